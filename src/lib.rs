@@ -1,0 +1,11 @@
+//! tavolo: print-and-play kits and a referee for table play.
+//!
+//! The binary (`src/main.rs`) is thin: it parses arguments with [`cli`] and maps
+//! [`error::Error`] to an exit code. Everything else lives here as a library.
+
+pub mod cli;
+pub mod deal;
+pub mod error;
+pub mod kit;
+pub mod record;
+pub mod rules;

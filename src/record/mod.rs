@@ -1,0 +1,1 @@
+//! See DESIGN.md: the record part of tavolo.

@@ -1,0 +1,1 @@
+//! See DESIGN.md: the rules part of tavolo.
