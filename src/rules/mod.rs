@@ -1,1 +1,3 @@
-//! See DESIGN.md: the rules part of tavolo.
+//! The referee side: one module per game, pure logic with no I/O.
+
+pub mod fruit;

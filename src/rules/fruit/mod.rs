@@ -1,0 +1,5 @@
+//! "I giochi della frutta" (seed 000): the 36 fruit tiles and the four games on them.
+
+pub mod tile;
+
+pub use tile::{Fruit, Tile};
