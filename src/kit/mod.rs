@@ -1,1 +1,4 @@
 //! See DESIGN.md: the kit part of tavolo.
+
+pub mod duplex;
+pub mod geometry;
