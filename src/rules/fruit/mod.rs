@@ -3,3 +3,6 @@
 pub mod tile;
 
 pub use tile::{Fruit, Tile};
+pub use tileset::TileSet;
+pub mod scoring;
+pub mod tileset;
