@@ -4,5 +4,6 @@ pub mod tile;
 
 pub use tile::{Fruit, Tile};
 pub use tileset::TileSet;
+pub mod scalafrutta;
 pub mod scoring;
 pub mod tileset;
