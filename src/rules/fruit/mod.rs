@@ -4,6 +4,7 @@ pub mod tile;
 
 pub use tile::{Fruit, Tile};
 pub use tileset::TileSet;
+pub mod domino;
 pub mod scalafrutta;
 pub mod scoring;
 pub mod tileset;
