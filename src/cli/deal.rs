@@ -1,19 +1,158 @@
-//! `tavolo deal` (placeholder until its issue lands).
+//! `tavolo deal GAME`: a seeded, reproducible setup (see `crate::deal`).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use serde_json::json;
+
+use crate::deal::{fresh_seed, Provenance};
 use crate::error::Error;
+use crate::record::{range_text, registry, write, Game};
+
+/// What decides a deal; shared with `tavolo play`.
+#[derive(Debug, clap::Args)]
+pub struct Setup {
+    /// The game (e.g. `moon`).
+    pub game: String,
+    /// Number of players (default: the fewest the variant allows).
+    #[arg(long, short = 'p')]
+    pub players: Option<usize>,
+    /// The variant (default: the game's first, e.g. `standard`).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Seed text; without it a fresh 256-bit seed from the operating system is used and printed.
+    #[arg(long)]
+    pub seed: Option<String>,
+    /// Board number, for several deals from one seed.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub board: u32,
+    /// Player names in turn order, comma-separated (default P1, P2, ...).
+    #[arg(long, value_delimiter = ',')]
+    pub names: Option<Vec<String>>,
+}
+
+/// The resolved inputs of a deal.
+pub struct Resolved {
+    pub game: &'static dyn Game,
+    pub variant: String,
+    pub players: Vec<String>,
+    pub provenance: Provenance,
+}
+
+impl Setup {
+    pub fn resolve(&self) -> Result<Resolved, Error> {
+        let game = registry::require(&self.game)?;
+        let variant = match &self.variant {
+            None => game.variants()[0].to_string(),
+            Some(v) if game.variants().contains(&v.as_str()) => v.clone(),
+            Some(v) => {
+                return Err(Error::input(
+                    "cli.unknown-variant",
+                    format!("{} has no variant `{v}`", game.name()),
+                )
+                .help(format!("the variants are: {}", game.variants().join(", "))))
+            }
+        };
+        let counts = game.player_counts(&variant);
+        let n = self
+            .players
+            .or(self.names.as_ref().map(|v| v.len()))
+            .unwrap_or(*counts.start());
+        if !counts.contains(&n) {
+            return Err(Error::input(
+                "cli.players",
+                format!(
+                    "{} ({variant}) is for {} players, not {n}",
+                    game.name(),
+                    range_text(&counts)
+                ),
+            ));
+        }
+        let players: Vec<String> = match &self.names {
+            Some(names) => {
+                if names.len() != n {
+                    return Err(Error::input(
+                        "cli.players",
+                        format!("--names gives {} names for {n} players", names.len()),
+                    ));
+                }
+                for (i, name) in names.iter().enumerate() {
+                    if name.trim().is_empty() || names[..i].contains(name) {
+                        return Err(Error::input(
+                            "cli.players",
+                            format!("--names: `{name}` is empty or given twice"),
+                        ));
+                    }
+                }
+                names.clone()
+            }
+            None => (1..=n).map(|i| format!("P{i}")).collect(),
+        };
+        let seed = match &self.seed {
+            Some(s) => s.clone(),
+            None => fresh_seed()?,
+        };
+        let provenance = Provenance::new(game.name(), &variant, &seed, self.board);
+        Ok(Resolved {
+            game,
+            variant,
+            players,
+            provenance,
+        })
+    }
+}
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Arguments (not yet defined).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    #[command(flatten)]
+    pub setup: Setup,
+    /// Also write a record file with this deal as its setup, ready for the moves.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn run(_args: Args) -> Result<ExitCode, Error> {
-    Err(Error::input(
-        "cli.unimplemented",
-        "`tavolo deal` is not implemented yet",
-    ))
+pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let r = args.setup.resolve()?;
+    let deal = r.game.deal(&r.variant, &r.players, &r.provenance)?;
+    if let Some(path) = &args.record {
+        let mut text = write::header(&r.provenance, &r.players);
+        text.push('\n');
+        text.push_str(&deal.setup_toml);
+        text.push_str(&format!(
+            "\n# Add the moves in order, each as a [[move]] table with its player and the\n\
+             # game's move fields (docs/records.md), e.g.:\n# [[move]]\n# player = {}\n",
+            write::string(&r.players[0])
+        ));
+        write::atomic(path, &text)?;
+    }
+    let p = &r.provenance;
+    if args.json {
+        let out = json!({
+            "algorithm": p.algorithm,
+            "game": p.game,
+            "variant": p.variant,
+            "seed": p.seed,
+            "board": p.board,
+            "players": r.players,
+            "deal": deal.json,
+        });
+        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+    } else {
+        println!("algorithm: {}", p.algorithm);
+        println!(
+            "game: {} ({}), {} players",
+            p.game,
+            p.variant,
+            r.players.len()
+        );
+        println!("seed: {}", write::string(&p.seed));
+        println!("board: {}", p.board);
+        for line in &deal.lines {
+            println!("{line}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

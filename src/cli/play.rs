@@ -1,19 +1,40 @@
-//! `tavolo play` (placeholder until its issue lands).
+//! `tavolo play GAME`: a random legal game, written as a complete record.
+//!
+//! The deal comes from the seed as in `tavolo deal`; the player's choices come
+//! from a second stream of the same algorithm keyed with the variant
+//! `<variant>/play`, so the same seed always gives the same record.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::deal::DealRng;
 use crate::error::Error;
+use crate::record::write;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Arguments (not yet defined).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    #[command(flatten)]
+    pub setup: super::deal::Setup,
+    /// Write the record here (default: standard output).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
-pub fn run(_args: Args) -> Result<ExitCode, Error> {
-    Err(Error::input(
-        "cli.unimplemented",
-        "`tavolo play` is not implemented yet",
-    ))
+/// The text of a random legal record for these arguments.
+pub fn record_text(setup: &super::deal::Setup) -> Result<String, Error> {
+    let r = setup.resolve()?;
+    let p = &r.provenance;
+    let deal = r.game.deal(&r.variant, &r.players, p)?;
+    let mut rng = DealRng::new(&p.game, &format!("{}/play", p.variant), &p.seed, p.board);
+    let moves = r.game.play_random(&r.variant, &r.players, p, &mut rng)?;
+    Ok(write::record(p, &r.players, &deal.setup_toml, &moves))
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let text = record_text(&args.setup)?;
+    match &args.out {
+        Some(path) => write::atomic(path, &text)?,
+        None => print!("{text}"),
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,1 +1,397 @@
-//! See DESIGN.md: the record part of tavolo.
+//! Game records: one TOML file per game (format in `docs/records.md`).
+//!
+//! Reading a record and judging it are separate steps (as in pgn-reader):
+//! [`Record::parse`] reads the header every game shares — `game`, `variant`,
+//! `players`, `[deal]` and/or `[setup]`, and the `[[move]]` tables with their
+//! `player` — keeping the source span of everything; then the game named in the
+//! record (found in [`registry`]) reads its own setup and move fields and
+//! replays them with its rules engine into a [`Verdict`].
+//!
+//! Errors while reading (malformed TOML, unknown game, unknown player, a tile
+//! name that does not exist, ...) are [`Error::input`] (exit 2). A readable
+//! record that breaks a rule is a [`Verdict`] with an [`Illegal`] move (exit 1).
+
+use std::ops::RangeInclusive;
+
+use serde::Serialize;
+
+use crate::deal::{DealRng, Provenance, ALGORITHM};
+use crate::error::Error;
+
+pub mod node;
+pub mod registry;
+pub mod write;
+
+pub use node::{Fields, Node, Source, Span};
+
+/// A game the referee knows. Adding a game = one module implementing this,
+/// plus one line in [`registry::GAMES`]. See "Adding a game" in docs/records.md.
+pub trait Game: Sync {
+    /// The name used in records and on the command line (`moon`).
+    fn name(&self) -> &'static str;
+    /// The variants; the first is the default when a record or command gives none.
+    fn variants(&self) -> &'static [&'static str];
+    /// How many players a variant takes.
+    fn player_counts(&self, variant: &str) -> RangeInclusive<usize>;
+    /// Read the game's setup and moves from a parsed record and replay them.
+    /// `Err` is for unreadable content (exit 2); rule violations go in the verdict.
+    fn check(&self, record: &Record, src: &Source) -> Result<Verdict, Error>;
+    /// The setup dealt by `deal` for these players.
+    fn deal(&self, variant: &str, players: &[String], deal: &Provenance) -> Result<Deal, Error>;
+    /// A complete random legal game from that deal, drawing choices from `rng`.
+    fn play_random(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+        rng: &mut DealRng,
+    ) -> Result<Vec<MoveOut>, Error>;
+}
+
+/// A dealt setup, in the three forms the CLI prints.
+#[derive(Debug, Clone)]
+pub struct Deal {
+    /// Human-readable lines (without the provenance header, which the CLI adds).
+    pub lines: Vec<String>,
+    /// The same as JSON (the CLI adds the provenance).
+    pub json: serde_json::Value,
+    /// The `[setup]` section of a record, header included, as TOML text.
+    pub setup_toml: String,
+}
+
+/// One move of a generated record: who, and the game's fields as
+/// `(key, TOML value)` pairs, e.g. `("tile", "\"RV\"")`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveOut {
+    pub player: usize,
+    pub fields: Vec<(&'static str, String)>,
+}
+
+/// A player named in the record's `players` list (in turn order).
+#[derive(Debug, Clone)]
+pub struct Player {
+    pub name: String,
+    pub span: Span,
+}
+
+/// One `[[move]]` table.
+#[derive(Debug, Clone)]
+pub struct MoveEntry {
+    /// 1-based position in the record.
+    pub number: usize,
+    /// Index into [`Record::players`].
+    pub player: usize,
+    pub player_span: Span,
+    pub node: Node,
+}
+
+impl MoveEntry {
+    /// The move's own fields (`player` already taken); call `finish` when done.
+    pub fn fields<'a>(&'a self, src: &'a Source) -> Result<Fields<'a>, Error> {
+        let mut f = self.node.fields(src, &format!("move {}", self.number))?;
+        f.opt("player");
+        Ok(f)
+    }
+}
+
+/// The shared part of a record, read and checked; the game reads the rest.
+pub struct Record {
+    pub game: &'static dyn Game,
+    pub variant: String,
+    pub players: Vec<Player>,
+    /// `[deal]`: the setup derives from this seed.
+    pub deal: Option<Provenance>,
+    pub deal_span: Option<Span>,
+    /// `[setup]`: the setup given explicitly (checked against `[deal]` when both are present).
+    pub setup: Option<Node>,
+    pub moves: Vec<MoveEntry>,
+    /// The whole document (for errors about the record as a whole).
+    pub span: Span,
+}
+
+const TOP_FIELDS: &[&str] = &[
+    "game", "variant", "players", "deal", "setup", "move", "meta",
+];
+
+impl Record {
+    pub fn parse(src: &Source) -> Result<Record, Error> {
+        let doc = src.parse()?;
+        let mut f = doc.fields(src, "the record")?;
+
+        let (game_name, game_span) = f.req_str("game")?;
+        let game = registry::find(game_name).ok_or_else(|| {
+            src.error(
+                "record.unknown-game",
+                game_span,
+                format!("unknown game `{game_name}`"),
+            )
+            .help(format!("the games are: {}", registry::names().join(", ")))
+        })?;
+
+        let variant = match f.opt_str("variant")? {
+            None => game.variants()[0].to_string(),
+            Some((v, span)) => {
+                if !game.variants().contains(&v) {
+                    return Err(src
+                        .error(
+                            "record.unknown-variant",
+                            span,
+                            format!("{} has no variant `{v}`", game.name()),
+                        )
+                        .help(format!("the variants are: {}", game.variants().join(", "))));
+                }
+                v.to_string()
+            }
+        };
+
+        let players_node = f.req("players")?;
+        let mut players: Vec<Player> = Vec::new();
+        for (name, span) in players_node.as_str_array(src, "`players`")? {
+            if name.trim().is_empty() {
+                return Err(src.error("record.players", span, "a player's name is empty"));
+            }
+            if players.iter().any(|p| p.name == name) {
+                return Err(src.error(
+                    "record.players",
+                    span,
+                    format!("player `{name}` is listed twice"),
+                ));
+            }
+            players.push(Player {
+                name: name.to_string(),
+                span: span.clone(),
+            });
+        }
+        let counts = game.player_counts(&variant);
+        if !counts.contains(&players.len()) {
+            return Err(src.error(
+                "record.players",
+                &players_node.span,
+                format!(
+                    "{} ({variant}) is for {} players, but the record lists {}",
+                    game.name(),
+                    range_text(&counts),
+                    players.len()
+                ),
+            ));
+        }
+
+        let (deal, deal_span) = match f.opt("deal") {
+            None => (None, None),
+            Some(node) => (
+                Some(parse_deal(node, src, game.name(), &variant)?),
+                Some(node.span.clone()),
+            ),
+        };
+        let setup = f.opt("setup").cloned();
+        if deal.is_none() && setup.is_none() {
+            return Err(src
+                .error(
+                    "record.no-setup",
+                    &doc.span,
+                    "the record has neither `[deal]` (a seed) nor `[setup]`",
+                )
+                .help("`tavolo deal GAME --record FILE` writes both"));
+        }
+
+        let no_moves = || {
+            src.error(
+                "record.no-moves",
+                &(src.text.len()..src.text.len()),
+                "the record has no moves",
+            )
+            .help("add the moves in order as [[move]] tables, each with its `player`")
+        };
+        let move_nodes = f.opt("move").ok_or_else(no_moves)?;
+        let move_nodes = move_nodes.as_array(src, "`move`")?;
+        if move_nodes.is_empty() {
+            return Err(no_moves());
+        }
+        let mut moves = Vec::with_capacity(move_nodes.len());
+        for (i, node) in move_nodes.iter().enumerate() {
+            let number = i + 1;
+            let mut mf = node.fields(src, &format!("move {number}"))?;
+            let (name, span) = mf.req_str("player")?;
+            let player = players.iter().position(|p| p.name == name).ok_or_else(|| {
+                src.error(
+                    "record.unknown-player",
+                    span,
+                    format!("move {number}: `{name}` is not one of the players"),
+                )
+                .help(format!(
+                    "the players are: {}",
+                    players
+                        .iter()
+                        .map(|p| p.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })?;
+            moves.push(MoveEntry {
+                number,
+                player,
+                player_span: span.clone(),
+                node: node.clone(),
+            });
+        }
+        // `meta` is free-form (event, date, notes): the referee ignores it.
+        f.opt("meta");
+        f.finish(TOP_FIELDS)?;
+
+        Ok(Record {
+            game,
+            variant,
+            players,
+            deal,
+            deal_span,
+            setup,
+            moves,
+            span: doc.span.clone(),
+        })
+    }
+
+    pub fn player_names(&self) -> Vec<String> {
+        self.players.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// The record's `[setup]` if given; else `None` (derive it from `[deal]`).
+    /// When both are present the game must check that they agree.
+    pub fn setup_fields<'a>(&'a self, src: &'a Source) -> Result<Option<Fields<'a>>, Error> {
+        match &self.setup {
+            None => Ok(None),
+            Some(node) => Ok(Some(node.fields(src, "[setup]")?)),
+        }
+    }
+}
+
+fn parse_deal(node: &Node, src: &Source, game: &str, variant: &str) -> Result<Provenance, Error> {
+    let mut f = node.fields(src, "[deal]")?;
+    if let Some((alg, span)) = f.opt_str("algorithm")? {
+        if alg != ALGORITHM {
+            return Err(src
+                .error(
+                    "record.unknown-algorithm",
+                    span,
+                    format!("unknown deal algorithm `{alg}`"),
+                )
+                .help(format!("this version of tavolo deals with `{ALGORITHM}`")));
+        }
+    }
+    let (seed, _) = f.req_str("seed")?;
+    let board = match f.opt("board") {
+        None => 1,
+        Some(n) => n.as_int(src, "`board`", 1..(i128::from(u32::MAX) + 1))? as u32,
+    };
+    f.finish(&["algorithm", "seed", "board"])?;
+    Ok(Provenance::new(game, variant, seed, board))
+}
+
+pub fn range_text(r: &RangeInclusive<usize>) -> String {
+    if r.start() == r.end() {
+        r.start().to_string()
+    } else {
+        format!("{} to {}", r.start(), r.end())
+    }
+}
+
+/// The referee's judgement of one record.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Verdict {
+    pub status: Status,
+    /// Moves in the record.
+    pub moves: usize,
+    /// The first illegal move, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub illegal: Option<Illegal>,
+    /// How the game ended (also for an illegal record, when a rule decides it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    /// Whose turn it is, for a game legal so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<String>,
+    /// Further facts worth reporting (e.g. which solitaire row breaks).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Every move legal and the game over.
+    Complete,
+    /// Every move legal, the game not over.
+    LegalSoFar,
+    /// A move breaks a rule.
+    Illegal,
+}
+
+impl Verdict {
+    pub fn is_legal(&self) -> bool {
+        self.status != Status::Illegal
+    }
+}
+
+/// The first illegal move: which, by whom, the rule, where.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Illegal {
+    /// 1-based move number.
+    pub number: usize,
+    pub player: String,
+    /// The ruling or sheet rule, e.g. `MN-2 (rule 5)`.
+    pub rule: &'static str,
+    /// Stable error code, e.g. `moon.moon-colour`.
+    pub code: &'static str,
+    pub message: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Illegal {
+    pub fn new(
+        src: &Source,
+        span: &Span,
+        entry: &MoveEntry,
+        players: &[Player],
+        rule: &'static str,
+        code: &'static str,
+        message: String,
+    ) -> Self {
+        let (line, column) = crate::error::line_column(&src.text, span.start);
+        Illegal {
+            number: entry.number,
+            player: players[entry.player].name.clone(),
+            rule,
+            code,
+            message,
+            line,
+            column,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct GameResult {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub losers: Vec<String>,
+    /// Players eliminated during the game, in the order they went out.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub eliminated: Vec<String>,
+    /// The game does not count (e.g. MN-3: an illegal move noticed too late).
+    pub annulled: bool,
+    /// For solitaires: did the player succeed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solved: Option<bool>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scores: Vec<Score>,
+    /// Why the game ended, in plain words (citing the rule).
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Score {
+    pub player: String,
+    pub points: i64,
+}

@@ -1,0 +1,340 @@
+//! A parsed TOML document that keeps the source span of every key and value,
+//! and a small reader that games use to take typed fields out of a table with
+//! precise errors (missing field, wrong type, unknown field: each with line and
+//! column). Built on `toml::de::DeTable`, the toml crate's spanned parse tree.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use toml::de::{DeTable, DeValue};
+
+use crate::error::{Error, Location};
+
+/// Byte range into the record's source text.
+pub type Span = Range<usize>;
+
+/// A record file's path and text: turns spans into file:line:column.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+impl Source {
+    pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Self {
+        Source {
+            path: path.into(),
+            text: text.into(),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn location(&self, span: &Span) -> Location {
+        Location::at_offset(&self.path, &self.text, span.start)
+    }
+
+    /// An unreadable-input error (exit 2) at `span`.
+    pub fn error(&self, code: &'static str, span: &Span, message: impl Into<String>) -> Error {
+        Error::input(code, message).at(self.location(span))
+    }
+
+    /// Parse the text as TOML; a syntax error is `record.toml-syntax` (exit 2).
+    pub fn parse(&self) -> Result<Node, Error> {
+        let doc = DeTable::parse(&self.text)
+            .map_err(|e| Error::toml("record.toml-syntax", &self.path, &self.text, &e))?;
+        let span = doc.span();
+        Ok(Node {
+            value: Value::Table(convert_table(doc.get_ref())),
+            span,
+        })
+    }
+}
+
+/// A value with the span it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    pub value: Value,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    String(String),
+    Integer(i128),
+    Float(f64),
+    Boolean(bool),
+    Datetime(String),
+    Array(Vec<Node>),
+    /// Entries in source order, each key with its own span.
+    Table(Vec<(Key, Node)>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Key {
+    pub name: String,
+    pub span: Span,
+}
+
+fn convert_table(table: &DeTable<'_>) -> Vec<(Key, Node)> {
+    let mut entries: Vec<(Key, Node)> = table
+        .iter()
+        .map(|(k, v)| {
+            let key = Key {
+                name: k.get_ref().to_string(),
+                span: k.span(),
+            };
+            (key, convert(v.get_ref(), v.span()))
+        })
+        .collect();
+    entries.sort_by_key(|(k, _)| k.span.start);
+    entries
+}
+
+fn convert(value: &DeValue<'_>, span: Span) -> Node {
+    let value = match value {
+        DeValue::String(s) => Value::String(s.to_string()),
+        // The parser has already validated the digits; an out-of-range value
+        // (beyond i128) is clamped and then rejected by whoever reads it.
+        DeValue::Integer(i) => {
+            Value::Integer(i128::from_str_radix(i.as_str(), i.radix()).unwrap_or(i128::MAX))
+        }
+        DeValue::Float(f) => Value::Float(f.as_str().parse().unwrap_or(f64::NAN)),
+        DeValue::Boolean(b) => Value::Boolean(*b),
+        DeValue::Datetime(d) => Value::Datetime(d.to_string()),
+        DeValue::Array(a) => {
+            Value::Array(a.iter().map(|v| convert(v.get_ref(), v.span())).collect())
+        }
+        DeValue::Table(t) => Value::Table(convert_table(t)),
+    };
+    Node { value, span }
+}
+
+impl Value {
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::String(_) => "a string",
+            Value::Integer(_) => "an integer",
+            Value::Float(_) => "a float",
+            Value::Boolean(_) => "a boolean",
+            Value::Datetime(_) => "a date",
+            Value::Array(_) => "an array",
+            Value::Table(_) => "a table",
+        }
+    }
+}
+
+impl Node {
+    fn wrong_type(&self, src: &Source, what: &str, expected: &str) -> Error {
+        src.error(
+            "record.wrong-type",
+            &self.span,
+            format!("{what} must be {expected}, not {}", self.value.type_name()),
+        )
+    }
+
+    pub fn as_str(&self, src: &Source, what: &str) -> Result<&str, Error> {
+        match &self.value {
+            Value::String(s) => Ok(s),
+            _ => Err(self.wrong_type(src, what, "a string")),
+        }
+    }
+
+    /// An integer in `range`.
+    pub fn as_int(&self, src: &Source, what: &str, range: Range<i128>) -> Result<i128, Error> {
+        match &self.value {
+            Value::Integer(i) if range.contains(i) => Ok(*i),
+            Value::Integer(i) => Err(src.error(
+                "record.out-of-range",
+                &self.span,
+                format!(
+                    "{what} must be from {} to {}, not {i}",
+                    range.start,
+                    range.end - 1
+                ),
+            )),
+            _ => Err(self.wrong_type(src, what, "an integer")),
+        }
+    }
+
+    pub fn as_array(&self, src: &Source, what: &str) -> Result<&[Node], Error> {
+        match &self.value {
+            Value::Array(a) => Ok(a),
+            _ => Err(self.wrong_type(src, what, "an array")),
+        }
+    }
+
+    /// An array of strings, each with its span.
+    pub fn as_str_array<'a>(
+        &'a self,
+        src: &Source,
+        what: &str,
+    ) -> Result<Vec<(&'a str, &'a Span)>, Error> {
+        self.as_array(src, what)?
+            .iter()
+            .map(|n| Ok((n.as_str(src, &format!("each entry of {what}"))?, &n.span)))
+            .collect()
+    }
+
+    /// Read this table's fields; `what` names it in messages ("move 3", "[setup]").
+    pub fn fields<'a>(&'a self, src: &'a Source, what: &str) -> Result<Fields<'a>, Error> {
+        match &self.value {
+            Value::Table(entries) => Ok(Fields {
+                src,
+                node: self,
+                entries,
+                taken: vec![false; entries.len()],
+                what: what.to_string(),
+            }),
+            _ => Err(self.wrong_type(src, what, "a table")),
+        }
+    }
+}
+
+/// Takes the fields of one table; [`Fields::finish`] rejects any left over.
+pub struct Fields<'a> {
+    src: &'a Source,
+    node: &'a Node,
+    entries: &'a [(Key, Node)],
+    taken: Vec<bool>,
+    what: String,
+}
+
+impl<'a> Fields<'a> {
+    pub fn span(&self) -> &'a Span {
+        &self.node.span
+    }
+
+    pub fn source(&self) -> &'a Source {
+        self.src
+    }
+
+    pub fn what(&self) -> &str {
+        &self.what
+    }
+
+    /// The field `key` if present.
+    pub fn opt(&mut self, key: &str) -> Option<&'a Node> {
+        let i = self.entries.iter().position(|(k, _)| k.name == key)?;
+        self.taken[i] = true;
+        Some(&self.entries[i].1)
+    }
+
+    /// The field `key`, or a `record.missing-field` error at the table.
+    pub fn req(&mut self, key: &str) -> Result<&'a Node, Error> {
+        self.opt(key).ok_or_else(|| {
+            self.src.error(
+                "record.missing-field",
+                &self.node.span,
+                format!("{} has no `{key}`", self.what),
+            )
+        })
+    }
+
+    pub fn req_str(&mut self, key: &str) -> Result<(&'a str, &'a Span), Error> {
+        let node = self.req(key)?;
+        Ok((node.as_str(self.src, &format!("`{key}`"))?, &node.span))
+    }
+
+    pub fn opt_str(&mut self, key: &str) -> Result<Option<(&'a str, &'a Span)>, Error> {
+        match self.opt(key) {
+            None => Ok(None),
+            Some(node) => Ok(Some((
+                node.as_str(self.src, &format!("`{key}`"))?,
+                &node.span,
+            ))),
+        }
+    }
+
+    /// Every entry not yet taken, for tables keyed by name (e.g. hands by player).
+    pub fn rest(&mut self) -> Vec<&'a (Key, Node)> {
+        let mut out = Vec::new();
+        for (i, e) in self.entries.iter().enumerate() {
+            if !self.taken[i] {
+                self.taken[i] = true;
+                out.push(e);
+            }
+        }
+        out
+    }
+
+    /// Fails on the first field nobody asked for (a typo, or a field of another game).
+    pub fn finish(self, known: &[&str]) -> Result<(), Error> {
+        match self.taken.iter().position(|t| !t) {
+            None => Ok(()),
+            Some(i) => {
+                let key = &self.entries[i].0;
+                let mut e = self.src.error(
+                    "record.unknown-field",
+                    &key.span,
+                    format!("unknown field `{}` in {}", key.name, self.what),
+                );
+                if !known.is_empty() {
+                    e = e.help(format!(
+                        "the fields here are: {}",
+                        known
+                            .iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                }
+                Err(e)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_point_at_values_and_keys() {
+        let src = Source::new("r.toml", "game = \"moon\"\n\n[[move]]\ntile = 7\n");
+        let doc = src.parse().unwrap();
+        let mut f = doc.fields(&src, "the record").unwrap();
+        let (game, span) = f.req_str("game").unwrap();
+        assert_eq!(game, "moon");
+        assert_eq!(src.location(span).to_string(), "r.toml:1:8");
+        let moves = f.req("move").unwrap().as_array(&src, "move").unwrap();
+        let mut m = moves[0].fields(&src, "move 1").unwrap();
+        let err = m.req_str("tile").unwrap_err();
+        assert_eq!(err.code, "record.wrong-type");
+        assert_eq!(
+            err.to_string(),
+            "error[record.wrong-type]: r.toml:4:8: `tile` must be a string, not an integer"
+        );
+        let err = m.req("square").unwrap_err();
+        assert_eq!(err.code, "record.missing-field");
+        assert!(err.to_string().contains("move 1 has no `square`"), "{err}");
+        f.finish(&[]).unwrap();
+    }
+
+    #[test]
+    fn unknown_fields_are_named_with_their_position() {
+        let src = Source::new("r.toml", "game = \"moon\"\ngaem = 1\n");
+        let doc = src.parse().unwrap();
+        let mut f = doc.fields(&src, "the record").unwrap();
+        f.req_str("game").unwrap();
+        let err = f.finish(&["game"]).unwrap_err();
+        assert_eq!(err.code, "record.unknown-field");
+        assert!(
+            err.to_string()
+                .starts_with("error[record.unknown-field]: r.toml:2:1: unknown field `gaem`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn syntax_errors_have_line_and_column() {
+        let src = Source::new("r.toml", "game = \"moon\"\nplayers = [\"a\",\n");
+        let err = src.parse().unwrap_err();
+        assert_eq!(err.code, "record.toml-syntax");
+        assert_eq!(err.exit_code(), 2);
+        let loc = err.location.unwrap();
+        assert_eq!((loc.line, loc.column), (Some(2), Some(16)));
+    }
+}
