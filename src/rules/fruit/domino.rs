@@ -234,7 +234,15 @@ impl State {
     /// Why `tile` cannot go in `row`, or `None` when it can (DF-1, DF-2).
     pub fn placement_error(&self, tile: Tile, row: i32) -> Option<RuleBroken> {
         if self.table.is_empty() {
-            return None;
+            return (row != 0).then(|| {
+                RuleBroken::new(
+                    "DF-1",
+                    "domino.first-row",
+                    format!(
+                        "the first tile laid defines row 0, so {tile} goes in row 0, not {row}"
+                    ),
+                )
+            });
         }
         let col = tile.number() as i32;
         if let Some(there) = self.at(row, col) {
@@ -403,7 +411,6 @@ impl State {
     }
 
     fn lay(&mut self, tile: Tile, row: i32) {
-        let row = if self.table.is_empty() { 0 } else { row };
         self.table.insert(
             (row, tile.number()),
             Laid {
@@ -607,7 +614,9 @@ mod tests {
     #[test]
     fn df1_runs_left_right_numbers_up_down() {
         let mut s = game("M3 M5 P4 U4", "M4 C4 P3 B1", "F1 F2");
-        s.play(place("M3", 7)).unwrap(); // the first tile goes in row 0 whatever the row
+        let e = s.clone().play(place("M3", 7)).unwrap_err();
+        assert_eq!(e.code, "domino.first-row");
+        s.play(place("M3", 0)).unwrap();
         assert_eq!(s.row_of(t("M3")), Some(0));
         s.play(place("M4", 0)).unwrap(); // run M3 M4
         s.play(place("M5", 0)).unwrap(); // run M3 M4 M5
