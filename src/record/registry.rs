@@ -7,7 +7,11 @@
 use super::Game;
 
 /// Every refereed game, in the order `tavolo` lists them.
-pub static GAMES: &[&dyn Game] = &[&crate::rules::moon::referee::Moon];
+pub static GAMES: &[&dyn Game] = &[
+    &crate::rules::moon::referee::Moon,
+    &crate::rules::fruit::scalafrutta_record::Scalafrutta,
+    &crate::rules::fruit::domino_record::Domino,
+];
 
 pub fn find(name: &str) -> Option<&'static dyn Game> {
     GAMES.iter().copied().find(|g| g.name() == name)
