@@ -11,3 +11,4 @@ pub mod scalafrutta;
 pub mod scalafrutta_record;
 pub mod scoring;
 pub mod tileset;
+pub mod muro;

@@ -1,0 +1,955 @@
+//! Il Muro (seed 000; RULINGS MU-1..MU-4): a solitaire on a wall of six columns.
+//!
+//! The deal lays the 36 tiles face down as bricks, layer by layer from the bottom:
+//! tile `k` of the deal order goes to column `k % 6 + 1`, layer `k / 6` (layer 0 at the
+//! bottom), and the top layer (tiles 30..36) is turned up (MU-1). Everything is a
+//! small value type; [`State::play`] applies one move or says which rule it breaks.
+//!
+//! A record writes moves as `turn 3` (turn the face-down top of column 3), `B4 3>5`
+//! (move B4 from the top of column 3 onto column 5), `B1 3>new` (onto its new-wall
+//! pile) and `B3 new>5` (from the new wall back onto column 5).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::tile::{Fruit, Tile};
+
+/// Columns of the old wall, and tiles per column at the start (MU-1).
+pub const COLUMNS: usize = 6;
+pub const HEIGHT: usize = 6;
+
+/// The highest a column can grow: 5 face-down tiles under a face-up run that is at
+/// most 6 long (a base, then numbers descending by one).
+const MAX_COLUMN: usize = 12;
+const FACE_DOWN: u8 = 0x40;
+
+/// Which rules: the sheet's game, or its easier `six-down` variant (MU-4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    #[default]
+    Standard,
+    /// Per fruit, the new-wall pile may instead start from the 6 and descend.
+    SixDown,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 2] = [Variant::Standard, Variant::SixDown];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard",
+            Variant::SixDown => "six-down",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.name() == name)
+    }
+}
+
+/// The deal: `columns[c][h]` is the tile of column `c` (0-based) at height `h`
+/// (0 = bottom, 5 = the top, face up at the start).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    pub columns: [[Tile; HEIGHT]; COLUMNS],
+}
+
+impl Setup {
+    /// Lay out the 36 tiles of a deal order as bricks, layer by layer from the
+    /// bottom. `None` unless `order` holds each of the 36 tiles exactly once.
+    pub fn from_order(order: &[Tile]) -> Option<Setup> {
+        if !is_permutation(order) {
+            return None;
+        }
+        let mut columns = [[order[0]; HEIGHT]; COLUMNS];
+        for (k, &tile) in order.iter().enumerate() {
+            columns[k % COLUMNS][k / COLUMNS] = tile;
+        }
+        Some(Setup { columns })
+    }
+
+    /// The deal order back again (inverse of [`Setup::from_order`]).
+    pub fn order(&self) -> Vec<Tile> {
+        (0..36)
+            .map(|k| self.columns[k % COLUMNS][k / COLUMNS])
+            .collect()
+    }
+}
+
+pub(crate) fn is_permutation(order: &[Tile]) -> bool {
+    let mut seen = [false; 36];
+    order.len() == 36 && order.iter().all(|t| !std::mem::replace(&mut seen[t.index()], true))
+}
+
+/// Where a tile is taken from or put: a column of the old wall (0-based) or the
+/// new wall (the pile of the tile's own fruit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Place {
+    Column(u8),
+    NewWall,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Column(c) => write!(f, "{}", c + 1),
+            Place::NewWall => write!(f, "new"),
+        }
+    }
+}
+
+/// One move of Il Muro (MU-2, MU-3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Turn up the face-down top tile of a column (0-based).
+    Turn(u8),
+    /// Move `tile`, which is on top of `from`, onto `to`.
+    Shift { tile: Tile, from: Place, to: Place },
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Turn(c) => write!(f, "turn {}", c + 1),
+            Move::Shift { tile, from, to } => write!(f, "{tile} {from}>{to}"),
+        }
+    }
+}
+
+/// Why a move did not parse: a message and the byte offset in the move's text
+/// where the problem starts (so a record can point at the exact column).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveSyntax {
+    pub offset: usize,
+    pub message: String,
+}
+
+impl fmt::Display for MoveSyntax {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for MoveSyntax {}
+
+const MOVE_FORMS: &str =
+    "write `turn 3`, `B4 3>5` (from column 3 onto column 5), `B1 3>new` or `B3 new>5`";
+
+fn parse_place(s: &str, offset: usize) -> Result<Place, MoveSyntax> {
+    if s.eq_ignore_ascii_case("new") {
+        return Ok(Place::NewWall);
+    }
+    match s.parse::<u8>() {
+        Ok(n @ 1..=6) => Ok(Place::Column(n - 1)),
+        _ => Err(MoveSyntax {
+            offset,
+            message: format!("`{s}` is not a place: write a column 1-6 or `new` (the new wall)"),
+        }),
+    }
+}
+
+impl FromStr for Move {
+    type Err = MoveSyntax;
+
+    fn from_str(text: &str) -> Result<Move, MoveSyntax> {
+        let start = text.len() - text.trim_start().len();
+        let s = text.trim();
+        let mut words = s.split_whitespace();
+        let (first, second) = (words.next(), words.next());
+        let rest_at = |word: &str| start + (word.as_ptr() as usize - s.as_ptr() as usize);
+        if let Some(extra) = words.next() {
+            return Err(MoveSyntax {
+                offset: rest_at(extra),
+                message: format!("unexpected `{extra}` after the move; {MOVE_FORMS}"),
+            });
+        }
+        match (first, second) {
+            (Some(w), Some(col)) if w.eq_ignore_ascii_case("turn") => {
+                match parse_place(col, rest_at(col))? {
+                    Place::Column(c) => Ok(Move::Turn(c)),
+                    Place::NewWall => Err(MoveSyntax {
+                        offset: rest_at(col),
+                        message: "only a column of the old wall has face-down tiles to turn"
+                            .into(),
+                    }),
+                }
+            }
+            (Some(tile), Some(path)) => {
+                let tile_parsed: Tile = tile.parse().map_err(|e: super::tile::ParseTileError| {
+                    MoveSyntax {
+                        offset: rest_at(tile),
+                        message: e.to_string(),
+                    }
+                })?;
+                let Some((from, to)) = path.split_once('>') else {
+                    return Err(MoveSyntax {
+                        offset: rest_at(path),
+                        message: format!("`{path}` is not `from>to`; {MOVE_FORMS}"),
+                    });
+                };
+                let from_at = rest_at(path);
+                let to_at = from_at + from.len() + 1;
+                Ok(Move::Shift {
+                    tile: tile_parsed,
+                    from: parse_place(from, from_at)?,
+                    to: parse_place(to, to_at)?,
+                })
+            }
+            _ => Err(MoveSyntax {
+                offset: start,
+                message: format!("`{s}` is not a move; {MOVE_FORMS}"),
+            }),
+        }
+    }
+}
+
+/// A new-wall pile (MU-3): empty, or ascending/descending with its top number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Pile {
+    #[default]
+    Empty,
+    /// 1, 2, ... up to the given number.
+    Up(u8),
+    /// 6, 5, ... down to the given number (variant `six-down` only).
+    Down(u8),
+}
+
+impl Pile {
+    /// The number the next tile of this pile must have, if any.
+    pub fn next(self, variant: Variant) -> [Option<u8>; 2] {
+        match self {
+            Pile::Empty if variant == Variant::SixDown => [Some(1), Some(6)],
+            Pile::Empty => [Some(1), None],
+            Pile::Up(6) | Pile::Down(1) => [None, None],
+            Pile::Up(n) => [Some(n + 1), None],
+            Pile::Down(n) => [Some(n - 1), None],
+        }
+    }
+
+    pub fn top(self) -> Option<u8> {
+        match self {
+            Pile::Empty => None,
+            Pile::Up(n) | Pile::Down(n) => Some(n),
+        }
+    }
+
+    pub fn len(self) -> u8 {
+        match self {
+            Pile::Empty => 0,
+            Pile::Up(n) => n,
+            Pile::Down(n) => 7 - n,
+        }
+    }
+
+    pub fn is_empty(self) -> bool {
+        self == Pile::Empty
+    }
+
+    pub fn is_complete(self) -> bool {
+        self.len() == 6
+    }
+
+    fn push(self, n: u8) -> Pile {
+        match self {
+            Pile::Empty if n == 6 => Pile::Down(6),
+            Pile::Empty | Pile::Up(_) => Pile::Up(n),
+            Pile::Down(_) => Pile::Down(n),
+        }
+    }
+
+    fn pop(self) -> Pile {
+        match self {
+            Pile::Empty | Pile::Up(1) | Pile::Down(6) => Pile::Empty,
+            Pile::Up(n) => Pile::Up(n - 1),
+            Pile::Down(n) => Pile::Down(n + 1),
+        }
+    }
+}
+
+/// One column of the old wall, bottom first; face-down tiles are flagged.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Column {
+    len: u8,
+    cells: [u8; MAX_COLUMN],
+}
+
+impl Column {
+    fn new() -> Column {
+        Column {
+            len: 0,
+            cells: [0; MAX_COLUMN],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The tile at height `h` (0 = bottom) and whether it is face up.
+    pub fn get(&self, h: usize) -> Option<(Tile, bool)> {
+        (h < self.len()).then(|| decode(self.cells[h]))
+    }
+
+    pub fn top(&self) -> Option<(Tile, bool)> {
+        self.len().checked_sub(1).and_then(|h| self.get(h))
+    }
+
+    /// How many tiles at the bottom are still face down.
+    pub fn face_down(&self) -> usize {
+        self.cells[..self.len()]
+            .iter()
+            .take_while(|&&c| c & FACE_DOWN != 0)
+            .count()
+    }
+
+    pub fn tiles(&self) -> impl Iterator<Item = (Tile, bool)> + '_ {
+        self.cells[..self.len()].iter().map(|&c| decode(c))
+    }
+
+    fn push(&mut self, tile: Tile, face_up: bool) {
+        // A column never exceeds MAX_COLUMN (see its comment); the move checks keep it so.
+        self.cells[self.len()] = tile.index() as u8 | if face_up { 0 } else { FACE_DOWN };
+        self.len += 1;
+    }
+
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+}
+
+impl fmt::Debug for Column {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(self.tiles().map(|(t, up)| {
+                if up {
+                    t.to_string()
+                } else {
+                    format!("({t})")
+                }
+            }))
+            .finish()
+    }
+}
+
+fn decode(cell: u8) -> (Tile, bool) {
+    let tile = Tile::from_index((cell & !FACE_DOWN) as usize).expect("cells hold tile indices");
+    (tile, cell & FACE_DOWN == 0)
+}
+
+/// A move that breaks a rule: the ruling it breaks, a stable error code and a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleBroken {
+    pub rule: &'static str,
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl fmt::Display for RuleBroken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.message, self.rule)
+    }
+}
+
+impl std::error::Error for RuleBroken {}
+
+fn broken(rule: &'static str, code: &'static str, message: String) -> RuleBroken {
+    RuleBroken {
+        rule,
+        code,
+        message,
+    }
+}
+
+/// What a legal move leads to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Ongoing,
+    /// Six complete new-wall piles (MU-4).
+    Won,
+}
+
+/// A position of Il Muro: the old wall's columns and the six new-wall piles (one
+/// per fruit, in canonical fruit order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct State {
+    variant: Variant,
+    columns: [Column; COLUMNS],
+    piles: [Pile; 6],
+}
+
+impl State {
+    /// The start of the game: the deal's wall with the top layer turned up (MU-1).
+    pub fn new(setup: &Setup, variant: Variant) -> State {
+        let mut columns = [Column::new(); COLUMNS];
+        for (column, tiles) in columns.iter_mut().zip(&setup.columns) {
+            for (h, &tile) in tiles.iter().enumerate() {
+                column.push(tile, h == HEIGHT - 1);
+            }
+        }
+        State {
+            variant,
+            columns,
+            piles: [Pile::Empty; 6],
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    pub fn columns(&self) -> &[Column; COLUMNS] {
+        &self.columns
+    }
+
+    pub fn column(&self, c: usize) -> &Column {
+        &self.columns[c]
+    }
+
+    /// The new-wall pile of a fruit.
+    pub fn pile(&self, fruit: Fruit) -> Pile {
+        self.piles[fruit.index()]
+    }
+
+    pub fn piles(&self) -> &[Pile; 6] {
+        &self.piles
+    }
+
+    /// The top tile of a fruit's new-wall pile.
+    pub fn pile_top(&self, fruit: Fruit) -> Option<Tile> {
+        self.pile(fruit).top().and_then(|n| Tile::new(fruit, n))
+    }
+
+    /// MU-4: six complete piles.
+    pub fn is_won(&self) -> bool {
+        self.piles.iter().all(|p| p.is_complete())
+    }
+
+    /// Apply a move, or say which rule it breaks (leaving the state unchanged).
+    pub fn play(&mut self, mv: Move) -> Result<Outcome, RuleBroken> {
+        self.check(mv)?;
+        self.apply_unchecked(mv);
+        Ok(if self.is_won() {
+            Outcome::Won
+        } else {
+            Outcome::Ongoing
+        })
+    }
+
+    /// Whether a move is legal, and if not which rule it breaks.
+    pub fn check(&self, mv: Move) -> Result<(), RuleBroken> {
+        if self.is_won() {
+            return Err(broken(
+                "MU-4",
+                "muro.game-over",
+                "the game is already won: six complete new-wall piles".into(),
+            ));
+        }
+        match mv {
+            Move::Turn(c) => self.check_turn(c),
+            Move::Shift { tile, from, to } => {
+                self.check_take(tile, from)?;
+                if from == to {
+                    return Err(broken(
+                        "MU-2",
+                        "muro.same-place",
+                        format!("{tile} would move from {} onto itself", describe(from)),
+                    ));
+                }
+                self.check_put(tile, to)
+            }
+        }
+    }
+
+    fn check_turn(&self, c: u8) -> Result<(), RuleBroken> {
+        let Some(column) = self.columns.get(c as usize) else {
+            return Err(no_column(c));
+        };
+        match column.top() {
+            None => Err(broken(
+                "MU-2",
+                "muro.turn-empty",
+                format!("column {} is empty: there is nothing to turn", c + 1),
+            )),
+            Some((tile, true)) => Err(broken(
+                "MU-2",
+                "muro.turn-face-up",
+                format!("the top of column {} is {tile}, already face up", c + 1),
+            )),
+            Some((_, false)) => Ok(()),
+        }
+    }
+
+    fn check_take(&self, tile: Tile, from: Place) -> Result<(), RuleBroken> {
+        match from {
+            Place::Column(c) => {
+                let Some(column) = self.columns.get(c as usize) else {
+                    return Err(no_column(c));
+                };
+                match column.top() {
+                    None => Err(broken(
+                        "MU-2",
+                        "muro.not-on-top",
+                        format!("{tile} is not on column {}: the column is empty", c + 1),
+                    )),
+                    Some((top, true)) if top == tile => Ok(()),
+                    Some((top, true)) => Err(broken(
+                        "MU-2",
+                        "muro.not-on-top",
+                        format!(
+                            "{tile} is not on top of column {}: its top is {top} \
+                             (only the top tile of a column moves)",
+                            c + 1
+                        ),
+                    )),
+                    Some((top, false)) if top == tile => Err(broken(
+                        "MU-2",
+                        "muro.face-down",
+                        format!(
+                            "{tile} on column {} is face down: turn it up first (`turn {}`)",
+                            c + 1,
+                            c + 1
+                        ),
+                    )),
+                    // Do not reveal a face-down tile the record does not know.
+                    Some((_, false)) => Err(broken(
+                        "MU-2",
+                        "muro.not-on-top",
+                        format!(
+                            "{tile} is not on top of column {}: its top is a face-down tile",
+                            c + 1
+                        ),
+                    )),
+                }
+            }
+            Place::NewWall => match self.pile_top(tile.fruit()) {
+                Some(top) if top == tile => Ok(()),
+                Some(top) => Err(broken(
+                    "MU-3",
+                    "muro.not-on-top",
+                    format!(
+                        "{tile} is not on top of the {} pile of the new wall: its top is {top}",
+                        tile.fruit().name()
+                    ),
+                )),
+                None => Err(broken(
+                    "MU-3",
+                    "muro.not-on-top",
+                    format!(
+                        "{tile} is not on the new wall: there is no {} pile yet",
+                        tile.fruit().name()
+                    ),
+                )),
+            },
+        }
+    }
+
+    fn check_put(&self, tile: Tile, to: Place) -> Result<(), RuleBroken> {
+        match to {
+            Place::Column(c) => {
+                let Some(column) = self.columns.get(c as usize) else {
+                    return Err(no_column(c));
+                };
+                match column.top() {
+                    None | Some((_, false)) => Ok(()),
+                    Some((top, true)) if top.number() != tile.number() + 1 => Err(broken(
+                        "MU-2",
+                        "muro.wrong-number",
+                        format!(
+                            "{tile} may go only onto a face-up {} of another fruit; \
+                             the top of column {} is {top}",
+                            tile.number() + 1,
+                            c + 1
+                        ),
+                    )),
+                    Some((top, true)) if top.fruit() == tile.fruit() => Err(broken(
+                        "MU-2",
+                        "muro.same-fruit",
+                        format!(
+                            "{tile} may not go onto {top} on column {}: same fruit",
+                            c + 1
+                        ),
+                    )),
+                    Some(_) => Ok(()),
+                }
+            }
+            Place::NewWall => {
+                let pile = self.pile(tile.fruit());
+                if pile.next(self.variant).contains(&Some(tile.number())) {
+                    return Ok(());
+                }
+                let fruit = tile.fruit().name();
+                let message = match (pile, self.pile_top(tile.fruit())) {
+                    (Pile::Empty, _) if self.variant == Variant::SixDown => format!(
+                        "{tile} cannot start the {fruit} pile of the new wall: \
+                         a pile starts with the 1 (or, in six-down, the 6)"
+                    ),
+                    (Pile::Empty, _) => format!(
+                        "{tile} cannot start the {fruit} pile of the new wall: \
+                         a pile starts with the 1 (the 6 only in variant six-down)"
+                    ),
+                    (_, Some(top)) if pile.is_complete() => {
+                        format!("the {fruit} pile of the new wall is complete (its top is {top})")
+                    }
+                    (Pile::Down(_), Some(top)) => format!(
+                        "{tile} cannot go onto {top}: the {fruit} pile descends, \
+                         so its next tile is the {}",
+                        top.number() - 1
+                    ),
+                    (_, Some(top)) => format!(
+                        "{tile} cannot go onto {top}: the {fruit} pile of the new wall \
+                         takes the {} next",
+                        top.number() + 1
+                    ),
+                    (_, None) => format!("{tile} cannot go on the new wall"),
+                };
+                Err(broken("MU-3", "muro.new-wall-order", message))
+            }
+        }
+    }
+
+    /// A position from its parts, for tests of positions no short game reaches.
+    #[cfg(test)]
+    pub(crate) fn from_parts(
+        variant: Variant,
+        columns: [&[(Tile, bool)]; COLUMNS],
+        piles: [Pile; 6],
+    ) -> State {
+        let mut cols = [Column::new(); COLUMNS];
+        for (col, tiles) in cols.iter_mut().zip(columns) {
+            for &(tile, up) in tiles {
+                col.push(tile, up);
+            }
+        }
+        State {
+            variant,
+            columns: cols,
+            piles,
+        }
+    }
+
+    /// Apply a move known to be legal.
+    pub(crate) fn apply_unchecked(&mut self, mv: Move) {
+        match mv {
+            Move::Turn(c) => {
+                let column = &mut self.columns[c as usize];
+                let top = column.len() - 1;
+                column.cells[top] &= !FACE_DOWN;
+            }
+            Move::Shift { tile, from, to } => {
+                match from {
+                    Place::Column(c) => self.columns[c as usize].pop(),
+                    Place::NewWall => {
+                        let p = &mut self.piles[tile.fruit().index()];
+                        *p = p.pop();
+                    }
+                }
+                match to {
+                    Place::Column(c) => self.columns[c as usize].push(tile, true),
+                    Place::NewWall => {
+                        let p = &mut self.piles[tile.fruit().index()];
+                        *p = p.push(tile.number());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every legal move, in a fixed order: turns, then moves from the columns
+    /// (left to right), then moves from the new wall (fruit order).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.is_won() {
+            return;
+        }
+        for (c, column) in self.columns.iter().enumerate() {
+            if let Some((_, false)) = column.top() {
+                moves.push(Move::Turn(c as u8));
+            }
+        }
+        let from_columns = self.columns.iter().enumerate().filter_map(|(c, col)| {
+            col.top()
+                .filter(|&(_, up)| up)
+                .map(|(t, _)| (t, Place::Column(c as u8)))
+        });
+        let from_piles = Fruit::ALL
+            .into_iter()
+            .filter_map(|f| self.pile_top(f).map(|t| (t, Place::NewWall)));
+        let sources: Vec<(Tile, Place)> = from_columns.chain(from_piles).collect();
+        for (tile, from) in sources {
+            self.targets_into(tile, from, moves);
+        }
+    }
+
+    /// The legal moves of `tile`, which is movable at `from`.
+    pub(crate) fn targets_into(&self, tile: Tile, from: Place, moves: &mut Vec<Move>) {
+        if from != Place::NewWall && self.check_put(tile, Place::NewWall).is_ok() {
+            moves.push(Move::Shift {
+                tile,
+                from,
+                to: Place::NewWall,
+            });
+        }
+        for c in 0..COLUMNS as u8 {
+            let to = Place::Column(c);
+            if to != from && self.check_put(tile, to).is_ok() {
+                moves.push(Move::Shift { tile, from, to });
+            }
+        }
+    }
+}
+
+fn describe(place: Place) -> String {
+    match place {
+        Place::Column(c) => format!("column {}", c + 1),
+        Place::NewWall => "the new wall".into(),
+    }
+}
+
+fn no_column(c: u8) -> RuleBroken {
+    broken(
+        "MU-1",
+        "muro.no-column",
+        format!(
+            "there is no column {}: the wall has columns 1-{COLUMNS}",
+            c + 1
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Tile {
+        s.parse().unwrap()
+    }
+
+    fn m(s: &str) -> Move {
+        s.parse().unwrap()
+    }
+
+    /// A deal whose top layer is `tops` (columns 1..6) and whose other tiles
+    /// follow in canonical order.
+    fn setup_with_tops(tops: [&str; 6]) -> Setup {
+        let tops: Vec<Tile> = tops.iter().map(|s| t(s)).collect();
+        let mut order: Vec<Tile> = Tile::all().filter(|x| !tops.contains(x)).collect();
+        order.extend(tops);
+        Setup::from_order(&order).unwrap()
+    }
+
+    #[test]
+    fn mu1_deal_is_laid_as_bricks_with_the_top_layer_face_up() {
+        let order: Vec<Tile> = Tile::all().collect();
+        let setup = Setup::from_order(&order).unwrap();
+        assert_eq!(setup.order(), order);
+        let state = State::new(&setup, Variant::Standard);
+        // Column 1 holds deal tiles 0, 6, 12, 18, 24, 30 from the bottom.
+        let col: Vec<(Tile, bool)> = state.column(0).tiles().collect();
+        assert_eq!(col[0], (order[0], false));
+        assert_eq!(col[5], (order[30], true));
+        assert_eq!(state.column(0).face_down(), 5);
+        assert!(Setup::from_order(&order[..35]).is_none());
+        let mut twice = order.clone();
+        twice[1] = twice[0];
+        assert!(Setup::from_order(&twice).is_none());
+    }
+
+    #[test]
+    fn move_notation_round_trips() {
+        for s in ["turn 3", "B4 3>5", "B1 3>new", "B3 new>5"] {
+            assert_eq!(m(s).to_string(), s);
+        }
+        assert_eq!(m("  b4 3>NEW ").to_string(), "B4 3>new");
+    }
+
+    #[test]
+    fn move_syntax_errors_point_at_the_bad_word() {
+        let e = "B4 3>9".parse::<Move>().unwrap_err();
+        assert_eq!(e.offset, 5);
+        let e = "  X4 3>5".parse::<Move>().unwrap_err();
+        assert_eq!(e.offset, 2);
+        let e = "B4 35".parse::<Move>().unwrap_err();
+        assert_eq!(e.offset, 3);
+        let e = "turn new".parse::<Move>().unwrap_err();
+        assert_eq!(e.offset, 5);
+        let e = "B4 3>5 now".parse::<Move>().unwrap_err();
+        assert_eq!(e.offset, 7);
+        assert!("".parse::<Move>().is_err());
+    }
+
+    #[test]
+    fn mu2_the_sheets_example_3_banane_onto_4_fragole_not_5_uva_onto_6_uva() {
+        let setup = setup_with_tops(["B3", "F4", "U5", "U6", "M2", "C1"]);
+        let mut s = State::new(&setup, Variant::Standard);
+        assert_eq!(s.play(m("B3 1>2")), Ok(Outcome::Ongoing));
+        let e = s.play(m("U5 3>4")).unwrap_err();
+        assert_eq!((e.rule, e.code), ("MU-2", "muro.same-fruit"));
+        let e = s.play(m("M2 5>4")).unwrap_err();
+        assert_eq!(e.code, "muro.wrong-number");
+        // The state is unchanged by refused moves.
+        assert_eq!(s.column(3).top(), Some((t("U6"), true)));
+    }
+
+    #[test]
+    fn mu2_only_the_face_up_top_tile_moves() {
+        let setup = setup_with_tops(["B3", "F4", "U5", "U6", "M2", "C1"]);
+        let mut s = State::new(&setup, Variant::Standard);
+        let e = s.play(m("F4 1>2")).unwrap_err();
+        assert_eq!(e.code, "muro.not-on-top");
+        assert!(e.message.contains("its top is B3"), "{e}");
+        s.play(m("B3 1>2")).unwrap();
+        // Column 1's new top is face down: it cannot move, but may be turned.
+        let under = s.column(0).top().unwrap().0;
+        let e = s.play(Move::Shift {
+            tile: under,
+            from: Place::Column(0),
+            to: Place::Column(2),
+        });
+        assert_eq!(e.unwrap_err().code, "muro.face-down");
+        let e = s.play(m("M1 1>3")).unwrap_err();
+        if under != t("M1") {
+            assert!(e.message.contains("face-down tile"), "{e}");
+        }
+        assert_eq!(s.play(m("turn 2")).unwrap_err().code, "muro.turn-face-up");
+        s.play(m("turn 1")).unwrap();
+        assert_eq!(s.column(0).top(), Some((under, true)));
+    }
+
+    #[test]
+    fn mu2_any_tile_onto_a_face_down_top_or_into_an_empty_column() {
+        let setup = setup_with_tops(["B3", "F4", "U5", "U6", "M2", "C1"]);
+        let mut s = State::new(&setup, Variant::Standard);
+        s.play(m("B3 1>2")).unwrap();
+        // Column 1's top is face down: U5 (no match) may go there.
+        s.play(m("U5 3>1")).unwrap();
+        assert_eq!(s.column(0).face_down(), 5);
+        assert_eq!(s.column(0).len(), 6);
+        // Into an empty column: any tile.
+        let mut s = State::from_parts(
+            Variant::Standard,
+            [&[(t("U5"), true)], &[(t("M4"), false)], &[], &[], &[], &[]],
+            [Pile::Empty; 6],
+        );
+        s.play(m("U5 1>3")).unwrap();
+        s.play(m("U5 3>2")).unwrap();
+        assert_eq!(s.play(m("turn 3")).unwrap_err().code, "muro.turn-empty");
+        assert_eq!(s.column(1).len(), 2);
+    }
+
+    #[test]
+    fn mu3_new_wall_piles_start_with_1_and_climb_by_fruit() {
+        let setup = setup_with_tops(["B1", "B2", "M2", "B3", "M6", "C1"]);
+        let mut s = State::new(&setup, Variant::Standard);
+        let e = s.play(m("B2 2>new")).unwrap_err();
+        assert_eq!((e.rule, e.code), ("MU-3", "muro.new-wall-order"));
+        let e = s.play(m("M6 5>new")).unwrap_err();
+        assert!(e.message.contains("six-down"), "{e}");
+        s.play(m("B1 1>new")).unwrap();
+        assert_eq!(s.play(m("M2 3>new")).unwrap_err().code, "muro.new-wall-order");
+        let e = s.play(m("B3 4>new")).unwrap_err();
+        assert!(e.message.contains("takes the 2 next"), "{e}");
+        s.play(m("B2 2>new")).unwrap();
+        s.play(m("B3 4>new")).unwrap();
+        assert_eq!(s.pile(Fruit::Banane), Pile::Up(3));
+        // MU-3: tiles may come back from the new wall, only from the top.
+        let e = s.play(m("B2 new>2")).unwrap_err();
+        assert_eq!(e.code, "muro.not-on-top");
+        s.play(m("B3 new>2")).unwrap();
+        assert_eq!(s.pile(Fruit::Banane), Pile::Up(2));
+        let e = s.play(m("M2 new>2")).unwrap_err();
+        assert!(e.message.contains("no mele pile"), "{e}");
+    }
+
+    #[test]
+    fn mu4_six_down_piles_descend_from_6_one_per_fruit() {
+        let setup = setup_with_tops(["M6", "M5", "M1", "B6", "B1", "C1"]);
+        let mut s = State::new(&setup, Variant::SixDown);
+        s.play(m("M6 1>new")).unwrap();
+        assert_eq!(s.pile(Fruit::Mele), Pile::Down(6));
+        let e = s.play(m("M1 3>new")).unwrap_err();
+        assert!(e.message.contains("descends"), "{e}");
+        s.play(m("M5 2>new")).unwrap();
+        s.play(m("B1 5>new")).unwrap();
+        assert_eq!(s.play(m("B6 4>new")).unwrap_err().code, "muro.new-wall-order");
+        assert_eq!(s.pile(Fruit::Mele).len(), 2);
+    }
+
+    #[test]
+    fn mu4_won_with_six_complete_piles_and_nothing_after() {
+        // A wall where each column holds one fruit, 1 on top: play it out.
+        let mut order = Vec::new();
+        for layer in 0..6u8 {
+            for fruit in Fruit::ALL {
+                order.push(Tile::new(fruit, 6 - layer).unwrap());
+            }
+        }
+        let setup = Setup::from_order(&order).unwrap();
+        let mut s = State::new(&setup, Variant::Standard);
+        let mut last = Outcome::Ongoing;
+        for n in 1..=6 {
+            for (c, f) in Fruit::ALL.into_iter().enumerate() {
+                if n > 1 {
+                    s.play(Move::Turn(c as u8)).unwrap();
+                }
+                last = s
+                    .play(Move::Shift {
+                        tile: Tile::new(f, n).unwrap(),
+                        from: Place::Column(c as u8),
+                        to: Place::NewWall,
+                    })
+                    .unwrap();
+            }
+        }
+        assert_eq!(last, Outcome::Won);
+        assert!(s.legal_moves().is_empty());
+        assert_eq!(s.play(m("M6 new>1")).unwrap_err().code, "muro.game-over");
+    }
+
+    #[test]
+    fn legal_moves_are_exactly_the_moves_play_accepts() {
+        let setup = setup_with_tops(["B3", "F4", "U5", "U6", "M2", "C1"]);
+        let mut s = State::new(&setup, Variant::SixDown);
+        for step in 0..40 {
+            let legal = s.legal_moves();
+            // Try every syntactically possible move and compare with the list.
+            let mut accepted = Vec::new();
+            for c in 0..6u8 {
+                if s.check(Move::Turn(c)).is_ok() {
+                    accepted.push(Move::Turn(c));
+                }
+            }
+            let places: Vec<Place> = (0..6u8)
+                .map(Place::Column)
+                .chain([Place::NewWall])
+                .collect();
+            for tile in Tile::all() {
+                for &from in &places {
+                    for &to in &places {
+                        let mv = Move::Shift { tile, from, to };
+                        if s.check(mv).is_ok() {
+                            accepted.push(mv);
+                        }
+                    }
+                }
+            }
+            let mut a = legal.clone();
+            a.sort_by_key(|m| m.to_string());
+            accepted.sort_by_key(|m| m.to_string());
+            assert_eq!(a, accepted, "step {step}");
+            if legal.is_empty() {
+                break;
+            }
+            s.play(legal[(step * 7) % legal.len()]).unwrap();
+        }
+    }
+}
