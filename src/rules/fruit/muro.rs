@@ -78,7 +78,10 @@ impl Setup {
 
 pub(crate) fn is_permutation(order: &[Tile]) -> bool {
     let mut seen = [false; 36];
-    order.len() == 36 && order.iter().all(|t| !std::mem::replace(&mut seen[t.index()], true))
+    order.len() == 36
+        && order
+            .iter()
+            .all(|t| !std::mem::replace(&mut seen[t.index()], true))
 }
 
 /// Where a tile is taken from or put: a column of the old wall (0-based) or the
@@ -169,18 +172,17 @@ impl FromStr for Move {
                     Place::Column(c) => Ok(Move::Turn(c)),
                     Place::NewWall => Err(MoveSyntax {
                         offset: rest_at(col),
-                        message: "only a column of the old wall has face-down tiles to turn"
-                            .into(),
+                        message: "only a column of the old wall has face-down tiles to turn".into(),
                     }),
                 }
             }
             (Some(tile), Some(path)) => {
-                let tile_parsed: Tile = tile.parse().map_err(|e: super::tile::ParseTileError| {
-                    MoveSyntax {
-                        offset: rest_at(tile),
-                        message: e.to_string(),
-                    }
-                })?;
+                let tile_parsed: Tile =
+                    tile.parse()
+                        .map_err(|e: super::tile::ParseTileError| MoveSyntax {
+                            offset: rest_at(tile),
+                            message: e.to_string(),
+                        })?;
                 let Some((from, to)) = path.split_once('>') else {
                     return Err(MoveSyntax {
                         offset: rest_at(path),
@@ -324,13 +326,10 @@ impl Column {
 impl fmt::Debug for Column {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list()
-            .entries(self.tiles().map(|(t, up)| {
-                if up {
-                    t.to_string()
-                } else {
-                    format!("({t})")
-                }
-            }))
+            .entries(
+                self.tiles()
+                    .map(|(t, up)| if up { t.to_string() } else { format!("({t})") }),
+            )
             .finish()
     }
 }
@@ -855,7 +854,10 @@ mod tests {
         let e = s.play(m("M6 5>new")).unwrap_err();
         assert!(e.message.contains("six-down"), "{e}");
         s.play(m("B1 1>new")).unwrap();
-        assert_eq!(s.play(m("M2 3>new")).unwrap_err().code, "muro.new-wall-order");
+        assert_eq!(
+            s.play(m("M2 3>new")).unwrap_err().code,
+            "muro.new-wall-order"
+        );
         let e = s.play(m("B3 4>new")).unwrap_err();
         assert!(e.message.contains("takes the 2 next"), "{e}");
         s.play(m("B2 2>new")).unwrap();
@@ -880,7 +882,10 @@ mod tests {
         assert!(e.message.contains("descends"), "{e}");
         s.play(m("M5 2>new")).unwrap();
         s.play(m("B1 5>new")).unwrap();
-        assert_eq!(s.play(m("B6 4>new")).unwrap_err().code, "muro.new-wall-order");
+        assert_eq!(
+            s.play(m("B6 4>new")).unwrap_err().code,
+            "muro.new-wall-order"
+        );
         assert_eq!(s.pile(Fruit::Mele).len(), 2);
     }
 
