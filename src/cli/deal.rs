@@ -7,7 +7,7 @@ use serde_json::json;
 
 use crate::deal::{fresh_seed, Provenance};
 use crate::error::Error;
-use crate::record::{range_text, registry, write, Game};
+use crate::record::{players_text, range_text, registry, write, Game};
 
 /// What decides a deal; shared with `tavolo play`.
 #[derive(Debug, clap::Args)]
@@ -62,7 +62,7 @@ impl Setup {
             return Err(Error::input(
                 "cli.players",
                 format!(
-                    "{} ({variant}) is for {} players, not {n}",
+                    "{} ({variant}) is for {}, not {n}",
                     game.name(),
                     range_text(&counts)
                 ),
@@ -143,10 +143,10 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     } else {
         println!("algorithm: {}", p.algorithm);
         println!(
-            "game: {} ({}), {} players",
+            "game: {} ({}), {}",
             p.game,
             p.variant,
-            r.players.len()
+            players_text(r.players.len())
         );
         println!("seed: {}", write::string(&p.seed));
         println!("board: {}", p.board);

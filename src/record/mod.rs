@@ -117,6 +117,7 @@ impl Record {
     pub fn parse(src: &Source) -> Result<Record, Error> {
         let doc = src.parse()?;
         let mut f = doc.fields(src, "the record")?;
+        f.only(TOP_FIELDS)?;
 
         let (game_name, game_span) = f.req_str("game")?;
         let game = registry::find(game_name).ok_or_else(|| {
@@ -168,7 +169,7 @@ impl Record {
                 "record.players",
                 &players_node.span,
                 format!(
-                    "{} ({variant}) is for {} players, but the record lists {}",
+                    "{} ({variant}) is for {}, but the record lists {}",
                     game.name(),
                     range_text(&counts),
                     players.len()
@@ -266,6 +267,7 @@ impl Record {
 
 fn parse_deal(node: &Node, src: &Source, game: &str, variant: &str) -> Result<Provenance, Error> {
     let mut f = node.fields(src, "[deal]")?;
+    f.only(&["algorithm", "seed", "board"])?;
     if let Some((alg, span)) = f.opt_str("algorithm")? {
         if alg != ALGORITHM {
             return Err(src
@@ -286,12 +288,18 @@ fn parse_deal(node: &Node, src: &Source, game: &str, variant: &str) -> Result<Pr
     Ok(Provenance::new(game, variant, seed, board))
 }
 
+/// "1 player", "2 to 4 players".
 pub fn range_text(r: &RangeInclusive<usize>) -> String {
     if r.start() == r.end() {
-        r.start().to_string()
+        players_text(*r.start())
     } else {
-        format!("{} to {}", r.start(), r.end())
+        format!("{} to {} players", r.start(), r.end())
     }
+}
+
+/// "1 player", "3 players".
+pub fn players_text(n: usize) -> String {
+    format!("{n} player{}", if n == 1 { "" } else { "s" })
 }
 
 /// The referee's judgement of one record.

@@ -260,29 +260,43 @@ impl<'a> Fields<'a> {
         out
     }
 
+    /// Fails on the first field not in `known`: call it before reading, so a
+    /// misspelt field is named rather than reported as missing.
+    pub fn only(&self, known: &[&str]) -> Result<(), Error> {
+        match self
+            .entries
+            .iter()
+            .find(|(k, _)| !known.contains(&k.name.as_str()))
+        {
+            None => Ok(()),
+            Some((key, _)) => Err(self.unknown(key, known)),
+        }
+    }
+
+    fn unknown(&self, key: &Key, known: &[&str]) -> Error {
+        let mut e = self.src.error(
+            "record.unknown-field",
+            &key.span,
+            format!("unknown field `{}` in {}", key.name, self.what),
+        );
+        if !known.is_empty() {
+            e = e.help(format!(
+                "the fields here are: {}",
+                known
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        e
+    }
+
     /// Fails on the first field nobody asked for (a typo, or a field of another game).
     pub fn finish(self, known: &[&str]) -> Result<(), Error> {
         match self.taken.iter().position(|t| !t) {
             None => Ok(()),
-            Some(i) => {
-                let key = &self.entries[i].0;
-                let mut e = self.src.error(
-                    "record.unknown-field",
-                    &key.span,
-                    format!("unknown field `{}` in {}", key.name, self.what),
-                );
-                if !known.is_empty() {
-                    e = e.help(format!(
-                        "the fields here are: {}",
-                        known
-                            .iter()
-                            .map(|k| format!("`{k}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ));
-                }
-                Err(e)
-            }
+            Some(i) => Err(self.unknown(&self.entries[i].0, known)),
         }
     }
 }

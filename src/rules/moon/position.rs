@@ -5,7 +5,7 @@ use std::fmt;
 use super::{Board, Placement, Square, Tile, TileSet};
 
 /// Tiles per player (sheet; MN-4): 12 with 2 players, 8 with 3, 6 with 4.
-pub fn hand_size(players: usize) -> Option<usize> {
+pub(crate) fn hand_size(players: usize) -> Option<usize> {
     match players {
         2 => Some(12),
         3 => Some(8),

@@ -6,6 +6,7 @@ use std::ops::RangeInclusive;
 
 use serde_json::json;
 
+use super::position::hand_size;
 use super::{Move, Outcome, Position, RuleBroken, Setup, Solitaire, Square, Tile, TileSet};
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
@@ -207,11 +208,28 @@ fn parse_square(s: &str, span: &Span, src: &Source) -> Result<Square, Error> {
     })
 }
 
-fn parse_tiles(node: &crate::record::Node, what: &str, src: &Source) -> Result<Vec<Tile>, Error> {
-    node.as_str_array(src, what)?
-        .into_iter()
-        .map(|(s, span)| parse_tile(s, span, src))
-        .collect()
+/// Parse a list of tiles, rejecting any tile already dealt (to the centre,
+/// another hand, or earlier in the same list) at its own line and column.
+fn parse_dealt_tiles(
+    node: &crate::record::Node,
+    what: &str,
+    src: &Source,
+    dealt: &mut Vec<(Tile, String)>,
+) -> Result<Vec<Tile>, Error> {
+    let mut out = Vec::new();
+    for (s, span) in node.as_str_array(src, &format!("`{what}`"))? {
+        let t = parse_tile(s, span, src)?;
+        if let Some((_, other)) = dealt.iter().find(|(d, _)| *d == t) {
+            return Err(src.error(
+                "moon.bad-setup",
+                span,
+                format!("tile {t} is dealt twice: in {what} and in {other}"),
+            ));
+        }
+        dealt.push((t, what.to_string()));
+        out.push(t);
+    }
+    Ok(out)
 }
 
 /// A move as written: the tile and square with their spans.
@@ -222,6 +240,8 @@ struct Written {
     square_span: Span,
 }
 
+const MOVE_FIELDS: &[&str] = &["player", "tile", "square"];
+
 /// Read every move's fields first: an unreadable move makes the whole record
 /// unreadable (exit 2), even after an illegal move.
 fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
@@ -230,9 +250,10 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
         .iter()
         .map(|entry| {
             let mut f = entry.fields(src)?;
+            f.only(MOVE_FIELDS)?;
             let (tile, tile_span) = f.req_str("tile")?;
             let (square, square_span) = f.req_str("square")?;
-            f.finish(&["player", "tile", "square"])?;
+            f.finish(MOVE_FIELDS)?;
             Ok(Written {
                 tile: parse_tile(tile, tile_span, src)?,
                 tile_span: tile_span.clone(),
@@ -257,11 +278,17 @@ fn read_setup(record: &Record, src: &Source) -> Result<Dealt, Error> {
         return Ok(from_deal.expect("Record::parse requires [deal] or [setup]"));
     };
     let mut f = node.fields(src, "[setup]")?;
+    f.only(if record.variant == SOLITAIRE {
+        &["centre", "draw"]
+    } else {
+        &["centre", "hands"]
+    })?;
     let (centre, centre_span) = f.req_str("centre")?;
     let centre = parse_tile(centre, centre_span, src)?;
+    let mut dealt_so_far = vec![(centre, "the centre".to_string())];
     let written = if record.variant == SOLITAIRE {
         let draw = match f.opt("draw") {
-            Some(n) => Some(parse_tiles(n, "`draw`", src)?),
+            Some(n) => Some(parse_dealt_tiles(n, "draw", src, &mut dealt_so_far)?),
             None => match &from_deal {
                 Some(Dealt::Solitaire { draw, .. }) => Some(draw.clone()),
                 _ => None,
@@ -283,14 +310,26 @@ fn read_setup(record: &Record, src: &Source) -> Result<Dealt, Error> {
         let hands_node = f.req("hands")?;
         f.finish(&["centre", "hands"])?;
         let mut hf = hands_node.fields(src, "[setup.hands]")?;
+        let names: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
+        hf.only(&names)?;
         let mut hands = vec![TileSet::EMPTY; players];
         for (p, player) in record.players.iter().enumerate() {
             let node = hf.req(&player.name)?;
-            for t in parse_tiles(node, &format!("{}'s hand", player.name), src)? {
-                hands[p].insert(t);
+            let what = format!("{}'s hand", player.name);
+            let tiles = parse_dealt_tiles(node, &what, src, &mut dealt_so_far)?;
+            hands[p] = tiles.into_iter().collect();
+            let wants = hand_size(players).unwrap_or(0);
+            if hands[p].len() != wants {
+                return Err(src.error(
+                    "moon.bad-setup",
+                    &node.span,
+                    format!(
+                        "{what} has {} tiles; with {players} players each gets {wants} (MN-4)",
+                        hands[p].len()
+                    ),
+                ));
             }
         }
-        let names: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
         hf.finish(&names)?;
         let setup = Setup { centre, hands };
         if let Err(e) = setup.validate() {
@@ -526,10 +565,7 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
     }
     let breaks: Vec<String> = sol.breaks().iter().map(|b| b.to_string()).collect();
     let solved = breaks.is_empty();
-    let player = names[0].clone();
     let result = GameResult {
-        winner: solved.then(|| player.clone()),
-        losers: if solved { Vec::new() } else { vec![player] },
         solved: Some(solved),
         reason: if solved {
             "the board is full and every row and column shows five different moons and five different backgrounds (MN-5)".to_string()
@@ -546,4 +582,88 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
         to_move: None,
         notes: breaks,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(n: usize) -> Vec<String> {
+        ["A", "B", "C", "D"][..n]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    /// Golden vectors: MOON deals for fixed seeds never change (tavolo-deal-v1).
+    /// Cross-checked with scripts/deal_reference.py.
+    #[test]
+    fn golden_deals() {
+        let d = Moon
+            .deal(
+                STANDARD,
+                &names(2),
+                &Provenance::new("moon", STANDARD, "golden", 1),
+            )
+            .unwrap();
+        assert_eq!(
+            d.lines,
+            [
+                "centre (c3): BB",
+                "A: BV BG BA VG RB RV RR RA GV AV AR AG",
+                "B: BR VB VV VR VA RG GB GR GG GA AB AA",
+            ]
+        );
+        let d = Moon
+            .deal(
+                STANDARD,
+                &names(4),
+                &Provenance::new("moon", STANDARD, "golden", 2),
+            )
+            .unwrap();
+        assert_eq!(
+            d.lines,
+            [
+                "centre (c3): AA",
+                "A: BB BA RV AV AR AG",
+                "B: BR VV RB RG GV GA",
+                "C: VB VR VG VA RR RA",
+                "D: BV BG GB GR GG AB",
+            ]
+        );
+        let d = Moon
+            .deal(
+                SOLITAIRE,
+                &names(1),
+                &Provenance::new("moon", SOLITAIRE, "golden", 1),
+            )
+            .unwrap();
+        assert_eq!(
+            d.lines,
+            [
+                "centre (c3): RV",
+                "draw: VB RA BV AV AB GV BG GA RG BA BR VV AG AR VG AA GB BB RB RR GG VA GR VR",
+            ]
+        );
+    }
+
+    #[test]
+    fn deal_setup_toml_reads_back_as_the_same_setup() {
+        let p = Provenance::new("moon", STANDARD, "roundtrip", 3);
+        let players = names(3);
+        let d = Moon.deal(STANDARD, &players, &p).unwrap();
+        let text = write::record(
+            &p,
+            &players,
+            &d.setup_toml,
+            &[move_out(0, Tile::parse("BB").unwrap(), Square::CENTRE)],
+        );
+        let src = Source::new("r.toml", text);
+        let record = Record::parse(&src).unwrap();
+        // Both [deal] and [setup]: they agree, so the setup is read without error.
+        let Dealt::Standard(s) = read_setup(&record, &src).unwrap() else {
+            panic!()
+        };
+        assert_eq!(Dealt::Standard(s), dealt(STANDARD, 3, &p).unwrap());
+    }
 }

@@ -1,0 +1,175 @@
+//! Property tests: every random legal MOON game is accepted, and changing one
+//! move of it to an illegal one is rejected at exactly that move, with the
+//! rule the engine names (and the MN-3 consequence).
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use tavolo::cli::check::{check_text, Outcome};
+use tavolo::cli::deal::Setup as DealSetup;
+use tavolo::record::Status;
+use tavolo::rules::moon::{Move, Position, Setup, Solitaire, Square, Tile};
+
+fn record(seed: &str, players: usize, solitaire: bool) -> String {
+    let setup = DealSetup {
+        game: "moon".into(),
+        players: Some(players),
+        variant: solitaire.then(|| "solitaire".to_string()),
+        seed: Some(seed.to_string()),
+        board: 1,
+        names: None,
+    };
+    tavolo::cli::play::record_text(&setup).expect("a record")
+}
+
+/// The moves of a record as (player index, tile, square).
+fn moves_of(text: &str) -> (Vec<String>, Vec<(usize, Tile, Square)>) {
+    let doc: toml::Table = toml::from_str(text).unwrap();
+    let players: Vec<String> = doc["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    let moves = doc["move"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let p = players
+                .iter()
+                .position(|n| n == m["player"].as_str().unwrap())
+                .unwrap();
+            (
+                p,
+                Tile::parse(m["tile"].as_str().unwrap()).unwrap(),
+                Square::parse(m["square"].as_str().unwrap()).unwrap(),
+            )
+        })
+        .collect();
+    (players, moves)
+}
+
+/// The record with move `k` (0-based) given another tile and square.
+fn replace_move(text: &str, k: usize, tile: Tile, square: Square) -> String {
+    let mut parts: Vec<String> = text.split("\n[[move]]\n").map(String::from).collect();
+    let block = &mut parts[k + 1];
+    let player_line = block.lines().next().unwrap().to_string();
+    *block = format!("{player_line}\ntile = \"{tile}\"\nsquare = \"{square}\"\n");
+    parts.join("\n[[move]]\n")
+}
+
+fn setup_of(text: &str, players: usize) -> Setup {
+    let doc: toml::Table = toml::from_str(text).unwrap();
+    let s = &doc["setup"];
+    let names: Vec<&str> = doc["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let hands = (0..players)
+        .map(|p| {
+            s["hands"][names[p]]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| Tile::parse(t.as_str().unwrap()).unwrap())
+                .collect()
+        })
+        .collect();
+    Setup {
+        centre: Tile::parse(s["centre"].as_str().unwrap()).unwrap(),
+        hands,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn random_legal_games_are_accepted(seed in "[a-z0-9]{1,12}", players in 2usize..=4) {
+        let text = record(&seed, players, false);
+        let r = check_text(Path::new("random.toml"), text);
+        prop_assert_eq!(r.exit_code(), 0);
+        let Outcome::Judged { verdict, .. } = r.outcome else { panic!("unreadable") };
+        prop_assert_eq!(verdict.status, Status::Complete);
+        let result = verdict.result.unwrap();
+        prop_assert!(result.winner.is_some());
+        prop_assert_eq!(result.losers.len(), players - 1);
+    }
+
+    #[test]
+    fn random_solitaires_are_accepted_mn5(seed in "[a-z0-9]{1,12}") {
+        let text = record(&seed, 1, true);
+        let r = check_text(Path::new("random.toml"), text);
+        prop_assert_eq!(r.exit_code(), 0);
+        let Outcome::Judged { verdict, .. } = r.outcome else { panic!("unreadable") };
+        prop_assert_eq!(verdict.status, Status::Complete);
+        prop_assert!(verdict.result.unwrap().solved.is_some());
+    }
+
+    #[test]
+    fn one_illegal_move_is_rejected_at_exactly_that_move_mn3(
+        seed in "[a-z0-9]{1,12}",
+        players in 2usize..=4,
+        at in any::<prop::sample::Index>(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let text = record(&seed, players, false);
+        let (_, moves) = moves_of(&text);
+        let k = at.index(moves.len());
+        let mut pos = Position::new(&setup_of(&text, players)).unwrap();
+        for &(player, tile, square) in &moves[..k] {
+            pos.play(Move { player, tile, square }).unwrap();
+        }
+        // Every (tile, square) the recorded mover may not play here.
+        let mover = moves[k].0;
+        let illegal: Vec<(Tile, Square, &'static str)> = Tile::all()
+            .flat_map(|t| Square::all().map(move |s| (t, s)))
+            .filter_map(|(tile, square)| {
+                pos.check(Move { player: mover, tile, square }).err().map(|e| (tile, square, e.code()))
+            })
+            .collect();
+        let (tile, square, code) = illegal[pick.index(illegal.len())];
+        let bad = replace_move(&text, k, tile, square);
+        let r = check_text(Path::new("bad.toml"), bad);
+        prop_assert_eq!(r.exit_code(), 1);
+        let Outcome::Judged { verdict, .. } = r.outcome else { panic!("unreadable") };
+        prop_assert_eq!(verdict.status, Status::Illegal);
+        let i = verdict.illegal.unwrap();
+        prop_assert_eq!(i.number, k + 1);
+        prop_assert_eq!(i.code, code);
+        let result = verdict.result.unwrap();
+        // MN-3: the last move loses for its author; an earlier one annuls the game.
+        prop_assert_eq!(result.annulled, k + 1 < moves.len());
+    }
+
+    #[test]
+    fn one_illegal_solitaire_move_is_rejected_at_exactly_that_move_mn5(
+        seed in "[a-z0-9]{1,12}",
+        at in any::<prop::sample::Index>(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let text = record(&seed, 1, true);
+        let (_, moves) = moves_of(&text);
+        let k = at.index(moves.len());
+        let doc: toml::Table = toml::from_str(&text).unwrap();
+        let centre = Tile::parse(doc["setup"]["centre"].as_str().unwrap()).unwrap();
+        let draw: Vec<Tile> = moves.iter().map(|m| m.1).collect();
+        let mut sol = Solitaire::new(centre, Some(draw)).unwrap();
+        for &(_, tile, square) in &moves[..k] {
+            sol.play(tile, square).unwrap();
+        }
+        let illegal: Vec<(Tile, Square, &'static str)> = Tile::all()
+            .flat_map(|t| Square::all().map(move |s| (t, s)))
+            .filter_map(|(t, s)| sol.check(t, s).err().map(|e| (t, s, e.code())))
+            .collect();
+        let (tile, square, code) = illegal[pick.index(illegal.len())];
+        let r = check_text(Path::new("bad.toml"), replace_move(&text, k, tile, square));
+        prop_assert_eq!(r.exit_code(), 1);
+        let Outcome::Judged { verdict, .. } = r.outcome else { panic!("unreadable") };
+        let i = verdict.illegal.unwrap();
+        prop_assert_eq!((i.number, i.code), (k + 1, code));
+    }
+}
