@@ -2,3 +2,4 @@
 
 pub mod duplex;
 pub mod geometry;
+pub mod textfit;

@@ -1,0 +1,273 @@
+//! Fitting a card's name into its box: the name is set as large as the box
+//! allows (up to the definition's size), measured with the bundled font's real
+//! advance widths, so it never overflows and is never clipped.
+//!
+//! printpdf sets text glyph by glyph without kerning, so the sum of advance
+//! widths is exactly the width drawn. If one line would need a size below the
+//! legible minimum, the name breaks at the space that balances two lines best.
+
+use std::collections::HashMap;
+
+use skrifa::instance::{LocationRef, Size};
+use skrifa::{FontRef, MetadataProvider};
+
+use crate::error::Error;
+
+/// Millimetres per PostScript point.
+pub const MM_PER_PT: f64 = 25.4 / 72.0;
+
+/// The bundled font every kit sets its names in (bold, condensed: long names fit).
+pub static NAME_FONT: &[u8] = include_bytes!("../../fonts/DejaVuSansCondensed-Bold.ttf");
+
+/// Advance widths and vertical extent of one font, in em units (1.0 = font size).
+#[derive(Debug, Clone)]
+pub struct FontMetrics {
+    advance: HashMap<char, f64>,
+    /// Advance of the glyph drawn for a character the font lacks.
+    notdef: f64,
+    /// Ascender above and descender below the baseline (both positive), in em.
+    pub ascent: f64,
+    pub descent: f64,
+}
+
+impl FontMetrics {
+    /// Read the metrics of a TrueType/OpenType font.
+    pub fn new(data: &[u8]) -> Result<Self, Error> {
+        let font = FontRef::new(data).map_err(|e| {
+            Error::failed("kit.font", format!("the bundled font cannot be read: {e}"))
+        })?;
+        let m = font.metrics(Size::unscaled(), LocationRef::default());
+        let upem = f64::from(m.units_per_em.max(1));
+        let glyphs = font.glyph_metrics(Size::unscaled(), LocationRef::default());
+        let em = |gid| f64::from(glyphs.advance_width(gid).unwrap_or(0.0)) / upem;
+        let advance = font
+            .charmap()
+            .mappings()
+            .filter_map(|(cp, gid)| char::from_u32(cp).map(|c| (c, em(gid))))
+            .collect();
+        Ok(FontMetrics {
+            advance,
+            notdef: em(skrifa::GlyphId::NOTDEF),
+            ascent: f64::from(m.ascent) / upem,
+            descent: f64::from(-m.descent).max(0.0) / upem,
+        })
+    }
+
+    /// The bundled name font.
+    pub fn name_font() -> Result<Self, Error> {
+        Self::new(NAME_FONT)
+    }
+
+    /// Width of `text` at 1 pt, in em (= pt at size 1).
+    pub fn width_em(&self, text: &str) -> f64 {
+        text.chars()
+            .map(|c| *self.advance.get(&c).unwrap_or(&self.notdef))
+            .sum()
+    }
+
+    /// Width of `text` set at `size_pt`, in mm.
+    pub fn width_mm(&self, text: &str, size_pt: f64) -> f64 {
+        self.width_em(text) * size_pt * MM_PER_PT
+    }
+
+    /// Height of one line (ascender + descender) at `size_pt`, in mm.
+    pub fn line_height_mm(&self, size_pt: f64) -> f64 {
+        (self.ascent + self.descent) * size_pt * MM_PER_PT
+    }
+
+    /// Characters of `text` the font has no glyph for.
+    pub fn missing(&self, text: &str) -> Vec<char> {
+        let mut out: Vec<char> = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && !self.advance.contains_key(c))
+            .collect();
+        out.dedup();
+        out
+    }
+}
+
+/// The box a name must fit in, and the sizes it may take.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TextBox {
+    pub w_mm: f64,
+    pub h_mm: f64,
+    /// The size the definition asks for; shorter names keep it.
+    pub max_pt: f64,
+    /// Smallest legible size; below it the name breaks onto two lines.
+    pub min_pt: f64,
+}
+
+/// A name laid out in its box.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fitted {
+    pub size_pt: f64,
+    /// One or two lines, top to bottom.
+    pub lines: Vec<String>,
+    /// Distance between baselines, in mm.
+    pub line_height_mm: f64,
+}
+
+impl Fitted {
+    /// Widest line, in mm.
+    pub fn width_mm(&self, font: &FontMetrics) -> f64 {
+        self.lines
+            .iter()
+            .map(|l| font.width_mm(l, self.size_pt))
+            .fold(0.0, f64::max)
+    }
+
+    /// Height of the block, in mm.
+    pub fn height_mm(&self) -> f64 {
+        self.line_height_mm * self.lines.len() as f64
+    }
+}
+
+/// Largest size (≤ max) at which `lines` fit the box.
+fn size_for(font: &FontMetrics, lines: &[&str], b: &TextBox) -> f64 {
+    let widest = lines.iter().map(|l| font.width_em(l)).fold(0.0, f64::max);
+    let by_width = if widest > 0.0 {
+        b.w_mm / (widest * MM_PER_PT)
+    } else {
+        f64::INFINITY
+    };
+    let by_height = b.h_mm / ((font.ascent + font.descent) * MM_PER_PT * lines.len() as f64);
+    // A hair under the exact bound, so rounding in the PDF never pushes past the box.
+    (by_width.min(by_height) * 0.999).min(b.max_pt)
+}
+
+/// Set `text` as large as `b` allows: one line if it can be at least `min_pt`,
+/// else two lines split at the best space; an error if neither fits.
+pub fn fit(font: &FontMetrics, text: &str, b: &TextBox) -> Result<Fitted, Error> {
+    let text = text.trim();
+    let missing = font.missing(text);
+    if !missing.is_empty() {
+        return Err(Error::input(
+            "kit.text-glyph",
+            format!("`{text}` uses characters the bundled font lacks: {missing:?}"),
+        ));
+    }
+    let make = |lines: Vec<&str>, size_pt: f64| Fitted {
+        size_pt,
+        lines: lines.into_iter().map(str::to_string).collect(),
+        line_height_mm: font.line_height_mm(size_pt),
+    };
+    let one = size_for(font, &[text], b);
+    if one >= b.min_pt {
+        return Ok(make(vec![text], one));
+    }
+    let best_two = text
+        .match_indices(' ')
+        .map(|(i, _)| {
+            let (a, c) = (text[..i].trim_end(), text[i..].trim_start());
+            (size_for(font, &[a, c], b), a, c)
+        })
+        .max_by(|x, y| x.0.total_cmp(&y.0));
+    match best_two {
+        Some((size, a, c)) if size >= b.min_pt => Ok(make(vec![a, c], size)),
+        _ => Err(Error::input(
+            "kit.text-too-long",
+            format!(
+                "`{text}` does not fit a {:.1} x {:.1} mm box at {} pt or more, even on two lines",
+                b.w_mm, b.h_mm, b.min_pt
+            ),
+        )
+        .help("shorten the name or widen its box in the kit definition")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn font() -> FontMetrics {
+        FontMetrics::name_font().unwrap()
+    }
+
+    /// The name box of a poker card's title band (see templates/decktet.toml).
+    const NAME_BOX: TextBox = TextBox {
+        w_mm: 45.0,
+        h_mm: 6.0,
+        max_pt: 14.0,
+        min_pt: 6.0,
+    };
+
+    #[test]
+    fn widths_are_the_fonts_real_advances() {
+        let f = font();
+        // DejaVu Sans Condensed Bold: 'W' is far wider than 'i'; widths add up.
+        assert!(f.width_em("W") > 2.0 * f.width_em("i"));
+        let (a, b) = (f.width_em("THE "), f.width_em("CASTLE"));
+        assert!((f.width_em("THE CASTLE") - a - b).abs() < 1e-12);
+        // Sanity: a capital is roughly 0.6-0.8 em in a condensed bold face.
+        let m = f.width_em("M");
+        assert!(m > 0.5 && m < 0.9, "{m}");
+        assert!(f.ascent > 0.7 && f.descent > 0.1);
+    }
+
+    #[test]
+    fn short_names_keep_the_requested_size() {
+        let f = font();
+        let fit = fit(&f, "THE SEA", &NAME_BOX).unwrap();
+        assert_eq!(fit.size_pt, NAME_BOX.max_pt);
+        assert_eq!(fit.lines, vec!["THE SEA"]);
+    }
+
+    #[test]
+    fn longest_names_shrink_to_fit_never_overflow() {
+        let f = font();
+        // The longest Decktet and Farfalia names.
+        for name in [
+            "THE CHANCE MEETING",
+            "THE LIGHT KEEPER",
+            "THE DISCOVERY",
+            "CONCHIGLIE",
+            "ARANCIONE · CONCHIGLIE",
+        ] {
+            let fit = fit(&f, name, &NAME_BOX).unwrap();
+            assert!(fit.width_mm(&f) <= NAME_BOX.w_mm, "{name}: {fit:?}");
+            assert!(fit.height_mm() <= NAME_BOX.h_mm, "{name}: {fit:?}");
+            assert!(fit.size_pt >= NAME_BOX.min_pt, "{name}: {fit:?}");
+            // Shrunk only as much as needed: 2% larger would overflow (or it is at max).
+            let bigger = fit.size_pt * 1.02;
+            assert!(
+                fit.size_pt == NAME_BOX.max_pt
+                    || fit.lines.iter().any(|l| f.width_mm(l, bigger) > NAME_BOX.w_mm)
+                    || f.line_height_mm(bigger) * fit.lines.len() as f64 > NAME_BOX.h_mm,
+                "{name}: {fit:?}"
+            );
+        }
+        let long = fit(&f, "THE CHANCE MEETING", &NAME_BOX).unwrap();
+        let short = fit(&f, "THE PACT", &NAME_BOX).unwrap();
+        assert!(long.size_pt < short.size_pt);
+    }
+
+    #[test]
+    fn a_name_too_long_for_one_line_breaks_at_the_balancing_space() {
+        let f = font();
+        let narrow = TextBox {
+            w_mm: 16.0,
+            h_mm: 12.0,
+            max_pt: 12.0,
+            min_pt: 7.0,
+        };
+        let fit = fit(&f, "THE CHANCE MEETING", &narrow).unwrap();
+        assert_eq!(fit.lines, vec!["THE CHANCE", "MEETING"]);
+        assert!(fit.width_mm(&f) <= narrow.w_mm && fit.height_mm() <= narrow.h_mm);
+    }
+
+    #[test]
+    fn impossible_boxes_are_a_clear_error() {
+        let f = font();
+        let tiny = TextBox {
+            w_mm: 5.0,
+            h_mm: 3.0,
+            max_pt: 12.0,
+            min_pt: 6.0,
+        };
+        let e = fit(&f, "THE CHANCE MEETING", &tiny).unwrap_err();
+        assert_eq!(e.code, "kit.text-too-long");
+        assert!(e.message.contains("THE CHANCE MEETING"));
+        let e = fit(&f, "\u{1F98B}", &NAME_BOX).unwrap_err();
+        assert_eq!(e.code, "kit.text-glyph");
+    }
+}
