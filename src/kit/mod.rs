@@ -3,3 +3,4 @@
 pub mod duplex;
 pub mod geometry;
 pub mod textfit;
+pub mod tts;

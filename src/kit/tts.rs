@@ -1,0 +1,174 @@
+//! Tabletop Simulator sheets: how a deck is cut into "Custom Deck" images.
+//!
+//! TTS reads a deck as one image holding a grid of at most 10 columns x 7 rows of
+//! equal cards, read left to right, top to bottom. The last slot of the grid
+//! (bottom right) is the "hidden card": the face other players see for cards in a
+//! hand. So a sheet holds at most 69 cards; a larger deck is split over several
+//! sheets (several Custom Decks in TTS). We put the deck's back in the hidden slot.
+//!
+//! Size: TTS accepts images up to 10 000 px a side, but many graphics cards cap
+//! textures at 4096 (or 8192) px, and TTS scales bigger images down. We keep every
+//! sheet within 4096 x 4096 px: a poker card (63 x 88 mm) becomes 409 x 572 px
+//! (6.5 px/mm, about 165 dpi), sharp on screen and a 1-3 MB PNG.
+
+use crate::error::Error;
+
+pub const MAX_COLS: u32 = 10;
+pub const MAX_ROWS: u32 = 7;
+/// Cards a sheet holds: every slot but the hidden-card slot.
+pub const MAX_CARDS_PER_SHEET: usize = (MAX_COLS * MAX_ROWS) as usize - 1;
+/// Largest sheet side we produce, in px (see the module note).
+pub const MAX_SHEET_PX: u32 = 4096;
+
+/// One TTS sheet of a deck: which cards it holds and its grid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetPlan {
+    /// Index of the first card of the deck on this sheet.
+    pub first: usize,
+    /// How many cards of the deck this sheet holds (≤ 69).
+    pub count: usize,
+    /// Grid size to enter in TTS as "Width" and "Height" (2..=10, 2..=7).
+    pub cols: u32,
+    pub rows: u32,
+    /// One card's size in px.
+    pub card_w_px: u32,
+    pub card_h_px: u32,
+}
+
+impl SheetPlan {
+    pub fn width_px(&self) -> u32 {
+        self.cols * self.card_w_px
+    }
+
+    pub fn height_px(&self) -> u32 {
+        self.rows * self.card_h_px
+    }
+
+    /// The hidden-card slot: always the grid's last (TTS's rule).
+    pub fn hidden_slot(&self) -> u32 {
+        self.cols * self.rows - 1
+    }
+
+    /// Top-left corner, in px, of grid slot `slot` (row-major).
+    pub fn slot_origin(&self, slot: u32) -> (u32, u32) {
+        (
+            (slot % self.cols) * self.card_w_px,
+            (slot / self.cols) * self.card_h_px,
+        )
+    }
+}
+
+/// Card size in px for a card of `w_mm` x `h_mm`, the same on every sheet, so
+/// that a full 10 x 7 sheet stays within `MAX_SHEET_PX` a side.
+pub fn card_px(w_mm: f64, h_mm: f64) -> Result<(u32, u32), Error> {
+    if !(w_mm > 0.0 && h_mm > 0.0 && w_mm.is_finite() && h_mm.is_finite()) {
+        return Err(Error::input(
+            "kit.tts-size",
+            format!("a card of {w_mm} x {h_mm} mm cannot be exported to Tabletop Simulator"),
+        ));
+    }
+    let max = f64::from(MAX_SHEET_PX);
+    let px_per_mm = (max / (f64::from(MAX_COLS) * w_mm)).min(max / (f64::from(MAX_ROWS) * h_mm));
+    let w = (w_mm * px_per_mm).floor() as u32;
+    let h = (h_mm * px_per_mm).floor() as u32;
+    if w < 16 || h < 16 {
+        return Err(Error::input(
+            "kit.tts-size",
+            format!(
+                "a card of {w_mm} x {h_mm} mm would be only {w} x {h} px on a Tabletop Simulator sheet"
+            ),
+        ));
+    }
+    Ok((w, h))
+}
+
+/// Cut a deck of `n` cards of `w_mm` x `h_mm` into TTS sheets: as few as
+/// possible, each at most 10 x 7 with its hidden slot, each grid as small as its
+/// cards allow (TTS wants at least 2 x 2).
+pub fn plan(n: usize, w_mm: f64, h_mm: f64) -> Result<Vec<SheetPlan>, Error> {
+    let (card_w_px, card_h_px) = card_px(w_mm, h_mm)?;
+    let mut sheets = Vec::new();
+    let mut first = 0;
+    while first < n {
+        let count = (n - first).min(MAX_CARDS_PER_SHEET);
+        let slots = count as u32 + 1; // + hidden slot
+        let cols = slots.clamp(2, MAX_COLS);
+        let rows = slots.div_ceil(cols).max(2);
+        sheets.push(SheetPlan {
+            first,
+            count,
+            cols,
+            rows,
+            card_w_px,
+            card_h_px,
+        });
+        first += count;
+    }
+    Ok(sheets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn poker_cards_fit_a_4096_sheet_at_the_same_aspect() {
+        let (w, h) = card_px(63.0, 88.0).unwrap();
+        assert_eq!((w, h), (409, 572));
+        assert!(10 * w <= MAX_SHEET_PX && 7 * h <= MAX_SHEET_PX);
+        let aspect = f64::from(h) / f64::from(w);
+        assert!((aspect - 88.0 / 63.0).abs() < 0.01, "{aspect}");
+    }
+
+    #[test]
+    fn a_52_card_deck_is_one_sheet_with_room_for_the_hidden_card() {
+        let p = plan(52, 63.0, 88.0).unwrap();
+        assert_eq!(p.len(), 1);
+        assert_eq!((p[0].cols, p[0].rows, p[0].count), (10, 6, 52));
+        assert!(p[0].hidden_slot() as usize >= p[0].count);
+        assert_eq!(p[0].hidden_slot(), 59);
+        assert_eq!(p[0].slot_origin(59), (9 * 409, 5 * 572));
+    }
+
+    #[test]
+    fn sixty_nine_cards_fill_a_10x7_sheet_exactly() {
+        let p = plan(69, 63.0, 88.0).unwrap();
+        assert_eq!(p.len(), 1);
+        assert_eq!((p[0].cols, p[0].rows), (10, 7));
+        assert_eq!(p[0].hidden_slot(), 69);
+    }
+
+    #[test]
+    fn a_deck_too_large_for_one_sheet_is_split() {
+        let p = plan(70, 63.0, 88.0).unwrap();
+        assert_eq!(p.len(), 2);
+        assert_eq!((p[0].first, p[0].count), (0, 69));
+        assert_eq!((p[1].first, p[1].count), (69, 1));
+        assert_eq!((p[1].cols, p[1].rows), (2, 2));
+        let p = plan(200, 63.0, 88.0).unwrap();
+        assert_eq!(p.iter().map(|s| s.count).sum::<usize>(), 200);
+        assert!(p.iter().all(|s| s.count <= MAX_CARDS_PER_SHEET
+            && s.cols <= MAX_COLS
+            && s.rows <= MAX_ROWS
+            && s.width_px() <= MAX_SHEET_PX
+            && s.height_px() <= MAX_SHEET_PX));
+    }
+
+    #[test]
+    fn small_decks_get_the_minimum_2x2_grid() {
+        let p = plan(1, 63.0, 88.0).unwrap();
+        assert_eq!((p[0].cols, p[0].rows), (2, 2));
+        let p = plan(5, 63.0, 88.0).unwrap();
+        assert_eq!((p[0].cols, p[0].rows), (6, 2));
+        assert!(plan(0, 63.0, 88.0).unwrap().is_empty());
+    }
+
+    #[test]
+    fn impossible_card_sizes_are_input_errors() {
+        for (w, h) in [(0.0, 88.0), (63.0, f64::NAN), (-1.0, 5.0), (f64::INFINITY, 5.0)] {
+            let e = plan(3, w, h).unwrap_err();
+            assert_eq!(e.code, "kit.tts-size");
+            assert_eq!(e.exit_code(), 2);
+        }
+    }
+}
