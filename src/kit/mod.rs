@@ -1,5 +1,6 @@
 //! See DESIGN.md: the kit part of tavolo.
 
+pub mod calibrate;
 pub mod duplex;
 pub mod geometry;
 pub mod textfit;

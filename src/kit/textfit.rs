@@ -231,7 +231,10 @@ mod tests {
             let bigger = fit.size_pt * 1.02;
             assert!(
                 fit.size_pt == NAME_BOX.max_pt
-                    || fit.lines.iter().any(|l| f.width_mm(l, bigger) > NAME_BOX.w_mm)
+                    || fit
+                        .lines
+                        .iter()
+                        .any(|l| f.width_mm(l, bigger) > NAME_BOX.w_mm)
                     || f.line_height_mm(bigger) * fit.lines.len() as f64 > NAME_BOX.h_mm,
                 "{name}: {fit:?}"
             );

@@ -165,7 +165,12 @@ mod tests {
 
     #[test]
     fn impossible_card_sizes_are_input_errors() {
-        for (w, h) in [(0.0, 88.0), (63.0, f64::NAN), (-1.0, 5.0), (f64::INFINITY, 5.0)] {
+        for (w, h) in [
+            (0.0, 88.0),
+            (63.0, f64::NAN),
+            (-1.0, 5.0),
+            (f64::INFINITY, 5.0),
+        ] {
             let e = plan(3, w, h).unwrap_err();
             assert_eq!(e.code, "kit.tts-size");
             assert_eq!(e.exit_code(), 2);
