@@ -257,6 +257,28 @@ fn read_setup(record: &Record, src: &Source) -> Result<State, Error> {
     hf.finish(&names)?;
     let state = State::new(hands, set_aside)
         .map_err(|e| src.error("domino.bad-setup", &node.span, e.message))?;
+    // DF-3: one tile per player set aside, the rest dealt evenly, all 36 used.
+    let each = (36 - players) / players;
+    let all = (0..players).fold(state.set_aside(), |s, p| s.union(state.hand(p)));
+    if state.set_aside().len() != players
+        || (0..players).any(|p| state.hand(p).len() != each)
+        || all != TileSet::ALL
+    {
+        return Err(src
+            .error(
+                "domino.bad-setup",
+                &node.span,
+                format!(
+                    "not a deal of DF-3: {players} tiles set aside and {each} in each hand, all 36 tiles once (here: {} set aside, hands of {})",
+                    state.set_aside().len(),
+                    (0..players)
+                        .map(|p| state.hand(p).len().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+            .help("`tavolo deal domino -p N` prints a deal"));
+    }
     if let Some(d) = from_deal {
         if d != state {
             return Err(src
@@ -312,6 +334,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                         matches!(
                             rb.code,
                             "domino.occupied"
+                                | "domino.first-row"
                                 | "domino.not-touching"
                                 | "domino.not-in-scala"
                                 | "domino.touches-turned"
@@ -321,10 +344,9 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                         (Some(s), true) => s.clone(),
                         _ => w.kind_span.clone(),
                     };
-                    let message = rb.message.replace(
-                        &format!("player {}", entry.player + 1),
-                        &names[entry.player],
-                    );
+                    let message = (0..names.len()).fold(rb.message, |m, p| {
+                        m.replace(&format!("player {}", p + 1), &names[p])
+                    });
                     Some((rb.rule, rb.code, message, span))
                 }
             }

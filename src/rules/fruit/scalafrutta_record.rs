@@ -440,14 +440,15 @@ impl Replay<'_> {
                             _ => at_span.clone(),
                         };
                         let message = match (rb.code, gift) {
-                            ("scalafrutta.bad-gift", Some((p, _))) => format!(
-                                "{} cannot receive the gift: it goes to an opponent of {}",
-                                self.names[*p], self.names[entry.player]
-                            ),
-                            ("scalafrutta.gift-not-allowed", Some((p, _))) => rb
-                                .message
-                                .replace(&format!("player {}", p + 1), &self.names[*p]),
-                            _ => rb.message,
+                            ("scalafrutta.bad-gift", Some((p, _))) if *p == entry.player => {
+                                format!(
+                                    "{} cannot give the tile to themselves: it goes to an opponent",
+                                    self.names[*p]
+                                )
+                            }
+                            _ => (0..players).fold(rb.message, |m, p| {
+                                m.replace(&format!("player {}", p + 1), &self.names[p])
+                            }),
                         };
                         Ok(Err((rb.rule, rb.code, message, span)))
                     }
