@@ -1,0 +1,338 @@
+//! Property tests for Scalafrutta and Domino della Frutta: every random legal
+//! game is accepted, and changing one move of it to an illegal one is rejected
+//! at exactly that move, with the code the rules engine gives for it.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use tavolo::cli::check::{check_text, Outcome};
+use tavolo::cli::deal::Setup as DealSetup;
+use tavolo::deal::Provenance;
+use tavolo::record::{Status, Verdict};
+use tavolo::rules::fruit::domino::{self, State as DState};
+use tavolo::rules::fruit::records::deal_order;
+use tavolo::rules::fruit::scalafrutta::{Game as Totals, Insertion, Move, Phase, State};
+use tavolo::rules::fruit::scalafrutta_record::{hand_deal, square_of};
+use tavolo::rules::fruit::scoring::{best_partition, check_partition, PartitionError};
+use tavolo::rules::fruit::{Tile, TileSet};
+
+fn record(game: &str, seed: &str, players: usize) -> String {
+    let setup = DealSetup {
+        game: game.into(),
+        players: Some(players),
+        variant: None,
+        seed: Some(seed.to_string()),
+        board: 1,
+        names: None,
+    };
+    tavolo::cli::play::record_text(&setup).expect("a record")
+}
+
+fn judge(text: String) -> (u8, Verdict) {
+    let r = check_text(Path::new("r.toml"), text);
+    let code = r.exit_code();
+    let Outcome::Judged { verdict, .. } = r.outcome else {
+        panic!("unreadable")
+    };
+    (code, *verdict)
+}
+
+/// The move tables of a record, and the players.
+fn moves_of(text: &str) -> (Vec<String>, Vec<toml::Table>) {
+    let doc: toml::Table = toml::from_str(text).unwrap();
+    let players = doc["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    let moves = doc["move"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_table().unwrap().clone())
+        .collect();
+    (players, moves)
+}
+
+/// The record with move `k` (0-based) given other fields (after `player`).
+fn replace_move(text: &str, k: usize, fields: &str) -> String {
+    let mut parts: Vec<String> = text.split("\n[[move]]\n").map(String::from).collect();
+    let player_line = parts[k + 1].lines().next().unwrap().to_string();
+    parts[k + 1] = format!("{player_line}\n{fields}");
+    parts.join("\n[[move]]\n")
+}
+
+fn tile(v: &toml::Value) -> Tile {
+    v.as_str().unwrap().parse().unwrap()
+}
+
+fn tiles(s: &str) -> Vec<Tile> {
+    s.split_whitespace().map(|t| t.parse().unwrap()).collect()
+}
+
+fn text_of(ts: &[Tile]) -> String {
+    ts.iter()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+// ---------------------------------------------------------------- Scalafrutta
+
+/// Replays a Scalafrutta record with the engine up to move `k` (0-based,
+/// excluded; a new hand that move `k` opens is dealt); returns the state and
+/// the declarations already made in a recombination under way.
+fn sf_state_before(text: &str, k: usize) -> (State, Vec<Vec<Vec<Tile>>>) {
+    let doc: toml::Table = toml::from_str(text).unwrap();
+    let seed = doc["deal"]["seed"].as_str().unwrap();
+    let deal = Provenance::new("scalafrutta", "standard", seed, 1);
+    let (players, moves) = moves_of(text);
+    let n = players.len();
+    let mut totals = Totals::new(n);
+    let mut hand = 1;
+    let mut state = State::new(n, square_of(&deal_order(&hand_deal(&deal, 1))), 0).unwrap();
+    let mut declared: Vec<Vec<Vec<Tile>>> = vec![Vec::new(); n];
+    let mut received = 0;
+    for m in &moves[..=k] {
+        if let Phase::Over(end) = state.phase().clone() {
+            totals.add_hand(&end);
+            hand += 1;
+            let sq = square_of(&deal_order(&hand_deal(&deal, hand)));
+            state = State::new(n, sq, totals.first_player(hand - 1)).unwrap();
+        }
+        if std::ptr::eq(m, &moves[k]) {
+            break;
+        }
+        let p = players
+            .iter()
+            .position(|x| x == m["player"].as_str().unwrap())
+            .unwrap();
+        if let Some(c) = m.get("combinations") {
+            declared[p] = c
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| tiles(c.as_str().unwrap()))
+                .collect();
+            received += 1;
+            if received == n {
+                state.recombine(&declared).unwrap();
+                declared = vec![Vec::new(); n];
+                received = 0;
+            }
+        } else {
+            let gift = m.get("gift").map(|g| {
+                players
+                    .iter()
+                    .position(|x| x == g.as_str().unwrap())
+                    .unwrap()
+            });
+            let at: Insertion = m["at"].as_str().unwrap().parse().unwrap();
+            state
+                .play(Move {
+                    tile: tile(&m["tile"]),
+                    at,
+                    gift,
+                })
+                .unwrap();
+        }
+    }
+    (state, declared)
+}
+
+/// Illegal declarations for `held`, each with the code the referee gives.
+fn illegal_partitions(held: TileSet) -> Vec<(Vec<Vec<Tile>>, &'static str)> {
+    let best: Vec<Vec<Tile>> = best_partition(held)
+        .combinations
+        .iter()
+        .map(|c| c.tiles().iter().collect())
+        .collect();
+    let mut candidates: Vec<Vec<Vec<Tile>>> = Vec::new();
+    if let Some(first) = best.first() {
+        let mut twice = best.clone();
+        twice.push(first.clone());
+        candidates.push(twice);
+    }
+    // A set of one number that uses a tile the player lacks.
+    for n in 1..=6u8 {
+        let col: Vec<Tile> = Tile::all().filter(|t| t.number() == n).collect();
+        if let Some(&missing) = col.iter().find(|t| !held.contains(**t)) {
+            let mut set: Vec<Tile> = col
+                .iter()
+                .copied()
+                .filter(|&t| t != missing)
+                .take(2)
+                .collect();
+            set.push(missing);
+            candidates.push(vec![set]);
+            break;
+        }
+    }
+    // Three held tiles that are no combination.
+    let h: Vec<Tile> = held.iter().collect();
+    if h.len() >= 3 {
+        candidates.push(vec![h[..3].to_vec()]);
+    }
+    candidates
+        .into_iter()
+        .filter_map(|c| match check_partition(held, &c) {
+            Ok(_) => None,
+            Err(PartitionError::NotACombination { .. }) => {
+                Some((c, "scalafrutta.not-a-combination"))
+            }
+            Err(PartitionError::NotHeld { .. }) => Some((c, "scalafrutta.tile-not-held")),
+            Err(PartitionError::UsedTwice { .. }) => Some((c, "scalafrutta.tile-used-twice")),
+        })
+        .collect()
+}
+
+// -------------------------------------------------------------------- Domino
+
+fn dom_state_before(text: &str, k: usize) -> DState {
+    let doc: toml::Table = toml::from_str(text).unwrap();
+    let seed = doc["deal"]["seed"].as_str().unwrap();
+    let (players, moves) = moves_of(text);
+    let order = deal_order(&Provenance::new("domino", "standard", seed, 1));
+    let mut s = DState::deal(players.len(), &order).unwrap();
+    for m in &moves[..k] {
+        if m.get("open").is_some() {
+            s.call_open().unwrap();
+        }
+        s.play(dom_move(m)).unwrap();
+    }
+    s
+}
+
+fn dom_move(m: &toml::Table) -> domino::Move {
+    let row = m.get("row").map(|r| r.as_integer().unwrap() as i32);
+    if let Some(t) = m.get("tile") {
+        domino::Move::Place {
+            tile: tile(t),
+            row: row.unwrap(),
+        }
+    } else if let Some(t) = m.get("turn") {
+        domino::Move::Turn { tile: tile(t) }
+    } else if let Some(t) = m.get("draw") {
+        domino::Move::Draw { tile: tile(t), row }
+    } else {
+        domino::Move::Out
+    }
+}
+
+fn dom_fields(mv: domino::Move) -> String {
+    match mv {
+        domino::Move::Place { tile, row } => format!("tile = \"{tile}\"\nrow = {row}\n"),
+        domino::Move::Turn { tile } => format!("turn = \"{tile}\"\n"),
+        domino::Move::Draw { tile, row: None } => format!("draw = \"{tile}\"\n"),
+        domino::Move::Draw {
+            tile,
+            row: Some(row),
+        } => format!("draw = \"{tile}\"\nrow = {row}\n"),
+        domino::Move::Out => "out = true\n".to_string(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// SF-1..SF-6: a random legal game to 1001 is accepted and complete.
+    #[test]
+    fn scalafrutta_random_games_are_accepted(seed in "[a-z0-9]{1,10}", players in 2usize..=4) {
+        let (code, v) = judge(record("scalafrutta", &seed, players));
+        prop_assert_eq!(code, 0);
+        prop_assert_eq!(v.status, Status::Complete);
+        let result = v.result.unwrap();
+        prop_assert!(result.scores.iter().any(|s| s.points >= 1001));
+    }
+
+    #[test]
+    fn scalafrutta_one_illegal_move_is_rejected_at_exactly_that_move(
+        seed in "[a-z0-9]{1,10}",
+        players in 2usize..=4,
+        at in any::<prop::sample::Index>(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let text = record("scalafrutta", &seed, players);
+        let (names, moves) = moves_of(&text);
+        let k = at.index(moves.len());
+        let (state, _) = sf_state_before(&text, k);
+        let (fields, code) = if moves[k].contains_key("combinations") {
+            let p = names.iter().position(|x| x == moves[k]["player"].as_str().unwrap()).unwrap();
+            let options = illegal_partitions(state.held(p));
+            prop_assume!(!options.is_empty());
+            let (combos, code) = &options[pick.index(options.len())];
+            let list: Vec<String> = combos.iter().map(|c| format!("\"{}\"", text_of(c))).collect();
+            (format!("combinations = [{}]\n", list.join(", ")), *code)
+        } else {
+            // Every insertion the engine rejects here.
+            let mut illegal = Vec::new();
+            for t in Tile::all() {
+                for at in Insertion::all() {
+                    for gift in std::iter::once(None).chain((0..players).map(Some)) {
+                        let mv = Move { tile: t, at, gift };
+                        if let Err(e) = state.clone().play(mv) {
+                            illegal.push((mv, e.code));
+                        }
+                    }
+                }
+            }
+            let (mv, code) = illegal[pick.index(illegal.len())];
+            let mut f = format!("tile = \"{}\"\nat = \"{}\"\n", mv.tile, mv.at);
+            if let Some(g) = mv.gift {
+                f += &format!("gift = \"{}\"\n", names[g]);
+            }
+            (f, code)
+        };
+        let (exit, v) = judge(replace_move(&text, k, &fields));
+        prop_assert_eq!(exit, 1);
+        prop_assert_eq!(v.status, Status::Illegal);
+        let i = v.illegal.unwrap();
+        prop_assert_eq!((i.number, i.code), (k + 1, code));
+    }
+
+    /// DF-1..DF-6: a random legal game is accepted and complete.
+    #[test]
+    fn domino_random_games_are_accepted(seed in "[a-z0-9]{1,10}", players in 2usize..=4) {
+        let (code, v) = judge(record("domino", &seed, players));
+        prop_assert_eq!(code, 0);
+        prop_assert_eq!(v.status, Status::Complete);
+        prop_assert!(!v.result.unwrap().reason.is_empty());
+    }
+
+    #[test]
+    fn domino_one_illegal_move_is_rejected_at_exactly_that_move(
+        seed in "[a-z0-9]{1,10}",
+        players in 2usize..=4,
+        at in any::<prop::sample::Index>(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let text = record("domino", &seed, players);
+        let (_, moves) = moves_of(&text);
+        let k = at.index(moves.len());
+        let mut state = dom_state_before(&text, k);
+        if moves[k].get("open").is_some() {
+            state.call_open().unwrap();
+        }
+        let mut candidates = vec![domino::Move::Out];
+        for t in Tile::all() {
+            candidates.push(domino::Move::Turn { tile: t });
+            candidates.push(domino::Move::Draw { tile: t, row: None });
+            for row in -40..=40 {
+                candidates.push(domino::Move::Place { tile: t, row });
+                candidates.push(domino::Move::Draw { tile: t, row: Some(row) });
+            }
+        }
+        let illegal: Vec<(domino::Move, &'static str)> = candidates
+            .into_iter()
+            .filter_map(|mv| state.clone().play(mv).err().map(|e| (mv, e.code)))
+            .collect();
+        let (mv, code) = illegal[pick.index(illegal.len())];
+        let open = if moves[k].get("open").is_some() { "open = true\n" } else { "" };
+        let (exit, v) = judge(replace_move(&text, k, &format!("{open}{}", dom_fields(mv))));
+        prop_assert_eq!(exit, 1);
+        prop_assert_eq!(v.status, Status::Illegal);
+        let i = v.illegal.unwrap();
+        prop_assert_eq!((i.number, i.code), (k + 1, code));
+    }
+}
