@@ -125,6 +125,8 @@ pub enum RuleBroken {
     TileOnBoard { tile: Tile, at: Square },
     /// The tile is neither in the player's hand nor common (MN-4).
     NotInHand { tile: Tile, player: usize },
+    /// Solitaire (MN-5): the board is full.
+    BoardFull,
     /// Solitaire (MN-5): tiles come in the order drawn.
     NotNextDraw { tile: Tile, expected: Tile },
     /// Sheet rules 3-6 (MN-2); in the solitaire only 3-4 (MN-5).
@@ -145,6 +147,7 @@ impl RuleBroken {
             RuleBroken::TileOnBoard { .. } => "moon.tile-on-board",
             RuleBroken::NotInHand { .. } => "moon.not-in-hand",
             RuleBroken::NotNextDraw { .. } => "moon.not-next-draw",
+            RuleBroken::BoardFull => "moon.board-full",
             RuleBroken::Placement { why, .. } => match why {
                 Placement::Occupied(_) => "moon.square-occupied",
                 Placement::NotAdjacent => "moon.not-adjacent",
@@ -163,6 +166,7 @@ impl RuleBroken {
             RuleBroken::TileOnBoard { .. } => "sheet rule 3 (tiles on the board stay there)",
             RuleBroken::NotInHand { .. } => "MN-4 (a player places their own or common tiles)",
             RuleBroken::NotNextDraw { .. } => "MN-5 (tiles are placed as they are drawn)",
+            RuleBroken::BoardFull => "MN-5 (the solitaire ends with the board full)",
             RuleBroken::Placement { why, .. } => match why {
                 Placement::Occupied(_) => "MN-2 (rule 3)",
                 Placement::NotAdjacent => "MN-2 (rule 4)",
@@ -192,6 +196,7 @@ impl RuleBroken {
             RuleBroken::NotInHand { tile, player } => {
                 format!("tile {tile} is not in {}'s hand nor common", name(player))
             }
+            RuleBroken::BoardFull => "the board is already full".to_string(),
             RuleBroken::NotNextDraw { tile, expected } => {
                 format!("the next tile drawn is {expected}, not {tile}")
             }

@@ -71,8 +71,7 @@ impl Game for Moon {
                 }
             }
             Dealt::Solitaire { centre, draw } => {
-                let mut sol =
-                    Solitaire::new(centre, Some(draw)).map_err(|e| internal(&e.to_string()))?;
+                let mut sol = Solitaire::new(centre, draw).map_err(|e| internal(&e.to_string()))?;
                 while !sol.is_over() {
                     let moves = sol.legal_moves();
                     let (tile, square) = moves[pick(rng, moves.len())];
@@ -107,7 +106,11 @@ fn move_out(player: usize, tile: Tile, square: Square) -> MoveOut {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Dealt {
     Standard(Setup),
-    Solitaire { centre: Tile, draw: Vec<Tile> },
+    /// `draw` is `None` when a record gives no draw order (the moves are the draw).
+    Solitaire {
+        centre: Tile,
+        draw: Option<Vec<Tile>>,
+    },
 }
 
 fn dealt(variant: &str, players: usize, deal: &Provenance) -> Result<Dealt, Error> {
@@ -122,7 +125,7 @@ fn dealt(variant: &str, players: usize, deal: &Provenance) -> Result<Dealt, Erro
         }
         return Ok(Dealt::Solitaire {
             centre: tile(order[0]),
-            draw: order[1..].iter().map(|&i| tile(i)).collect(),
+            draw: Some(order[1..].iter().map(|&i| tile(i)).collect()),
         });
     }
     Setup::from_order(&order, players)
@@ -167,7 +170,7 @@ fn describe_deal(dealt: &Dealt, players: &[String]) -> Deal {
             }
         }
         Dealt::Solitaire { centre, draw } => {
-            let tiles = tiles_text(draw.iter().copied());
+            let tiles = tiles_text(draw.iter().flatten().copied());
             Deal {
                 lines: vec![
                     format!("centre (c3): {centre}"),
@@ -290,21 +293,11 @@ fn read_setup(record: &Record, src: &Source) -> Result<Dealt, Error> {
         let draw = match f.opt("draw") {
             Some(n) => Some(parse_dealt_tiles(n, "draw", src, &mut dealt_so_far)?),
             None => match &from_deal {
-                Some(Dealt::Solitaire { draw, .. }) => Some(draw.clone()),
+                Some(Dealt::Solitaire { draw, .. }) => draw.clone(),
                 _ => None,
             },
         };
         f.finish(&["centre", "draw"])?;
-        let draw = match draw {
-            Some(d) => d,
-            // No draw order: the record's own moves are the draw.
-            None => {
-                return Ok(Dealt::Solitaire {
-                    centre,
-                    draw: Vec::new(),
-                })
-            }
-        };
         Dealt::Solitaire { centre, draw }
     } else {
         let hands_node = f.req("hands")?;
@@ -359,6 +352,7 @@ fn names(record: &Record) -> Vec<String> {
 fn blame<'a>(rb: &RuleBroken, entry: &'a MoveEntry, w: &'a Written) -> &'a Span {
     match rb {
         RuleBroken::GameOver { .. }
+        | RuleBroken::BoardFull
         | RuleBroken::PlayerOut { .. }
         | RuleBroken::OutOfTurn { .. } => &entry.player_span,
         RuleBroken::TileOnBoard { .. }
@@ -516,7 +510,6 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
     };
     let moves = read_moves(record, src)?;
     let names = names(record);
-    let draw = (!draw.is_empty()).then_some(draw);
     let mut sol = Solitaire::new(centre, draw).map_err(|e| {
         src.error(
             "moon.bad-setup",
@@ -527,14 +520,7 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let total = moves.len();
     for (entry, w) in record.moves.iter().zip(&moves) {
         if let Err(rb) = sol.play(w.tile, w.square) {
-            let rb = match rb {
-                RuleBroken::GameOver { .. } => RuleBroken::GameOver { winner: 0 },
-                other => other,
-            };
-            let message = match rb {
-                RuleBroken::GameOver { .. } => "the board is already full".to_string(),
-                _ => rb.describe(&names),
-            };
+            let message = rb.describe(&names);
             return Ok(Verdict {
                 status: Status::Illegal,
                 moves: total,
@@ -665,5 +651,40 @@ mod tests {
             panic!()
         };
         assert_eq!(Dealt::Standard(s), dealt(STANDARD, 3, &p).unwrap());
+    }
+
+    fn verdict(text: &str) -> Result<Verdict, Error> {
+        let src = Source::new("r.toml", text);
+        let record = Record::parse(&src)?;
+        Moon.check(&record, &src)
+    }
+
+    #[test]
+    fn moves_may_be_written_as_an_inline_array() {
+        let text = "game = \"moon\"\nplayers = [\"A\", \"B\"]\n\
+                    move = [{ player = \"A\", tile = \"BB\", square = \"c4\" }]\n\
+                    [deal]\nseed = \"golden\"\n";
+        // Centre BB: A cannot play BB again.
+        let v = verdict(text).unwrap();
+        let i = v.illegal.unwrap();
+        assert_eq!(
+            (i.code, i.number, i.line, i.column),
+            ("moon.tile-on-board", 1, 3, 32)
+        );
+    }
+
+    #[test]
+    fn a_solitaire_move_after_the_board_is_full_is_illegal_mn5() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/moon/solitaire-solved.toml"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let text = format!("{text}\n[[move]]\nplayer = \"Sole\"\ntile = \"BB\"\nsquare = \"a1\"\n");
+        let i = verdict(&text).unwrap().illegal.unwrap();
+        assert_eq!((i.code, i.number), ("moon.board-full", 25));
+        let empty_draw = "game = \"moon\"\nvariant = \"solitaire\"\nplayers = [\"S\"]\n\
+                          [setup]\ncentre = \"BB\"\ndraw = []\n[[move]]\nplayer = \"S\"\ntile = \"VV\"\nsquare = \"c4\"\n";
+        assert_eq!(verdict(empty_draw).unwrap_err().code, "moon.bad-setup");
     }
 }

@@ -84,7 +84,7 @@ impl Solitaire {
 
     pub fn check(&self, tile: Tile, square: Square) -> Result<(), RuleBroken> {
         if self.is_over() {
-            return Err(RuleBroken::GameOver { winner: 0 });
+            return Err(RuleBroken::BoardFull);
         }
         if let Some(expected) = self.next_tile() {
             if tile != expected {
