@@ -269,3 +269,29 @@ fn deal_command_golden() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The examples in docs/records.md are legal records.
+#[test]
+fn docs_examples_are_legal() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/records.md"))
+            .unwrap();
+    for (game, status) in [("scalafrutta", "legal-so-far"), ("domino", "complete")] {
+        let start = doc
+            .find(&format!("```toml\ngame = \"{game}\""))
+            .unwrap_or_else(|| panic!("no {game} example"))
+            + "```toml\n".len();
+        let end = start + doc[start..].find("```").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("example.toml");
+        std::fs::write(&path, &doc[start..end]).unwrap();
+        let out = tavolo()
+            .arg("check")
+            .arg("--json")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["records"][0]["status"], status, "{game}: {json:#}");
+    }
+}
