@@ -295,3 +295,32 @@ fn docs_examples_are_legal() {
         assert_eq!(json["records"][0]["status"], status, "{game}: {json:#}");
     }
 }
+
+/// `tavolo play` writes the same record for the same seed, byte for byte, and
+/// the referee accepts it as a complete game.
+#[test]
+fn play_is_deterministic_and_legal() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, players) in [("scalafrutta", "3"), ("domino", "4")] {
+        let mut texts = Vec::new();
+        for i in 0..2 {
+            let path = dir.path().join(format!("{game}{i}.toml"));
+            let out = tavolo()
+                .args(["play", game, "--seed", "same", "-p", players, "-o"])
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{game}");
+            texts.push(std::fs::read(&path).unwrap());
+            let out = tavolo()
+                .arg("check")
+                .arg("--json")
+                .arg(&path)
+                .output()
+                .unwrap();
+            let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(json["records"][0]["status"], "complete", "{game}");
+        }
+        assert_eq!(texts[0], texts[1], "{game}");
+    }
+}
