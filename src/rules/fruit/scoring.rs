@@ -424,6 +424,11 @@ impl fmt::Display for PartitionError {
                 "combination {}: {tile} is not among the player's tiles",
                 index + 1
             ),
+            PartitionError::UsedTwice { index, first, tile } if index == first => write!(
+                f,
+                "combination {}: {tile} is listed twice (each tile in at most one combination, SF-2)",
+                index + 1
+            ),
             PartitionError::UsedTwice { index, first, tile } => write!(
                 f,
                 "combination {}: {tile} is already in combination {} (each tile in at most one, SF-2)",
@@ -462,10 +467,10 @@ pub fn check_partition(held: TileSet, declared: &[Vec<Tile>]) -> Result<Checked,
             if let Some(&(_, first)) = used.iter().find(|(t, _)| *t == tile) {
                 return Err(PartitionError::UsedTwice { index, first, tile });
             }
+            used.push((tile, index));
         }
         let combination = Combination::new(tiles)
             .map_err(|error| PartitionError::NotACombination { index, error })?;
-        used.extend(tiles.iter().map(|&t| (t, index)));
         combinations.push(combination);
     }
     let in_use: TileSet = used.iter().map(|&(t, _)| t).collect();
@@ -599,6 +604,19 @@ mod tests {
                 ..
             })
         ));
+        let e = check_partition(held, &[tiles("M4 M4 M5")]).unwrap_err();
+        assert!(matches!(
+            e,
+            PartitionError::UsedTwice {
+                index: 0,
+                first: 0,
+                ..
+            }
+        ));
+        assert_eq!(
+            e.to_string(),
+            "combination 1: M4 is listed twice (each tile in at most one combination, SF-2)"
+        );
         assert!(matches!(
             check_partition(held, &[tiles("C6 M4 M5")]),
             Err(PartitionError::NotHeld { index: 0, .. })
