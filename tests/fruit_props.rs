@@ -11,7 +11,7 @@ use tavolo::deal::Provenance;
 use tavolo::record::{Status, Verdict};
 use tavolo::rules::fruit::domino::{self, State as DState};
 use tavolo::rules::fruit::records::deal_order;
-use tavolo::rules::fruit::scalafrutta::{Game as Totals, Insertion, Move, Phase, State};
+use tavolo::rules::fruit::scalafrutta::{Insertion, Move, Phase, State, Totals};
 use tavolo::rules::fruit::scalafrutta_record::{hand_deal, square_of};
 use tavolo::rules::fruit::scoring::{best_partition, check_partition, PartitionError};
 use tavolo::rules::fruit::{Tile, TileSet};

@@ -30,7 +30,7 @@
 //! 4 / 5 / 6 tiles (2 / 3 / 4 players) go back: then each player scores the
 //! combinations of that last recombination (SF-2, SF-3). Holding all six tiles
 //! of one fruit ends the hand at once: 500 for that player, 0 for the others
-//! (SF-4). [`Game`] totals hands to 1001 (SF-6).
+//! (SF-4). [`Totals`] adds hands up to 1001 (SF-6).
 
 use std::fmt;
 use std::str::FromStr;
@@ -565,7 +565,7 @@ impl State {
 
 /// A game: hands totalled until someone reaches 1001 (SF-6).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Game {
+pub struct Totals {
     totals: Vec<u32>,
     hands: u32,
 }
@@ -573,9 +573,9 @@ pub struct Game {
 /// The target of SF-6.
 pub const TARGET: u32 = 1001;
 
-impl Game {
-    pub fn new(players: usize) -> Game {
-        Game {
+impl Totals {
+    pub fn new(players: usize) -> Totals {
+        Totals {
             totals: vec![0; players],
             hands: 0,
         }
@@ -937,7 +937,7 @@ mod tests {
 
     #[test]
     fn sf6_hands_total_to_1001_highest_wins() {
-        let mut g = Game::new(3);
+        let mut g = Totals::new(3);
         let hand = |s: [u32; 3]| HandEnd {
             scores: s.to_vec(),
             scalafrutta: None,

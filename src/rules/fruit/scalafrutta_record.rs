@@ -16,7 +16,7 @@ use std::ops::RangeInclusive;
 use serde_json::json;
 
 use super::records::{deal_order, parse_tile, parse_tiles};
-use super::scalafrutta::{Game as Totals, HandEnd, Insertion, Move, Phase, State};
+use super::scalafrutta::{HandEnd, Insertion, Move, Phase, State, Totals};
 use super::scoring::{best_partition, check_partition, PartitionError};
 use super::tile::Tile;
 use crate::deal::{DealRng, Provenance};
