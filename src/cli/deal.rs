@@ -127,6 +127,13 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             write::string(&r.players[0])
         ));
         write::atomic(path, &text)?;
+        eprintln!("wrote {}", path.display());
+    }
+    if args.setup.seed.is_none() {
+        eprintln!(
+            "note: a fresh seed from the operating system; deal this again with --seed {}",
+            r.provenance.seed
+        );
     }
     let p = &r.provenance;
     if args.json {

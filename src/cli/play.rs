@@ -32,6 +32,9 @@ pub fn record_text(setup: &super::deal::Setup) -> Result<String, Error> {
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let text = record_text(&args.setup)?;
+    if args.setup.seed.is_none() {
+        eprintln!("note: a fresh seed from the operating system; it is in the record's [deal]");
+    }
     match &args.out {
         Some(path) => write::atomic(path, &text)?,
         None => print!("{text}"),
