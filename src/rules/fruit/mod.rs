@@ -6,6 +6,7 @@ pub use tile::{Fruit, Tile};
 pub use tileset::TileSet;
 pub mod domino;
 pub mod domino_record;
+pub mod mosaico;
 pub mod muro;
 pub mod records;
 pub mod scalafrutta;

@@ -13,6 +13,7 @@
 //! encodings, not hashes, so a transposition can never be mistaken for another
 //! position.
 
+pub mod mosaico;
 pub mod muro;
 
 use std::fmt;

@@ -1,0 +1,253 @@
+//! The Mosaico solver: the draw is fixed by the deal and set-aside tiles come
+//! back by rule (MO-3), so the only choices are the cells; a depth-first search
+//! over them, with an exact table of visited positions.
+//!
+//! # Pruning, and why it never loses a win
+//!
+//! **Closed cells.** A win fills every cell. An empty cell whose neighbours are all
+//! placed will keep exactly those neighbours, so it can only ever take a tile not
+//! yet placed that fits there now (MO-2, MO-4). If the closed cells cannot each get
+//! a different such tile (a bipartite matching, checked exactly), no continuation
+//! wins, and the position is dropped. This only discards positions with no win.
+//!
+//! **Positions.** The set-aside tiles are always the drawn tiles not on the board
+//! (see [`State`]), so the board and the number of tiles drawn say everything about
+//! a position: that is its key, exact.
+
+use super::{set_bytes, Answer, Bound, KeySet, Limits, Stats};
+use crate::rules::fruit::mosaico::{neighbour_cells, Cell, Move, Outcome, State, CELLS};
+use crate::rules::fruit::Tile;
+
+type Key = [u64; 4];
+
+struct Frame {
+    state: State,
+    moves: Vec<Move>,
+    next: usize,
+}
+
+/// Search for a win from `start`.
+pub fn solve(start: &State, limits: Limits) -> (Answer<Move>, Stats) {
+    let mut stats = Stats::default();
+    match start.outcome() {
+        Outcome::Won => return (Answer::Solved(Vec::new()), stats),
+        Outcome::Lost => return (Answer::Unsolvable, stats),
+        Outcome::Ongoing => {}
+    }
+    if !closed_cells_can_be_filled(start) {
+        return (Answer::Unsolvable, stats);
+    }
+    let mut visited: KeySet<Key> = KeySet::default();
+    visited.insert(key(start));
+    let mut stack = vec![Frame {
+        state: *start,
+        moves: ordered_moves(start),
+        next: 0,
+    }];
+    let frame_bytes = std::mem::size_of::<Frame>() as u64 + 16 * std::mem::size_of::<Move>() as u64;
+    while let Some(frame) = stack.last_mut() {
+        let Some(&mv) = frame.moves.get(frame.next) else {
+            stack.pop();
+            continue;
+        };
+        frame.next += 1;
+        let mut child = frame.state;
+        let outcome = child.play(mv).expect("generated moves are legal");
+        stats.nodes += 1;
+        if outcome == Outcome::Won {
+            let path = stack.iter().map(|f| f.moves[f.next - 1]).collect();
+            stats.stored = visited.len() as u64;
+            return (Answer::Solved(path), stats);
+        }
+        if stats.nodes >= limits.max_nodes {
+            stats.stored = visited.len() as u64;
+            return (Answer::GaveUp(Bound::Nodes(limits.max_nodes)), stats);
+        }
+        if outcome == Outcome::Lost || !closed_cells_can_be_filled(&child) {
+            continue;
+        }
+        if visited.len() == visited.capacity() {
+            let after = 2 * set_bytes(&visited).max(1 << 16) + stack.len() as u64 * frame_bytes;
+            if after > limits.max_memory {
+                stats.stored = visited.len() as u64;
+                return (Answer::GaveUp(Bound::Memory(limits.max_memory)), stats);
+            }
+        }
+        if !visited.insert(key(&child)) {
+            continue;
+        }
+        let moves = ordered_moves(&child);
+        stack.push(Frame {
+            state: child,
+            moves,
+            next: 0,
+        });
+        stats.max_depth = stats.max_depth.max(stack.len() as u64);
+    }
+    stats.stored = visited.len() as u64;
+    (Answer::Unsolvable, stats)
+}
+
+/// The legal moves, cells with more placed neighbours first: filling a hole now
+/// is easier than later, when fewer tiles are left to fit it.
+fn ordered_moves(state: &State) -> Vec<Move> {
+    let board = state.board_bytes();
+    let mut moves = state.legal_moves();
+    moves.sort_by_key(|mv| match mv {
+        Move::Place { cell, .. } => {
+            let n = neighbour_cells(cell.index())
+                .into_iter()
+                .flatten()
+                .filter(|&i| board[i] != 0xff)
+                .count();
+            std::cmp::Reverse(n)
+        }
+        Move::Aside { .. } => std::cmp::Reverse(0),
+    });
+    moves
+}
+
+/// Closed cells (empty, every neighbour placed) can each get a distinct tile not yet
+/// placed that fits there (Kuhn's augmenting paths; there are few closed cells).
+fn closed_cells_can_be_filled(state: &State) -> bool {
+    let board = state.board_bytes();
+    let closed: Vec<usize> = (0..CELLS)
+        .filter(|&i| {
+            board[i] == 0xff
+                && neighbour_cells(i)
+                    .into_iter()
+                    .flatten()
+                    .all(|j| board[j] != 0xff)
+        })
+        .collect();
+    if closed.is_empty() {
+        return true;
+    }
+    let mut on_board = [false; 36];
+    for &b in board.iter().filter(|&&b| b != 0xff) {
+        on_board[b as usize] = true;
+    }
+    let remaining: Vec<Tile> = Tile::all().filter(|t| !on_board[t.index()]).collect();
+    // Candidates per closed cell: remaining tiles that fit there (fit is final).
+    let candidates: Vec<Vec<usize>> = closed
+        .iter()
+        .map(|&i| {
+            let cell = Cell::from_index(i);
+            (0..remaining.len())
+                .filter(|&k| state.check_cell(remaining[k], cell).is_ok())
+                .collect()
+        })
+        .collect();
+    let mut owner: Vec<Option<usize>> = vec![None; remaining.len()];
+    for cell in 0..closed.len() {
+        let mut seen = vec![false; remaining.len()];
+        if !augment(cell, &candidates, &mut owner, &mut seen) {
+            return false;
+        }
+    }
+    true
+}
+
+fn augment(
+    cell: usize,
+    candidates: &[Vec<usize>],
+    owner: &mut [Option<usize>],
+    seen: &mut [bool],
+) -> bool {
+    for &k in &candidates[cell] {
+        if !seen[k] {
+            seen[k] = true;
+            if owner[k].is_none_or(|other| augment(other, candidates, owner, seen)) {
+                owner[k] = Some(cell);
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Board (36 cells x 6 bits, 63 = empty) and tiles drawn: exact.
+fn key(state: &State) -> Key {
+    let mut key = [0u64; 4];
+    for (i, &b) in state.board_bytes().iter().enumerate() {
+        let code = if b == 0xff { 63 } else { b as u64 };
+        let bit = i * 6;
+        key[bit / 64] |= code << (bit % 64);
+        if bit % 64 > 58 {
+            key[bit / 64 + 1] |= code >> (64 - bit % 64);
+        }
+    }
+    key[3] |= (state.drawn() as u64) << 56;
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fruit::mosaico::{Setup, Variant};
+
+    /// Not a test: prints how the solver fares on many seeds
+    /// (`cargo test --release mosaico_survey -- --ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn mosaico_survey() {
+        let env = |k: &str, d: u64| {
+            std::env::var(k)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(d)
+        };
+        let n = env("SURVEY_N", 100);
+        let max_nodes = env("SURVEY_NODES", 1_000_000);
+        let variant = if std::env::var("SURVEY_HARD").is_ok() {
+            Variant::Hard
+        } else {
+            Variant::Standard
+        };
+        let mut counts = [0usize; 3];
+        let t0 = std::time::Instant::now();
+        for seed in 1..=n {
+            let order: Vec<Tile> =
+                crate::deal::shuffled("mosaico", "standard", &seed.to_string(), 1, 36)
+                    .into_iter()
+                    .map(|i| Tile::from_index(i).unwrap())
+                    .collect();
+            let start = State::new(&Setup::from_order(&order).unwrap(), variant);
+            let t1 = std::time::Instant::now();
+            let limits = Limits {
+                max_nodes,
+                ..Limits::default()
+            };
+            let (answer, stats) = solve(&start, limits);
+            if let Answer::Solved(moves) = &answer {
+                let mut s = start;
+                for &mv in moves {
+                    s.play(mv).unwrap();
+                }
+                assert_eq!(s.outcome(), Outcome::Won);
+            }
+            let i = match answer {
+                Answer::Solved(_) => 0,
+                Answer::Unsolvable => 1,
+                Answer::GaveUp(_) => 2,
+            };
+            counts[i] += 1;
+            if i == 2 || stats.nodes > 10_000 {
+                println!(
+                    "seed {seed}: {} nodes {} stored {} in {:?}",
+                    answer.verdict(),
+                    stats.nodes,
+                    stats.stored,
+                    t1.elapsed()
+                );
+            }
+        }
+        println!(
+            "solved {} unsolvable {} undecided {} in {:?}",
+            counts[0],
+            counts[1],
+            counts[2],
+            t0.elapsed()
+        );
+    }
+}
