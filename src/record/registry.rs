@@ -11,6 +11,7 @@ pub static GAMES: &[&dyn Game] = &[
     &crate::rules::moon::referee::Moon,
     &crate::rules::fruit::scalafrutta_record::Scalafrutta,
     &crate::rules::fruit::domino_record::Domino,
+    &crate::rules::fruit::muro_record::Muro,
 ];
 
 pub fn find(name: &str) -> Option<&'static dyn Game> {

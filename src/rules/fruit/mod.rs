@@ -8,6 +8,7 @@ pub mod domino;
 pub mod domino_record;
 pub mod mosaico;
 pub mod muro;
+pub mod muro_record;
 pub mod records;
 pub mod scalafrutta;
 pub mod scalafrutta_record;

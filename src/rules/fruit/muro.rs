@@ -554,6 +554,15 @@ impl State {
                 };
                 match column.top() {
                     None | Some((_, false)) => Ok(()),
+                    Some((top, true)) if tile.number() == 6 => Err(broken(
+                        "MU-2",
+                        "muro.wrong-number",
+                        format!(
+                            "{tile} is a 6: it goes only onto a face-down tile or into an \
+                             empty column; the top of column {} is {top}",
+                            c + 1
+                        ),
+                    )),
                     Some((top, true)) if top.number() != tile.number() + 1 => Err(broken(
                         "MU-2",
                         "muro.wrong-number",

@@ -1,0 +1,389 @@
+//! Il Muro in records: reading the wall and the moves, replaying them with
+//! [`super::muro`] into a verdict, dealing (MU-1) and random legal play. The
+//! format is in docs/records.md ("Il Muro").
+//!
+//! - `[setup]`: `columns`, six strings (columns 1-6), each its six tiles from the
+//!   bottom to the top; or `[deal]`.
+//! - Each move: `move = "turn 3"`, `"B4 3>5"`, `"B1 3>new"` or `"B3 new>5"`.
+
+use std::ops::RangeInclusive;
+
+use serde_json::json;
+
+use super::muro::{Move, Outcome, Place, Setup, State, Variant, COLUMNS, HEIGHT};
+use super::records::{deal_order, parse_tiles};
+use super::tile::Tile;
+use crate::deal::{DealRng, Provenance};
+use crate::error::Error;
+use crate::record::{
+    write, Deal, Game, GameResult, Illegal, MoveOut, Record, Source, Span, Status, Verdict,
+};
+
+/// The registry entry for Il Muro.
+pub struct Muro;
+
+impl Game for Muro {
+    fn name(&self) -> &'static str {
+        "muro"
+    }
+
+    fn variants(&self) -> &'static [&'static str] {
+        &["standard", "six-down"]
+    }
+
+    fn player_counts(&self, _variant: &str) -> RangeInclusive<usize> {
+        1..=1
+    }
+
+    fn check(&self, record: &Record, src: &Source) -> Result<Verdict, Error> {
+        check(record, src)
+    }
+
+    fn deal(&self, _variant: &str, _players: &[String], deal: &Provenance) -> Result<Deal, Error> {
+        Ok(describe_deal(&dealt(deal)))
+    }
+
+    fn play_random(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+        rng: &mut DealRng,
+    ) -> Result<Vec<MoveOut>, Error> {
+        let mut state = State::new(&dealt(deal), variant_of(variant));
+        Ok(play_random(&mut state, players, rng))
+    }
+}
+
+pub fn variant_of(name: &str) -> Variant {
+    Variant::from_name(name).unwrap_or_default()
+}
+
+/// The wall a seed deals. The same for both variants (the deal is keyed with the
+/// variant `standard`), so one wall can be tried under either rule.
+pub fn dealt(deal: &Provenance) -> Setup {
+    let key = Provenance::new("muro", "standard", &deal.seed, deal.board);
+    Setup::from_order(&deal_order(&key)).expect("a deal is a permutation")
+}
+
+/// The columns as the record writes them: bottom to top.
+fn column_names(setup: &Setup) -> Vec<String> {
+    setup
+        .columns
+        .iter()
+        .map(|col| {
+            col.iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+pub fn describe_deal(setup: &Setup) -> Deal {
+    let mut lines = vec!["the wall, top layer (face up) first; columns 1-6:".to_string()];
+    for h in (0..HEIGHT).rev() {
+        let row: Vec<String> = setup.columns.iter().map(|c| c[h].to_string()).collect();
+        let face = if h == HEIGHT - 1 {
+            "face up"
+        } else {
+            "face down"
+        };
+        lines.push(format!("  layer {}: {}  ({face})", h + 1, row.join(" ")));
+    }
+    let columns = column_names(setup);
+    let setup_toml = format!(
+        "[setup]\n# six columns, each from the bottom to the top (face up)\ncolumns = [\n{}]\n",
+        columns
+            .iter()
+            .map(|c| format!("  {},\n", write::string(c)))
+            .collect::<String>()
+    );
+    Deal {
+        lines,
+        json: json!({
+            "columns": setup.columns.iter()
+                .map(|c| c.iter().map(|t| t.to_string()).collect::<Vec<_>>())
+                .collect::<Vec<_>>(),
+            "face_up": setup.columns.iter().map(|c| c[HEIGHT - 1].to_string()).collect::<Vec<_>>(),
+        }),
+        setup_toml,
+    }
+}
+
+fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
+    let from_deal = record.deal.as_ref().map(dealt);
+    let Some(node) = &record.setup else {
+        return Ok(from_deal.expect("Record::parse requires [deal] or [setup]"));
+    };
+    let mut f = node.fields(src, "[setup]")?;
+    let columns_node = f.req("columns")?;
+    f.finish(&["columns"])?;
+    let columns = columns_node.as_array(src, "`columns`")?;
+    if columns.len() != COLUMNS {
+        return Err(src
+            .error(
+                "muro.bad-setup",
+                &columns_node.span,
+                format!("the wall has 6 columns, not {} (MU-1)", columns.len()),
+            )
+            .help("write six strings, each a column's six tiles from the bottom up"));
+    }
+    let mut order = vec![None; 36];
+    let mut seen: Vec<Option<Span>> = vec![None; 36];
+    for (c, col) in columns.iter().enumerate() {
+        let tiles = parse_tiles(col, &format!("column {}", c + 1), src)?;
+        if tiles.len() != HEIGHT {
+            return Err(src.error(
+                "muro.bad-setup",
+                &col.span,
+                format!(
+                    "column {} has {} tiles; each column has 6, bottom to top (MU-1)",
+                    c + 1,
+                    tiles.len()
+                ),
+            ));
+        }
+        for (h, (tile, span)) in tiles.into_iter().enumerate() {
+            if seen[tile.index()].is_some() {
+                return Err(src.error(
+                    "muro.bad-setup",
+                    &span,
+                    format!("{tile} is in the wall twice"),
+                ));
+            }
+            seen[tile.index()] = Some(span);
+            order[h * COLUMNS + c] = Some(tile);
+        }
+    }
+    let order: Vec<Tile> = order.into_iter().flatten().collect();
+    let setup = Setup::from_order(&order).ok_or_else(|| {
+        src.error(
+            "muro.bad-setup",
+            &columns_node.span,
+            "the wall must hold each of the 36 tiles once",
+        )
+    })?;
+    if let Some(d) = from_deal {
+        if d != setup {
+            return Err(src
+                .error(
+                    "record.setup-not-dealt",
+                    &node.span,
+                    "the [setup] is not the one [deal] gives for this seed and board",
+                )
+                .help("remove one of them, or write the setup that `tavolo deal muro` prints"));
+        }
+    }
+    Ok(setup)
+}
+
+/// A move as written, and where its parts are in the file.
+struct Written {
+    mv: Move,
+    /// The whole string, its first word (tile or `turn`) and the destination.
+    whole: Span,
+    first: Span,
+    target: Span,
+}
+
+fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
+    record
+        .moves
+        .iter()
+        .map(|entry| {
+            let mut f = entry.fields(src)?;
+            let node = f.req("move")?;
+            f.finish(&["player", "move"])?;
+            let text = node.as_str(src, &format!("move {}'s `move`", entry.number))?;
+            // Inside a plain string each character sits at a known offset.
+            let raw = src.text.get(node.span.clone()).unwrap_or("");
+            let plain = raw.len() == text.len() + 2;
+            let at = |offset: usize, len: usize| -> Span {
+                if plain {
+                    let start = node.span.start + 1 + offset.min(text.len());
+                    start..start + len
+                } else {
+                    node.span.clone()
+                }
+            };
+            let mv: Move = text.parse().map_err(|e: super::muro::MoveSyntax| {
+                src.error(
+                    "muro.bad-move",
+                    &at(e.offset, 1),
+                    format!("move {}: {}", entry.number, e.message),
+                )
+            })?;
+            let first_at = text.len() - text.trim_start().len();
+            let first_len = text[first_at..]
+                .find(char::is_whitespace)
+                .unwrap_or(text.len() - first_at);
+            let target = match (mv, text.rfind('>')) {
+                (Move::Shift { .. }, Some(gt)) => at(gt + 1, text.trim_end().len() - gt - 1),
+                _ => {
+                    let last = text.trim_end();
+                    let start = last.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+                    at(start, last.len() - start)
+                }
+            };
+            Ok(Written {
+                mv,
+                whole: node.span.clone(),
+                first: at(first_at, first_len),
+                target,
+            })
+        })
+        .collect()
+}
+
+fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+    let setup = read_setup(record, src)?;
+    let moves = read_moves(record, src)?;
+    let mut state = State::new(&setup, variant_of(&record.variant));
+    let total = moves.len();
+    for (entry, w) in record.moves.iter().zip(&moves) {
+        if let Err(rb) = state.play(w.mv) {
+            let span = match rb.code {
+                "muro.not-on-top" | "muro.face-down" => &w.first,
+                "muro.wrong-number" | "muro.same-fruit" | "muro.new-wall-order"
+                | "muro.same-place" | "muro.turn-empty" | "muro.turn-face-up" => &w.target,
+                _ => &w.whole,
+            };
+            return Ok(Verdict {
+                status: Status::Illegal,
+                moves: total,
+                illegal: Some(Illegal::new(
+                    src,
+                    span,
+                    entry,
+                    &record.players,
+                    rb.rule,
+                    rb.code,
+                    rb.message,
+                )),
+                result: None,
+                to_move: None,
+                notes: Vec::new(),
+            });
+        }
+    }
+    let player = record.players[0].name.clone();
+    let result = |solved: bool, reason: String| GameResult {
+        winner: solved.then(|| player.clone()),
+        losers: if solved { vec![] } else { vec![player.clone()] },
+        solved: Some(solved),
+        reason,
+        ..GameResult::default()
+    };
+    let (status, result) = if state.is_won() {
+        (
+            Status::Complete,
+            Some(result(
+                true,
+                "six complete new-wall piles: the wall is solved (MU-4)".into(),
+            )),
+        )
+    } else if state.legal_moves().is_empty() {
+        (
+            Status::Complete,
+            Some(result(
+                false,
+                "no legal move is left and the new wall is not complete (MU-2, MU-4)".into(),
+            )),
+        )
+    } else {
+        (Status::LegalSoFar, None)
+    };
+    let home: u8 = state.piles().iter().map(|p| p.len()).sum();
+    Ok(Verdict {
+        status,
+        moves: total,
+        illegal: None,
+        to_move: (status == Status::LegalSoFar).then_some(player),
+        result,
+        notes: vec![format!("{home} of 36 tiles on the new wall")],
+    })
+}
+
+/// The `[[move]]` tables of a sequence of moves.
+pub fn moves_out(moves: &[Move]) -> Vec<MoveOut> {
+    moves
+        .iter()
+        .map(|mv| MoveOut {
+            player: 0,
+            fields: vec![("move", write::string(&mv.to_string()))],
+        })
+        .collect()
+}
+
+/// Random legal play: a uniformly chosen legal move, preferring moves to the new
+/// wall (half the time when there is one), until the wall is won, no move is
+/// left, or 300 moves (Il Muro has no other end: a player stops when stuck).
+fn play_random(state: &mut State, _players: &[String], rng: &mut DealRng) -> Vec<MoveOut> {
+    let mut played = Vec::new();
+    for _ in 0..300 {
+        let moves = state.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let home: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| {
+                matches!(
+                    m,
+                    Move::Shift {
+                        to: Place::NewWall,
+                        ..
+                    }
+                )
+            })
+            .collect();
+        let options = if !home.is_empty() && rng.below(2) == 0 {
+            &home
+        } else {
+            &moves
+        };
+        let mv = options[rng.below(options.len() as u32) as usize];
+        if state.play(mv) == Ok(Outcome::Won) {
+            played.push(mv);
+            break;
+        }
+        played.push(mv);
+    }
+    moves_out(&played)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Golden vectors (MU-1 on `tavolo-deal-v1`): these walls must never change.
+    #[test]
+    fn golden_walls() {
+        let setup = dealt(&Provenance::new("muro", "standard", "golden", 1));
+        assert_eq!(column_names(&setup), GOLDEN_1);
+        // The variant does not change the wall.
+        let six = dealt(&Provenance::new("muro", "six-down", "golden", 1));
+        assert_eq!(six, setup);
+        let board2 = dealt(&Provenance::new("muro", "standard", "golden", 2));
+        assert_eq!(column_names(&board2), GOLDEN_2);
+    }
+
+    const GOLDEN_1: [&str; 6] = [
+        "B5 F1 F2 P2 U3 M6",
+        "F4 P3 F6 P4 B4 B3",
+        "U5 C6 B2 M1 P1 C4",
+        "U1 P5 F3 C1 U6 U4",
+        "M3 C2 F5 M5 B1 C3",
+        "M2 P6 B6 M4 U2 C5",
+    ];
+    const GOLDEN_2: [&str; 6] = [
+        "B4 B5 C3 F6 P2 M4",
+        "C2 B2 B3 U5 C5 P5",
+        "M1 U2 M3 U4 F1 F4",
+        "F5 B1 P3 U3 P6 C6",
+        "P1 F2 F3 U1 U6 C1",
+        "M6 M5 M2 C4 B6 P4",
+    ];
+}
