@@ -12,6 +12,7 @@ pub static GAMES: &[&dyn Game] = &[
     &crate::rules::fruit::scalafrutta_record::Scalafrutta,
     &crate::rules::fruit::domino_record::Domino,
     &crate::rules::fruit::muro_record::Muro,
+    &crate::rules::fruit::mosaico_record::Mosaico,
 ];
 
 pub fn find(name: &str) -> Option<&'static dyn Game> {

@@ -7,6 +7,7 @@ pub use tileset::TileSet;
 pub mod domino;
 pub mod domino_record;
 pub mod mosaico;
+pub mod mosaico_record;
 pub mod muro;
 pub mod muro_record;
 pub mod records;

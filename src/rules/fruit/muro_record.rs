@@ -245,8 +245,12 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         if let Err(rb) = state.play(w.mv) {
             let span = match rb.code {
                 "muro.not-on-top" | "muro.face-down" => &w.first,
-                "muro.wrong-number" | "muro.same-fruit" | "muro.new-wall-order"
-                | "muro.same-place" | "muro.turn-empty" | "muro.turn-face-up" => &w.target,
+                "muro.wrong-number"
+                | "muro.same-fruit"
+                | "muro.new-wall-order"
+                | "muro.same-place"
+                | "muro.turn-empty"
+                | "muro.turn-face-up" => &w.target,
                 _ => &w.whole,
             };
             return Ok(Verdict {
