@@ -1,7 +1,147 @@
-//! See DESIGN.md: the kit part of tavolo.
+//! The print side of tavolo (see DESIGN.md): kit definitions in TOML
+//! ([`model`]) -> faces filled from SVG templates ([`template`]) -> sheets
+//! ([`layout`]) -> PDF ([`pdf`]) and PNG previews ([`png`]).
 
 pub mod calibrate;
 pub mod duplex;
+pub mod fonts;
 pub mod geometry;
+pub mod layout;
+pub mod model;
+pub mod pdf;
+pub mod png;
+pub mod template;
 pub mod textfit;
 pub mod tts;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+
+pub use layout::{Options as LayoutOptions, Paper, Sheet};
+pub use model::Kit;
+
+/// A kit rendered in memory.
+pub struct Rendered {
+    pub faces: template::KitFaces,
+    pub sheets: Vec<Sheet>,
+    pub pdf: Vec<u8>,
+}
+
+/// Lay out and draw a kit as PDF.
+pub fn render(kit: &Kit, opts: &LayoutOptions) -> Result<Rendered> {
+    let faces = template::render_faces(kit)?;
+    let sheets = layout::layout(kit, &faces.components, opts)?;
+    let pdf = pdf::write(&kit.title, &faces, &sheets)?;
+    Ok(Rendered { faces, sheets, pdf })
+}
+
+/// What was written for one kit.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Written {
+    pub kit: String,
+    pub pdf: PathBuf,
+    pub bytes: usize,
+    pub sheets: usize,
+    pub pieces: usize,
+    pub png: Vec<PathBuf>,
+}
+
+/// Render `kit` into `out_dir` as `<name>.pdf` (and `<name>-<n>.png` previews).
+pub fn write(
+    kit: &Kit,
+    out_dir: &Path,
+    opts: &LayoutOptions,
+    png_dpi: Option<f64>,
+) -> Result<Written> {
+    let r = render(kit, opts)?;
+    std::fs::create_dir_all(out_dir).map_err(|e| {
+        Error::io("kit.output", out_dir, &e).help("choose a folder you can write to with --out")
+    })?;
+    let pdf_path = out_dir.join(format!("{}.pdf", kit.name));
+    write_atomic(&pdf_path, &r.pdf)?;
+    let mut pngs = Vec::new();
+    if let Some(dpi) = png_dpi {
+        for (i, sheet) in r.sheets.iter().enumerate() {
+            let bytes = png::render(&r.faces, sheet, dpi)?;
+            let path = out_dir.join(format!("{}-{}.png", kit.name, i + 1));
+            write_atomic(&path, &bytes)?;
+            pngs.push(path);
+        }
+    }
+    Ok(Written {
+        kit: kit.name.clone(),
+        pdf: pdf_path,
+        bytes: r.pdf.len(),
+        sheets: r.sheets.len(),
+        pieces: kit.piece_count(),
+        png: pngs,
+    })
+}
+
+/// Write to a temporary name in the same folder, then rename: a reader never
+/// sees half a file, and a failure leaves nothing behind.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Error::io("kit.output", path, &e).help("choose a folder you can write to with --out")
+    })
+}
+
+/// The folder of the bundled kit definitions: `templates/` in the current
+/// folder if there is one, else the one this binary was built from.
+pub fn templates_dir() -> PathBuf {
+    let here = PathBuf::from("templates");
+    if here.is_dir() {
+        return here;
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")
+}
+
+/// The bundled kit definitions, sorted by file name.
+pub fn bundled() -> Result<Vec<PathBuf>> {
+    let dir = templates_dir();
+    let entries = std::fs::read_dir(&dir).map_err(|e| Error::io("kit.templates", &dir, &e))?;
+    let mut kits: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    kits.sort();
+    Ok(kits)
+}
+
+/// A kit named on the command line: a `.toml` path, or a bundled kit's name.
+pub fn resolve(arg: &str) -> Result<PathBuf> {
+    let p = Path::new(arg);
+    if arg.ends_with(".toml") || p.components().count() > 1 {
+        return Ok(p.to_path_buf());
+    }
+    let candidate = templates_dir().join(format!("{arg}.toml"));
+    if candidate.is_file() {
+        return Ok(candidate);
+    }
+    let names: Vec<String> = bundled()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().to_string()))
+        .collect();
+    Err(
+        Error::input("kit.unknown", format!("no kit named `{arg}`")).help(format!(
+            "known kits: {}; or give a path to a .toml file",
+            names.join(", ")
+        )),
+    )
+}

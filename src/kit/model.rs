@@ -1,0 +1,349 @@
+//! The kit model: a kit definition read from TOML (`templates/*.toml`), checked,
+//! and expanded into the concrete pieces to print. See `docs/kit-format.md`.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::error::{Error, Location, Result};
+
+/// A kit definition exactly as written in its TOML file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KitFile {
+    /// Short name: the PDF is written as `<name>.pdf`.
+    pub name: Spanned<String>,
+    /// Human title, printed in each sheet's label.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Space between neighbouring pieces, in mm (default 3).
+    #[serde(default)]
+    pub gutter_mm: Option<Spanned<f64>>,
+    /// Free data for the templates (colours, names, positions...).
+    #[serde(default)]
+    pub data: toml::Table,
+    #[serde(default, rename = "component")]
+    pub components: Vec<ComponentFile>,
+}
+
+/// One kind of physical piece (tiles, cards, a board) as written in TOML.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComponentFile {
+    pub name: Spanned<String>,
+    /// Width and height of the cut piece, in mm.
+    pub size_mm: Spanned<[f64; 2]>,
+    /// The front's SVG template, relative to the TOML file.
+    pub front: Spanned<String>,
+    /// The back's SVG template, if the piece has a back.
+    #[serde(default)]
+    pub back: Option<Spanned<String>>,
+    /// Copies of every item (default 1).
+    #[serde(default)]
+    pub count: Option<Spanned<i64>>,
+    /// Space between pieces in mm, overriding the kit's.
+    #[serde(default)]
+    pub gutter_mm: Option<Spanned<f64>>,
+    /// Explicit items, each a table of fields for the templates.
+    #[serde(default)]
+    pub items: Vec<toml::Table>,
+    /// Generated items: the Cartesian product of these axes, first axis slowest.
+    #[serde(default)]
+    pub product: Vec<AxisFile>,
+}
+
+/// One axis of a generated product: a field name and its values.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AxisFile {
+    pub field: String,
+    /// Name of a list (array) in the kit's `[data]`.
+    #[serde(default)]
+    pub list: Option<Spanned<String>>,
+    /// Inclusive integer range `[from, to]`.
+    #[serde(default)]
+    pub range: Option<Spanned<[i64; 2]>>,
+    /// Values written out.
+    #[serde(default)]
+    pub values: Option<Vec<toml::Value>>,
+}
+
+/// A checked kit, ready to render.
+#[derive(Debug, Clone)]
+pub struct Kit {
+    pub name: String,
+    pub title: String,
+    /// The TOML file it came from; templates are relative to its folder.
+    pub source: PathBuf,
+    pub data: toml::Table,
+    pub components: Vec<Component>,
+}
+
+/// A checked component with its pieces expanded.
+#[derive(Debug, Clone)]
+pub struct Component {
+    pub name: String,
+    pub w_mm: f64,
+    pub h_mm: f64,
+    pub gutter_mm: f64,
+    pub front: PathBuf,
+    pub back: Option<PathBuf>,
+    /// Where `front` and `back` are written, to point at when a template is missing.
+    pub front_at: Location,
+    pub back_at: Option<Location>,
+    /// One entry per physical piece (copies included), in print order.
+    pub pieces: Vec<toml::Table>,
+    /// Where `size_mm` is written, to point at when a piece does not fit.
+    pub size_at: Location,
+}
+
+impl Kit {
+    pub fn piece_count(&self) -> usize {
+        self.components.iter().map(|c| c.pieces.len()).sum()
+    }
+}
+
+/// Default space between pieces, in mm.
+pub const DEFAULT_GUTTER_MM: f64 = 3.0;
+
+/// Read and check a kit definition file.
+pub fn load(path: &Path) -> Result<Kit> {
+    let source = std::fs::read_to_string(path).map_err(|e| {
+        Error::io("kit.unreadable", path, &e).help("give the path of a kit definition (.toml)")
+    })?;
+    parse(path, &source)
+}
+
+/// Parse and check a kit definition whose text is `source` (read from `path`).
+pub fn parse(path: &Path, source: &str) -> Result<Kit> {
+    let file: KitFile =
+        toml::from_str(source).map_err(|e| Error::toml("kit.toml", path, source, &e))?;
+    let at = |span: std::ops::Range<usize>| Location::at_offset(path, source, span.start);
+    let bad = |code: &'static str, span: std::ops::Range<usize>, msg: String| {
+        Error::input(code, msg).at(at(span))
+    };
+
+    let name = file.name.get_ref().trim().to_string();
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(bad(
+            "kit.name",
+            file.name.span(),
+            format!(
+                "kit name `{name}` must be letters, digits, `-` or `_` (it names the PDF file)"
+            ),
+        ));
+    }
+    let kit_gutter = match &file.gutter_mm {
+        Some(g) => check_gutter(g, &at)?,
+        None => DEFAULT_GUTTER_MM,
+    };
+    if file.components.is_empty() {
+        return Err(
+            Error::input("kit.no-components", "the kit has no `[[component]]`")
+                .in_file(path)
+                .help("add at least one `[[component]]` table (see docs/kit-format.md)"),
+        );
+    }
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut components = Vec::new();
+    for c in &file.components {
+        let [w, h] = *c.size_mm.get_ref();
+        if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0 && w <= 2000.0 && h <= 2000.0) {
+            return Err(bad(
+                "kit.size",
+                c.size_mm.span(),
+                format!(
+                    "size_mm must be two positive lengths in mm (at most 2000), not [{w}, {h}]"
+                ),
+            ));
+        }
+        let count = match &c.count {
+            Some(n) if !(1..=1000).contains(n.get_ref()) => {
+                return Err(bad(
+                    "kit.count",
+                    n.span(),
+                    format!("count must be between 1 and 1000, not {}", n.get_ref()),
+                ))
+            }
+            Some(n) => *n.get_ref() as usize,
+            None => 1,
+        };
+        let gutter = match &c.gutter_mm {
+            Some(g) => check_gutter(g, &at)?,
+            None => kit_gutter,
+        };
+        let mut items: Vec<toml::Table> = c.items.clone();
+        if !c.product.is_empty() {
+            items.extend(expand_product(&c.product, &file.data, &at)?);
+        }
+        if items.is_empty() {
+            return Err(bad(
+                "kit.no-items",
+                c.name.span(),
+                format!("component `{}` has no items", c.name.get_ref()),
+            )
+            .help("give `items = [ {...}, ... ]` or `[[component.product]]` axes"));
+        }
+        let pieces = items
+            .iter()
+            .flat_map(|it| std::iter::repeat_n(it.clone(), count))
+            .collect();
+        components.push(Component {
+            name: c.name.get_ref().clone(),
+            w_mm: w,
+            h_mm: h,
+            gutter_mm: gutter,
+            front: dir.join(c.front.get_ref()),
+            back: c.back.as_ref().map(|b| dir.join(b.get_ref())),
+            front_at: at(c.front.span()),
+            back_at: c.back.as_ref().map(|b| at(b.span())),
+            pieces,
+            size_at: at(c.size_mm.span()),
+        });
+    }
+    Ok(Kit {
+        title: file.title.clone().unwrap_or_else(|| name.clone()),
+        name,
+        source: path.to_path_buf(),
+        data: file.data,
+        components,
+    })
+}
+
+fn check_gutter(g: &Spanned<f64>, at: &dyn Fn(std::ops::Range<usize>) -> Location) -> Result<f64> {
+    let v = *g.get_ref();
+    if !(v.is_finite() && (0.0..=50.0).contains(&v)) {
+        return Err(Error::input(
+            "kit.gutter",
+            format!("gutter_mm must be between 0 and 50 mm, not {v}"),
+        )
+        .at(at(g.span())));
+    }
+    Ok(v)
+}
+
+/// The items of a product: every combination of the axes' values, first axis slowest.
+fn expand_product(
+    axes: &[AxisFile],
+    data: &toml::Table,
+    at: &dyn Fn(std::ops::Range<usize>) -> Location,
+) -> Result<Vec<toml::Table>> {
+    let mut columns: Vec<(String, Vec<toml::Value>)> = Vec::new();
+    for axis in axes {
+        let values = match (&axis.list, &axis.range, &axis.values) {
+            (Some(list), None, None) => match data.get(list.get_ref()) {
+                Some(toml::Value::Array(a)) if !a.is_empty() => a.clone(),
+                _ => {
+                    return Err(Error::input(
+                        "kit.product-list",
+                        format!(
+                            "`list = \"{}\"` names no non-empty array in [data]",
+                            list.get_ref()
+                        ),
+                    )
+                    .at(at(list.span())))
+                }
+            },
+            (None, Some(range), None) => {
+                let [from, to] = *range.get_ref();
+                if from > to || to - from > 1000 {
+                    return Err(Error::input(
+                        "kit.product-range",
+                        format!("range [{from}, {to}] must go upward and hold at most 1001 numbers"),
+                    )
+                    .at(at(range.span())));
+                }
+                (from..=to).map(toml::Value::Integer).collect()
+            }
+            (None, None, Some(values)) if !values.is_empty() => values.clone(),
+            _ => {
+                return Err(Error::input(
+                    "kit.product-axis",
+                    format!(
+                        "product axis `{}` needs exactly one of `list`, `range` or a non-empty `values`",
+                        axis.field
+                    ),
+                )
+                .at(at(axis
+                    .list
+                    .as_ref()
+                    .map(|l| l.span())
+                    .or(axis.range.as_ref().map(|r| r.span()))
+                    .unwrap_or(0..0))))
+            }
+        };
+        columns.push((axis.field.clone(), values));
+    }
+    let mut items = vec![toml::Table::new()];
+    for (field, values) in &columns {
+        let mut next = Vec::with_capacity(items.len() * values.len());
+        for item in &items {
+            for v in values {
+                let mut t = item.clone();
+                t.insert(field.clone(), v.clone());
+                next.push(t);
+            }
+        }
+        items = next;
+    }
+    Ok(items)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn product_is_first_axis_slowest() {
+        let src = r#"
+name = "t"
+[data]
+fruits = ["a", "b"]
+[[component]]
+name = "c"
+size_mm = [10, 20]
+front = "f.svg"
+count = 2
+[[component.product]]
+field = "fruit"
+list = "fruits"
+[[component.product]]
+field = "n"
+range = [1, 3]
+"#;
+        let kit = parse(Path::new("t.toml"), src).unwrap();
+        let c = &kit.components[0];
+        assert_eq!(c.pieces.len(), 12);
+        let names: Vec<String> = c
+            .pieces
+            .iter()
+            .map(|p| format!("{}{}", p["fruit"].as_str().unwrap(), p["n"]))
+            .collect();
+        assert_eq!(&names[..4], ["a1", "a1", "a2", "a2"]);
+        assert_eq!(names[11], "b3");
+    }
+
+    #[test]
+    fn unknown_field_is_located() {
+        let src = "name = \"t\"\ncolour = 3\n";
+        let e = parse(Path::new("t.toml"), src).unwrap_err();
+        assert_eq!(e.code, "kit.toml");
+        assert_eq!(e.exit_code(), 2);
+        let loc = e.location.unwrap();
+        assert_eq!((loc.line, loc.column), (Some(2), Some(1)));
+        assert!(e.message.contains("colour"), "{}", e.message);
+    }
+
+    #[test]
+    fn bad_size_is_located() {
+        let src = "name = \"t\"\n[[component]]\nname = \"c\"\nsize_mm = [0, 20]\nfront = \"f.svg\"\nitems = [{}]\n";
+        let e = parse(Path::new("t.toml"), src).unwrap_err();
+        assert_eq!(e.code, "kit.size");
+        assert_eq!(e.location.unwrap().line, Some(4));
+    }
+}

@@ -1,0 +1,671 @@
+//! The PDF back end: draws the laid-out sheets with printpdf.
+//!
+//! Vector art is converted from the usvg trees into PDF path operators (no
+//! svg2pdf, no system fonts). Every distinct run of vector drawing becomes one
+//! Form XObject, placed wherever it recurs (all the backs, every apple), so the
+//! file stays small. Text is written as real PDF text in the bundled font,
+//! subset by printpdf, glyph by glyph where usvg laid it out, so the PDF and
+//! the PNG preview agree. Output is byte-identical for the same input: fixed
+//! resource names, epoch dates, and a document ID derived from the content.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use printpdf::{
+    Codepoint, Color, CurTransMat, DictItem, ExternalStream, ExternalXObject, FontId, Line,
+    LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions,
+    Point, Pt, Rgb, TextItem, TextMatrix, WindingOrder, XObject, XObjectId, XObjectTransform,
+};
+use usvg::{Node, Paint, Transform};
+
+use crate::error::{Error, Result};
+use crate::kit::fonts;
+use crate::kit::layout::{Segment, Sheet};
+use crate::kit::template::{Face, KitFaces};
+
+/// Points per millimetre.
+pub const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// Render the sheets of one kit into PDF bytes.
+pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>> {
+    let mut conv = Converter::default();
+    let face_chunks: Vec<Vec<Chunk>> = faces.faces.iter().map(|f| conv.face(f)).collect();
+    let overlays: Vec<Vec<Chunk>> = sheets
+        .iter()
+        .map(|s| {
+            let tree = crate::kit::layout::overlay_tree(s)?;
+            Ok(conv.face(&Face { tree }))
+        })
+        .collect::<Result<_>>()?;
+
+    let mut doc = PdfDocument::new(title);
+    doc.metadata.info.producer = "tavolo".into();
+    doc.metadata.info.creator = "tavolo".into();
+
+    // Fonts: each face some text uses, subset to the glyphs used (glyph ids
+    // renumbered in the text ops), under fixed resource names.
+    let mut used: Vec<std::collections::BTreeSet<u16>> =
+        vec![Default::default(); fonts::FACES.len()];
+    for c in face_chunks.iter().chain(overlays.iter()).flatten() {
+        if let Chunk::Text(glyphs) = c {
+            for g in glyphs {
+                used[g.face].insert(g.gid);
+            }
+        }
+    }
+    let mut remap: Vec<BTreeMap<u16, u16>> = Vec::new();
+    for (i, (id, _, bytes)) in fonts::FACES.iter().enumerate() {
+        if used[i].is_empty() {
+            remap.push(BTreeMap::new());
+            continue;
+        }
+        let (subset, map) = subset_font(bytes, &used[i])?;
+        remap.push(map);
+        let mut warnings = Vec::new();
+        let parsed = ParsedFont::from_bytes(&subset, 0, &mut warnings).ok_or_else(|| {
+            Error::failed(
+                "kit.font",
+                format!("the subset of bundled font {id} does not parse"),
+            )
+        })?;
+        let tmp = doc.add_font(&parsed);
+        if let Some(font) = doc.resources.fonts.map.remove(&tmp) {
+            doc.resources.fonts.map.insert(FontId(id.to_string()), font);
+        }
+    }
+    for (content, (id, bbox, alphas)) in &conv.xobjects {
+        doc.resources
+            .xobjects
+            .map
+            .insert(XObjectId(id.clone()), form_xobject(content, *bbox, alphas));
+    }
+
+    let mut pages = Vec::with_capacity(sheets.len());
+    for (si, sheet) in sheets.iter().enumerate() {
+        let mut ops = Vec::new();
+        let base = page_base(sheet.h_mm);
+        for p in &sheet.placements {
+            let face = &faces.faces[p.face];
+            let size = face.tree.size();
+            ops.push(Op::SaveGraphicsState);
+            ops.push(cm(base));
+            ops.push(Op::DrawRectangle {
+                rectangle: printpdf::Rect {
+                    x: Pt(p.clip.x as f32),
+                    y: Pt(p.clip.y as f32),
+                    width: Pt(p.clip.w as f32),
+                    height: Pt(p.clip.h as f32),
+                    mode: Some(PaintMode::Clip),
+                    winding_order: Some(WindingOrder::NonZero),
+                },
+            });
+            let place = Transform::from_row(
+                (p.rect.w / size.width() as f64) as f32,
+                0.0,
+                0.0,
+                (p.rect.h / size.height() as f64) as f32,
+                p.rect.x as f32,
+                p.rect.y as f32,
+            );
+            ops.push(cm(place));
+            emit(&face_chunks[p.face], &remap, &mut ops);
+            ops.push(Op::RestoreGraphicsState);
+        }
+        ops.push(Op::SaveGraphicsState);
+        ops.push(cm(base));
+        emit(&overlays[si], &remap, &mut ops);
+        ops.push(Op::RestoreGraphicsState);
+        pages.push(PdfPage::new(
+            Mm(sheet.w_mm as f32),
+            Mm(sheet.h_mm as f32),
+            ops,
+        ));
+    }
+    doc.with_pages(pages);
+
+    let opts = PdfSaveOptions {
+        optimize: true,
+        subset_fonts: true,
+        secure: true,
+        image_optimization: None,
+    };
+    let mut warnings = Vec::new();
+    let mut lo = doc.to_lopdf_document(&opts, &mut warnings);
+    tag_subset_fonts(&mut lo);
+    lo.compress();
+    // printpdf writes a random document ID; derive it from the content instead.
+    let mut probe = Vec::new();
+    lo.trailer.remove(b"ID");
+    lo.save_to(&mut probe)
+        .map_err(|e| Error::failed("kit.pdf", format!("cannot serialise the PDF: {e}")))?;
+    let id = format!("{:016x}{:016x}", fnv1a(&probe, 0), fnv1a(&probe, 1));
+    lo.trailer.set(
+        "ID",
+        lopdf::Object::Array(vec![
+            lopdf::Object::String(id.clone().into_bytes(), lopdf::StringFormat::Hexadecimal),
+            lopdf::Object::String(id.into_bytes(), lopdf::StringFormat::Hexadecimal),
+        ]),
+    );
+    let mut out = Vec::new();
+    lo.save_to(&mut out)
+        .map_err(|e| Error::failed("kit.pdf", format!("cannot serialise the PDF: {e}")))?;
+    Ok(out)
+}
+
+/// Subset `font` to `glyphs` (plus .notdef): the new font's bytes and the
+/// map from old to new glyph ids.
+fn subset_font(
+    font: &[u8],
+    glyphs: &std::collections::BTreeSet<u16>,
+) -> Result<(Vec<u8>, BTreeMap<u16, u16>)> {
+    use allsorts::binary::read::ReadScope;
+    use allsorts::font_data::FontData;
+    use allsorts::subset::{subset, CmapTarget, SubsetProfile};
+    let fail = |e: String| Error::failed("kit.font", format!("cannot subset a bundled font: {e}"));
+    let ids: Vec<u16> = std::iter::once(0)
+        .chain(glyphs.iter().copied().filter(|g| *g != 0))
+        .collect();
+    let scope = ReadScope::new(font);
+    let data = scope
+        .read::<FontData<'_>>()
+        .map_err(|e| fail(e.to_string()))?;
+    let provider = data.table_provider(0).map_err(|e| fail(e.to_string()))?;
+    let bytes = subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode)
+        .map_err(|e| fail(e.to_string()))?;
+    let map = ids
+        .iter()
+        .enumerate()
+        .map(|(new, old)| (*old, new as u16))
+        .collect();
+    Ok((bytes, map))
+}
+
+/// Name the embedded fonts as the subsets they are (`TVLAAA+DejaVuSans-Bold`,
+/// ISO 32000-1 9.6.4): the subset has no name table, so printpdf falls back to
+/// the resource id.
+fn tag_subset_fonts(doc: &mut lopdf::Document) {
+    for obj in doc.objects.values_mut() {
+        let lopdf::Object::Dictionary(dict) = obj else {
+            continue;
+        };
+        for key in [b"BaseFont".as_slice(), b"FontName".as_slice()] {
+            let Ok(lopdf::Object::Name(name)) = dict.get(key) else {
+                continue;
+            };
+            if let Some((id, ps, _)) = fonts::FACES
+                .iter()
+                .find(|f| f.0.as_bytes() == name.as_slice())
+            {
+                dict.set(key, lopdf::Object::Name(format!("{id}+{ps}").into_bytes()));
+            }
+        }
+    }
+}
+
+/// mm, origin top-left, y down  ->  PDF points, origin bottom-left, y up.
+fn page_base(h_mm: f64) -> Transform {
+    let k = PT_PER_MM as f32;
+    Transform::from_row(k, 0.0, 0.0, -k, 0.0, (h_mm * PT_PER_MM) as f32)
+}
+
+fn cm(t: Transform) -> Op {
+    Op::SetTransformationMatrix {
+        matrix: CurTransMat::Raw([t.sx, t.ky, t.kx, t.sy, t.tx, t.ty]),
+    }
+}
+
+fn fnv1a(data: &[u8], salt: u64) -> u64 {
+    let mut h = 0xcbf29ce484222325u64 ^ salt.wrapping_mul(0x9e3779b97f4a7c15);
+    for &b in data {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+/// Page operations for a face's chunks, in the face's user space.
+fn emit(chunks: &[Chunk], remap: &[BTreeMap<u16, u16>], ops: &mut Vec<Op>) {
+    for c in chunks {
+        match c {
+            Chunk::XObject(id) => ops.push(Op::UseXobject {
+                id: XObjectId(id.clone()),
+                transform: XObjectTransform::default(),
+            }),
+            Chunk::Text(glyphs) => {
+                ops.push(Op::StartTextSection);
+                let mut font: Option<(usize, f32)> = None;
+                let mut colour: Option<[f32; 3]> = None;
+                for g in glyphs {
+                    if font != Some((g.face, g.size)) {
+                        ops.push(Op::SetFont {
+                            font: PdfFontHandle::External(FontId(
+                                fonts::FACES[g.face].0.to_string(),
+                            )),
+                            size: Pt(g.size),
+                        });
+                        font = Some((g.face, g.size));
+                    }
+                    if colour != Some(g.rgb) {
+                        ops.push(Op::SetFillColor {
+                            col: Color::Rgb(Rgb::new(g.rgb[0], g.rgb[1], g.rgb[2], None)),
+                        });
+                        colour = Some(g.rgb);
+                    }
+                    ops.push(Op::SetTextMatrix {
+                        matrix: TextMatrix::Raw(g.matrix),
+                    });
+                    ops.push(Op::ShowText {
+                        items: vec![TextItem::GlyphIds(vec![Codepoint::with_cid(
+                            remap[g.face].get(&g.gid).copied().unwrap_or(0),
+                            0.0,
+                            g.text.clone(),
+                        )])],
+                    });
+                }
+                ops.push(Op::EndTextSection);
+            }
+        }
+    }
+}
+
+/// A line drawn with printpdf (unused by faces; kept for marks drawn directly).
+#[allow(dead_code)]
+fn line(s: &Segment) -> Op {
+    Op::DrawLine {
+        line: Line {
+            points: vec![
+                LinePoint {
+                    p: Point {
+                        x: Pt(s.x1 as f32),
+                        y: Pt(s.y1 as f32),
+                    },
+                    bezier: false,
+                },
+                LinePoint {
+                    p: Point {
+                        x: Pt(s.x2 as f32),
+                        y: Pt(s.y2 as f32),
+                    },
+                    bezier: false,
+                },
+            ],
+            is_closed: false,
+        },
+    }
+}
+
+fn form_xobject(content: &[u8], bbox: [f32; 4], alphas: &[u16]) -> XObject {
+    let mut dict = BTreeMap::new();
+    dict.insert("Type".to_string(), DictItem::Name(b"XObject".to_vec()));
+    dict.insert("Subtype".to_string(), DictItem::Name(b"Form".to_vec()));
+    dict.insert(
+        "BBox".to_string(),
+        DictItem::Array(bbox.iter().map(|v| DictItem::Real(*v)).collect()),
+    );
+    let mut gs = BTreeMap::new();
+    for a in alphas {
+        let mut g = BTreeMap::new();
+        g.insert("ca".to_string(), DictItem::Real(*a as f32 / 1000.0));
+        g.insert("CA".to_string(), DictItem::Real(*a as f32 / 1000.0));
+        gs.insert(format!("A{a}"), DictItem::Dict { map: g });
+    }
+    let mut res = BTreeMap::new();
+    if !gs.is_empty() {
+        res.insert("ExtGState".to_string(), DictItem::Dict { map: gs });
+    }
+    dict.insert("Resources".to_string(), DictItem::Dict { map: res });
+    XObject::External(ExternalXObject {
+        stream: ExternalStream {
+            dict,
+            content: content.to_vec(),
+            compress: true,
+        },
+        width: None,
+        height: None,
+        dpi: None,
+    })
+}
+
+/// A piece of a face: vector drawing in a reusable XObject, or text.
+#[derive(Debug, Clone)]
+enum Chunk {
+    XObject(String),
+    Text(Vec<Glyph>),
+}
+
+#[derive(Debug, Clone)]
+struct Glyph {
+    face: usize,
+    gid: u16,
+    size: f32,
+    rgb: [f32; 3],
+    matrix: [f32; 6],
+    text: String,
+}
+
+/// Converts usvg trees to chunks; shares identical vector drawing.
+#[derive(Default)]
+struct Converter {
+    /// content -> (resource name, bbox, opacities used)
+    xobjects: BTreeMap<Vec<u8>, (String, [f32; 4], Vec<u16>)>,
+}
+
+/// PDF content being written for one run of vector drawing.
+#[derive(Default)]
+struct Run {
+    content: String,
+    bbox: Option<[f32; 4]>,
+    alphas: Vec<u16>,
+}
+
+impl Converter {
+    fn face(&mut self, face: &Face) -> Vec<Chunk> {
+        let mut chunks = Vec::new();
+        let mut run = Run::default();
+        self.group(
+            face.tree.root(),
+            Transform::identity(),
+            1.0,
+            true,
+            &mut run,
+            &mut chunks,
+        );
+        self.flush(&mut run, &mut chunks);
+        chunks
+    }
+
+    /// Close the current vector run into an XObject chunk.
+    fn flush(&mut self, run: &mut Run, chunks: &mut Vec<Chunk>) {
+        if run.content.is_empty() {
+            return;
+        }
+        let run = std::mem::take(run);
+        let key = run.content.into_bytes();
+        let n = self.xobjects.len();
+        let bbox = run.bbox.unwrap_or([0.0; 4]);
+        let entry = self
+            .xobjects
+            .entry(key)
+            .or_insert_with(|| (format!("X{n}"), bbox, run.alphas));
+        chunks.push(Chunk::XObject(entry.0.clone()));
+    }
+
+    /// Walk a group. `base` maps the tree's root space to the face's space
+    /// (identity, or a nested art image's placement); `text_as_text` is false
+    /// inside art, where text is drawn as outlines.
+    fn group(
+        &mut self,
+        g: &usvg::Group,
+        base: Transform,
+        opacity: f32,
+        text_as_text: bool,
+        run: &mut Run,
+        chunks: &mut Vec<Chunk>,
+    ) {
+        let opacity = opacity * g.opacity().get();
+        for node in g.children() {
+            match node {
+                Node::Group(child) => self.group(child, base, opacity, text_as_text, run, chunks),
+                Node::Path(p) => path(p, base, opacity, run),
+                Node::Image(img) => {
+                    if let usvg::ImageKind::SVG(tree) = img.kind() {
+                        let ts = base.pre_concat(img.abs_transform());
+                        self.group(tree.root(), ts, opacity, false, run, chunks);
+                    }
+                }
+                Node::Text(t) => {
+                    if text_as_text {
+                        let glyphs = text(t, base);
+                        if !glyphs.is_empty() {
+                            self.flush(run, chunks);
+                            chunks.push(Chunk::Text(glyphs));
+                        }
+                    } else {
+                        self.group(t.flattened(), base, opacity, false, run, chunks);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Laid-out glyphs of a text node, each with its PDF text matrix.
+fn text(t: &usvg::Text, base: Transform) -> Vec<Glyph> {
+    let db = &fonts::database().0;
+    let ts = base.pre_concat(t.abs_transform());
+    let mut out = Vec::new();
+    for span in t.layouted() {
+        if !span.visible {
+            continue;
+        }
+        let rgb = match span.fill.as_ref().map(|f| f.paint()) {
+            Some(paint) => paint_rgb(paint),
+            None => continue,
+        };
+        for g in &span.positioned_glyphs {
+            let Some(face) = fonts::face_index(g.font) else {
+                continue;
+            };
+            let upem = fonts::units_per_em(face) as f32;
+            let size = g.font_size();
+            let s = size / upem;
+            // Glyph outline space (font units, y up) -> user space is
+            // transform() * flip; PDF draws glyphs at size/upem in text space,
+            // so Tm = transform() * scale(1/s, -1/s).
+            let m = ts.pre_concat(g.transform()).pre_scale(1.0 / s, -1.0 / s);
+            let _ = db;
+            out.push(Glyph {
+                face,
+                gid: u16::try_from(g.id.0).unwrap_or(0),
+                size,
+                rgb,
+                matrix: [m.sx, m.ky, m.kx, m.sy, m.tx, m.ty],
+                text: g.text.clone(),
+            });
+        }
+    }
+    out
+}
+
+fn paint_rgb(paint: &Paint) -> [f32; 3] {
+    let c = match paint {
+        Paint::Color(c) => *c,
+        // Gradients and patterns print as their first colour.
+        Paint::LinearGradient(g) => g
+            .stops()
+            .first()
+            .map_or(usvg::Color::black(), |s| s.color()),
+        Paint::RadialGradient(g) => g
+            .stops()
+            .first()
+            .map_or(usvg::Color::black(), |s| s.color()),
+        Paint::Pattern(_) => usvg::Color::black(),
+    };
+    [
+        c.red as f32 / 255.0,
+        c.green as f32 / 255.0,
+        c.blue as f32 / 255.0,
+    ]
+}
+
+/// Write one path into the run, with its absolute transform.
+fn path(p: &usvg::Path, base: Transform, opacity: f32, run: &mut Run) {
+    if !p.is_visible() || (p.fill().is_none() && p.stroke().is_none()) {
+        return;
+    }
+    let ts = base.pre_concat(p.abs_transform());
+    let out = &mut run.content;
+    out.push_str("q ");
+    matrix(out, ts);
+    out.push_str(" cm ");
+    let fill_alpha = p.fill().map_or(1.0, |f| f.opacity().get()) * opacity;
+    let stroke_alpha = p.stroke().map_or(1.0, |s| s.opacity().get()) * opacity;
+    let alpha = fill_alpha.min(stroke_alpha);
+    if alpha < 0.999 {
+        let a = (alpha.clamp(0.0, 1.0) * 1000.0).round() as u16;
+        if !run.alphas.contains(&a) {
+            run.alphas.push(a);
+        }
+        let _ = write!(out, "/A{a} gs ");
+    }
+    if let Some(f) = p.fill() {
+        let [r, g, b] = paint_rgb(f.paint());
+        let _ = write!(out, "{} {} {} rg ", num(r), num(g), num(b));
+    }
+    let mut pad = 0.0f32;
+    if let Some(s) = p.stroke() {
+        let [r, g, b] = paint_rgb(s.paint());
+        let _ = write!(
+            out,
+            "{} {} {} RG {} w {} J {} j {} M ",
+            num(r),
+            num(g),
+            num(b),
+            num(s.width().get()),
+            match s.linecap() {
+                usvg::LineCap::Butt => 0,
+                usvg::LineCap::Round => 1,
+                usvg::LineCap::Square => 2,
+            },
+            match s.linejoin() {
+                usvg::LineJoin::Miter | usvg::LineJoin::MiterClip => 0,
+                usvg::LineJoin::Round => 1,
+                usvg::LineJoin::Bevel => 2,
+            },
+            num(s.miterlimit().get())
+        );
+        if let Some(d) = s.dasharray() {
+            out.push('[');
+            for v in d {
+                let _ = write!(out, "{} ", num(*v));
+            }
+            let _ = write!(out, "] {} d ", num(s.dashoffset()));
+        }
+        pad = s.width().get() / 2.0 * ts.sx.abs().max(ts.sy.abs()).max(1e-6);
+    }
+    let mut last = (0.0f32, 0.0f32);
+    for seg in p.data().segments() {
+        use usvg::tiny_skia_path::PathSegment as S;
+        match seg {
+            S::MoveTo(a) => {
+                let _ = write!(out, "{} {} m ", num(a.x), num(a.y));
+                last = (a.x, a.y);
+                grow(&mut run.bbox, ts, a.x, a.y, pad);
+            }
+            S::LineTo(a) => {
+                let _ = write!(out, "{} {} l ", num(a.x), num(a.y));
+                last = (a.x, a.y);
+                grow(&mut run.bbox, ts, a.x, a.y, pad);
+            }
+            S::QuadTo(c, a) => {
+                // Quadratic -> cubic: control points 2/3 of the way to c.
+                let c1 = (
+                    last.0 + 2.0 / 3.0 * (c.x - last.0),
+                    last.1 + 2.0 / 3.0 * (c.y - last.1),
+                );
+                let c2 = (a.x + 2.0 / 3.0 * (c.x - a.x), a.y + 2.0 / 3.0 * (c.y - a.y));
+                let _ = write!(
+                    out,
+                    "{} {} {} {} {} {} c ",
+                    num(c1.0),
+                    num(c1.1),
+                    num(c2.0),
+                    num(c2.1),
+                    num(a.x),
+                    num(a.y)
+                );
+                last = (a.x, a.y);
+                for (x, y) in [c1, c2, (a.x, a.y)] {
+                    grow(&mut run.bbox, ts, x, y, pad);
+                }
+            }
+            S::CubicTo(c1, c2, a) => {
+                let _ = write!(
+                    out,
+                    "{} {} {} {} {} {} c ",
+                    num(c1.x),
+                    num(c1.y),
+                    num(c2.x),
+                    num(c2.y),
+                    num(a.x),
+                    num(a.y)
+                );
+                last = (a.x, a.y);
+                for (x, y) in [(c1.x, c1.y), (c2.x, c2.y), (a.x, a.y)] {
+                    grow(&mut run.bbox, ts, x, y, pad);
+                }
+            }
+            S::Close => out.push_str("h "),
+        }
+    }
+    let even_odd = p
+        .fill()
+        .is_some_and(|f| f.rule() == usvg::FillRule::EvenOdd);
+    let op = match (p.fill().is_some(), p.stroke().is_some()) {
+        (true, true) => {
+            if even_odd {
+                "B*"
+            } else {
+                "B"
+            }
+        }
+        (true, false) => {
+            if even_odd {
+                "f*"
+            } else {
+                "f"
+            }
+        }
+        (false, _) => "S",
+    };
+    out.push_str(op);
+    out.push_str(" Q\n");
+}
+
+fn grow(bbox: &mut Option<[f32; 4]>, ts: Transform, x: f32, y: f32, pad: f32) {
+    let px = ts.sx * x + ts.kx * y + ts.tx;
+    let py = ts.ky * x + ts.sy * y + ts.ty;
+    let b = bbox.get_or_insert([px, py, px, py]);
+    b[0] = b[0].min(px - pad);
+    b[1] = b[1].min(py - pad);
+    b[2] = b[2].max(px + pad);
+    b[3] = b[3].max(py + pad);
+}
+
+fn matrix(out: &mut String, t: Transform) {
+    let _ = write!(
+        out,
+        "{} {} {} {} {} {}",
+        num(t.sx),
+        num(t.ky),
+        num(t.kx),
+        num(t.sy),
+        num(t.tx),
+        num(t.ty)
+    );
+}
+
+/// A number for a content stream: at most 4 decimals, no trailing zeros.
+fn num(v: f32) -> String {
+    let v = if v.is_finite() { v } else { 0.0 };
+    let s = format!("{:.4}", v);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    match s {
+        "-0" | "" => "0".to_string(),
+        s => s.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short_and_stable() {
+        assert_eq!(num(1.0), "1");
+        assert_eq!(num(0.5), "0.5");
+        assert_eq!(num(-0.00001), "0");
+        assert_eq!(num(2.123456), "2.1235");
+        assert_eq!(num(f32::NAN), "0");
+    }
+}
