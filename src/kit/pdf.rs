@@ -227,10 +227,19 @@ fn fnv1a(data: &[u8], salt: u64) -> u64 {
 fn emit(chunks: &[Chunk], remap: &[BTreeMap<u16, u16>], ops: &mut Vec<Op>) {
     for c in chunks {
         match c {
-            Chunk::XObject(id) => ops.push(Op::UseXobject {
-                id: XObjectId(id.clone()),
-                transform: XObjectTransform::default(),
-            }),
+            Chunk::XObject(id, ts) => {
+                if let Some(ts) = ts {
+                    ops.push(Op::SaveGraphicsState);
+                    ops.push(cm(*ts));
+                }
+                ops.push(Op::UseXobject {
+                    id: XObjectId(id.clone()),
+                    transform: XObjectTransform::default(),
+                });
+                if ts.is_some() {
+                    ops.push(Op::RestoreGraphicsState);
+                }
+            }
             Chunk::Text(glyphs) => {
                 ops.push(Op::StartTextSection);
                 let mut font: Option<(usize, f32)> = None;
@@ -329,7 +338,8 @@ fn form_xobject(content: &[u8], bbox: [f32; 4], alphas: &[u16]) -> XObject {
 /// A piece of a face: vector drawing in a reusable XObject, or text.
 #[derive(Debug, Clone)]
 enum Chunk {
-    XObject(String),
+    /// A Form XObject, placed with a transform (or as is).
+    XObject(String, Option<Transform>),
     Text(Vec<Glyph>),
 }
 
@@ -376,8 +386,15 @@ impl Converter {
 
     /// Close the current vector run into an XObject chunk.
     fn flush(&mut self, run: &mut Run, chunks: &mut Vec<Chunk>) {
+        if let Some(c) = self.flush_one(run) {
+            chunks.push(c);
+        }
+    }
+
+    /// The XObject for the current vector run (shared with identical runs).
+    fn flush_one(&mut self, run: &mut Run) -> Option<Chunk> {
         if run.content.is_empty() {
-            return;
+            return None;
         }
         let run = std::mem::take(run);
         let key = run.content.into_bytes();
@@ -387,7 +404,7 @@ impl Converter {
             .xobjects
             .entry(key)
             .or_insert_with(|| (format!("X{n}"), bbox, run.alphas));
-        chunks.push(Chunk::XObject(entry.0.clone()));
+        Some(Chunk::XObject(entry.0.clone(), None))
     }
 
     /// Walk a group. `base` maps the tree's root space to the face's space
@@ -408,8 +425,27 @@ impl Converter {
                 Node::Group(child) => self.group(child, base, opacity, text_as_text, run, chunks),
                 Node::Path(p) => path(p, base, opacity, run),
                 Node::Image(img) => {
-                    if let usvg::ImageKind::SVG(tree) = img.kind() {
-                        let ts = base.pre_concat(img.abs_transform());
+                    let usvg::ImageKind::SVG(tree) = img.kind() else {
+                        continue;
+                    };
+                    let ts = base.pre_concat(img.abs_transform());
+                    if text_as_text && opacity >= 0.999 {
+                        // Art placed on a face: one shared object per distinct art.
+                        self.flush(run, chunks);
+                        let mut art = Run::default();
+                        let mut inner = Vec::new();
+                        self.group(
+                            tree.root(),
+                            Transform::identity(),
+                            1.0,
+                            false,
+                            &mut art,
+                            &mut inner,
+                        );
+                        if let Some(Chunk::XObject(id, _)) = self.flush_one(&mut art) {
+                            chunks.push(Chunk::XObject(id, Some(ts)));
+                        }
+                    } else {
                         self.group(tree.root(), ts, opacity, false, run, chunks);
                     }
                 }

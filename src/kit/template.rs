@@ -98,12 +98,7 @@ fn fill_all(
             continue;
         }
         let tree = parse_svg(&key.1, &dir, art).map_err(|e| {
-            e.at(Location {
-                file: template.to_path_buf(),
-                line: None,
-                column: None,
-            })
-            .help(format!(
+            with_file(e, template).help(format!(
                 "this is the template filled for piece {} of `{}`; line numbers refer to that text",
                 index + 1,
                 comp.name
@@ -183,15 +178,13 @@ fn svg_error(e: usvg::Error) -> Error {
     }
 }
 
-impl Error {
-    /// Keep an existing line and column, and set the file.
-    fn at_file_keep_pos(mut self, file: &Path) -> Error {
-        match self.location.as_mut() {
-            Some(loc) => loc.file = file.to_path_buf(),
-            None => self = self.in_file(file),
-        }
-        self
+/// Set the error's file, keeping any line and column it has.
+fn with_file(mut e: Error, file: &Path) -> Error {
+    match e.location.as_mut() {
+        Some(loc) => loc.file = file.to_path_buf(),
+        None => e = e.in_file(file),
     }
+    e
 }
 
 /// Art files, each read and parsed once; the first failure is kept so that
@@ -218,7 +211,7 @@ impl ArtCache {
             })
             .and_then(|text| {
                 let opt = options(path.parent().map(Path::to_path_buf));
-                usvg::Tree::from_str(&text, &opt).map_err(|e| svg_error(e).at_file_keep_pos(path))
+                usvg::Tree::from_str(&text, &opt).map_err(|e| with_file(svg_error(e), path))
             });
         match result {
             Ok(tree) => {

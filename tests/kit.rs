@@ -1,0 +1,554 @@
+//! Print kits as a user meets them: the CLI writes PDFs, which are read back
+//! with lopdf to check physical sizes, piece counts, determinism and errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use tavolo::kit::layout::{Side, OVERLAP_MM};
+use tavolo::kit::{self, LayoutOptions, Paper};
+
+const MM: f64 = 72.0 / 25.4;
+
+fn templates() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")
+}
+
+fn load(name: &str) -> kit::Kit {
+    kit::model::load(&templates().join(format!("{name}.toml"))).unwrap()
+}
+
+fn tavolo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tavolo"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+/// One clipped placement read back from a PDF page, in mm from the top-left.
+#[derive(Debug, Clone, Copy)]
+struct Clip {
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+/// Page sizes (mm) and, per page, every clip rectangle (`re W n`) with the
+/// current transformation applied: where each piece is printed.
+fn read_pdf(bytes: &[u8]) -> Vec<((f64, f64), Vec<Clip>)> {
+    let doc = lopdf::Document::load_mem(bytes).unwrap();
+    let mut pages = Vec::new();
+    for (_, id) in doc.get_pages() {
+        let page = doc.get_dictionary(id).unwrap();
+        let mb: Vec<f64> = page
+            .get(b"MediaBox")
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o.as_float().unwrap() as f64)
+            .collect();
+        let (pw, ph) = (mb[2] - mb[0], mb[3] - mb[1]);
+        let content = lopdf::content::Content::decode(&doc.get_page_content(id)).unwrap();
+        let mut ctm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0f64];
+        let mut stack = Vec::new();
+        let mut pending: Option<[f64; 4]> = None;
+        let mut clips = Vec::new();
+        for op in &content.operations {
+            let n: Vec<f64> = op
+                .operands
+                .iter()
+                .filter_map(|o| o.as_float().ok().map(|v| v as f64))
+                .collect();
+            match op.operator.as_str() {
+                "q" => stack.push(ctm),
+                "Q" => ctm = stack.pop().unwrap(),
+                "cm" => {
+                    let m = [n[0], n[1], n[2], n[3], n[4], n[5]];
+                    ctm = [
+                        m[0] * ctm[0] + m[1] * ctm[2],
+                        m[0] * ctm[1] + m[1] * ctm[3],
+                        m[2] * ctm[0] + m[3] * ctm[2],
+                        m[2] * ctm[1] + m[3] * ctm[3],
+                        m[4] * ctm[0] + m[5] * ctm[2] + ctm[4],
+                        m[4] * ctm[1] + m[5] * ctm[3] + ctm[5],
+                    ];
+                }
+                "re" => pending = Some([n[0], n[1], n[2], n[3]]),
+                "W" => {
+                    let [x, y, w, h] = pending.take().unwrap();
+                    let p = |x: f64, y: f64| {
+                        (
+                            ctm[0] * x + ctm[2] * y + ctm[4],
+                            ctm[1] * x + ctm[3] * y + ctm[5],
+                        )
+                    };
+                    let (x1, y1) = p(x, y);
+                    let (x2, y2) = p(x + w, y + h);
+                    clips.push(Clip {
+                        x: x1.min(x2) / MM,
+                        y: (ph - y1.max(y2)) / MM,
+                        w: (x2 - x1).abs() / MM,
+                        h: (y2 - y1).abs() / MM,
+                    });
+                }
+                _ => {}
+            }
+        }
+        pages.push(((pw / MM, ph / MM), clips));
+    }
+    pages
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 0.01
+}
+
+#[test]
+fn fruit_kit_has_36_tiles_with_backs_at_exact_size() {
+    // FR-1: 6 fruits x 1..6, rectangular 2:1 tiles with a face-down back.
+    let kit = load("fruit");
+    assert_eq!(kit.piece_count(), 36);
+    let c = &kit.components[0];
+    assert_eq!((c.w_mm, c.h_mm), (56.0, 28.0));
+    assert_eq!(c.w_mm, 2.0 * c.h_mm);
+    let mut seen: Vec<String> = c
+        .pieces
+        .iter()
+        .map(|p| format!("{}{}", p["fruit"]["letter"].as_str().unwrap(), p["number"]))
+        .collect();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 36, "every fruit x number once: {seen:?}");
+
+    let r = kit::render(&kit, &LayoutOptions::default()).unwrap();
+    let fronts: usize = r
+        .sheets
+        .iter()
+        .filter(|s| s.side == Side::Front)
+        .map(|s| s.placements.len())
+        .sum();
+    let backs: usize = r
+        .sheets
+        .iter()
+        .filter(|s| s.side == Side::Back)
+        .map(|s| s.placements.len())
+        .sum();
+    assert_eq!((fronts, backs), (36, 36));
+
+    let pages = read_pdf(&r.pdf);
+    assert_eq!(pages.len(), r.sheets.len());
+    for (sheet, ((pw, ph), clips)) in r.sheets.iter().zip(&pages) {
+        assert!(
+            close(*pw, 210.0) && close(*ph, 297.0),
+            "A4 page, got {pw} x {ph}"
+        );
+        assert_eq!(clips.len(), sheet.placements.len());
+        for (clip, p) in clips.iter().zip(&sheet.placements) {
+            // Without bleed the printed piece is exactly the cut size, where the layout put it.
+            assert!(close(clip.w, 56.0) && close(clip.h, 28.0), "{clip:?}");
+            assert!(
+                close(clip.x, p.rect.x) && close(clip.y, p.rect.y),
+                "{clip:?} vs {p:?}"
+            );
+            // Inside the margins: crop marks have room and the printer does not rescale.
+            assert!(clip.x >= 9.99 && clip.x + clip.w <= 200.01);
+            assert!(clip.y >= 9.99 && clip.y + clip.h <= 287.01);
+        }
+    }
+    // Each back lies behind its front once the sheet is turned over the long edge.
+    let front = &r.sheets[0].placements[0];
+    let back = &r.sheets[1].placements[0];
+    assert_eq!(back.piece, front.piece);
+    assert!(close(back.rect.x, 210.0 - front.rect.x - front.rect.w));
+    assert!(close(back.rect.y, front.rect.y));
+}
+
+#[test]
+fn moon_kit_has_25_tiles_and_a_board_split_with_overlap() {
+    // MN-1: moon colour x background colour, all 25 combinations; a 5x5 board.
+    let kit = load("moon");
+    let tiles = &kit.components[0];
+    assert_eq!(tiles.pieces.len(), 25);
+    let mut codes: Vec<String> = tiles
+        .pieces
+        .iter()
+        .map(|p| {
+            format!(
+                "{}{}",
+                p["moon"]["code"].as_str().unwrap(),
+                p["bg"]["code"].as_str().unwrap()
+            )
+        })
+        .collect();
+    codes.sort();
+    codes.dedup();
+    assert_eq!(codes.len(), 25);
+    assert!(codes.contains(&"RV".to_string()));
+    let board = &kit.components[1];
+    assert_eq!(board.pieces.len(), 1);
+    // The board's squares fit the tiles.
+    let square = kit.data["square_mm"].as_integer().unwrap() as f64;
+    assert!(square > tiles.w_mm && square - tiles.w_mm <= 3.0);
+    assert!(close(board.w_mm, 5.0 * square + 2.0 * 10.0));
+
+    let r = kit::render(&kit, &LayoutOptions::default()).unwrap();
+    let pages = read_pdf(&r.pdf);
+    // All tiles on one sheet, each exactly 35 mm square.
+    assert_eq!(pages[0].1.len(), 25);
+    for c in &pages[0].1 {
+        assert!(close(c.w, 35.0) && close(c.h, 35.0), "{c:?}");
+    }
+    // The 205 mm board is wider than A4's printable width: two parts.
+    let parts: Vec<_> = r.sheets.iter().filter(|s| s.component == 1).collect();
+    assert_eq!(parts.len(), 2);
+    let (a, b) = (&parts[0].placements[0], &parts[1].placements[0]);
+    // In board coordinates the windows overlap by OVERLAP_MM and cover the board.
+    let a_from = a.clip.x - a.rect.x;
+    let a_to = a_from + a.clip.w;
+    let b_from = b.clip.x - b.rect.x;
+    let b_to = b_from + b.clip.w;
+    assert!(close(a_from, 0.0) && close(b_to, 205.0));
+    assert!(close(a_to - b_from, OVERLAP_MM), "{a_to} {b_from}");
+    assert!(
+        !parts[1].guides.is_empty(),
+        "the second part shows where to glue"
+    );
+    for s in &parts {
+        for m in s.marks.iter().chain(&s.guides) {
+            for (x, y) in [(m.x1, m.y1), (m.x2, m.y2)] {
+                assert!(
+                    x > 3.0 && x < 207.0 && y > 3.0 && y < 294.0,
+                    "mark near the edge: {m:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn crop_marks_stay_outside_pieces_and_off_the_page_edge() {
+    for name in ["fruit", "moon"] {
+        let kit = load(name);
+        for paper in [Paper::A4, Paper::Letter] {
+            let opts = LayoutOptions {
+                paper,
+                bleed_mm: 2.0,
+                ..Default::default()
+            };
+            let r = kit::render(&kit, &opts).unwrap();
+            for s in &r.sheets {
+                assert!(!s.marks.is_empty());
+                for m in &s.marks {
+                    for (x, y) in [(m.x1, m.y1), (m.x2, m.y2)] {
+                        assert!(x >= 3.0 && x <= s.w_mm - 3.0 && y >= 3.0 && y <= s.h_mm - 3.0);
+                        for p in &s.placements {
+                            let inside = x > p.clip.x + 1e-6
+                                && x < p.clip.x + p.clip.w - 1e-6
+                                && y > p.clip.y + 1e-6
+                                && y < p.clip.y + p.clip.h - 1e-6;
+                            assert!(!inside, "{name}: mark {m:?} inside {p:?}");
+                        }
+                    }
+                }
+                assert!(
+                    s.label.contains(&format!("of {}", r.sheets.len())),
+                    "{}",
+                    s.label
+                );
+            }
+            // With bleed, the printed area grows by the bleed on every side.
+            let pages = read_pdf(&r.pdf);
+            let c = pages[0].1[0];
+            let piece = &kit.components[0];
+            assert!(
+                close(c.w, piece.w_mm + 4.0) && close(c.h, piece.h_mm + 4.0),
+                "{c:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn letter_paper_on_request() {
+    let r = kit::render(
+        &load("moon"),
+        &LayoutOptions {
+            paper: Paper::Letter,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let pages = read_pdf(&r.pdf);
+    let (pw, ph) = pages[0].0;
+    assert!(close(pw, 215.9) && close(ph, 279.4), "{pw} x {ph}");
+}
+
+#[test]
+fn same_input_same_bytes_across_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    for out in [&a, &b] {
+        let o = tavolo(&["kit", "all", "--out", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    for name in ["fruit.pdf", "moon.pdf"] {
+        let x = std::fs::read(a.join(name)).unwrap();
+        let y = std::fs::read(b.join(name)).unwrap();
+        assert!(x == y, "{name} differs between two runs");
+        assert!(x.len() < 300 * 1024, "{name} is {} bytes", x.len());
+        // No timestamps: the dates are the epoch.
+        let doc = lopdf::Document::load_mem(&x).unwrap();
+        let text = String::from_utf8_lossy(&x);
+        assert!(!text.contains("D:20"), "a date in {name}");
+        assert!(doc.get_pages().len() >= 3);
+    }
+}
+
+#[test]
+fn distinct_art_is_one_reusable_object() {
+    let r = kit::render(&load("fruit"), &LayoutOptions::default()).unwrap();
+    let doc = lopdf::Document::load_mem(&r.pdf).unwrap();
+    let forms = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| {
+            s.dict.get(b"Subtype").and_then(|v| v.as_name()).ok() == Some(b"Form".as_slice())
+        })
+        .count();
+    let mut uses = 0;
+    for (_, id) in doc.get_pages() {
+        let content = lopdf::content::Content::decode(&doc.get_page_content(id)).unwrap();
+        uses += content
+            .operations
+            .iter()
+            .filter(|o| o.operator == "Do")
+            .count();
+    }
+    // 126 fruit drawings, 36 frames, 36 backs... drawn from far fewer objects.
+    assert!(uses >= 126 + 36, "{uses} placements");
+    assert!(forms * 3 < uses, "{forms} objects for {uses} placements");
+    // The bundled font is embedded as a subset.
+    let text = String::from_utf8_lossy(&r.pdf);
+    assert!(text.contains("/FontFile2"));
+    assert!(text.contains("TVLAAA+DejaVuSans-Bold"));
+}
+
+#[test]
+fn png_previews_of_every_sheet() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = tavolo(&[
+        "kit",
+        "moon",
+        "--png",
+        "--dpi",
+        "50",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("3 sheets") && out.contains("26 pieces"),
+        "{out}"
+    );
+    for n in 1..=3 {
+        let png = std::fs::read(dir.path().join(format!("moon-{n}.png"))).unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+        let w = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
+        let h = u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
+        assert_eq!((w, h), (413, 585), "A4 at 50 dpi");
+    }
+}
+
+#[test]
+fn list_names_the_bundled_kits() {
+    let o = tavolo(&["kit", "list"]);
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("fruit") && out.contains("moon"), "{out}");
+    let o = tavolo(&["kit", "list", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let fruit = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["name"] == "fruit")
+        .unwrap();
+    assert_eq!(fruit["pieces"], 36);
+}
+
+/// A small kit of the user's own, in a folder of their own.
+fn user_kit(dir: &Path, toml: &str, template: &str) -> PathBuf {
+    std::fs::create_dir_all(dir.join("art")).unwrap();
+    std::fs::write(dir.join("art/card.svg"), template).unwrap();
+    std::fs::write(
+        dir.join("art/star.svg"),
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M5 0 L6 4 L10 4 L7 6 L8 10 L5 7 L2 10 L3 6 L0 4 L4 4 Z" fill="#c00"/></svg>"##,
+    )
+    .unwrap();
+    let path = dir.join("mine.toml");
+    std::fs::write(&path, toml).unwrap();
+    path
+}
+
+const USER_TOML: &str = r##"name = "mine"
+title = "My game"
+[data]
+colour = "#204080"
+[[component]]
+name = "cards"
+size_mm = [50, 70]
+front = "art/card.svg"
+items = [{ label = "Sun" }, { label = "Moon", count_stars = 2 }]
+"##;
+
+const USER_SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="{{ w }}" height="{{ h }}" viewBox="0 0 {{ w }} {{ h }}">
+<rect width="{{ w }}" height="{{ h }}" fill="{{ data.colour }}"/>
+<image href="star.svg" x="10" y="10" width="30" height="30"/>
+<text x="25" y="60" text-anchor="middle" font-size="8" fill="#fff">{{ label }}</text>
+</svg>"##;
+
+#[test]
+fn a_user_made_kit_in_a_temporary_folder_renders() {
+    let dir = tempfile::tempdir().unwrap();
+    let def = user_kit(dir.path(), USER_TOML, USER_SVG);
+    let out = dir.path().join("out");
+    let o = tavolo(&[
+        "kit",
+        def.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["kits"][0]["pieces"], 2);
+    let pdf = std::fs::read(out.join("mine.pdf")).unwrap();
+    let pages = read_pdf(&pdf);
+    assert_eq!(pages.len(), 1);
+    assert_eq!(pages[0].1.len(), 2);
+    assert!(close(pages[0].1[0].w, 50.0) && close(pages[0].1[0].h, 70.0));
+    // 50 mm cards: a 50 mm piece measures 50.0 mm (141.73 pt) in the PDF.
+    assert!(close(pages[0].1[1].w * MM, 50.0 * 72.0 / 25.4));
+}
+
+/// Run the CLI on a broken user kit: exit 2, the message, nothing written.
+fn fails(toml: &str, svg: &str, extra: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let def = user_kit(dir.path(), toml, svg);
+    let out = dir.path().join("out");
+    let mut args = vec!["kit", def.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let o = tavolo(&args);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let left: Vec<_> = std::fs::read_dir(&out)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "files left behind: {left:?}");
+    stderr(&o)
+}
+
+#[test]
+fn malformed_toml_names_file_line_and_column() {
+    let e = fails("name = \"mine\"\n[[component]\nname = 3\n", USER_SVG, &[]);
+    assert!(
+        e.contains("error[kit.toml]") && e.contains("mine.toml:2:"),
+        "{e}"
+    );
+}
+
+#[test]
+fn unknown_field_names_file_line_and_column() {
+    let toml = USER_TOML.replace("size_mm", "colour = 1\nsize_mm");
+    let e = fails(&toml, USER_SVG, &[]);
+    assert!(e.contains("mine.toml:7:1") && e.contains("colour"), "{e}");
+}
+
+#[test]
+fn missing_art_file_is_named() {
+    let svg = USER_SVG.replace("star.svg", "moon-missing.svg");
+    let e = fails(USER_TOML, &svg, &[]);
+    assert!(
+        e.contains("error[kit.art-missing]") && e.contains("moon-missing.svg"),
+        "{e}"
+    );
+}
+
+#[test]
+fn missing_template_points_at_the_definition() {
+    let toml = USER_TOML.replace("art/card.svg", "art/nope.svg");
+    let e = fails(&toml, USER_SVG, &[]);
+    assert!(
+        e.contains("error[kit.template-missing]") && e.contains("mine.toml:8:"),
+        "{e}"
+    );
+}
+
+#[test]
+fn svg_that_does_not_parse_is_located() {
+    let svg = USER_SVG.replace("<rect", "<rect <oops");
+    let e = fails(USER_TOML, &svg, &[]);
+    assert!(
+        e.contains("error[kit.svg]") && e.contains("card.svg:2:"),
+        "{e}"
+    );
+}
+
+#[test]
+fn template_error_is_located() {
+    let svg = USER_SVG.replace("{{ label }}", "{{ lable }}");
+    let e = fails(USER_TOML, &svg, &[]);
+    assert!(
+        e.contains("error[kit.template]") && e.contains("card.svg:4"),
+        "{e}"
+    );
+}
+
+#[test]
+fn piece_that_cannot_fit_is_refused() {
+    let toml = USER_TOML.replace("[50, 70]", "[5000, 70]");
+    let e = fails(&toml, USER_SVG, &[]);
+    assert!(
+        e.contains("error[kit.size]") && e.contains("mine.toml:7:"),
+        "{e}"
+    );
+    let toml = USER_TOML.replace("[50, 70]", "[1900, 70]");
+    let e = fails(&toml, USER_SVG, &[]);
+    assert!(
+        e.contains("error[kit.too-large]") && e.contains("mine.toml:7:"),
+        "{e}"
+    );
+}
+
+#[test]
+fn unwritable_output_folder_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let def = user_kit(dir.path(), USER_TOML, USER_SVG);
+    // A folder under a plain file cannot be created, even by root.
+    let blocker = dir.path().join("file");
+    std::fs::write(&blocker, "x").unwrap();
+    let out = blocker.join("out");
+    let o = tavolo(&["kit", def.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("error[kit.output]"), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_options_exit_2() {
+    for args in [
+        vec!["kit", "moon", "--paper", "a5"],
+        vec!["kit", "moon", "--bleed", "9"],
+        vec!["kit", "nosuchkit"],
+    ] {
+        let o = tavolo(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("error[kit."), "{}", stderr(&o));
+    }
+}
