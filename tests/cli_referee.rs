@@ -152,7 +152,9 @@ fn check_exit_codes_are_the_worst_over_all_files() {
     let illegal = fixture("mn3-illegal-then-more-annulled-2p.toml");
     let unreadable = fixture("bad-unknown-tile.toml");
     assert_eq!(tavolo(&["check", &legal]).status.code(), Some(0));
-    assert_eq!(tavolo(&["check", &legal, &illegal]).status.code(), Some(1));
+    let both = tavolo(&["check", &legal, &illegal]);
+    assert_eq!(both.status.code(), Some(1));
+    assert!(stdout(&both).ends_with("2 records: 1 legal, 1 illegal, 0 unreadable\n"));
     assert_eq!(
         tavolo(&["check", &legal, &illegal, &unreadable])
             .status
@@ -213,6 +215,10 @@ fn check_json_gives_the_same_verdicts() {
     assert_eq!(r[2]["status"], "unreadable");
     assert_eq!(r[2]["error"]["code"], "record.toml-syntax");
     assert_eq!(r[2]["error"]["line"], 46);
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({"records": 3, "legal": 1, "illegal": 1, "unreadable": 1})
+    );
 }
 
 #[test]

@@ -186,20 +186,52 @@ pub fn render(report: &Report) -> String {
     }
 }
 
+/// How many records were legal, illegal and unreadable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub records: usize,
+    pub legal: usize,
+    pub illegal: usize,
+    pub unreadable: usize,
+}
+
+impl Summary {
+    pub fn of(reports: &[Report]) -> Summary {
+        let count = |code| reports.iter().filter(|r| r.exit_code() == code).count();
+        Summary {
+            records: reports.len(),
+            legal: count(0),
+            illegal: count(1),
+            unreadable: count(2),
+        }
+    }
+}
+
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let reports: Vec<Report> = args.records.iter().map(|p| check_file(p)).collect();
     let code = reports.iter().map(Report::exit_code).max().unwrap_or(0);
+    let summary = Summary::of(&reports);
     if args.json {
         #[derive(Serialize)]
         struct All<'a> {
             records: &'a [Report],
+            summary: Summary,
         }
-        let json = serde_json::to_string_pretty(&All { records: &reports });
+        let json = serde_json::to_string_pretty(&All {
+            records: &reports,
+            summary,
+        });
         println!("{}", json.unwrap_or_default());
     } else {
         let mut out = String::new();
         for r in &reports {
             out.push_str(&render(r));
+        }
+        if reports.len() > 1 {
+            out.push_str(&format!(
+                "{} records: {} legal, {} illegal, {} unreadable\n",
+                summary.records, summary.legal, summary.illegal, summary.unreadable
+            ));
         }
         print!("{out}");
     }
