@@ -35,6 +35,8 @@ pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     // Values are written into XML: escape them as such.
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
+    // Names shrunk to their box with the bundled font's real widths.
+    env.add_function("fit_text", crate::kit::textfit::template_fit_text);
 
     let mut faces = Vec::new();
     let mut seen: HashMap<(PathBuf, String), usize> = HashMap::new();

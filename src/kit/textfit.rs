@@ -175,6 +175,46 @@ pub fn fit(font: &FontMetrics, text: &str, b: &TextBox) -> Result<Fitted, Error>
     }
 }
 
+/// The bundled name font's metrics, read once.
+pub fn name_metrics() -> Result<&'static FontMetrics, Error> {
+    static METRICS: std::sync::OnceLock<Result<FontMetrics, Error>> = std::sync::OnceLock::new();
+    METRICS
+        .get_or_init(FontMetrics::name_font)
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// The templates' `fit_text(text, box_w, box_h, max_size[, min_size])`, all in
+/// the template's units (mm). It returns `size` (the font-size to use),
+/// `lines` (one or two) and `line_height` (baseline to baseline), for text set
+/// in the bundled condensed bold face (`font-family="DejaVu Sans"
+/// font-weight="bold" font-stretch="condensed"`).
+pub fn template_fit_text(
+    text: String,
+    box_w: f64,
+    box_h: f64,
+    max_size: f64,
+    min_size: Option<f64>,
+) -> Result<minijinja::Value, minijinja::Error> {
+    let fail = |e: Error| minijinja::Error::new(minijinja::ErrorKind::InvalidOperation, e.message);
+    let font = name_metrics().map_err(fail)?;
+    let b = TextBox {
+        w_mm: box_w,
+        h_mm: box_h,
+        max_pt: max_size / MM_PER_PT,
+        min_pt: min_size.unwrap_or(DEFAULT_MIN_MM) / MM_PER_PT,
+    };
+    let f = fit(font, &text, &b).map_err(fail)?;
+    Ok(minijinja::context! {
+        size => f.size_pt * MM_PER_PT,
+        lines => f.lines,
+        line_height => f.line_height_mm,
+    })
+}
+
+/// Smallest size `fit_text` sets a name in, in mm (about 6 pt).
+pub const DEFAULT_MIN_MM: f64 = 2.1;
+
 #[cfg(test)]
 mod tests {
     use super::*;
