@@ -114,6 +114,8 @@ pub struct Sheet {
     pub marks: Vec<Segment>,
     /// Dashed guides: where the neighbouring part's edge goes when gluing.
     pub guides: Vec<Segment>,
+    /// For a part of a split piece: (part number from 1, parts).
+    pub part: Option<(usize, usize)>,
     /// The label printed in the top margin.
     pub label: String,
 }
@@ -162,6 +164,7 @@ pub fn layout(
         }
         let mut front_sheets: Vec<Vec<Placement>> = Vec::new();
         let mut guides_of: Vec<Vec<Segment>> = Vec::new();
+        let mut parts_of: Vec<Option<(usize, usize)>> = Vec::new();
         if fits {
             let cols = ((area.w - 2.0 * b + gutter) / (w + gutter))
                 .floor()
@@ -198,6 +201,7 @@ pub fn layout(
                 }
                 front_sheets.push(ps);
                 guides_of.push(Vec::new());
+                parts_of.push(None);
             }
         } else {
             // Split into nx x ny equal parts that overlap by OVERLAP_MM.
@@ -253,6 +257,7 @@ pub fn layout(
                             clip,
                         }]);
                         guides_of.push(guides);
+                        parts_of.push(Some((j * nx + i + 1, nx * ny)));
                     }
                 }
             }
@@ -279,6 +284,7 @@ pub fn layout(
                 placements: front,
                 marks,
                 guides: std::mem::take(&mut guides_of[k]),
+                part: parts_of[k],
                 label: String::new(),
             });
             if let Some(back) = back {
@@ -291,6 +297,7 @@ pub fn layout(
                     placements: back,
                     marks,
                     guides: Vec::new(),
+                    part: parts_of[k],
                     label: String::new(),
                 });
             }
@@ -410,22 +417,22 @@ fn dedup(v: &mut Vec<f64>) {
 /// Name each sheet: kit, what it holds, sheet n of m, and how to print backs.
 fn label(kit: &Kit, sheets: &mut [Sheet], opts: &Options) {
     let m = sheets.len();
-    let (_, ph) = opts.paper.size_mm();
-    let _ = ph;
     for (i, s) in sheets.iter_mut().enumerate() {
         let comp = &kit.components[s.component];
         let what = match s.side {
             Side::Front => comp.name.clone(),
             Side::Back => format!(
-                "{} backs: print on the back of sheet {} (duplex, flip on the {} edge)",
+                "{}, backs of sheet {} (print duplex, flip on the {} edge)",
                 comp.name, i, opts.duplex.edge
             ),
         };
         let pieces = s.placements.len();
-        let part = if !s.guides.is_empty() || is_part(s) {
-            " (part: glue along the dashed line)".to_string()
-        } else {
-            String::new()
+        let part = match s.part {
+            Some((1, n)) => format!(", part 1 of {n} (the next part goes under its edge)"),
+            Some((k, n)) => format!(
+                ", part {k} of {n} (glue it under the previous part, up to the dashed line)"
+            ),
+            None => String::new(),
         };
         s.label = format!(
             "{} · {}{} · {} piece{} · sheet {} of {}",
@@ -438,12 +445,6 @@ fn label(kit: &Kit, sheets: &mut [Sheet], opts: &Options) {
             m
         );
     }
-}
-
-fn is_part(s: &Sheet) -> bool {
-    s.placements
-        .iter()
-        .any(|p| (p.clip.w + 1e-6) < p.rect.w || (p.clip.h + 1e-6) < p.rect.h)
 }
 
 /// The sheet's own drawing (crop marks, guides, label) as SVG in mm, the
@@ -474,7 +475,7 @@ pub fn overlay_svg(s: &Sheet) -> String {
         svg.push_str(r#""/>"#);
     }
     svg.push_str(&format!(
-        r##"<text x="{x}" y="{y}" font-family="DejaVu Sans" font-weight="bold" font-size="3" fill="#444">{t}</text>"##,
+        r##"<text x="{x}" y="{y}" font-family="DejaVu Sans" font-stretch="condensed" font-weight="bold" font-size="3" fill="#444">{t}</text>"##,
         x = MARGIN_MM,
         y = 7.5,
         t = xml_escape(&s.label)

@@ -133,22 +133,24 @@ pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>>
     let mut lo = doc.to_lopdf_document(&opts, &mut warnings);
     tag_subset_fonts(&mut lo);
     lo.compress();
-    // printpdf writes a random document ID; derive it from the content instead.
-    let mut probe = Vec::new();
-    lo.trailer.remove(b"ID");
-    lo.save_to(&mut probe)
-        .map_err(|e| Error::failed("kit.pdf", format!("cannot serialise the PDF: {e}")))?;
-    let id = format!("{:016x}{:016x}", fnv1a(&probe, 0), fnv1a(&probe, 1));
+    // printpdf writes a random document ID; derive it from the content
+    // instead: save with a placeholder of the same length, hash, patch.
+    let placeholder = [b'0'; 32];
+    let id = |bytes: &[u8]| lopdf::Object::String(bytes.to_vec(), lopdf::StringFormat::Literal);
     lo.trailer.set(
         "ID",
-        lopdf::Object::Array(vec![
-            lopdf::Object::String(id.clone().into_bytes(), lopdf::StringFormat::Hexadecimal),
-            lopdf::Object::String(id.into_bytes(), lopdf::StringFormat::Hexadecimal),
-        ]),
+        lopdf::Object::Array(vec![id(&placeholder), id(&placeholder)]),
     );
     let mut out = Vec::new();
     lo.save_to(&mut out)
         .map_err(|e| Error::failed("kit.pdf", format!("cannot serialise the PDF: {e}")))?;
+    let digest = format!("{:016x}{:016x}", fnv1a(&out, 0), fnv1a(&out, 1));
+    let needle = [b"(".as_slice(), &placeholder, b")"].concat();
+    let mut from = out.len().saturating_sub(4096);
+    while let Some(i) = find(&out[from..], &needle) {
+        out[from + i + 1..from + i + 33].copy_from_slice(digest.as_bytes());
+        from += i + needle.len();
+    }
     Ok(out)
 }
 
@@ -212,6 +214,10 @@ fn cm(t: Transform) -> Op {
     Op::SetTransformationMatrix {
         matrix: CurTransMat::Raw([t.sx, t.ky, t.kx, t.sy, t.tx, t.ty]),
     }
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 fn fnv1a(data: &[u8], salt: u64) -> u64 {
@@ -358,6 +364,16 @@ struct Glyph {
 struct Converter {
     /// content -> (resource name, bbox, opacities used)
     xobjects: BTreeMap<Vec<u8>, (String, [f32; 4], Vec<u16>)>,
+    /// Art already converted, by the address of its first path's data.
+    arts: std::collections::HashMap<usize, String>,
+}
+
+fn first_path(g: &usvg::Group) -> Option<&usvg::tiny_skia_path::Path> {
+    g.children().iter().find_map(|n| match n {
+        Node::Path(p) => Some(p.data()),
+        Node::Group(g) => first_path(g),
+        _ => None,
+    })
 }
 
 /// PDF content being written for one run of vector drawing.
@@ -382,6 +398,33 @@ impl Converter {
         );
         self.flush(&mut run, &mut chunks);
         chunks
+    }
+
+    /// The XObject of an art tree. Art trees are clones of one parsed file
+    /// sharing their path data, so the first path's address names the art
+    /// and each art file is converted once.
+    fn art(&mut self, tree: &usvg::Tree) -> Option<String> {
+        let key = first_path(tree.root()).map(|p| p as *const _ as usize);
+        if let Some(id) = key.and_then(|k| self.arts.get(&k)) {
+            return Some(id.clone());
+        }
+        let mut art = Run::default();
+        let mut inner = Vec::new();
+        self.group(
+            tree.root(),
+            Transform::identity(),
+            1.0,
+            false,
+            &mut art,
+            &mut inner,
+        );
+        let Some(Chunk::XObject(id, _)) = self.flush_one(&mut art) else {
+            return None;
+        };
+        if let Some(k) = key {
+            self.arts.insert(k, id.clone());
+        }
+        Some(id)
     }
 
     /// Close the current vector run into an XObject chunk.
@@ -432,17 +475,7 @@ impl Converter {
                     if text_as_text && opacity >= 0.999 {
                         // Art placed on a face: one shared object per distinct art.
                         self.flush(run, chunks);
-                        let mut art = Run::default();
-                        let mut inner = Vec::new();
-                        self.group(
-                            tree.root(),
-                            Transform::identity(),
-                            1.0,
-                            false,
-                            &mut art,
-                            &mut inner,
-                        );
-                        if let Some(Chunk::XObject(id, _)) = self.flush_one(&mut art) {
+                        if let Some(id) = self.art(tree) {
                             chunks.push(Chunk::XObject(id, Some(ts)));
                         }
                     } else {
