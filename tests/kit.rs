@@ -502,6 +502,26 @@ fn svg_that_does_not_parse_is_located() {
 }
 
 #[test]
+fn art_svg_that_does_not_parse_is_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let def = user_kit(dir.path(), USER_TOML, USER_SVG);
+    std::fs::write(
+        dir.path().join("art/star.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<path d=\"M0 0\"></svg>",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = tavolo(&["kit", def.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("error[kit.svg]") && e.contains("star.svg:2:"),
+        "{e}"
+    );
+    assert!(!out.join("mine.pdf").exists());
+}
+
+#[test]
 fn template_error_is_located() {
     let svg = USER_SVG.replace("{{ label }}", "{{ lable }}");
     let e = fails(USER_TOML, &svg, &[]);
