@@ -40,6 +40,9 @@ pub struct Args {
     /// Shift every back by X,Y mm to undo the printer's duplex offset.
     #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
     pub duplex_offset: Option<String>,
+    /// Set a kit's `[options]` switch, e.g. `--option extended=false` (repeatable).
+    #[arg(long = "option", value_name = "NAME=true|false")]
+    pub options: Vec<String>,
     /// Print a JSON report instead of text.
     #[arg(long)]
     pub json: bool,
@@ -72,10 +75,37 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         }
     }
     // Check every definition before writing anything.
+    let switches = args
+        .options
+        .iter()
+        .map(|o| kit::model::parse_option(o))
+        .collect::<Result<Vec<_>, _>>()?;
     let kits = paths
         .iter()
-        .map(|p| kit::model::load(p))
+        .map(|p| {
+            // A switch applies to the kits that have it.
+            let k = kit::model::load(p)?;
+            let own: Vec<(String, bool)> = switches
+                .iter()
+                .filter(|(n, _)| k.options.contains_key(n))
+                .cloned()
+                .collect();
+            if own.is_empty() {
+                Ok(k)
+            } else {
+                kit::model::load_with(p, &own)
+            }
+        })
         .collect::<Result<Vec<_>, _>>()?;
+    for (name, _) in &switches {
+        if !kits.iter().any(|k| k.options.contains_key(name)) {
+            return Err(Error::input(
+                "kit.option",
+                format!("--option {name}: none of the kits given has that switch"),
+            )
+            .help("a kit's switches are its `[options]` table; `tavolo kit list` shows them"));
+        }
+    }
     let mut written = Vec::new();
     for k in &kits {
         let w = kit::write(k, &args.out, &opts, args.png.then_some(args.dpi))?;
@@ -121,9 +151,16 @@ fn list(json: bool) -> Result<ExitCode, Error> {
             "file": path,
             "pieces": k.piece_count(),
             "components": comps,
+            "options": k.options,
         }));
         if !json {
-            println!("{:<10} {} — {}", k.name, k.title, comps.join(", "));
+            let opts: Vec<String> = k.options.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            let opts = if opts.is_empty() {
+                String::new()
+            } else {
+                format!(" [options: {}]", opts.join(", "))
+            };
+            println!("{:<10} {} — {}{opts}", k.name, k.title, comps.join(", "));
         }
     }
     if json {

@@ -1,6 +1,7 @@
 //! The kit model: a kit definition read from TOML (`templates/*.toml`), checked,
 //! and expanded into the concrete pieces to print. See `docs/kit-format.md`.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -25,6 +26,10 @@ pub struct KitFile {
     pub data: toml::Table,
     #[serde(default, rename = "component")]
     pub components: Vec<ComponentFile>,
+    /// Switches with their default values, e.g. `extended = true`; a component
+    /// with `when = "extended"` is printed only while the switch is on.
+    #[serde(default)]
+    pub options: BTreeMap<String, Spanned<bool>>,
 }
 
 /// One kind of physical piece (tiles, cards, a board) as written in TOML.
@@ -51,6 +56,9 @@ pub struct ComponentFile {
     /// Generated items: the Cartesian product of these axes, first axis slowest.
     #[serde(default)]
     pub product: Vec<AxisFile>,
+    /// Print this component only while the named `[options]` switch is on.
+    #[serde(default)]
+    pub when: Option<Spanned<String>>,
 }
 
 /// One axis of a generated product: a field name and its values.
@@ -78,6 +86,8 @@ pub struct Kit {
     pub source: PathBuf,
     pub data: toml::Table,
     pub components: Vec<Component>,
+    /// The `[options]` switches as used (defaults with any overrides applied).
+    pub options: BTreeMap<String, bool>,
 }
 
 /// A checked component with its pieces expanded.
@@ -109,16 +119,69 @@ pub const DEFAULT_GUTTER_MM: f64 = 3.0;
 
 /// Read and check a kit definition file.
 pub fn load(path: &Path) -> Result<Kit> {
+    load_with(path, &[])
+}
+
+/// [`load`], with some `[options]` switches set (`--option NAME=true|false`).
+pub fn load_with(path: &Path, options: &[(String, bool)]) -> Result<Kit> {
     let source = std::fs::read_to_string(path).map_err(|e| {
         Error::io("kit.unreadable", path, &e).help("give the path of a kit definition (.toml)")
     })?;
-    parse(path, &source)
+    parse_with(path, &source, options)
 }
 
 /// Parse and check a kit definition whose text is `source` (read from `path`).
 pub fn parse(path: &Path, source: &str) -> Result<Kit> {
+    parse_with(path, source, &[])
+}
+
+/// Parse `NAME=true|false` (the CLI's `--option`).
+pub fn parse_option(s: &str) -> Result<(String, bool)> {
+    let bad = || {
+        Error::input(
+            "kit.option",
+            format!("--option `{s}`: expected NAME=true or NAME=false"),
+        )
+        .help("e.g. `--option extended=false`; a kit's switches are its `[options]` table")
+    };
+    let (name, value) = s.split_once('=').ok_or_else(bad)?;
+    let value = match value.trim() {
+        "true" | "on" | "yes" => true,
+        "false" | "off" | "no" => false,
+        _ => return Err(bad()),
+    };
+    Ok((name.trim().to_string(), value))
+}
+
+/// [`parse`], with some `[options]` switches set.
+pub fn parse_with(path: &Path, source: &str, overrides: &[(String, bool)]) -> Result<Kit> {
     let file: KitFile =
         toml::from_str(source).map_err(|e| Error::toml("kit.toml", path, source, &e))?;
+    let mut options: BTreeMap<String, bool> = file
+        .options
+        .iter()
+        .map(|(k, v)| (k.clone(), *v.get_ref()))
+        .collect();
+    for (name, value) in overrides {
+        match options.get_mut(name) {
+            Some(slot) => *slot = *value,
+            None => {
+                return Err(Error::input(
+                    "kit.option",
+                    format!("kit `{}` has no option `{name}`", file.name.get_ref()),
+                )
+                .in_file(path)
+                .help(if options.is_empty() {
+                    "this kit has no `[options]`".to_string()
+                } else {
+                    format!(
+                        "its options: {}",
+                        options.keys().cloned().collect::<Vec<_>>().join(", ")
+                    )
+                }))
+            }
+        }
+    }
     let at = |span: std::ops::Range<usize>| Location::at_offset(path, source, span.start);
     let bad = |code: &'static str, span: std::ops::Range<usize>, msg: String| {
         Error::input(code, msg).at(at(span))
@@ -152,6 +215,22 @@ pub fn parse(path: &Path, source: &str) -> Result<Kit> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut components = Vec::new();
     for c in &file.components {
+        if let Some(when) = &c.when {
+            match options.get(when.get_ref()) {
+                Some(true) => {}
+                Some(false) => continue,
+                None => {
+                    return Err(bad(
+                        "kit.option",
+                        when.span(),
+                        format!(
+                            "`when = \"{}\"` names no switch in the kit's `[options]`",
+                            when.get_ref()
+                        ),
+                    ))
+                }
+            }
+        }
         let [w, h] = *c.size_mm.get_ref();
         if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0 && w <= 2000.0 && h <= 2000.0) {
             return Err(bad(
@@ -206,7 +285,15 @@ pub fn parse(path: &Path, source: &str) -> Result<Kit> {
             size_at: at(c.size_mm.span()),
         });
     }
+    if components.is_empty() {
+        return Err(Error::input(
+            "kit.no-components",
+            "every `[[component]]` of the kit is switched off by its `[options]`",
+        )
+        .in_file(path));
+    }
     Ok(Kit {
+        options,
         title: file.title.clone().unwrap_or_else(|| name.clone()),
         name,
         source: path.to_path_buf(),
