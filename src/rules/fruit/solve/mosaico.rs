@@ -186,6 +186,93 @@ mod tests {
     use super::*;
     use crate::rules::fruit::mosaico::{Setup, Variant};
 
+    fn t(s: &str) -> Tile {
+        s.parse().unwrap()
+    }
+
+    /// A hand-made deal (MO-1: a record may give other start cells): a2 lies
+    /// between M1 (a1), P3 (a3) and C5 (b2). Numbers 1, 3, 5 are two apart and the
+    /// fruits differ, so no tile matches two of them (FR-2), and in the hard
+    /// variant a2, with three neighbours, can never be filled (MO-4).
+    fn walled_in(variant: Variant) -> State {
+        let first: Vec<Tile> = ["M1", "P3", "C5", "U2", "F4", "B6"].map(t).to_vec();
+        let mut order = first.clone();
+        order.extend(Tile::all().filter(|x| !first.contains(x)));
+        let start = ["a1", "a3", "b2", "d4", "e5", "f6"].map(|c| c.parse::<Cell>().unwrap());
+        let setup = Setup::from_order(&order)
+            .unwrap()
+            .with_start(start)
+            .unwrap();
+        State::new(&setup, variant)
+    }
+
+    #[test]
+    fn mo4_a_cell_no_tile_can_fill_is_proven_unsolvable() {
+        let (answer, _) = solve(&walled_in(Variant::Hard), Limits::default());
+        assert_eq!(answer, Answer::Unsolvable);
+        // In the standard game one match is enough, and the deal is solvable.
+        let start = walled_in(Variant::Standard);
+        let (answer, _) = solve(&start, Limits::default());
+        let Answer::Solved(moves) = answer else {
+            panic!("{answer:?}")
+        };
+        let mut s = start;
+        for mv in moves {
+            s.play(mv).unwrap();
+        }
+        assert_eq!(s.outcome(), Outcome::Won);
+    }
+
+    /// The closed-cell test only discards positions with no win: checked against
+    /// the plain search (no test) on small endgames of random deals.
+    #[test]
+    fn closed_cell_pruning_agrees_with_plain_search() {
+        for seed in 1..=24 {
+            let order: Vec<Tile> =
+                crate::deal::shuffled("mosaico", "standard", &seed.to_string(), 1, 36)
+                    .into_iter()
+                    .map(|i| Tile::from_index(i).unwrap())
+                    .collect();
+            let mut s = State::new(&Setup::from_order(&order).unwrap(), Variant::Hard);
+            // Play until 7 tiles remain to draw (odd seeds: the first legal move,
+            // often a dead end; even seeds: the solver's winning line), then
+            // decide the endgame both ways.
+            let line = match solve(&s, Limits::default()).0 {
+                Answer::Solved(moves) if seed % 2 == 0 => moves,
+                _ => Vec::new(),
+            };
+            let mut line = line.into_iter();
+            while s.drawn() < 29 {
+                let Some(mv) = line.next().or_else(|| s.legal_moves().first().copied()) else {
+                    break;
+                };
+                s.play(mv).unwrap();
+            }
+            if s.outcome() != Outcome::Ongoing {
+                continue;
+            }
+            let pruned = solve(&s, Limits::default()).0.verdict();
+            assert_eq!(pruned, plain(&s), "seed {seed}");
+        }
+    }
+
+    /// Exhaustive search with no pruning at all: is there a win from `s`?
+    fn plain(s: &State) -> &'static str {
+        match s.outcome() {
+            Outcome::Won => return "solved",
+            Outcome::Lost => return "unsolvable",
+            Outcome::Ongoing => {}
+        }
+        for mv in s.legal_moves() {
+            let mut child = *s;
+            child.play(mv).unwrap();
+            if plain(&child) == "solved" {
+                return "solved";
+            }
+        }
+        "unsolvable"
+    }
+
     /// Not a test: prints how the solver fares on many seeds
     /// (`cargo test --release mosaico_survey -- --ignored --nocapture`).
     #[test]

@@ -169,6 +169,13 @@ pub fn shorten(start: &State, moves: &[Move]) -> Vec<Move> {
 
 /// Depth-first search, children in order of [`eval`].
 pub fn solve_depth_first(start: &State, limits: Limits) -> (Answer<Move>, Stats) {
+    depth_first(start, limits, true)
+}
+
+/// Depth-first search; without `prune`, every legal move is a successor (turns
+/// on their own too): the tests compare both to check the pruning rules.
+fn depth_first(start: &State, limits: Limits, prune: bool) -> (Answer<Move>, Stats) {
+    let steps = |s: &State| if prune { steps(s) } else { all_steps(s) };
     let mut stats = Stats::default();
     if start.is_won() {
         return (Answer::Solved(Vec::new()), stats);
@@ -274,6 +281,15 @@ pub fn solve_best_first(start: &State, limits: Limits) -> (Answer<Move>, Stats) 
     }
     stats.stored = visited.len() as u64;
     (Answer::Unsolvable, stats)
+}
+
+/// Every legal move as a successor, unpruned.
+fn all_steps(state: &State) -> Vec<Step> {
+    state
+        .legal_moves()
+        .into_iter()
+        .map(|mv| Step { turn: false, mv })
+        .collect()
 }
 
 /// The kept successors of a position, best first.
@@ -526,6 +542,32 @@ mod tests {
                 .unwrap_or_else(|e| panic!("move {} `{mv}`: {e}", i + 1));
         }
         s
+    }
+
+    fn dealt(seed: &str) -> State {
+        let order: Vec<Tile> = crate::deal::shuffled("muro", "standard", seed, 1, 36)
+            .into_iter()
+            .map(|i| Tile::from_index(i).unwrap())
+            .collect();
+        State::new(&Setup::from_order(&order).unwrap(), Variant::Standard)
+    }
+
+    /// Rules S, T and B never turn a winnable deal into "unsolvable": on deals the
+    /// pruned search proves unsolvable, the search over every legal move (turns
+    /// on their own included) also runs out of positions without a win.
+    #[test]
+    fn pruning_keeps_unsolvable_proofs_exhaustive() {
+        let limits = Limits {
+            max_nodes: 50_000_000,
+            ..Limits::default()
+        };
+        for seed in ["56", "205"] {
+            let start = dealt(seed);
+            let (pruned, _) = solve_depth_first(&start, limits);
+            assert_eq!(pruned, Answer::Unsolvable, "seed {seed}");
+            let (full, stats) = depth_first(&start, limits, false);
+            assert_eq!(full, Answer::Unsolvable, "seed {seed}: {stats:?}");
+        }
     }
 
     #[test]

@@ -1,0 +1,167 @@
+//! `tavolo solve` as a user runs it: every winning line it writes is accepted by
+//! `tavolo check` as a complete, solved game; the three answers are distinct.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn tavolo() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tavolo"))
+}
+
+fn json_of(out: &std::process::Output) -> Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Solve seeds 1..=20 into a folder, then check every record written.
+fn solutions_are_accepted(game: &str, variant: &str, min_solved: u64) {
+    let dir = tempfile::tempdir().unwrap();
+    let report = json_of(
+        &tavolo()
+            .args(["solve", game, "--variant", variant, "--seeds", "1..20"])
+            .args(["--max-nodes", "400000", "--json", "--jobs", "2", "--out"])
+            .arg(dir.path())
+            .output()
+            .unwrap(),
+    );
+    let solved = report["solved"].as_u64().unwrap();
+    let total =
+        solved + report["unsolvable"].as_u64().unwrap() + report["undecided"].as_u64().unwrap();
+    assert_eq!(total, 20);
+    assert!(solved >= min_solved, "{report:#}");
+    let mut files: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len() as u64, solved);
+    let checked = json_of(
+        &tavolo()
+            .arg("check")
+            .arg("--json")
+            .args(&files)
+            .output()
+            .unwrap(),
+    );
+    for rec in checked["records"].as_array().unwrap() {
+        assert_eq!(rec["status"], "complete", "{rec:#}");
+        assert_eq!(rec["result"]["solved"], true, "{rec:#}");
+        assert_eq!(rec["variant"], variant);
+    }
+    // Each result line names its seed; solved ones give the length of the line.
+    for r in report["results"].as_array().unwrap() {
+        if r["verdict"] == "solved" {
+            let seed = r["seed"].as_str().unwrap();
+            let path = dir.path().join(format!("{game}-{seed}.toml"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(
+                text.matches("[[move]]").count() as u64,
+                r["length"].as_u64().unwrap()
+            );
+        }
+    }
+}
+
+#[test]
+fn muro_solutions_are_accepted_by_check() {
+    solutions_are_accepted("muro", "standard", 17);
+}
+
+#[test]
+fn muro_six_down_solutions_are_accepted_by_check() {
+    solutions_are_accepted("muro", "six-down", 17);
+}
+
+#[test]
+fn mosaico_solutions_are_accepted_by_check() {
+    solutions_are_accepted("mosaico", "standard", 19);
+}
+
+#[test]
+fn mosaico_hard_solutions_are_accepted_by_check() {
+    solutions_are_accepted("mosaico", "hard", 17);
+}
+
+/// Same input, same output: the batch report does not depend on `--jobs`.
+#[test]
+fn batch_output_is_deterministic() {
+    let run = |jobs: &str| {
+        tavolo()
+            .args(["solve", "mosaico", "--seeds", "1..6", "--jobs", jobs])
+            .output()
+            .unwrap()
+            .stdout
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    let text = String::from_utf8(one).unwrap();
+    assert!(text.contains("mosaico (standard): 6 deals: "), "{text}");
+}
+
+/// The three answers are distinct: seed 205's wall has no first move (no 1 on
+/// top, no two tops one apart), a tiny node bound leaves seed 7 undecided.
+#[test]
+fn three_distinct_answers() {
+    let one = |seed: &str, nodes: &str| {
+        json_of(
+            &tavolo()
+                .args([
+                    "solve",
+                    "muro",
+                    "--seed",
+                    seed,
+                    "--max-nodes",
+                    nodes,
+                    "--json",
+                ])
+                .output()
+                .unwrap(),
+        )
+    };
+    assert_eq!(one("205", "1000")["verdict"], "unsolvable");
+    let undecided = one("7", "50");
+    assert_eq!(undecided["verdict"], "undecided");
+    assert_eq!(undecided["bound"]["nodes"], 50);
+    let solved = one("7", "2000000");
+    assert_eq!(solved["verdict"], "solved");
+    assert!(solved["moves"].as_array().unwrap().len() > 36);
+    let out = tavolo()
+        .args(["solve", "muro", "--seed", "7", "--max-nodes", "50"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("undecided: gave up at the node bound (50 positions)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_usage_is_exit_2() {
+    for args in [
+        &["solve", "moon", "--seed", "1"][..],
+        &["solve", "muro", "--seed", "1", "--variant", "hard"],
+        &["solve", "muro", "--seeds", "9..3"],
+        &["solve", "muro"],
+        &["solve", "muro", "--seed", "1", "--max-nodes", "0"],
+    ] {
+        let out = tavolo().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no/such/dir/r.toml");
+    let out = tavolo()
+        .args(["solve", "mosaico", "--seed", "7", "--out"])
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!Path::new(&missing).exists());
+}
