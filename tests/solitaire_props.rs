@@ -1,0 +1,150 @@
+//! Property tests for Il Muro and Mosaico: every random legal game (`tavolo
+//! play`) is accepted, and changing one move of it to an illegal one is rejected
+//! at exactly that move, with the code the rules engine gives for it.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use tavolo::cli::check::{check_text, Outcome};
+use tavolo::cli::deal::Setup as DealSetup;
+use tavolo::deal::Provenance;
+use tavolo::record::{Status, Verdict};
+use tavolo::rules::fruit::{mosaico, mosaico_record, muro, muro_record, Tile};
+
+fn record(game: &str, variant: &str, seed: &str) -> String {
+    let setup = DealSetup {
+        game: game.into(),
+        players: Some(1),
+        variant: Some(variant.into()),
+        seed: Some(seed.to_string()),
+        board: 1,
+        names: None,
+    };
+    tavolo::cli::play::record_text(&setup).expect("a record")
+}
+
+fn judge(text: String) -> (u8, Verdict) {
+    let r = check_text(Path::new("r.toml"), text);
+    let code = r.exit_code();
+    let Outcome::Judged { verdict, .. } = r.outcome else {
+        panic!("unreadable")
+    };
+    (code, *verdict)
+}
+
+fn move_tables(text: &str) -> Vec<toml::Table> {
+    let doc: toml::Table = toml::from_str(text).unwrap();
+    doc["move"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_table().unwrap().clone())
+        .collect()
+}
+
+/// The record with move `k` (0-based) given other fields (after `player`).
+fn replace_move(text: &str, k: usize, fields: &str) -> String {
+    let mut parts: Vec<String> = text.split("\n[[move]]\n").map(String::from).collect();
+    let player_line = parts[k + 1].lines().next().unwrap().to_string();
+    parts[k + 1] = format!("{player_line}\n{fields}");
+    parts.join("\n[[move]]\n")
+}
+
+fn assert_rejected_at(text: String, k: usize, code: &str) {
+    let (exit, v) = judge(text);
+    assert_eq!(exit, 1);
+    assert_eq!(v.status, Status::Illegal);
+    let ill = v.illegal.expect("illegal");
+    assert_eq!(ill.number, k + 1);
+    assert_eq!(ill.code, code);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// MU-2, MU-3: random legal play is accepted; one move made illegal is
+    /// rejected at exactly that move.
+    #[test]
+    fn muro_random_games(seed in 0u32..1_000_000, six in any::<bool>(), pick in any::<u32>()) {
+        let variant = if six { "six-down" } else { "standard" };
+        let text = record("muro", variant, &seed.to_string());
+        let (exit, v) = judge(text.clone());
+        prop_assert_eq!(exit, 0);
+        prop_assert!(v.is_legal());
+        let moves = move_tables(&text);
+        let k = pick as usize % moves.len();
+        // Replay to move k with the engine.
+        let setup = muro_record::dealt(&Provenance::new("muro", variant, &seed.to_string(), 1));
+        let mut state = muro::State::new(&setup, muro_record::variant_of(variant));
+        for m in &moves[..k] {
+            state.play(m["move"].as_str().unwrap().parse().unwrap()).unwrap();
+        }
+        // Every syntactically valid move the engine refuses here.
+        let places: Vec<muro::Place> = (0..6u8).map(muro::Place::Column).chain([muro::Place::NewWall]).collect();
+        let mut illegal: Vec<(muro::Move, &'static str)> = Vec::new();
+        for c in 0..6u8 {
+            if let Err(e) = state.check(muro::Move::Turn(c)) {
+                illegal.push((muro::Move::Turn(c), e.code));
+            }
+        }
+        for tile in Tile::all() {
+            for &from in &places {
+                for &to in &places {
+                    let mv = muro::Move::Shift { tile, from, to };
+                    if let Err(e) = state.check(mv) {
+                        illegal.push((mv, e.code));
+                    }
+                }
+            }
+        }
+        let (mv, code) = illegal[(pick / 7) as usize % illegal.len()];
+        let fields = format!("move = \"{mv}\"\n");
+        assert_rejected_at(replace_move(&text, k, &fields), k, code);
+    }
+
+    /// MO-2, MO-3, MO-4: the same for Mosaico.
+    #[test]
+    fn mosaico_random_games(seed in 0u32..1_000_000, hard in any::<bool>(), pick in any::<u32>()) {
+        let variant = if hard { "hard" } else { "standard" };
+        let text = record("mosaico", variant, &seed.to_string());
+        let (exit, v) = judge(text.clone());
+        prop_assert_eq!(exit, 0);
+        prop_assert_eq!(v.status, Status::Complete);
+        let moves = move_tables(&text);
+        let k = pick as usize % moves.len();
+        let setup = mosaico_record::dealt(&Provenance::new("mosaico", variant, &seed.to_string(), 1));
+        let mut state = mosaico::State::new(&setup, mosaico_record::variant_of(variant));
+        let parse = |m: &toml::Table| -> mosaico::Move {
+            match m.get("aside") {
+                Some(t) => mosaico::Move::Aside { tile: t.as_str().unwrap().parse().unwrap() },
+                None => mosaico::Move::Place {
+                    tile: m["tile"].as_str().unwrap().parse().unwrap(),
+                    cell: m["cell"].as_str().unwrap().parse().unwrap(),
+                },
+            }
+        };
+        for m in &moves[..k] {
+            state.play(parse(m)).unwrap();
+        }
+        let mut illegal: Vec<(String, &'static str)> = Vec::new();
+        // Half the time only the tile in play (placement errors), else any tile.
+        let in_play = state.turn().expect("a move k exists").tile;
+        for tile in Tile::all().filter(|&t| pick % 2 == 1 || t == in_play) {
+            let mut probe = state;
+            if let Err(e) = probe.play(mosaico::Move::Aside { tile }) {
+                illegal.push((format!("aside = \"{tile}\"\n"), e.code));
+            }
+            for file in 0..7u8 {
+                for rank in 0..7u8 {
+                    let cell = mosaico::Cell::new(file, rank);
+                    let mut probe = state;
+                    if let Err(e) = probe.play(mosaico::Move::Place { tile, cell }) {
+                        illegal.push((format!("tile = \"{tile}\"\ncell = \"{cell}\"\n"), e.code));
+                    }
+                }
+            }
+        }
+        let (fields, code) = &illegal[(pick / 7) as usize % illegal.len()];
+        assert_rejected_at(replace_move(&text, k, fields), k, code);
+    }
+}
