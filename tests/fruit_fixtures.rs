@@ -325,7 +325,12 @@ fn docs_examples_are_legal() {
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/records.md"))
             .unwrap();
-    for (game, status) in [("scalafrutta", "legal-so-far"), ("domino", "complete")] {
+    for (game, status) in [
+        ("scalafrutta", "legal-so-far"),
+        ("domino", "complete"),
+        ("muro", "legal-so-far"),
+        ("mosaico", "legal-so-far"),
+    ] {
         let start = doc
             .find(&format!("```toml\ngame = \"{game}\""))
             .unwrap_or_else(|| panic!("no {game} example"))
