@@ -522,6 +522,19 @@ fn art_svg_that_does_not_parse_is_located() {
 }
 
 #[test]
+fn svg_features_the_pdf_cannot_draw_are_refused() {
+    let filter = USER_SVG.replace(
+        "<rect ",
+        "<defs><filter id=\"b\"><feGaussianBlur stdDeviation=\"2\"/></filter></defs><rect filter=\"url(#b)\" ",
+    );
+    let e = fails(USER_TOML, &filter, &[]);
+    assert!(
+        e.contains("error[kit.svg-unsupported]") && e.contains("card.svg") && e.contains("filters"),
+        "{e}"
+    );
+}
+
+#[test]
 fn template_error_is_located() {
     let svg = USER_SVG.replace("{{ label }}", "{{ lable }}");
     let e = fails(USER_TOML, &svg, &[]);

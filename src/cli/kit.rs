@@ -26,7 +26,7 @@ pub struct Args {
     #[arg(long, default_value = "a4")]
     pub paper: String,
     /// Art printed beyond each cut line, in mm (0-5).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     pub bleed: f64,
     /// Also write a PNG preview of every sheet.
     #[arg(long)]

@@ -58,6 +58,20 @@ pub struct Options {
     pub duplex: Duplex,
 }
 
+/// Refuse options that cannot be laid out.
+pub fn check(opts: &Options) -> Result<()> {
+    if !(opts.bleed_mm.is_finite() && (0.0..=MAX_BLEED_MM).contains(&opts.bleed_mm)) {
+        return Err(Error::input(
+            "kit.bleed",
+            format!(
+                "--bleed must be between 0 and {MAX_BLEED_MM} mm, not {}",
+                opts.bleed_mm
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Side and bottom margins, in mm: nothing but marks and the label goes there.
 pub const MARGIN_MM: f64 = 10.0;
 /// Top margin, in mm: the sheet's label sits above the crop marks.
@@ -127,15 +141,7 @@ pub fn layout(
     faces: &[(Vec<usize>, Option<Vec<usize>>)],
     opts: &Options,
 ) -> Result<Vec<Sheet>> {
-    if !(opts.bleed_mm.is_finite() && (0.0..=MAX_BLEED_MM).contains(&opts.bleed_mm)) {
-        return Err(Error::input(
-            "kit.bleed",
-            format!(
-                "--bleed must be between 0 and {MAX_BLEED_MM} mm, not {}",
-                opts.bleed_mm
-            ),
-        ));
-    }
+    check(opts)?;
     let (pw, ph) = opts.paper.size_mm();
     let area = Rect::new(
         MARGIN_MM,

@@ -31,6 +31,7 @@ pub struct Rendered {
 
 /// Lay out and draw a kit as PDF.
 pub fn render(kit: &Kit, opts: &LayoutOptions) -> Result<Rendered> {
+    layout::check(opts)?;
     let faces = template::render_faces(kit)?;
     let sheets = layout::layout(kit, &faces.components, opts)?;
     let pdf = pdf::write(&kit.title, &faces, &sheets)?;
@@ -57,7 +58,12 @@ pub fn write(
 ) -> Result<Written> {
     let r = render(kit, opts)?;
     std::fs::create_dir_all(out_dir).map_err(|e| {
-        Error::io("kit.output", out_dir, &e).help("choose a folder you can write to with --out")
+        Error::input(
+            "kit.output",
+            format!("cannot create the output folder: {e}"),
+        )
+        .in_file(out_dir)
+        .help("choose a folder you can write to with --out")
     })?;
     let pdf_path = out_dir.join(format!("{}.pdf", kit.name));
     write_atomic(&pdf_path, &r.pdf)?;
@@ -97,7 +103,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     })();
     result.map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
-        Error::io("kit.output", path, &e).help("choose a folder you can write to with --out")
+        Error::input("kit.output", format!("cannot write: {e}"))
+            .in_file(path)
+            .help("choose a folder you can write to with --out")
     })
 }
 

@@ -125,7 +125,12 @@ pub fn load(path: &Path) -> Result<Kit> {
 /// [`load`], with some `[options]` switches set (`--option NAME=true|false`).
 pub fn load_with(path: &Path, options: &[(String, bool)]) -> Result<Kit> {
     let source = std::fs::read_to_string(path).map_err(|e| {
-        Error::io("kit.unreadable", path, &e).help("give the path of a kit definition (.toml)")
+        Error::input(
+            "kit.unreadable",
+            format!("cannot read the kit definition: {e}"),
+        )
+        .in_file(path)
+        .help("give a bundled kit's name (`tavolo kit list`) or the path of a .toml file")
     })?;
     parse_with(path, &source, options)
 }

@@ -537,24 +537,28 @@ fn text(t: &usvg::Text, base: Transform) -> Vec<Glyph> {
 }
 
 fn paint_rgb(paint: &Paint) -> [f32; 3] {
-    let c = match paint {
-        Paint::Color(c) => *c,
-        // Gradients and patterns print as their first colour.
-        Paint::LinearGradient(g) => g
-            .stops()
-            .first()
-            .map_or(usvg::Color::black(), |s| s.color()),
-        Paint::RadialGradient(g) => g
-            .stops()
-            .first()
-            .map_or(usvg::Color::black(), |s| s.color()),
-        Paint::Pattern(_) => usvg::Color::black(),
+    let rgb = |c: usvg::Color| [c.red as f32, c.green as f32, c.blue as f32];
+    let [r, g, b] = match paint {
+        Paint::Color(c) => rgb(*c),
+        // A gradient prints as the average of its stops (patterns are refused
+        // when the SVG is read).
+        Paint::LinearGradient(g) => average(g.stops()),
+        Paint::RadialGradient(g) => average(g.stops()),
+        Paint::Pattern(_) => [0.0; 3],
     };
-    [
-        c.red as f32 / 255.0,
-        c.green as f32 / 255.0,
-        c.blue as f32 / 255.0,
-    ]
+    [r / 255.0, g / 255.0, b / 255.0]
+}
+
+fn average(stops: &[usvg::Stop]) -> [f32; 3] {
+    let n = stops.len().max(1) as f32;
+    let mut sum = [0.0f32; 3];
+    for s in stops {
+        let c = s.color();
+        sum[0] += c.red as f32;
+        sum[1] += c.green as f32;
+        sum[2] += c.blue as f32;
+    }
+    sum.map(|v| v / n)
 }
 
 /// Write one path into the run, with its absolute transform.

@@ -83,17 +83,19 @@ fn fill_all(
             )
             .at(written_at.clone())
         })?;
-        env.add_template_owned(name.clone(), source)
-            .map_err(|e| template_error(template, &e))?;
+        env.add_template_owned(name.clone(), source.clone())
+            .map_err(|e| template_error(template, &e, Some(&source)))?;
     }
     let tmpl = env
         .get_template(&name)
-        .map_err(|e| template_error(template, &e))?;
+        .map_err(|e| template_error(template, &e, None))?;
     let dir = template.parent().unwrap_or(Path::new(".")).to_path_buf();
     let mut out = Vec::with_capacity(comp.pieces.len());
     for (index, piece) in comp.pieces.iter().enumerate() {
         let ctx = context(kit, comp, piece, index);
-        let svg = tmpl.render(ctx).map_err(|e| template_error(template, &e))?;
+        let svg = tmpl
+            .render(ctx)
+            .map_err(|e| template_error(template, &e, Some(tmpl.source())))?;
         let key = (dir.clone(), svg);
         if let Some(&i) = seen.get(&key) {
             out.push(i);
@@ -107,6 +109,7 @@ fn fill_all(
             ))
         })?;
         art.take_error()?;
+        check_supported(tree.root()).map_err(|what| unsupported(what, template))?;
         faces.push(Face { tree });
         seen.insert(key, faces.len() - 1);
         out.push(faces.len() - 1);
@@ -134,14 +137,34 @@ fn context(kit: &Kit, comp: &Component, piece: &toml::Table, index: usize) -> Va
     Value::from(minijinja::value::Serde(ctx))
 }
 
-fn template_error(file: &Path, e: &minijinja::Error) -> Error {
+/// A minijinja error, located in the template's source (line and column of
+/// the failing expression when minijinja knows it).
+fn template_error(file: &Path, e: &minijinja::Error, source: Option<&str>) -> Error {
     let mut loc = Location::file(file);
     loc.line = e.line();
-    let msg = match e.detail() {
-        Some(d) => format!("template error: {d}"),
-        None => format!("template error: {}", e.kind()),
+    let mut snippet = None;
+    if let (Some(src), Some(r)) = (source, e.range()) {
+        if let Some(text) = src.get(r.clone()) {
+            let (line, column) = crate::error::line_column(src, r.start);
+            loc.line = Some(line);
+            loc.column = Some(column);
+            snippet = Some(text.trim().to_string());
+        }
+    }
+    let undefined = e.kind() == minijinja::ErrorKind::UndefinedError;
+    let msg = match (&snippet, e.detail()) {
+        (Some(s), _) if undefined => format!("template error: `{s}` is undefined"),
+        (_, Some(d)) => format!("template error: {d}"),
+        _ => format!("template error: {}", e.kind()),
     };
-    Error::input("kit.template", msg).at(loc)
+    let err = Error::input("kit.template", msg).at(loc);
+    if undefined {
+        err.help(
+            "a template sees the item's fields, `data`, `kit`, `component`, `w`, `h` and `index`",
+        )
+    } else {
+        err
+    }
 }
 
 /// Parse a (filled) SVG; `<image href>` resolves against `dir` through `art`.
@@ -189,6 +212,49 @@ fn with_file(mut e: Error, file: &Path) -> Error {
     e
 }
 
+/// What the PDF writer cannot draw, found anywhere in `g`: refused up front,
+/// so the PDF never silently differs from the PNG preview.
+fn check_supported(g: &usvg::Group) -> std::result::Result<(), &'static str> {
+    if !g.filters().is_empty() {
+        return Err("filters");
+    }
+    if g.mask().is_some() {
+        return Err("masks");
+    }
+    if g.clip_path().is_some() {
+        return Err("clip paths");
+    }
+    for node in g.children() {
+        match node {
+            usvg::Node::Group(child) => check_supported(child)?,
+            usvg::Node::Path(p) => {
+                let paints = p.fill().map(|f| f.paint()).into_iter();
+                let paints = paints.chain(p.stroke().map(|s| s.paint()));
+                for paint in paints {
+                    if matches!(paint, usvg::Paint::Pattern(_)) {
+                        return Err("pattern fills");
+                    }
+                }
+            }
+            usvg::Node::Image(img) => match img.kind() {
+                usvg::ImageKind::SVG(tree) => check_supported(tree.root())?,
+                _ => return Err("raster images (PNG, JPEG...)"),
+            },
+            usvg::Node::Text(_) => {}
+        }
+    }
+    Ok(())
+}
+
+fn unsupported(what: &str, file: &Path) -> Error {
+    Error::input(
+        "kit.svg-unsupported",
+        format!("this SVG uses {what}, which tavolo cannot print as vectors"),
+    )
+    .in_file(file)
+    .help("draw it with plain shapes, fills, strokes and text (see docs/kit-format.md)")
+}
+
 /// Art files, each read and parsed once; the first failure is kept so that
 /// a missing or broken art file is an error, not a silent blank.
 #[derive(Default)]
@@ -205,15 +271,16 @@ impl ArtCache {
         }
         let result = std::fs::read_to_string(path)
             .map_err(|e| {
-                Error::input(
-                    "kit.art-missing",
-                    format!("cannot read art file {}: {e}", path.display()),
-                )
-                .in_file(path)
+                Error::input("kit.art-missing", format!("cannot read this art file: {e}"))
+                    .in_file(path)
+                    .help("an <image href> in a template names it; the path is relative to the template")
             })
             .and_then(|text| {
                 let opt = options(path.parent().map(Path::to_path_buf));
-                usvg::Tree::from_str(&text, &opt).map_err(|e| with_file(svg_error(e), path))
+                let tree =
+                    usvg::Tree::from_str(&text, &opt).map_err(|e| with_file(svg_error(e), path))?;
+                check_supported(tree.root()).map_err(|what| unsupported(what, path))?;
+                Ok(tree)
             });
         match result {
             Ok(tree) => {
