@@ -407,13 +407,20 @@ fn key(state: &State) -> Key {
         *code = column_code(column);
     }
     // Symmetry: columns with no face-down tile are interchangeable.
-    let open: Vec<usize> = (0..COLUMNS).filter(|&c| codes[c] & 7 == 0).collect();
-    if open.len() > 1 {
-        let mut sorted: Vec<u32> = open.iter().map(|&c| codes[c]).collect();
-        sorted.sort_unstable();
-        for (&c, code) in open.iter().zip(sorted) {
-            codes[c] = code;
+    // (Fixed arrays, no allocation: this runs for every position generated.)
+    let mut open = [0usize; COLUMNS];
+    let mut sorted = [0u32; COLUMNS];
+    let mut n = 0;
+    for (c, &code) in codes.iter().enumerate() {
+        if code & 7 == 0 {
+            open[n] = c;
+            sorted[n] = code;
+            n += 1;
         }
+    }
+    sorted[..n].sort_unstable();
+    for i in 0..n {
+        codes[open[i]] = sorted[i];
     }
     let mut piles = 0u64;
     for (i, pile) in state.piles().iter().enumerate() {
