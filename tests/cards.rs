@@ -476,3 +476,120 @@ fn a_missing_back_template_points_at_the_definition() {
         "{e}"
     );
 }
+
+/// Width and height of a PNG, from its header.
+fn png_size(path: &Path) -> (u32, u32) {
+    let b = std::fs::read(path).unwrap();
+    assert_eq!(&b[..8], b"\x89PNG\r\n\x1a\n", "{}", path.display());
+    let be = |i: usize| u32::from_be_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+    (be(16), be(20))
+}
+
+#[test]
+fn tts_sheets_hold_up_to_69_cards_plus_the_hidden_slot() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = tavolo(&[
+        "kit",
+        "farfalia",
+        "--tts",
+        "--json",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let images = v["tts"].as_array().unwrap();
+    let play = images
+        .iter()
+        .find(|i| i["deck"] == "play" && i["kind"] == "faces")
+        .unwrap();
+    assert_eq!(
+        (
+            play["cards"].as_u64(),
+            play["cols"].as_u64(),
+            play["rows"].as_u64()
+        ),
+        (Some(52), Some(10), Some(6))
+    );
+    let (w, h) = png_size(Path::new(play["path"].as_str().unwrap()));
+    assert_eq!((w, h), (10 * 409, 6 * 572));
+    assert!(w <= 4096 && h <= 4096);
+    let back = dir.path().join("farfalia-tts-play-back.png");
+    assert_eq!(png_size(&back), (409, 572));
+    // Every deck has its sheet and its back.
+    for deck in ["play", "subjects", "jolly", "teams"] {
+        assert!(dir
+            .path()
+            .join(format!("farfalia-tts-{deck}.png"))
+            .is_file());
+        assert!(dir
+            .path()
+            .join(format!("farfalia-tts-{deck}-back.png"))
+            .is_file());
+    }
+}
+
+#[test]
+fn a_deck_too_large_for_one_tts_sheet_is_split() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("art")).unwrap();
+    std::fs::write(
+        dir.path().join("art/front.svg"),
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{{ w }}" height="{{ h }}" viewBox="0 0 {{ w }} {{ h }}"><rect width="{{ w }}" height="{{ h }}" fill="#eee"/><text x="5" y="20" font-size="10">{{ n }}</text></svg>"##,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("art/back.svg"),
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{{ w }}" height="{{ h }}" viewBox="0 0 {{ w }} {{ h }}"><rect width="{{ w }}" height="{{ h }}" fill="#234"/></svg>"##,
+    )
+    .unwrap();
+    let def = dir.path().join("big.toml");
+    std::fs::write(
+        &def,
+        "name = \"big\"\n[[component]]\nname = \"cards\"\nsize_mm = [63, 88]\nfront = \"art/front.svg\"\nback = \"art/back.svg\"\n[[component.product]]\nfield = \"n\"\nrange = [1, 150]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = tavolo(&[
+        "kit",
+        def.to_str().unwrap(),
+        "--tts",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // 150 cards = 69 + 69 + 12, each sheet with its hidden slot.
+    assert_eq!(png_size(&out.join("big-tts-cards-1.png")), (4090, 7 * 572));
+    assert_eq!(png_size(&out.join("big-tts-cards-2.png")), (4090, 7 * 572));
+    assert_eq!(
+        png_size(&out.join("big-tts-cards-3.png")),
+        (10 * 409, 2 * 572)
+    );
+    assert!(!out.join("big-tts-cards-4.png").exists());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("69 cards, width 10 height 7"), "{text}");
+    assert!(text.contains("12 cards, width 10 height 2"), "{text}");
+}
+
+#[test]
+fn calibrate_writes_a_two_page_sheet_and_refuses_bad_offsets() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let o = tavolo(&[
+        "kit",
+        "calibrate",
+        "--out",
+        out,
+        "--duplex",
+        "short",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["duplex"], "short");
+    let pdf = std::fs::read(dir.path().join("calibrate.pdf")).unwrap();
+    let doc = lopdf::Document::load_mem(&pdf).unwrap();
+    assert_eq!(doc.get_pages().len(), 2);
+    let e = refused(&["kit", "calibrate", "--duplex-offset", "1,x"]);
+    assert!(e.contains("error[kit.duplex-offset]"), "{e}");
+}

@@ -4,6 +4,7 @@
 //! tavolo kit list
 //! tavolo kit <NAME or FILE.toml>... [--out DIR] [--paper a4|letter] [--bleed MM] [--png]
 //! tavolo kit all
+//! tavolo kit calibrate [--duplex long|short] [--duplex-offset X,Y]
 //! ```
 
 use std::path::PathBuf;
@@ -43,6 +44,10 @@ pub struct Args {
     /// Set a kit's `[options]` switch, e.g. `--option extended=false` (repeatable).
     #[arg(long = "option", value_name = "NAME=true|false")]
     pub options: Vec<String>,
+    /// Also write Tabletop Simulator deck images: per deck, sheets of up to
+    /// 10 x 7 cards (the last slot is the hidden card) and the back image.
+    #[arg(long)]
+    pub tts: bool,
     /// Print a JSON report instead of text.
     #[arg(long)]
     pub json: bool,
@@ -51,6 +56,9 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     if args.kits.len() == 1 && args.kits[0] == "list" {
         return list(args.json);
+    }
+    if args.kits.len() == 1 && args.kits[0] == "calibrate" {
+        return calibrate(&args);
     }
     let paper: Paper = args.paper.parse()?;
     let edge: Edge = args.duplex.parse()?;
@@ -107,8 +115,37 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         }
     }
     let mut written = Vec::new();
+    let mut tts = Vec::new();
     for k in &kits {
         let w = kit::write(k, &args.out, &opts, args.png.then_some(args.dpi))?;
+        if args.tts {
+            let faces = kit::template::render_faces(k)?;
+            let images = kit::tts::write(k, &faces, &args.out)?;
+            if !args.json {
+                for i in &images {
+                    if i.kind == "back" {
+                        println!(
+                            "wrote {} (TTS back, {} x {} px)",
+                            i.path.display(),
+                            i.width_px,
+                            i.height_px
+                        );
+                    } else {
+                        println!(
+                            "wrote {} (TTS {}: {} cards, width {} height {}, {} x {} px)",
+                            i.path.display(),
+                            i.kind,
+                            i.cards,
+                            i.cols,
+                            i.rows,
+                            i.width_px,
+                            i.height_px
+                        );
+                    }
+                }
+            }
+            tts.extend(images);
+        }
         if !args.json {
             println!(
                 "wrote {} ({} sheets, {} pieces, {} KB{})",
@@ -126,11 +163,64 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         written.push(w);
     }
     if args.json {
-        let json =
+        let mut json =
             serde_json::json!({ "paper": paper.name(), "bleed_mm": args.bleed, "kits": written });
+        if args.tts {
+            json["tts"] = serde_json::json!(tts);
+        }
         println!(
             "{}",
             serde_json::to_string_pretty(&json).unwrap_or_default()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tavolo kit calibrate`: the two-sided sheet from which to read `--duplex-offset`.
+fn calibrate(args: &Args) -> Result<ExitCode, Error> {
+    let paper: Paper = args.paper.parse()?;
+    let duplex = Duplex {
+        edge: args.duplex.parse()?,
+        offset_mm: match &args.duplex_offset {
+            Some(s) => kit::duplex::parse_offset(s)?,
+            None => (0.0, 0.0),
+        },
+    };
+    let (faces, sheets, pdf) = kit::calibrate::render(paper, &duplex)?;
+    std::fs::create_dir_all(&args.out).map_err(|e| {
+        Error::io("kit.output", &args.out, &e).help("choose a folder you can write to with --out")
+    })?;
+    let path = args.out.join("calibrate.pdf");
+    kit::write_atomic(&path, &pdf)?;
+    let mut pngs = Vec::new();
+    if args.png {
+        for (i, sheet) in sheets.iter().enumerate() {
+            let p = args.out.join(format!("calibrate-{}.png", i + 1));
+            kit::write_atomic(&p, &kit::png::render(&faces, sheet, args.dpi)?)?;
+            pngs.push(p);
+        }
+    }
+    if args.json {
+        let json = serde_json::json!({
+            "pdf": path,
+            "bytes": pdf.len(),
+            "paper": paper.name(),
+            "duplex": duplex.edge.to_string(),
+            "duplex_offset_mm": [duplex.offset_mm.0, duplex.offset_mm.1],
+            "png": pngs,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json).unwrap_or_default()
+        );
+    } else {
+        println!(
+            "wrote {} (2 pages: print them on one sheet, double-sided, flip on the {} edge, at 100%;\n  \
+             hold it against a light, back towards you, and read X and Y behind each cross;\n  \
+             then render with --duplex {} --duplex-offset X,Y, adding the offset this sheet was printed with)",
+            path.display(),
+            duplex.edge,
+            duplex.edge
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -11,8 +11,11 @@
 
 use std::fmt::Write;
 
+use crate::error::{Error, Result};
 use crate::kit::duplex::{back_rect, Duplex};
 use crate::kit::geometry::Rect;
+use crate::kit::layout::{Paper, Placement, Sheet, Side};
+use crate::kit::template::{Face, KitFaces};
 
 /// Half-length of each scale, in mm: it reads shifts up to this much.
 pub const SCALE_MM: f64 = 6.0;
@@ -171,6 +174,52 @@ pub fn back_svg(page_w: f64, page_h: f64, d: &Duplex) -> String {
     );
     s.push_str("</svg>");
     s
+}
+
+/// The calibration sheet drawn: its two pages as faces and sheets (for the PNG
+/// previews) and as PDF bytes, through the same writer as every kit.
+pub fn render(paper: Paper, d: &Duplex) -> Result<(KitFaces, Vec<Sheet>, Vec<u8>)> {
+    let (w, h) = paper.size_mm();
+    let parse = |svg: String| {
+        usvg::Tree::from_str(&svg, &crate::kit::template::options(None))
+            .map(|tree| Face { tree })
+            .map_err(|e| Error::failed("kit.calibrate", format!("calibration page: {e}")))
+    };
+    let faces = KitFaces {
+        faces: vec![parse(front_svg(w, h, d))?, parse(back_svg(w, h, d))?],
+        components: Vec::new(),
+    };
+    let page = Rect::new(0.0, 0.0, w, h);
+    let sheet = |side, face, label: &str| Sheet {
+        w_mm: w,
+        h_mm: h,
+        side,
+        component: 0,
+        placements: vec![Placement {
+            face,
+            component: 0,
+            piece: 0,
+            rect: page,
+            clip: page,
+        }],
+        marks: Vec::new(),
+        guides: Vec::new(),
+        part: None,
+        label: label.to_string(),
+    };
+    let sheets = vec![
+        sheet(Side::Front, 0, "tavolo duplex calibration · front (sheet 1 of 2)"),
+        sheet(
+            Side::Back,
+            1,
+            &format!(
+                "tavolo duplex calibration · back: print on the back of sheet 1, flip on the {} edge (sheet 2 of 2)",
+                d.edge
+            ),
+        ),
+    ];
+    let pdf = crate::kit::pdf::write("tavolo duplex calibration", &faces, &sheets)?;
+    Ok((faces, sheets, pdf))
 }
 
 #[cfg(test)]

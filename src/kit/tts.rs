@@ -11,7 +11,13 @@
 //! sheet within 4096 x 4096 px: a poker card (63 x 88 mm) becomes 409 x 572 px
 //! (6.5 px/mm, about 165 dpi), sharp on screen and a 1-3 MB PNG.
 
-use crate::error::Error;
+use std::path::{Path, PathBuf};
+
+use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
+
+use crate::error::{Error, Result};
+use crate::kit::model::Kit;
+use crate::kit::template::KitFaces;
 
 pub const MAX_COLS: u32 = 10;
 pub const MAX_ROWS: u32 = 7;
@@ -60,7 +66,7 @@ impl SheetPlan {
 
 /// Card size in px for a card of `w_mm` x `h_mm`, the same on every sheet, so
 /// that a full 10 x 7 sheet stays within `MAX_SHEET_PX` a side.
-pub fn card_px(w_mm: f64, h_mm: f64) -> Result<(u32, u32), Error> {
+pub fn card_px(w_mm: f64, h_mm: f64) -> Result<(u32, u32)> {
     if !(w_mm > 0.0 && h_mm > 0.0 && w_mm.is_finite() && h_mm.is_finite()) {
         return Err(Error::input(
             "kit.tts-size",
@@ -85,7 +91,7 @@ pub fn card_px(w_mm: f64, h_mm: f64) -> Result<(u32, u32), Error> {
 /// Cut a deck of `n` cards of `w_mm` x `h_mm` into TTS sheets: as few as
 /// possible, each at most 10 x 7 with its hidden slot, each grid as small as its
 /// cards allow (TTS wants at least 2 x 2).
-pub fn plan(n: usize, w_mm: f64, h_mm: f64) -> Result<Vec<SheetPlan>, Error> {
+pub fn plan(n: usize, w_mm: f64, h_mm: f64) -> Result<Vec<SheetPlan>> {
     let (card_w_px, card_h_px) = card_px(w_mm, h_mm)?;
     let mut sheets = Vec::new();
     let mut first = 0;
@@ -105,6 +111,154 @@ pub fn plan(n: usize, w_mm: f64, h_mm: f64) -> Result<Vec<SheetPlan>, Error> {
         first += count;
     }
     Ok(sheets)
+}
+
+/// One image written for Tabletop Simulator.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TtsImage {
+    pub path: PathBuf,
+    /// The component (deck) it belongs to.
+    pub deck: String,
+    /// `faces` (a sheet of fronts), `back` (one back for the whole deck) or
+    /// `backs` (a sheet of backs, one per card: TTS's "unique backs").
+    pub kind: &'static str,
+    /// Cards on the sheet (0 for a single back), and the grid to enter in TTS.
+    pub cards: usize,
+    pub cols: u32,
+    pub rows: u32,
+    pub width_px: u32,
+    pub height_px: u32,
+}
+
+/// Draw one face at `w` x `h` px into `target` at (`x`, `y`). The face is drawn
+/// on its own card-sized image first: resvg gives every nested SVG image a
+/// scratch canvas as large as the target, which on a whole sheet costs
+/// hundreds of ms per card.
+fn draw(
+    faces: &KitFaces,
+    face: usize,
+    target: &mut Pixmap,
+    (x, y): (u32, u32),
+    (w, h): (u32, u32),
+) -> Result<()> {
+    let tree = &faces.faces[face].tree;
+    let size = tree.size();
+    let mut card = pixmap(w, h)?;
+    let ts = Transform::from_scale(w as f32 / size.width(), h as f32 / size.height());
+    resvg::render(tree, ts, &mut card.as_mut());
+    target.draw_pixmap(
+        x as i32,
+        y as i32,
+        card.as_ref(),
+        &PixmapPaint::default(),
+        Transform::identity(),
+        None,
+    );
+    Ok(())
+}
+
+fn pixmap(w: u32, h: u32) -> Result<Pixmap> {
+    let mut p = Pixmap::new(w, h)
+        .ok_or_else(|| Error::failed("kit.tts", format!("cannot allocate a {w} x {h} px image")))?;
+    p.fill(Color::WHITE);
+    Ok(p)
+}
+
+fn encode(p: &Pixmap) -> Result<Vec<u8>> {
+    p.encode_png()
+        .map_err(|e| Error::failed("kit.tts", format!("cannot encode a TTS sheet: {e}")))
+}
+
+/// Render every component of `kit` as TTS deck images into `out_dir`:
+/// `<kit>-tts-<deck>[-<n>].png` (fronts, the hidden-card slot holding the back),
+/// and `<kit>-tts-<deck>-back.png` (or `-backs-<n>.png` when backs differ).
+pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage>> {
+    let mut files: Vec<(TtsImage, Vec<u8>)> = Vec::new();
+    for (ci, comp) in kit.components.iter().enumerate() {
+        let (fronts, backs) = &faces.components[ci];
+        let plans = plan(fronts.len(), comp.w_mm, comp.h_mm)?;
+        let single_back = backs
+            .as_ref()
+            .filter(|b| b.windows(2).all(|w| w[0] == w[1]))
+            .and_then(|b| b.first().copied());
+        let several = plans.len() > 1;
+        for (si, sp) in plans.iter().enumerate() {
+            let suffix = if several {
+                format!("-{}", si + 1)
+            } else {
+                String::new()
+            };
+            let (cw, ch) = (sp.card_w_px, sp.card_h_px);
+            let mut sheet = pixmap(sp.width_px(), sp.height_px())?;
+            for k in 0..sp.count {
+                let (x, y) = sp.slot_origin(k as u32);
+                draw(faces, fronts[sp.first + k], &mut sheet, (x, y), (cw, ch))?;
+            }
+            // The hidden-card slot: what other players see of a card in a hand.
+            if let Some(b) = backs.as_ref().and_then(|b| b.get(sp.first)) {
+                let (x, y) = sp.slot_origin(sp.hidden_slot());
+                draw(faces, *b, &mut sheet, (x, y), (cw, ch))?;
+            }
+            let image = |kind, path: PathBuf, cards| TtsImage {
+                path,
+                deck: comp.name.clone(),
+                kind,
+                cards,
+                cols: sp.cols,
+                rows: sp.rows,
+                width_px: sp.width_px(),
+                height_px: sp.height_px(),
+            };
+            files.push((
+                image(
+                    "faces",
+                    out_dir.join(format!("{}-tts-{}{suffix}.png", kit.name, comp.name)),
+                    sp.count,
+                ),
+                encode(&sheet)?,
+            ));
+            if let (Some(backs), None) = (backs, single_back) {
+                let mut sheet = pixmap(sp.width_px(), sp.height_px())?;
+                for k in 0..sp.count {
+                    let (x, y) = sp.slot_origin(k as u32);
+                    draw(faces, backs[sp.first + k], &mut sheet, (x, y), (cw, ch))?;
+                }
+                files.push((
+                    image(
+                        "backs",
+                        out_dir.join(format!("{}-tts-{}-backs{suffix}.png", kit.name, comp.name)),
+                        sp.count,
+                    ),
+                    encode(&sheet)?,
+                ));
+            }
+        }
+        if let (Some(b), Some(sp)) = (single_back, plans.first()) {
+            let mut img = pixmap(sp.card_w_px, sp.card_h_px)?;
+            draw(faces, b, &mut img, (0, 0), (sp.card_w_px, sp.card_h_px))?;
+            files.push((
+                TtsImage {
+                    path: out_dir.join(format!("{}-tts-{}-back.png", kit.name, comp.name)),
+                    deck: comp.name.clone(),
+                    kind: "back",
+                    cards: 0,
+                    cols: 1,
+                    rows: 1,
+                    width_px: sp.card_w_px,
+                    height_px: sp.card_h_px,
+                },
+                encode(&img)?,
+            ));
+        }
+    }
+    // Everything is drawn before anything is written: a failure leaves no sheet behind.
+    std::fs::create_dir_all(out_dir).map_err(|e| Error::io("kit.output", out_dir, &e))?;
+    let mut out = Vec::with_capacity(files.len());
+    for (image, bytes) in files {
+        crate::kit::write_atomic(&image.path, &bytes)?;
+        out.push(image);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
