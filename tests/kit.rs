@@ -266,10 +266,11 @@ fn crop_marks_stay_outside_pieces_and_off_the_page_edge() {
             let pages = read_pdf(&r.pdf);
             let c = pages[0].1[0];
             let piece = &kit.components[0];
-            assert!(
-                close(c.w, piece.w_mm + 4.0) && close(c.h, piece.h_mm + 4.0),
-                "{c:?}"
-            );
+            let (w, h) = match r.sheets[0].placements[0].rotation {
+                0 => (piece.w_mm, piece.h_mm),
+                _ => (piece.h_mm, piece.w_mm),
+            };
+            assert!(close(c.w, w + 4.0) && close(c.h, h + 4.0), "{c:?}");
         }
     }
 }
@@ -434,9 +435,53 @@ fn a_user_made_kit_in_a_temporary_folder_renders() {
     let pages = read_pdf(&pdf);
     assert_eq!(pages.len(), 1);
     assert_eq!(pages[0].1.len(), 2);
-    assert!(close(pages[0].1[0].w, 50.0) && close(pages[0].1[0].h, 70.0));
-    // 50 mm cards: a 50 mm piece measures 50.0 mm (141.73 pt) in the PDF.
-    assert!(close(pages[0].1[1].w * MM, 50.0 * 72.0 / 25.4));
+    // 50 x 70 mm cards: 10 fit on A4 turned a quarter, 9 upright, so they
+    // are turned; each still measures exactly 50.0 x 70.0 mm (141.73 pt wide).
+    for c in &pages[0].1 {
+        assert!(close(c.w, 70.0) && close(c.h, 50.0), "{c:?}");
+        assert!(close(c.h * MM, 50.0 * 72.0 / 25.4));
+    }
+    let kit = kit::model::load(&def).unwrap();
+    let r = kit::render(&kit, &LayoutOptions::default()).unwrap();
+    assert!(r.sheets[0].placements.iter().all(|p| p.rotation == 90));
+}
+
+#[test]
+fn pieces_turn_only_when_more_fit_and_never_when_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages_for = |toml: &str| {
+        let def = user_kit(dir.path(), toml, USER_SVG);
+        let kit = kit::model::load(&def).unwrap();
+        kit::render(&kit, &LayoutOptions::default()).unwrap()
+    };
+    let many = USER_TOML.replace(
+        "items = [{ label = \"Sun\" }, { label = \"Moon\", count_stars = 2 }]",
+        "count = 10\nitems = [{ label = \"Sun\" }]",
+    );
+    // Turned: 10 per A4 sheet.
+    let r = pages_for(&many);
+    assert_eq!(r.sheets.len(), 1);
+    assert_eq!(r.sheets[0].placements.len(), 10);
+    // Told not to turn: 9 per sheet, so two sheets, each card upright.
+    let r = pages_for(&many.replace("front =", "rotate = false\nfront ="));
+    assert_eq!(r.sheets.len(), 2);
+    assert!(r
+        .sheets
+        .iter()
+        .flat_map(|s| &s.placements)
+        .all(|p| p.rotation == 0 && close(p.rect.w, 50.0)));
+    // A 250 x 150 mm board is wider than A4 but fits turned: one sheet, no split.
+    let r = pages_for(
+        &many
+            .replace("[50, 70]", "[250, 150]")
+            .replace("count = 10", "count = 1"),
+    );
+    assert_eq!(r.sheets.len(), 1);
+    let p = &r.sheets[0].placements[0];
+    assert_eq!(p.rotation, 90);
+    assert!(close(p.rect.w, 150.0) && close(p.rect.h, 250.0) && close(p.clip.w, 150.0));
+    let pages = read_pdf(&r.pdf);
+    assert!(close(pages[0].1[0].w, 150.0) && close(pages[0].1[0].h, 250.0));
 }
 
 /// Run the CLI on a broken user kit: exit 2, the message, nothing written.

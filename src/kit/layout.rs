@@ -6,7 +6,7 @@
 //! top-left corner, y downward ([`Rect`]).
 
 use crate::error::{Error, Result};
-use crate::kit::duplex::{back_rect, Duplex};
+use crate::kit::duplex::{back_rect, Duplex, Edge};
 use crate::kit::geometry::Rect;
 use crate::kit::model::Kit;
 
@@ -105,6 +105,24 @@ pub struct Placement {
     pub rect: Rect,
     /// What is printed of it: the cut rectangle plus bleed, or a part's window.
     pub clip: Rect,
+    /// Quarter turn of the face, clockwise: 0, 90 or 270 degrees. When
+    /// turned, `rect` is the turned piece (its width is the piece's height).
+    pub rotation: u16,
+}
+
+impl Placement {
+    /// Maps the face's SVG user space (`face_w` x `face_h`) onto the page, in mm.
+    pub fn face_transform(&self, face_w: f32, face_h: f32) -> usvg::Transform {
+        let r = self.rect;
+        let (x, y, w, h) = (r.x as f32, r.y as f32, r.w as f32, r.h as f32);
+        match self.rotation {
+            // Face top along the rect's right edge.
+            90 => usvg::Transform::from_row(0.0, h / face_w, -w / face_h, 0.0, x + w, y),
+            // Face top along the rect's left edge.
+            270 => usvg::Transform::from_row(0.0, -h / face_w, w / face_h, 0.0, x, y + h),
+            _ => usvg::Transform::from_row(w / face_w, 0.0, 0.0, h / face_h, x, y),
+        }
+    }
 }
 
 /// A straight line on the page, in mm.
@@ -155,7 +173,28 @@ pub fn layout(
         let (fronts, backs) = &faces[ci];
         let (w, h) = (comp.w_mm, comp.h_mm);
         let gutter = comp.gutter_mm.max(2.0 * b);
-        let fits = w + 2.0 * b <= area.w && h + 2.0 * b <= area.h;
+        // Pieces per sheet upright and turned; turn only when strictly more fit.
+        let grid = |w: f64, h: f64| -> Option<(usize, usize)> {
+            (w + 2.0 * b <= area.w && h + 2.0 * b <= area.h).then(|| {
+                (
+                    ((area.w - 2.0 * b + gutter) / (w + gutter))
+                        .floor()
+                        .max(1.0) as usize,
+                    ((area.h - 2.0 * b + gutter) / (h + gutter))
+                        .floor()
+                        .max(1.0) as usize,
+                )
+            })
+        };
+        let upright = grid(w, h);
+        let turned = if comp.rotate { grid(h, w) } else { None };
+        let choice = match (upright, turned) {
+            (Some((c, r)), Some((tc, tr))) if tc * tr > c * r => Some((true, tc, tr)),
+            (Some((c, r)), _) => Some((false, c, r)),
+            (None, Some((tc, tr))) => Some((true, tc, tr)),
+            (None, None) => None,
+        };
+        let fits = choice.is_some();
         // A split piece must leave room for its parts to overlap.
         if !fits && (w + 2.0 * b > 8.0 * area.w || h + 2.0 * b > 8.0 * area.h) {
             return Err(Error::input(
@@ -171,13 +210,8 @@ pub fn layout(
         let mut front_sheets: Vec<Vec<Placement>> = Vec::new();
         let mut guides_of: Vec<Vec<Segment>> = Vec::new();
         let mut parts_of: Vec<Option<(usize, usize)>> = Vec::new();
-        if fits {
-            let cols = ((area.w - 2.0 * b + gutter) / (w + gutter))
-                .floor()
-                .max(1.0) as usize;
-            let rows = ((area.h - 2.0 * b + gutter) / (h + gutter))
-                .floor()
-                .max(1.0) as usize;
+        if let Some((turn, cols, rows)) = choice {
+            let (w, h) = if turn { (h, w) } else { (w, h) };
             let per = cols * rows;
             for (si, chunk) in fronts.chunks(per).enumerate() {
                 let n = chunk.len();
@@ -203,6 +237,7 @@ pub fn layout(
                         piece: si * per + k,
                         rect,
                         clip: grow(rect, b),
+                        rotation: if turn { 90 } else { 0 },
                     });
                 }
                 front_sheets.push(ps);
@@ -261,6 +296,7 @@ pub fn layout(
                             piece,
                             rect,
                             clip,
+                            rotation: 0,
                         }]);
                         guides_of.push(guides);
                         parts_of.push(Some((j * nx + i + 1, nx * ny)));
@@ -279,6 +315,13 @@ pub fn layout(
                         piece: p.piece,
                         rect: back_rect(p.rect, pw, ph, &opts.duplex),
                         clip: back_rect(p.clip, pw, ph, &opts.duplex),
+                        // Turned over the long edge, a turned front's top edge
+                        // shows on the other side: turn the back the other way.
+                        rotation: match (p.rotation, opts.duplex.edge) {
+                            (0, _) => 0,
+                            (_, Edge::Long) => 270,
+                            (_, Edge::Short) => 90,
+                        },
                     })
                     .collect::<Vec<_>>()
             });

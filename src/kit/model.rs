@@ -50,6 +50,9 @@ pub struct ComponentFile {
     /// Space between pieces in mm, overriding the kit's.
     #[serde(default)]
     pub gutter_mm: Option<Spanned<f64>>,
+    /// May pieces be turned a quarter turn when more fit that way (default true)?
+    #[serde(default)]
+    pub rotate: Option<bool>,
     /// Explicit items, each a table of fields for the templates.
     #[serde(default)]
     pub items: Vec<toml::Table>,
@@ -97,6 +100,8 @@ pub struct Component {
     pub w_mm: f64,
     pub h_mm: f64,
     pub gutter_mm: f64,
+    /// Pieces may be laid a quarter turn round to fit more per sheet.
+    pub rotate: bool,
     pub front: PathBuf,
     pub back: Option<PathBuf>,
     /// Where `front` and `back` are written, to point at when a template is missing.
@@ -282,6 +287,7 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, bool)]) -> Re
             w_mm: w,
             h_mm: h,
             gutter_mm: gutter,
+            rotate: c.rotate.unwrap_or(true),
             front: dir.join(c.front.get_ref()),
             back: c.back.as_ref().map(|b| dir.join(b.get_ref())),
             front_at: at(c.front.span()),

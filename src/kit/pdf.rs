@@ -99,14 +99,7 @@ pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>>
                     winding_order: Some(WindingOrder::NonZero),
                 },
             });
-            let place = Transform::from_row(
-                (p.rect.w / size.width() as f64) as f32,
-                0.0,
-                0.0,
-                (p.rect.h / size.height() as f64) as f32,
-                p.rect.x as f32,
-                p.rect.y as f32,
-            );
+            let place = p.face_transform(size.width(), size.height());
             ops.push(cm(place));
             emit(&face_chunks[p.face], &remap, &mut ops);
             ops.push(Op::RestoreGraphicsState);

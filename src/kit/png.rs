@@ -31,11 +31,7 @@ pub fn render(faces: &KitFaces, sheet: &Sheet, dpi: f64) -> Result<Vec<u8>> {
         let mut sub = Pixmap::new((x1 - x0) as u32, (y1 - y0) as u32).ok_or_else(fail)?;
         let ts = Transform::from_translate(-x0 as f32, -y0 as f32)
             .pre_scale(s as f32, s as f32)
-            .pre_translate(p.rect.x as f32, p.rect.y as f32)
-            .pre_scale(
-                (p.rect.w / size.width() as f64) as f32,
-                (p.rect.h / size.height() as f64) as f32,
-            );
+            .pre_concat(p.face_transform(size.width(), size.height()));
         resvg::render(tree, ts, &mut sub.as_mut());
         page.draw_pixmap(
             x0 as i32,
