@@ -118,9 +118,10 @@ impl Error {
         self
     }
 
-    /// An I/O error on `path`, phrased for the user.
+    /// An I/O error on `path`, phrased for the user. The path is the location,
+    /// so the message holds only what went wrong ("No such file or directory").
     pub fn io(code: &'static str, path: &Path, err: &std::io::Error) -> Self {
-        Error::input(code, format!("{}: {}", path.display(), err)).in_file(path)
+        Error::input(code, io_reason(err)).in_file(path)
     }
 
     /// A TOML parse or deserialisation error, with line and column from its span.
@@ -157,6 +158,15 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The OS's words for an I/O error without Rust's "(os error N)" suffix.
+fn io_reason(err: &std::io::Error) -> String {
+    let text = err.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
 pub type Result<T> = std::result::Result<T, Error>;
 
 #[cfg(test)]
@@ -187,5 +197,18 @@ mod tests {
         );
         assert_eq!(e.exit_code(), 2);
         assert_eq!(Error::failed("x", "y").exit_code(), 1);
+    }
+
+    #[test]
+    fn io_error_names_the_path_once() {
+        let err = std::io::Error::from(std::io::ErrorKind::NotFound);
+        let e = Error::io("kit.unreadable", Path::new("nope.toml"), &err);
+        let text = e.to_string();
+        assert_eq!(text.matches("nope.toml").count(), 1, "{text}");
+        assert!(
+            text.starts_with("error[kit.unreadable]: nope.toml: "),
+            "{text}"
+        );
+        assert_eq!(e.exit_code(), 2);
     }
 }
