@@ -523,8 +523,13 @@ pub fn overlay_svg(s: &Sheet) -> String {
         }
         svg.push_str(r#""/>"#);
     }
+    // A long label (title, back-sheet instructions) shrinks to the page width.
+    let avail = s.w_mm - 2.0 * MARGIN_MM;
+    let size = crate::kit::textfit::name_metrics()
+        .map(|m| m.width_em(&s.label))
+        .map_or(3.0, |em| if em > 0.0 { (avail / em).min(3.0) } else { 3.0 });
     svg.push_str(&format!(
-        r##"<text x="{x}" y="{y}" font-family="DejaVu Sans" font-stretch="condensed" font-weight="bold" font-size="3" fill="#444">{t}</text>"##,
+        r##"<text x="{x}" y="{y}" font-family="DejaVu Sans" font-stretch="condensed" font-weight="bold" font-size="{size:.3}" fill="#444">{t}</text>"##,
         x = MARGIN_MM,
         y = 7.5,
         t = xml_escape(&s.label)
