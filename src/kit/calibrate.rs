@@ -201,6 +201,7 @@ pub fn render(paper: Paper, d: &Duplex) -> Result<(KitFaces, Vec<Sheet>, Vec<u8>
             piece: 0,
             rect: page,
             clip: page,
+            rotation: 0,
         }],
         marks: Vec::new(),
         guides: Vec::new(),
