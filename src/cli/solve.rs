@@ -65,13 +65,25 @@ struct Decided {
     setup_toml: String,
 }
 
-fn decide(game: &str, variant: &str, seed: &str, board: u32, limits: Limits) -> Decided {
+/// Decide one deal; with `polish`, an Il Muro line is shortened further (two-move
+/// shortcuts) before it is shown or written.
+fn decide(
+    game: &str,
+    variant: &str,
+    seed: &str,
+    board: u32,
+    limits: Limits,
+    polish: bool,
+) -> Decided {
     let provenance = Provenance::new(game, variant, seed, board);
     let (verdict, bound, stats, moves, notation, setup_toml) = if game == "muro" {
         let setup = muro_record::dealt(&provenance);
         let start = muro::State::new(&setup, muro_record::variant_of(variant));
         let (answer, stats) = solve::muro::solve(&start, limits);
-        let (verdict, bound, moves) = split(answer);
+        let (verdict, bound, mut moves) = split(answer);
+        if polish {
+            moves = solve::muro::shorten(&start, &moves, 2);
+        }
         (
             verdict,
             bound,
@@ -167,7 +179,10 @@ fn seeds_of(spec: &str) -> Result<Vec<String>, Error> {
     let bad = || {
         Error::input(
             "cli.bad-seeds",
-            format!("`--seeds {spec}` is neither a range `A..B` of numbers nor a comma list"),
+            format!(
+                "`--seeds {spec}` is neither a range `A..B` of numbers with A <= B \
+                 (at most a million) nor a comma list"
+            ),
         )
         .help("e.g. `--seeds 1..1000` or `--seeds 3,17,42`")
     };
@@ -225,7 +240,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let name = game.name();
     match (&args.seed, &args.seeds) {
         (Some(seed), _) => {
-            let d = decide(name, &variant, seed, args.board, limits);
+            let d = decide(name, &variant, seed, args.board, limits, true);
             if let (Some(path), "solved") = (&args.out, d.verdict) {
                 write::atomic(path, &d.record_text())?;
             }
@@ -253,7 +268,8 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
                 .max(1);
-            let results = decide_all(name, &variant, &seeds, args.board, limits, jobs);
+            let polish = args.out.is_some();
+            let results = decide_all(name, &variant, &seeds, args.board, limits, jobs, polish);
             if let Some(dir) = &args.out {
                 for d in results.iter().filter(|d| d.verdict == "solved") {
                     write::atomic(
@@ -293,6 +309,7 @@ fn decide_all(
     board: u32,
     limits: Limits,
     jobs: usize,
+    polish: bool,
 ) -> Vec<Decided> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
@@ -305,7 +322,7 @@ fn decide_all(
                 let Some(seed) = seeds.get(i) else {
                     break;
                 };
-                let d = decide(game, variant, seed, board, limits);
+                let d = decide(game, variant, seed, board, limits, polish);
                 if let Ok(mut slots) = slots.lock() {
                     slots[i] = Some(d);
                 }
