@@ -169,7 +169,7 @@ fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
             return Err(src
                 .error(
                     "record.setup-not-dealt",
-                    &node.span,
+                    &columns_node.span,
                     "the [setup] is not the one [deal] gives for this seed and board",
                 )
                 .help("remove one of them, or write the setup that `tavolo deal muro` prints"));
