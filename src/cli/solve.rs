@@ -255,6 +255,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 match (&args.out, d.verdict) {
                     (Some(path), "solved") => println!("record written to {}", path.display()),
                     (None, "solved") => println!("moves: {}", d.notation.join(", ")),
+                    (Some(path), _) => println!("no record written to {}", path.display()),
                     _ => {}
                 }
             }
