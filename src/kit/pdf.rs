@@ -12,15 +12,15 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use printpdf::{
-    Codepoint, Color, CurTransMat, DictItem, ExternalStream, ExternalXObject, FontId, Line,
-    LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions,
-    Point, Pt, Rgb, TextItem, TextMatrix, WindingOrder, XObject, XObjectId, XObjectTransform,
+    Codepoint, Color, CurTransMat, DictItem, ExternalStream, ExternalXObject, FontId, Mm, Op,
+    PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Pt, Rgb, TextItem,
+    TextMatrix, WindingOrder, XObject, XObjectId, XObjectTransform,
 };
 use usvg::{Node, Paint, Transform};
 
 use crate::error::{Error, Result};
 use crate::kit::fonts;
-use crate::kit::layout::{Segment, Sheet};
+use crate::kit::layout::Sheet;
 use crate::kit::template::{Face, KitFaces};
 
 /// Points per millimetre.
@@ -276,32 +276,6 @@ fn emit(chunks: &[Chunk], remap: &[BTreeMap<u16, u16>], ops: &mut Vec<Op>) {
     }
 }
 
-/// A line drawn with printpdf (unused by faces; kept for marks drawn directly).
-#[allow(dead_code)]
-fn line(s: &Segment) -> Op {
-    Op::DrawLine {
-        line: Line {
-            points: vec![
-                LinePoint {
-                    p: Point {
-                        x: Pt(s.x1 as f32),
-                        y: Pt(s.y1 as f32),
-                    },
-                    bezier: false,
-                },
-                LinePoint {
-                    p: Point {
-                        x: Pt(s.x2 as f32),
-                        y: Pt(s.y2 as f32),
-                    },
-                    bezier: false,
-                },
-            ],
-            is_closed: false,
-        },
-    }
-}
-
 fn form_xobject(content: &[u8], bbox: [f32; 4], alphas: &[u16]) -> XObject {
     let mut dict = BTreeMap::new();
     dict.insert("Type".to_string(), DictItem::Name(b"XObject".to_vec()));
@@ -493,7 +467,6 @@ impl Converter {
 
 /// Laid-out glyphs of a text node, each with its PDF text matrix.
 fn text(t: &usvg::Text, base: Transform) -> Vec<Glyph> {
-    let db = &fonts::database().0;
     let ts = base.pre_concat(t.abs_transform());
     let mut out = Vec::new();
     for span in t.layouted() {
@@ -515,7 +488,6 @@ fn text(t: &usvg::Text, base: Transform) -> Vec<Glyph> {
             // transform() * flip; PDF draws glyphs at size/upem in text space,
             // so Tm = transform() * scale(1/s, -1/s).
             let m = ts.pre_concat(g.transform()).pre_scale(1.0 / s, -1.0 / s);
-            let _ = db;
             out.push(Glyph {
                 face,
                 gid: u16::try_from(g.id.0).unwrap_or(0),
