@@ -17,7 +17,7 @@ pub mod mosaico;
 pub mod muro;
 
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// Bounds on a search. When one is reached the answer is [`Answer::GaveUp`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,6 +113,47 @@ pub(crate) type KeySet<K> = std::collections::HashSet<K, BuildHasherDefault<KeyH
 
 /// Bytes a hash set of `K` holds at its current capacity (entries plus one
 /// control byte each).
-pub(crate) fn set_bytes<K>(set: &KeySet<K>) -> u64 {
+fn set_bytes<K>(set: &KeySet<K>) -> u64 {
     (set.capacity() * (std::mem::size_of::<K>() + 1)) as u64
+}
+
+/// The table of visited positions of one search, and the bounds the search
+/// stops at: every solver checks them the same way.
+pub(crate) struct Visited<K> {
+    set: KeySet<K>,
+    limits: Limits,
+}
+
+impl<K: Eq + Hash> Visited<K> {
+    /// A table holding the start position's key.
+    pub(crate) fn new(start: K, limits: Limits) -> Self {
+        let mut set = KeySet::default();
+        set.insert(start);
+        Visited { set, limits }
+    }
+
+    /// The node bound, once `nodes` positions have been generated.
+    pub(crate) fn node_bound(&self, nodes: u64) -> Option<Bound> {
+        (nodes >= self.limits.max_nodes).then_some(Bound::Nodes(self.limits.max_nodes))
+    }
+
+    /// Store `key`: `Ok(true)` if it is new, `Ok(false)` if already visited, or
+    /// the memory bound when the table is full and doubling it, plus the `held`
+    /// bytes of the search's own stack or node list, would pass the bound.
+    pub(crate) fn insert(&mut self, key: K, held: u64) -> Result<bool, Bound> {
+        if self.set.len() == self.set.capacity() {
+            // The next insertion may double the table.
+            let after = 2 * set_bytes(&self.set).max(1 << 16) + held;
+            if after > self.limits.max_memory {
+                return Err(Bound::Memory(self.limits.max_memory));
+            }
+        }
+        Ok(self.set.insert(key))
+    }
+
+    /// End the search with `answer`, counting the positions stored.
+    pub(crate) fn finish<M>(&self, answer: Answer<M>, mut stats: Stats) -> (Answer<M>, Stats) {
+        stats.stored = self.set.len() as u64;
+        (answer, stats)
+    }
 }

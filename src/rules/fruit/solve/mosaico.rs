@@ -14,7 +14,7 @@
 //! (see [`State`]), so the board and the number of tiles drawn say everything about
 //! a position: that is its key, exact.
 
-use super::{set_bytes, Answer, Bound, KeySet, Limits, Stats};
+use super::{Answer, Limits, Stats, Visited};
 use crate::rules::fruit::mosaico::{neighbour_cells, Cell, Move, Outcome, State, CELLS};
 use crate::rules::fruit::Tile;
 
@@ -37,8 +37,7 @@ pub fn solve(start: &State, limits: Limits) -> (Answer<Move>, Stats) {
     if !closed_cells_can_be_filled(start) {
         return (Answer::Unsolvable, stats);
     }
-    let mut visited: KeySet<Key> = KeySet::default();
-    visited.insert(key(start));
+    let mut visited = Visited::new(key(start), limits);
     let mut stack = vec![Frame {
         state: *start,
         moves: ordered_moves(start),
@@ -56,25 +55,18 @@ pub fn solve(start: &State, limits: Limits) -> (Answer<Move>, Stats) {
         stats.nodes += 1;
         if outcome == Outcome::Won {
             let path = stack.iter().map(|f| f.moves[f.next - 1]).collect();
-            stats.stored = visited.len() as u64;
-            return (Answer::Solved(path), stats);
+            return visited.finish(Answer::Solved(path), stats);
         }
-        if stats.nodes >= limits.max_nodes {
-            stats.stored = visited.len() as u64;
-            return (Answer::GaveUp(Bound::Nodes(limits.max_nodes)), stats);
+        if let Some(bound) = visited.node_bound(stats.nodes) {
+            return visited.finish(Answer::GaveUp(bound), stats);
         }
         if outcome == Outcome::Lost || !closed_cells_can_be_filled(&child) {
             continue;
         }
-        if visited.len() == visited.capacity() {
-            let after = 2 * set_bytes(&visited).max(1 << 16) + stack.len() as u64 * frame_bytes;
-            if after > limits.max_memory {
-                stats.stored = visited.len() as u64;
-                return (Answer::GaveUp(Bound::Memory(limits.max_memory)), stats);
-            }
-        }
-        if !visited.insert(key(&child)) {
-            continue;
+        match visited.insert(key(&child), stack.len() as u64 * frame_bytes) {
+            Err(bound) => return visited.finish(Answer::GaveUp(bound), stats),
+            Ok(false) => continue,
+            Ok(true) => {}
         }
         let moves = ordered_moves(&child);
         stack.push(Frame {
@@ -84,8 +76,7 @@ pub fn solve(start: &State, limits: Limits) -> (Answer<Move>, Stats) {
         });
         stats.max_depth = stats.max_depth.max(stack.len() as u64);
     }
-    stats.stored = visited.len() as u64;
-    (Answer::Unsolvable, stats)
+    visited.finish(Answer::Unsolvable, stats)
 }
 
 /// The legal moves, cells with more placed neighbours first: filling a hole now

@@ -50,7 +50,7 @@
 //! **Symmetry.** Columns with no face-down tile left differ only by their tiles,
 //! so positions that differ by an exchange of such columns share one key.
 
-use super::{set_bytes, Answer, Bound, KeySet, Limits, Stats};
+use super::{Answer, Bound, Limits, Stats, Visited};
 use crate::rules::fruit::muro::{Column, Move, Pile, Place, State, Variant, COLUMNS};
 use crate::rules::fruit::{Fruit, Tile};
 
@@ -201,8 +201,7 @@ fn depth_first(start: &State, limits: Limits, prune: bool, w: Weights) -> (Answe
     if start.is_won() {
         return (Answer::Solved(Vec::new()), stats);
     }
-    let mut visited: KeySet<Key> = KeySet::default();
-    visited.insert(key(start));
+    let mut visited = Visited::new(key(start), limits);
     let mut stack = vec![Frame {
         state: *start,
         steps: steps(start),
@@ -223,23 +222,15 @@ fn depth_first(start: &State, limits: Limits, prune: bool, w: Weights) -> (Answe
                 .iter()
                 .flat_map(|f| f.steps[f.next - 1].moves())
                 .collect();
-            stats.stored = visited.len() as u64;
-            return (Answer::Solved(path), stats);
+            return visited.finish(Answer::Solved(path), stats);
         }
-        if stats.nodes >= limits.max_nodes {
-            stats.stored = visited.len() as u64;
-            return (Answer::GaveUp(Bound::Nodes(limits.max_nodes)), stats);
+        if let Some(bound) = visited.node_bound(stats.nodes) {
+            return visited.finish(Answer::GaveUp(bound), stats);
         }
-        if visited.len() == visited.capacity() {
-            // The next insertion may double the table.
-            let after = 2 * set_bytes(&visited).max(1 << 16) + stack.len() as u64 * frame_bytes;
-            if after > limits.max_memory {
-                stats.stored = visited.len() as u64;
-                return (Answer::GaveUp(Bound::Memory(limits.max_memory)), stats);
-            }
-        }
-        if !visited.insert(key(&child)) {
-            continue;
+        match visited.insert(key(&child), stack.len() as u64 * frame_bytes) {
+            Err(bound) => return visited.finish(Answer::GaveUp(bound), stats),
+            Ok(false) => continue,
+            Ok(true) => {}
         }
         let steps = steps(&child);
         stack.push(Frame {
@@ -249,8 +240,7 @@ fn depth_first(start: &State, limits: Limits, prune: bool, w: Weights) -> (Answe
         });
         stats.max_depth = stats.max_depth.max(stack.len() as u64);
     }
-    stats.stored = visited.len() as u64;
-    (Answer::Unsolvable, stats)
+    visited.finish(Answer::Unsolvable, stats)
 }
 
 /// Best-first search: always expand the most promising position found so far.
@@ -258,8 +248,7 @@ pub fn solve_best_first(start: &State, limits: Limits) -> (Answer<Move>, Stats) 
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let mut stats = Stats::default();
-    let mut visited: KeySet<Key> = KeySet::default();
-    visited.insert(key(start));
+    let mut visited = Visited::new(key(start), limits);
     // Every position found: the position, its parent's index and the step to it.
     let mut nodes: Vec<(State, u32, Option<Step>)> = vec![(*start, 0, None)];
     let mut open = BinaryHeap::new();
@@ -278,30 +267,21 @@ pub fn solve_best_first(start: &State, limits: Limits) -> (Answer<Move>, Stats) 
                     path.splice(0..0, step.moves());
                     at = parent as usize;
                 }
-                stats.stored = visited.len() as u64;
-                return (Answer::Solved(path), stats);
+                return visited.finish(Answer::Solved(path), stats);
             }
-            if stats.nodes >= limits.max_nodes {
-                stats.stored = visited.len() as u64;
-                return (Answer::GaveUp(Bound::Nodes(limits.max_nodes)), stats);
+            if let Some(bound) = visited.node_bound(stats.nodes) {
+                return visited.finish(Answer::GaveUp(bound), stats);
             }
-            if visited.len() == visited.capacity() {
-                let after =
-                    2 * set_bytes(&visited).max(1 << 16) + nodes.capacity() as u64 * node_bytes;
-                if after > limits.max_memory {
-                    stats.stored = visited.len() as u64;
-                    return (Answer::GaveUp(Bound::Memory(limits.max_memory)), stats);
-                }
-            }
-            if !visited.insert(key(&child)) {
-                continue;
+            match visited.insert(key(&child), nodes.capacity() as u64 * node_bytes) {
+                Err(bound) => return visited.finish(Answer::GaveUp(bound), stats),
+                Ok(false) => continue,
+                Ok(true) => {}
             }
             open.push((eval(&child, DIG), Reverse(nodes.len() as u32)));
             nodes.push((child, i, Some(step)));
         }
     }
-    stats.stored = visited.len() as u64;
-    (Answer::Unsolvable, stats)
+    visited.finish(Answer::Unsolvable, stats)
 }
 
 /// Every legal move as a successor, unpruned.
