@@ -251,6 +251,20 @@ impl Record {
         })
     }
 
+    /// Read every move's own fields with `read` before any move is judged: an
+    /// unreadable move makes the whole record unreadable (exit 2), even after an
+    /// illegal one.
+    pub fn read_moves<'a, W>(
+        &'a self,
+        src: &'a Source,
+        mut read: impl FnMut(&'a MoveEntry, Fields<'a>) -> Result<W, Error>,
+    ) -> Result<Vec<W>, Error> {
+        self.moves
+            .iter()
+            .map(|entry| read(entry, entry.fields(src)?))
+            .collect()
+    }
+
     pub fn player_names(&self) -> Vec<String> {
         self.players.iter().map(|p| p.name.clone()).collect()
     }

@@ -114,11 +114,7 @@ struct Written {
 const MOVE_FIELDS: &[&str] = &["player", "tile", "row", "turn", "draw", "out", "open"];
 
 fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
-    record
-        .moves
-        .iter()
-        .map(|entry| {
-            let mut f = entry.fields(src)?;
+    record.read_moves(src, |entry, mut f| {
             let row = match f.opt("row") {
                 None => None,
                 Some(n) => Some((
@@ -215,7 +211,6 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
                 open,
             })
         })
-        .collect()
 }
 
 /// The hands and set-aside pile from `[setup]`, or dealt; both must agree.

@@ -189,66 +189,60 @@ struct Written {
 }
 
 fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
-    record
-        .moves
-        .iter()
-        .map(|entry| {
-            let mut f = entry.fields(src)?;
-            let tile = f.opt("tile");
-            let cell = f.opt("cell");
-            let aside = f.opt("aside");
-            f.finish(&["player", "tile", "cell", "aside"])?;
-            let help =
-                "a move is `tile` + `cell` (place it) or `aside` = the tile (set it aside, MO-3)";
-            let read_tile = |n: &crate::record::Node, what: &str| {
-                parse_tile(n.as_str(src, what)?, &n.span, src)
-            };
-            match (tile, cell, aside) {
-                (Some(t), Some(c), None) => {
-                    let text = c.as_str(src, "`cell`")?;
-                    let parsed: Cell = text
-                        .parse()
-                        .map_err(|e: String| src.error("mosaico.unknown-cell", &c.span, e))?;
-                    Ok(Written {
-                        mv: Move::Place {
-                            tile: read_tile(t, "`tile`")?,
-                            cell: parsed,
-                        },
-                        tile: t.span.clone(),
-                        cell: Some(c.span.clone()),
-                    })
-                }
-                (None, None, Some(a)) => Ok(Written {
-                    mv: Move::Aside {
-                        tile: read_tile(a, "`aside`")?,
+    record.read_moves(src, |entry, mut f| {
+        let tile = f.opt("tile");
+        let cell = f.opt("cell");
+        let aside = f.opt("aside");
+        f.finish(&["player", "tile", "cell", "aside"])?;
+        let help =
+            "a move is `tile` + `cell` (place it) or `aside` = the tile (set it aside, MO-3)";
+        let read_tile =
+            |n: &crate::record::Node, what: &str| parse_tile(n.as_str(src, what)?, &n.span, src);
+        match (tile, cell, aside) {
+            (Some(t), Some(c), None) => {
+                let text = c.as_str(src, "`cell`")?;
+                let parsed: Cell = text
+                    .parse()
+                    .map_err(|e: String| src.error("mosaico.unknown-cell", &c.span, e))?;
+                Ok(Written {
+                    mv: Move::Place {
+                        tile: read_tile(t, "`tile`")?,
+                        cell: parsed,
                     },
-                    tile: a.span.clone(),
-                    cell: None,
-                }),
-                (Some(_), None, None) => Err(src
-                    .error(
-                        "record.missing-field",
-                        &entry.node.span,
-                        format!("move {} places a tile but gives no `cell`", entry.number),
-                    )
-                    .help(help)),
-                (_, _, Some(a)) if tile.is_some() || cell.is_some() => Err(src
-                    .error(
-                        "mosaico.two-moves",
-                        &a.span,
-                        format!("move {} both places and sets aside", entry.number),
-                    )
-                    .help(help)),
-                _ => Err(src
-                    .error(
-                        "record.missing-field",
-                        &entry.node.span,
-                        format!("move {} says no move", entry.number),
-                    )
-                    .help(help)),
+                    tile: t.span.clone(),
+                    cell: Some(c.span.clone()),
+                })
             }
-        })
-        .collect()
+            (None, None, Some(a)) => Ok(Written {
+                mv: Move::Aside {
+                    tile: read_tile(a, "`aside`")?,
+                },
+                tile: a.span.clone(),
+                cell: None,
+            }),
+            (Some(_), None, None) => Err(src
+                .error(
+                    "record.missing-field",
+                    &entry.node.span,
+                    format!("move {} places a tile but gives no `cell`", entry.number),
+                )
+                .help(help)),
+            (_, _, Some(a)) if tile.is_some() || cell.is_some() => Err(src
+                .error(
+                    "mosaico.two-moves",
+                    &a.span,
+                    format!("move {} both places and sets aside", entry.number),
+                )
+                .help(help)),
+            _ => Err(src
+                .error(
+                    "record.missing-field",
+                    &entry.node.span,
+                    format!("move {} says no move", entry.number),
+                )
+                .help(help)),
+        }
+    })
 }
 
 fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {

@@ -188,52 +188,47 @@ struct Written {
 }
 
 fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
-    record
-        .moves
-        .iter()
-        .map(|entry| {
-            let mut f = entry.fields(src)?;
-            let node = f.req("move")?;
-            f.finish(&["player", "move"])?;
-            let text = node.as_str(src, &format!("move {}'s `move`", entry.number))?;
-            // Inside a plain string each character sits at a known offset.
-            let raw = src.text.get(node.span.clone()).unwrap_or("");
-            let plain = raw.len() == text.len() + 2;
-            let at = |offset: usize, len: usize| -> Span {
-                if plain {
-                    let start = node.span.start + 1 + offset.min(text.len());
-                    start..start + len
-                } else {
-                    node.span.clone()
-                }
-            };
-            let mv: Move = text.parse().map_err(|e: super::muro::MoveSyntax| {
-                src.error(
-                    "muro.bad-move",
-                    &at(e.offset, 1),
-                    format!("move {}: {}", entry.number, e.message),
-                )
-            })?;
-            let first_at = text.len() - text.trim_start().len();
-            let first_len = text[first_at..]
-                .find(char::is_whitespace)
-                .unwrap_or(text.len() - first_at);
-            let target = match (mv, text.rfind('>')) {
-                (Move::Shift { .. }, Some(gt)) => at(gt + 1, text.trim_end().len() - gt - 1),
-                _ => {
-                    let last = text.trim_end();
-                    let start = last.rfind(char::is_whitespace).map_or(0, |i| i + 1);
-                    at(start, last.len() - start)
-                }
-            };
-            Ok(Written {
-                mv,
-                whole: node.span.clone(),
-                first: at(first_at, first_len),
-                target,
-            })
+    record.read_moves(src, |entry, mut f| {
+        let node = f.req("move")?;
+        f.finish(&["player", "move"])?;
+        let text = node.as_str(src, &format!("move {}'s `move`", entry.number))?;
+        // Inside a plain string each character sits at a known offset.
+        let raw = src.text.get(node.span.clone()).unwrap_or("");
+        let plain = raw.len() == text.len() + 2;
+        let at = |offset: usize, len: usize| -> Span {
+            if plain {
+                let start = node.span.start + 1 + offset.min(text.len());
+                start..start + len
+            } else {
+                node.span.clone()
+            }
+        };
+        let mv: Move = text.parse().map_err(|e: super::muro::MoveSyntax| {
+            src.error(
+                "muro.bad-move",
+                &at(e.offset, 1),
+                format!("move {}: {}", entry.number, e.message),
+            )
+        })?;
+        let first_at = text.len() - text.trim_start().len();
+        let first_len = text[first_at..]
+            .find(char::is_whitespace)
+            .unwrap_or(text.len() - first_at);
+        let target = match (mv, text.rfind('>')) {
+            (Move::Shift { .. }, Some(gt)) => at(gt + 1, text.trim_end().len() - gt - 1),
+            _ => {
+                let last = text.trim_end();
+                let start = last.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+                at(start, last.len() - start)
+            }
+        };
+        Ok(Written {
+            mv,
+            whole: node.span.clone(),
+            first: at(first_at, first_len),
+            target,
         })
-        .collect()
+    })
 }
 
 fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {

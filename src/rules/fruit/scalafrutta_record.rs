@@ -171,14 +171,8 @@ fn read_square(node: &crate::record::Node, src: &Source) -> Result<[Tile; 9], Er
     Ok(square)
 }
 
-/// Reads every move first: an unreadable move makes the record unreadable
-/// (exit 2), even after an illegal one.
 fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
-    record
-        .moves
-        .iter()
-        .map(|entry| {
-            let mut f = entry.fields(src)?;
+    record.read_moves(src, |entry, mut f| {
             if let Some(node) = f.opt("combinations") {
                 let what = "`combinations`";
                 let mut combos = Vec::new();
@@ -240,7 +234,6 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
                 square,
             })
         })
-        .collect()
 }
 
 /// The first hand's square: `[setup]`, or dealt; both must agree.

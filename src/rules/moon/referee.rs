@@ -245,26 +245,19 @@ struct Written {
 
 const MOVE_FIELDS: &[&str] = &["player", "tile", "square"];
 
-/// Read every move's fields first: an unreadable move makes the whole record
-/// unreadable (exit 2), even after an illegal move.
 fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
-    record
-        .moves
-        .iter()
-        .map(|entry| {
-            let mut f = entry.fields(src)?;
-            f.only(MOVE_FIELDS)?;
-            let (tile, tile_span) = f.req_str("tile")?;
-            let (square, square_span) = f.req_str("square")?;
-            f.finish(MOVE_FIELDS)?;
-            Ok(Written {
-                tile: parse_tile(tile, tile_span, src)?,
-                tile_span: tile_span.clone(),
-                square: parse_square(square, square_span, src)?,
-                square_span: square_span.clone(),
-            })
+    record.read_moves(src, |_, mut f| {
+        f.only(MOVE_FIELDS)?;
+        let (tile, tile_span) = f.req_str("tile")?;
+        let (square, square_span) = f.req_str("square")?;
+        f.finish(MOVE_FIELDS)?;
+        Ok(Written {
+            tile: parse_tile(tile, tile_span, src)?,
+            tile_span: tile_span.clone(),
+            square: parse_square(square, square_span, src)?,
+            square_span: square_span.clone(),
         })
-        .collect()
+    })
 }
 
 /// The setup written in `[setup]`, or dealt from `[deal]`; both must agree.
