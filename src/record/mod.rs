@@ -348,6 +348,18 @@ pub enum Status {
 }
 
 impl Verdict {
+    /// A record that stops at its first illegal move, with no result.
+    pub fn illegal(moves: usize, illegal: Illegal) -> Verdict {
+        Verdict {
+            status: Status::Illegal,
+            moves,
+            illegal: Some(illegal),
+            result: None,
+            to_move: None,
+            notes: Vec::new(),
+        }
+    }
+
     pub fn is_legal(&self) -> bool {
         self.status != Status::Illegal
     }

@@ -347,22 +347,10 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
             }
         })();
         if let Some((rule, code, message, span)) = broken {
-            return Ok(Verdict {
-                status: Status::Illegal,
-                moves: total,
-                illegal: Some(Illegal::new(
-                    src,
-                    &span,
-                    entry,
-                    &record.players,
-                    rule,
-                    code,
-                    message,
-                )),
-                result: None,
-                to_move: None,
-                notes: Vec::new(),
-            });
+            return Ok(Verdict::illegal(
+                total,
+                Illegal::new(src, &span, entry, &record.players, rule, code, message),
+            ));
         }
         if w.mv == Move::Out {
             eliminated.push(names[entry.player].clone());

@@ -248,10 +248,9 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                 | "muro.turn-face-up" => &w.target,
                 _ => &w.whole,
             };
-            return Ok(Verdict {
-                status: Status::Illegal,
-                moves: total,
-                illegal: Some(Illegal::new(
+            return Ok(Verdict::illegal(
+                total,
+                Illegal::new(
                     src,
                     span,
                     entry,
@@ -259,11 +258,8 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                     rb.rule,
                     rb.code,
                     rb.message,
-                )),
-                result: None,
-                to_move: None,
-                notes: Vec::new(),
-            });
+                ),
+            ));
         }
     }
     let player = record.players[0].name.clone();

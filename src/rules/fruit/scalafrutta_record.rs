@@ -620,12 +620,8 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         if let Err((rule, code, message, span)) = r.play(entry, w)? {
             let illegal = Illegal::new(src, &span, entry, &record.players, rule, code, message);
             return Ok(Verdict {
-                status: Status::Illegal,
-                moves: total,
-                illegal: Some(illegal),
-                result: None,
-                to_move: None,
                 notes: r.notes,
+                ..Verdict::illegal(total, illegal)
             });
         }
     }

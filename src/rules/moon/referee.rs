@@ -409,12 +409,9 @@ fn check_standard(record: &Record, src: &Source) -> Result<Verdict, Error> {
                 );
                 let result = mn3_result(&pos, entry, total, &names);
                 return Ok(Verdict {
-                    status: Status::Illegal,
-                    moves: total,
-                    illegal: Some(illegal),
                     result: Some(result),
-                    to_move: None,
                     notes,
+                    ..Verdict::illegal(total, illegal)
                 });
             }
         }
@@ -514,10 +511,9 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
     for (entry, w) in record.moves.iter().zip(&moves) {
         if let Err(rb) = sol.play(w.tile, w.square) {
             let message = rb.describe(&names);
-            return Ok(Verdict {
-                status: Status::Illegal,
-                moves: total,
-                illegal: Some(Illegal::new(
+            return Ok(Verdict::illegal(
+                total,
+                Illegal::new(
                     src,
                     blame(&rb, entry, w),
                     entry,
@@ -525,11 +521,8 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
                     rb.rule(),
                     rb.code(),
                     message,
-                )),
-                result: None,
-                to_move: None,
-                notes: Vec::new(),
-            });
+                ),
+            ));
         }
     }
     if !sol.is_over() {
