@@ -42,17 +42,7 @@ pub struct Resolved {
 impl Setup {
     pub fn resolve(&self) -> Result<Resolved, Error> {
         let game = registry::require(&self.game)?;
-        let variant = match &self.variant {
-            None => game.variants()[0].to_string(),
-            Some(v) if game.variants().contains(&v.as_str()) => v.clone(),
-            Some(v) => {
-                return Err(Error::input(
-                    "cli.unknown-variant",
-                    format!("{} has no variant `{v}`", game.name()),
-                )
-                .help(format!("the variants are: {}", game.variants().join(", "))))
-            }
-        };
+        let variant = registry::require_variant(game, self.variant.as_deref())?;
         let counts = game.player_counts(&variant);
         let n = self
             .players

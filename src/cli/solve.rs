@@ -216,17 +216,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             .help("the solitaires are: muro, mosaico"))
         }
     };
-    let variant = match &args.variant {
-        None => game.variants()[0].to_string(),
-        Some(v) if game.variants().contains(&v.as_str()) => v.clone(),
-        Some(v) => {
-            return Err(Error::input(
-                "cli.unknown-variant",
-                format!("{} has no variant `{v}`", game.name()),
-            )
-            .help(format!("the variants are: {}", game.variants().join(", "))))
-        }
-    };
+    let variant = crate::record::registry::require_variant(game, args.variant.as_deref())?;
     if args.max_nodes == 0 || args.max_memory_mb == 0 {
         return Err(Error::input(
             "cli.bad-bound",

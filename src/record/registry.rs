@@ -30,3 +30,17 @@ pub fn require(name: &str) -> Result<&'static dyn Game, crate::error::Error> {
             .help(format!("the games are: {}", names().join(", ")))
     })
 }
+
+/// The variant named on the command line (the game's first when none is), or a
+/// usage error (exit 2) listing the variants.
+pub fn require_variant(game: &dyn Game, name: Option<&str>) -> Result<String, crate::error::Error> {
+    match name {
+        None => Ok(game.variants()[0].to_string()),
+        Some(v) if game.variants().contains(&v) => Ok(v.to_string()),
+        Some(v) => Err(crate::error::Error::input(
+            "cli.unknown-variant",
+            format!("{} has no variant `{v}`", game.name()),
+        )
+        .help(format!("the variants are: {}", game.variants().join(", ")))),
+    }
+}
