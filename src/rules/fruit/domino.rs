@@ -63,30 +63,7 @@ impl fmt::Display for Move {
 }
 
 /// A rule broken by a move: the ruling, a stable code, and what happened.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RuleBroken {
-    pub rule: &'static str,
-    pub code: &'static str,
-    pub message: String,
-}
-
-impl RuleBroken {
-    fn new(rule: &'static str, code: &'static str, message: impl Into<String>) -> Self {
-        RuleBroken {
-            rule,
-            code,
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for RuleBroken {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.message, self.rule)
-    }
-}
-
-impl std::error::Error for RuleBroken {}
+pub use super::RuleBroken;
 
 /// A tile on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

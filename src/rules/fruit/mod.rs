@@ -2,6 +2,7 @@
 
 pub mod tile;
 
+pub use rule_broken::RuleBroken;
 pub use tile::{Fruit, Tile};
 pub use tileset::TileSet;
 pub mod domino;
@@ -11,6 +12,7 @@ pub mod mosaico_record;
 pub mod muro;
 pub mod muro_record;
 pub mod records;
+pub mod rule_broken;
 pub mod scalafrutta;
 pub mod scalafrutta_record;
 pub mod scoring;

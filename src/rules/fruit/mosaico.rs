@@ -168,15 +168,7 @@ impl fmt::Display for Move {
 }
 
 /// A move that breaks a rule: the ruling, a stable code, a message.
-pub use super::muro::RuleBroken;
-
-fn broken(rule: &'static str, code: &'static str, message: String) -> RuleBroken {
-    RuleBroken {
-        rule,
-        code,
-        message,
-    }
-}
+pub use super::RuleBroken;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -273,14 +265,14 @@ impl State {
     /// Why `tile` may not go on `cell` (MO-2, MO-4), or `Ok`.
     pub fn check_cell(&self, tile: Tile, cell: Cell) -> Result<(), RuleBroken> {
         if !cell.in_frame() {
-            return Err(broken(
+            return Err(RuleBroken::new(
                 "MO-2",
                 "mosaico.outside-frame",
                 format!("{cell} is outside the 6x6 frame a1-f6: no row or column may hold 7 tiles"),
             ));
         }
         if let Some(there) = self.at(cell) {
-            return Err(broken(
+            return Err(RuleBroken::new(
                 "MO-2",
                 "mosaico.occupied",
                 format!("{cell} already holds {there}"),
@@ -288,14 +280,14 @@ impl State {
         }
         let (neighbours, matching) = self.neighbours(tile, cell);
         if neighbours == 0 {
-            return Err(broken(
+            return Err(RuleBroken::new(
                 "MO-2",
                 "mosaico.not-adjacent",
                 format!("{cell} touches no tile: a tile goes next to a tile it matches"),
             ));
         }
         if matching == 0 {
-            return Err(broken(
+            return Err(RuleBroken::new(
                 "MO-2",
                 "mosaico.no-match",
                 format!(
@@ -305,7 +297,7 @@ impl State {
             ));
         }
         if self.variant == Variant::Hard && neighbours >= 3 && matching < 2 {
-            return Err(broken(
+            return Err(RuleBroken::new(
                 "MO-4",
                 "mosaico.hard-two-matches",
                 format!(
@@ -379,14 +371,12 @@ impl State {
     /// Apply a move, or say which rule it breaks (leaving the state unchanged).
     pub fn play(&mut self, mv: Move) -> Result<Outcome, RuleBroken> {
         let Some(turn) = self.turn() else {
-            return Err(broken(
+            return Err(RuleBroken::new(
                 "MO-3",
                 "mosaico.game-over",
                 match self.outcome() {
-                    Outcome::Won => "the game is over: all 36 tiles are placed".into(),
-                    _ => {
-                        "the game is over: the draw is exhausted and no set-aside tile fits".into()
-                    }
+                    Outcome::Won => "the game is over: all 36 tiles are placed",
+                    _ => "the game is over: the draw is exhausted and no set-aside tile fits",
                 },
             ));
         };
@@ -403,7 +393,7 @@ impl State {
                     self.drawn + 1
                 ),
             };
-            return Err(broken(
+            return Err(RuleBroken::new(
                 "MO-3",
                 "mosaico.not-in-play",
                 format!("{} is not the tile in play: {why}", mv.tile()),
@@ -418,7 +408,7 @@ impl State {
             Move::Aside { tile } => {
                 if turn.fits {
                     let cell = self.legal_cells(tile).next().expect("fits somewhere");
-                    return Err(broken(
+                    return Err(RuleBroken::new(
                         "MO-3",
                         "mosaico.must-place",
                         format!(

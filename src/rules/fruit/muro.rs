@@ -340,28 +340,7 @@ fn decode(cell: u8) -> (Tile, bool) {
 }
 
 /// A move that breaks a rule: the ruling it breaks, a stable error code and a message.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RuleBroken {
-    pub rule: &'static str,
-    pub code: &'static str,
-    pub message: String,
-}
-
-impl fmt::Display for RuleBroken {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.message, self.rule)
-    }
-}
-
-impl std::error::Error for RuleBroken {}
-
-fn broken(rule: &'static str, code: &'static str, message: String) -> RuleBroken {
-    RuleBroken {
-        rule,
-        code,
-        message,
-    }
-}
+pub use super::RuleBroken;
 
 /// What a legal move leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -441,10 +420,10 @@ impl State {
     /// Whether a move is legal, and if not which rule it breaks.
     pub fn check(&self, mv: Move) -> Result<(), RuleBroken> {
         if self.is_won() {
-            return Err(broken(
+            return Err(RuleBroken::new(
                 "MU-4",
                 "muro.game-over",
-                "the game is already won: six complete new-wall piles".into(),
+                "the game is already won: six complete new-wall piles",
             ));
         }
         match mv {
@@ -452,7 +431,7 @@ impl State {
             Move::Shift { tile, from, to } => {
                 self.check_take(tile, from)?;
                 if from == to {
-                    return Err(broken(
+                    return Err(RuleBroken::new(
                         "MU-2",
                         "muro.same-place",
                         format!("{tile} would move from {} onto itself", describe(from)),
@@ -468,12 +447,12 @@ impl State {
             return Err(no_column(c));
         };
         match column.top() {
-            None => Err(broken(
+            None => Err(RuleBroken::new(
                 "MU-2",
                 "muro.turn-empty",
                 format!("column {} is empty: there is nothing to turn", c + 1),
             )),
-            Some((tile, true)) => Err(broken(
+            Some((tile, true)) => Err(RuleBroken::new(
                 "MU-2",
                 "muro.turn-face-up",
                 format!("the top of column {} is {tile}, already face up", c + 1),
@@ -489,13 +468,13 @@ impl State {
                     return Err(no_column(c));
                 };
                 match column.top() {
-                    None => Err(broken(
+                    None => Err(RuleBroken::new(
                         "MU-2",
                         "muro.not-on-top",
                         format!("{tile} is not on column {}: the column is empty", c + 1),
                     )),
                     Some((top, true)) if top == tile => Ok(()),
-                    Some((top, true)) => Err(broken(
+                    Some((top, true)) => Err(RuleBroken::new(
                         "MU-2",
                         "muro.not-on-top",
                         format!(
@@ -504,7 +483,7 @@ impl State {
                             c + 1
                         ),
                     )),
-                    Some((top, false)) if top == tile => Err(broken(
+                    Some((top, false)) if top == tile => Err(RuleBroken::new(
                         "MU-2",
                         "muro.face-down",
                         format!(
@@ -514,7 +493,7 @@ impl State {
                         ),
                     )),
                     // Do not reveal a face-down tile the record does not know.
-                    Some((_, false)) => Err(broken(
+                    Some((_, false)) => Err(RuleBroken::new(
                         "MU-2",
                         "muro.not-on-top",
                         format!(
@@ -526,7 +505,7 @@ impl State {
             }
             Place::NewWall => match self.pile_top(tile.fruit()) {
                 Some(top) if top == tile => Ok(()),
-                Some(top) => Err(broken(
+                Some(top) => Err(RuleBroken::new(
                     "MU-3",
                     "muro.not-on-top",
                     format!(
@@ -534,7 +513,7 @@ impl State {
                         tile.fruit().name()
                     ),
                 )),
-                None => Err(broken(
+                None => Err(RuleBroken::new(
                     "MU-3",
                     "muro.not-on-top",
                     format!(
@@ -554,7 +533,7 @@ impl State {
                 };
                 match column.top() {
                     None | Some((_, false)) => Ok(()),
-                    Some((top, true)) if tile.number() == 6 => Err(broken(
+                    Some((top, true)) if tile.number() == 6 => Err(RuleBroken::new(
                         "MU-2",
                         "muro.wrong-number",
                         format!(
@@ -563,7 +542,7 @@ impl State {
                             c + 1
                         ),
                     )),
-                    Some((top, true)) if top.number() != tile.number() + 1 => Err(broken(
+                    Some((top, true)) if top.number() != tile.number() + 1 => Err(RuleBroken::new(
                         "MU-2",
                         "muro.wrong-number",
                         format!(
@@ -573,7 +552,7 @@ impl State {
                             c + 1
                         ),
                     )),
-                    Some((top, true)) if top.fruit() == tile.fruit() => Err(broken(
+                    Some((top, true)) if top.fruit() == tile.fruit() => Err(RuleBroken::new(
                         "MU-2",
                         "muro.same-fruit",
                         format!(
@@ -614,7 +593,7 @@ impl State {
                     ),
                     (_, None) => format!("{tile} cannot go on the new wall"),
                 };
-                Err(broken("MU-3", "muro.new-wall-order", message))
+                Err(RuleBroken::new("MU-3", "muro.new-wall-order", message))
             }
         }
     }
@@ -724,7 +703,7 @@ fn describe(place: Place) -> String {
 }
 
 fn no_column(c: u8) -> RuleBroken {
-    broken(
+    RuleBroken::new(
         "MU-1",
         "muro.no-column",
         format!(
