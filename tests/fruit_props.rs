@@ -2,66 +2,18 @@
 //! game is accepted, and changing one move of it to an illegal one is rejected
 //! at exactly that move, with the code the rules engine gives for it.
 
-use std::path::Path;
+mod common;
 
+use common::{judge, players_and_moves, random_game, replace_move};
 use proptest::prelude::*;
-use tavolo::cli::check::{check_text, Outcome};
-use tavolo::cli::deal::Setup as DealSetup;
 use tavolo::deal::Provenance;
-use tavolo::record::{Status, Verdict};
+use tavolo::record::Status;
 use tavolo::rules::fruit::domino::{self, State as DState};
 use tavolo::rules::fruit::records::deal_order;
 use tavolo::rules::fruit::scalafrutta::{Insertion, Move, Phase, State, Totals};
 use tavolo::rules::fruit::scalafrutta_record::{hand_deal, square_of};
 use tavolo::rules::fruit::scoring::{best_partition, check_partition, PartitionError};
 use tavolo::rules::fruit::{Tile, TileSet};
-
-fn record(game: &str, seed: &str, players: usize) -> String {
-    let setup = DealSetup {
-        game: game.into(),
-        players: Some(players),
-        variant: None,
-        seed: Some(seed.to_string()),
-        board: 1,
-        names: None,
-    };
-    tavolo::cli::play::record_text(&setup).expect("a record")
-}
-
-fn judge(text: String) -> (u8, Verdict) {
-    let r = check_text(Path::new("r.toml"), text);
-    let code = r.exit_code();
-    let Outcome::Judged { verdict, .. } = r.outcome else {
-        panic!("unreadable")
-    };
-    (code, *verdict)
-}
-
-/// The move tables of a record, and the players.
-fn moves_of(text: &str) -> (Vec<String>, Vec<toml::Table>) {
-    let doc: toml::Table = toml::from_str(text).unwrap();
-    let players = doc["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap().to_string())
-        .collect();
-    let moves = doc["move"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_table().unwrap().clone())
-        .collect();
-    (players, moves)
-}
-
-/// The record with move `k` (0-based) given other fields (after `player`).
-fn replace_move(text: &str, k: usize, fields: &str) -> String {
-    let mut parts: Vec<String> = text.split("\n[[move]]\n").map(String::from).collect();
-    let player_line = parts[k + 1].lines().next().unwrap().to_string();
-    parts[k + 1] = format!("{player_line}\n{fields}");
-    parts.join("\n[[move]]\n")
-}
 
 fn tile(v: &toml::Value) -> Tile {
     v.as_str().unwrap().parse().unwrap()
@@ -87,7 +39,7 @@ fn sf_state_before(text: &str, k: usize) -> (State, Vec<Vec<Vec<Tile>>>) {
     let doc: toml::Table = toml::from_str(text).unwrap();
     let seed = doc["deal"]["seed"].as_str().unwrap();
     let deal = Provenance::new("scalafrutta", "standard", seed, 1);
-    let (players, moves) = moves_of(text);
+    let (players, moves) = players_and_moves(text);
     let n = players.len();
     let mut totals = Totals::new(n);
     let mut hand = 1;
@@ -192,7 +144,7 @@ fn illegal_partitions(held: TileSet) -> Vec<(Vec<Vec<Tile>>, &'static str)> {
 fn dom_state_before(text: &str, k: usize) -> DState {
     let doc: toml::Table = toml::from_str(text).unwrap();
     let seed = doc["deal"]["seed"].as_str().unwrap();
-    let (players, moves) = moves_of(text);
+    let (players, moves) = players_and_moves(text);
     let order = deal_order(&Provenance::new("domino", "standard", seed, 1));
     let mut s = DState::deal(players.len(), &order).unwrap();
     for m in &moves[..k] {
@@ -239,7 +191,7 @@ proptest! {
     /// SF-1..SF-6: a random legal game to 1001 is accepted and complete.
     #[test]
     fn scalafrutta_random_games_are_accepted(seed in "[a-z0-9]{1,10}", players in 2usize..=4) {
-        let (code, v) = judge(record("scalafrutta", &seed, players));
+        let (code, v) = judge(random_game("scalafrutta", None, &seed, players));
         prop_assert_eq!(code, 0);
         prop_assert_eq!(v.status, Status::Complete);
         let result = v.result.unwrap();
@@ -253,8 +205,8 @@ proptest! {
         at in any::<prop::sample::Index>(),
         pick in any::<prop::sample::Index>(),
     ) {
-        let text = record("scalafrutta", &seed, players);
-        let (names, moves) = moves_of(&text);
+        let text = random_game("scalafrutta", None, &seed, players);
+        let (names, moves) = players_and_moves(&text);
         let k = at.index(moves.len());
         let (state, _) = sf_state_before(&text, k);
         let (fields, code) = if moves[k].contains_key("combinations") {
@@ -294,7 +246,7 @@ proptest! {
     /// DF-1..DF-6: a random legal game is accepted and complete.
     #[test]
     fn domino_random_games_are_accepted(seed in "[a-z0-9]{1,10}", players in 2usize..=4) {
-        let (code, v) = judge(record("domino", &seed, players));
+        let (code, v) = judge(random_game("domino", None, &seed, players));
         prop_assert_eq!(code, 0);
         prop_assert_eq!(v.status, Status::Complete);
         prop_assert!(!v.result.unwrap().reason.is_empty());
@@ -307,8 +259,8 @@ proptest! {
         at in any::<prop::sample::Index>(),
         pick in any::<prop::sample::Index>(),
     ) {
-        let text = record("domino", &seed, players);
-        let (_, moves) = moves_of(&text);
+        let text = random_game("domino", None, &seed, players);
+        let (_, moves) = players_and_moves(&text);
         let k = at.index(moves.len());
         let mut state = dom_state_before(&text, k);
         if moves[k].get("open").is_some() {

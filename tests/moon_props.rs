@@ -2,38 +2,20 @@
 //! move of it to an illegal one is rejected at exactly that move, with the
 //! rule the engine names (and the MN-3 consequence).
 
+mod common;
+
 use std::path::Path;
 
+use common::{players_and_moves, random_game, replace_move};
 use proptest::prelude::*;
 use tavolo::cli::check::{check_text, Outcome};
-use tavolo::cli::deal::Setup as DealSetup;
 use tavolo::record::Status;
 use tavolo::rules::moon::{Move, Position, Setup, Solitaire, Square, Tile};
 
-fn record(seed: &str, players: usize, solitaire: bool) -> String {
-    let setup = DealSetup {
-        game: "moon".into(),
-        players: Some(players),
-        variant: solitaire.then(|| "solitaire".to_string()),
-        seed: Some(seed.to_string()),
-        board: 1,
-        names: None,
-    };
-    tavolo::cli::play::record_text(&setup).expect("a record")
-}
-
 /// The moves of a record as (player index, tile, square).
 fn moves_of(text: &str) -> (Vec<String>, Vec<(usize, Tile, Square)>) {
-    let doc: toml::Table = toml::from_str(text).unwrap();
-    let players: Vec<String> = doc["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap().to_string())
-        .collect();
-    let moves = doc["move"]
-        .as_array()
-        .unwrap()
+    let (players, tables) = players_and_moves(text);
+    let moves = tables
         .iter()
         .map(|m| {
             let p = players
@@ -51,12 +33,9 @@ fn moves_of(text: &str) -> (Vec<String>, Vec<(usize, Tile, Square)>) {
 }
 
 /// The record with move `k` (0-based) given another tile and square.
-fn replace_move(text: &str, k: usize, tile: Tile, square: Square) -> String {
-    let mut parts: Vec<String> = text.split("\n[[move]]\n").map(String::from).collect();
-    let block = &mut parts[k + 1];
-    let player_line = block.lines().next().unwrap().to_string();
-    *block = format!("{player_line}\ntile = \"{tile}\"\nsquare = \"{square}\"\n");
-    parts.join("\n[[move]]\n")
+fn replace_tile_move(text: &str, k: usize, tile: Tile, square: Square) -> String {
+    let fields = format!("tile = \"{tile}\"\nsquare = \"{square}\"\n");
+    replace_move(text, k, &fields)
 }
 
 fn setup_of(text: &str, players: usize) -> Setup {
@@ -89,7 +68,7 @@ proptest! {
 
     #[test]
     fn random_legal_games_are_accepted(seed in "[a-z0-9]{1,12}", players in 2usize..=4) {
-        let text = record(&seed, players, false);
+        let text = random_game("moon", None, &seed, players);
         let r = check_text(Path::new("random.toml"), text);
         prop_assert_eq!(r.exit_code(), 0);
         let Outcome::Judged { verdict, .. } = r.outcome else { panic!("unreadable") };
@@ -101,7 +80,7 @@ proptest! {
 
     #[test]
     fn random_solitaires_are_accepted_mn5(seed in "[a-z0-9]{1,12}") {
-        let text = record(&seed, 1, true);
+        let text = random_game("moon", Some("solitaire"), &seed, 1);
         let r = check_text(Path::new("random.toml"), text);
         prop_assert_eq!(r.exit_code(), 0);
         let Outcome::Judged { verdict, .. } = r.outcome else { panic!("unreadable") };
@@ -116,7 +95,7 @@ proptest! {
         at in any::<prop::sample::Index>(),
         pick in any::<prop::sample::Index>(),
     ) {
-        let text = record(&seed, players, false);
+        let text = random_game("moon", None, &seed, players);
         let (_, moves) = moves_of(&text);
         let k = at.index(moves.len());
         let mut pos = Position::new(&setup_of(&text, players)).unwrap();
@@ -132,7 +111,7 @@ proptest! {
             })
             .collect();
         let (tile, square, code) = illegal[pick.index(illegal.len())];
-        let bad = replace_move(&text, k, tile, square);
+        let bad = replace_tile_move(&text, k, tile, square);
         let r = check_text(Path::new("bad.toml"), bad);
         prop_assert_eq!(r.exit_code(), 1);
         let Outcome::Judged { verdict, .. } = r.outcome else { panic!("unreadable") };
@@ -151,7 +130,7 @@ proptest! {
         at in any::<prop::sample::Index>(),
         pick in any::<prop::sample::Index>(),
     ) {
-        let text = record(&seed, 1, true);
+        let text = random_game("moon", Some("solitaire"), &seed, 1);
         let (_, moves) = moves_of(&text);
         let k = at.index(moves.len());
         let doc: toml::Table = toml::from_str(&text).unwrap();
@@ -166,7 +145,7 @@ proptest! {
             .filter_map(|(t, s)| sol.check(t, s).err().map(|e| (t, s, e.code())))
             .collect();
         let (tile, square, code) = illegal[pick.index(illegal.len())];
-        let r = check_text(Path::new("bad.toml"), replace_move(&text, k, tile, square));
+        let r = check_text(Path::new("bad.toml"), replace_tile_move(&text, k, tile, square));
         prop_assert_eq!(r.exit_code(), 1);
         let Outcome::Judged { verdict, .. } = r.outcome else { panic!("unreadable") };
         let i = verdict.illegal.unwrap();

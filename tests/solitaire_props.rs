@@ -2,53 +2,13 @@
 //! play`) is accepted, and changing one move of it to an illegal one is rejected
 //! at exactly that move, with the code the rules engine gives for it.
 
-use std::path::Path;
+mod common;
 
+use common::{judge, players_and_moves, random_game, replace_move};
 use proptest::prelude::*;
-use tavolo::cli::check::{check_text, Outcome};
-use tavolo::cli::deal::Setup as DealSetup;
 use tavolo::deal::Provenance;
-use tavolo::record::{Status, Verdict};
+use tavolo::record::Status;
 use tavolo::rules::fruit::{mosaico, mosaico_record, muro, muro_record, Tile};
-
-fn record(game: &str, variant: &str, seed: &str) -> String {
-    let setup = DealSetup {
-        game: game.into(),
-        players: Some(1),
-        variant: Some(variant.into()),
-        seed: Some(seed.to_string()),
-        board: 1,
-        names: None,
-    };
-    tavolo::cli::play::record_text(&setup).expect("a record")
-}
-
-fn judge(text: String) -> (u8, Verdict) {
-    let r = check_text(Path::new("r.toml"), text);
-    let code = r.exit_code();
-    let Outcome::Judged { verdict, .. } = r.outcome else {
-        panic!("unreadable")
-    };
-    (code, *verdict)
-}
-
-fn move_tables(text: &str) -> Vec<toml::Table> {
-    let doc: toml::Table = toml::from_str(text).unwrap();
-    doc["move"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_table().unwrap().clone())
-        .collect()
-}
-
-/// The record with move `k` (0-based) given other fields (after `player`).
-fn replace_move(text: &str, k: usize, fields: &str) -> String {
-    let mut parts: Vec<String> = text.split("\n[[move]]\n").map(String::from).collect();
-    let player_line = parts[k + 1].lines().next().unwrap().to_string();
-    parts[k + 1] = format!("{player_line}\n{fields}");
-    parts.join("\n[[move]]\n")
-}
 
 fn assert_rejected_at(text: String, k: usize, code: &str) {
     let (exit, v) = judge(text);
@@ -67,11 +27,11 @@ proptest! {
     #[test]
     fn muro_random_games(seed in 0u32..1_000_000, six in any::<bool>(), pick in any::<u32>()) {
         let variant = if six { "six-down" } else { "standard" };
-        let text = record("muro", variant, &seed.to_string());
+        let text = random_game("muro", Some(variant), &seed.to_string(), 1);
         let (exit, v) = judge(text.clone());
         prop_assert_eq!(exit, 0);
         prop_assert!(v.is_legal());
-        let moves = move_tables(&text);
+        let moves = players_and_moves(&text).1;
         let k = pick as usize % moves.len();
         // Replay to move k with the engine.
         let setup = muro_record::dealt(&Provenance::new("muro", variant, &seed.to_string(), 1));
@@ -106,11 +66,11 @@ proptest! {
     #[test]
     fn mosaico_random_games(seed in 0u32..1_000_000, hard in any::<bool>(), pick in any::<u32>()) {
         let variant = if hard { "hard" } else { "standard" };
-        let text = record("mosaico", variant, &seed.to_string());
+        let text = random_game("mosaico", Some(variant), &seed.to_string(), 1);
         let (exit, v) = judge(text.clone());
         prop_assert_eq!(exit, 0);
         prop_assert_eq!(v.status, Status::Complete);
-        let moves = move_tables(&text);
+        let moves = players_and_moves(&text).1;
         let k = pick as usize % moves.len();
         let setup = mosaico_record::dealt(&Provenance::new("mosaico", variant, &seed.to_string(), 1));
         let mut state = mosaico::State::new(&setup, mosaico_record::variant_of(variant));
