@@ -31,6 +31,25 @@ pub fn string_array<S: AsRef<str>>(items: &[S]) -> String {
     format!("[{}]", items.join(", "))
 }
 
+/// Each player's hand in the three forms of a [`super::Deal`]: a line
+/// `name: tiles` added to `lines`, the `[setup.hands]` table added to
+/// `setup_toml`, and the JSON `{player, tiles}` list returned.
+pub fn hands(
+    players: &[String],
+    hands: impl IntoIterator<Item = Vec<String>>,
+    lines: &mut Vec<String>,
+    setup_toml: &mut String,
+) -> Vec<serde_json::Value> {
+    setup_toml.push_str("\n[setup.hands]\n");
+    let mut json = Vec::new();
+    for (name, tiles) in players.iter().zip(hands) {
+        lines.push(format!("{name}: {}", tiles.join(" ")));
+        setup_toml.push_str(&format!("{} = {}\n", key(name), string_array(&tiles)));
+        json.push(serde_json::json!({ "player": name, "tiles": tiles }));
+    }
+    json
+}
+
 /// The header shared by every record: game, variant, players and `[deal]`.
 pub fn header(deal: &Provenance, players: &[String]) -> String {
     format!(

@@ -80,21 +80,9 @@ fn names_of(set: TileSet) -> Vec<String> {
 fn describe_deal(state: &State, players: &[String]) -> Deal {
     let aside = names_of(state.set_aside());
     let mut lines = vec![format!("set aside (face down): {}", aside.join(" "))];
-    let mut hands = Vec::new();
-    let mut setup_toml = format!(
-        "[setup]\nset-aside = {}\n\n[setup.hands]\n",
-        write::string_array(&aside)
-    );
-    for (p, name) in players.iter().enumerate() {
-        let tiles = names_of(state.hand(p));
-        lines.push(format!("{name}: {}", tiles.join(" ")));
-        setup_toml.push_str(&format!(
-            "{} = {}\n",
-            write::key(name),
-            write::string_array(&tiles)
-        ));
-        hands.push(json!({ "player": name, "tiles": tiles }));
-    }
+    let mut setup_toml = format!("[setup]\nset-aside = {}\n", write::string_array(&aside));
+    let tiles = (0..players.len()).map(|p| names_of(state.hand(p)));
+    let hands = write::hands(players, tiles, &mut lines, &mut setup_toml);
     Deal {
         lines,
         json: json!({ "set_aside": aside, "hands": hands }),

@@ -148,21 +148,12 @@ fn describe_deal(dealt: &Dealt, players: &[String]) -> Deal {
     match dealt {
         Dealt::Standard(setup) => {
             let mut lines = vec![format!("centre (c3): {}", setup.centre)];
-            let mut hands = Vec::new();
             let mut setup_toml = format!(
-                "[setup]\ncentre = {}\n\n[setup.hands]\n",
+                "[setup]\ncentre = {}\n",
                 write::string(&setup.centre.to_string())
             );
-            for (name, hand) in players.iter().zip(&setup.hands) {
-                let tiles = tiles_text(hand.iter());
-                lines.push(format!("{name}: {}", tiles.join(" ")));
-                setup_toml.push_str(&format!(
-                    "{} = {}\n",
-                    write::key(name),
-                    write::string_array(&tiles)
-                ));
-                hands.push(json!({ "player": name, "tiles": tiles }));
-            }
+            let tiles = setup.hands.iter().map(|hand| tiles_text(hand.iter()));
+            let hands = write::hands(players, tiles, &mut lines, &mut setup_toml);
             Deal {
                 lines,
                 json: json!({ "centre": setup.centre.to_string(), "hands": hands }),
