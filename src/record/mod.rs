@@ -269,6 +269,22 @@ impl Record {
         self.players.iter().map(|p| p.name.clone()).collect()
     }
 
+    /// What `[deal]` gives, by `deal`, if the record has a `[deal]`; an error
+    /// dealing it (e.g. a player count the game does not take) points at `[deal]`.
+    pub fn dealt<T>(
+        &self,
+        src: &Source,
+        deal: impl FnOnce(&Provenance) -> Result<T, Error>,
+    ) -> Result<Option<T>, Error> {
+        match &self.deal {
+            None => Ok(None),
+            Some(d) => deal(d).map(Some).map_err(|e| {
+                let span = self.deal_span.clone().unwrap_or(self.span.clone());
+                src.error(e.code, &span, e.message)
+            }),
+        }
+    }
+
     /// The record's `[setup]` if given; else `None` (derive it from `[deal]`).
     /// When both are present the game must check that they agree.
     pub fn setup_fields<'a>(&'a self, src: &'a Source) -> Result<Option<Fields<'a>>, Error> {

@@ -204,13 +204,7 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
 /// The hands and set-aside pile from `[setup]`, or dealt; both must agree.
 fn read_setup(record: &Record, src: &Source) -> Result<State, Error> {
     let players = record.players.len();
-    let from_deal = match &record.deal {
-        Some(d) => Some(dealt(players, d).map_err(|e| {
-            let span = record.deal_span.clone().unwrap_or(record.span.clone());
-            src.error(e.code, &span, e.message)
-        })?),
-        None => None,
-    };
+    let from_deal = record.dealt(src, |d| dealt(players, d))?;
     let Some(node) = &record.setup else {
         return Ok(from_deal.expect("Record::parse requires [deal] or [setup]"));
     };

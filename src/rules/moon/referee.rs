@@ -254,13 +254,7 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
 /// The setup written in `[setup]`, or dealt from `[deal]`; both must agree.
 fn read_setup(record: &Record, src: &Source) -> Result<Dealt, Error> {
     let players = record.players.len();
-    let from_deal = match &record.deal {
-        Some(d) => Some(dealt(&record.variant, players, d).map_err(|e| {
-            let span = record.deal_span.clone().unwrap_or(record.span.clone());
-            src.error(e.code, &span, e.message)
-        })?),
-        None => None,
-    };
+    let from_deal = record.dealt(src, |d| dealt(&record.variant, players, d))?;
     let Some(node) = &record.setup else {
         return Ok(from_deal.expect("Record::parse requires [deal] or [setup]"));
     };
