@@ -27,12 +27,8 @@ fn fixtures(game: &str) -> Vec<PathBuf> {
     files
 }
 
-/// Checks one fixture against its `[meta]`; returns the expected status.
-fn check_fixture(path: &Path) -> String {
-    let text = std::fs::read_to_string(path).unwrap();
-    let doc: toml::Table = toml::from_str(&text).unwrap();
-    let meta = doc["meta"].as_table().expect("every fixture has [meta]");
-    let expect = meta["expect"].as_str().unwrap();
+/// `tavolo check --json PATH`: the exit code and the report.
+fn check_json(path: &Path) -> (i32, Value) {
     let out = tavolo()
         .arg("check")
         .arg("--json")
@@ -40,11 +36,20 @@ fn check_fixture(path: &Path) -> String {
         .output()
         .unwrap();
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    (out.status.code().unwrap(), json)
+}
+
+/// Checks one fixture against its `[meta]`; returns the expected status.
+fn check_fixture(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let doc: toml::Table = toml::from_str(&text).unwrap();
+    let meta = doc["meta"].as_table().expect("every fixture has [meta]");
+    let expect = meta["expect"].as_str().unwrap();
+    let (code, json) = check_json(path);
     let rec = &json["records"][0];
     let name = path.file_name().unwrap().to_string_lossy();
     assert_eq!(rec["status"], expect, "{name}: {rec:#}");
     let int = |k: &str| meta[k].as_integer().unwrap();
-    let code = out.status.code().unwrap();
     match expect {
         "illegal" => {
             assert_eq!(code, 1, "{name}");
@@ -339,13 +344,7 @@ fn docs_examples_are_legal() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("example.toml");
         std::fs::write(&path, &doc[start..end]).unwrap();
-        let out = tavolo()
-            .arg("check")
-            .arg("--json")
-            .arg(&path)
-            .output()
-            .unwrap();
-        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let (_, json) = check_json(&path);
         assert_eq!(json["records"][0]["status"], status, "{game}: {json:#}");
     }
 }
@@ -366,13 +365,7 @@ fn play_is_deterministic_and_legal() {
                 .unwrap();
             assert_eq!(out.status.code(), Some(0), "{game}");
             texts.push(std::fs::read(&path).unwrap());
-            let out = tavolo()
-                .arg("check")
-                .arg("--json")
-                .arg(&path)
-                .output()
-                .unwrap();
-            let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+            let (_, json) = check_json(&path);
             assert_eq!(json["records"][0]["status"], "complete", "{game}");
         }
         assert_eq!(texts[0], texts[1], "{game}");
