@@ -440,6 +440,24 @@ pub struct GameResult {
     pub reason: String,
 }
 
+impl GameResult {
+    /// The end of a fruit solitaire (Il Muro, Mosaico): its one player wins
+    /// when `solved`, else loses. (MOON's solitaire names neither.)
+    pub fn solitaire(player: &str, solved: bool, reason: String) -> GameResult {
+        GameResult {
+            winner: solved.then(|| player.to_string()),
+            losers: if solved {
+                vec![]
+            } else {
+                vec![player.to_string()]
+            },
+            solved: Some(solved),
+            reason,
+            ..GameResult::default()
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Score {
     pub player: String,

@@ -277,24 +277,22 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         Outcome::Ongoing => (Status::LegalSoFar, None),
         Outcome::Won => (
             Status::Complete,
-            Some(GameResult {
-                winner: Some(player.clone()),
-                solved: Some(true),
-                reason: "all 36 tiles placed in the 6x6 figure (MO-2)".into(),
-                ..GameResult::default()
-            }),
+            Some(GameResult::solitaire(
+                &player,
+                true,
+                "all 36 tiles placed in the 6x6 figure (MO-2)".into(),
+            )),
         ),
         Outcome::Lost => (
             Status::Complete,
-            Some(GameResult {
-                losers: vec![player.clone()],
-                solved: Some(false),
-                reason: format!(
+            Some(GameResult::solitaire(
+                &player,
+                false,
+                format!(
                     "the draw is exhausted and no set-aside tile fits anywhere: {} (MO-3)",
                     aside.join(" ")
                 ),
-                ..GameResult::default()
-            }),
+            )),
         ),
     };
     Ok(Verdict {

@@ -263,13 +263,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         }
     }
     let player = record.players[0].name.clone();
-    let result = |solved: bool, reason: String| GameResult {
-        winner: solved.then(|| player.clone()),
-        losers: if solved { vec![] } else { vec![player.clone()] },
-        solved: Some(solved),
-        reason,
-        ..GameResult::default()
-    };
+    let result = |solved: bool, reason: String| GameResult::solitaire(&player, solved, reason);
     let (status, result) = if state.is_won() {
         (
             Status::Complete,
