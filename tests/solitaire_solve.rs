@@ -165,3 +165,37 @@ fn bad_usage_is_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(!Path::new(&missing).exists());
 }
+
+/// MU-1, MU-2: the wall of seed 99394 has no 1 on top and no two tops one apart,
+/// so nothing can be played. `tavolo play` says so (exit 1, no file written)
+/// rather than writing a record with no moves, and `tavolo solve` proves the
+/// deal unsolvable; with `six-down` the same wall can be played.
+#[test]
+fn a_wall_with_no_first_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("g.toml");
+    let out = tavolo()
+        .args(["play", "muro", "--seed", "99394", "--out"])
+        .arg(&out_file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("error[play.no-legal-move]"), "{stderr}");
+    assert!(!out_file.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+
+    let report = json_of(
+        &tavolo()
+            .args(["solve", "muro", "--seed", "99394", "--json"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(report["verdict"], "unsolvable", "{report:#}");
+
+    let six = tavolo()
+        .args(["play", "muro", "--seed", "99394", "--variant", "six-down"])
+        .output()
+        .unwrap();
+    assert_eq!(six.status.code(), Some(0));
+}

@@ -27,6 +27,19 @@ pub fn record_text(setup: &super::deal::Setup) -> Result<String, Error> {
     let deal = r.game.deal(&r.variant, &r.players, p)?;
     let mut rng = DealRng::new(&p.game, &format!("{}/play", p.variant), &p.seed, p.board);
     let moves = r.game.play_random(&r.variant, &r.players, p, &mut rng)?;
+    // A record needs at least one move; a deal stuck from the start (an Il Muro
+    // wall with no 1, no 6 and no two tops one apart) has nothing to record.
+    if moves.is_empty() {
+        return Err(Error::failed(
+            "play.no-legal-move",
+            format!(
+                "the {} deal of seed {:?}, board {}, has no legal first move: \
+                 the game is lost before it starts, so there is no record to write",
+                p.game, p.seed, p.board
+            ),
+        )
+        .help("choose another seed or --board; `tavolo solve` proves such deals unsolvable"));
+    }
     Ok(write::record(p, &r.players, &deal.setup_toml, &moves))
 }
 
