@@ -2,33 +2,15 @@
 //! counts and structure, backs that fall behind their fronts in duplex, names
 //! that fit, and the CLI's duplex, option and Tabletop Simulator switches.
 
+mod kit_common;
+
+use kit_common::{load, stderr, tavolo, templates};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 use tavolo::kit::duplex::{Duplex, Edge};
 use tavolo::kit::layout::Side;
 use tavolo::kit::{self, LayoutOptions};
-
-fn templates() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")
-}
-
-fn load(name: &str) -> kit::Kit {
-    kit::model::load(&templates().join(format!("{name}.toml"))).unwrap()
-}
-
-fn tavolo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tavolo"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
 
 fn count(kit: &kit::Kit, component: &str) -> usize {
     kit.components

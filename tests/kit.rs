@@ -1,33 +1,15 @@
 //! Print kits as a user meets them: the CLI writes PDFs, which are read back
 //! with lopdf to check physical sizes, piece counts, determinism and errors.
 
+mod kit_common;
+
+use kit_common::{load, stderr, tavolo};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use tavolo::kit::layout::{Side, OVERLAP_MM};
 use tavolo::kit::{self, LayoutOptions, Paper};
 
 const MM: f64 = 72.0 / 25.4;
-
-fn templates() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")
-}
-
-fn load(name: &str) -> kit::Kit {
-    kit::model::load(&templates().join(format!("{name}.toml"))).unwrap()
-}
-
-fn tavolo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tavolo"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
 
 /// One clipped placement read back from a PDF page, in mm from the top-left.
 #[derive(Debug, Clone, Copy)]
