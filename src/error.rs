@@ -159,7 +159,7 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 /// The OS's words for an I/O error without Rust's "(os error N)" suffix.
-fn io_reason(err: &std::io::Error) -> String {
+pub fn io_reason(err: &std::io::Error) -> String {
     let text = err.to_string();
     match text.find(" (os error") {
         Some(i) => text[..i].to_string(),

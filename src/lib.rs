@@ -7,5 +7,6 @@ pub mod cli;
 pub mod deal;
 pub mod error;
 pub mod kit;
+pub mod output;
 pub mod record;
 pub mod rules;

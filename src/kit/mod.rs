@@ -14,10 +14,9 @@ pub mod template;
 pub mod textfit;
 pub mod tts;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, Result};
+use crate::error::{io_reason, Error, Result};
 
 pub use layout::{Options as LayoutOptions, Paper, Sheet};
 pub use model::Kit;
@@ -60,7 +59,7 @@ pub fn write(
     std::fs::create_dir_all(out_dir).map_err(|e| {
         Error::input(
             "kit.output",
-            format!("cannot create the output folder: {e}"),
+            format!("cannot create the output folder: {}", io_reason(&e)),
         )
         .in_file(out_dir)
         .help("choose a folder you can write to with --out")
@@ -89,21 +88,8 @@ pub fn write(
 /// Write to a temporary name in the same folder, then rename: a reader never
 /// sees half a file, and a failure leaves nothing behind.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        Error::input("kit.output", format!("cannot write: {e}"))
+    crate::output::write_atomic(path, bytes).map_err(|e| {
+        Error::input("kit.output", format!("cannot write: {}", io_reason(&e)))
             .in_file(path)
             .help("choose a folder you can write to with --out")
     })

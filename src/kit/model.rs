@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::error::{Error, Location, Result};
+use crate::error::{io_reason, Error, Location, Result};
 
 /// A kit definition exactly as written in its TOML file.
 #[derive(Debug, Deserialize)]
@@ -132,7 +132,7 @@ pub fn load_with(path: &Path, options: &[(String, bool)]) -> Result<Kit> {
     let source = std::fs::read_to_string(path).map_err(|e| {
         Error::input(
             "kit.unreadable",
-            format!("cannot read the kit definition: {e}"),
+            format!("cannot read the kit definition: {}", io_reason(&e)),
         )
         .in_file(path)
         .help("give a bundled kit's name (`tavolo kit list`) or the path of a .toml file")

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use minijinja::{Environment, UndefinedBehavior, Value};
 
-use crate::error::{Error, Location, Result};
+use crate::error::{io_reason, Error, Location, Result};
 use crate::kit::fonts;
 use crate::kit::model::{Component, Kit};
 
@@ -271,9 +271,14 @@ impl ArtCache {
         }
         let result = std::fs::read_to_string(path)
             .map_err(|e| {
-                Error::input("kit.art-missing", format!("cannot read this art file: {e}"))
-                    .in_file(path)
-                    .help("an <image href> in a template names it; the path is relative to the template")
+                Error::input(
+                    "kit.art-missing",
+                    format!("cannot read this art file: {}", io_reason(&e)),
+                )
+                .in_file(path)
+                .help(
+                    "an <image href> in a template names it; the path is relative to the template",
+                )
             })
             .and_then(|text| {
                 let opt = options(path.parent().map(Path::to_path_buf));

@@ -1,7 +1,6 @@
 //! Writing records: the text of a record (for `tavolo play` and
 //! `tavolo deal --record`) and writing a file without ever leaving half of it.
 
-use std::io::Write;
 use std::path::Path;
 
 use super::MoveOut;
@@ -91,31 +90,13 @@ pub fn record(
 /// Write `text` to `path` via a temporary file in the same folder, then rename,
 /// so a reader never sees half a file.
 pub fn atomic(path: &Path, text: &str) -> Result<(), Error> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path.file_name().ok_or_else(|| {
-        Error::input(
+    if path.file_name().is_none() {
+        return Err(Error::input(
             "cli.bad-path",
             format!("{} is not a file name", path.display()),
-        )
-    })?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        Error::io("cli.write", path, &e)
-    })
+        ));
+    }
+    crate::output::write_atomic(path, text.as_bytes()).map_err(|e| Error::io("cli.write", path, &e))
 }
 
 #[cfg(test)]
