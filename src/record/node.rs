@@ -41,6 +41,19 @@ impl Source {
         Error::input(code, message).at(self.location(span))
     }
 
+    /// `record.setup-not-dealt`: a written `[setup]` that differs from what the
+    /// record's `[deal]` gives, pointing at the setup.
+    pub fn setup_not_dealt(&self, span: &Span, game: &str) -> Error {
+        self.error(
+            "record.setup-not-dealt",
+            span,
+            "the [setup] is not the one [deal] gives for this seed and board",
+        )
+        .help(format!(
+            "remove one of them, or write the setup that `tavolo deal {game}` prints"
+        ))
+    }
+
     /// Parse the text as TOML; a syntax error is `record.toml-syntax` (exit 2).
     pub fn parse(&self) -> Result<Node, Error> {
         let doc = DeTable::parse(&self.text)

@@ -258,13 +258,7 @@ fn read_setup(record: &Record, src: &Source) -> Result<State, Error> {
     }
     if let Some(d) = from_deal {
         if d != state {
-            return Err(src
-                .error(
-                    "record.setup-not-dealt",
-                    &node.span,
-                    "the [setup] is not the one [deal] gives for this seed and board",
-                )
-                .help("remove one of them, or write the setup that `tavolo deal` prints"));
+            return Err(src.setup_not_dealt(&node.span, "domino"));
         }
     }
     Ok(state)

@@ -166,13 +166,7 @@ fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
     })?;
     if let Some(d) = from_deal {
         if d != setup {
-            return Err(src
-                .error(
-                    "record.setup-not-dealt",
-                    &columns_node.span,
-                    "the [setup] is not the one [deal] gives for this seed and board",
-                )
-                .help("remove one of them, or write the setup that `tavolo deal muro` prints"));
+            return Err(src.setup_not_dealt(&columns_node.span, "muro"));
         }
     }
     Ok(setup)

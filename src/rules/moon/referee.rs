@@ -310,13 +310,7 @@ fn read_setup(record: &Record, src: &Source) -> Result<Dealt, Error> {
     };
     if let Some(d) = from_deal {
         if d != written {
-            return Err(src
-                .error(
-                    "record.setup-not-dealt",
-                    &node.span,
-                    "the [setup] is not the one [deal] gives for this seed and board",
-                )
-                .help("remove one of them, or write the setup that `tavolo deal` prints"));
+            return Err(src.setup_not_dealt(&node.span, "moon"));
         }
     }
     Ok(written)
