@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod deal;
 pub mod error;
+pub mod games;
 pub mod kit;
 pub mod output;
 pub mod record;

@@ -1,0 +1,3 @@
+//! The referee side: one folder per game.
+
+pub mod engine;
