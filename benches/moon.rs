@@ -8,7 +8,7 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tavolo::deal::DealRng;
-use tavolo::rules::moon::{Move, Position, Setup};
+use tavolo::games::moon::{Move, Position, Setup};
 
 /// 1,000 random legal games (2, 3 and 4 players), as setups and move lists.
 fn games() -> Vec<(Setup, Vec<Move>)> {
@@ -55,7 +55,7 @@ fn validate(c: &mut Criterion) {
 
     let records: Vec<String> = (0..100)
         .map(|i| {
-            let setup = tavolo::cli::deal::Setup {
+            let setup = tavolo::games::setup::Spec {
                 game: "moon".into(),
                 players: Some(2 + i % 3),
                 variant: None,
@@ -63,7 +63,7 @@ fn validate(c: &mut Criterion) {
                 board: 1,
                 names: None,
             };
-            tavolo::cli::play::record_text(&setup).unwrap()
+            tavolo::games::setup::play_record(&setup).unwrap()
         })
         .collect();
     let mut g = c.benchmark_group("moon records");
@@ -71,7 +71,7 @@ fn validate(c: &mut Criterion) {
     g.bench_function("parse + check 100 records (records/s)", |b| {
         b.iter(|| {
             for r in &records {
-                let rep = tavolo::cli::check::check_text(Path::new("r.toml"), r.clone());
+                let rep = tavolo::games::check::check_text(Path::new("r.toml"), r.clone());
                 assert_eq!(rep.exit_code(), 0);
             }
         })

@@ -5,8 +5,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use tavolo::rules::fruit::scoring::best_partition;
-use tavolo::rules::fruit::{Tile, TileSet};
+use tavolo::games::fruit::scalafrutta::scoring::best_partition;
+use tavolo::games::fruit::{Tile, TileSet};
 
 fn holding(names: &str) -> TileSet {
     names

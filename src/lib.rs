@@ -10,4 +10,4 @@ pub mod games;
 pub mod kit;
 pub mod output;
 pub mod record;
-pub mod rules;
+pub mod search;

@@ -7,13 +7,13 @@ mod common;
 use common::{judge, players_and_moves, random_game, replace_move};
 use proptest::prelude::*;
 use tavolo::deal::Provenance;
+use tavolo::games::fruit::domino::{self, State as DState};
+use tavolo::games::fruit::record::deal_order;
+use tavolo::games::fruit::scalafrutta::record::{hand_deal, square_of};
+use tavolo::games::fruit::scalafrutta::scoring::{best_partition, check_partition, PartitionError};
+use tavolo::games::fruit::scalafrutta::{Insertion, Move, Phase, State, Totals};
+use tavolo::games::fruit::{Tile, TileSet};
 use tavolo::record::Status;
-use tavolo::rules::fruit::domino::{self, State as DState};
-use tavolo::rules::fruit::records::deal_order;
-use tavolo::rules::fruit::scalafrutta::{Insertion, Move, Phase, State, Totals};
-use tavolo::rules::fruit::scalafrutta_record::{hand_deal, square_of};
-use tavolo::rules::fruit::scoring::{best_partition, check_partition, PartitionError};
-use tavolo::rules::fruit::{Tile, TileSet};
 
 fn tile(v: &toml::Value) -> Tile {
     v.as_str().unwrap().parse().unwrap()

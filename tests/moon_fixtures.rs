@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use tavolo::cli::check::{check_file, Outcome, Report};
+use tavolo::games::check::{check_file, Outcome, Report};
 use tavolo::record::Status;
 
 fn fixture(name: &str) -> PathBuf {

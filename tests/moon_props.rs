@@ -8,9 +8,9 @@ use std::path::Path;
 
 use common::{players_and_moves, random_game, replace_move};
 use proptest::prelude::*;
-use tavolo::cli::check::{check_text, Outcome};
+use tavolo::games::check::{check_text, Outcome};
+use tavolo::games::moon::{Move, Position, Setup, Solitaire, Square, Tile};
 use tavolo::record::Status;
-use tavolo::rules::moon::{Move, Position, Setup, Solitaire, Square, Tile};
 
 /// The moves of a record as (player index, tile, square).
 fn moves_of(text: &str) -> (Vec<String>, Vec<(usize, Tile, Square)>) {

@@ -7,8 +7,10 @@ mod common;
 use common::{judge, players_and_moves, random_game, replace_move, try_random_game};
 use proptest::prelude::*;
 use tavolo::deal::Provenance;
+use tavolo::games::fruit::mosaico::record as mosaico_record;
+use tavolo::games::fruit::muro::record as muro_record;
+use tavolo::games::fruit::{mosaico, muro, Tile};
 use tavolo::record::Status;
-use tavolo::rules::fruit::{mosaico, mosaico_record, muro, muro_record, Tile};
 
 fn assert_rejected_at(text: String, k: usize, code: &str) {
     let (exit, v) = judge(text);

@@ -5,9 +5,9 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use crate::deal::{fresh_seed, Provenance};
 use crate::error::Error;
-use crate::record::{players_text, range_text, registry, write, Game};
+use crate::games::setup::Spec;
+use crate::record::{players_text, write};
 
 /// What decides a deal; shared with `tavolo play`.
 #[derive(Debug, clap::Args)]
@@ -31,64 +31,17 @@ pub struct Setup {
     pub names: Option<Vec<String>>,
 }
 
-/// The resolved inputs of a deal.
-pub struct Resolved {
-    pub game: &'static dyn Game,
-    pub variant: String,
-    pub players: Vec<String>,
-    pub provenance: Provenance,
-}
-
 impl Setup {
-    pub fn resolve(&self) -> Result<Resolved, Error> {
-        let game = registry::require(&self.game)?;
-        let variant = registry::require_variant(game, self.variant.as_deref())?;
-        let counts = game.player_counts(&variant);
-        let n = self
-            .players
-            .or(self.names.as_ref().map(|v| v.len()))
-            .unwrap_or(*counts.start());
-        if !counts.contains(&n) {
-            return Err(Error::input(
-                "cli.players",
-                format!(
-                    "{} ({variant}) is for {}, not {n}",
-                    game.name(),
-                    range_text(&counts)
-                ),
-            ));
+    /// The deal these arguments ask for.
+    pub fn spec(&self) -> Spec {
+        Spec {
+            game: self.game.clone(),
+            players: self.players,
+            variant: self.variant.clone(),
+            seed: self.seed.clone(),
+            board: self.board,
+            names: self.names.clone(),
         }
-        let players: Vec<String> = match &self.names {
-            Some(names) => {
-                if names.len() != n {
-                    return Err(Error::input(
-                        "cli.players",
-                        format!("--names gives {} names for {n} players", names.len()),
-                    ));
-                }
-                for (i, name) in names.iter().enumerate() {
-                    if name.trim().is_empty() || names[..i].contains(name) {
-                        return Err(Error::input(
-                            "cli.players",
-                            format!("--names: `{name}` is empty or given twice"),
-                        ));
-                    }
-                }
-                names.clone()
-            }
-            None => (1..=n).map(|i| format!("P{i}")).collect(),
-        };
-        let seed = match &self.seed {
-            Some(s) => s.clone(),
-            None => fresh_seed()?,
-        };
-        let provenance = Provenance::new(game.name(), &variant, &seed, self.board);
-        Ok(Resolved {
-            game,
-            variant,
-            players,
-            provenance,
-        })
     }
 }
 
@@ -105,7 +58,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
-    let r = args.setup.resolve()?;
+    let r = args.setup.spec().resolve()?;
     let deal = r.game.deal(&r.variant, &r.players, &r.provenance)?;
     if let Some(path) = &args.record {
         let mut text = write::header(&r.provenance, &r.players);

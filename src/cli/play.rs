@@ -7,7 +7,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::deal::DealRng;
 use crate::error::Error;
 use crate::record::write;
 
@@ -20,31 +19,8 @@ pub struct Args {
     pub out: Option<PathBuf>,
 }
 
-/// The text of a random legal record for these arguments.
-pub fn record_text(setup: &super::deal::Setup) -> Result<String, Error> {
-    let r = setup.resolve()?;
-    let p = &r.provenance;
-    let deal = r.game.deal(&r.variant, &r.players, p)?;
-    let mut rng = DealRng::new(&p.game, &format!("{}/play", p.variant), &p.seed, p.board);
-    let moves = r.game.play_random(&r.variant, &r.players, p, &mut rng)?;
-    // A record needs at least one move; a deal stuck from the start (an Il Muro
-    // wall with no 1, no 6 and no two tops one apart) has nothing to record.
-    if moves.is_empty() {
-        return Err(Error::failed(
-            "play.no-legal-move",
-            format!(
-                "the {} deal of seed {:?}, board {}, has no legal first move: \
-                 the game is lost before it starts, so there is no record to write",
-                p.game, p.seed, p.board
-            ),
-        )
-        .help("choose another seed or --board; `tavolo solve` proves such deals unsolvable"));
-    }
-    Ok(write::record(p, &r.players, &deal.setup_toml, &moves))
-}
-
 pub fn run(args: Args) -> Result<ExitCode, Error> {
-    let text = record_text(&args.setup)?;
+    let text = crate::games::setup::play_record(&args.setup.spec())?;
     if args.setup.seed.is_none() {
         eprintln!("note: a fresh seed from the operating system; it is in the record's [deal]");
     }

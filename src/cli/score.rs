@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::rules::fruit::scoring::{best_partition, Combination, Partition};
-use crate::rules::fruit::{Tile, TileSet};
+use crate::games::fruit::scalafrutta::scoring::{best_partition, Combination, Partition};
+use crate::games::fruit::{Tile, TileSet};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -59,7 +59,7 @@ pub fn parse_holding(args: &[String]) -> Result<TileSet, Error> {
     for (arg, name) in names {
         let tile: Tile = name
             .parse()
-            .map_err(|e: crate::rules::fruit::tile::ParseTileError| {
+            .map_err(|e: crate::games::fruit::tile::ParseTileError| {
                 Error::input("score.unknown-tile", format!("argument {arg}: {e}"))
             })?;
         if !held.insert(tile) {

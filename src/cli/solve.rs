@@ -1,6 +1,6 @@
-//! `tavolo solve muro|mosaico`: decide a solitaire deal — a winning line (written
-//! as a record that `tavolo check` accepts), a proof that there is none, or
-//! "undecided" at a stated bound (see `crate::rules::fruit::solve`).
+//! `tavolo solve GAME`: decide a deal of a game that has a solver — a winning
+//! line (written as a record that `tavolo check` accepts), a proof that there
+//! is none, or "undecided" at a stated bound (see `crate::games::solve`).
 //!
 //! With `--seeds A..B` (or a comma list) it decides many deals, in parallel, and
 //! reports the counts; the output never depends on timing or on `--jobs`.
@@ -12,13 +12,13 @@ use serde_json::{json, Value};
 
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::record::{write, Game, MoveOut};
-use crate::rules::fruit::solve::{Answer, Bound, Limits, Stats};
-use crate::rules::fruit::{mosaico, mosaico_record, muro, muro_record, solve};
+use crate::games::solve::{decide_all, seeds_of, Decided};
+use crate::record::write;
+use crate::search::Limits;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The solitaire: `muro` or `mosaico`.
+    /// The game: one that has a solver (`muro`, `mosaico`).
     pub game: String,
     /// The deal's seed.
     #[arg(long, conflicts_with = "seeds", required_unless_present = "seeds")]
@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub board: u32,
     /// Give up after generating this many positions (per deal).
-    #[arg(long, default_value_t = 2_000_000)]
+    #[arg(long, default_value_t = Limits::default().max_nodes)]
     pub max_nodes: u64,
     /// Give up when the search would hold more than this many MiB (per deal).
     #[arg(long, default_value_t = 512)]
@@ -50,173 +50,21 @@ pub struct Args {
     pub json: bool,
 }
 
-/// The name the solver gives the player in the records it writes.
-const PLAYER: &str = "solver";
-
-/// One deal decided.
-struct Decided {
-    provenance: Provenance,
-    verdict: &'static str,
-    bound: Option<Bound>,
-    stats: Stats,
-    moves: Vec<MoveOut>,
-    /// The moves in the game's notation, for reports.
-    notation: Vec<String>,
-    setup_toml: String,
-}
-
-/// Decide one deal; with `polish`, an Il Muro line is shortened further (two-move
-/// shortcuts) before it is shown or written.
-fn decide(
-    game: &str,
-    variant: &str,
-    seed: &str,
-    board: u32,
-    limits: Limits,
-    polish: bool,
-) -> Decided {
-    let provenance = Provenance::new(game, variant, seed, board);
-    let (verdict, bound, stats, moves, notation, setup_toml) = if game == "muro" {
-        let setup = muro_record::dealt(&provenance);
-        let start = muro::State::new(&setup, muro_record::variant_of(variant));
-        let (answer, stats) = solve::muro::solve(&start, limits);
-        let (verdict, bound, mut moves) = split(answer);
-        if polish {
-            moves = solve::muro::shorten(&start, &moves, 2);
-        }
-        (
-            verdict,
-            bound,
-            stats,
-            muro_record::moves_out(&moves),
-            moves.iter().map(|m| m.to_string()).collect(),
-            muro_record::describe_deal(&setup).setup_toml,
-        )
-    } else {
-        let setup = mosaico_record::dealt(&provenance);
-        let start = mosaico::State::new(&setup, mosaico_record::variant_of(variant));
-        let (answer, stats) = solve::mosaico::solve(&start, limits);
-        let (verdict, bound, moves) = split(answer);
-        (
-            verdict,
-            bound,
-            stats,
-            mosaico_record::moves_out(&moves),
-            moves.iter().map(|m| m.to_string()).collect(),
-            mosaico_record::describe_deal(&setup).setup_toml,
-        )
-    };
-    Decided {
-        provenance,
-        verdict,
-        bound,
-        stats,
-        moves,
-        notation,
-        setup_toml,
-    }
-}
-
-fn split<M>(answer: Answer<M>) -> (&'static str, Option<Bound>, Vec<M>) {
-    let verdict = answer.verdict();
-    match answer {
-        Answer::Solved(moves) => (verdict, None, moves),
-        Answer::Unsolvable => (verdict, None, Vec::new()),
-        Answer::GaveUp(bound) => (verdict, Some(bound), Vec::new()),
-    }
-}
-
-impl Decided {
-    fn record_text(&self) -> String {
-        write::record(
-            &self.provenance,
-            &[PLAYER.to_string()],
-            &self.setup_toml,
-            &self.moves,
-        )
-    }
-
-    fn summary(&self) -> String {
-        let what = match (self.verdict, self.bound) {
-            ("solved", _) => format!("solved in {} moves", self.notation.len()),
-            ("unsolvable", _) => "unsolvable: no line of play wins (exhaustive search)".into(),
-            (_, Some(b)) => format!("undecided: gave up at {b}"),
-            _ => self.verdict.to_string(),
-        };
-        format!(
-            "seed {}: {what} ({} positions generated, {} stored)",
-            write::string(&self.provenance.seed),
-            self.stats.nodes,
-            self.stats.stored
-        )
-    }
-
-    fn json(&self, with_moves: bool) -> Value {
-        let mut v = json!({
-            "seed": self.provenance.seed,
-            "board": self.provenance.board,
-            "verdict": self.verdict,
-            "nodes": self.stats.nodes,
-            "stored": self.stats.stored,
-        });
-        if let Some(b) = self.bound {
-            v["bound"] = match b {
-                Bound::Nodes(n) => json!({ "nodes": n }),
-                Bound::Memory(m) => json!({ "memory_bytes": m }),
-            };
-        }
-        if self.verdict == "solved" {
-            v["length"] = json!(self.notation.len());
-            if with_moves {
-                v["moves"] = json!(self.notation);
-            }
-        }
-        v
-    }
-}
-
-fn seeds_of(spec: &str) -> Result<Vec<String>, Error> {
-    let bad = || {
-        Error::input(
-            "cli.bad-seeds",
+pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let game = crate::games::require(&args.game)?;
+    let Some(solver) = game.solver() else {
+        let names: Vec<_> = crate::games::solvable().iter().map(|g| g.name()).collect();
+        return Err(Error::input(
+            "cli.unknown-game",
             format!(
-                "`--seeds {spec}` is neither a range `A..B` of numbers with A <= B \
-                 (at most a million) nor a comma list"
+                "`tavolo solve` solves {}, not `{}`",
+                names.join(", "),
+                args.game
             ),
         )
-        .help("e.g. `--seeds 1..1000` or `--seeds 3,17,42`")
+        .help(format!("the games with a solver are: {}", names.join(", "))));
     };
-    if let Some((a, b)) = spec.split_once("..") {
-        let a: u64 = a.trim().parse().map_err(|_| bad())?;
-        let b: u64 = b.trim().parse().map_err(|_| bad())?;
-        if a > b || b - a >= 1_000_000 {
-            return Err(bad());
-        }
-        return Ok((a..=b).map(|n| n.to_string()).collect());
-    }
-    let list: Vec<String> = spec
-        .split(',')
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
-    if list.is_empty() {
-        return Err(bad());
-    }
-    Ok(list)
-}
-
-pub fn run(args: Args) -> Result<ExitCode, Error> {
-    let game: &dyn Game = match args.game.as_str() {
-        "muro" | "mosaico" => crate::record::registry::require(&args.game)?,
-        other => {
-            return Err(Error::input(
-                "cli.unknown-game",
-                format!("`tavolo solve` solves the solitaires, not `{other}`"),
-            )
-            .help("the solitaires are: muro, mosaico"))
-        }
-    };
-    let variant = crate::record::registry::require_variant(game, args.variant.as_deref())?;
+    let variant = crate::games::require_variant(game, args.variant.as_deref())?;
     if args.max_nodes == 0 || args.max_memory_mb == 0 {
         return Err(Error::input(
             "cli.bad-bound",
@@ -230,7 +78,11 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let name = game.name();
     match (&args.seed, &args.seeds) {
         (Some(seed), _) => {
-            let d = decide(name, &variant, seed, args.board, limits, true);
+            let d = solver.decide(
+                &Provenance::new(name, &variant, seed, args.board),
+                limits,
+                true,
+            );
             if let (Some(path), "solved") = (&args.out, d.verdict) {
                 write::atomic(path, &d.record_text())?;
             }
@@ -260,7 +112,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
                 .max(1);
             let polish = args.out.is_some();
-            let results = decide_all(name, &variant, &seeds, args.board, limits, jobs, polish);
+            let results = decide_all(
+                solver, name, &variant, &seeds, args.board, limits, jobs, polish,
+            );
             if let Some(dir) = &args.out {
                 for d in results.iter().filter(|d| d.verdict == "solved") {
                     write::atomic(
@@ -290,42 +144,6 @@ fn record_path(dir: &Path, game: &str, seed: &str) -> PathBuf {
         })
         .collect();
     dir.join(format!("{game}-{safe}.toml"))
-}
-
-/// Decide every seed, `jobs` at a time; results in the order of `seeds`.
-fn decide_all(
-    game: &str,
-    variant: &str,
-    seeds: &[String],
-    board: u32,
-    limits: Limits,
-    jobs: usize,
-    polish: bool,
-) -> Vec<Decided> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Mutex;
-    let next = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Decided>>> = Mutex::new((0..seeds.len()).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(seeds.len()) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(seed) = seeds.get(i) else {
-                    break;
-                };
-                let d = decide(game, variant, seed, board, limits, polish);
-                if let Ok(mut slots) = slots.lock() {
-                    slots[i] = Some(d);
-                }
-            });
-        }
-    });
-    slots
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect()
 }
 
 fn report_batch(game: &str, variant: &str, results: &[Decided], json: bool) {

@@ -1,3 +1,114 @@
-//! The referee side: one folder per game.
+//! The referee side: one folder per game, the [`Game`] trait every game's
+//! record adapter implements, the registry, and the library entry points that
+//! `tavolo check`, `deal`, `play` and `solve` call ([`check`], [`setup`],
+//! [`solve`]).
+//!
+//! Adding a game: a folder here with its pure rules (implementing
+//! [`engine::Engine`]) and its `record.rs` (implementing [`Game`]), one line
+//! in [`GAMES`], and a fixtures folder under `tests/fixtures/<game>/`.
 
+use std::ops::RangeInclusive;
+
+use crate::deal::{DealRng, Provenance};
+use crate::error::Error;
+use crate::record::{Catalogue, Deal, MoveOut, Record, Source, Verdict};
+
+pub mod check;
 pub mod engine;
+pub mod fruit;
+pub mod moon;
+pub mod setup;
+pub mod solve;
+
+/// A game the referee knows: how its records read, how it deals, and how it
+/// plays at random. Implemented by each game's `record.rs`.
+pub trait Game: Sync {
+    /// The name used in records and on the command line (`moon`).
+    fn name(&self) -> &'static str;
+    /// The variants; the first is the default when a record or command gives none.
+    fn variants(&self) -> &'static [&'static str];
+    /// How many players a variant takes.
+    fn player_counts(&self, variant: &str) -> RangeInclusive<usize>;
+    /// Read the game's setup and moves from a parsed record and replay them.
+    /// `Err` is for unreadable content (exit 2); rule violations go in the verdict.
+    fn check(&self, record: &Record, src: &Source) -> Result<Verdict, Error>;
+    /// The setup dealt by `deal` for these players.
+    fn deal(&self, variant: &str, players: &[String], deal: &Provenance) -> Result<Deal, Error>;
+    /// A complete random legal game from that deal, drawing choices from `rng`.
+    fn play_random(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+        rng: &mut DealRng,
+    ) -> Result<Vec<MoveOut>, Error>;
+    /// The game's solver, if it has one (`tavolo solve`).
+    fn solver(&self) -> Option<&dyn solve::Solve> {
+        None
+    }
+}
+
+/// Every refereed game, in the order `tavolo` lists them.
+pub static GAMES: &[&dyn Game] = &[
+    &moon::record::Moon,
+    &fruit::scalafrutta::record::Scalafrutta,
+    &fruit::domino::record::Domino,
+    &fruit::muro::record::Muro,
+    &fruit::mosaico::record::Mosaico,
+];
+
+pub fn find(name: &str) -> Option<&'static dyn Game> {
+    GAMES.iter().copied().find(|g| g.name() == name)
+}
+
+pub fn names() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.name()).collect()
+}
+
+/// The games that have a solver (`tavolo solve`).
+pub fn solvable() -> Vec<&'static dyn Game> {
+    GAMES
+        .iter()
+        .copied()
+        .filter(|g| g.solver().is_some())
+        .collect()
+}
+
+/// A game by name, or a usage error (exit 2) listing the games.
+pub fn require(name: &str) -> Result<&'static dyn Game, Error> {
+    find(name).ok_or_else(|| {
+        Error::input("cli.unknown-game", format!("unknown game `{name}`"))
+            .help(format!("the games are: {}", names().join(", ")))
+    })
+}
+
+/// The variant named on the command line (the game's first when none is), or a
+/// usage error (exit 2) listing the variants.
+pub fn require_variant(game: &dyn Game, name: Option<&str>) -> Result<String, Error> {
+    match name {
+        None => Ok(game.variants()[0].to_string()),
+        Some(v) if game.variants().contains(&v) => Ok(v.to_string()),
+        Some(v) => Err(Error::input(
+            "cli.unknown-variant",
+            format!("{} has no variant `{v}`", game.name()),
+        )
+        .help(format!("the variants are: {}", game.variants().join(", ")))),
+    }
+}
+
+/// The registry as the record reader sees it.
+pub struct Registry;
+
+impl Catalogue for Registry {
+    fn names(&self) -> Vec<&'static str> {
+        names()
+    }
+
+    fn variants(&self, game: &str) -> Option<&'static [&'static str]> {
+        find(game).map(|g| g.variants())
+    }
+
+    fn player_counts(&self, game: &str, variant: &str) -> RangeInclusive<usize> {
+        find(game).map_or(0..=0, |g| g.player_counts(variant))
+    }
+}

@@ -15,37 +15,24 @@ use std::ops::RangeInclusive;
 
 use serde::Serialize;
 
-use crate::deal::{DealRng, Provenance, ALGORITHM};
+use crate::deal::{Provenance, ALGORITHM};
 use crate::error::Error;
 
 pub mod node;
-pub mod registry;
 pub mod write;
 
 pub use node::{Fields, Node, Source, Span};
 
-/// A game the referee knows. Adding a game = one module implementing this,
-/// plus one line in [`registry::GAMES`]. See "Adding a game" in docs/records.md.
-pub trait Game: Sync {
-    /// The name used in records and on the command line (`moon`).
-    fn name(&self) -> &'static str;
-    /// The variants; the first is the default when a record or command gives none.
-    fn variants(&self) -> &'static [&'static str];
+/// What reading a record needs to know of the games: their names, variants
+/// and player counts. The registry in `games/` provides it, so `record/`
+/// itself names no game.
+pub trait Catalogue {
+    /// The games' names, in the order they are listed.
+    fn names(&self) -> Vec<&'static str>;
+    /// The variants of `game` (the first is the default), `None` if unknown.
+    fn variants(&self, game: &str) -> Option<&'static [&'static str]>;
     /// How many players a variant takes.
-    fn player_counts(&self, variant: &str) -> RangeInclusive<usize>;
-    /// Read the game's setup and moves from a parsed record and replay them.
-    /// `Err` is for unreadable content (exit 2); rule violations go in the verdict.
-    fn check(&self, record: &Record, src: &Source) -> Result<Verdict, Error>;
-    /// The setup dealt by `deal` for these players.
-    fn deal(&self, variant: &str, players: &[String], deal: &Provenance) -> Result<Deal, Error>;
-    /// A complete random legal game from that deal, drawing choices from `rng`.
-    fn play_random(
-        &self,
-        variant: &str,
-        players: &[String],
-        deal: &Provenance,
-        rng: &mut DealRng,
-    ) -> Result<Vec<MoveOut>, Error>;
+    fn player_counts(&self, game: &str, variant: &str) -> RangeInclusive<usize>;
 }
 
 /// A dealt setup, in the three forms the CLI prints.
@@ -96,7 +83,8 @@ impl MoveEntry {
 
 /// The shared part of a record, read and checked; the game reads the rest.
 pub struct Record {
-    pub game: &'static dyn Game,
+    /// The game's name as the registry spells it.
+    pub game: &'static str,
     pub variant: String,
     pub players: Vec<Player>,
     /// `[deal]`: the setup derives from this seed.
@@ -114,32 +102,37 @@ const TOP_FIELDS: &[&str] = &[
 ];
 
 impl Record {
-    pub fn parse(src: &Source) -> Result<Record, Error> {
+    pub fn parse(src: &Source, games: &dyn Catalogue) -> Result<Record, Error> {
         let doc = src.parse()?;
         let mut f = doc.fields(src, "the record")?;
         f.only(TOP_FIELDS)?;
 
         let (game_name, game_span) = f.req_str("game")?;
-        let game = registry::find(game_name).ok_or_else(|| {
-            src.error(
-                "record.unknown-game",
-                game_span,
-                format!("unknown game `{game_name}`"),
-            )
-            .help(format!("the games are: {}", registry::names().join(", ")))
-        })?;
-
+        let names = games.names();
+        let game = names.iter().copied().find(|&g| g == game_name);
+        let (game, variants) = match game.zip(games.variants(game_name)) {
+            Some(found) => found,
+            None => {
+                return Err(src
+                    .error(
+                        "record.unknown-game",
+                        game_span,
+                        format!("unknown game `{game_name}`"),
+                    )
+                    .help(format!("the games are: {}", names.join(", "))))
+            }
+        };
         let variant = match f.opt_str("variant")? {
-            None => game.variants()[0].to_string(),
+            None => variants[0].to_string(),
             Some((v, span)) => {
-                if !game.variants().contains(&v) {
+                if !variants.contains(&v) {
                     return Err(src
                         .error(
                             "record.unknown-variant",
                             span,
-                            format!("{} has no variant `{v}`", game.name()),
+                            format!("{game} has no variant `{v}`"),
                         )
-                        .help(format!("the variants are: {}", game.variants().join(", "))));
+                        .help(format!("the variants are: {}", variants.join(", "))));
                 }
                 v.to_string()
             }
@@ -163,14 +156,13 @@ impl Record {
                 span: span.clone(),
             });
         }
-        let counts = game.player_counts(&variant);
+        let counts = games.player_counts(game, &variant);
         if !counts.contains(&players.len()) {
             return Err(src.error(
                 "record.players",
                 &players_node.span,
                 format!(
-                    "{} ({variant}) is for {}, but the record lists {}",
-                    game.name(),
+                    "{game} ({variant}) is for {}, but the record lists {}",
                     range_text(&counts),
                     players.len()
                 ),
@@ -180,7 +172,7 @@ impl Record {
         let (deal, deal_span) = match f.opt("deal") {
             None => (None, None),
             Some(node) => (
-                Some(parse_deal(node, src, game.name(), &variant)?),
+                Some(parse_deal(node, src, game, &variant)?),
                 Some(node.span.clone()),
             ),
         };

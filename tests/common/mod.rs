@@ -6,8 +6,7 @@
 
 use std::path::Path;
 
-use tavolo::cli::check::{check_text, Outcome};
-use tavolo::cli::deal::Setup;
+use tavolo::games::check::{check_text, Outcome};
 use tavolo::record::Verdict;
 
 /// The record of a random legal game, as `tavolo play` writes it (board 1,
@@ -25,7 +24,7 @@ pub fn try_random_game(
     seed: &str,
     players: usize,
 ) -> Result<String, tavolo::error::Error> {
-    let setup = Setup {
+    let setup = tavolo::games::setup::Spec {
         game: game.into(),
         players: Some(players),
         variant: variant.map(String::from),
@@ -33,7 +32,7 @@ pub fn try_random_game(
         board: 1,
         names: None,
     };
-    tavolo::cli::play::record_text(&setup)
+    tavolo::games::setup::play_record(&setup)
 }
 
 /// The exit code and verdict of a readable record.

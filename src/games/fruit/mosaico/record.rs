@@ -12,18 +12,25 @@ use std::ops::RangeInclusive;
 
 use serde_json::json;
 
-use super::mosaico::{Cell, Move, Outcome, Setup, State, Variant, SIDE};
-use super::records::{deal_order, parse_tile, parse_tiles};
+use super::{Cell, Move, Outcome, Setup, State, Variant, SIDE};
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
+use crate::games::fruit::record::{deal_order, parse_tile, parse_tiles};
+use crate::games::solve::{Decided, Solve};
+use crate::games::Game;
 use crate::record::{
-    write, Deal, Game, GameResult, Illegal, MoveOut, Record, Source, Span, Status, Verdict,
+    write, Deal, GameResult, Illegal, MoveOut, Record, Source, Span, Status, Verdict,
 };
+use crate::search::Limits;
 
 /// The registry entry for Mosaico.
 pub struct Mosaico;
 
 impl Game for Mosaico {
+    fn solver(&self) -> Option<&dyn Solve> {
+        Some(self)
+    }
+
     fn name(&self) -> &'static str {
         "mosaico"
     }
@@ -320,6 +327,22 @@ pub fn moves_out(moves: &[Move]) -> Vec<MoveOut> {
             },
         })
         .collect()
+}
+
+impl Solve for Mosaico {
+    fn decide(&self, provenance: &Provenance, limits: Limits, polish: bool) -> Decided {
+        let setup = dealt(provenance);
+        let start = State::new(&setup, variant_of(&provenance.variant));
+        let _ = polish; // Mosaico's lines are as short as they come.
+        let (answer, stats) = super::solve::solve(&start, limits);
+        Decided::new(
+            provenance.clone(),
+            answer,
+            stats,
+            moves_out,
+            describe_deal(&setup).setup_toml,
+        )
+    }
 }
 
 #[cfg(test)]

@@ -23,6 +23,8 @@
 //! Open play ("tessere scoperte") may be called from the second round on
 //! ([`State::call_open`]); it changes legality only for the special move.
 
+pub mod record;
+
 use std::collections::BTreeMap;
 use std::fmt;
 

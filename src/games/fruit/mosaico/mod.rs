@@ -18,6 +18,9 @@
 //! - **End.** Won when all 36 tiles are placed. Lost when the draw is exhausted and
 //!   no set-aside tile fits anywhere: nothing can be played any more.
 
+pub mod record;
+pub mod solve;
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -169,7 +169,7 @@ impl Solitaire {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::moon::Placement;
+    use crate::games::moon::Placement;
 
     /// Two orthogonal Latin squares: moon (r + c) mod 5, background (r + 2c) mod 5.
     /// Every tile once, every row and column with five moons and five backgrounds:

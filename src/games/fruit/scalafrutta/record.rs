@@ -15,16 +15,17 @@ use std::ops::RangeInclusive;
 
 use serde_json::json;
 
-use super::records::{deal_order, parse_tile, parse_tiles};
-use super::scalafrutta::{HandEnd, Insertion, Move, Phase, State, Totals};
 use super::scoring::{best_partition, check_partition, PartitionError};
-use super::tile::Tile;
+use super::{HandEnd, Insertion, Move, Phase, State, Totals};
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
+use crate::games::fruit::record::{deal_order, parse_tile, parse_tiles};
+use crate::games::fruit::tile::Tile;
+use crate::games::Game;
 use crate::record::node::Value;
 use crate::record::{
-    write, Deal, Game, GameResult, Illegal, MoveEntry, MoveOut, Record, Score, Source, Span,
-    Status, Verdict,
+    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Record, Score, Source, Span, Status,
+    Verdict,
 };
 
 /// The registry entry for Scalafrutta.

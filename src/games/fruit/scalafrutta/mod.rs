@@ -32,10 +32,13 @@
 //! of one fruit ends the hand at once: 500 for that player, 0 for the others
 //! (SF-4). [`Totals`] adds hands up to 1001 (SF-6).
 
+pub mod record;
+pub mod scoring;
+
 use std::fmt;
 use std::str::FromStr;
 
-use super::scoring::{check_partition, Checked, PartitionError};
+use self::scoring::{check_partition, Checked, PartitionError};
 use super::tile::{Fruit, Tile};
 use super::tileset::TileSet;
 
@@ -796,7 +799,7 @@ mod tests {
                 Phase::Recombine => {
                     let declared: Vec<Vec<Vec<Tile>>> = (0..s.players())
                         .map(|p| {
-                            super::super::scoring::best_partition(s.held(p))
+                            crate::games::fruit::scalafrutta::scoring::best_partition(s.held(p))
                                 .combinations
                                 .iter()
                                 .map(|c| c.tiles().iter().collect())

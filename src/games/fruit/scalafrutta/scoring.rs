@@ -22,8 +22,8 @@
 
 use std::fmt;
 
-use super::tile::{Fruit, Tile};
-use super::tileset::TileSet;
+use crate::games::fruit::tile::{Fruit, Tile};
+use crate::games::fruit::tileset::TileSet;
 
 /// What kind of combination (SF-3), with the sheet's names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -1,9 +1,11 @@
-//! Solvers for the two fruit solitaires, Il Muro and Mosaico.
+//! The solvers' shared, game-agnostic core: bounds, the visited table and the
+//! three answers. The solvers themselves live with their games
+//! (`games/fruit/muro/solve.rs`, `games/fruit/mosaico/solve.rs`).
 //!
-//! Both know the whole deal: Il Muro's face-down tiles and Mosaico's drawing order
-//! are fixed by the seed, so a solver decides *the deal* (is there a winning line
-//! for someone who could see every tile?), not a player's strategy under hidden
-//! information. A solvable deal may still be lost by a player who guesses wrong.
+//! A solver knows the whole deal (Il Muro's face-down tiles and Mosaico's
+//! drawing order are fixed by the seed), so it decides *the deal* (is there a
+//! winning line for someone who could see every tile?), not a player's strategy
+//! under hidden information.
 //!
 //! Every solver gives one of three distinct answers ([`Answer`]): a winning
 //! sequence of moves; a proof that none exists, which is an exhaustive search of
@@ -12,9 +14,6 @@
 //! stated bound on nodes or memory. Visited positions are kept as exact
 //! encodings, not hashes, so a transposition can never be mistaken for another
 //! position.
-
-pub mod mosaico;
-pub mod muro;
 
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -31,7 +30,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_nodes: 20_000_000,
+            max_nodes: 2_000_000,
             max_memory: 512 << 20,
         }
     }

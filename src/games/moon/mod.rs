@@ -12,7 +12,7 @@ use std::fmt;
 
 mod board;
 mod position;
-pub mod referee;
+pub mod record;
 mod solitaire;
 
 pub use board::{Board, Placement};
@@ -116,7 +116,7 @@ impl Square {
 
     /// Column 0..5 (file a..e) and row 0..5 (rank 1..5).
     pub fn new(col: usize, row: usize) -> Option<Square> {
-        (col < 5 && row < 5).then_some(Square((row * 5 + col) as u8))
+        (col < 5 && row < 5).then(|| Square((row * 5 + col) as u8))
     }
 
     pub fn from_index(index: usize) -> Option<Square> {

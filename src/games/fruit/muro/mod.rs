@@ -9,6 +9,9 @@
 //! (move B4 from the top of column 3 onto column 5), `B1 3>new` (onto its new-wall
 //! pile) and `B3 new>5` (from the new wall back onto column 5).
 
+pub mod record;
+pub mod solve;
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -14,14 +14,15 @@ use std::ops::RangeInclusive;
 
 use serde_json::json;
 
-use super::domino::{Move, State};
-use super::records::{deal_order, parse_bool, parse_tile, parse_tiles};
-use super::tile::Tile;
-use super::tileset::TileSet;
+use super::{Move, State};
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
+use crate::games::fruit::record::{deal_order, parse_bool, parse_tile, parse_tiles};
+use crate::games::fruit::tile::Tile;
+use crate::games::fruit::tileset::TileSet;
+use crate::games::Game;
 use crate::record::{
-    write, Deal, Game, GameResult, Illegal, MoveOut, Record, Source, Span, Status, Verdict,
+    write, Deal, GameResult, Illegal, MoveOut, Record, Source, Span, Status, Verdict,
 };
 
 /// The registry entry for Domino della Frutta.

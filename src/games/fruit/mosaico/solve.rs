@@ -14,9 +14,9 @@
 //! (see [`State`]), so the board and the number of tiles drawn say everything about
 //! a position: that is its key, exact.
 
-use super::{Answer, Limits, Stats, Visited};
-use crate::rules::fruit::mosaico::{neighbour_cells, Cell, Move, Outcome, State, CELLS};
-use crate::rules::fruit::Tile;
+use crate::games::fruit::mosaico::{neighbour_cells, Cell, Move, Outcome, State, CELLS};
+use crate::games::fruit::Tile;
+use crate::search::{Answer, Limits, Stats, Visited};
 
 type Key = [u64; 4];
 
@@ -175,7 +175,7 @@ fn key(state: &State) -> Key {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fruit::mosaico::{Setup, Variant};
+    use crate::games::fruit::mosaico::{Setup, Variant};
 
     fn t(s: &str) -> Tile {
         s.parse().unwrap()

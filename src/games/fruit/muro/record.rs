@@ -10,19 +10,26 @@ use std::ops::RangeInclusive;
 
 use serde_json::json;
 
-use super::muro::{Move, Outcome, Place, Setup, State, Variant, COLUMNS, HEIGHT};
-use super::records::{deal_order, parse_tiles};
-use super::tile::Tile;
+use super::{Move, Outcome, Place, Setup, State, Variant, COLUMNS, HEIGHT};
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
+use crate::games::fruit::record::{deal_order, parse_tiles};
+use crate::games::fruit::tile::Tile;
+use crate::games::solve::{Decided, Solve};
+use crate::games::Game;
 use crate::record::{
-    write, Deal, Game, GameResult, Illegal, MoveOut, Record, Source, Span, Status, Verdict,
+    write, Deal, GameResult, Illegal, MoveOut, Record, Source, Span, Status, Verdict,
 };
+use crate::search::{Answer, Limits};
 
 /// The registry entry for Il Muro.
 pub struct Muro;
 
 impl Game for Muro {
+    fn solver(&self) -> Option<&dyn Solve> {
+        Some(self)
+    }
+
     fn name(&self) -> &'static str {
         "muro"
     }
@@ -197,7 +204,7 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
                 node.span.clone()
             }
         };
-        let mv: Move = text.parse().map_err(|e: super::muro::MoveSyntax| {
+        let mv: Move = text.parse().map_err(|e: super::MoveSyntax| {
             src.error(
                 "muro.bad-move",
                 &at(e.offset, 1),
@@ -335,6 +342,27 @@ fn play_random(state: &mut State, _players: &[String], rng: &mut DealRng) -> Vec
         played.push(mv);
     }
     moves_out(&played)
+}
+
+impl Solve for Muro {
+    fn decide(&self, provenance: &Provenance, limits: Limits, polish: bool) -> Decided {
+        let setup = dealt(provenance);
+        let start = State::new(&setup, variant_of(&provenance.variant));
+        let (answer, stats) = super::solve::solve(&start, limits);
+        let answer = match answer {
+            Answer::Solved(moves) if polish => {
+                Answer::Solved(super::solve::shorten(&start, &moves, 2))
+            }
+            other => other,
+        };
+        Decided::new(
+            provenance.clone(),
+            answer,
+            stats,
+            moves_out,
+            describe_deal(&setup).setup_toml,
+        )
+    }
 }
 
 #[cfg(test)]

@@ -50,9 +50,9 @@
 //! **Symmetry.** Columns with no face-down tile left differ only by their tiles,
 //! so positions that differ by an exchange of such columns share one key.
 
-use super::{Answer, Bound, Limits, Stats, Visited};
-use crate::rules::fruit::muro::{Column, Move, Pile, Place, State, Variant, COLUMNS};
-use crate::rules::fruit::{Fruit, Tile};
+use crate::games::fruit::muro::{Column, Move, Pile, Place, State, Variant, COLUMNS};
+use crate::games::fruit::{Fruit, Tile};
+use crate::search::{Answer, Bound, Limits, Stats, Visited};
 
 /// An exact, canonical encoding of a position (see [`key`]).
 type Key = [u64; 3];
@@ -149,7 +149,7 @@ pub fn shorten(start: &State, moves: &[Move], depth: usize) -> Vec<Move> {
     let mut last_at: std::collections::HashMap<
         State,
         usize,
-        std::hash::BuildHasherDefault<super::KeyHasher>,
+        std::hash::BuildHasherDefault<crate::search::KeyHasher>,
     > = Default::default();
     for (i, s) in states.iter().enumerate() {
         last_at.insert(*s, i);
@@ -471,7 +471,7 @@ fn column_code(column: &Column) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fruit::muro::Setup;
+    use crate::games::fruit::muro::Setup;
 
     fn t(s: &str) -> Tile {
         s.parse().unwrap()

@@ -10,9 +10,9 @@ use super::position::hand_size;
 use super::{Move, Outcome, Position, RuleBroken, Setup, Solitaire, Square, Tile, TileSet};
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
+use crate::games::Game;
 use crate::record::{
-    write, Deal, Game, GameResult, Illegal, MoveEntry, MoveOut, Record, Source, Span, Status,
-    Verdict,
+    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Record, Source, Span, Status, Verdict,
 };
 
 /// The registry entry for MOON.
@@ -610,7 +610,7 @@ mod tests {
             &[move_out(0, Tile::parse("BB").unwrap(), Square::CENTRE)],
         );
         let src = Source::new("r.toml", text);
-        let record = Record::parse(&src).unwrap();
+        let record = Record::parse(&src, &crate::games::Registry).unwrap();
         // Both [deal] and [setup]: they agree, so the setup is read without error.
         let Dealt::Standard(s) = read_setup(&record, &src).unwrap() else {
             panic!()
@@ -620,7 +620,7 @@ mod tests {
 
     fn verdict(text: &str) -> Result<Verdict, Error> {
         let src = Source::new("r.toml", text);
-        let record = Record::parse(&src)?;
+        let record = Record::parse(&src, &crate::games::Registry)?;
         Moon.check(&record, &src)
     }
 

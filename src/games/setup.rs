@@ -1,0 +1,109 @@
+//! The library entry points of `tavolo deal` and `tavolo play`: what decides a
+//! deal ([`Spec`]), resolved against the registry, and a random legal record.
+
+use crate::deal::{fresh_seed, DealRng, Provenance};
+use crate::error::Error;
+use crate::record::{range_text, write};
+
+use super::Game;
+
+/// What decides a deal: the game, variant, players and seed.
+#[derive(Debug, Clone, Default)]
+pub struct Spec {
+    /// The game (e.g. `moon`).
+    pub game: String,
+    /// Number of players (default: the fewest the variant allows, or as many as `names`).
+    pub players: Option<usize>,
+    /// The variant (default: the game's first).
+    pub variant: Option<String>,
+    /// Seed text; `None` draws a fresh 256-bit seed from the operating system.
+    pub seed: Option<String>,
+    /// Board number (1-based), for several deals from one seed.
+    pub board: u32,
+    /// Player names in turn order (default P1, P2, ...).
+    pub names: Option<Vec<String>>,
+}
+
+/// The resolved inputs of a deal.
+pub struct Resolved {
+    pub game: &'static dyn Game,
+    pub variant: String,
+    pub players: Vec<String>,
+    pub provenance: Provenance,
+}
+
+impl Spec {
+    pub fn resolve(&self) -> Result<Resolved, Error> {
+        let game = super::require(&self.game)?;
+        let variant = super::require_variant(game, self.variant.as_deref())?;
+        let counts = game.player_counts(&variant);
+        let n = self
+            .players
+            .or(self.names.as_ref().map(|v| v.len()))
+            .unwrap_or(*counts.start());
+        if !counts.contains(&n) {
+            return Err(Error::input(
+                "cli.players",
+                format!(
+                    "{} ({variant}) is for {}, not {n}",
+                    game.name(),
+                    range_text(&counts)
+                ),
+            ));
+        }
+        let players: Vec<String> = match &self.names {
+            Some(names) => {
+                if names.len() != n {
+                    return Err(Error::input(
+                        "cli.players",
+                        format!("--names gives {} names for {n} players", names.len()),
+                    ));
+                }
+                for (i, name) in names.iter().enumerate() {
+                    if name.trim().is_empty() || names[..i].contains(name) {
+                        return Err(Error::input(
+                            "cli.players",
+                            format!("--names: `{name}` is empty or given twice"),
+                        ));
+                    }
+                }
+                names.clone()
+            }
+            None => (1..=n).map(|i| format!("P{i}")).collect(),
+        };
+        let seed = match &self.seed {
+            Some(s) => s.clone(),
+            None => fresh_seed()?,
+        };
+        let provenance = Provenance::new(game.name(), &variant, &seed, self.board);
+        Ok(Resolved {
+            game,
+            variant,
+            players,
+            provenance,
+        })
+    }
+}
+
+/// The text of a random legal record for these arguments.
+pub fn play_record(spec: &Spec) -> Result<String, Error> {
+    let r = spec.resolve()?;
+    let p = &r.provenance;
+    let deal = r.game.deal(&r.variant, &r.players, p)?;
+    let mut rng = DealRng::new(&p.game, &format!("{}/play", p.variant), &p.seed, p.board);
+    let moves = r.game.play_random(&r.variant, &r.players, p, &mut rng)?;
+    // A record needs at least one move; a deal stuck from the start (an Il Muro
+    // wall with no 1, no 6 and no two tops one apart) has nothing to record.
+    if moves.is_empty() {
+        return Err(Error::failed(
+            "play.no-legal-move",
+            format!(
+                "the {} deal of seed {:?}, board {}, has no legal first move: \
+                 the game is lost before it starts, so there is no record to write",
+                p.game, p.seed, p.board
+            ),
+        )
+        .help("choose another seed or --board; `tavolo solve` proves such deals unsolvable"));
+    }
+    Ok(write::record(p, &r.players, &deal.setup_toml, &moves))
+}

@@ -1,0 +1,179 @@
+//! The library entry point of `tavolo solve`: a game's solver decides a deal —
+//! a winning line (as record moves that `tavolo check` accepts), a proof that
+//! there is none, or "undecided" at a stated bound (see [`crate::search`]).
+
+use serde_json::{json, Value};
+
+use crate::deal::Provenance;
+use crate::error::Error;
+use crate::record::{write, MoveOut};
+use crate::search::{Answer, Bound, Limits, Stats};
+
+/// The name the solver gives the player in the records it writes.
+pub const PLAYER: &str = "solver";
+
+/// One deal decided.
+pub struct Decided {
+    pub provenance: Provenance,
+    pub verdict: &'static str,
+    pub bound: Option<Bound>,
+    pub stats: Stats,
+    pub moves: Vec<MoveOut>,
+    /// The moves in the game's notation, for reports.
+    pub notation: Vec<String>,
+    pub setup_toml: String,
+}
+
+/// A game's solver: decides one deal. `polish` asks for extra effort on the
+/// line found (shorter), worth it when the line is shown or written.
+pub trait Solve: Sync {
+    fn decide(&self, provenance: &Provenance, limits: Limits, polish: bool) -> Decided;
+}
+
+impl Decided {
+    /// What a solver's answer says about a deal; `moves_out` turns the winning
+    /// line into record moves.
+    pub fn new<M: std::fmt::Display>(
+        provenance: Provenance,
+        answer: Answer<M>,
+        stats: Stats,
+        moves_out: impl FnOnce(&[M]) -> Vec<MoveOut>,
+        setup_toml: String,
+    ) -> Decided {
+        let (verdict, bound, moves) = split(answer);
+        Decided {
+            provenance,
+            verdict,
+            bound,
+            stats,
+            moves: moves_out(&moves),
+            notation: moves.iter().map(|m| m.to_string()).collect(),
+            setup_toml,
+        }
+    }
+}
+
+fn split<M>(answer: Answer<M>) -> (&'static str, Option<Bound>, Vec<M>) {
+    let verdict = answer.verdict();
+    match answer {
+        Answer::Solved(moves) => (verdict, None, moves),
+        Answer::Unsolvable => (verdict, None, Vec::new()),
+        Answer::GaveUp(bound) => (verdict, Some(bound), Vec::new()),
+    }
+}
+
+impl Decided {
+    pub fn record_text(&self) -> String {
+        write::record(
+            &self.provenance,
+            &[PLAYER.to_string()],
+            &self.setup_toml,
+            &self.moves,
+        )
+    }
+
+    pub fn summary(&self) -> String {
+        let what = match (self.verdict, self.bound) {
+            ("solved", _) => format!("solved in {} moves", self.notation.len()),
+            ("unsolvable", _) => "unsolvable: no line of play wins (exhaustive search)".into(),
+            (_, Some(b)) => format!("undecided: gave up at {b}"),
+            _ => self.verdict.to_string(),
+        };
+        format!(
+            "seed {}: {what} ({} positions generated, {} stored)",
+            write::string(&self.provenance.seed),
+            self.stats.nodes,
+            self.stats.stored
+        )
+    }
+
+    pub fn json(&self, with_moves: bool) -> Value {
+        let mut v = json!({
+            "seed": self.provenance.seed,
+            "board": self.provenance.board,
+            "verdict": self.verdict,
+            "nodes": self.stats.nodes,
+            "stored": self.stats.stored,
+        });
+        if let Some(b) = self.bound {
+            v["bound"] = match b {
+                Bound::Nodes(n) => json!({ "nodes": n }),
+                Bound::Memory(m) => json!({ "memory_bytes": m }),
+            };
+        }
+        if self.verdict == "solved" {
+            v["length"] = json!(self.notation.len());
+            if with_moves {
+                v["moves"] = json!(self.notation);
+            }
+        }
+        v
+    }
+}
+
+pub fn seeds_of(spec: &str) -> Result<Vec<String>, Error> {
+    let bad = || {
+        Error::input(
+            "cli.bad-seeds",
+            format!(
+                "`--seeds {spec}` is neither a range `A..B` of numbers with A <= B \
+                 (at most a million) nor a comma list"
+            ),
+        )
+        .help("e.g. `--seeds 1..1000` or `--seeds 3,17,42`")
+    };
+    if let Some((a, b)) = spec.split_once("..") {
+        let a: u64 = a.trim().parse().map_err(|_| bad())?;
+        let b: u64 = b.trim().parse().map_err(|_| bad())?;
+        if a > b || b - a >= 1_000_000 {
+            return Err(bad());
+        }
+        return Ok((a..=b).map(|n| n.to_string()).collect());
+    }
+    let list: Vec<String> = spec
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if list.is_empty() {
+        return Err(bad());
+    }
+    Ok(list)
+}
+
+/// Decide every seed, `jobs` at a time; results in the order of `seeds`.
+pub fn decide_all(
+    solver: &dyn Solve,
+    game: &str,
+    variant: &str,
+    seeds: &[String],
+    board: u32,
+    limits: Limits,
+    jobs: usize,
+    polish: bool,
+) -> Vec<Decided> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let next = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<Decided>>> = Mutex::new((0..seeds.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(seeds.len()) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(seed) = seeds.get(i) else {
+                    break;
+                };
+                let d = solver.decide(&Provenance::new(game, variant, seed, board), limits, polish);
+                if let Ok(mut slots) = slots.lock() {
+                    slots[i] = Some(d);
+                }
+            });
+        }
+    });
+    slots
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
+}
