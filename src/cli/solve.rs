@@ -113,7 +113,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 .max(1);
             let polish = args.out.is_some();
             let results = decide_all(
-                solver, name, &variant, &seeds, args.board, limits, jobs, polish,
+                solver,
+                (name, &variant, args.board),
+                &seeds,
+                limits,
+                jobs,
+                polish,
             );
             if let Some(dir) = &args.out {
                 for d in results.iter().filter(|d| d.verdict == "solved") {

@@ -144,10 +144,8 @@ pub fn seeds_of(spec: &str) -> Result<Vec<String>, Error> {
 /// Decide every seed, `jobs` at a time; results in the order of `seeds`.
 pub fn decide_all(
     solver: &dyn Solve,
-    game: &str,
-    variant: &str,
+    (game, variant, board): (&str, &str, u32),
     seeds: &[String],
-    board: u32,
     limits: Limits,
     jobs: usize,
     polish: bool,
