@@ -17,6 +17,7 @@ pub mod check;
 pub mod engine;
 pub mod fruit;
 pub mod moon;
+pub mod referee;
 pub mod setup;
 pub mod solve;
 
@@ -42,6 +43,11 @@ pub trait Game: Sync {
         deal: &Provenance,
         rng: &mut DealRng,
     ) -> Result<Vec<MoveOut>, Error>;
+    /// The game seen through its engine: the random player and the generic
+    /// checks (see [`referee`]).
+    fn playable(&self) -> Option<&dyn referee::Playable> {
+        None
+    }
     /// The game's solver, if it has one (`tavolo solve`).
     fn solver(&self) -> Option<&dyn solve::Solve> {
         None

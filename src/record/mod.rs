@@ -87,11 +87,8 @@ pub struct Record {
     pub game: &'static str,
     pub variant: String,
     pub players: Vec<Player>,
-    /// `[deal]`: the setup derives from this seed.
-    pub deal: Option<Provenance>,
-    pub deal_span: Option<Span>,
-    /// `[setup]`: the setup given explicitly (checked against `[deal]` when both are present).
-    pub setup: Option<Node>,
+    /// Where the setup comes from: `[deal]`, `[setup]`, or both.
+    pub setup: SetupSource,
     pub moves: Vec<MoveEntry>,
     /// The whole document (for errors about the record as a whole).
     pub span: Span,
@@ -169,23 +166,24 @@ impl Record {
             ));
         }
 
-        let (deal, deal_span) = match f.opt("deal") {
-            None => (None, None),
-            Some(node) => (
-                Some(parse_deal(node, src, game, &variant)?),
-                Some(node.span.clone()),
-            ),
+        let deal = match f.opt("deal") {
+            None => None,
+            Some(node) => Some((parse_deal(node, src, game, &variant)?, node.span.clone())),
         };
-        let setup = f.opt("setup").cloned();
-        if deal.is_none() && setup.is_none() {
-            return Err(src
-                .error(
-                    "record.no-setup",
-                    &doc.span,
-                    "the record has neither `[deal]` (a seed) nor `[setup]`",
-                )
-                .help("`tavolo deal GAME --record FILE` writes both"));
-        }
+        let setup = match (deal, f.opt("setup").cloned()) {
+            (Some((deal, span)), None) => SetupSource::Dealt { deal, span },
+            (None, Some(setup)) => SetupSource::Written(setup),
+            (Some((deal, span)), Some(setup)) => SetupSource::Both { deal, span, setup },
+            (None, None) => {
+                return Err(src
+                    .error(
+                        "record.no-setup",
+                        &doc.span,
+                        "the record has neither `[deal]` (a seed) nor `[setup]`",
+                    )
+                    .help("`tavolo deal GAME --record FILE` writes both"))
+            }
+        };
 
         let no_moves = || {
             src.error(
@@ -235,8 +233,6 @@ impl Record {
             game,
             variant,
             players,
-            deal,
-            deal_span,
             setup,
             moves,
             span: doc.span.clone(),
@@ -268,21 +264,73 @@ impl Record {
         src: &Source,
         deal: impl FnOnce(&Provenance) -> Result<T, Error>,
     ) -> Result<Option<T>, Error> {
-        match &self.deal {
+        match self.setup.deal() {
             None => Ok(None),
-            Some(d) => deal(d).map(Some).map_err(|e| {
-                let span = self.deal_span.clone().unwrap_or(self.span.clone());
-                src.error(e.code, &span, e.message)
-            }),
+            Some((d, span)) => deal(d)
+                .map(Some)
+                .map_err(|e| src.error(e.code, span, e.message)),
         }
     }
 
-    /// The record's `[setup]` if given; else `None` (derive it from `[deal]`).
-    /// When both are present the game must check that they agree.
-    pub fn setup_fields<'a>(&'a self, src: &'a Source) -> Result<Option<Fields<'a>>, Error> {
-        match &self.setup {
-            None => Ok(None),
-            Some(node) => Ok(Some(node.fields(src, "[setup]")?)),
+    /// The game's setup: dealt by `deal` from `[deal]`, or read by `read` from
+    /// `[setup]`; when the record gives both, `agree(dealt, written, node)`
+    /// checks that the written setup is the dealt one (and points at the first
+    /// value that differs when it is not).
+    pub fn setup_with<T>(
+        &self,
+        src: &Source,
+        deal: impl FnOnce(&Provenance) -> Result<T, Error>,
+        read: impl FnOnce(&Node) -> Result<T, Error>,
+        agree: impl FnOnce(T, T, &Node) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let dealt = self.dealt(src, deal)?;
+        match (&self.setup, dealt) {
+            (SetupSource::Written(node), _) => read(node),
+            (SetupSource::Both { setup, .. }, Some(dealt)) => agree(dealt, read(setup)?, setup),
+            (_, Some(dealt)) => Ok(dealt),
+            // `dealt` is `Some` whenever the source has a `[deal]`.
+            (_, None) => Err(src.error("record.no-setup", &self.span, "the record has no setup")),
+        }
+    }
+
+    /// The span of `[setup]` if written, else of the whole record (for errors
+    /// about the setup as a whole).
+    pub fn setup_span(&self) -> &Span {
+        self.setup.written().map_or(&self.span, |n| &n.span)
+    }
+}
+
+/// Where a record's setup comes from.
+#[derive(Debug, Clone)]
+pub enum SetupSource {
+    /// Only `[deal]`: the setup is dealt from the seed.
+    Dealt { deal: Provenance, span: Span },
+    /// Only `[setup]`: the setup is written out.
+    Written(Node),
+    /// Both: the written setup must be the dealt one.
+    Both {
+        deal: Provenance,
+        span: Span,
+        setup: Node,
+    },
+}
+
+impl SetupSource {
+    /// The `[deal]` and its span, if given.
+    pub fn deal(&self) -> Option<(&Provenance, &Span)> {
+        match self {
+            SetupSource::Dealt { deal, span } | SetupSource::Both { deal, span, .. } => {
+                Some((deal, span))
+            }
+            SetupSource::Written(_) => None,
+        }
+    }
+
+    /// The `[setup]` node, if given.
+    pub fn written(&self) -> Option<&Node> {
+        match self {
+            SetupSource::Written(node) | SetupSource::Both { setup: node, .. } => Some(node),
+            SetupSource::Dealt { .. } => None,
         }
     }
 }

@@ -255,7 +255,7 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
 fn read_setup(record: &Record, src: &Source) -> Result<Dealt, Error> {
     let players = record.players.len();
     let from_deal = record.dealt(src, |d| dealt(&record.variant, players, d))?;
-    let Some(node) = &record.setup else {
+    let Some(node) = record.setup.written() else {
         return Ok(from_deal.expect("Record::parse requires [deal] or [setup]"));
     };
     let mut f = node.fields(src, "[setup]")?;
@@ -343,7 +343,7 @@ fn check_standard(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let mut pos = Position::new(&setup).map_err(|e| {
         src.error(
             "moon.bad-setup",
-            record.setup.as_ref().map_or(&record.span, |n| &n.span),
+            record.setup_span(),
             e.to_string(),
         )
     })?;
@@ -482,7 +482,7 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let mut sol = Solitaire::new(centre, draw).map_err(|e| {
         src.error(
             "moon.bad-setup",
-            record.setup.as_ref().map_or(&record.span, |n| &n.span),
+            record.setup_span(),
             e.to_string(),
         )
     })?;

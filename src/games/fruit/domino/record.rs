@@ -206,7 +206,7 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
 fn read_setup(record: &Record, src: &Source) -> Result<State, Error> {
     let players = record.players.len();
     let from_deal = record.dealt(src, |d| dealt(players, d))?;
-    let Some(node) = &record.setup else {
+    let Some(node) = record.setup.written() else {
         return Ok(from_deal.expect("Record::parse requires [deal] or [setup]"));
     };
     let mut f = node.fields(src, "[setup]")?;

@@ -110,8 +110,8 @@ pub fn describe_deal(setup: &Setup) -> Deal {
 }
 
 fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
-    let from_deal = record.deal.as_ref().map(dealt);
-    let Some(node) = &record.setup else {
+    let from_deal = record.setup.deal().map(|(d, _)| dealt(d));
+    let Some(node) = record.setup.written() else {
         return Ok(from_deal.expect("Record::parse requires [deal] or [setup]"));
     };
     let mut f = node.fields(src, "[setup]")?;

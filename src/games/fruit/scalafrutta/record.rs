@@ -240,10 +240,10 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
 /// The first hand's square: `[setup]`, or dealt; both must agree.
 fn read_setup(record: &Record, src: &Source) -> Result<[Tile; 9], Error> {
     let dealt = record
-        .deal
-        .as_ref()
-        .map(|d| square_of(&deal_order(&hand_deal(d, 1))));
-    let Some(node) = &record.setup else {
+        .setup
+        .deal()
+        .map(|(d, _)| square_of(&deal_order(&hand_deal(d, 1))));
+    let Some(node) = record.setup.written() else {
         return Ok(dealt.expect("Record::parse requires [deal] or [setup]"));
     };
     let mut f = node.fields(src, "[setup]")?;
@@ -337,9 +337,9 @@ impl Replay<'_> {
             self.hand += 1;
             let dealt = self
                 .record
-                .deal
-                .as_ref()
-                .map(|d| square_of(&deal_order(&hand_deal(d, self.hand))));
+                .setup
+                .deal()
+                .map(|(d, _)| square_of(&deal_order(&hand_deal(d, self.hand))));
             let sq = match (square, dealt) {
                 (Some((sq, span)), Some(d)) if *sq != d => {
                     return Err(not_dealt(self.src, span, self.hand))
@@ -600,7 +600,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let state = State::new(players, square, 0).map_err(|e| {
         src.error(
             "scalafrutta.bad-setup",
-            record.setup.as_ref().map_or(&record.span, |n| &n.span),
+            record.setup_span(),
             e.message,
         )
     })?;

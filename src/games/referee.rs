@@ -1,0 +1,185 @@
+//! What every game gets from its engine ([`Engine`]) once its record adapter
+//! says how to start one and how to write a move: the random player of
+//! `tavolo play`, and the checks the generic property tests run for every
+//! registered game.
+
+use std::collections::HashSet;
+
+use crate::deal::{DealRng, Provenance};
+use crate::error::Error;
+use crate::record::MoveOut;
+
+use super::engine::{Broken, Engine};
+
+/// A game's record adapter, seen through its engine.
+pub trait Referee: Sync {
+    type Engine: Engine;
+    /// The engine at the start of the deal of `deal` for these players.
+    fn start(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<Self::Engine, Error>;
+    /// A move as a record's `[[move]]` fields, with the seat that makes it.
+    fn move_out(&self, seat: usize, mv: &<Self::Engine as Engine>::Move) -> MoveOut;
+}
+
+/// The object-safe face of a [`Referee`], for the registry and the tests.
+pub trait Playable {
+    /// A complete random legal game from the deal, drawing choices from `rng`.
+    fn play_random(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+        rng: &mut DealRng,
+    ) -> Result<Vec<MoveOut>, Error>;
+
+    /// A random legal game cut at move `k` (0-based), where a candidate move
+    /// that the engine refuses is played instead: the moves, the illegal one
+    /// last, and its code. `None` when the game ends before `k` or no candidate
+    /// at `k` is illegal.
+    fn play_random_then_illegal(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+        rng: &mut DealRng,
+        k: usize,
+    ) -> Result<Option<(Vec<MoveOut>, &'static str)>, Error>;
+
+    /// Play a random game checking the engine against itself at every turn:
+    /// each listed legal move is accepted (on a copy) and is a candidate, and
+    /// a candidate is accepted exactly when it is listed. The number of
+    /// moves played, or what went wrong.
+    fn check_engine(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+        rng: &mut DealRng,
+    ) -> Result<usize, String>;
+}
+
+fn pick<T: Clone>(rng: &mut DealRng, items: &[T]) -> T {
+    items[rng.below(items.len() as u32) as usize].clone()
+}
+
+fn internal(code: &'static str, names: &[String], b: &impl Broken) -> Error {
+    Error::failed(
+        "play.internal",
+        format!(
+            "internal error: the engine refused a move it listed as legal ({code}: {})",
+            b.describe(names)
+        ),
+    )
+}
+
+impl<R: Referee> Playable for R {
+    fn play_random(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+        rng: &mut DealRng,
+    ) -> Result<Vec<MoveOut>, Error> {
+        let mut game = self.start(variant, players, deal)?;
+        let mut out = Vec::new();
+        while let Some(seat) = game.to_move() {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = pick(rng, &moves);
+            out.push(self.move_out(seat, &mv));
+            game.play(mv).map_err(|b| internal(b.code(), players, &b))?;
+        }
+        Ok(out)
+    }
+
+    fn play_random_then_illegal(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+        rng: &mut DealRng,
+        k: usize,
+    ) -> Result<Option<(Vec<MoveOut>, &'static str)>, Error> {
+        let mut game = self.start(variant, players, deal)?;
+        let mut out = Vec::new();
+        while let Some(seat) = game.to_move() {
+            if out.len() == k {
+                let illegal: Vec<_> = game
+                    .candidate_moves()
+                    .into_iter()
+                    .filter_map(|mv| game.clone().play(mv.clone()).err().map(|b| (mv, b)))
+                    .collect();
+                if illegal.is_empty() {
+                    return Ok(None);
+                }
+                let (mv, broken) = pick(rng, &illegal);
+                out.push(self.move_out(seat, &mv));
+                return Ok(Some((out, broken.code())));
+            }
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = pick(rng, &moves);
+            out.push(self.move_out(seat, &mv));
+            game.play(mv).map_err(|b| internal(b.code(), players, &b))?;
+        }
+        Ok(None)
+    }
+
+    fn check_engine(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+        rng: &mut DealRng,
+    ) -> Result<usize, String> {
+        let mut game = self.start(variant, players, deal).map_err(|e| e.to_string())?;
+        let mut played = 0;
+        while game.to_move().is_some() {
+            let legal = game.legal_moves();
+            let listed: HashSet<String> = legal.iter().map(|m| m.to_string()).collect();
+            let candidates = game.candidate_moves();
+            let offered: HashSet<String> = candidates.iter().map(|m| m.to_string()).collect();
+            for mv in &legal {
+                if let Err(b) = game.clone().play(mv.clone()) {
+                    return Err(format!(
+                        "move {}: `{mv}` is listed as legal but refused: {}",
+                        played + 1,
+                        b.describe(players)
+                    ));
+                }
+                if !offered.contains(&mv.to_string()) {
+                    return Err(format!(
+                        "move {}: legal `{mv}` is not among the candidates",
+                        played + 1
+                    ));
+                }
+            }
+            for mv in candidates {
+                let accepted = game.clone().play(mv.clone()).is_ok();
+                if accepted != listed.contains(&mv.to_string()) {
+                    let what = if accepted {
+                        "accepted but not listed as legal"
+                    } else {
+                        "refused but listed as legal"
+                    };
+                    return Err(format!("move {}: `{mv}` is {what}", played + 1));
+                }
+            }
+            if legal.is_empty() {
+                break;
+            }
+            let mv = pick(rng, &legal);
+            game.play(mv).map_err(|b| b.describe(players))?;
+            played += 1;
+        }
+        Ok(played)
+    }
+}
