@@ -140,7 +140,9 @@ impl<R: Referee> Playable for R {
         deal: &Provenance,
         rng: &mut DealRng,
     ) -> Result<usize, String> {
-        let mut game = self.start(variant, players, deal).map_err(|e| e.to_string())?;
+        let mut game = self
+            .start(variant, players, deal)
+            .map_err(|e| e.to_string())?;
         let mut played = 0;
         while game.to_move().is_some() {
             let legal = game.legal_moves();

@@ -46,6 +46,42 @@ pub struct Deal {
     pub setup_toml: String,
 }
 
+impl Deal {
+    /// The three forms of a dealt setup from one typed value: the JSON and the
+    /// record's `[setup]` table by serde (so they can never disagree), and the
+    /// text lines, which the game derives from the same value.
+    pub fn from_setup<S: Serialize>(setup: &S, lines: Vec<String>) -> Result<Deal, Error> {
+        #[derive(Serialize)]
+        struct Doc<'a, S> {
+            setup: &'a S,
+        }
+        let internal = |e: String| Error::failed("deal.internal", e);
+        let json = serde_json::to_value(setup).map_err(|e| internal(e.to_string()))?;
+        let setup_toml = toml::to_string(&Doc { setup }).map_err(|e| internal(e.to_string()))?;
+        Ok(Deal {
+            lines,
+            json,
+            setup_toml,
+        })
+    }
+}
+
+/// Values by seat, keyed by the player's name, in seat order: a table in the
+/// record (`[setup.hands]`) and an object in JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seats<T>(pub Vec<(String, T)>);
+
+impl<T: Serialize> Serialize for Seats<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
 /// One move of a generated record: who, and the game's fields as
 /// `(key, TOML value)` pairs, e.g. `("tile", "\"RV\"")`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -502,4 +538,36 @@ impl GameResult {
 pub struct Score {
     pub player: String,
     pub points: i64,
+}
+
+#[cfg(test)]
+mod typed_setup_tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct Moonish {
+        centre: &'static str,
+        hands: Seats<Vec<&'static str>>,
+    }
+
+    /// One typed value gives the JSON and the `[setup]` table, seats in order.
+    #[test]
+    fn from_setup_derives_json_and_toml_in_seat_order() {
+        let setup = Moonish {
+            centre: "RV",
+            hands: Seats(vec![
+                ("zoe".into(), vec!["BB", "VA"]),
+                ("Anna Maria".into(), vec!["GG"]),
+            ]),
+        };
+        let d = Deal::from_setup(&setup, vec![]).unwrap();
+        assert_eq!(
+            d.setup_toml,
+            "[setup]\ncentre = \"RV\"\n\n[setup.hands]\nzoe = [\"BB\", \"VA\"]\n\"Anna Maria\" = [\"GG\"]\n"
+        );
+        assert_eq!(
+            serde_json::to_string(&d.json).unwrap(),
+            r#"{"centre":"RV","hands":{"zoe":["BB","VA"],"Anna Maria":["GG"]}}"#
+        );
+    }
 }

@@ -160,7 +160,7 @@ impl RuleBroken {
     /// The rule, by ruling id and the sheet's rule number.
     pub fn rule(&self) -> &'static str {
         match self {
-            RuleBroken::GameOver { .. } => "MN-4 (the game is over)",
+            RuleBroken::GameOver { .. } => "GN-1 (the game is over, MN-4)",
             RuleBroken::PlayerOut { .. } => "MN-4 (eliminated players are out for good)",
             RuleBroken::OutOfTurn { .. } => "turn order (players alternate, clockwise)",
             RuleBroken::TileOnBoard { .. } => "sheet rule 3 (tiles on the board stay there)",

@@ -340,13 +340,8 @@ fn check_standard(record: &Record, src: &Source) -> Result<Verdict, Error> {
     };
     let moves = read_moves(record, src)?;
     let names = names(record);
-    let mut pos = Position::new(&setup).map_err(|e| {
-        src.error(
-            "moon.bad-setup",
-            record.setup_span(),
-            e.to_string(),
-        )
-    })?;
+    let mut pos = Position::new(&setup)
+        .map_err(|e| src.error("moon.bad-setup", record.setup_span(), e.to_string()))?;
     let mut notes = Vec::new();
     let note_eliminations = |pos: &Position, from: usize, after: usize, notes: &mut Vec<String>| {
         for &p in &pos.eliminated()[from..] {
@@ -479,13 +474,8 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
     };
     let moves = read_moves(record, src)?;
     let names = names(record);
-    let mut sol = Solitaire::new(centre, draw).map_err(|e| {
-        src.error(
-            "moon.bad-setup",
-            record.setup_span(),
-            e.to_string(),
-        )
-    })?;
+    let mut sol = Solitaire::new(centre, draw)
+        .map_err(|e| src.error("moon.bad-setup", record.setup_span(), e.to_string()))?;
     let total = moves.len();
     for (entry, w) in record.moves.iter().zip(&moves) {
         if let Err(rb) = sol.play(w.tile, w.square) {

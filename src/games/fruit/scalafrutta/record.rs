@@ -597,13 +597,8 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let moves = read_moves(record, src)?;
     let names = record.player_names();
     let players = names.len();
-    let state = State::new(players, square, 0).map_err(|e| {
-        src.error(
-            "scalafrutta.bad-setup",
-            record.setup_span(),
-            e.message,
-        )
-    })?;
+    let state = State::new(players, square, 0)
+        .map_err(|e| src.error("scalafrutta.bad-setup", record.setup_span(), e.message))?;
     let mut r = Replay {
         record,
         src,

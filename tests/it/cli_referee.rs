@@ -261,8 +261,10 @@ fn docs_show_the_fixture_records_verbatim() {
         "mn3-illegal-last-move-loses-2p.toml",
     ] {
         let text = std::fs::read_to_string(fixture(name)).unwrap();
+        // The fixture's own expectation ([meta], last) is for the tests only.
+        let text = text.split("\n[meta]\n").next().unwrap();
         assert!(
-            docs.contains(&text),
+            docs.contains(text),
             "docs/records.md does not show {name} as it is"
         );
     }

@@ -2,7 +2,7 @@
 //! counts and structure, backs that fall behind their fronts in duplex, names
 //! that fit, and the CLI's duplex, option and Tabletop Simulator switches.
 
-mod kit_common;
+use crate::kit_common;
 
 use kit_common::{load, stderr, tavolo, templates};
 use std::collections::{BTreeMap, BTreeSet};

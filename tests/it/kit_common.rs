@@ -1,8 +1,6 @@
 //! What the kit tests (`tests/kit.rs`, `tests/cards.rs`) share: the bundled
 //! definitions and the binary as a user runs it from the project folder.
 
-#![allow(dead_code)] // each test file uses its own subset
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -2,7 +2,6 @@
 //! a random legal game's record, its moves, a move replaced, and the verdict.
 
 // Each test crate uses only some of these.
-#![allow(dead_code)]
 
 use std::path::Path;
 
@@ -17,7 +16,7 @@ pub fn random_game(game: &str, variant: Option<&str>, seed: &str, players: usize
 
 /// As [`random_game`], but a deal with no legal first move is an `Err`
 /// (`play.no-legal-move`) rather than a panic.
-#[allow(dead_code)] // only the solitaire tests meet such deals
+
 pub fn try_random_game(
     game: &str,
     variant: Option<&str>,

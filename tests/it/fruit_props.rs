@@ -2,7 +2,7 @@
 //! game is accepted, and changing one move of it to an illegal one is rejected
 //! at exactly that move, with the code the rules engine gives for it.
 
-mod common;
+use crate::common;
 
 use common::{judge, players_and_moves, random_game, replace_move};
 use proptest::prelude::*;

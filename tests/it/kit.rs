@@ -1,7 +1,7 @@
 //! Print kits as a user meets them: the CLI writes PDFs, which are read back
 //! with lopdf to check physical sizes, piece counts, determinism and errors.
 
-mod kit_common;
+use crate::kit_common;
 
 use kit_common::{load, stderr, tavolo};
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! move of it to an illegal one is rejected at exactly that move, with the
 //! rule the engine names (and the MN-3 consequence).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,0 +1,15 @@
+//! tavolo's integration tests, as one test binary (one link of the library).
+
+mod cards;
+mod cli_referee;
+mod common;
+mod engine_props;
+mod fixtures;
+mod fruit_cli;
+mod fruit_props;
+mod kit;
+mod kit_common;
+mod moon_props;
+mod rules_docs;
+mod solitaire_props;
+mod solitaire_solve;
