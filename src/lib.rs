@@ -3,6 +3,8 @@
 //! The binary (`src/main.rs`) is thin: it parses arguments with [`cli`] and maps
 //! [`error::Error`] to an exit code. Everything else lives here as a library.
 
+#![forbid(unsafe_code)]
+
 pub mod cli;
 pub mod deal;
 pub mod error;

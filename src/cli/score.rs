@@ -1,175 +1,46 @@
-//! `tavolo score`: totals and optimises scores.
-//!
-//! `tavolo score scalafrutta B3 M3 P3 U3 M4 M5 M6` prints the partition of the
-//! tiles into combinations with the highest score (RULINGS SF-3, SF-5).
+//! `tavolo score GAME ARGS...`: totals and optimises scores, for the games
+//! that have a scorer (see `Game::scorer`).
 
 use std::process::ExitCode;
 
-use serde::Serialize;
-
 use crate::error::Error;
-use crate::games::fruit::scalafrutta::scoring::{best_partition, Combination, Partition};
-use crate::games::fruit::{Tile, TileSet};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    #[command(subcommand)]
-    pub game: Game,
-}
-
-#[derive(Debug, clap::Subcommand)]
-pub enum Game {
-    /// The best partition of a Scalafrutta holding into combinations (SF-3, SF-5).
-    Scalafrutta {
-        /// The tiles held, e.g. `B3 M3 P3 U3 M4 M5 M6` (fruit letter M P C U F B, number 1-6).
-        #[arg(required = true)]
-        tiles: Vec<String>,
-        /// Print JSON instead of text.
-        #[arg(long)]
-        json: bool,
-    },
+    /// The game (one that has a scorer: `scalafrutta`).
+    pub game: String,
+    /// What to score; for `scalafrutta` the tiles held, e.g. `B3 M3 P3 U3 M4 M5 M6`.
+    #[arg(required = true)]
+    pub args: Vec<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
-    match args.game {
-        Game::Scalafrutta { tiles, json } => {
-            let held = parse_holding(&tiles)?;
-            let best = best_partition(held);
-            if json {
-                let text = serde_json::to_string_pretty(&PartitionJson::new(held, &best))
-                    .map_err(|e| Error::failed("score.json", e.to_string()))?;
-                println!("{text}");
-            } else {
-                print!("{}", render_text(held, &best));
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-    }
-}
-
-/// Parses tile names given as arguments; each may also hold several names
-/// separated by spaces or commas (`"B3,M3 P3"`).
-pub fn parse_holding(args: &[String]) -> Result<TileSet, Error> {
-    let mut held = TileSet::EMPTY;
-    let names = args.iter().enumerate().flat_map(|(i, a)| {
-        a.split([' ', ','])
-            .filter(|s| !s.is_empty())
-            .map(move |s| (i + 1, s))
-    });
-    for (arg, name) in names {
-        let tile: Tile = name
-            .parse()
-            .map_err(|e: crate::games::fruit::tile::ParseTileError| {
-                Error::input("score.unknown-tile", format!("argument {arg}: {e}"))
-            })?;
-        if !held.insert(tile) {
-            return Err(Error::input(
-                "score.repeated-tile",
-                format!("argument {arg}: {tile} is given twice; each of the 36 tiles exists once (FR-1)"),
-            ));
-        }
-    }
-    Ok(held)
-}
-
-fn render_text(held: TileSet, p: &Partition) -> String {
-    let mut out = format!("tiles:  {held}\n");
-    for c in &p.combinations {
-        out += &format!(
-            "  {:<12} {:<18} {:>4}\n",
-            c.name(),
-            c.to_string(),
-            c.score()
-        );
-    }
-    if p.combinations.is_empty() {
-        out += "  (no combination)\n";
-    }
-    let unused = if p.unused.is_empty() {
-        "-".to_string()
-    } else {
-        p.unused.to_string()
+    let game = crate::games::require(&args.game)?;
+    let Some(scorer) = game.scorer() else {
+        let names: Vec<_> = crate::games::GAMES
+            .iter()
+            .filter(|g| g.scorer().is_some())
+            .map(|g| g.name())
+            .collect();
+        return Err(Error::input(
+            "cli.unknown-game",
+            format!(
+                "`tavolo score` scores {}, not `{}`",
+                names.join(", "),
+                args.game
+            ),
+        ));
     };
-    out += &format!("unused: {unused}\n");
-    out += &format!("best:   {} points (SF-5)\n", p.score());
-    out
-}
-
-#[derive(Serialize)]
-struct CombinationJson {
-    name: String,
-    tiles: Vec<String>,
-    score: u32,
-}
-
-#[derive(Serialize)]
-struct PartitionJson {
-    game: &'static str,
-    tiles: Vec<String>,
-    combinations: Vec<CombinationJson>,
-    unused: Vec<String>,
-    score: u32,
-}
-
-fn names(set: TileSet) -> Vec<String> {
-    set.iter().map(|t| t.to_string()).collect()
-}
-
-impl PartitionJson {
-    fn new(held: TileSet, p: &Partition) -> Self {
-        PartitionJson {
-            game: "scalafrutta",
-            tiles: names(held),
-            combinations: p
-                .combinations
-                .iter()
-                .map(|c: &Combination| CombinationJson {
-                    name: c.name(),
-                    tiles: names(c.tiles()),
-                    score: c.score(),
-                })
-                .collect(),
-            unused: names(p.unused),
-            score: p.score(),
-        }
+    let scored = scorer.score(&args.args)?;
+    if args.json {
+        let text = serde_json::to_string_pretty(&scored.json)
+            .map_err(|e| Error::failed("score.json", e.to_string()))?;
+        println!("{text}");
+    } else {
+        print!("{}", scored.text);
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn parses_names_spaces_and_commas() {
-        let held = parse_holding(&args("B3 m3,P3 U3")).unwrap();
-        assert_eq!(held.to_string(), "M3 P3 U3 B3");
-    }
-
-    #[test]
-    fn unknown_and_repeated_tiles_are_usage_errors() {
-        let e = parse_holding(&args("B3 X9")).unwrap_err();
-        assert_eq!((e.code, e.exit_code()), ("score.unknown-tile", 2));
-        assert!(e.message.starts_with("argument 2:"), "{}", e.message);
-        let e = parse_holding(&args("B3 M3 b3")).unwrap_err();
-        assert_eq!((e.code, e.exit_code()), ("score.repeated-tile", 2));
-        assert!(e.message.contains("B3 is given twice"), "{}", e.message);
-    }
-
-    #[test]
-    fn text_shows_each_combination_and_the_total() {
-        let held = parse_holding(&args("B3 M3 P3 U3 M4 M5 M6 F1")).unwrap();
-        let text = render_text(held, &best_partition(held));
-        assert_eq!(
-            text,
-            "tiles:  M3 M4 M5 M6 P3 U3 F1 B3\n  \
-             scala di 4   M3 M4 M5 M6         118\n  \
-             tris         P3 U3 B3             34\n\
-             unused: F1\n\
-             best:   152 points (SF-5)\n"
-        );
-    }
+    Ok(ExitCode::SUCCESS)
 }

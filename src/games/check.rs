@@ -81,7 +81,7 @@ pub fn check_file(path: &Path) -> Report {
         Ok(text) => check_text(path, text),
         Err(e) => Report {
             file: path.display().to_string(),
-            outcome: unreadable(Error::input("record.unreadable", e.to_string()).in_file(path)),
+            outcome: unreadable(Error::io("record.unreadable", path, &e)),
         },
     }
 }

@@ -48,10 +48,28 @@ pub trait Game: Sync {
     fn playable(&self) -> Option<&dyn referee::Playable> {
         None
     }
+    /// The game's scorer, if it has one (`tavolo score`).
+    fn scorer(&self) -> Option<&dyn Scorer> {
+        None
+    }
     /// The game's solver, if it has one (`tavolo solve`).
     fn solver(&self) -> Option<&dyn solve::Solve> {
         None
     }
+}
+
+/// `tavolo score GAME ARGS...`: scores what the arguments describe (a
+/// holding, a placement on a position, ...).
+pub trait Scorer: Sync {
+    /// What the arguments are, for help texts.
+    fn usage(&self) -> &'static str;
+    fn score(&self, args: &[String]) -> Result<Scored, Error>;
+}
+
+/// A score in the two forms `tavolo score` prints.
+pub struct Scored {
+    pub text: String,
+    pub json: serde_json::Value,
 }
 
 /// Every refereed game, in the order `tavolo` lists them.

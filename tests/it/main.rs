@@ -9,6 +9,7 @@ mod fruit_cli;
 mod fruit_props;
 mod kit;
 mod kit_common;
+mod layout;
 mod moon_props;
 mod rules_docs;
 mod solitaire_props;

@@ -33,6 +33,7 @@
 //! (SF-4). [`Totals`] adds hands up to 1001 (SF-6).
 
 pub mod record;
+pub mod scorer;
 pub mod scoring;
 
 use std::fmt;

@@ -34,6 +34,10 @@ pub struct Scalafrutta;
 pub const STANDARD: &str = "standard";
 
 impl Game for Scalafrutta {
+    fn scorer(&self) -> Option<&dyn crate::games::Scorer> {
+        Some(self)
+    }
+
     fn name(&self) -> &'static str {
         "scalafrutta"
     }
