@@ -509,3 +509,145 @@ fn fa9_burning() {
     assert_eq!(deal.to_move(), Some(1));
     assert!(deal.legal_moves().iter().all(|m| matches!(m, Move::Play { .. })));
 }
+
+/// Play a random match of `rules` to the end, checking at every move that
+/// each legal move is accepted and each rejected candidate is not legal (on
+/// the deal, and every 40th move on the whole match), that notation round
+/// trips, and at each deal's end that the scores follow FA-4 and FA-10.
+fn random_match(rules: Rules, seed: &str, first_dealer: usize, candidates: bool) -> Match {
+    let setup = MatchSetup::seeded(&rules, seed, first_dealer);
+    let mut m = <Match as Engine>::start(&setup, &rules).unwrap();
+    let mut rng = DealRng::new("farfalia", "test-play", seed, first_dealer as u32);
+    let mut moves = 0usize;
+    let mut tables = Vec::new();
+    while let Some(seat) = Engine::to_move(&m) {
+        let legal = Engine::legal_moves(&m);
+        assert!(!legal.is_empty(), "a seat to move has a legal move");
+        assert!(legal.iter().all(|mv| mv.seat() == seat));
+        let deal = m.deal().unwrap().clone();
+        if m.deal().unwrap().tricks_done() == 0 && deal.legal_moves() == legal {
+            tables.push(m.table().unwrap().clone());
+        }
+        if candidates {
+            for cand in Engine::candidate_moves(&m) {
+                let ok = deal.clone().play(cand).is_ok();
+                assert_eq!(ok, legal.contains(&cand), "{cand} accepted: {ok}");
+                if moves % 40 == 0 {
+                    assert_eq!(m.clone().play(cand).is_ok(), ok, "{cand}");
+                }
+            }
+        }
+        let choice = legal[rng.below(legal.len() as u32) as usize];
+        assert_eq!(choice.to_string().parse::<Move>().unwrap(), choice);
+        let out = m.play(choice).unwrap();
+        moves += 1;
+        if matches!(out, Outcome::DealOver | Outcome::MatchOver) {
+            let mut done = deal;
+            assert_eq!(done.play(choice).unwrap(), Outcome::DealOver);
+            check_scores(&done, m.history().last().unwrap());
+        }
+    }
+    assert!(m.is_over());
+    assert_eq!(m.deals_played(), rules.format.deals());
+    for s in 0..m.players() {
+        let sum: u32 = m.history().iter().map(|h| h.1[s]).sum();
+        assert_eq!(m.totals()[s], sum, "totals are the sum of the deals");
+    }
+    assert!(!m.winners().is_empty());
+    assert!(matches!(m.play(Move::Decline { seat: 0 }), Err(Broken::GameOver)));
+    m
+}
+
+/// FA-4, FA-10: each player scores the team's points (times the deal's
+/// multiplier), doubled by a DoubleYou jolly; dummies score nothing.
+fn check_scores(deal: &Deal, (dealer, scores): &(usize, Vec<u32>)) {
+    assert_eq!(deal.seat_of(0), *dealer);
+    assert_eq!(&deal.scores(), scores);
+    let proposal = deal.proposal();
+    for team in 0..deal.teams() {
+        let mut by_family = [0usize; 5];
+        for p in (0..deal.places()).filter(|&p| deal.team_of(p) == team) {
+            for c in deal.collected(p).iter() {
+                by_family[c.family() as usize] += 1;
+            }
+        }
+        for f in Family::ALL {
+            let wanted = proposal.iter().filter(|&&x| x == f).count();
+            assert!(by_family[f as usize] <= wanted, "never more than proposed (FA-3)");
+        }
+        assert_eq!(by_family.iter().sum::<usize>(), deal.matched(team));
+    }
+    for p in (0..deal.places()).filter(|&p| !deal.is_dummy(p)) {
+        let s = deal.seat_of(p);
+        let double = if deal.doubled(s) { 2 } else { 1 };
+        assert_eq!(scores[s], deal.team_points(deal.team_of(p)) * double);
+    }
+    assert!(deal.hand(0).iter().all(|c| !deal.discarded().contains(c)));
+}
+
+/// FA-5: every format, with each jolly variant, played at random to the end.
+#[test]
+fn fa5_random_matches_every_format() {
+    for format in Format::ALL {
+        for jolly in [Jolly::None, Jolly::DoubleYou, Jolly::Burnin] {
+            let rules = Rules { format, jolly };
+            for (i, first) in [0, format.players() - 1].into_iter().enumerate() {
+                let seed = format!("{format}-{jolly:?}-{i}");
+                random_match(rules, &seed, first, i == 0 && jolly != Jolly::DoubleYou);
+            }
+        }
+    }
+}
+
+/// FA-5: the candidate-move property with DoubleYou (declarations, FA-10).
+#[test]
+fn fa10_random_doubleyou_candidates() {
+    for format in [Format::Intro, Format::Four] {
+        let rules = Rules {
+            format,
+            jolly: Jolly::DoubleYou,
+        };
+        random_match(rules, "dy", 1, true);
+    }
+}
+
+/// FA-4: the introductory game's last deal counts double; DoubleYou doubles
+/// again (FA-10).
+#[test]
+fn fa4_last_intro_deal_doubled() {
+    for seed in ["a", "b", "c"] {
+        let rules = Rules {
+            format: Format::Intro,
+            jolly: Jolly::DoubleYou,
+        };
+        let m = random_match(rules, seed, 0, false);
+        let last = &m.history()[2].1;
+        for s in 0..5 {
+            assert!(last[s] % 2 == 0, "the last deal counts double");
+            assert!(last[s] <= 15 * 4);
+        }
+    }
+}
+
+/// Deals are version-stable (`tavolo-deal-v1`): golden vectors for one board.
+#[test]
+fn golden_deal() {
+    let orders = DealOrders::seeded("four", "golden", 1);
+    let table = Table::new(DealKind::Four, &[0, 1, 2, 3], Pairing::Alternate).unwrap();
+    let setup = Setup::deal(table, &orders, false).unwrap();
+    assert_eq!(&orders.deck[..8], GOLDEN_DECK);
+    assert_eq!(setup_line(&setup), GOLDEN_LINE);
+    assert_eq!(setup.proposal, GOLDEN_PROPOSAL);
+    // Four players: the trump is turned from the first subject (FA-5).
+    assert_eq!(setup.trump, Some(Trump::Suit(Suit::G)));
+}
+const GOLDEN_DECK: &[usize] = &[43, 21, 36, 25, 22, 31, 28, 5];
+const GOLDEN_LINE: &str =
+    "1:6532.KJ765.4.843 2:QJ.QT84321.1.J51 3:971.9.KQT9762.K2 4:KT84..J853.QT976";
+const GOLDEN_PROPOSAL: [Family; 5] = [
+    Family::Foglie,
+    Family::Pesci,
+    Family::Farfalle,
+    Family::Foglie,
+    Family::Conchiglie,
+];
