@@ -135,7 +135,9 @@ impl FromStr for Family {
         let t = s.trim().to_ascii_lowercase();
         Family::ALL
             .into_iter()
-            .find(|f| t == f.name() || t.len() == 1 && t.starts_with(f.letter().to_ascii_lowercase()))
+            .find(|f| {
+                t == f.name() || t.len() == 1 && t.starts_with(f.letter().to_ascii_lowercase())
+            })
             .ok_or_else(|| format!("`{s}` is not a family: write F, R, G, B or O"))
     }
 }
@@ -297,7 +299,10 @@ mod tests {
     #[test]
     fn cards_parse_and_print() {
         assert_eq!("b11".parse::<Card>().unwrap().to_string(), "B11");
-        assert_eq!("O7".parse::<Card>().unwrap(), Card::new(Suit::O, 7).unwrap());
+        assert_eq!(
+            "O7".parse::<Card>().unwrap(),
+            Card::new(Suit::O, 7).unwrap()
+        );
         for bad in ["", "B", "B0", "B14", "X3", "B1x", "B+3", "11B"] {
             assert!(bad.parse::<Card>().is_err(), "{bad}");
         }

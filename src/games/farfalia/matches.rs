@@ -97,10 +97,13 @@ impl FromStr for Format {
     type Err = String;
     fn from_str(s: &str) -> Result<Format, String> {
         let t = s.trim().to_ascii_lowercase();
-        Format::ALL.into_iter().find(|f| f.name() == t).ok_or_else(|| {
-            let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-            format!("`{s}` is not a Farfalia format: {}", names.join(", "))
-        })
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == t)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+                format!("`{s}` is not a Farfalia format: {}", names.join(", "))
+            })
     }
 }
 
@@ -236,13 +239,21 @@ impl Match {
             Format::Chinkway => {
                 // Clockwise from the dealer: third, fourth, fifth, first, second.
                 let r = self.ranking();
-                (DealKind::Five, vec![r[2], r[3], r[4], r[0], r[1]], Pairing::Alternate)
+                (
+                    DealKind::Five,
+                    vec![r[2], r[3], r[4], r[0], r[1]],
+                    Pairing::Alternate,
+                )
             }
             Format::FiveDeals => (DealKind::Five, rotate(dealer_k), Pairing::Neighbours),
             Format::Four => (DealKind::Four, rotate(dealer_k), Pairing::Alternate),
             Format::ThreeShort if k == 3 => {
                 let prev = self.history.last().map_or(self.first_dealer, |h| h.0);
-                (DealKind::ThreeExtra, rotate(self.lowest_from(prev)), Pairing::Alternate)
+                (
+                    DealKind::ThreeExtra,
+                    rotate(self.lowest_from(prev)),
+                    Pairing::Alternate,
+                )
             }
             Format::Three | Format::ThreeShort => {
                 (DealKind::Three, rotate(dealer_k), Pairing::Alternate)
@@ -445,5 +456,313 @@ impl MatchSetup {
         let mut m = Match::new(*rules, self.first_dealer)?;
         m.queue(&self.deals)?;
         Ok(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::engine::Broken as _;
+
+    fn rules(format: Format, jolly: Jolly) -> Rules {
+        Rules { format, jolly }
+    }
+
+    /// Pretend deals were played with these totals (dealer, per-seat points).
+    fn with_history(mut m: Match, deals: &[(usize, &[u32])]) -> Match {
+        for (dealer, pts) in deals {
+            for (t, p) in m.totals.iter_mut().zip(pts.iter()) {
+                *t += p;
+            }
+            m.history.push((*dealer, pts.to_vec()));
+        }
+        m
+    }
+
+    fn partners(t: &Table) -> Vec<(usize, usize)> {
+        let mut v = Vec::new();
+        for a in 0..t.places.len() {
+            for b in a + 1..t.places.len() {
+                let (pa, pb) = (t.places[a], t.places[b]);
+                if pa.team == pb.team && !pa.dummy && !pb.dummy {
+                    v.push((pa.seat.min(pb.seat), pa.seat.max(pb.seat)));
+                }
+            }
+        }
+        v.sort_unstable();
+        v
+    }
+
+    /// FA-7: the fewest points deals next; the dealer again when alone
+    /// lowest; ties go to the nearest clockwise from the dealer, the dealer
+    /// only if no other is tied.
+    #[test]
+    fn fa7_next_dealer() {
+        let m = Match::new(rules(Format::Intro, Jolly::None), 0).unwrap();
+        let m = with_history(m, &[(0, &[5, 3, 3, 7, 9])]);
+        assert_eq!(m.lowest_from(0), 1);
+        assert_eq!(
+            m.lowest_from(2),
+            1,
+            "the dealer tied with another: the other deals"
+        );
+        assert_eq!(m.lowest_from(1), 2);
+        let m = Match::new(rules(Format::Intro, Jolly::None), 0).unwrap();
+        let m = with_history(m, &[(1, &[5, 3, 4, 7, 9])]);
+        assert_eq!(m.lowest_from(1), 1, "alone lowest, the dealer deals again");
+        let t = m.next_table().unwrap();
+        assert_eq!(t.dealer(), 1);
+        assert_eq!(t.multiplier, 1);
+        // The sheet: when the deal passes from A to C, A partners D and B partners E.
+        let m = Match::new(rules(Format::Intro, Jolly::None), 0).unwrap();
+        let m = with_history(m, &[(0, &[6, 6, 1, 6, 3])]);
+        let t = m.next_table().unwrap();
+        assert_eq!(t.dealer(), 2);
+        assert_eq!(partners(&t), [(0, 3), (1, 4)]);
+        // FA-4: the third deal counts double.
+        let m = with_history(m, &[(2, &[0, 1, 0, 0, 0])]);
+        assert_eq!(m.next_table().unwrap().multiplier, 2);
+    }
+
+    /// FA-5: Chinkway's ten deals: the deal rotates clockwise; left pair and
+    /// right pair for five deals, then 1st+3rd and 2nd+4th left of the
+    /// dealer; everybody partners everybody twice and deals twice. The
+    /// extra deal seats third (dealer), fourth, fifth, first, second, ties
+    /// going to the better last deal (FA-11).
+    #[test]
+    fn fa5_chinkway_schedule_and_extra_deal() {
+        let mut m = Match::new(rules(Format::Chinkway, Jolly::None), 0).unwrap();
+        let mut pairs = std::collections::BTreeMap::new();
+        let mut dealt = [0; 5];
+        for k in 0..10 {
+            let t = m.next_table().unwrap();
+            assert_eq!(t.dealer(), k % 5);
+            dealt[t.dealer()] += 1;
+            for p in partners(&t) {
+                *pairs.entry(p).or_insert(0) += 1;
+            }
+            if k == 0 {
+                assert_eq!(partners(&t), [(1, 2), (3, 4)], "B+C and D+E when A deals");
+            }
+            if k == 5 {
+                assert_eq!(partners(&t), [(1, 3), (2, 4)], "B+D and C+E when A deals");
+            }
+            m = with_history(m, &[(t.dealer(), &[0; 5])]);
+        }
+        assert_eq!(dealt, [2; 5]);
+        assert_eq!(pairs.len(), 10);
+        assert!(pairs.values().all(|&n| n == 2));
+        // Standings 30, 20, 40, 20, 10; seats 1 and 3 tied on 20: seat 3 had
+        // the better last deal, so it is third.
+        let m = with_history(m, &[(4, &[30, 20, 40, 15, 10]), (0, &[0, 0, 0, 5, 0])]);
+        assert_eq!(m.ranking(), [2, 0, 3, 1, 4]);
+        let t = m.next_table().unwrap();
+        let seats: Vec<usize> = t.places.iter().map(|p| p.seat).collect();
+        assert_eq!(seats, [3, 1, 4, 2, 0]);
+        // First (2) with fourth (1); second (0) with fifth (4).
+        assert_eq!(partners(&t), [(0, 4), (1, 2)]);
+    }
+
+    /// FA-5: the five-deal game pairs the dealer's neighbours; the deal
+    /// passes left.
+    #[test]
+    fn fa5_five_deals_pairs_neighbours() {
+        let m = Match::new(rules(Format::FiveDeals, Jolly::None), 0).unwrap();
+        let t = m.next_table().unwrap();
+        assert_eq!(partners(&t), [(1, 4), (2, 3)]);
+        let t = with_history(m, &[(0, &[0; 5])]).next_table().unwrap();
+        assert_eq!(t.dealer(), 1);
+        assert_eq!(
+            partners(&t),
+            [(0, 2), (3, 4)],
+            "C and A, D and E when B deals"
+        );
+    }
+
+    /// FA-5, FA-11: the short three-player game's extra deal goes to the
+    /// fewest points (ties as FA-7), each playing alone.
+    #[test]
+    fn fa5_three_short_extra_deal() {
+        let m = Match::new(rules(Format::ThreeShort, Jolly::None), 0).unwrap();
+        let m = with_history(m, &[(0, &[3, 6, 3]), (1, &[0, 0, 0]), (2, &[0, 0, 0])]);
+        let t = m.next_table().unwrap();
+        assert_eq!(t.kind, DealKind::ThreeExtra);
+        assert_eq!(
+            t.dealer(),
+            0,
+            "tied 0 and 2: nearest clockwise from dealer 2"
+        );
+        assert_eq!(t.teams(), 3);
+    }
+
+    /// FA-5, FA-11: winners: the two best in the introductory game (more
+    /// when tied), the better pair with four, the better last deal in
+    /// Chinkway, else the most points; remaining ties share.
+    #[test]
+    fn fa11_winners_and_shared_places() {
+        let intro = |pts: &[u32]| {
+            let m = Match::new(rules(Format::Intro, Jolly::None), 0).unwrap();
+            with_history(m, &[(0, pts), (0, &[0; 5]), (0, &[0; 5])])
+        };
+        assert_eq!(intro(&[10, 10, 8, 8, 3]).winners(), [0, 1]);
+        assert_eq!(intro(&[10, 8, 8, 5, 3]).winners(), [0, 1, 2]);
+        let st = intro(&[10, 8, 8, 5, 3]).standings();
+        let places: Vec<usize> = st.iter().map(|s| s.place).collect();
+        assert_eq!(places, [1, 2, 2, 4, 5]);
+        let m = Match::new(rules(Format::Four, Jolly::None), 0).unwrap();
+        let m = with_history(
+            m,
+            &[
+                (0, &[6, 3, 12, 3]),
+                (1, &[0; 4]),
+                (2, &[0; 4]),
+                (3, &[0; 4]),
+            ],
+        );
+        assert_eq!(m.winners(), [0, 2]);
+        let m = Match::new(rules(Format::Chinkway, Jolly::None), 0).unwrap();
+        let mut deals: Vec<(usize, &[u32])> = vec![(0, &[0; 5]); 10];
+        deals[0] = (0, &[20, 17, 20, 0, 0]);
+        deals.push((0, &[0, 3, 0, 0, 0]));
+        let m = with_history(m, &deals);
+        assert_eq!(m.winners(), [1], "20 each; seat 2 had the better last deal");
+        let m = Match::new(rules(Format::Chinkway, Jolly::None), 0).unwrap();
+        let mut deals: Vec<(usize, &[u32])> = vec![(0, &[0; 5]); 11];
+        deals[0] = (0, &[20, 20, 20, 0, 0]);
+        let m = with_history(m, &deals);
+        assert_eq!(m.winners(), [0, 1, 2], "the same last deal: shared");
+        let m = Match::new(rules(Format::Two, Jolly::None), 0).unwrap();
+        assert!(m.winners().is_empty(), "no winner before the end");
+    }
+
+    /// FA-10: DoubleYou: no leader before the first deal; the leaders of the
+    /// standings may not double; two jollies per match; a double doubles
+    /// only that player's points.
+    #[test]
+    fn fa10_doubleyou_rights() {
+        let r = rules(Format::Intro, Jolly::DoubleYou);
+        let mut m = Match::new(r, 0).unwrap();
+        let t = m.next_table().unwrap();
+        assert_eq!(t.double, [DoubleRight::May; 5]);
+        let setup = m.deal_from(&DealOrders::seeded("intro", "dy", 1)).unwrap();
+        assert_eq!(setup.table, t);
+        // Declarations from the dealer's left, the dealer last.
+        assert_eq!(m.to_move(), Some(1));
+        for s in ["2:double", "3:single", "4:single", "5:double"] {
+            m.play(s.parse().unwrap()).unwrap();
+        }
+        assert_eq!(m.to_move(), Some(0));
+        assert_eq!(
+            m.play("1:trump O".parse().unwrap()).unwrap_err(),
+            Broken::Unexpected {
+                seat: 0,
+                expected: Expected::Double
+            }
+        );
+        m.play("1:single".parse().unwrap()).unwrap();
+        while m.deals_played() == 0 {
+            let mv = m.deal().unwrap().legal_moves()[0];
+            m.play(mv).unwrap();
+        }
+        let (_, s) = &m.history()[0];
+        // Seats 2 and 4 partner seat 4 and 2 (places 1, 3): 2 doubled, 4 did not.
+        assert_eq!(s[1], 2 * s[3]);
+        assert_eq!(m.jollies_left, [2, 1, 2, 2, 1]);
+
+        // Leaders and spent jollies.
+        let mut m = Match::new(r, 0).unwrap();
+        m = with_history(m, &[(0, &[3, 3, 1, 0, 0])]);
+        m.jollies_left = vec![2, 2, 0, 2, 2];
+        let t = m.next_table().unwrap();
+        assert_eq!(
+            t.double,
+            [
+                DoubleRight::Leader,
+                DoubleRight::Leader,
+                DoubleRight::Spent,
+                DoubleRight::May,
+                DoubleRight::May
+            ]
+        );
+        m.deal_from(&DealOrders::seeded("intro", "dy", 2)).unwrap();
+        let dealer = t.dealer();
+        assert_eq!(dealer, 3);
+        // Only seats 4 and 5 are asked: seat 5 (left of the dealer) first.
+        assert_eq!(m.to_move(), Some(4));
+        let leader = m.play("1:double".parse().unwrap()).unwrap_err();
+        assert_eq!(leader, Broken::DoubleLeader { seat: 0 });
+        assert_eq!(
+            (leader.code(), leader.rule()),
+            ("farfalia.double-leader", "FA-10")
+        );
+        let spent = m.play("3:double".parse().unwrap()).unwrap_err();
+        assert_eq!(spent, Broken::DoubleSpent { seat: 2 });
+        assert!(m.play("1:single".parse().unwrap()).is_err(), "not asked");
+    }
+
+    #[test]
+    fn formats_parse() {
+        for f in Format::ALL {
+            assert_eq!(f.name().parse::<Format>().unwrap(), f);
+        }
+        assert_eq!("CHINKWAY".parse::<Format>().unwrap(), Format::Chinkway);
+        assert!("six".parse::<Format>().is_err());
+    }
+
+    /// Faults have distinct stable codes, each with its ruling.
+    #[test]
+    fn broken_codes_are_distinct() {
+        use super::super::card::Card;
+        let c = Card::from_index(0).unwrap();
+        let f = super::super::card::Family::Farfalle;
+        let all = [
+            Broken::GameOver,
+            Broken::OutOfTurn {
+                seat: 0,
+                expected: 1,
+            },
+            Broken::Unexpected {
+                seat: 0,
+                expected: Expected::Play,
+            },
+            Broken::NotHeld { seat: 0, card: c },
+            Broken::FaceDown { seat: 0, card: c },
+            Broken::Revoke {
+                seat: 0,
+                card: c,
+                led: super::super::card::Suit::B,
+            },
+            Broken::JollyLead { seat: 0 },
+            Broken::NoJolly { seat: 0, family: f },
+            Broken::CollectEarly { seat: 0, trick: 1 },
+            Broken::NotInTrick { seat: 0, card: c },
+            Broken::Burned { seat: 0, card: c },
+            Broken::NotProposed {
+                seat: 0,
+                card: c,
+                family: f,
+            },
+            Broken::Complete {
+                seat: 0,
+                card: c,
+                family: f,
+            },
+            Broken::DiscardCount {
+                seat: 0,
+                wants: 2,
+                has: 1,
+            },
+            Broken::DoubleSpent { seat: 0 },
+            Broken::DoubleLeader { seat: 0 },
+        ];
+        let codes: std::collections::BTreeSet<&str> = all.iter().map(|b| b.code()).collect();
+        assert_eq!(codes.len(), all.len());
+        let names = vec!["Andrea".to_string(), "Beatrice".to_string()];
+        for b in &all {
+            assert!(b.code().starts_with("farfalia."));
+            assert!(b.rule().starts_with("FA-") || b.rule() == "GN-1");
+            assert!(!b.describe(&names).is_empty());
+        }
+        assert!(all[1].describe(&names).contains("Beatrice"));
     }
 }

@@ -237,11 +237,23 @@ pub enum Broken {
     /// The card burned with the trick's jolly (FA-9).
     Burned { seat: usize, card: Card },
     /// The card's family is not in the proposal (FA-3).
-    NotProposed { seat: usize, card: Card, family: Family },
+    NotProposed {
+        seat: usize,
+        card: Card,
+        family: Family,
+    },
     /// The team already has as many of that family as proposed (FA-3).
-    Complete { seat: usize, card: Card, family: Family },
+    Complete {
+        seat: usize,
+        card: Card,
+        family: Family,
+    },
     /// The dealer must discard exactly this many cards.
-    DiscardCount { seat: usize, wants: usize, has: usize },
+    DiscardCount {
+        seat: usize,
+        wants: usize,
+        has: usize,
+    },
     /// The player has no DoubleYou jolly left (two per match).
     DoubleSpent { seat: usize },
     /// The leader of the standings may not double (FA-10).

@@ -352,10 +352,12 @@ impl Deal {
             (Phase::Play, Move::Take { card, .. })
                 if self.played == 0 && self.last_winner != NONE && self.tricks_done > 0 =>
             {
-                Err(self.collect_fault(seat, card).unwrap_or(Broken::Unexpected {
-                    seat,
-                    expected: Expected::Play,
-                }))
+                Err(self
+                    .collect_fault(seat, card)
+                    .unwrap_or(Broken::Unexpected {
+                        seat,
+                        expected: Expected::Play,
+                    }))
             }
             (Phase::Double, Move::Double { double, .. }) => {
                 self.doubled[seat] = double;
@@ -614,7 +616,11 @@ impl Deal {
                         up
                     }
                 };
-                v.extend(CardSet(playable).iter().map(|card| Move::Play { seat, card }));
+                v.extend(
+                    CardSet(playable)
+                        .iter()
+                        .map(|card| Move::Play { seat, card }),
+                );
                 if self.played > 0 && self.jolly[place] != NONE {
                     v.push(Move::Jolly {
                         seat,
@@ -670,7 +676,10 @@ impl Deal {
                     cards: held[..k].iter().copied().collect(),
                 });
             }
-            let other: CardSet = CardSet(self.hand[1 % self.n as usize]).iter().take(2).collect();
+            let other: CardSet = CardSet(self.hand[1 % self.n as usize])
+                .iter()
+                .take(2)
+                .collect();
             v.push(Move::Discard { seat, cards: other });
         }
         let mut seen = std::collections::HashSet::new();

@@ -75,7 +75,10 @@ impl DealKind {
     /// Whether the dealer chooses the trump (else it is turned from the
     /// proposal: FA-5 with four players, FA-8 with two).
     pub fn dealer_chooses_trump(self) -> bool {
-        matches!(self, DealKind::Five | DealKind::Three | DealKind::ThreeExtra)
+        matches!(
+            self,
+            DealKind::Five | DealKind::Three | DealKind::ThreeExtra
+        )
     }
 
     /// Tricks at the start from which nothing is collected (FA-3).
@@ -322,26 +325,46 @@ pub struct Setup {
 /// Why a setup cannot start a deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SetupError {
-    Players { wants: usize, has: usize },
-    Places { wants: usize, has: usize },
+    Players {
+        wants: usize,
+        has: usize,
+    },
+    Places {
+        wants: usize,
+        has: usize,
+    },
     /// A place holds the wrong number of cards.
-    HandSize { place: usize, wants: usize, has: usize },
+    HandSize {
+        place: usize,
+        wants: usize,
+        has: usize,
+    },
     /// A card is dealt twice.
     Twice(Card),
     /// A dummy's layout does not match its cards, or a player has one.
-    Layout { place: usize },
+    Layout {
+        place: usize,
+    },
     /// The turned trump is not the first proposal card's (FA-5, FA-8), or a
     /// trump is given where the dealer chooses it.
     Trump,
     /// A jolly is dealt where the variant deals none, or is missing, or a
     /// family's two jollies are exceeded (FA-9).
-    Jolly { place: usize },
+    Jolly {
+        place: usize,
+    },
     /// A permutation is not one of `0..n`.
-    Order { what: &'static str, n: usize },
+    Order {
+        what: &'static str,
+        n: usize,
+    },
     /// The match expects another deal (its table differs).
     WrongTable,
     /// A match needs one set of orders per deal.
-    DealCount { wants: usize, has: usize },
+    DealCount {
+        wants: usize,
+        has: usize,
+    },
     /// Seats outside the match, or repeated.
     Seats,
     /// The format is not for this many players.
@@ -470,9 +493,17 @@ impl Setup {
             hands.push((
                 p,
                 Hand {
-                    layout: if dummy { Layout::from_dealt(&cards[p]) } else { None },
+                    layout: if dummy {
+                        Layout::from_dealt(&cards[p])
+                    } else {
+                        None
+                    },
                     cards: std::mem::take(&mut cards[p]),
-                    jolly: if jolly && !dummy { jollies.next() } else { None },
+                    jolly: if jolly && !dummy {
+                        jollies.next()
+                    } else {
+                        None
+                    },
                 },
             ));
         }

@@ -30,7 +30,10 @@ fn setup_with(table: Table, given: &[&str], proposal: &str, jollies: &[Option<Fa
             h.push(rest.next().unwrap());
         }
     }
-    let proposal: Vec<Family> = proposal.split_whitespace().map(|f| f.parse().unwrap()).collect();
+    let proposal: Vec<Family> = proposal
+        .split_whitespace()
+        .map(|f| f.parse().unwrap())
+        .collect();
     let proposal: [Family; 5] = proposal.try_into().unwrap();
     let trump = (!kind.dealer_chooses_trump()).then(|| Trump::turned(proposal[0]));
     let places = table.places.clone();
@@ -121,7 +124,14 @@ fn fa2_fa3_sheet_example() {
     // Daniela may take a fish (any number) or a strawberry (FA-3).
     assert_eq!(
         legal_strings(&deal),
-        ["4:take R3", "4:take B2", "4:take B3", "4:take B5", "4:take B11", "4:decline"]
+        [
+            "4:take R3",
+            "4:take B2",
+            "4:take B3",
+            "4:take B5",
+            "4:take B11",
+            "4:decline"
+        ]
     );
     play_all(&mut deal, &["4:take B11"]);
     // Daniela leads leaves; Egidio's 13 wins; nothing in the trick is useful,
@@ -205,7 +215,10 @@ fn fa8_dummy_visibility() {
     assert_eq!(setup.dummies().count(), 1);
     let mut deal = Deal::new(&setup, false).unwrap();
     assert!(deal.is_dummy(2));
-    assert_eq!(deal.face_up(2), cards("R1 R2 R3 R4 R5 R6 R7").into_iter().collect());
+    assert_eq!(
+        deal.face_up(2),
+        cards("R1 R2 R3 R4 R5 R6 R7").into_iter().collect()
+    );
     assert_eq!(deal.hand(2).len(), 13);
     play_all(&mut deal, &["1:trump none", "2:B7"]);
     // The dealer (seat 1) plays the dummy's cards.
@@ -260,7 +273,10 @@ fn fa8_turned_after_collection_and_dummy_leads() {
             let out = deal.play(choice).unwrap();
             let trick_over = collecting
                 || matches!(out, Outcome::Trick { .. } | Outcome::DealOver)
-                    && !deal.legal_moves().iter().any(|m| matches!(m, Move::Decline { .. }));
+                    && !deal
+                        .legal_moves()
+                        .iter()
+                        .any(|m| matches!(m, Move::Decline { .. }));
             for &(p, under) in &pending {
                 assert_eq!(
                     deal.face_up(p).contains(under),
@@ -272,10 +288,17 @@ fn fa8_turned_after_collection_and_dummy_leads() {
                 turned_after_choice += usize::from(collecting && !pending.is_empty());
                 pending.clear();
             }
-            if let Outcome::Trick { winner: Some(w), .. } = out {
+            if let Outcome::Trick {
+                winner: Some(w), ..
+            } = out
+            {
                 if deal.is_dummy(w) && !deal.is_over() {
                     // After any collection, the dummy leads.
-                    if deal.legal_moves().iter().any(|m| matches!(m, Move::Decline { .. })) {
+                    if deal
+                        .legal_moves()
+                        .iter()
+                        .any(|m| matches!(m, Move::Decline { .. }))
+                    {
                         let seat = deal.to_move().unwrap();
                         deal.play(Move::Decline { seat }).unwrap();
                         for &(p, under) in &pending {
@@ -300,11 +323,20 @@ fn fa3_first_three_tricks_closed() {
     let table = Table::new(DealKind::Four, &[0, 1, 2, 3], Pairing::Alternate).unwrap();
     let setup = setup_with(
         table,
-        &["R2 R3 R4 R5", "R1 R6 R7 R8", "R9 R10 R11 R12", "R13 G1 G2 G3"],
+        &[
+            "R2 R3 R4 R5",
+            "R1 R6 R7 R8",
+            "R9 R10 R11 R12",
+            "R13 G1 G2 G3",
+        ],
         "R R R R R",
         &[],
     );
-    assert_eq!(setup.trump, Some(Trump::Suit(Suit::R)), "turned from the proposal (FA-5)");
+    assert_eq!(
+        setup.trump,
+        Some(Trump::Suit(Suit::R)),
+        "turned from the proposal (FA-5)"
+    );
     let mut deal = Deal::new(&setup, false).unwrap();
     play_all(&mut deal, &["2:R1", "3:R9", "4:R13", "1:R2"]);
     assert_eq!(deal.to_move(), Some(3), "R13 wins; no collection step");
@@ -316,7 +348,10 @@ fn fa3_first_three_tricks_closed() {
     play_all(&mut deal, &["3:R12", "4:G2", "1:R3", "2:R6"]);
     // Trick 4: collections open; R10 is a butterfly and G3 a leaf, neither proposed.
     play_all(&mut deal, &["3:R10", "4:G3", "1:R4", "2:R7"]);
-    assert_eq!(legal_strings(&deal), ["3:take R4", "3:take R7", "3:decline"]);
+    assert_eq!(
+        legal_strings(&deal),
+        ["3:take R4", "3:take R7", "3:decline"]
+    );
     assert_eq!(
         deal.play(mv("3:take R10")).unwrap_err(),
         Broken::NotProposed {
@@ -405,7 +440,10 @@ fn fa2_illegal_plays() {
         card: dealer[0],
     };
     assert!(deal.clone().play(gone).is_err());
-    assert!(deal.play(mv("2:jolly F")).is_err(), "no jolly without the variant");
+    assert!(
+        deal.play(mv("2:jolly F")).is_err(),
+        "no jolly without the variant"
+    );
     // Play out the deal by the first legal move, then one more.
     while let Some(m) = deal.legal_moves().first().copied() {
         deal.play(m).unwrap();
@@ -483,8 +521,14 @@ fn fa9_burning() {
         }
     );
     // O12 is a butterfly, G11 a leaf: both proposed.
-    assert_eq!(legal_strings(&deal), ["5:take G11", "5:take O12", "5:decline"]);
-    play_all(&mut deal, &["5:take G11", "5:B3", "1:R10", "2:jolly R", "3:B8"]);
+    assert_eq!(
+        legal_strings(&deal),
+        ["5:take G11", "5:take O12", "5:decline"]
+    );
+    play_all(
+        &mut deal,
+        &["5:take G11", "5:B3", "1:R10", "2:jolly R", "3:B8"],
+    );
     // The butterfly jolly burns B8 (and R10, burned by the red jolly too).
     assert_eq!(
         deal.play(mv("4:jolly F")).unwrap(),
@@ -507,7 +551,10 @@ fn fa9_burning() {
     );
     assert_eq!(deal.tricks_done(), 1);
     assert_eq!(deal.to_move(), Some(1));
-    assert!(deal.legal_moves().iter().all(|m| matches!(m, Move::Play { .. })));
+    assert!(deal
+        .legal_moves()
+        .iter()
+        .all(|m| matches!(m, Move::Play { .. })));
 }
 
 /// Play a random match of `rules` to the end, checking at every move that
@@ -532,7 +579,7 @@ fn random_match(rules: Rules, seed: &str, first_dealer: usize, candidates: bool)
             for cand in Engine::candidate_moves(&m) {
                 let ok = deal.clone().play(cand).is_ok();
                 assert_eq!(ok, legal.contains(&cand), "{cand} accepted: {ok}");
-                if moves % 40 == 0 {
+                if moves.is_multiple_of(40) {
                     assert_eq!(m.clone().play(cand).is_ok(), ok, "{cand}");
                 }
             }
@@ -554,7 +601,10 @@ fn random_match(rules: Rules, seed: &str, first_dealer: usize, candidates: bool)
         assert_eq!(m.totals()[s], sum, "totals are the sum of the deals");
     }
     assert!(!m.winners().is_empty());
-    assert!(matches!(m.play(Move::Decline { seat: 0 }), Err(Broken::GameOver)));
+    assert!(matches!(
+        m.play(Move::Decline { seat: 0 }),
+        Err(Broken::GameOver)
+    ));
     m
 }
 
@@ -573,7 +623,10 @@ fn check_scores(deal: &Deal, (dealer, scores): &(usize, Vec<u32>)) {
         }
         for f in Family::ALL {
             let wanted = proposal.iter().filter(|&&x| x == f).count();
-            assert!(by_family[f as usize] <= wanted, "never more than proposed (FA-3)");
+            assert!(
+                by_family[f as usize] <= wanted,
+                "never more than proposed (FA-3)"
+            );
         }
         assert_eq!(by_family.iter().sum::<usize>(), deal.matched(team));
     }
@@ -622,9 +675,9 @@ fn fa4_last_intro_deal_doubled() {
         };
         let m = random_match(rules, seed, 0, false);
         let last = &m.history()[2].1;
-        for s in 0..5 {
-            assert!(last[s] % 2 == 0, "the last deal counts double");
-            assert!(last[s] <= 15 * 4);
+        for &p in last {
+            assert!(p.is_multiple_of(2), "the last deal counts double");
+            assert!(p <= 15 * 4);
         }
     }
 }
