@@ -25,8 +25,8 @@ fn deals() -> Vec<(Setup, Deal, Vec<Move>)> {
         .map(|i| {
             let (kind, seats) = kinds[i as usize % kinds.len()];
             let table = Table::new(kind, seats, Pairing::Alternate).unwrap();
-            let setup = Setup::deal(table, &DealOrders::seeded("bench", "bench", i + 1), false)
-                .unwrap();
+            let setup =
+                Setup::deal(table, &DealOrders::seeded("bench", "bench", i + 1), false).unwrap();
             let start = Deal::new(&setup, false).unwrap();
             let mut deal = start.clone();
             let mut rng = DealRng::new("farfalia", "bench/play", "bench", i + 1);

@@ -15,20 +15,26 @@ use super::table::Setup;
 
 const RANKS: &[u8; 13] = b"123456789TJQK";
 
-/// Append one hand (a 52-bit mask of canonical card indices).
+/// Append one hand (a 52-bit mask of canonical card indices). The hand is
+/// built in a stack buffer and appended once (one capacity check per hand).
 #[inline]
 pub fn write_hand(mask: u64, out: &mut Vec<u8>) {
+    let mut buf = [0u8; 56];
+    let mut n = 0;
     for s in 0..4 {
         if s > 0 {
-            out.push(b'.');
+            buf[n] = b'.';
+            n += 1;
         }
         let mut bits = ((mask >> (13 * s)) & 0x1FFF) as u32;
         while bits != 0 {
             let r = 31 - bits.leading_zeros();
-            out.push(RANKS[r as usize]);
+            buf[n] = RANKS[r as usize];
+            n += 1;
             bits ^= 1 << r;
         }
     }
+    out.extend_from_slice(&buf[..n]);
 }
 
 /// Append `label:hand` for each place, separated by spaces, and a newline.
@@ -62,14 +68,29 @@ pub fn write_setup(setup: &Setup, out: &mut Vec<u8>) {
         if i > 0 {
             out.push(b' ');
         }
-        out.extend_from_slice((place.seat + 1).to_string().as_bytes());
+        let mut label = [0u8; 20];
+        let digits = decimal(place.seat + 1, &mut label);
+        out.extend_from_slice(digits);
         if place.dummy {
             out.push(b'd');
         }
         out.push(b':');
-        write_hand(hand.cards.iter().map(|c| 1u64 << c.index()).sum(), out);
+        write_hand(hand.cards.iter().fold(0, |m, c| m | 1u64 << c.index()), out);
     }
     out.push(b'\n');
+}
+
+/// `n` in decimal, written at the end of `buf`.
+fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return &buf[i..];
+        }
+    }
 }
 
 /// A setup's deal as one line, without the newline.

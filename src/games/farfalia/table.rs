@@ -157,6 +157,13 @@ impl Table {
                 has: seats.len(),
             });
         }
+        if seats
+            .iter()
+            .enumerate()
+            .any(|(i, s)| *s >= 5 || seats[..i].contains(s))
+        {
+            return Err(SetupError::Seats);
+        }
         let p = |place: usize, team: usize| Place {
             seat: seats[place],
             dummy: false,
@@ -531,6 +538,20 @@ impl Setup {
                 wants: n,
                 has: self.hands.len().min(self.table.places.len()),
             });
+        }
+        // Players at distinct seats; a dummy played by a player of its team.
+        let places = &self.table.places;
+        for (i, p) in places.iter().enumerate() {
+            let ok = if p.dummy {
+                places
+                    .iter()
+                    .any(|q| !q.dummy && q.seat == p.seat && q.team == p.team)
+            } else {
+                p.seat < 5 && !places[..i].iter().any(|q| !q.dummy && q.seat == p.seat)
+            };
+            if !ok || p.team >= 3 {
+                return Err(SetupError::Seats);
+            }
         }
         let mut seen = CardSet::EMPTY;
         let mut jolly_count = [0u8; 5];

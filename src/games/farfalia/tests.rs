@@ -704,3 +704,68 @@ const GOLDEN_PROPOSAL: [Family; 5] = [
     Family::Foglie,
     Family::Conchiglie,
 ];
+
+/// Bad setups are refused, never a panic (FA-5, FA-8).
+#[test]
+fn bad_setups_refused() {
+    assert_eq!(
+        Table::new(DealKind::Four, &[0, 1, 1, 3], Pairing::Alternate).unwrap_err(),
+        SetupError::Seats
+    );
+    assert!(Table::new(DealKind::Four, &[0, 1, 2], Pairing::Alternate).is_err());
+    let table = Table::new(DealKind::Three, &[0, 1, 2], Pairing::Alternate).unwrap();
+    let good = Setup::deal(table, &DealOrders::seeded("three", "bad", 1), false).unwrap();
+    assert!(Deal::new(&good, false).is_ok());
+    let mut s = good.clone();
+    s.hands[2].layout = None;
+    assert_eq!(
+        Deal::new(&s, false).unwrap_err(),
+        SetupError::Layout { place: 2 }
+    );
+    let mut s = good.clone();
+    s.hands[1].cards[0] = s.hands[0].cards[0];
+    assert!(matches!(Deal::new(&s, false), Err(SetupError::Twice(_))));
+    let mut s = good.clone();
+    s.hands[1].cards.pop();
+    assert!(matches!(
+        Deal::new(&s, false),
+        Err(SetupError::HandSize { place: 1, .. })
+    ));
+    let mut s = good.clone();
+    s.trump = Some(Trump::NoTrump);
+    assert_eq!(Deal::new(&s, false).unwrap_err(), SetupError::Trump);
+    let mut s = good;
+    s.table.places[2].seat = 1;
+    assert_eq!(Deal::new(&s, false).unwrap_err(), SetupError::Seats);
+    let mut orders = DealOrders::seeded("three", "bad", 1);
+    orders.deck[0] = orders.deck[1];
+    let table = Table::new(DealKind::Three, &[0, 1, 2], Pairing::Alternate).unwrap();
+    assert!(matches!(
+        Setup::deal(table, &orders, false),
+        Err(SetupError::Order { .. })
+    ));
+    let rules = Rules::default();
+    let short = MatchSetup {
+        first_dealer: 0,
+        deals: vec![],
+    };
+    assert!(<Match as Engine>::start(&short, &rules).is_err());
+    let far = MatchSetup::seeded(&rules, "x", 5);
+    assert!(<Match as Engine>::start(&far, &rules).is_err());
+}
+
+/// A setup serializes with its layouts, jolly and proposal for deal output.
+#[test]
+fn setup_serializes() {
+    let table = Table::new(DealKind::Two, &[1, 0], Pairing::Alternate).unwrap();
+    let setup = Setup::deal(table, &DealOrders::seeded("two", "ser", 1), false).unwrap();
+    assert_eq!(setup.dummies().count(), 2);
+    let v = toml::Value::try_from(&setup).unwrap();
+    let hands = v["hands"].as_array().unwrap();
+    assert_eq!(hands.len(), 4);
+    assert!(hands[0].get("layout").is_none());
+    assert_eq!(hands[2]["layout"]["down"].as_array().unwrap().len(), 6);
+    assert_eq!(v["table"]["kind"].as_str(), Some("two"));
+    assert!(setup_line(&setup).starts_with("2:"));
+    assert!(setup_line(&setup).contains(" 2d:"));
+}
