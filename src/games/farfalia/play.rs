@@ -255,7 +255,8 @@ impl Deal {
             .map(|i| {
                 let place = (self.leader as usize + i) % self.n as usize;
                 let c = self.trick[i];
-                let v = Card::from_index(c as usize).ok_or(Family::from_index(c as usize - 52));
+                let v =
+                    Card::from_index(c as usize).ok_or_else(|| Family::from_index(c as usize - 52));
                 (place, v)
             })
             .collect()

@@ -246,6 +246,17 @@ fn fa8_dummy_visibility() {
     assert!(deal.face_up(2).contains(c("B1")));
     assert_eq!(deal.tricks_done(), 1);
     assert_eq!(deal.to_move(), Some(0), "the dealer won with B13 and leads");
+    // B1 is face up now: the dummy must follow blue with it (FA-8).
+    play_all(&mut deal, &["1:B12", "2:B8"]);
+    assert_eq!(
+        deal.play(mv("1:R2")).unwrap_err(),
+        Broken::Revoke {
+            seat: 0,
+            card: c("R2"),
+            led: Suit::B
+        }
+    );
+    assert_eq!(legal_strings(&deal), ["1:B1"]);
 }
 
 /// FA-8: with a collection step, an uncovered card stays face down until
@@ -504,6 +515,15 @@ fn fa9_burning() {
     // Seat 3 holds reds but may play its jolly regardless of suit.
     assert!(legal_strings(&deal).contains(&"3:jolly R".to_string()));
     play_all(&mut deal, &["3:jolly R", "4:G11", "5:O12"]);
+    assert_eq!(
+        deal.trick(),
+        [
+            (1, Ok(c("R5"))),
+            (2, Err(Family::Fragole)),
+            (3, Ok(c("G11"))),
+            (4, Ok(c("O12")))
+        ]
+    );
     // R5 and R9 burn; G11 and O12 survive; no trump, no red: the highest
     // surviving card wins (O12 over G11).
     assert_eq!(
