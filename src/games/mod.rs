@@ -15,6 +15,7 @@ use crate::record::{Catalogue, Deal, MoveOut, Record, Source, Verdict};
 
 pub mod check;
 pub mod engine;
+pub mod farfalia;
 pub mod fruit;
 pub mod moon;
 pub mod referee;
