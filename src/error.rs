@@ -5,12 +5,18 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// Where in a source file something went wrong (1-based line and column).
+/// Where in a source file something went wrong (1-based line and column),
+/// with the text of that line and how many characters of it the fault spans,
+/// so that the error can show the line with a caret under the fault.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Location {
     pub file: PathBuf,
     pub line: Option<usize>,
     pub column: Option<usize>,
+    /// The source line at `line`, without its line break.
+    pub source_line: Option<String>,
+    /// Characters of `source_line` under the caret, from `column` (at least 1 shown).
+    pub span_len: usize,
 }
 
 impl Location {
@@ -19,16 +25,41 @@ impl Location {
             file: file.into(),
             line: None,
             column: None,
+            source_line: None,
+            span_len: 0,
         }
     }
 
-    /// Line and column of a byte offset into `source`.
+    /// Line and column of a byte offset into `source`, with a one-character caret.
     pub fn at_offset(file: impl Into<PathBuf>, source: &str, offset: usize) -> Self {
-        let (line, column) = line_column(source, offset);
+        let start = floor_char_boundary(source, offset.min(source.len()));
+        let end = source[start..]
+            .chars()
+            .next()
+            .map_or(start, |c| start + c.len_utf8());
+        Location::at_span(file, source, start..end)
+    }
+
+    /// Line and column of where the byte range `span` of `source` starts, with
+    /// a caret under the part of it on that line.
+    pub fn at_span(file: impl Into<PathBuf>, source: &str, span: std::ops::Range<usize>) -> Self {
+        let start = floor_char_boundary(source, span.start.min(source.len()));
+        let end = floor_char_boundary(source, span.end.clamp(start, source.len()));
+        let (line, column) = line_column(source, start);
+        let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = source[start..]
+            .find('\n')
+            .map_or(source.len(), |i| start + i);
+        let text = source[line_start..line_end].trim_end_matches('\r');
+        let span_len = source[start..end.min(line_start + text.len()).max(start)]
+            .chars()
+            .count();
         Location {
             file: file.into(),
             line: Some(line),
             column: Some(column),
+            source_line: Some(text.to_string()),
+            span_len,
         }
     }
 }
@@ -126,9 +157,9 @@ impl Error {
 
     /// A TOML parse or deserialisation error, with line and column from its span.
     pub fn toml(code: &'static str, path: &Path, source: &str, err: &toml::de::Error) -> Self {
-        let mut e = Error::input(code, err.message().to_string());
+        let mut e = Error::input(code, err.message().trim_end().to_string());
         e.location = Some(Box::new(match err.span() {
-            Some(span) => Location::at_offset(path, source, span.start),
+            Some(span) => Location::at_span(path, source, span),
             None => Location::file(path),
         }));
         e
@@ -142,17 +173,60 @@ impl Error {
     }
 }
 
+impl Error {
+    /// The error as a person reads it, in colour when `colour` (for a terminal).
+    /// One layout for every command, rustc's (annotate-snippets renders it):
+    ///
+    /// ```text
+    /// error[record.unknown-field]: r.toml:2:1: unknown field `gaem` in the record
+    ///   |
+    /// 2 | gaem = 1
+    ///   | ^^^^
+    ///   |
+    ///   = help: did you mean `game`?
+    /// ```
+    ///
+    /// The first line keeps the code, the `file:line:col` and the message; the
+    /// source line and caret follow when the error points into a file; `help:` last.
+    pub fn render(&self, colour: bool) -> String {
+        use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+        let title = match &self.location {
+            Some(loc) => format!("{loc}: {}", self.message),
+            None => self.message.clone(),
+        };
+        let mut group = Group::with_title(Level::ERROR.primary_title(title).id(self.code));
+        if let Some(loc) = &self.location {
+            if let (Some(text), Some(line), Some(col)) = (&loc.source_line, loc.line, loc.column) {
+                // Column and length count characters; the renderer wants bytes.
+                let byte_at = |chars: usize| {
+                    text.char_indices()
+                        .nth(chars)
+                        .map_or(text.len(), |(i, _)| i)
+                };
+                let start = byte_at(col.saturating_sub(1));
+                let end = byte_at(col.saturating_sub(1) + loc.span_len.max(1));
+                group = group.element(
+                    Snippet::source(text.as_str())
+                        .line_start(line)
+                        .annotation(AnnotationKind::Primary.span(start..end.max(start))),
+                );
+            }
+        }
+        if let Some(help) = &self.help {
+            group = group.element(Level::HELP.message(help.as_str()));
+        }
+        let renderer = if colour {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        };
+        renderer.render(&[group])
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "error[{}]: ", self.code)?;
-        if let Some(loc) = &self.location {
-            write!(f, "{loc}: ")?;
-        }
-        write!(f, "{}", self.message)?;
-        if let Some(help) = &self.help {
-            write!(f, "\n  help: {help}")?;
-        }
-        Ok(())
+        f.write_str(&self.render(false))
     }
 }
 
@@ -168,6 +242,41 @@ pub fn io_reason(err: &std::io::Error) -> String {
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// The name in `known` nearest to a misspelt `wrong`, if one is near enough
+/// to be what was meant: at most one edit per three characters (at least
+/// one), counting a swap of neighbours as one edit and ignoring case, as
+/// cargo's "did you mean" does. Ties go to the first in `known`.
+pub fn closest<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let wrong_lower = wrong.to_lowercase();
+    let limit = (wrong.chars().count() / 3).max(1);
+    known
+        .into_iter()
+        .filter(|k| *k != wrong)
+        .map(|k| {
+            (
+                strsim::damerau_levenshtein(&wrong_lower, &k.to_lowercase()),
+                k,
+            )
+        })
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+/// A `help:` text that starts with "did you mean `x`?" when `wrong` is a near
+/// miss of one of `known`, followed by `rest` (usually the list of names).
+pub fn did_you_mean<'a>(
+    wrong: &str,
+    known: impl IntoIterator<Item = &'a str>,
+    rest: impl Into<String>,
+) -> String {
+    let rest = rest.into();
+    match closest(wrong, known) {
+        Some(k) => format!("did you mean `{k}`? {rest}"),
+        None => rest,
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -186,17 +295,67 @@ mod tests {
     fn display_names_code_file_line_column() {
         let e = Error::input("kit.toml-syntax", "expected `=`")
             .at(Location {
-                file: "k.toml".into(),
                 line: Some(3),
                 column: Some(7),
+                ..Location::file("k.toml")
             })
             .help("check the key");
         assert_eq!(
             e.to_string(),
-            "error[kit.toml-syntax]: k.toml:3:7: expected `=`\n  help: check the key"
+            "error[kit.toml-syntax]: k.toml:3:7: expected `=`\n |\n = help: check the key"
         );
         assert_eq!(e.exit_code(), 2);
         assert_eq!(Error::failed("x", "y").exit_code(), 1);
+    }
+
+    #[test]
+    fn shows_the_source_line_with_a_caret_under_the_span() {
+        let src = "game = \"moon\"\nplayers = [\"Anna\", 7]\n";
+        let at = src.find('7').unwrap();
+        let e = Error::input("record.wrong-type", "each entry must be a string")
+            .at(Location::at_span("r.toml", src, at..at + 1))
+            .help("quote it");
+        assert_eq!(
+            e.to_string(),
+            "error[record.wrong-type]: r.toml:2:20: each entry must be a string\n  |\n\
+             2 | players = [\"Anna\", 7]\n  |                    ^\n  |\n  = help: quote it"
+        );
+        // A span over several characters is underlined whole; one running past
+        // the line (a table) is underlined to the line's end; columns count
+        // characters, not bytes.
+        let src = "[deal]\nseed = \"été\"\nboard = 0\n";
+        let at = src.find('"').unwrap();
+        let e = Error::input("x", "m").at(Location::at_span("r.toml", src, at..src.len()));
+        assert_eq!(
+            e.to_string(),
+            "error[x]: r.toml:2:8: m\n  |\n2 | seed = \"été\"\n  |        ^^^^^"
+        );
+        // The end of the file: a caret after the last line's text.
+        let e = Error::input("x", "m").at(Location::at_span("r.toml", "a = 1", 5..5));
+        assert_eq!(
+            e.to_string(),
+            "error[x]: r.toml:1:6: m\n  |\n1 | a = 1\n  |      ^"
+        );
+        // In colour for a terminal, the same text with ANSI styles.
+        let coloured = e.render(true);
+        assert!(coloured.contains("\u{1b}["), "{coloured:?}");
+        assert_ne!(coloured, e.render(false));
+    }
+
+    #[test]
+    fn near_misses_are_suggested_and_far_ones_are_not() {
+        let games = ["moon", "scalafrutta", "domino", "muro", "mosaico"];
+        assert_eq!(closest("mon", games), Some("moon"));
+        assert_eq!(closest("Moon", games), Some("moon"));
+        assert_eq!(closest("mosiaco", games), Some("mosaico"));
+        assert_eq!(closest("scalfrutta", games), Some("scalafrutta"));
+        assert_eq!(closest("chess", games), None);
+        assert_eq!(closest("moon", games), None, "an exact name needs no hint");
+        assert_eq!(
+            did_you_mean("gaem", ["game", "variant"], "the fields are: game, variant"),
+            "did you mean `game`? the fields are: game, variant"
+        );
+        assert_eq!(did_you_mean("zzz", ["game"], "x"), "x");
     }
 
     #[test]

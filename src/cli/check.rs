@@ -1,23 +1,31 @@
 //! `tavolo check RECORD.toml...`: replay each record and report its verdict.
 //! Exit 0 when every record is legal, 1 when any is illegal, 2 when any is unreadable.
+//! `-` reads a record from standard input.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde::Serialize;
 
+use super::out::{self, count, out};
 use crate::error::Error;
 use crate::games::check::{check_file, Outcome, Report, Summary};
 use crate::record::Status;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Record files to check.
-    #[arg(required = true, value_name = "RECORD.toml")]
+    /// Record files to check (`-` reads one from standard input).
+    #[arg(required = true, value_name = "RECORD.toml", value_hint = clap::ValueHint::FilePath)]
     pub records: Vec<PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Print only the records that are not legal (and the count line).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Records checked at once (default: the number of CPUs).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
 }
 
 /// The text form of a report: a headline, then indented details.
@@ -31,17 +39,11 @@ pub fn render(report: &Report) -> String {
             )
         }
         Outcome::Judged { verdict: v, .. } => {
-            let plural = |n: usize| if n == 1 { "" } else { "s" };
+            let moves = count(v.moves as u64, "move", "moves");
             let mut out = match v.status {
-                Status::Complete => format!(
-                    "{f}: legal and complete, {} move{}\n",
-                    v.moves,
-                    plural(v.moves)
-                ),
+                Status::Complete => format!("{f}: legal and complete, {moves}\n"),
                 Status::LegalSoFar => format!(
-                    "{f}: legal so far, {} move{}{}\n",
-                    v.moves,
-                    plural(v.moves),
+                    "{f}: legal so far, {moves}{}\n",
                     v.to_move
                         .as_ref()
                         .map_or(String::new(), |p| format!("; {p} to move"))
@@ -86,7 +88,13 @@ pub fn render(report: &Report) -> String {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
-    let reports: Vec<Report> = args.records.iter().map(|p| check_file(p)).collect();
+    if args.records.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+        return Err(Error::input(
+            "cli.usage",
+            "`-` (standard input) can be given only once",
+        ));
+    }
+    let reports = check_all(&args);
     let code = reports.iter().map(Report::exit_code).max().unwrap_or(0);
     let summary = Summary::of(&reports);
     if args.json {
@@ -95,23 +103,64 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             records: &'a [Report],
             summary: Summary,
         }
-        let json = serde_json::to_string_pretty(&All {
+        out::json(&All {
             records: &reports,
             summary,
         });
-        println!("{}", json.unwrap_or_default());
     } else {
-        let mut out = String::new();
-        for r in &reports {
-            out.push_str(&render(r));
+        let mut text = String::new();
+        for r in reports.iter().filter(|r| !args.quiet || r.exit_code() != 0) {
+            text.push_str(&render(r));
         }
         if reports.len() > 1 {
-            out.push_str(&format!(
-                "{} records: {} legal, {} illegal, {} unreadable\n",
-                summary.records, summary.legal, summary.illegal, summary.unreadable
+            text.push_str(&format!(
+                "{}: {} legal, {} illegal, {} unreadable\n",
+                count(summary.records as u64, "record", "records"),
+                summary.legal,
+                summary.illegal,
+                summary.unreadable
             ));
         }
-        print!("{out}");
+        out!("{text}");
     }
     Ok(ExitCode::from(code))
+}
+
+/// Every record's report, in the order given, `--jobs` at a time, with a
+/// progress bar for a person watching many files.
+fn check_all(args: &Args) -> Vec<Report> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let paths = &args.records;
+    let bar = out::progress(paths.len() as u64, args.json, "records");
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, paths.len().max(1));
+    let next = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<Report>>> = Mutex::new(vec![None; paths.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(path) = paths.get(i) else { break };
+                let report = check_file(path);
+                if let Ok(mut slots) = slots.lock() {
+                    slots[i] = Some(report);
+                }
+                if let Some(bar) = &bar {
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    slots
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
 }

@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
+use super::args::{self, Force};
+use super::out::{self, outln};
 use crate::error::Error;
 use crate::games::setup::Spec;
 use crate::record::{players_text, write};
@@ -12,13 +14,15 @@ use crate::record::{players_text, write};
 /// What decides a deal; shared with `tavolo play`.
 #[derive(Debug, clap::Args)]
 pub struct Setup {
-    /// The game (e.g. `moon`).
+    /// The game.
+    #[arg(value_parser = args::games())]
     pub game: String,
     /// Number of players (default: the fewest the variant allows).
     #[arg(long, short = 'p')]
     pub players: Option<usize>,
-    /// The variant (default: the game's first, e.g. `standard`).
-    #[arg(long)]
+    /// The variant (default: the game's first, e.g. `standard`; which game has which:
+    /// docs/rules/).
+    #[arg(long, value_parser = args::variants())]
     pub variant: Option<String>,
     /// Seed text; without it a fresh 256-bit seed from the operating system is used and printed.
     #[arg(long)]
@@ -49,15 +53,21 @@ impl Setup {
 pub struct Args {
     #[command(flatten)]
     pub setup: Setup,
-    /// Also write a record file with this deal as its setup, ready for the moves.
-    #[arg(long, value_name = "FILE")]
+    /// Also write a record file with this deal as its setup, ready for the moves
+    /// (`tavolo check` reads it as legal so far, the first player to move).
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub record: Option<PathBuf>,
+    #[command(flatten)]
+    pub force: Force,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
+    if let Some(path) = &args.record {
+        args.force.check(path)?;
+    }
     let r = args.setup.spec().resolve()?;
     let deal = r.game.deal(&r.variant, &r.players, &r.provenance)?;
     if let Some(path) = &args.record {
@@ -89,19 +99,19 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             "players": r.players,
             "deal": deal.json,
         });
-        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        out::json(&out);
     } else {
-        println!("algorithm: {}", p.algorithm);
-        println!(
+        outln!("algorithm: {}", p.algorithm);
+        outln!(
             "game: {} ({}), {}",
             p.game,
             p.variant,
             players_text(r.players.len())
         );
-        println!("seed: {}", write::string(&p.seed));
-        println!("board: {}", p.board);
+        outln!("seed: {}", write::string(&p.seed));
+        outln!("board: {}", p.board);
         for line in &deal.lines {
-            println!("{line}");
+            outln!("{line}");
         }
     }
     Ok(ExitCode::SUCCESS)

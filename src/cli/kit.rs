@@ -10,6 +10,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::args;
+use super::out::{self, count, outln};
 use crate::error::Error;
 use crate::kit::duplex::{Duplex, Edge};
 use crate::kit::{self, LayoutOptions, Paper};
@@ -18,13 +20,13 @@ use crate::kit::{self, LayoutOptions, Paper};
 pub struct Args {
     /// Kits to render: bundled names (see `tavolo kit list`), paths to .toml
     /// definitions, `all` for every bundled kit, or `list` alone to list them.
-    #[arg(required = true, value_name = "NAME|FILE.toml|all|list")]
+    #[arg(required = true, value_name = "NAME|FILE.toml|all|list", value_parser = args::kits())]
     pub kits: Vec<String>,
-    /// Folder to write into.
-    #[arg(long, default_value = "output")]
+    /// Folder to write into (the kits' files are named after them).
+    #[arg(long, short = 'o', default_value = "output", value_hint = clap::ValueHint::DirPath)]
     pub out: PathBuf,
-    /// Paper size: a4 or letter.
-    #[arg(long, default_value = "a4")]
+    /// Paper size.
+    #[arg(long, default_value = "a4", value_parser = args::papers())]
     pub paper: String,
     /// Art printed beyond each cut line, in mm (0-5).
     #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
@@ -35,8 +37,8 @@ pub struct Args {
     /// Preview resolution in dots per inch.
     #[arg(long, default_value_t = kit::png::DEFAULT_DPI)]
     pub dpi: f64,
-    /// Duplex flip edge for the backs: long or short.
-    #[arg(long, default_value = "long")]
+    /// Duplex flip edge for the backs.
+    #[arg(long, default_value = "long", value_parser = args::duplex_edges())]
     pub duplex: String,
     /// Shift every back by X,Y mm to undo the printer's duplex offset.
     #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
@@ -79,7 +81,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         if k == "all" {
             paths.extend(kit::bundled()?);
         } else {
-            paths.push(kit::resolve(k)?);
+            paths.push(kit::resolve(k).map_err(|e| suggest_kit(e, k))?);
         }
     }
     // Check every definition before writing anything.
@@ -124,18 +126,18 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             if !args.json {
                 for i in &images {
                     if i.kind == "back" {
-                        println!(
+                        outln!(
                             "wrote {} (TTS back, {} x {} px)",
                             i.path.display(),
                             i.width_px,
                             i.height_px
                         );
                     } else {
-                        println!(
-                            "wrote {} (TTS {}: {} cards, width {} height {}, {} x {} px)",
+                        outln!(
+                            "wrote {} (TTS {}: {}, width {} height {}, {} x {} px)",
                             i.path.display(),
                             i.kind,
-                            i.cards,
+                            count(i.cards as u64, "card", "cards"),
                             i.cols,
                             i.rows,
                             i.width_px,
@@ -147,16 +149,19 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             tts.extend(images);
         }
         if !args.json {
-            println!(
-                "wrote {} ({} sheets, {} pieces, {} KB{})",
+            outln!(
+                "wrote {} ({}, {}, {} KB{})",
                 w.pdf.display(),
-                w.sheets,
-                w.pieces,
+                count(w.sheets as u64, "sheet", "sheets"),
+                count(w.pieces as u64, "piece", "pieces"),
                 w.bytes.div_ceil(1024),
                 if w.png.is_empty() {
                     String::new()
                 } else {
-                    format!(", {} PNG previews", w.png.len())
+                    format!(
+                        ", {}",
+                        count(w.png.len() as u64, "PNG preview", "PNG previews")
+                    )
                 }
             );
         }
@@ -168,10 +173,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         if args.tts {
             json["tts"] = serde_json::json!(tts);
         }
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json).unwrap_or_default()
-        );
+        out::json(&json);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -209,12 +211,9 @@ fn calibrate(args: &Args) -> Result<ExitCode, Error> {
             "duplex_offset_mm": [duplex.offset_mm.0, duplex.offset_mm.1],
             "png": pngs,
         });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json).unwrap_or_default()
-        );
+        out::json(&json);
     } else {
-        println!(
+        outln!(
             "wrote {} (2 pages: print them on one sheet, double-sided, flip on the {} edge, at 100%;\n  \
              hold it against a light, back towards you, and read X and Y behind each cross;\n  \
              then render with --duplex {} --duplex-offset X,Y, adding the offset this sheet was printed with)",
@@ -250,14 +249,27 @@ fn list(json: bool) -> Result<ExitCode, Error> {
             } else {
                 format!(" [options: {}]", opts.join(", "))
             };
-            println!("{:<10} {} — {}{opts}", k.name, k.title, comps.join(", "));
+            outln!("{:<10} {} — {}{opts}", k.name, k.title, comps.join(", "));
         }
     }
     if json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&rows).unwrap_or_default()
-        );
+        out::json(&rows);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `kit.unknown` with "did you mean" for a near miss of a bundled kit's name.
+fn suggest_kit(mut e: Error, name: &str) -> Error {
+    if e.code == "kit.unknown" {
+        let names = args::kit_names();
+        if let Some(near) = crate::error::closest(name, names.iter().map(String::as_str)) {
+            let rest = e.help.take().unwrap_or_default();
+            e.help = Some(
+                format!("did you mean `{near}`? {rest}")
+                    .trim_end()
+                    .to_string(),
+            );
+        }
+    }
+    e
 }

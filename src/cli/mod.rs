@@ -1,16 +1,19 @@
 //! Command-line interface: clap definitions, one file per subcommand.
 //! Each subcommand's `run` returns the exit code of a successful run, or an
-//! [`Error`] that `main` prints and maps to 1 or 2.
+//! [`Error`] that `main` prints (as JSON on standard output with `--json`)
+//! and maps to 1 or 2. Everything goes out through [`out`].
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::error::Error;
 
+pub mod args;
 pub mod check;
 pub mod deal;
 pub mod kit;
+pub mod out;
 pub mod play;
 pub mod score;
 pub mod solve;
@@ -37,28 +40,87 @@ pub enum Command {
     /// Total or optimise scores.
     Score(score::Args),
     /// Play a random legal game and write its record.
+    #[command(after_help = play::AFTER_HELP)]
     Play(play::Args),
     /// Search for a solution of a solitaire deal.
+    #[command(after_help = solve::AFTER_HELP)]
     Solve(solve::Args),
+    /// Print a shell's completion script, e.g. `source <(tavolo completions bash)`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `tavolo man | man -l -`.
+    Man,
+}
+
+impl Command {
+    /// Whether the command was asked for JSON, so that its errors are JSON too.
+    pub fn json(&self) -> bool {
+        match self {
+            Command::Kit(a) => a.json,
+            Command::Deal(a) => a.json,
+            Command::Check(a) => a.json,
+            Command::Score(a) => a.json,
+            Command::Solve(a) => a.json,
+            Command::Play(_) | Command::Completions { .. } | Command::Man => false,
+        }
+    }
 }
 
 /// Parse the process arguments, run, and turn the outcome into an exit code.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            // clap prints help/version to stdout (exit 0) and usage errors to stderr (exit 2).
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
+        Err(e) => return usage_error(&e),
     };
+    let json = cli.command.json();
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("{e}");
+            out::error(&e, json);
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// clap's own outcome: help and version on standard output (exit 0), a usage
+/// error on standard error (exit 2), or with `--json` among the arguments as
+/// a JSON error (`cli.usage`) on standard output.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if !e.use_stderr() {
+        out::write(&e.render().to_string());
+        return ExitCode::SUCCESS;
+    }
+    let json = std::env::args_os()
+        .skip(1)
+        .take_while(|a| a != "--")
+        .any(|a| a == "--json");
+    if json
+        && !matches!(
+            e.kind(),
+            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        )
+    {
+        // clap's text: the error's paragraph, then usage and hints, each a
+        // paragraph; in JSON, the first is the message and the others the help.
+        let text = e.render().to_string();
+        let paragraphs: Vec<String> = text
+            .trim()
+            .split("\n\n")
+            .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        let message = paragraphs[0].trim_start_matches("error: ").to_string();
+        let mut err = Error::input("cli.usage", message);
+        if paragraphs.len() > 1 {
+            err = err.help(paragraphs[1..].join("; "));
+        }
+        out::error(&err, true);
+    } else {
+        let _ = e.print();
+    }
+    ExitCode::from(2)
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode, Error> {
@@ -69,5 +131,19 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Score(args) => score::run(args),
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Completions { shell } => {
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "tavolo", &mut buf);
+            out::write(&String::from_utf8_lossy(&buf));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let mut buf = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut buf)
+                .map_err(|e| Error::failed("cli.man", e.to_string()))?;
+            out::write(&String::from_utf8_lossy(&buf));
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }

@@ -3,11 +3,13 @@
 
 use std::process::ExitCode;
 
+use super::{args, out};
 use crate::error::Error;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game (one that has a scorer: `scalafrutta`).
+    /// The game (one that has a scorer).
+    #[arg(value_parser = args::scored_games())]
     pub game: String,
     /// What to score; for `scalafrutta` the tiles held, e.g. `B3 M3 P3 U3 M4 M5 M6`.
     #[arg(required = true)]
@@ -32,15 +34,18 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 names.join(", "),
                 args.game
             ),
-        ));
+        )
+        .help(crate::error::did_you_mean(
+            &args.game,
+            names.iter().copied(),
+            format!("the games with a scorer are: {}", names.join(", ")),
+        )));
     };
     let scored = scorer.score(&args.args)?;
     if args.json {
-        let text = serde_json::to_string_pretty(&scored.json)
-            .map_err(|e| Error::failed("score.json", e.to_string()))?;
-        println!("{text}");
+        out::json(&scored.json);
     } else {
-        print!("{}", scored.text);
+        out::write(&scored.text);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -4,21 +4,39 @@
 //!
 //! With `--seeds A..B` (or a comma list) it decides many deals, in parallel, and
 //! reports the counts; the output never depends on timing or on `--jobs`.
+//!
+//! Exit codes (see [`AFTER_HELP`]): one deal solved 0, unsolvable 1, undecided 3;
+//! a `--seeds` survey 0; bad usage 2.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use serde_json::{json, Value};
+use serde_json::json;
 
+use super::args::{self, Force};
+use super::out::{self, count, outln, percent};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::solve::{decide_all, seeds_of, Decided};
+use crate::games::solve::{decide_all_reporting, seeds_of, Decided};
 use crate::record::write;
 use crate::search::Limits;
 
+/// Exit code of one deal proved unsolvable.
+pub const EXIT_UNSOLVABLE: u8 = 1;
+/// Exit code of one deal left undecided at the bound.
+pub const EXIT_UNDECIDED: u8 = 3;
+
+/// What `tavolo solve --help` says after the options.
+pub const AFTER_HELP: &str = "\
+Exit status: with --seed, 0 when the deal is solved, 1 when it is unsolvable (no line of play
+wins, proved by exhaustive search), 3 when it is undecided (the search gave up at
+--max-nodes or --max-memory-mb); with --seeds, 0 once every deal is reported (the counts are
+the answer). 2 is bad usage, as for every command.";
+
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game: one that has a solver (`muro`, `mosaico`).
+    /// The game: one that has a solver.
+    #[arg(value_parser = args::solvable_games())]
     pub game: String,
     /// The deal's seed.
     #[arg(long, conflicts_with = "seeds", required_unless_present = "seeds")]
@@ -27,7 +45,7 @@ pub struct Args {
     #[arg(long)]
     pub seeds: Option<String>,
     /// The variant: `standard` or `six-down` (muro), `standard` or `hard` (mosaico).
-    #[arg(long)]
+    #[arg(long, value_parser = args::variants())]
     pub variant: Option<String>,
     /// Board number, for several deals from one seed.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
@@ -40,11 +58,16 @@ pub struct Args {
     pub max_memory_mb: u64,
     /// Write the winning line as a record: a file for `--seed`, a folder for `--seeds`
     /// (one `<game>-<seed>.toml` per solved deal).
-    #[arg(long, short = 'o', value_name = "PATH")]
+    #[arg(long, short = 'o', value_name = "PATH", value_hint = clap::ValueHint::AnyPath)]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub force: Force,
     /// Deals decided at once with `--seeds` (default: the number of CPUs).
-    #[arg(long)]
+    #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
+    /// With `--seeds`, print only the counts, not a line per deal.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -78,6 +101,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let name = game.name();
     match (&args.seed, &args.seeds) {
         (Some(seed), _) => {
+            if let Some(path) = &args.out {
+                args.force.check(path)?;
+            }
             let d = solver.decide(
                 &Provenance::new(name, &variant, seed, args.board),
                 limits,
@@ -91,20 +117,29 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 v["algorithm"] = json!(d.provenance.algorithm);
                 v["game"] = json!(name);
                 v["variant"] = json!(variant);
-                print_json(&v);
+                out::json(&v);
             } else {
-                println!("{name} ({variant}), {}", d.summary());
+                outln!("{name} ({variant}), {}", d.summary());
                 match (&args.out, d.verdict) {
-                    (Some(path), "solved") => println!("record written to {}", path.display()),
-                    (None, "solved") => println!("moves: {}", d.notation.join(", ")),
-                    (Some(path), _) => println!("no record written to {}", path.display()),
+                    (Some(path), "solved") => outln!("record written to {}", path.display()),
+                    (None, "solved") => outln!("moves: {}", d.notation.join(", ")),
+                    (Some(path), _) => outln!("no record written to {}", path.display()),
                     _ => {}
                 }
             }
+            Ok(ExitCode::from(match d.verdict {
+                "solved" => 0,
+                "unsolvable" => EXIT_UNSOLVABLE,
+                _ => EXIT_UNDECIDED,
+            }))
         }
         (None, Some(spec)) => {
             let seeds = seeds_of(spec)?;
             if let Some(dir) = &args.out {
+                // Refuse up front, not after the search, to write over a record.
+                for seed in &seeds {
+                    args.force.check(&record_path(dir, name, seed))?;
+                }
                 std::fs::create_dir_all(dir).map_err(|e| Error::io("cli.write", dir, &e))?;
             }
             let jobs = args
@@ -112,14 +147,23 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
                 .max(1);
             let polish = args.out.is_some();
-            let results = decide_all(
+            let bar = out::progress(seeds.len() as u64, args.json, "deals");
+            let tick = || {
+                if let Some(bar) = &bar {
+                    bar.inc(1);
+                }
+            };
+            let results = decide_all_reporting(
                 solver,
                 (name, &variant, args.board),
                 &seeds,
                 limits,
-                jobs,
-                polish,
+                (jobs, polish),
+                &tick,
             );
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
             if let Some(dir) = &args.out {
                 for d in results.iter().filter(|d| d.verdict == "solved") {
                     write::atomic(
@@ -128,13 +172,11 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                     )?;
                 }
             }
-            report_batch(name, &variant, &results, args.json);
+            report_batch(name, &variant, &results, &args);
+            Ok(ExitCode::SUCCESS)
         }
-        (None, None) => {
-            return Err(Error::input("cli.usage", "give --seed S or --seeds A..B"));
-        }
+        (None, None) => Err(Error::input("cli.usage", "give --seed S or --seeds A..B")),
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn record_path(dir: &Path, game: &str, seed: &str) -> PathBuf {
@@ -151,18 +193,17 @@ fn record_path(dir: &Path, game: &str, seed: &str) -> PathBuf {
     dir.join(format!("{game}-{safe}.toml"))
 }
 
-fn report_batch(game: &str, variant: &str, results: &[Decided], json: bool) {
-    let count = |v: &str| results.iter().filter(|d| d.verdict == v).count();
+fn report_batch(game: &str, variant: &str, results: &[Decided], args: &Args) {
+    let tally = |v: &str| results.iter().filter(|d| d.verdict == v).count();
     let (solved, unsolvable, undecided) =
-        (count("solved"), count("unsolvable"), count("undecided"));
-    let n = results.len().max(1) as f64;
-    let pct = |k: usize| 100.0 * k as f64 / n;
-    if json {
-        print_json(&json!({
+        (tally("solved"), tally("unsolvable"), tally("undecided"));
+    let n = results.len();
+    if args.json {
+        out::json(&json!({
             "algorithm": crate::deal::ALGORITHM,
             "game": game,
             "variant": variant,
-            "deals": results.len(),
+            "deals": n,
             "solved": solved,
             "unsolvable": unsolvable,
             "undecided": undecided,
@@ -170,20 +211,18 @@ fn report_batch(game: &str, variant: &str, results: &[Decided], json: bool) {
         }));
         return;
     }
-    for d in results {
-        println!("{}", d.summary());
+    if !args.quiet {
+        for d in results {
+            outln!("{}", d.summary());
+        }
     }
-    println!(
-        "{game} ({variant}): {} deals: {solved} solved ({:.1}%), {unsolvable} unsolvable ({:.1}%), \
-         {undecided} undecided ({:.1}%); decided {:.1}%",
-        results.len(),
-        pct(solved),
-        pct(unsolvable),
-        pct(undecided),
-        pct(solved + unsolvable)
+    outln!(
+        "{game} ({variant}): {}: {solved} solved ({}), {unsolvable} unsolvable ({}), \
+         {undecided} undecided ({}); decided {}",
+        count(n as u64, "deal", "deals"),
+        percent(solved, n),
+        percent(unsolvable, n),
+        percent(undecided, n),
+        percent(solved + unsolvable, n)
     );
-}
-
-fn print_json(v: &Value) {
-    println!("{}", serde_json::to_string_pretty(v).unwrap_or_default());
 }

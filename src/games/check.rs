@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::record::{Record, Source, Verdict};
+use crate::record::{Record, Source, Status, Verdict};
 
 /// The report on one file.
 #[derive(Debug, Clone, Serialize)]
@@ -32,15 +32,15 @@ pub enum Outcome {
     },
 }
 
+/// An unreadable record's error; in JSON every key is present (`null` when
+/// there is no line, column or help), as in every command's `--json` error.
 #[derive(Debug, Clone, Serialize)]
 pub struct ErrorReport {
     pub code: &'static str,
     pub message: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     pub line: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
     #[serde(skip)]
     pub display: String,
@@ -75,8 +75,19 @@ pub fn check_text(path: &Path, text: String) -> Report {
     }
 }
 
-/// Read and judge one record file.
+/// Read and judge one record file; `-` reads standard input (named `<stdin>`).
 pub fn check_file(path: &Path) -> Report {
+    if path == Path::new("-") {
+        let mut text = String::new();
+        let stdin = Path::new("<stdin>");
+        return match std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
+            Ok(_) => check_text(stdin, text),
+            Err(e) => Report {
+                file: stdin.display().to_string(),
+                outcome: unreadable(Error::io("record.unreadable", stdin, &e)),
+            },
+        };
+    }
     match std::fs::read_to_string(path) {
         Ok(text) => check_text(path, text),
         Err(e) => Report {
@@ -89,22 +100,26 @@ pub fn check_file(path: &Path) -> Report {
 fn judge(src: &Source) -> Result<(Record, Verdict), Error> {
     let record = Record::parse(src, &super::Registry)?;
     let game = super::require(record.game)?;
-    let verdict = game.check(&record, src)?;
+    let mut verdict = game.check(&record, src)?;
+    if record.moves.is_empty() && verdict.status == Status::LegalSoFar && verdict.to_move.is_none()
+    {
+        // A record with its setup and no moves yet (as `tavolo deal --record`
+        // writes it): the game reads the setup, the first player is to move.
+        verdict.to_move = record.players.first().map(|p| p.name.clone());
+    }
     Ok((record, verdict))
 }
 
 fn unreadable(e: Error) -> Outcome {
-    let (line, column) = e
-        .location
-        .as_ref()
-        .map_or((None, None), |l| (l.line, l.column));
+    let loc = e.location.as_deref();
     Outcome::Unreadable {
         status: "unreadable",
         error: ErrorReport {
             code: e.code,
             message: e.message.clone(),
-            line,
-            column,
+            file: loc.map(|l| l.file.display().to_string()),
+            line: loc.and_then(|l| l.line),
+            column: loc.and_then(|l| l.column),
             help: e.help.clone(),
             display: e.to_string(),
         },

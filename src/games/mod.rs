@@ -102,8 +102,13 @@ pub fn solvable() -> Vec<&'static dyn Game> {
 /// A game by name, or a usage error (exit 2) listing the games.
 pub fn require(name: &str) -> Result<&'static dyn Game, Error> {
     find(name).ok_or_else(|| {
-        Error::input("cli.unknown-game", format!("unknown game `{name}`"))
-            .help(format!("the games are: {}", names().join(", ")))
+        Error::input("cli.unknown-game", format!("unknown game `{name}`")).help(
+            crate::error::did_you_mean(
+                name,
+                names(),
+                format!("the games are: {}", names().join(", ")),
+            ),
+        )
     })
 }
 
@@ -117,7 +122,11 @@ pub fn require_variant(game: &dyn Game, name: Option<&str>) -> Result<String, Er
             "cli.unknown-variant",
             format!("{} has no variant `{v}`", game.name()),
         )
-        .help(format!("the variants are: {}", game.variants().join(", ")))),
+        .help(crate::error::did_you_mean(
+            v,
+            game.variants().iter().copied(),
+            format!("the variants are: {}", game.variants().join(", ")),
+        ))),
     }
 }
 

@@ -144,11 +144,23 @@ pub fn seeds_of(spec: &str) -> Result<Vec<String>, Error> {
 /// Decide every seed, `jobs` at a time; results in the order of `seeds`.
 pub fn decide_all(
     solver: &dyn Solve,
-    (game, variant, board): (&str, &str, u32),
+    deal: (&str, &str, u32),
     seeds: &[String],
     limits: Limits,
     jobs: usize,
     polish: bool,
+) -> Vec<Decided> {
+    decide_all_reporting(solver, deal, seeds, limits, (jobs, polish), &|| {})
+}
+
+/// [`decide_all`], calling `done` as each deal is decided (for a progress bar).
+pub fn decide_all_reporting(
+    solver: &dyn Solve,
+    (game, variant, board): (&str, &str, u32),
+    seeds: &[String],
+    limits: Limits,
+    (jobs, polish): (usize, bool),
+    done: &(dyn Fn() + Sync),
 ) -> Vec<Decided> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
@@ -165,6 +177,7 @@ pub fn decide_all(
                 if let Ok(mut slots) = slots.lock() {
                     slots[i] = Some(d);
                 }
+                done();
             });
         }
     });

@@ -194,9 +194,9 @@ fn svg_error(e: usvg::Error) -> Error {
         usvg::Error::ParsingFailed(x) => {
             let pos = x.pos();
             Error::input("kit.svg", format!("SVG does not parse: {x}")).at(Location {
-                file: PathBuf::new(),
                 line: Some(pos.row as usize),
                 column: Some(pos.col as usize),
+                ..Location::file(PathBuf::new())
             })
         }
         other => Error::input("kit.svg", format!("SVG does not parse: {other}")),

@@ -152,7 +152,11 @@ impl Record {
                         game_span,
                         format!("unknown game `{game_name}`"),
                     )
-                    .help(format!("the games are: {}", names.join(", "))))
+                    .help(crate::error::did_you_mean(
+                        game_name,
+                        names.iter().copied(),
+                        format!("the games are: {}", names.join(", ")),
+                    )))
             }
         };
         let variant = match f.opt_str("variant")? {
@@ -165,7 +169,11 @@ impl Record {
                             span,
                             format!("{game} has no variant `{v}`"),
                         )
-                        .help(format!("the variants are: {}", variants.join(", "))));
+                        .help(crate::error::did_you_mean(
+                            v,
+                            variants.iter().copied(),
+                            format!("the variants are: {}", variants.join(", ")),
+                        )));
                 }
                 v.to_string()
             }
@@ -221,19 +229,12 @@ impl Record {
             }
         };
 
-        let no_moves = || {
-            src.error(
-                "record.no-moves",
-                &(src.text.len()..src.text.len()),
-                "the record has no moves",
-            )
-            .help("add the moves in order as [[move]] tables, each with its `player`")
+        // No moves yet (a record fresh from `tavolo deal --record`) is a game
+        // legal so far, with the first player to move.
+        let move_nodes = match f.opt("move") {
+            None => &[][..],
+            Some(nodes) => nodes.as_array(src, "`move`")?,
         };
-        let move_nodes = f.opt("move").ok_or_else(no_moves)?;
-        let move_nodes = move_nodes.as_array(src, "`move`")?;
-        if move_nodes.is_empty() {
-            return Err(no_moves());
-        }
         let mut moves = Vec::with_capacity(move_nodes.len());
         for (i, node) in move_nodes.iter().enumerate() {
             let number = i + 1;
@@ -245,13 +246,17 @@ impl Record {
                     span,
                     format!("move {number}: `{name}` is not one of the players"),
                 )
-                .help(format!(
-                    "the players are: {}",
-                    players
-                        .iter()
-                        .map(|p| p.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                .help(crate::error::did_you_mean(
+                    name,
+                    players.iter().map(|p| p.name.as_str()),
+                    format!(
+                        "the players are: {}",
+                        players
+                            .iter()
+                            .map(|p| p.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
                 ))
             })?;
             moves.push(MoveEntry {
@@ -408,23 +413,20 @@ pub fn players_text(n: usize) -> String {
     format!("{n} player{}", if n == 1 { "" } else { "s" })
 }
 
-/// The referee's judgement of one record.
+/// The referee's judgement of one record. In JSON every key is always
+/// present: `null` for what does not apply, `[]` for an empty list.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Verdict {
     pub status: Status,
     /// Moves in the record.
     pub moves: usize,
     /// The first illegal move, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub illegal: Option<Illegal>,
     /// How the game ended (also for an illegal record, when a rule decides it).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
     /// Whose turn it is, for a game legal so far.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub to_move: Option<String>,
     /// Further facts worth reporting (e.g. which solitaire row breaks).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }
 
@@ -498,19 +500,14 @@ impl Illegal {
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct GameResult {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub losers: Vec<String>,
     /// Players eliminated during the game, in the order they went out.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub eliminated: Vec<String>,
     /// The game does not count (e.g. MN-3: an illegal move noticed too late).
     pub annulled: bool,
     /// For solitaires: did the player succeed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub solved: Option<bool>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub scores: Vec<Score>,
     /// Why the game ended, in plain words (citing the rule).
     pub reason: String,

@@ -33,7 +33,7 @@ impl Source {
     }
 
     pub fn location(&self, span: &Span) -> Location {
-        Location::at_offset(&self.path, &self.text, span.start)
+        Location::at_span(&self.path, &self.text, span.clone())
     }
 
     /// An unreadable-input error (exit 2) at `span`.
@@ -293,13 +293,18 @@ impl<'a> Fields<'a> {
             format!("unknown field `{}` in {}", key.name, self.what),
         );
         if !known.is_empty() {
-            e = e.help(format!(
+            let list = format!(
                 "the fields here are: {}",
                 known
                     .iter()
                     .map(|k| format!("`{k}`"))
                     .collect::<Vec<_>>()
                     .join(", ")
+            );
+            e = e.help(crate::error::did_you_mean(
+                &key.name,
+                known.iter().copied(),
+                list,
             ));
         }
         e
@@ -332,7 +337,8 @@ mod tests {
         assert_eq!(err.code, "record.wrong-type");
         assert_eq!(
             err.to_string(),
-            "error[record.wrong-type]: r.toml:4:8: `tile` must be a string, not an integer"
+            "error[record.wrong-type]: r.toml:4:8: `tile` must be a string, not an integer\n  |\n\
+             4 | tile = 7\n  |        ^"
         );
         let err = m.req("square").unwrap_err();
         assert_eq!(err.code, "record.missing-field");
@@ -352,6 +358,12 @@ mod tests {
             err.to_string()
                 .starts_with("error[record.unknown-field]: r.toml:2:1: unknown field `gaem`"),
             "{err}"
+        );
+        // The line with a caret under the key, and the near miss suggested.
+        assert_eq!(
+            err.to_string(),
+            "error[record.unknown-field]: r.toml:2:1: unknown field `gaem` in the record\n  |\n\
+             2 | gaem = 1\n  | ^^^^\n  |\n  = help: did you mean `game`? the fields here are: `game`"
         );
     }
 

@@ -16,7 +16,6 @@ pub fn random_game(game: &str, variant: Option<&str>, seed: &str, players: usize
 
 /// As [`random_game`], but a deal with no legal first move is an `Err`
 /// (`play.no-legal-move`) rather than a panic.
-
 pub fn try_random_game(
     game: &str,
     variant: Option<&str>,

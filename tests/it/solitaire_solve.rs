@@ -11,8 +11,15 @@ fn tavolo() -> Command {
 }
 
 fn json_of(out: &std::process::Output) -> Value {
-    assert!(
-        out.status.success(),
+    json_exit(out, 0)
+}
+
+/// The JSON report of a run that exited with `code` (solve: 0 solved,
+/// 1 unsolvable, 3 undecided).
+fn json_exit(out: &std::process::Output, code: i32) -> Value {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -108,8 +115,8 @@ fn batch_output_is_deterministic() {
 /// top, no two tops one apart), a tiny node bound leaves seed 7 undecided.
 #[test]
 fn three_distinct_answers() {
-    let one = |seed: &str, nodes: &str| {
-        json_of(
+    let one = |seed: &str, nodes: &str, code: i32| {
+        json_exit(
             &tavolo()
                 .args([
                     "solve",
@@ -122,13 +129,14 @@ fn three_distinct_answers() {
                 ])
                 .output()
                 .unwrap(),
+            code,
         )
     };
-    assert_eq!(one("205", "1000")["verdict"], "unsolvable");
-    let undecided = one("7", "50");
+    assert_eq!(one("205", "1000", 1)["verdict"], "unsolvable");
+    let undecided = one("7", "50", 3);
     assert_eq!(undecided["verdict"], "undecided");
     assert_eq!(undecided["bound"]["nodes"], 50);
-    let solved = one("7", "2000000");
+    let solved = one("7", "2000000", 0);
     assert_eq!(solved["verdict"], "solved");
     assert!(solved["moves"].as_array().unwrap().len() > 36);
     let out = tavolo()
@@ -185,11 +193,12 @@ fn a_wall_with_no_first_move() {
     assert!(!out_file.exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 
-    let report = json_of(
+    let report = json_exit(
         &tavolo()
             .args(["solve", "muro", "--seed", "99394", "--json"])
             .output()
             .unwrap(),
+        1,
     );
     assert_eq!(report["verdict"], "unsolvable", "{report:#}");
 

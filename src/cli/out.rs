@@ -1,0 +1,153 @@
+//! Everything the CLI prints goes through here: results on standard output,
+//! errors on standard error (or as JSON on standard output with `--json`).
+//!
+//! A closed pipe (`tavolo solve ... | head -1`) is not an error for a command
+//! line tool: the reader has all it wanted, so the process ends quietly with
+//! exit 0 rather than panicking as `println!` does.
+
+use std::io::{IsTerminal, Write};
+
+use serde_json::{json, Value};
+
+use crate::error::Error;
+
+/// Write `text` to standard output; a closed pipe ends the process with exit 0.
+pub fn write(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!(
+            "error[cli.stdout]: cannot write the output: {}",
+            crate::error::io_reason(&e)
+        );
+        std::process::exit(2);
+    }
+}
+
+/// `println!` through [`write`].
+macro_rules! outln {
+    () => { $crate::cli::out::write("\n") };
+    ($($arg:tt)*) => { $crate::cli::out::write(&format!("{}\n", format_args!($($arg)*))) };
+}
+
+/// `print!` through [`write`].
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::out::write(&format!($($arg)*)) };
+}
+
+pub(crate) use out;
+pub(crate) use outln;
+
+/// Pretty JSON and a line break on standard output.
+pub fn json(v: &impl serde::Serialize) {
+    let text = serde_json::to_string_pretty(v).unwrap_or_default();
+    write(&format!("{text}\n"));
+}
+
+/// Colour on standard error only for a person at a terminal (and not when
+/// `NO_COLOR` asks for none, <https://no-color.org>).
+pub fn stderr_colour() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// A progress bar is for a person watching: only on a terminal, never with `--json`.
+pub fn progress(len: u64, json: bool, what: &str) -> Option<indicatif::ProgressBar> {
+    if json || len < 2 || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    let style = indicatif::ProgressStyle::with_template(&format!(
+        "{{bar:30}} {{pos}}/{{len}} {what} ({{elapsed}}, {{eta}} left)"
+    ))
+    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    bar.set_style(style);
+    Some(bar)
+}
+
+/// The JSON form of an error: every key present (`null` when unknown).
+pub fn error_json(e: &Error) -> Value {
+    let loc = e.location.as_deref();
+    json!({
+        "error": {
+            "code": e.code,
+            "message": e.message,
+            "file": loc.map(|l| l.file.display().to_string()),
+            "line": loc.and_then(|l| l.line),
+            "column": loc.and_then(|l| l.column),
+            "help": e.help,
+        }
+    })
+}
+
+/// Report an error: as JSON on standard output with `--json`, else as text
+/// on standard error.
+pub fn error(e: &Error, as_json: bool) {
+    if as_json {
+        json(&error_json(e));
+    } else {
+        eprintln!("{}", e.render(stderr_colour()));
+    }
+}
+
+/// "1 sheet", "3 sheets": a count with its noun, singular or plural.
+pub fn count(n: impl Into<u64>, singular: &str, plural: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { singular } else { plural })
+}
+
+/// A percentage for people: a whole number, never a misleading 0% or 100%
+/// for a part that is neither none nor all ("<1%", ">99%").
+pub fn percent(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        return "0%".into();
+    }
+    let p = (100.0 * part as f64 / whole as f64).round();
+    if part != 0 && p < 1.0 {
+        "<1%".into()
+    } else if part != whole && p > 99.0 {
+        ">99%".into()
+    } else {
+        format!("{p:.0}%")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_singular_for_one() {
+        assert_eq!(count(1u32, "sheet", "sheets"), "1 sheet");
+        assert_eq!(count(0u32, "sheet", "sheets"), "0 sheets");
+        assert_eq!(count(12u32, "move", "moves"), "12 moves");
+    }
+
+    #[test]
+    fn percentages_are_rounded_for_people() {
+        assert_eq!(percent(1, 3), "33%");
+        assert_eq!(percent(2, 3), "67%");
+        assert_eq!(percent(3, 3), "100%");
+        assert_eq!(percent(0, 3), "0%");
+        assert_eq!(percent(9996, 10000), ">99%");
+        assert_eq!(percent(99, 100), "99%");
+        assert_eq!(percent(1, 10000), "<1%");
+        assert_eq!(percent(1, 100), "1%");
+        assert_eq!(percent(0, 0), "0%");
+    }
+
+    #[test]
+    fn json_errors_have_every_key() {
+        let e = Error::input("cli.unknown-game", "unknown game `mon`");
+        let v = error_json(&e);
+        let obj = v["error"].as_object().unwrap();
+        let keys: Vec<&str> = obj.keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            ["code", "message", "file", "line", "column", "help"],
+            "{v}"
+        );
+        assert!(obj["file"].is_null() && obj["help"].is_null());
+    }
+}
