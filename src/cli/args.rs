@@ -17,6 +17,12 @@ use crate::error::Error;
 #[derive(Clone)]
 pub struct Choices(fn() -> Vec<String>);
 
+impl Choices {
+    pub fn new(list: fn() -> Vec<String>) -> Self {
+        Choices(list)
+    }
+}
+
 impl TypedValueParser for Choices {
     type Value = String;
 

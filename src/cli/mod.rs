@@ -18,11 +18,19 @@ pub mod play;
 pub mod score;
 pub mod solve;
 
+/// What `tavolo --help` and the manual page say after the commands.
+const AFTER_HELP: &str = "\
+Exit status: 0 success (a legal game, a solved deal); 1 an illegal record, a failed check or
+an unsolvable deal; 2 bad usage or unreadable input; 3 a deal `tavolo solve` left undecided.
+With --json, errors are a JSON object on standard output: {\"error\": {\"code\", \"message\",
+\"file\", \"line\", \"column\", \"help\"}}. `tavolo man COMMAND` shows a command's page.";
+
 #[derive(Debug, Parser)]
 #[command(
     name = "tavolo",
     version,
-    about = "Print-and-play kits and a referee for table play"
+    about = "Print-and-play kits and a referee for table play",
+    after_help = AFTER_HELP
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -50,8 +58,21 @@ pub enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff), e.g. `tavolo man | man -l -`.
-    Man,
+    /// Print a manual page (roff), e.g. `tavolo man | man -l -`, `tavolo man deal`.
+    Man {
+        /// A command's page (`tavolo-deal(1)`); without it, tavolo(1).
+        #[arg(value_parser = args::Choices::new(command_names))]
+        command: Option<String>,
+    },
+}
+
+/// The subcommands' names, for `tavolo man COMMAND`.
+fn command_names() -> Vec<String> {
+    Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .filter(|n| n != "help")
+        .collect()
 }
 
 impl Command {
@@ -63,7 +84,7 @@ impl Command {
             Command::Check(a) => a.json,
             Command::Score(a) => a.json,
             Command::Solve(a) => a.json,
-            Command::Play(_) | Command::Completions { .. } | Command::Man => false,
+            Command::Play(_) | Command::Completions { .. } | Command::Man { .. } => false,
         }
     }
 }
@@ -137,9 +158,29 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
             out::write(&String::from_utf8_lossy(&buf));
             Ok(ExitCode::SUCCESS)
         }
-        Command::Man => {
+        Command::Man { command } => {
+            let mut cmd = Cli::command();
+            cmd.build();
+            let page = match &command {
+                None => cmd,
+                Some(name) => match cmd.find_subcommand(name) {
+                    Some(sub) => sub.clone(),
+                    None => {
+                        let names = command_names();
+                        return Err(Error::input(
+                            "cli.usage",
+                            format!("no manual page for `{name}`"),
+                        )
+                        .help(crate::error::did_you_mean(
+                            name,
+                            names.iter().map(String::as_str),
+                            format!("the commands are: {}", names.join(", ")),
+                        )));
+                    }
+                },
+            };
             let mut buf = Vec::new();
-            clap_mangen::Man::new(Cli::command())
+            clap_mangen::Man::new(page)
                 .render(&mut buf)
                 .map_err(|e| Error::failed("cli.man", e.to_string()))?;
             out::write(&String::from_utf8_lossy(&buf));

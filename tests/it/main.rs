@@ -1,6 +1,7 @@
 //! tavolo's integration tests, as one test binary (one link of the library).
 
 mod cards;
+mod cli_manners;
 mod cli_referee;
 mod common;
 mod engine_props;
