@@ -168,11 +168,13 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         written.push(w);
     }
     if args.json {
-        let mut json =
-            serde_json::json!({ "paper": paper.name(), "bleed_mm": args.bleed, "kits": written });
-        if args.tts {
-            json["tts"] = serde_json::json!(tts);
-        }
+        // Every key always present: `tts` is `[]` without `--tts`.
+        let json = serde_json::json!({
+            "paper": paper.name(),
+            "bleed_mm": args.bleed,
+            "kits": written,
+            "tts": tts,
+        });
         out::json(&json);
     }
     Ok(ExitCode::SUCCESS)

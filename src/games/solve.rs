@@ -73,10 +73,11 @@ impl Decided {
     }
 
     pub fn summary(&self) -> String {
-        let what = match (self.verdict, self.bound) {
-            ("solved", _) => format!("solved in {} moves", self.notation.len()),
-            ("unsolvable", _) => "unsolvable: no line of play wins (exhaustive search)".into(),
-            (_, Some(b)) => format!("undecided: gave up at {b}"),
+        let what = match (self.verdict, self.notation.len(), self.bound) {
+            ("solved", 1, _) => "solved in 1 move".to_string(),
+            ("solved", n, _) => format!("solved in {n} moves"),
+            ("unsolvable", ..) => "unsolvable: no line of play wins (exhaustive search)".into(),
+            (_, _, Some(b)) => format!("undecided: gave up at {b}"),
             _ => self.verdict.to_string(),
         };
         format!(
@@ -87,25 +88,25 @@ impl Decided {
         )
     }
 
+    /// The deal's answer as JSON; every key is present whatever the verdict
+    /// (`bound` and `length` are `null` where they do not apply, `moves` is
+    /// `[]` for a deal not solved), `moves` only `with_moves`.
     pub fn json(&self, with_moves: bool) -> Value {
+        let solved = self.verdict == "solved";
         let mut v = json!({
             "seed": self.provenance.seed,
             "board": self.provenance.board,
             "verdict": self.verdict,
             "nodes": self.stats.nodes,
             "stored": self.stats.stored,
-        });
-        if let Some(b) = self.bound {
-            v["bound"] = match b {
+            "bound": self.bound.map(|b| match b {
                 Bound::Nodes(n) => json!({ "nodes": n }),
                 Bound::Memory(m) => json!({ "memory_bytes": m }),
-            };
-        }
-        if self.verdict == "solved" {
-            v["length"] = json!(self.notation.len());
-            if with_moves {
-                v["moves"] = json!(self.notation);
-            }
+            }),
+            "length": solved.then_some(self.notation.len()),
+        });
+        if with_moves {
+            v["moves"] = json!(self.notation);
         }
         v
     }

@@ -408,6 +408,13 @@ fn solve_exit_codes_are_distinct_and_documented() {
         code(&["solve", "muro", "--seed", "7", "--max-nodes", "50"]),
         Some(3)
     );
+    // Every key of the JSON answer is there whatever the verdict.
+    let o = tavolo(&["solve", "muro", "--seed", "205", "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json(&o);
+    assert_eq!(v["verdict"], "unsolvable");
+    assert!(v["bound"].is_null() && v["length"].is_null(), "{v:#}");
+    assert_eq!(v["moves"], serde_json::json!([]));
     let help = stdout(&tavolo(&["solve", "--help"]));
     assert!(
         help.contains("0 when the deal is solved, 1 when it is unsolvable")
