@@ -8,7 +8,6 @@
 use std::path::{Path, PathBuf};
 
 fn main() {
-    println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=templates");
     let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let root = Path::new(&manifest).join("templates");

@@ -43,6 +43,11 @@ pub fn get(path: &Path) -> Option<&'static str> {
         .map(|i| FILES[i].1)
 }
 
+/// Every bundled file's path under `templates/`, with `/`, sorted.
+pub fn paths() -> impl Iterator<Item = &'static str> {
+    FILES.iter().map(|(k, _)| *k)
+}
+
 /// The bundled kit definitions (`<bundled>/<name>.toml`), sorted by name.
 pub fn kits() -> Vec<PathBuf> {
     FILES
