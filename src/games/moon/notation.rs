@@ -68,7 +68,8 @@ impl FromStr for Move {
         Ok(Move {
             player,
             tile: Tile::parse(tile).ok_or_else(|| MoveParseError::Tile(tile.to_string()))?,
-            square: Square::parse(square).ok_or_else(|| MoveParseError::Square(square.to_string()))?,
+            square: Square::parse(square)
+                .ok_or_else(|| MoveParseError::Square(square.to_string()))?,
         })
     }
 }

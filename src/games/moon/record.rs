@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use super::position::hand_size;
 use super::{
-    Move, MoonGame, MoonSetup, Position, RuleBroken, Setup, Solitaire, SolitaireSetup,
-    Square, Tile, TileSet,
+    MoonGame, MoonSetup, Move, Position, RuleBroken, Setup, Solitaire, SolitaireSetup, Square,
+    Tile, TileSet,
 };
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
@@ -74,7 +74,12 @@ impl Game for Moon {
 impl Referee for Moon {
     type Engine = MoonGame;
 
-    fn start(&self, variant: &str, players: &[String], deal: &Provenance) -> Result<MoonGame, Error> {
+    fn start(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<MoonGame, Error> {
         MoonGame::start(&dealt(variant, players.len(), deal)?, &())
             .map_err(|e| internal(&e.to_string()))
     }
@@ -664,7 +669,11 @@ mod tests {
             .starts_with("[setup]\ncentre = \"BB\"\n\n[setup.hands]\nZoe = [\"BV\", "));
         assert!(d.setup_toml.contains("\n\"Anna Maria\" = [\"BR\", "));
         let d = Moon
-            .deal(SOLITAIRE, &players[..1], &Provenance::new("moon", SOLITAIRE, "golden", 1))
+            .deal(
+                SOLITAIRE,
+                &players[..1],
+                &Provenance::new("moon", SOLITAIRE, "golden", 1),
+            )
             .unwrap();
         assert_eq!(d.json["draw"].as_array().unwrap().len(), 24);
         assert!(d.setup_toml.contains("draw = [\"VB\", \"RA\", "));

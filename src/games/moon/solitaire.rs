@@ -282,7 +282,11 @@ mod tests {
         let draw: Vec<Tile> = order[1..].iter().map(|&(_, t)| t).collect();
         let mut s = Solitaire::new(order[0].1, Some(draw)).unwrap();
         for (i, &(sq, t)) in order[1..].iter().enumerate() {
-            let want = if i == 23 { Outcome::Full } else { Outcome::Next(0) };
+            let want = if i == 23 {
+                Outcome::Full
+            } else {
+                Outcome::Next(0)
+            };
             assert_eq!(s.play(mv(t, sq)), Ok(want));
         }
         assert!(s.is_over());
