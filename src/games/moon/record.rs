@@ -84,8 +84,10 @@ impl Referee for Moon {
             .map_err(|e| internal(&e.to_string()))
     }
 
-    fn move_out(&self, seat: usize, mv: &Move) -> MoveOut {
-        move_out(seat, mv.tile, mv.square)
+    /// The move names its player: a candidate out of turn is written as that
+    /// player's move, not the seat to move.
+    fn move_out(&self, _seat: usize, mv: &Move) -> MoveOut {
+        move_out(mv.player, mv.tile, mv.square)
     }
 }
 

@@ -3,8 +3,10 @@
 //! is in docs/records.md ("Mosaico").
 //!
 //! - `[setup]`: `draw`, the 36 tiles in drawing order (the first six go on the
-//!   start cells), and optionally `start`, six cells (default `a1 b2 c3 d4 e5 f6`,
-//!   MO-1); or `[deal]` (then `[setup]` may still give `start`).
+//!   start cells), and optionally `start`, six cells in six rows and six columns
+//!   (default `a1 b2 c3 d4 e5 f6`, MO-1, MO-5); or `[deal]` (then `[setup]` may
+//!   still give `start`). Each is a string of names or an array of them; a deal
+//!   writes arrays.
 //! - Each move: `tile` + `cell` (place the tile in play), or `aside` = the tile
 //!   (set it aside, MO-3).
 
