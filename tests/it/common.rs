@@ -1,7 +1,5 @@
-//! Helpers shared by the property tests of the refereed games (`mod common;`):
+//! Helpers shared by the property tests of the refereed games:
 //! a random legal game's record, its moves, a move replaced, and the verdict.
-
-// Each test crate uses only some of these.
 
 use std::path::Path;
 
@@ -16,7 +14,6 @@ pub fn random_game(game: &str, variant: Option<&str>, seed: &str, players: usize
 
 /// As [`random_game`], but a deal with no legal first move is an `Err`
 /// (`play.no-legal-move`) rather than a panic.
-
 pub fn try_random_game(
     game: &str,
     variant: Option<&str>,
