@@ -211,6 +211,13 @@ impl fmt::Display for Card {
     }
 }
 
+/// A card is written as its code (`3MW`) in every output.
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
 impl std::str::FromStr for Card {
     type Err = UnknownCard;
     fn from_str(s: &str) -> Result<Card, UnknownCard> {
@@ -354,10 +361,9 @@ mod tests {
         assert_eq!(count(&|r| r == Rank::Pawn), 4);
         assert_eq!(count(&|r| r == Rank::Court), 4);
         // The basic 36 come first, then Excuse, Pawns, Courts.
-        assert!(Card::all().take(BASIC).all(|c| matches!(
-            c.rank(),
-            Rank::Ace | Rank::Number(_) | Rank::Crown
-        )));
+        assert!(Card::all()
+            .take(BASIC)
+            .all(|c| matches!(c.rank(), Rank::Ace | Rank::Number(_) | Rank::Crown)));
         assert_eq!(Card::from_index(36).unwrap().rank(), Rank::Excuse);
         assert!((37..41).all(|i| Card::from_index(i).unwrap().rank() == Rank::Pawn));
         assert!((41..45).all(|i| Card::from_index(i).unwrap().rank() == Rank::Court));

@@ -1,0 +1,615 @@
+//! The solitaire (QX-11) solved for a known pile: the highest score reachable
+//! by someone who sees the pile's order, and a greedy player to compare with.
+//!
+//! The search is a depth-first branch and bound over (card, cell) choices,
+//! best immediate score first, started from the greedy player's score. It
+//! gives one of three answers ([`Answer`]): the optimum, proved (the search
+//! was exhaustive under the pruning below); the best score found when it
+//! stopped at a stated node bound; or that no line of play fills the grid
+//! (the deal is lost whatever one does).
+//!
+//! # Pruning, and why it never discards a better line
+//!
+//! **The upper bound** ([`Search::bound`]) never undercounts what the rest of
+//! the game can score, because each part of a placement's score is bounded
+//! where it can arise:
+//! - base points and pairs arise on an edge between two cells, once, when
+//!   the second card arrives. An edge from a card on the grid to a free cell
+//!   is bounded with the free cell's best card among those still to come
+//!   (hand and the rest of the pile) over all its placed neighbours at once;
+//!   an edge between two free cells by the best any two cards can do (13: two
+//!   9s make 8 plus a pair);
+//! - runs and sets arise on a line (rows and columns in the solitaire) only
+//!   when the placed card ends up among 3+ contiguous cards of the line: in
+//!   a line of 4 cells that is at most its last two placements, each worth at
+//!   most 30 (a set) or 20 (a run), and only if some 3 adjacent cells of the
+//!   line with a free cell can still become a set or a run with the cards to
+//!   come (a valley needs 5 cells: none in the solitaire);
+//! - Ace and Crown arise once per suit at most, worth at most the suit values
+//!   of the cards of that suit placed or to come;
+//! - colour lines (a full line of 4) and squares once each at most;
+//! - at the end, cards left in hand cost at least the smallest penalties of
+//!   the cards to come, as many as the hand exceeds the free cells.
+//!
+//! **Positions.** The cards drawn are a prefix of the pile, so the grid and the
+//! number drawn fix the hand: that pair is the position's exact key. A
+//! position searched to the end with the best total `b` found so far cannot
+//! give a total above `b` from score `g`: its future is at most `b - g` (every
+//! cut-off branch was cut because it could not beat the best then known). The
+//! table keeps that upper bound, and a position reached again from a score
+//! that cannot beat the best with it is dropped. A position whose every line
+//! fails to fill the grid is kept as lost.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::cards::{penalty, tables, Tables, EMPTY};
+use super::grid::{Board, Cell, Shape, ORTHO, PADDED, STRIDE};
+use super::round::{Move, RoundSetup, Setup};
+use super::score::Scorer;
+use super::Rules;
+use crate::decktet::{Card, Rank};
+
+/// Bounds on a search: when one is reached the answer is [`Answer::GaveUp`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions generated, at most.
+    pub max_nodes: u64,
+    /// Entries in the table of positions, at most (about 32 bytes each).
+    pub max_table: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: 2_000_000,
+            max_table: 4_000_000,
+        }
+    }
+}
+
+/// A line of play and its total (placements less the cards left in hand).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub score: i32,
+    pub moves: Vec<Move>,
+}
+
+/// The three answers of the solver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// The highest total reachable, proved, with a line that reaches it.
+    Optimal(Line),
+    /// The search stopped at the node or table bound: the best line found
+    /// (none if no line filling the grid was found).
+    GaveUp { best: Option<Line>, bound: String },
+    /// No line of play fills the grid (QX-11: lost), proved.
+    Lost,
+}
+
+impl Answer {
+    /// `optimal`, `best-found` or `lost`, as reports print it.
+    pub fn verdict(&self) -> &'static str {
+        match self {
+            Answer::Optimal(_) => "optimal",
+            Answer::GaveUp { .. } => "best-found",
+            Answer::Lost => "lost",
+        }
+    }
+    pub fn score(&self) -> Option<i32> {
+        match self {
+            Answer::Optimal(l) | Answer::GaveUp { best: Some(l), .. } => Some(l.score),
+            _ => None,
+        }
+    }
+}
+
+/// What a search did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub nodes: u64,
+    pub stored: u64,
+}
+
+/// The solitaire's 16 cells as padded positions, and its 8 lines.
+const SIDE: usize = 4;
+
+fn pos(col: usize, row: usize) -> usize {
+    (row + 1) * STRIDE + col + 1
+}
+
+fn lines() -> [[usize; SIDE]; 8] {
+    let mut out = [[0; SIDE]; 8];
+    for i in 0..SIDE {
+        for j in 0..SIDE {
+            out[i][j] = pos(j, i);
+            out[SIDE + i][j] = pos(i, j);
+        }
+    }
+    out
+}
+
+/// A position of the solitaire: the grid, the hand and the cards drawn.
+#[derive(Clone)]
+struct State {
+    cells: [u8; PADDED],
+    suit_sum: [u16; 6],
+    hand: u64,
+    drawn: usize,
+    free: u32,
+}
+
+/// FxHash-style hasher for the exact 128-bit keys.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(*b as u64);
+        }
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// A position's future is at most this (the table's entries), or lost.
+const LOST: i32 = i32::MIN / 4;
+
+struct Search<'a> {
+    scorer: Scorer,
+    t: &'static Tables,
+    colour: bool,
+    pile: &'a [u8],
+    /// Cards of the pile from position i on, as a mask.
+    rest: Vec<u64>,
+    cells16: [usize; 16],
+    lines: [[usize; SIDE]; 8],
+    /// Base points plus pair of two cards, by index.
+    edge: Box<[[i8; 64]; 64]>,
+    /// The best an edge between two free cells can give.
+    edge_max: i32,
+    table: HashMap<u128, i32, BuildHasherDefault<KeyHasher>>,
+    limits: Limits,
+    stats: Stats,
+    best: i32,
+    best_path: Vec<(u8, u8)>,
+    path: Vec<(u8, u8)>,
+    stopped: Option<String>,
+}
+
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
+impl<'a> Search<'a> {
+    fn new(rules: &Rules, pile: &'a [u8], limits: Limits) -> Search<'a> {
+        let t = tables(rules.extended);
+        let mut rest = vec![0u64; pile.len() + 1];
+        for i in (0..pile.len()).rev() {
+            rest[i] = rest[i + 1] | 1 << pile[i];
+        }
+        let mut cells16 = [0; 16];
+        for (i, c) in cells16.iter_mut().enumerate() {
+            *c = pos(i % SIDE, i / SIDE);
+        }
+        let mut edge = Box::new([[0i8; 64]; 64]);
+        let mut edge_max = 0;
+        for a in 0..64 {
+            for b in 0..64 {
+                let pair = (a != b && t.class[a] == t.class[b] && a < 45) as i8 * 5;
+                edge[a][b] = t.base[a][b] + pair;
+                edge_max = edge_max.max(edge[a][b] as i32);
+            }
+        }
+        Search {
+            scorer: Scorer::new(rules, Shape::Solitaire),
+            t,
+            colour: rules.colour_bonus,
+            pile,
+            rest,
+            cells16,
+            lines: lines(),
+            edge,
+            edge_max,
+            table: HashMap::default(),
+            limits,
+            stats: Stats::default(),
+            best: i32::MIN,
+            best_path: Vec::new(),
+            path: Vec::new(),
+            stopped: None,
+        }
+    }
+
+    fn key(&self, st: &State) -> u128 {
+        let mut k = st.drawn as u128;
+        for &p in &self.cells16 {
+            let c = st.cells[p];
+            k = k << 6 | if c == EMPTY { 63 } else { c as u128 };
+        }
+        k
+    }
+
+    fn penalty_of(hand: u64) -> i32 {
+        bits(hand)
+            .map(|i| penalty(Card::from_index(i).expect("a card")))
+            .sum()
+    }
+
+    /// Every placement from `st`, best immediate score first.
+    fn moves(&self, st: &State) -> Vec<(i32, u32, u8, u8)> {
+        let mut out = Vec::with_capacity(st.hand.count_ones() as usize * st.free as usize);
+        for card in bits(st.hand) {
+            for &p in &self.cells16 {
+                if st.cells[p] == EMPTY {
+                    let (pts, draws) = self.scorer.quick(&st.cells, &st.suit_sum, p, card as u8);
+                    out.push((pts, draws, card as u8, p as u8));
+                }
+            }
+        }
+        out.sort_by(|a, b| {
+            (b.0, b.1)
+                .cmp(&(a.0, a.1))
+                .then((a.2, a.3).cmp(&(b.2, b.3)))
+        });
+        out
+    }
+
+    fn child(&self, st: &State, card: u8, p: u8, draws: u32) -> State {
+        let mut c = st.clone();
+        c.cells[p as usize] = card;
+        let k = Card::from_index(card as usize).expect("a card");
+        for s in k.suits().iter() {
+            c.suit_sum[s as usize] += super::cards::suit_value(k);
+        }
+        c.hand &= !(1 << card);
+        c.free -= 1;
+        for _ in 0..draws {
+            if let Some(&d) = self.pile.get(c.drawn) {
+                c.hand |= 1 << d;
+                c.drawn += 1;
+            }
+        }
+        c
+    }
+
+    /// An upper bound on what the rest of the game adds to the score (see
+    /// the module docs).
+    fn bound(&self, st: &State) -> i32 {
+        let t = self.t;
+        let avail = st.hand | self.rest[st.drawn];
+        let cells = &st.cells;
+        let mut ub = 0;
+        // Edges.
+        let mut free_edges = 0;
+        for &p in &self.cells16 {
+            if cells[p] != EMPTY {
+                continue;
+            }
+            let mut nbrs = [0usize; 4];
+            let mut n = 0;
+            for d in [1isize, STRIDE as isize] {
+                if cells[(p as isize + d) as usize] == EMPTY {
+                    free_edges += 1;
+                }
+            }
+            for d in ORTHO {
+                let q = cells[(p as isize + d) as usize];
+                if q < 64 {
+                    nbrs[n] = q as usize;
+                    n += 1;
+                }
+            }
+            if n > 0 {
+                ub += bits(avail)
+                    .map(|k| {
+                        nbrs[..n]
+                            .iter()
+                            .map(|&x| self.edge[k][x] as i32)
+                            .sum::<i32>()
+                    })
+                    .max()
+                    .unwrap_or(0);
+            }
+        }
+        ub += free_edges * self.edge_max;
+        // Runs and sets, line by line.
+        let mut class_count = [0u8; 256];
+        let mut run_ranks = 0u32;
+        let mut suit_avail = [0i32; 6];
+        for k in bits(avail) {
+            class_count[t.class[k] as usize] += 1;
+            if t.run[k] <= 11 {
+                run_ranks |= 1 << t.run[k];
+            }
+            for s in 0..6 {
+                if t.suits[k] & 1 << s != 0 {
+                    suit_avail[s] += t.suit_value[k] as i32;
+                }
+            }
+        }
+        for line in &self.lines {
+            let free = line.iter().filter(|&&p| cells[p] == EMPTY).count();
+            if free == 0 {
+                continue;
+            }
+            let mut bonus = 0;
+            for w in 0..=SIDE - 3 {
+                let win = &line[w..w + 3];
+                if win.iter().all(|&p| cells[p] != EMPTY) {
+                    continue;
+                }
+                if bonus < 30 && self.set_feasible(cells, win, &class_count) {
+                    bonus = 30;
+                }
+                if bonus < 20 && self.run_feasible(cells, win, run_ranks) {
+                    bonus = 20;
+                }
+            }
+            ub += bonus * free.min(2) as i32;
+            if self.colour {
+                let common = line
+                    .iter()
+                    .filter(|&&p| cells[p] != EMPTY)
+                    .fold(0x3f, |m, &p| m & t.suits[cells[p] as usize]);
+                if common != 0 {
+                    ub += 10;
+                }
+            }
+        }
+        if self.colour {
+            for r in 0..SIDE - 1 {
+                for c in 0..SIDE - 1 {
+                    let sq = [pos(c, r), pos(c + 1, r), pos(c, r + 1), pos(c + 1, r + 1)];
+                    if sq.iter().any(|&p| cells[p] == EMPTY) {
+                        let common = sq
+                            .iter()
+                            .filter(|&&p| cells[p] != EMPTY)
+                            .fold(0x3f, |m, &p| m & t.suits[cells[p] as usize]);
+                        if common != 0 {
+                            ub += 10;
+                        }
+                    }
+                }
+            }
+        }
+        // Ace and Crown, per suit: one bonus at most, when the second arrives.
+        for s in 0..6 {
+            let (ace, crown) = ACE_CROWN[s];
+            let on = |c: usize| avail & 1 << c == 0;
+            if on(ace) && on(crown) {
+                continue;
+            }
+            let placed = st.suit_sum[s] as i32
+                - if on(ace) { 1 } else { 0 }
+                - if on(crown) { 10 } else { 0 };
+            let coming =
+                suit_avail[s] - if on(ace) { 0 } else { 1 } - if on(crown) { 0 } else { 10 };
+            ub += placed + coming;
+        }
+        // Cards left at the end.
+        let over = st.hand.count_ones() as i32 - st.free as i32;
+        if over > 0 {
+            let mut pens: Vec<i32> = bits(avail).map(|k| PENALTY[k]).collect();
+            pens.sort_unstable();
+            ub -= pens.iter().take(over as usize).sum::<i32>();
+        }
+        ub
+    }
+
+    fn set_feasible(&self, cells: &[u8; PADDED], win: &[usize], count: &[u8; 256]) -> bool {
+        let t = self.t;
+        let filled: Vec<u8> = win
+            .iter()
+            .map(|&p| cells[p])
+            .filter(|&c| c != EMPTY)
+            .collect();
+        let need = (win.len() - filled.len()) as u8;
+        match filled.first() {
+            Some(&c) => {
+                let cls = t.class[c as usize];
+                filled.iter().all(|&x| t.class[x as usize] == cls)
+                    && count[cls as usize] >= need
+                    && !t.blank[c as usize]
+            }
+            None => (1..=12).any(|cls| count[cls] >= 3),
+        }
+    }
+
+    fn run_feasible(&self, cells: &[u8; PADDED], win: &[usize], ranks: u32) -> bool {
+        let t = self.t;
+        let fits = |r0: i32, step: i32| {
+            win.iter().enumerate().all(|(i, &p)| {
+                let want = r0 + step * i as i32;
+                (1..=11).contains(&want)
+                    && match cells[p] {
+                        EMPTY => ranks & 1 << want != 0,
+                        c => t.run[c as usize] as i32 == want,
+                    }
+            })
+        };
+        match win.iter().position(|&p| cells[p] != EMPTY) {
+            // The filled card fixes the window's first rank for each step.
+            Some(i) => {
+                let r = t.run[cells[win[i]] as usize] as i32;
+                [1, -1]
+                    .into_iter()
+                    .any(|step| fits(r - step * i as i32, step))
+            }
+            None => (1..=11).any(|r0| fits(r0, 1)),
+        }
+    }
+
+    fn dfs(&mut self, st: &State, g: i32) {
+        if st.free == 0 {
+            let total = g - Self::penalty_of(st.hand);
+            if total > self.best {
+                self.best = total;
+                self.best_path = self.path.clone();
+            }
+            return;
+        }
+        let hand = st.hand.count_ones();
+        if hand == 0 || (self.pile.len() - st.drawn) as u32 + hand < st.free {
+            return;
+        }
+        let key = self.key(st);
+        if let Some(&u) = self.table.get(&key) {
+            if u == LOST || (self.best != i32::MIN && g + u <= self.best) {
+                return;
+            }
+        }
+        if self.best != i32::MIN && g + self.bound(st) <= self.best {
+            return;
+        }
+        for (pts, draws, card, p) in self.moves(st) {
+            self.stats.nodes += 1;
+            if self.stats.nodes >= self.limits.max_nodes {
+                self.stopped = Some(format!(
+                    "the node bound ({} positions)",
+                    self.limits.max_nodes
+                ));
+                return;
+            }
+            let child = self.child(st, card, p, draws);
+            self.path.push((card, p));
+            self.dfs(&child, g + pts);
+            self.path.pop();
+            if self.stopped.is_some() {
+                return;
+            }
+        }
+        if self.table.len() >= self.limits.max_table {
+            self.stopped = Some(format!(
+                "the table bound ({} positions)",
+                self.limits.max_table
+            ));
+            return;
+        }
+        let u = if self.best == i32::MIN {
+            LOST
+        } else {
+            self.best - g
+        };
+        let e = self.table.entry(key).or_insert(u);
+        *e = (*e).min(u);
+    }
+}
+
+/// The Ace and the Crown of each suit, by card index.
+static ACE_CROWN: std::sync::LazyLock<[(usize, usize); 6]> = std::sync::LazyLock::new(|| {
+    let mut out = [(0, 0); 6];
+    for c in Card::all() {
+        if let Some(s) = c.suits().iter().next() {
+            match c.rank() {
+                Rank::Ace => out[s as usize].0 = c.index(),
+                Rank::Crown => out[s as usize].1 = c.index(),
+                _ => {}
+            }
+        }
+    }
+    out
+});
+
+static PENALTY: std::sync::LazyLock<[i32; 64]> = std::sync::LazyLock::new(|| {
+    let mut out = [0; 64];
+    for c in Card::all() {
+        out[c.index()] = penalty(c);
+    }
+    out
+});
+
+fn start_state(deal: &RoundSetup) -> State {
+    let mut board = Board::new(Shape::Solitaire);
+    for s in &deal.grid {
+        board.put(s.cell, s.card);
+    }
+    State {
+        cells: board.cells,
+        suit_sum: board.suit_sum,
+        hand: deal.hands[0].iter().fold(0, |m, c| m | 1 << c.index()),
+        drawn: 0,
+        free: (16 - deal.grid.len()) as u32,
+    }
+}
+
+fn to_moves(path: &[(u8, u8)]) -> Vec<Move> {
+    path.iter()
+        .map(|&(card, p)| Move {
+            player: 0,
+            card: Card::from_index(card as usize).expect("a card"),
+            cell: Cell::from_pos(p as usize).expect("a cell"),
+            announced: None,
+            noticed_by: None,
+        })
+        .collect()
+}
+
+/// The greedy player: each turn the placement scoring most now (more draws
+/// on a tie, then the first card and cell). Its total, or `None` if it left
+/// the grid unfilled, and its moves.
+pub fn greedy(deal: &RoundSetup, rules: &Rules) -> (Option<i32>, Vec<Move>) {
+    let pile: Vec<u8> = deal.pile.iter().map(|c| c.index() as u8).collect();
+    let search = Search::new(rules, &pile, Limits::default());
+    let mut st = start_state(deal);
+    let mut g = 0;
+    let mut path = Vec::new();
+    while st.free > 0 {
+        let Some(&(pts, draws, card, p)) = search.moves(&st).first() else {
+            return (None, to_moves(&path));
+        };
+        st = search.child(&st, card, p, draws);
+        g += pts;
+        path.push((card, p));
+    }
+    (Some(g - Search::penalty_of(st.hand)), to_moves(&path))
+}
+
+/// The highest total reachable on a solitaire deal with its pile known.
+/// `deal` must be a valid solitaire deal (see [`Setup::validate`]).
+pub fn solve(deal: &RoundSetup, rules: &Rules, limits: Limits) -> (Answer, Stats) {
+    let pile: Vec<u8> = deal.pile.iter().map(|c| c.index() as u8).collect();
+    let mut search = Search::new(rules, &pile, limits);
+    let (greedy_score, greedy_moves) = greedy(deal, rules);
+    if let Some(s) = greedy_score {
+        search.best = s;
+        search.best_path = greedy_moves
+            .iter()
+            .map(|m| (m.card.index() as u8, m.cell.pos() as u8))
+            .collect();
+    }
+    let start = start_state(deal);
+    search.dfs(&start, 0);
+    search.stats.stored = search.table.len() as u64;
+    let line = (search.best != i32::MIN).then(|| Line {
+        score: search.best,
+        moves: to_moves(&search.best_path),
+    });
+    let answer = match (search.stopped, line) {
+        (Some(bound), best) => Answer::GaveUp { best, bound },
+        (None, Some(line)) => Answer::Optimal(line),
+        (None, None) => Answer::Lost,
+    };
+    (answer, search.stats)
+}
+
+/// Solve the solitaire dealt from `seed` (see [`Setup::from_seed`]).
+pub fn solve_seed(seed: &str, rules: &Rules, limits: Limits) -> Option<(Answer, Stats)> {
+    let setup = Setup::from_seed(seed, 1, rules)?;
+    Some(solve(&setup.rounds[0], rules, limits))
+}
