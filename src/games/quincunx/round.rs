@@ -335,45 +335,50 @@ fn parse_player(s: &str) -> Option<usize> {
     n.checked_sub(1)
 }
 
+/// The card may be written by its full name too: `p1 The Journey c3`.
 impl FromStr for Move {
     type Err = BadMove;
     fn from_str(s: &str) -> Result<Move, BadMove> {
         let bad = |what: &str| {
-            BadMove(format!("'{s}': {what} (a move is written `p1 3MW c3`, with sempliciotto `p1 3MW c3 =12 !p2`)"))
+            BadMove(format!(
+                "'{s}': {what} (a move is written `p1 3MW c3`, with sempliciotto `p1 3MW c3 =12 !p2`)"
+            ))
         };
-        let tokens: Vec<&str> = s.split_whitespace().collect();
-        if !(3..=5).contains(&tokens.len()) {
-            return Err(bad("wrong number of parts"));
-        }
-        let player = parse_player(tokens[0]).ok_or_else(|| bad("no player"))?;
-        let card = tokens[1].parse::<Card>().map_err(|e| bad(&e.to_string()))?;
-        let cell = Cell::parse(tokens[2]).ok_or_else(|| bad("no cell"))?;
-        let mut mv = Move {
-            player,
-            card,
-            cell,
-            announced: None,
-            noticed_by: None,
-        };
-        for t in &tokens[3..] {
+        let mut tokens: Vec<&str> = s.split_whitespace().collect();
+        let (mut announced, mut noticed_by) = (None, None);
+        while let Some(t) = tokens.last().copied() {
             if let Some(a) = t.strip_prefix('=') {
-                if mv.announced.is_some() {
+                if announced.is_some() {
                     return Err(bad("two announcements"));
                 }
-                mv.announced = Some(
+                announced = Some(
                     a.parse()
                         .map_err(|_| bad("the announced score is not a number"))?,
                 );
             } else if let Some(n) = t.strip_prefix('!') {
-                if mv.noticed_by.is_some() {
+                if noticed_by.is_some() {
                     return Err(bad("two noticers"));
                 }
-                mv.noticed_by = Some(parse_player(n).ok_or_else(|| bad("no noticing player"))?);
+                noticed_by = Some(parse_player(n).ok_or_else(|| bad("no noticing player"))?);
             } else {
-                return Err(bad("unknown part"));
+                break;
             }
+            tokens.pop();
         }
-        Ok(mv)
+        if tokens.len() < 3 {
+            return Err(bad("missing parts"));
+        }
+        let player = parse_player(tokens[0]).ok_or_else(|| bad("no player"))?;
+        let cell = Cell::parse(tokens[tokens.len() - 1]).ok_or_else(|| bad("no cell"))?;
+        let name = tokens[1..tokens.len() - 1].join(" ");
+        let card = name.parse::<Card>().map_err(|e| bad(&e.to_string()))?;
+        Ok(Move {
+            player,
+            card,
+            cell,
+            announced,
+            noticed_by,
+        })
     }
 }
 
@@ -951,5 +956,501 @@ impl Engine for Quincunx {
             round_over,
             match_over,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::engine::Broken as _;
+
+    fn c(code: &str) -> Card {
+        Card::parse(code).unwrap_or_else(|| panic!("card {code}"))
+    }
+    fn cards(codes: &str) -> Vec<Card> {
+        codes.split_whitespace().map(c).collect()
+    }
+    fn cell(s: &str) -> Cell {
+        Cell::parse(s).unwrap()
+    }
+    fn mv(s: &str) -> Move {
+        s.parse().unwrap()
+    }
+    /// A one-round setup written out: grid cards in start-cell order.
+    fn written(players: usize, rules: &Rules, grid: &str, hands: &[&str], pile: &str) -> Setup {
+        let cells = rules.shape(players).start_cells(players);
+        Setup {
+            players,
+            rounds: vec![RoundSetup {
+                dealer: players - 1,
+                grid: cells
+                    .into_iter()
+                    .zip(cards(grid))
+                    .map(|(cell, card)| Start { cell, card })
+                    .collect(),
+                hands: hands.iter().map(|h| cards(h)).collect(),
+                pile: cards(pile),
+            }],
+        }
+    }
+    /// A legal 2-player fixed-grid round: seat 0 moves first (seat 1 dealt).
+    fn two_player(rules: &Rules, pile: &str) -> Quincunx {
+        let setup = written(
+            2,
+            rules,
+            "AM AS AW AL AY",
+            &[
+                "2MK 2SY 2WL 3MW 3SK 3LY 4MS 4WL 4YK 5ML",
+                "5SW 5YK 6MW 6SY 6LK 7ML 7SK 7WY 8MS 8WL",
+            ],
+            pile,
+        );
+        Quincunx::start(&setup, rules).unwrap()
+    }
+
+    #[test]
+    fn deals_from_seeds_qx1_qx11() {
+        for players in 1..=4 {
+            for (sfz, ext) in [(false, false), (true, false), (false, true), (true, true)] {
+                if players == 1 && sfz {
+                    continue;
+                }
+                let rules = Rules {
+                    start_from_zero: sfz,
+                    extended: ext,
+                    ..Rules::default()
+                };
+                let setup = Setup::from_seed("7", players, &rules).unwrap();
+                setup.validate(&rules).unwrap();
+                assert_eq!(setup.rounds.len(), players);
+                let r = &setup.rounds[0];
+                let k = hand_size(players, sfz).unwrap();
+                assert!(r.hands.iter().all(|h| h.len() == k));
+                let total = r.grid.len() + players * k + r.pile.len();
+                assert_eq!(total, if ext { 41 } else { 36 });
+                assert!(setup
+                    .rounds
+                    .iter()
+                    .enumerate()
+                    .all(|(i, r)| r.dealer == i % players));
+                // Deterministic.
+                assert_eq!(Setup::from_seed("7", players, &rules), Some(setup));
+            }
+        }
+        let s = Setup::from_seed("7", 2, &Rules::default()).unwrap();
+        assert_eq!(s.rounds[0].grid.len(), 5);
+        assert_eq!(
+            Setup::from_seed("7", 3, &Rules::default()).unwrap().rounds[0]
+                .grid
+                .len(),
+            4
+        );
+        // Seat 1 (left of the dealer, seat 0) gets the first block.
+        let order: Vec<usize> = (0..36).collect();
+        let r = RoundSetup::deal(&order, 3, 0, &Rules::default()).unwrap();
+        assert_eq!(r.hands[1][0].index(), 4);
+        assert_eq!(r.hands[0][0].index(), 4 + 14);
+        assert!(RoundSetup::deal(&order[..20], 3, 0, &Rules::default()).is_none());
+    }
+
+    #[test]
+    fn bad_setups_are_refused() {
+        let rules = Rules::default();
+        let good = Setup::from_seed("1", 2, &rules).unwrap();
+        let mut s = good.clone();
+        s.rounds[0].pile[0] = s.rounds[0].hands[0][0];
+        assert!(matches!(s.validate(&rules), Err(SetupError::Twice { .. })));
+        let mut s = good.clone();
+        s.rounds[0].hands[0].pop();
+        assert!(matches!(
+            s.validate(&rules),
+            Err(SetupError::HandSize {
+                has: 9,
+                wants: 10,
+                ..
+            })
+        ));
+        let mut s = good.clone();
+        s.rounds[1].dealer = 0;
+        assert!(matches!(
+            s.validate(&rules),
+            Err(SetupError::Dealer { round: 1, .. })
+        ));
+        let mut s = good.clone();
+        s.rounds[0].grid[0].cell = cell("b1");
+        assert!(matches!(
+            s.validate(&rules),
+            Err(SetupError::GridCells { .. })
+        ));
+        // The Courts are not in the game; extended cards only with `extended` (QX-8).
+        let ext = Rules {
+            extended: true,
+            ..rules
+        };
+        let mut s = Setup::from_seed("1", 2, &ext).unwrap();
+        s.rounds[0].pile.push(c("TMWK"));
+        assert!(matches!(
+            s.validate(&ext),
+            Err(SetupError::NotInDeck { .. })
+        ));
+        let mut s = good.clone();
+        s.rounds[0].pile.push(c("X"));
+        assert!(matches!(
+            s.validate(&rules),
+            Err(SetupError::NotInDeck { .. })
+        ));
+        let sfz = Rules {
+            start_from_zero: true,
+            ..rules
+        };
+        let solo = Setup::from_seed("1", 1, &rules).unwrap();
+        assert!(matches!(solo.validate(&sfz), Err(SetupError::Variant(_))));
+        assert!(matches!(
+            Setup {
+                players: 5,
+                rounds: vec![]
+            }
+            .validate(&rules),
+            Err(SetupError::Players(5))
+        ));
+        assert!(Quincunx::start(&good, &rules).is_ok());
+    }
+
+    #[test]
+    fn move_notation() {
+        for s in ["p1 3MW c3", "p2 AM e5 =12", "p3 CK a1 =-4 !p1"] {
+            assert_eq!(mv(s).to_string(), s);
+        }
+        assert_eq!(mv("P1 the journey c3"), mv("p1 3MW c3"));
+        assert_eq!(mv("p1 The Chance Meeting c3 =4"), mv("p1 7ML c3 =4"));
+        for bad in [
+            "",
+            "p1 3MW",
+            "p0 3MW c3",
+            "p1 ZZ c3",
+            "p1 3MW z9",
+            "p1 3MW c3 =x",
+            "p1 3MW c3 ?",
+        ] {
+            assert!(bad.parse::<Move>().is_err(), "{bad}");
+        }
+        let e = "p1 Jurney c3".parse::<Move>().unwrap_err();
+        assert!(e.0.contains("did you mean 3MW"), "{}", e.0);
+    }
+
+    #[test]
+    fn illegal_placements_qx1() {
+        let rules = Rules::default();
+        let mut g = two_player(&rules, "9MS 9WY 9LK");
+        assert_eq!(g.to_move(), Some(0));
+        let err = |g: &mut Quincunx, s: &str| g.play(mv(s)).unwrap_err();
+        assert_eq!(
+            err(&mut g, "p2 5SW b2"),
+            Broken::OutOfTurn {
+                player: 1,
+                expected: 0
+            }
+        );
+        assert_eq!(err(&mut g, "p3 2MK b2"), Broken::NoSuchPlayer { player: 2 });
+        assert_eq!(
+            err(&mut g, "p1 5SW b2"),
+            Broken::NotInHand {
+                player: 0,
+                card: c("5SW")
+            }
+        );
+        assert_eq!(
+            err(&mut g, "p1 AM b2"),
+            Broken::OnGrid {
+                card: c("AM"),
+                cell: cell("a1")
+            }
+        );
+        assert_eq!(
+            err(&mut g, "p1 2MK c3"),
+            Broken::Occupied {
+                cell: cell("c3"),
+                card: c("AY")
+            }
+        );
+        assert_eq!(
+            err(&mut g, "p1 2MK f1"),
+            Broken::OffGrid { cell: cell("f1") }
+        );
+        assert_eq!(err(&mut g, "p1 2MK b2 =3"), Broken::NotSempliciotto);
+        for b in [
+            Broken::OffGrid { cell: cell("f1") },
+            Broken::NotSempliciotto,
+        ] {
+            assert!(b.code().starts_with("quincunx."));
+            assert!(b.rule().starts_with("QX-"));
+            assert!(!b.describe(&["Ann".into(), "Bob".into()]).is_empty());
+        }
+        let o = g.play(mv("p1 2MK b2")).unwrap();
+        assert_eq!(o.player, 0);
+        assert_eq!(g.to_move(), Some(1));
+        assert_eq!(
+            err(&mut g, "p1 2SY b3"),
+            Broken::OutOfTurn {
+                player: 0,
+                expected: 1
+            }
+        );
+    }
+
+    #[test]
+    fn start_from_zero_contact_and_side_qx1() {
+        let rules = Rules {
+            start_from_zero: true,
+            ..Rules::default()
+        };
+        let setup = Setup::from_seed("3", 2, &rules).unwrap();
+        let mut g = Quincunx::start(&setup, &rules).unwrap();
+        assert_eq!(g.board().filled(), 1);
+        assert!(g.board().get(cell("e5")).is_some());
+        // The first move must touch e5 on a side.
+        let h = g.hand(1)[0];
+        let err = g
+            .play(Move {
+                player: 1,
+                card: h,
+                cell: cell("f6"),
+                announced: None,
+                noticed_by: None,
+            })
+            .unwrap_err();
+        assert_eq!(err, Broken::NoContact { cell: cell("f6") });
+        assert_eq!(g.legal_moves().len(), 12 * 4);
+        // Grow to the right until the row is 5 long; the sixth is refused.
+        for (i, at) in ["f5", "g5", "h5", "i5"].into_iter().enumerate() {
+            let p = g.to_move().unwrap();
+            assert_eq!(p, (1 + i) % 2);
+            let card = g.hand(p)[0];
+            g.play(Move {
+                player: p,
+                card,
+                cell: cell(at),
+                announced: None,
+                noticed_by: None,
+            })
+            .unwrap();
+        }
+        let p = g.to_move().unwrap();
+        let card = g.hand(p)[0];
+        let err = g
+            .play(Move {
+                player: p,
+                card,
+                cell: cell("d5"),
+                announced: None,
+                noticed_by: None,
+            })
+            .unwrap_err();
+        assert_eq!(err, Broken::TooLong { cell: cell("d5") });
+    }
+
+    #[test]
+    fn announced_scores_qx4_qx10() {
+        // Not noticed: the announcement stands, right or wrong.
+        assert_eq!(settle(12, 9, false, false), (9, 0));
+        assert_eq!(settle(12, 15, false, false), (15, 0));
+        // Noticed and too low: the player keeps the announcement, the noticer steals the rest.
+        assert_eq!(settle(12, 9, true, false), (9, 3));
+        // Noticed and too high: the true score less the excess, or just the truth.
+        assert_eq!(settle(12, 15, true, false), (9, 0));
+        assert_eq!(settle(12, 15, true, true), (12, 0));
+        assert_eq!(settle(-4, 2, true, false), (-10, 0));
+        assert_eq!(settle(12, 12, true, false), (12, 0));
+
+        let rules = Rules {
+            sempliciotto: true,
+            ..Rules::default()
+        };
+        let mut g = two_player(&rules, "9MS 9WY 9LK");
+        assert_eq!(
+            g.play(mv("p1 2MK b2")).unwrap_err(),
+            Broken::NoAnnouncement { player: 0 }
+        );
+        assert_eq!(
+            g.play(mv("p1 2MK b2 =0 !p1")).unwrap_err(),
+            Broken::NoticedOwn { player: 0 }
+        );
+        // 5ML on b1 beside the Ace of Moons (a1): 1 + 5 = 6, common suit: +6.
+        let o = g.play(mv("p1 5ML b1 =2 !p2")).unwrap();
+        assert_eq!(
+            (o.breakdown.points, o.credited, o.stolen),
+            (6, 2, Some((1, 4)))
+        );
+        assert_eq!(g.round_points(), &[2, 4]);
+        // 5SW on e2 beside the Ace of Suns (e1): +6; announced 10, noticed: 6 - 4 = 2.
+        let o = g.play(mv("p2 5SW e2 =10 !p1")).unwrap();
+        assert_eq!((o.credited, o.stolen), (2, None));
+        assert_eq!(g.round_points(), &[2, 6]);
+        // Nobody noticed the overcall: it stands.
+        let o = g.play(mv("p1 2MK b5 =50")).unwrap();
+        assert_eq!(o.credited, 50);
+        let over = Rules {
+            overcall_true: true,
+            ..rules
+        };
+        let mut g = two_player(&over, "");
+        let o = g.play(mv("p1 5ML b1 =10 !p2")).unwrap();
+        assert_eq!(o.credited, 6);
+        // The legal moves announce the true score.
+        assert!(g.legal_moves().iter().all(|m| m.announced.is_some()));
+    }
+
+    #[test]
+    fn empty_pile_loses_draws_qx6() {
+        let rules = Rules::default();
+        // A pile of one card: the first draw takes it, the next is lost.
+        let mut g = two_player(&rules, "9MS");
+        g.play(mv("p1 2MK b1")).unwrap();
+        g.play(mv("p2 8MS d1")).unwrap();
+        // 3SK on c1: 2 + 3 = 5 with b1 (-5), 3 + 8 = 11 with d1: one draw.
+        let o = g.play(mv("p1 3SK c1")).unwrap();
+        assert_eq!(
+            (o.breakdown.draws, o.drawn.clone(), o.draws_lost),
+            (1, cards("9MS"), 0)
+        );
+        assert!(g.hand(0).contains(&c("9MS")));
+        assert!(g.pile().is_empty());
+        g.play(mv("p2 8WL b2")).unwrap();
+        // 3MW on c2: 3 + 8 = 11 with b2 and 3 + 3 = 6 with c1: a draw, lost.
+        let o = g.play(mv("p1 3MW c2")).unwrap();
+        assert_eq!((o.breakdown.draws, o.drawn.len(), o.draws_lost), (1, 0, 1));
+    }
+
+    /// Play every legal move at random to the end of the match; every move
+    /// legal_moves offers is accepted, and every candidate the engine
+    /// refuses is not among them (and those it accepts are).
+    fn random_match(players: usize, rules: Rules, seed: &str) -> Quincunx {
+        let setup = Setup::from_seed(seed, players, &rules).unwrap();
+        let mut g = Quincunx::start(&setup, &rules).unwrap();
+        let mut rng = crate::deal::DealRng::new("quincunx-test", "random", seed, players as u32);
+        let mut step = 0;
+        while !g.is_over() {
+            let legal = g.legal_moves();
+            assert!(!legal.is_empty(), "a player to move always has a move");
+            if step % 7 == 0 {
+                let cands = g.candidate_moves();
+                assert!(legal.iter().all(|m| cands.contains(m)));
+                for (i, m) in cands.iter().enumerate() {
+                    if i % 5 != step % 5 {
+                        continue;
+                    }
+                    let ok = g.clone().play(*m).is_ok();
+                    assert_eq!(ok, legal.contains(m), "{m} at step {step}");
+                }
+            }
+            let m = legal[rng.below(legal.len() as u32) as usize];
+            let before: i32 = g.round_points().iter().sum();
+            let o = g.play(m).unwrap();
+            assert_eq!(o.credited, o.breakdown.points);
+            if o.round_over.is_none() {
+                assert_eq!(g.round_points().iter().sum::<i32>(), before + o.credited);
+            }
+            step += 1;
+        }
+        assert_eq!(
+            g.play(g.legal_moves().first().copied().unwrap_or(mv("p1 3MW c3")))
+                .unwrap_err(),
+            Broken::GameOver
+        );
+        g
+    }
+
+    #[test]
+    fn random_play_every_variant() {
+        let variants = [
+            Rules::default(),
+            Rules {
+                extended: true,
+                colour_bonus: true,
+                ..Rules::default()
+            },
+            Rules {
+                start_from_zero: true,
+                v_run_once: true,
+                ..Rules::default()
+            },
+            Rules {
+                start_from_zero: true,
+                extended: true,
+                sempliciotto: true,
+                ..Rules::default()
+            },
+        ];
+        for players in 1..=4 {
+            for (i, rules) in variants.iter().enumerate() {
+                if players == 1 && (rules.start_from_zero || rules.sempliciotto) {
+                    continue;
+                }
+                let g = random_match(players, *rules, &format!("r{i}"));
+                let m = g.match_result();
+                assert_eq!(m.rounds, players);
+                assert!(m.complete);
+                for r in g.results() {
+                    for p in 0..players {
+                        assert_eq!(r.totals[p], r.points[p] - r.penalties[p]);
+                    }
+                    if players > 1 {
+                        assert!(
+                            r.grid_full,
+                            "{players} players: the round ends on a full grid"
+                        );
+                    }
+                }
+                let sum: i32 = g.results().iter().map(|r| r.totals[0]).sum();
+                assert_eq!(m.totals[0], sum);
+                let best = *m.totals.iter().max().unwrap();
+                assert!(m.winners.iter().all(|&w| m.totals[w] == best));
+            }
+        }
+    }
+
+    #[test]
+    fn four_players_fill_the_grid_early_qx5() {
+        let g = random_match(4, Rules::default(), "qx5");
+        for r in g.results() {
+            assert!(r.grid_full);
+            let left: usize = r.left_in_hand.iter().map(Vec::len).sum();
+            assert!(
+                left >= 4,
+                "5 + 24 cards for 25 squares leave 4 or more in hand"
+            );
+            let pen: i32 = r.left_in_hand.iter().flatten().map(|&c| penalty(c)).sum();
+            assert_eq!(pen, r.penalties.iter().sum::<i32>());
+        }
+        // The dealer rotates clockwise and the player on the dealer's left starts.
+        let dealers: Vec<usize> = g.results().iter().map(|r| r.dealer).collect();
+        assert_eq!(dealers, [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn solitaire_lost_and_rating_qx11() {
+        assert_eq!(Rating::of(None), Rating::Lost);
+        assert_eq!(Rating::of(Some(-5)).band(), "0-79");
+        assert_eq!(Rating::of(Some(79)).band(), "0-79");
+        assert_eq!(Rating::of(Some(80)).band(), "80-99");
+        assert_eq!(Rating::of(Some(119)).band(), "100-119");
+        assert_eq!(Rating::of(Some(120)).band(), "120-149");
+        assert_eq!(Rating::of(Some(150)).band(), "150+");
+        // With no pile, 8 cards cannot fill the 12 free squares: lost.
+        let rules = Rules::default();
+        let setup = written(
+            1,
+            &rules,
+            "AM AS AW AL",
+            &["2MK 2SY 2WL 3MW 3SK 3LY 4MS 4WL"],
+            "",
+        );
+        let mut g = Quincunx::start(&setup, &rules).unwrap();
+        while let Some(m) = g.legal_moves().first().copied() {
+            g.play(m).unwrap();
+        }
+        let r = &g.results()[0];
+        assert_eq!((r.grid_full, r.rating), (false, Some(Rating::Lost)));
+        assert_eq!(g.board().filled(), 12);
     }
 }

@@ -432,10 +432,11 @@ impl Scorer {
         }
         if self.colour {
             for (dc, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                // Round the square from the placed card.
                 let others = [
                     neighbour(cell, dc, 0),
-                    neighbour(cell, 0, dr),
                     neighbour(cell, dc, dr),
+                    neighbour(cell, 0, dr),
                 ];
                 let cards: Option<Vec<(Cell, Card)>> = others
                     .iter()

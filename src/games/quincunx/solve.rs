@@ -613,3 +613,148 @@ pub fn solve_seed(seed: &str, rules: &Rules, limits: Limits) -> Option<(Answer, 
     let setup = Setup::from_seed(seed, 1, rules)?;
     Some(solve(&setup.rounds[0], rules, limits))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::engine::Engine;
+    use crate::games::quincunx::Quincunx;
+
+    fn deal(seed: &str, rules: &Rules) -> RoundSetup {
+        Setup::from_seed(seed, 1, rules).unwrap().rounds.remove(0)
+    }
+
+    /// Replay a line through the engine: legal, and it scores what it says.
+    fn replay(seed: &str, rules: &Rules, line: &Line) {
+        let setup = Setup::from_seed(seed, 1, rules).unwrap();
+        let mut g = Quincunx::start(&setup, rules).unwrap();
+        for m in &line.moves {
+            g.play(*m).unwrap();
+        }
+        let r = &g.results()[0];
+        assert!(r.grid_full);
+        assert_eq!(r.totals[0], line.score);
+    }
+
+    /// Every line from `st`, no pruning: the best future, or None if lost.
+    fn brute(s: &Search, st: &State) -> Option<i32> {
+        if st.free == 0 {
+            return Some(-Search::penalty_of(st.hand));
+        }
+        let best = s
+            .moves(st)
+            .into_iter()
+            .filter_map(|(pts, draws, card, p)| Some(pts + brute(s, &s.child(st, card, p, draws))?))
+            .max();
+        // The bound is admissible wherever the grid can be filled.
+        if let Some(b) = best {
+            assert!(s.bound(st) >= b, "bound {} below the best {b}", s.bound(st));
+        }
+        best
+    }
+
+    #[test]
+    fn solver_matches_brute_force_near_the_end() {
+        for (i, rules) in [
+            Rules::default(),
+            Rules {
+                colour_bonus: true,
+                extended: true,
+                ..Rules::default()
+            },
+        ]
+        .iter()
+        .enumerate()
+        {
+            for seed in 0..25 {
+                let d = deal(&format!("b{i}-{seed}"), rules);
+                let pile: Vec<u8> = d.pile.iter().map(|c| c.index() as u8).collect();
+                let mut s = Search::new(rules, &pile, Limits::default());
+                // Greedy to 5 free cells, then compare.
+                let mut st = start_state(&d);
+                while st.free > 5 {
+                    let Some(&(_, draws, card, p)) = s.moves(&st).first() else {
+                        break;
+                    };
+                    st = s.child(&st, card, p, draws);
+                }
+                if st.hand == 0 {
+                    continue;
+                }
+                let want = brute(&s, &st);
+                s.dfs(&st, 0);
+                assert!(s.stopped.is_none());
+                let got = (s.best != i32::MIN).then_some(s.best);
+                assert_eq!(got, want, "seed {seed} rules {rules:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn optimal_lines_replay_and_beat_greedy() {
+        let rules = Rules::default();
+        let mut proved = 0;
+        for seed in 1..=6 {
+            let seed = seed.to_string();
+            let d = deal(&seed, &rules);
+            let (g, gm) = greedy(&d, &rules);
+            if let Some(g) = g {
+                replay(
+                    &seed,
+                    &rules,
+                    &Line {
+                        score: g,
+                        moves: gm,
+                    },
+                );
+            }
+            let (answer, stats) = solve(
+                &d,
+                &rules,
+                Limits {
+                    max_nodes: 300_000,
+                    ..Limits::default()
+                },
+            );
+            assert!(stats.nodes > 0);
+            match &answer {
+                Answer::Optimal(line) => {
+                    proved += 1;
+                    replay(&seed, &rules, line);
+                    assert!(g.is_none_or(|g| line.score >= g));
+                }
+                Answer::GaveUp {
+                    best: Some(line),
+                    bound,
+                } => {
+                    assert!(bound.contains("bound"));
+                    replay(&seed, &rules, line);
+                }
+                Answer::GaveUp { best: None, .. } => {}
+                Answer::Lost => assert!(g.is_none()),
+            }
+        }
+        assert!(proved > 0, "some small deal proved");
+    }
+
+    #[test]
+    fn three_answers() {
+        let rules = Rules::default();
+        // No pile: 8 cards for 12 squares, lost whatever one does.
+        let mut d = deal("1", &rules);
+        d.pile.clear();
+        assert_eq!(solve(&d, &rules, Limits::default()).0, Answer::Lost);
+        // A node bound of 10 stops at once, with the greedy line if it won.
+        let d = deal("2", &rules);
+        let (answer, _) = solve(
+            &d,
+            &rules,
+            Limits {
+                max_nodes: 10,
+                ..Limits::default()
+            },
+        );
+        assert_eq!(answer.verdict(), "best-found");
+        assert_eq!(answer.score(), greedy(&d, &rules).0);
+    }
+}
