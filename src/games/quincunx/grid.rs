@@ -111,7 +111,7 @@ impl Shape {
             Shape::Solitaire => vec![cell(0, 0), cell(3, 0), cell(0, 3), cell(3, 3)],
             Shape::Fixed => {
                 let mut v = vec![cell(0, 0), cell(4, 0), cell(0, 4), cell(4, 4)];
-                if players % 2 == 0 {
+                if players.is_multiple_of(2) {
                     v.push(cell(2, 2));
                 }
                 v

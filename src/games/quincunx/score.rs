@@ -627,8 +627,8 @@ mod tests {
         // +5 per orthogonal neighbour of the same rank; several at once.
         let x = place(BASIC, FIXED, &[("b3", "5ML"), ("c4", "5SW")], "5YK", "c3");
         assert_eq!(count(&x, |k| *k == Kind::Pair), 2);
-        assert_eq!(x.points, 2 * (5 + 0)); // 5 + 5 = 10: no base points
-                                           // Diagonal same rank: no pair.
+        assert_eq!(x.points, 2 * 5, "5 + 5 = 10: no base points");
+        // Diagonal same rank: no pair.
         let x = place(BASIC, FIXED, &[("b2", "5ML")], "5YK", "c3");
         assert_eq!(x.points, 0);
     }
@@ -641,7 +641,7 @@ mod tests {
         assert_eq!(count(&x, |k| *k == Kind::Pair), 0);
         assert_eq!(x.points, 30);
         assert_eq!(
-            cells(&x.components.iter().find(|k| k.kind == Kind::Set).unwrap()),
+            cells(x.components.iter().find(|k| k.kind == Kind::Set).unwrap()),
             "a3 b3 c3"
         );
         // Placed in the middle of 5 [5] 5: still one set.
