@@ -115,6 +115,9 @@ pub struct Tables {
     pub suit_value: [u16; 256],
     /// The Excuse, which scores nothing when placed.
     pub blank: [bool; 256],
+    /// For lines, packed: run rank (bits 0-7), class (8-15), suits (16-23);
+    /// 0 for what breaks a line (non-cards, the Excuse).
+    pub line: [u32; 256],
 }
 
 /// Run and set ranks of the Excuse and the Courts: 4 apart, never a step of 1
@@ -133,6 +136,7 @@ fn build(pawns: bool) -> Tables {
         ace_crown: [0; 256],
         suit_value: [0; 256],
         blank: [false; 256],
+        line: [0; 256],
     };
     for i in 0..256usize {
         // Non-cards: 4 apart from each other and from every rank.
@@ -163,6 +167,9 @@ fn build(pawns: bool) -> Tables {
             _ => 0,
         };
         t.blank[i] = matches!(card.rank(), Rank::Excuse | Rank::Court);
+        if !t.blank[i] {
+            t.line[i] = t.run[i] as u32 | (t.class[i] as u32) << 8 | (t.suits[i] as u32) << 16;
+        }
         for other in Card::all() {
             if let Some((_, effect, pts)) = base(card, other) {
                 t.base[i][other.index()] = pts as i8;

@@ -110,6 +110,9 @@ impl Scorer {
 
     /// Points and draws of `card` on the empty square at padded position `p`
     /// of `cells`, with the grid's Ace-and-Crown suit sums. No checks.
+    ///
+    /// Each line is read once, each way, into a few packed words (see
+    /// [`Tables::line`]); sets, runs and colour are counted from those.
     #[inline]
     pub fn quick(
         &self,
@@ -136,54 +139,62 @@ impl Scorer {
                 if ac != 0 && ac + t.ace_crown[n] == 3 {
                     let common = t.suits[ci] & t.suits[n];
                     if common != 0 {
-                        pts +=
-                            (suit_sum[common.trailing_zeros() as usize] - t.suit_value[n]) as i32;
+                        pts += (suit_sum[common.trailing_zeros() as usize] - t.suit_value[n]) as i32;
                     }
                 }
             }
         }
-        let cls = t.class[ci];
-        let r = t.run[ci] as i32;
-        let mine = t.suits[ci];
-        for (li, &d) in LINES[..self.lines].iter().enumerate() {
-            // Sets, or pairs on the orthogonal lines.
-            let mut f = 0;
+        let me = t.line[ci];
+        let cls = me >> 8 & 0xff;
+        let r = (me & 0xff) as i32;
+        let mine = me >> 16 & 0xff;
+        // The live cards of an arm, outwards, at most 4 (no side passes 5).
+        let arm = |d: isize| -> ([u32; 4], usize) {
+            let mut v = [0u32; 4];
+            let mut n = 0;
             let mut q = p + d;
-            while t.class[at(q)] == cls {
-                f += 1;
+            while n < 4 {
+                let x = t.line[at(q)];
+                if x == 0 {
+                    break;
+                }
+                v[n] = x;
+                n += 1;
                 q += d;
             }
-            let mut k = 0;
-            q = p - d;
-            while t.class[at(q)] == cls {
-                k += 1;
-                q -= d;
+            (v, n)
+        };
+        // Run stretch of an arm: its length and step.
+        let stretch = |v: &[u32; 4], n: usize| -> (u32, i32) {
+            if n == 0 {
+                return (0, 0);
             }
+            let step = (v[0] & 0xff) as i32 - r;
+            if step != 1 && step != -1 {
+                return (0, 0);
+            }
+            let mut len = 1;
+            while len < n && (v[len] & 0xff) as i32 - (v[len - 1] & 0xff) as i32 == step {
+                len += 1;
+            }
+            (len as u32, step)
+        };
+        for (li, &d) in LINES[..self.lines].iter().enumerate() {
+            let (fv, nf) = arm(d);
+            let (bv, nb) = arm(-d);
+            if nf + nb == 0 {
+                continue;
+            }
+            // Sets, or pairs on the orthogonal lines.
+            let f = fv[..nf].iter().take_while(|&&x| x >> 8 & 0xff == cls).count();
+            let k = bv[..nb].iter().take_while(|&&x| x >> 8 & 0xff == cls).count();
             if f + k >= 2 {
                 pts += 30;
             } else if li < 2 {
-                pts += 5 * (f + k);
+                pts += 5 * (f + k) as i32;
             }
-            // Runs: each arm's length and step.
-            let arm = |d: isize| -> (u32, i32) {
-                let first = t.run[at(p + d)] as i32;
-                let step = first - r;
-                if step != 1 && step != -1 {
-                    return (0, 0);
-                }
-                let (mut len, mut prev, mut q) = (1, first, p + 2 * d);
-                loop {
-                    let x = t.run[at(q)] as i32;
-                    if x - prev != step {
-                        return (len, step);
-                    }
-                    len += 1;
-                    prev = x;
-                    q += d;
-                }
-            };
-            let (lf, sf) = arm(d);
-            let (lb, sb) = arm(-d);
+            let (lf, sf) = stretch(&fv, nf);
+            let (lb, sb) = stretch(&bv, nb);
             let runs = if lf > 0 && lb > 0 && sf == -sb {
                 1
             } else {
@@ -195,22 +206,14 @@ impl Scorer {
                 }
             };
             pts += 20 * runs;
-            if self.colour {
+            if self.colour && nf + nb >= 3 {
                 let mut m = mine;
                 while m != 0 {
-                    let bit = m & m.wrapping_neg();
+                    let bit = (m & m.wrapping_neg()) << 16;
                     m &= m - 1;
-                    let mut n = 1;
-                    let mut q = p + d;
-                    while t.suits[at(q)] & bit != 0 {
-                        n += 1;
-                        q += d;
-                    }
-                    q = p - d;
-                    while t.suits[at(q)] & bit != 0 {
-                        n += 1;
-                        q -= d;
-                    }
+                    let n = 1
+                        + fv[..nf].iter().take_while(|&&x| x & bit != 0).count()
+                        + bv[..nb].iter().take_while(|&&x| x & bit != 0).count();
                     if n >= 4 {
                         pts += 10;
                         break;
@@ -219,11 +222,14 @@ impl Scorer {
             }
         }
         if self.colour && mine != 0 {
+            let mine = mine as u8;
             let s = STRIDE as isize;
             for dx in [1, -1] {
                 for dy in [s, -s] {
-                    let common =
-                        mine & t.suits[at(p + dx)] & t.suits[at(p + dy)] & t.suits[at(p + dx + dy)];
+                    let common = mine
+                        & t.suits[at(p + dx)]
+                        & t.suits[at(p + dy)]
+                        & t.suits[at(p + dx + dy)];
                     if common != 0 {
                         pts += 10;
                     }
