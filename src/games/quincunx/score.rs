@@ -139,7 +139,8 @@ impl Scorer {
                 if ac != 0 && ac + t.ace_crown[n] == 3 {
                     let common = t.suits[ci] & t.suits[n];
                     if common != 0 {
-                        pts += (suit_sum[common.trailing_zeros() as usize] - t.suit_value[n]) as i32;
+                        pts +=
+                            (suit_sum[common.trailing_zeros() as usize] - t.suit_value[n]) as i32;
                     }
                 }
             }
@@ -186,8 +187,14 @@ impl Scorer {
                 continue;
             }
             // Sets, or pairs on the orthogonal lines.
-            let f = fv[..nf].iter().take_while(|&&x| x >> 8 & 0xff == cls).count();
-            let k = bv[..nb].iter().take_while(|&&x| x >> 8 & 0xff == cls).count();
+            let f = fv[..nf]
+                .iter()
+                .take_while(|&&x| x >> 8 & 0xff == cls)
+                .count();
+            let k = bv[..nb]
+                .iter()
+                .take_while(|&&x| x >> 8 & 0xff == cls)
+                .count();
             if f + k >= 2 {
                 pts += 30;
             } else if li < 2 {
@@ -226,10 +233,8 @@ impl Scorer {
             let s = STRIDE as isize;
             for dx in [1, -1] {
                 for dy in [s, -s] {
-                    let common = mine
-                        & t.suits[at(p + dx)]
-                        & t.suits[at(p + dy)]
-                        & t.suits[at(p + dx + dy)];
+                    let common =
+                        mine & t.suits[at(p + dx)] & t.suits[at(p + dy)] & t.suits[at(p + dx + dy)];
                     if common != 0 {
                         pts += 10;
                     }
