@@ -119,7 +119,10 @@ fn survey(range: &str) {
             best_sum += sc as i64;
             best_n += 1;
         }
-        let band = tavolo::games::quincunx::Rating::of(answer.score()).band();
+        let band = match &answer {
+            Answer::GaveUp { best: None, .. } => "no fill found",
+            _ => tavolo::games::quincunx::Rating::of(answer.score()).band(),
+        };
         *bands.entry(band).or_insert(0) += 1;
         if std::env::var_os("QUINCUNX_VERBOSE").is_some() {
             println!(
