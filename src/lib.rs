@@ -8,6 +8,7 @@ pub mod deal;
 pub mod error;
 pub mod games;
 pub mod kit;
+pub mod lexicon;
 pub mod output;
 pub mod record;
 pub mod rules;
