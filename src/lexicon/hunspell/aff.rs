@@ -154,8 +154,12 @@ impl Parser<'_> {
     fn flag(&self, text: &str, line: usize, col: usize) -> Result<Flag, Error> {
         let flags = decode_flags(self.aff.flag_type, self.aff.encoding, text)
             .map_err(|m| self.err(line, col, m))?;
+        // As hunspell does, a one-character flag written with a multi-byte character
+        // (`À` in a UTF-8 file) is its first byte; the .dic's bytes match it.
+        let first_counts = matches!(self.aff.flag_type, FlagType::Char | FlagType::Long);
         match flags.as_slice() {
             [f] => Ok(*f),
+            [f, ..] if first_counts => Ok(*f),
             _ => Err(self.err(line, col, format!("`{text}` is not one flag"))),
         }
     }
@@ -411,7 +415,7 @@ pub fn decode_flags(kind: FlagType, encoding: Encoding, text: &str) -> Result<Ve
         FlagType::Utf8 => text.chars().map(Flag::from).collect(),
         FlagType::Long => {
             let bytes = encoding.encode(text);
-            if bytes.len() % 2 != 0 {
+            if !bytes.len().is_multiple_of(2) {
                 return Err(format!("`{text}`: FLAG long takes two characters per flag"));
             }
             bytes
