@@ -54,6 +54,12 @@ pub fn normalise(raw: &str) -> Option<String> {
     Some(word)
 }
 
+/// Whether every form holding `text` is refused (rules 1 and 2), whatever surrounds it:
+/// the expander then need not generate forms with that affix.
+pub fn refuses_every_form_with(text: &str) -> bool {
+    text.chars().any(|c| is_apostrophe(c) || c.is_uppercase())
+}
+
 /// Rules 3 and 4 only: what a player's word is compared as (NS-2: CITTÀ = CITTA,
 /// `casa` = `CASA`). `None` when something other than a letter is left.
 pub fn fold(raw: &str) -> Option<String> {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::encoding::Encoding;
 use super::hunspell::Dictionary;
-use super::normalise::normalise;
+use super::normalise::{normalise, refuses_every_form_with};
 use crate::error::{Error, Location};
 
 /// The Debian lists NS-2 names, in the order they are preferred.
@@ -136,7 +136,9 @@ impl Source {
             }
             Source::Hunspell { dic, aff } => {
                 let d = Dictionary::parse(dic, &bytes[0], aff, &bytes[1])?;
-                raw = d.expand(&mut |form| words.extend(normalise(form)));
+                raw = d.expand_skipping(&refuses_every_form_with, &mut |form| {
+                    words.extend(normalise(form))
+                });
             }
         }
         words.sort_unstable();
@@ -159,7 +161,8 @@ impl Source {
 pub struct Words {
     /// Sorted, distinct board words.
     pub words: Vec<String>,
-    /// Raw entries (plain) or generated forms (hunspell) before normalisation.
+    /// Raw entries (plain) or generated forms (hunspell, leaving out the elided forms that
+    /// the normaliser would drop anyway) before normalisation.
     pub raw: u64,
 }
 

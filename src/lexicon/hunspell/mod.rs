@@ -34,7 +34,16 @@ impl Dictionary {
 
     /// Every accepted form, passed to `sink` (see [`expand::expand`]).
     pub fn expand(&self, sink: &mut dyn FnMut(&str)) -> u64 {
-        expand::expand(&self.aff, &self.stems, sink)
+        expand::expand(&self.aff, &self.stems, &|_| false, sink)
+    }
+
+    /// The forms without those made by a prefix for which `skip_prefix(appended text)`.
+    pub fn expand_skipping(
+        &self,
+        skip_prefix: &dyn Fn(&str) -> bool,
+        sink: &mut dyn FnMut(&str),
+    ) -> u64 {
+        expand::expand(&self.aff, &self.stems, skip_prefix, sink)
     }
 
     /// Every accepted form, sorted and without duplicates (for tests and small files).
