@@ -63,6 +63,13 @@ pub fn refuses_every_form_with(text: &str) -> bool {
 /// Rules 3 and 4 only: what a player's word is compared as (NS-2: CITTÀ = CITTA,
 /// `casa` = `CASA`). `None` when something other than a letter is left.
 pub fn fold(raw: &str) -> Option<String> {
+    // Most forms are plain ASCII: no decomposition needed.
+    if raw.is_ascii() {
+        return raw
+            .bytes()
+            .all(|b| b.is_ascii_alphabetic())
+            .then(|| raw.to_ascii_uppercase());
+    }
     let mut out = String::with_capacity(raw.len());
     for c in raw.nfd().filter(|c| !is_combining_mark(*c)) {
         // One letter A-Z per character: `ß` (upper case `SS`) is not one.
