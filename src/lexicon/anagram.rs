@@ -20,30 +20,30 @@ pub struct Rack {
 impl Rack {
     /// Letters (accents and case folded, NS-2) and `?` for each jolly, 1 to 15 tiles.
     pub fn parse(text: &str) -> Result<Rack, String> {
-        let mut rack = Rack {
-            counts: [0; 26],
-            jollies: 0,
-            len: 0,
-        };
+        let mut letters = String::new();
         for part in text.split('?') {
-            let letters = fold(part).ok_or_else(|| {
+            letters += &fold(part).ok_or_else(|| {
                 format!("rack `{text}`: only letters and `?` (a jolly) can be on a rack")
             })?;
-            for b in letters.bytes() {
-                rack.counts[usize::from(b - b'A')] += 1;
-                rack.len += 1;
-            }
         }
         let jollies = text.matches('?').count();
-        rack.len += jollies;
-        rack.jollies = u8::try_from(jollies).unwrap_or(u8::MAX);
-        if rack.len == 0 || rack.len > MAX_LETTERS {
+        let len = letters.len() + jollies;
+        if len == 0 || len > MAX_LETTERS {
             return Err(format!(
-                "rack `{text}`: 1 to {MAX_LETTERS} tiles, not {}",
-                rack.len
+                "rack `{text}`: 1 to {MAX_LETTERS} tiles, not {len}"
             ));
         }
-        Ok(rack)
+        let mut counts = [0u8; 26];
+        for b in letters.bytes() {
+            counts[usize::from(b - b'A')] += 1;
+        }
+        // At most 15 tiles, so the count fits.
+        let jollies = jollies as u8;
+        Ok(Rack {
+            counts,
+            jollies,
+            len,
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -189,5 +189,6 @@ mod tests {
         assert!(Rack::parse("ab1").is_err());
         assert!(Rack::parse("").is_err());
         assert!(Rack::parse(&"a".repeat(16)).is_err());
+        assert!(Rack::parse(&"a".repeat(300)).is_err());
     }
 }
