@@ -11,6 +11,7 @@ pub mod decktet;
 pub mod error;
 pub mod games;
 pub mod kit;
+pub mod lexicon;
 pub mod output;
 pub mod record;
 pub mod search;

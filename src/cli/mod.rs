@@ -11,6 +11,7 @@ use crate::error::Error;
 pub mod check;
 pub mod deal;
 pub mod kit;
+pub mod lexicon;
 pub mod play;
 pub mod score;
 pub mod solve;
@@ -40,6 +41,8 @@ pub enum Command {
     Play(play::Args),
     /// Search for a solution of a solitaire deal.
     Solve(solve::Args),
+    /// The Italian word lexicon of Natura Shakerata: build, info, check, anagram.
+    Lexicon(lexicon::Args),
 }
 
 /// Parse the process arguments, run, and turn the outcome into an exit code.
@@ -69,5 +72,6 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Score(args) => score::run(args),
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Lexicon(args) => lexicon::run(args),
     }
 }
