@@ -8,6 +8,7 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tavolo::deal::DealRng;
+use tavolo::games::engine::Engine;
 use tavolo::games::moon::{Move, Position, Setup};
 
 /// 1,000 random legal games (2, 3 and 4 players), as setups and move lists.

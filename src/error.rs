@@ -30,6 +30,15 @@ impl Location {
         }
     }
 
+    /// A known line and column, without the line's text (no caret shown).
+    pub fn line_column(file: impl Into<PathBuf>, line: usize, column: usize) -> Self {
+        Location {
+            line: Some(line),
+            column: Some(column),
+            ..Location::file(file)
+        }
+    }
+
     /// Line and column of a byte offset into `source`, with a one-character caret.
     pub fn at_offset(file: impl Into<PathBuf>, source: &str, offset: usize) -> Self {
         let start = floor_char_boundary(source, offset.min(source.len()));

@@ -7,9 +7,11 @@
 
 pub mod cli;
 pub mod deal;
+pub mod decktet;
 pub mod error;
 pub mod games;
 pub mod kit;
+pub mod lexicon;
 pub mod output;
 pub mod record;
 pub mod search;

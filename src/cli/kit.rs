@@ -1,9 +1,9 @@
 //! `tavolo kit`: render print-and-play kits.
 //!
 //! ```text
-//! tavolo kit list
-//! tavolo kit <NAME or FILE.toml>... [--out DIR] [--paper a4|letter] [--bleed MM] [--png]
-//! tavolo kit all
+//! tavolo kit list [--kits DIR]
+//! tavolo kit <NAME or FILE.toml>... [--kits DIR] [--out DIR] [--paper a4|letter] [--bleed MM] [--png]
+//! tavolo kit all [--kits DIR]
 //! tavolo kit calibrate [--duplex long|short] [--duplex-offset X,Y]
 //! ```
 
@@ -13,15 +13,21 @@ use std::process::ExitCode;
 use super::args;
 use super::out::{self, count, outln};
 use crate::error::Error;
+use crate::kit::catalog::{Catalog, Origin};
 use crate::kit::duplex::{Duplex, Edge};
 use crate::kit::{self, LayoutOptions, Paper};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Kits to render: bundled names (see `tavolo kit list`), paths to .toml
-    /// definitions, `all` for every bundled kit, or `list` alone to list them.
+    /// Kits to render: names (see `tavolo kit list`), paths to .toml
+    /// definitions, `all` for every kit known by name, or `list` alone to list them.
     #[arg(required = true, value_name = "NAME|FILE.toml|all|list", value_parser = args::kits())]
     pub kits: Vec<String>,
+    /// A folder of your own kits: its *.toml become kits by name beside the
+    /// bundled ones, and one named like a bundled kit replaces it (repeatable;
+    /// the first folder given wins).
+    #[arg(long = "kits", value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub kit_dirs: Vec<PathBuf>,
     /// Folder to write into (the kits' files are named after them).
     #[arg(long, short = 'o', default_value = "output", value_hint = clap::ValueHint::DirPath)]
     pub out: PathBuf,
@@ -56,8 +62,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let catalog = Catalog::new(args.kit_dirs.clone());
     if args.kits.len() == 1 && args.kits[0] == "list" {
-        return list(args.json);
+        return list(&catalog, args.json);
     }
     if args.kits.len() == 1 && args.kits[0] == "calibrate" {
         return calibrate(&args);
@@ -79,9 +86,14 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut paths = Vec::new();
     for k in &args.kits {
         if k == "all" {
-            paths.extend(kit::bundled()?);
+            paths.extend(catalog.entries()?.into_iter().map(|e| e.path));
         } else {
-            paths.push(kit::resolve(k).map_err(|e| suggest_kit(e, k))?);
+            paths.push(
+                catalog
+                    .resolve(k)
+                    .map_err(|e| suggest_kit(e, k, &catalog))?
+                    .path,
+            );
         }
     }
     // Check every definition before writing anything.
@@ -227,19 +239,22 @@ fn calibrate(args: &Args) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn list(json: bool) -> Result<ExitCode, Error> {
+/// `tavolo kit list`: every kit known by name, and where it comes from.
+fn list(catalog: &Catalog, json: bool) -> Result<ExitCode, Error> {
     let mut rows = Vec::new();
-    for path in kit::bundled()? {
-        let k = kit::model::load(&path)?;
+    for entry in catalog.entries()? {
+        let k = kit::model::load(&entry.path)?;
         let comps: Vec<String> = k
             .components
             .iter()
             .map(|c| format!("{} {} ({} x {} mm)", c.pieces.len(), c.name, c.w_mm, c.h_mm))
             .collect();
         rows.push(serde_json::json!({
-            "name": k.name,
+            "name": entry.name,
             "title": k.title,
-            "file": path,
+            "source": entry.origin,
+            "file": (entry.origin == Origin::File).then_some(&entry.path),
+            "replaces_bundled": entry.replaces_bundled,
             "pieces": k.piece_count(),
             "components": comps,
             "options": k.options,
@@ -251,7 +266,17 @@ fn list(json: bool) -> Result<ExitCode, Error> {
             } else {
                 format!(" [options: {}]", opts.join(", "))
             };
-            outln!("{:<10} {} — {}{opts}", k.name, k.title, comps.join(", "));
+            let from = if entry.replaces_bundled {
+                format!("{}, in place of the bundled kit", entry.from())
+            } else {
+                entry.from()
+            };
+            outln!(
+                "{:<10} {} — {}{opts} — {from}",
+                entry.name,
+                k.title,
+                comps.join(", ")
+            );
         }
     }
     if json {
@@ -260,10 +285,15 @@ fn list(json: bool) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `kit.unknown` with "did you mean" for a near miss of a bundled kit's name.
-fn suggest_kit(mut e: Error, name: &str) -> Error {
+/// `kit.unknown` with "did you mean" for a near miss of a known kit's name.
+fn suggest_kit(mut e: Error, name: &str, catalog: &Catalog) -> Error {
     if e.code == "kit.unknown" {
-        let names = args::kit_names();
+        let names: Vec<String> = catalog
+            .entries()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|k| k.name)
+            .collect();
         if let Some(near) = crate::error::closest(name, names.iter().map(String::as_str)) {
             let rest = e.help.take().unwrap_or_default();
             e.help = Some(

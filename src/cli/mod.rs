@@ -13,6 +13,7 @@ pub mod args;
 pub mod check;
 pub mod deal;
 pub mod kit;
+pub mod lexicon;
 pub mod out;
 pub mod play;
 pub mod score;
@@ -53,6 +54,8 @@ pub enum Command {
     /// Search for a solution of a solitaire deal.
     #[command(after_help = solve::AFTER_HELP)]
     Solve(solve::Args),
+    /// The Italian word lexicon of Natura Shakerata: build, info, check, anagram.
+    Lexicon(lexicon::Args),
     /// Print a shell's completion script, e.g. `source <(tavolo completions bash)`.
     Completions {
         /// The shell.
@@ -84,6 +87,7 @@ impl Command {
             Command::Check(a) => a.json,
             Command::Score(a) => a.json,
             Command::Solve(a) => a.json,
+            Command::Lexicon(a) => a.json(),
             Command::Play(_) | Command::Completions { .. } | Command::Man { .. } => false,
         }
     }
@@ -152,6 +156,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Score(args) => score::run(args),
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Lexicon(args) => lexicon::run(args),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "tavolo", &mut buf);

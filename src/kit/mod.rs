@@ -2,7 +2,9 @@
 //! ([`model`]) -> faces filled from SVG templates ([`template`]) -> sheets
 //! ([`layout`]) -> PDF ([`pdf`]) and PNG previews ([`png`]).
 
+pub mod bundled;
 pub mod calibrate;
+pub mod catalog;
 pub mod duplex;
 pub mod fonts;
 pub mod geometry;
@@ -95,47 +97,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     })
 }
 
-/// The folder of the bundled kit definitions: `templates/` in the current
-/// folder if there is one, else the one this binary was built from.
-pub fn templates_dir() -> PathBuf {
-    let here = PathBuf::from("templates");
-    if here.is_dir() {
-        return here;
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")
-}
-
-/// The bundled kit definitions, sorted by file name.
+/// The bundled kit definitions (`<bundled>/<name>.toml`), sorted by name.
 pub fn bundled() -> Result<Vec<PathBuf>> {
-    let dir = templates_dir();
-    let entries = std::fs::read_dir(&dir).map_err(|e| Error::io("kit.templates", &dir, &e))?;
-    let mut kits: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    kits.sort();
-    Ok(kits)
+    Ok(bundled::kits())
 }
 
-/// A kit named on the command line: a `.toml` path, or a bundled kit's name.
+/// A kit named on the command line: a `.toml` path, or a bundled kit's name
+/// (see [`catalog::Catalog::resolve`] for `--kits` folders too).
 pub fn resolve(arg: &str) -> Result<PathBuf> {
-    let p = Path::new(arg);
-    if arg.ends_with(".toml") || p.components().count() > 1 {
-        return Ok(p.to_path_buf());
-    }
-    let candidate = templates_dir().join(format!("{arg}.toml"));
-    if candidate.is_file() {
-        return Ok(candidate);
-    }
-    let names: Vec<String> = bundled()
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().to_string()))
-        .collect();
-    Err(
-        Error::input("kit.unknown", format!("no kit named `{arg}`")).help(format!(
-            "known kits: {}; or give a path to a .toml file",
-            names.join(", ")
-        )),
-    )
+    catalog::Catalog::default().resolve(arg).map(|e| e.path)
 }

@@ -1,5 +1,6 @@
-//! The kit model: a kit definition read from TOML (`templates/*.toml`), checked,
-//! and expanded into the concrete pieces to print. See `docs/kit-format.md`.
+//! The kit model: a kit definition read from TOML (a bundled `templates/*.toml`
+//! or a user's file), checked, and expanded into the concrete pieces to print.
+//! See `docs/kit-format.md`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -8,6 +9,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::error::{io_reason, Error, Location, Result};
+use crate::kit::bundled;
 
 /// A kit definition exactly as written in its TOML file.
 #[derive(Debug, Deserialize)]
@@ -86,6 +88,7 @@ pub struct Kit {
     pub name: String,
     pub title: String,
     /// The TOML file it came from; templates are relative to its folder.
+    /// Under `<bundled>/` for a bundled kit (see [`crate::kit::bundled`]).
     pub source: PathBuf,
     pub data: toml::Table,
     pub components: Vec<Component>,
@@ -122,14 +125,14 @@ impl Kit {
 /// Default space between pieces, in mm.
 pub const DEFAULT_GUTTER_MM: f64 = 3.0;
 
-/// Read and check a kit definition file.
+/// Read and check a kit definition file (a bundled one from the binary).
 pub fn load(path: &Path) -> Result<Kit> {
     load_with(path, &[])
 }
 
 /// [`load`], with some `[options]` switches set (`--option NAME=true|false`).
 pub fn load_with(path: &Path, options: &[(String, bool)]) -> Result<Kit> {
-    let source = std::fs::read_to_string(path).map_err(|e| {
+    let source = bundled::read(path).map_err(|e| {
         Error::input(
             "kit.unreadable",
             format!("cannot read the kit definition: {}", io_reason(&e)),

@@ -13,8 +13,8 @@ use std::sync::{Arc, Mutex};
 use minijinja::{Environment, UndefinedBehavior, Value};
 
 use crate::error::{io_reason, Error, Location, Result};
-use crate::kit::fonts;
 use crate::kit::model::{Component, Kit};
+use crate::kit::{bundled, fonts};
 
 /// One drawn face, in its own SVG user units.
 pub struct Face {
@@ -76,13 +76,18 @@ fn fill_all(
 ) -> Result<Vec<usize>> {
     let name = template.display().to_string();
     if env.get_template(&name).is_err() {
-        let source = std::fs::read_to_string(template).map_err(|e| {
+        let source = bundled::read(template).map_err(|e| {
             Error::input(
                 "kit.template-missing",
-                format!("cannot read template {}: {e}", template.display()),
+                format!(
+                    "cannot read template {}: {}",
+                    template.display(),
+                    io_reason(&e)
+                ),
             )
             .at(written_at.clone())
         })?;
+        let source = source.into_owned();
         env.add_template_owned(name.clone(), source.clone())
             .map_err(|e| template_error(template, &e, Some(&source)))?;
     }
@@ -189,6 +194,24 @@ pub fn options(resources_dir: Option<PathBuf>) -> usvg::Options<'static> {
     }
 }
 
+/// usvg options for an art file. One on disk may hold `<image href>`s of its
+/// own, read as usvg reads them; in bundled art they are served from the
+/// binary (SVG only, not followed further, as usvg does for nested SVG).
+fn art_options(path: &Path) -> usvg::Options<'static> {
+    let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    if !bundled::is_bundled(path) {
+        return options(Some(dir));
+    }
+    let mut opt = options(None);
+    opt.image_href_resolver.resolve_string = Box::new(move |href: &str, opts: &usvg::Options| {
+        let text = bundled::get(&dir.join(href))?;
+        usvg::Tree::from_data_nested(text.as_bytes(), opts)
+            .ok()
+            .map(usvg::ImageKind::SVG)
+    });
+    opt
+}
+
 fn svg_error(e: usvg::Error) -> Error {
     match e {
         usvg::Error::ParsingFailed(x) => {
@@ -269,7 +292,7 @@ impl ArtCache {
         if let Some(t) = trees.get(path) {
             return Some(t.clone());
         }
-        let result = std::fs::read_to_string(path)
+        let result = bundled::read(path)
             .map_err(|e| {
                 Error::input(
                     "kit.art-missing",
@@ -281,7 +304,7 @@ impl ArtCache {
                 )
             })
             .and_then(|text| {
-                let opt = options(path.parent().map(Path::to_path_buf));
+                let opt = art_options(path);
                 let tree =
                     usvg::Tree::from_str(&text, &opt).map_err(|e| with_file(svg_error(e), path))?;
                 check_supported(tree.root()).map_err(|what| unsupported(what, path))?;

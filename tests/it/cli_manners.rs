@@ -152,7 +152,7 @@ fn usage_errors_share_the_layout_and_suggest_near_names() {
         (
             &["kit", "mon"],
             "error[kit.unknown]: no kit named `mon`\n |\n = help: did you mean `moon`? known kits: \
-             decktet, farfalia, fruit, moon; or give a path to a .toml file\n",
+             decktet, farfalia, fruit, moon; or give a path to a .toml file, or a folder of your kits with --kits DIR\n",
         ),
         (
             &["deal", "chess"],

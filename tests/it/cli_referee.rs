@@ -55,11 +55,12 @@ fn deal_json_names_the_algorithm() {
     assert_eq!(v["algorithm"], "tavolo-deal-v1");
     assert_eq!(v["seed"], "golden");
     assert_eq!(v["deal"]["centre"], "BB");
-    let hands = v["deal"]["hands"].as_array().unwrap();
-    assert_eq!(hands.len(), 3);
+    // The hands are keyed by player name, in seat order.
+    let hands = v["deal"]["hands"].as_object().unwrap();
+    assert_eq!(hands.keys().collect::<Vec<_>>(), ["P1", "P2", "P3"]);
     assert!(hands
-        .iter()
-        .all(|h| h["tiles"].as_array().unwrap().len() == 8));
+        .values()
+        .all(|tiles| tiles.as_array().unwrap().len() == 8));
 }
 
 #[test]

@@ -1,7 +1,5 @@
-//! Helpers shared by the property tests of the refereed games (`mod common;`):
+//! Helpers shared by the property tests of the refereed games:
 //! a random legal game's record, its moves, a move replaced, and the verdict.
-
-// Each test crate uses only some of these.
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 
 use crate::kit_common;
 
-use kit_common::{load, stderr, tavolo};
+use kit_common::{installed_copy, load, run, stderr, tavolo, tavolo_in, templates};
 use std::path::{Path, PathBuf};
 
 use tavolo::kit::layout::{Side, OVERLAP_MM};
@@ -506,6 +506,7 @@ fn missing_art_file_is_named() {
         e.contains("error[kit.art-missing]") && e.contains("moon-missing.svg"),
         "{e}"
     );
+    assert!(!e.contains("os error"), "{e}");
 }
 
 #[test]
@@ -516,6 +517,7 @@ fn missing_template_points_at_the_definition() {
         e.contains("error[kit.template-missing]") && e.contains("mine.toml:8:"),
         "{e}"
     );
+    assert!(!e.contains("os error"), "{e}");
 }
 
 #[test]
@@ -611,4 +613,296 @@ fn bad_options_exit_2() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).starts_with("error[kit."), "{}", stderr(&o));
     }
+}
+
+// Where kits come from: the bundled ones are inside the binary; the current
+// folder never shadows them; `--kits DIR` adds a folder of the user's own.
+
+const BUNDLED: [&str; 4] = ["decktet", "farfalia", "fruit", "moon"];
+
+/// The PDF of each bundled kit, rendered in-process from the checked-out
+/// definitions: what the binary must print wherever it runs.
+fn reference_pdfs() -> Vec<(&'static str, Vec<u8>)> {
+    BUNDLED
+        .iter()
+        .map(|k| {
+            (
+                *k,
+                kit::render(&load(k), &LayoutOptions::default())
+                    .unwrap()
+                    .pdf,
+            )
+        })
+        .collect()
+}
+
+fn kit_list(exe: &Path, dir: &Path, extra: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec!["kit", "list", "--json"];
+    args.extend_from_slice(extra);
+    let o = run(exe, dir, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    serde_json::from_slice::<serde_json::Value>(&o.stdout)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+fn by_name<'a>(list: &'a [serde_json::Value], name: &str) -> &'a serde_json::Value {
+    list.iter()
+        .find(|k| k["name"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {list:?}"))
+}
+
+#[test]
+fn an_installed_copy_renders_every_kit_from_an_empty_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let exe = installed_copy(tmp.path());
+    let here = tmp.path().join("empty");
+    std::fs::create_dir(&here).unwrap();
+    let o = run(&exe, &here, &["kit", "all", "--out", "out"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for (name, pdf) in reference_pdfs() {
+        let got = std::fs::read(here.join("out").join(format!("{name}.pdf"))).unwrap();
+        assert!(got == pdf, "{name}.pdf differs from the checked-out kit's");
+    }
+    let list = kit_list(&exe, &here, &[]);
+    assert_eq!(list.len(), BUNDLED.len());
+    for k in &list {
+        assert_eq!(k["source"], "bundled", "{k}");
+        assert!(k["file"].is_null(), "{k}");
+    }
+}
+
+#[test]
+fn a_folder_with_its_own_templates_does_not_shadow_the_bundled_kits() {
+    let tmp = tempfile::tempdir().unwrap();
+    let exe = installed_copy(tmp.path());
+    let reference = reference_pdfs();
+    // A junk fruit.toml and junk art; then a valid but different fruit kit.
+    let junk = tmp.path().join("junk");
+    std::fs::create_dir_all(junk.join("templates/art")).unwrap();
+    std::fs::write(junk.join("templates/fruit.toml"), "this is [not a kit").unwrap();
+    std::fs::write(junk.join("templates/art/fruit-front.svg"), "<oops").unwrap();
+    let other = tmp.path().join("other");
+    user_kit(
+        &other.join("templates"),
+        &USER_TOML.replace("\"mine\"", "\"fruit\""),
+        USER_SVG,
+    );
+    std::fs::rename(
+        other.join("templates/mine.toml"),
+        other.join("templates/fruit.toml"),
+    )
+    .unwrap();
+    for here in [&junk, &other] {
+        let o = run(&exe, here, &["kit", "all", "--out", "out"]);
+        assert!(o.status.success(), "{}: {}", here.display(), stderr(&o));
+        for (name, pdf) in &reference {
+            let got = std::fs::read(here.join("out").join(format!("{name}.pdf"))).unwrap();
+            assert!(
+                got == *pdf,
+                "{name}.pdf in {} is not the bundled kit's",
+                here.display()
+            );
+        }
+        let list = kit_list(&exe, here, &[]);
+        assert_eq!(list.len(), BUNDLED.len());
+        assert_eq!(by_name(&list, "fruit")["source"], "bundled");
+        assert_eq!(by_name(&list, "fruit")["pieces"], 36);
+    }
+}
+
+#[test]
+fn kits_dir_adds_the_users_kits_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mine = tmp.path().join("my kits");
+    let def = user_kit(&mine, USER_TOML, USER_SVG);
+    let here = tmp.path().join("elsewhere");
+    std::fs::create_dir(&here).unwrap();
+    let dir = mine.to_str().unwrap();
+
+    // Without --kits the name is unknown, and the help says how to add it.
+    let o = tavolo_in(&here, &["kit", "mine", "--out", "out"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("error[kit.unknown]") && e.contains("--kits"),
+        "{e}"
+    );
+    assert!(e.contains("decktet, farfalia, fruit, moon"), "{e}");
+
+    let o = tavolo_in(
+        &here,
+        &["kit", "mine", "--kits", dir, "--out", "out", "--json"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["kits"][0]["kit"], "mine");
+    assert_eq!(v["kits"][0]["pieces"], 2);
+
+    // `all` renders the user's kits beside the bundled ones.
+    let o = tavolo_in(
+        &here,
+        &["kit", "all", "--kits", dir, "--out", "all", "--json"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let names: Vec<&str> = v["kits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["kit"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["decktet", "farfalia", "fruit", "mine", "moon"]);
+
+    // `kit list` names where each comes from.
+    let exe = Path::new(env!("CARGO_BIN_EXE_tavolo"));
+    let list = kit_list(exe, &here, &["--kits", dir]);
+    assert_eq!(list.len(), 5);
+    let m = by_name(&list, "mine");
+    assert_eq!(m["source"], "file");
+    assert_eq!(m["file"].as_str().map(PathBuf::from), Some(def));
+    assert_eq!(m["replaces_bundled"], false);
+    assert_eq!(m["pieces"], 2);
+    let f = by_name(&list, "moon");
+    assert_eq!(
+        (&f["source"], &f["file"]),
+        (&"bundled".into(), &serde_json::Value::Null)
+    );
+    let o = tavolo_in(&here, &["kit", "list", "--kits", dir]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    let line = |k: &str| text.lines().find(|l| l.starts_with(k)).unwrap().to_string();
+    assert!(
+        line("mine").ends_with(&format!("— {}", mine.join("mine.toml").display())),
+        "{text}"
+    );
+    assert!(line("fruit").ends_with("— bundled"), "{text}");
+}
+
+#[test]
+fn a_kits_dir_kit_with_a_bundled_name_replaces_it_only_when_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mine = tmp.path().join("kits");
+    user_kit(&mine, &USER_TOML.replace("\"mine\"", "\"fruit\""), USER_SVG);
+    std::fs::rename(mine.join("mine.toml"), mine.join("fruit.toml")).unwrap();
+    let dir = mine.to_str().unwrap();
+    let pieces = |extra: &[&str]| {
+        let mut args = vec!["kit", "fruit", "--out", "out", "--json"];
+        args.extend_from_slice(extra);
+        let o = tavolo_in(tmp.path(), &args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["kits"][0]["pieces"].clone()
+    };
+    assert_eq!(pieces(&[]), 36);
+    assert_eq!(pieces(&["--kits", dir]), 2);
+    let exe = Path::new(env!("CARGO_BIN_EXE_tavolo"));
+    let list = kit_list(exe, tmp.path(), &["--kits", dir]);
+    assert_eq!(list.len(), 4);
+    let f = by_name(&list, "fruit");
+    assert_eq!(f["source"], "file");
+    assert_eq!(f["replaces_bundled"], true);
+    let o = tavolo_in(tmp.path(), &["kit", "list", "--kits", dir]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("in place of the bundled kit"), "{text}");
+}
+
+#[test]
+fn a_kits_dir_that_cannot_be_read_is_an_input_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let missing = tmp.path().join("no such folder");
+    for cmd in ["list", "all", "fruit"] {
+        let o = tavolo_in(
+            tmp.path(),
+            &["kit", cmd, "--kits", missing.to_str().unwrap()],
+        );
+        assert_eq!(o.status.code(), Some(2), "{cmd}");
+        let e = stderr(&o);
+        assert!(
+            e.contains("error[kit.kits-dir]") && e.contains("no such folder"),
+            "{e}"
+        );
+        assert!(!e.contains("os error"), "{e}");
+    }
+}
+
+#[test]
+fn the_binary_holds_exactly_the_checked_out_templates() {
+    fn walk(dir: &Path, rel: &str, out: &mut Vec<(String, PathBuf)>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            let name = p.file_name().unwrap().to_str().unwrap().to_string();
+            if name.starts_with('.') {
+                continue;
+            }
+            if p.is_dir() {
+                walk(&p, &format!("{rel}{name}/"), out);
+            } else if name.ends_with(".toml") || name.ends_with(".svg") {
+                out.push((format!("{rel}{name}"), p));
+            }
+        }
+    }
+    let mut on_disk = Vec::new();
+    walk(&templates(), "", &mut on_disk);
+    on_disk.sort();
+    let bundled: Vec<&str> = kit::bundled::paths().collect();
+    let names: Vec<&str> = on_disk.iter().map(|(r, _)| r.as_str()).collect();
+    assert_eq!(bundled, names);
+    assert!(names.contains(&"art/fruit-banana.svg"), "{names:?}");
+    for (rel, path) in &on_disk {
+        let text = kit::bundled::get(&Path::new(kit::bundled::ROOT).join(rel));
+        assert_eq!(
+            text,
+            Some(std::fs::read_to_string(path).unwrap().as_str()),
+            "{rel}"
+        );
+    }
+}
+
+#[test]
+fn no_run_time_code_reads_the_source_checkout() {
+    // The bundled kits were once read from `./templates/` or from
+    // env!("CARGO_MANIFEST_DIR"): a moved clone or a folder of one's own
+    // broke them. Only include macros (compile time) and unit tests (each
+    // file's `#[cfg(test)]` module, at its end) may name the checkout.
+    fn walk(dir: &Path, found: &mut Vec<String>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, found);
+                continue;
+            }
+            if p.extension().is_none_or(|x| x != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&p).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("#[cfg(test)]") {
+                    break;
+                }
+                if code.starts_with("//") {
+                    continue;
+                }
+                let include = code.contains("include_str!(") || code.contains("include_bytes!(");
+                if (code.contains("CARGO_MANIFEST_DIR") && !include)
+                    || code.contains("\"templates\"")
+                    || code.contains("\"templates/")
+                {
+                    found.push(format!("{}:{}: {}", p.display(), i + 1, code));
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut found,
+    );
+    assert!(
+        found.is_empty(),
+        "run-time reads of the checkout:\n{}",
+        found.join("\n")
+    );
 }

@@ -11,6 +11,7 @@ mod fruit_props;
 mod kit;
 mod kit_common;
 mod layout;
+mod lexicon;
 mod moon_props;
 mod rules_docs;
 mod solitaire_props;

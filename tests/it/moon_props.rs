@@ -9,6 +9,7 @@ use std::path::Path;
 use common::{players_and_moves, random_game, replace_move};
 use proptest::prelude::*;
 use tavolo::games::check::{check_text, Outcome};
+use tavolo::games::engine::{Broken, Engine};
 use tavolo::games::moon::{Move, Position, Setup, Solitaire, Square, Tile};
 use tavolo::record::Status;
 
@@ -137,12 +138,14 @@ proptest! {
         let centre = Tile::parse(doc["setup"]["centre"].as_str().unwrap()).unwrap();
         let draw: Vec<Tile> = moves.iter().map(|m| m.1).collect();
         let mut sol = Solitaire::new(centre, Some(draw)).unwrap();
-        for &(_, tile, square) in &moves[..k] {
-            sol.play(tile, square).unwrap();
+        for &(player, tile, square) in &moves[..k] {
+            sol.play(Move { player, tile, square }).unwrap();
         }
         let illegal: Vec<(Tile, Square, &'static str)> = Tile::all()
             .flat_map(|t| Square::all().map(move |s| (t, s)))
-            .filter_map(|(t, s)| sol.check(t, s).err().map(|e| (t, s, e.code())))
+            .filter_map(|(tile, square)| {
+                sol.check(Move { player: 0, tile, square }).err().map(|e| (tile, square, e.code()))
+            })
             .collect();
         let (tile, square, code) = illegal[pick.index(illegal.len())];
         let r = check_text(Path::new("bad.toml"), replace_tile_move(&text, k, tile, square));

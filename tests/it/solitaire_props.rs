@@ -7,6 +7,7 @@ use crate::common;
 use common::{judge, players_and_moves, random_game, replace_move, try_random_game};
 use proptest::prelude::*;
 use tavolo::deal::Provenance;
+use tavolo::games::engine::{Broken, Engine};
 use tavolo::games::fruit::mosaico::record as mosaico_record;
 use tavolo::games::fruit::muro::record as muro_record;
 use tavolo::games::fruit::{mosaico, muro, Tile};
@@ -103,14 +104,14 @@ proptest! {
         for tile in Tile::all().filter(|&t| pick % 2 == 1 || t == in_play) {
             let mut probe = state;
             if let Err(e) = probe.play(mosaico::Move::Aside { tile }) {
-                illegal.push((format!("aside = \"{tile}\"\n"), e.code));
+                illegal.push((format!("aside = \"{tile}\"\n"), e.code()));
             }
             for file in 0..7u8 {
                 for rank in 0..7u8 {
                     let cell = mosaico::Cell::new(file, rank);
                     let mut probe = state;
                     if let Err(e) = probe.play(mosaico::Move::Place { tile, cell }) {
-                        illegal.push((format!("tile = \"{tile}\"\ncell = \"{cell}\"\n"), e.code));
+                        illegal.push((format!("tile = \"{tile}\"\ncell = \"{cell}\"\n"), e.code()));
                     }
                 }
             }

@@ -1,8 +1,9 @@
 //! MOON (Rampini, 1988; seed 001): 25 tiles, moon colour x background colour,
 //! placed on a 5x5 board. Pure rules, no I/O, in the style of shakmaty: small
-//! value types ([`Tile`], [`Square`], [`Move`]), a [`Position`] whose
-//! [`Position::play`] returns the [`Outcome`] or the [`RuleBroken`], and
-//! [`Position::legal_moves`]. The solitaire (MN-5) is [`Solitaire`].
+//! value types ([`Tile`], [`Square`], [`Move`]), a [`Position`] implementing
+//! the engine contract ([`crate::games::engine::Engine`]): `play` returns the
+//! [`Outcome`] or the [`RuleBroken`]. The solitaire (MN-5) is [`Solitaire`];
+//! [`MoonGame`] is either, for the record adapter.
 //!
 //! The board is a bitboard: 25 squares in a `u32`, and per row and per column
 //! a 5-bit mask of the moon colours and of the background colours already
@@ -11,13 +12,17 @@
 use std::fmt;
 
 mod board;
+mod game;
+mod notation;
 mod position;
 pub mod record;
 mod solitaire;
 
 pub use board::{Board, Placement};
-pub use position::{Move, Outcome, Position, RuleBroken, Setup, SetupError};
-pub use solitaire::{LineBreak, Solitaire};
+pub use game::{MoonGame, MoonSetup};
+pub use notation::{Move, MoveParseError};
+pub use position::{Outcome, Position, RuleBroken, Setup, SetupError};
+pub use solitaire::{LineBreak, Solitaire, SolitaireSetup};
 
 /// The five colours (MN-1), in the canonical order of the ruling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::{Board, Placement, Square, Tile, TileSet};
+use crate::games::engine::{Broken, Engine};
 
 /// Tiles per player (sheet; MN-4): 12 with 2 players, 8 with 3, 6 with 4.
 pub(crate) fn hand_size(players: usize) -> Option<usize> {
@@ -95,13 +96,7 @@ impl Setup {
     }
 }
 
-/// A placement by a player (index in turn order).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub player: usize,
-    pub tile: Tile,
-    pub square: Square,
-}
+use super::Move;
 
 /// What a legal move led to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,6 +105,9 @@ pub enum Outcome {
     Next(usize),
     /// Nobody else can place: `winner` placed the last playable tile (MN-4).
     Won(usize),
+    /// The solitaire's board is full (MN-5); whether it succeeded is
+    /// `Solitaire::breaks`.
+    Full,
 }
 
 /// The rule a move breaks. Player numbers are indices in turn order.
@@ -137,9 +135,9 @@ pub enum RuleBroken {
     },
 }
 
-impl RuleBroken {
+impl Broken for RuleBroken {
     /// A stable code for the CLI and JSON.
-    pub fn code(&self) -> &'static str {
+    fn code(&self) -> &'static str {
         match self {
             RuleBroken::GameOver { .. } => "moon.game-over",
             RuleBroken::PlayerOut { .. } => "moon.player-out",
@@ -158,7 +156,7 @@ impl RuleBroken {
     }
 
     /// The rule, by ruling id and the sheet's rule number.
-    pub fn rule(&self) -> &'static str {
+    fn rule(&self) -> &'static str {
         match self {
             RuleBroken::GameOver { .. } => "GN-1 (the game is over, MN-4)",
             RuleBroken::PlayerOut { .. } => "MN-4 (eliminated players are out for good)",
@@ -166,7 +164,7 @@ impl RuleBroken {
             RuleBroken::TileOnBoard { .. } => "sheet rule 3 (tiles on the board stay there)",
             RuleBroken::NotInHand { .. } => "MN-4 (a player places their own or common tiles)",
             RuleBroken::NotNextDraw { .. } => "MN-5 (tiles are placed as they are drawn)",
-            RuleBroken::BoardFull => "MN-5 (the solitaire ends with the board full)",
+            RuleBroken::BoardFull => "GN-1 (the solitaire ends with the board full, MN-5)",
             RuleBroken::Placement { why, .. } => match why {
                 Placement::Occupied(_) => "MN-2 (rule 3)",
                 Placement::NotAdjacent => "MN-2 (rule 4)",
@@ -177,7 +175,7 @@ impl RuleBroken {
     }
 
     /// The broken rule in plain words, naming players from `names`.
-    pub fn describe(&self, names: &[String]) -> String {
+    fn describe(&self, names: &[String]) -> String {
         let name = |p: usize| names.get(p).map_or("?", |s| s.as_str()).to_string();
         match *self {
             RuleBroken::GameOver { winner } => {
@@ -339,17 +337,6 @@ impl Position {
             })
     }
 
-    /// Play a move: the outcome, or the rule it breaks (the position is then unchanged).
-    pub fn play(&mut self, mv: Move) -> Result<Outcome, RuleBroken> {
-        self.check(mv)?;
-        self.board.place(mv.tile, mv.square);
-        // A common tile and an own tile are both simply gone from where they were.
-        self.hands[mv.player].remove(mv.tile);
-        self.common.remove(mv.tile);
-        self.advance();
-        Ok(self.settle())
-    }
-
     fn advance(&mut self) {
         let n = self.players();
         for step in 1..=n {
@@ -381,9 +368,27 @@ impl Position {
             self.advance();
         }
     }
+}
 
-    /// Every legal move of the player to move (none once the game is over).
-    pub fn legal_moves(&self) -> Vec<Move> {
+impl Engine for Position {
+    type Setup = Setup;
+    type Rules = ();
+    type Move = Move;
+    type Outcome = Outcome;
+    type Broken = RuleBroken;
+    type SetupError = SetupError;
+
+    fn start(setup: &Setup, _rules: &()) -> Result<Position, SetupError> {
+        Position::new(setup)
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        (!self.is_over()).then_some(self.turn)
+    }
+
+    /// Every legal move of the player to move (none once the game is over),
+    /// in the board's order of placements.
+    fn legal_moves(&self) -> Vec<Move> {
         if self.is_over() {
             return Vec::new();
         }
@@ -398,11 +403,39 @@ impl Position {
             })
             .collect()
     }
+
+    /// Every tile on every square, by every player: out of turn, tiles on the
+    /// board or in another hand, occupied squares all come up.
+    fn candidate_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(self.players() * 625);
+        for player in 0..self.players() {
+            for tile in Tile::all() {
+                out.extend(Square::all().map(|square| Move {
+                    player,
+                    tile,
+                    square,
+                }));
+            }
+        }
+        out
+    }
+
+    /// Play a move: the outcome, or the rule it breaks (the position is then unchanged).
+    fn play(&mut self, mv: Move) -> Result<Outcome, RuleBroken> {
+        self.check(mv)?;
+        self.board.place(mv.tile, mv.square);
+        // A common tile and an own tile are both simply gone from where they were.
+        self.hands[mv.player].remove(mv.tile);
+        self.common.remove(mv.tile);
+        self.advance();
+        Ok(self.settle())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::engine::Engine;
 
     fn t(s: &str) -> Tile {
         Tile::parse(s).unwrap()
@@ -518,6 +551,7 @@ mod tests {
                 match p.play(m).unwrap() {
                     Outcome::Next(n) => assert_ne!(n, m.player),
                     Outcome::Won(w) => assert_eq!(w, m.player),
+                    Outcome::Full => panic!("only the solitaire fills the board"),
                 }
             }
             let winner = p.winner().unwrap();

@@ -4,15 +4,21 @@
 
 use std::ops::RangeInclusive;
 
-use serde_json::json;
+use serde::Serialize;
 
 use super::position::hand_size;
-use super::{Move, Outcome, Position, RuleBroken, Setup, Solitaire, Square, Tile, TileSet};
+use super::{
+    MoonGame, MoonSetup, Move, Position, RuleBroken, Setup, Solitaire, SolitaireSetup, Square,
+    Tile, TileSet,
+};
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
+use crate::games::engine::{Broken, Engine};
+use crate::games::referee::{Playable, Referee};
 use crate::games::Game;
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Record, Source, Span, Status, Verdict,
+    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Seats, Source, Span,
+    Status, Verdict,
 };
 
 /// The registry entry for MOON.
@@ -47,8 +53,7 @@ impl Game for Moon {
     }
 
     fn deal(&self, variant: &str, players: &[String], deal: &Provenance) -> Result<Deal, Error> {
-        let dealt = dealt(variant, players.len(), deal)?;
-        Ok(describe_deal(&dealt, players))
+        describe_deal(&dealt(variant, players.len(), deal)?, players)
     }
 
     fn play_random(
@@ -58,38 +63,36 @@ impl Game for Moon {
         deal: &Provenance,
         rng: &mut DealRng,
     ) -> Result<Vec<MoveOut>, Error> {
-        let mut out = Vec::new();
-        let pick = |rng: &mut DealRng, n: usize| rng.below(n as u32) as usize;
-        match dealt(variant, players.len(), deal)? {
-            Dealt::Standard(setup) => {
-                let mut pos = Position::new(&setup).map_err(|e| internal(&e.to_string()))?;
-                while !pos.is_over() {
-                    let moves = pos.legal_moves();
-                    let mv = moves[pick(rng, moves.len())];
-                    pos.play(mv).map_err(|e| internal(&e.describe(players)))?;
-                    out.push(move_out(mv.player, mv.tile, mv.square));
-                }
-            }
-            Dealt::Solitaire { centre, draw } => {
-                let mut sol = Solitaire::new(centre, draw).map_err(|e| internal(&e.to_string()))?;
-                while !sol.is_over() {
-                    let moves = sol.legal_moves();
-                    let (tile, square) = moves[pick(rng, moves.len())];
-                    sol.play(tile, square)
-                        .map_err(|e| internal(&e.describe(players)))?;
-                    out.push(move_out(0, tile, square));
-                }
-            }
-        }
-        Ok(out)
+        Playable::play_random(self, variant, players, deal, rng)
+    }
+
+    fn playable(&self) -> Option<&dyn Playable> {
+        Some(self)
+    }
+}
+
+impl Referee for Moon {
+    type Engine = MoonGame;
+
+    fn start(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<MoonGame, Error> {
+        MoonGame::start(&dealt(variant, players.len(), deal)?, &())
+            .map_err(|e| internal(&e.to_string()))
+    }
+
+    /// The move names its player: a candidate out of turn is written as that
+    /// player's move, not the seat to move.
+    fn move_out(&self, _seat: usize, mv: &Move) -> MoveOut {
+        move_out(mv.player, mv.tile, mv.square)
     }
 }
 
 fn internal(msg: &str) -> Error {
-    Error::failed(
-        "moon.internal",
-        format!("internal error in the random player: {msg}"),
-    )
+    Error::failed("moon.internal", format!("internal error: {msg}"))
 }
 
 fn move_out(player: usize, tile: Tile, square: Square) -> MoveOut {
@@ -102,20 +105,10 @@ fn move_out(player: usize, tile: Tile, square: Square) -> MoveOut {
     }
 }
 
-/// A setup as dealt or as written in a record.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Dealt {
-    Standard(Setup),
-    /// `draw` is `None` when a record gives no draw order (the moves are the draw).
-    Solitaire {
-        centre: Tile,
-        draw: Option<Vec<Tile>>,
-    },
-}
-
-fn dealt(variant: &str, players: usize, deal: &Provenance) -> Result<Dealt, Error> {
+/// The setup a seed deals for this variant and number of players.
+fn dealt(variant: &str, players: usize, deal: &Provenance) -> Result<MoonSetup, Error> {
     let order = crate::deal::shuffled(&deal.game, &deal.variant, &deal.seed, deal.board, 25);
-    let tile = |i: usize| Tile::from_index(i).expect("a permutation of 0..25");
+    let tiles: Vec<Tile> = order.iter().filter_map(|&i| Tile::from_index(i)).collect();
     if variant == SOLITAIRE {
         if players != 1 {
             return Err(Error::input(
@@ -123,13 +116,13 @@ fn dealt(variant: &str, players: usize, deal: &Provenance) -> Result<Dealt, Erro
                 format!("the MOON solitaire is for 1 player, not {players}"),
             ));
         }
-        return Ok(Dealt::Solitaire {
-            centre: tile(order[0]),
-            draw: Some(order[1..].iter().map(|&i| tile(i)).collect()),
-        });
+        return Ok(MoonSetup::Solitaire(SolitaireSetup {
+            centre: tiles[0],
+            draw: Some(tiles[1..].to_vec()),
+        }));
     }
     Setup::from_order(&order, players)
-        .map(Dealt::Standard)
+        .map(MoonSetup::Standard)
         .ok_or_else(|| {
             Error::input(
                 "cli.players",
@@ -144,36 +137,52 @@ fn tiles_text(tiles: impl Iterator<Item = Tile>) -> Vec<String> {
     tiles.map(|t| t.to_string()).collect()
 }
 
-fn describe_deal(dealt: &Dealt, players: &[String]) -> Deal {
-    match dealt {
-        Dealt::Standard(setup) => {
-            let mut lines = vec![format!("centre (c3): {}", setup.centre)];
-            let mut setup_toml = format!(
-                "[setup]\ncentre = {}\n",
-                write::string(&setup.centre.to_string())
+/// A dealt 2-4 player game as `tavolo deal` shows it: `[setup]` with
+/// `[setup.hands]`, and in JSON the hands keyed by player name.
+#[derive(Serialize)]
+struct StandardDeal {
+    centre: String,
+    hands: Seats<Vec<String>>,
+}
+
+/// A dealt solitaire: the centre and the draw.
+#[derive(Serialize)]
+struct SolitaireDeal {
+    centre: String,
+    draw: Vec<String>,
+}
+
+fn describe_deal(setup: &MoonSetup, players: &[String]) -> Result<Deal, Error> {
+    match setup {
+        MoonSetup::Standard(s) => {
+            let hands = players
+                .iter()
+                .cloned()
+                .zip(s.hands.iter().map(|hand| tiles_text(hand.iter())))
+                .collect();
+            let deal = StandardDeal {
+                centre: s.centre.to_string(),
+                hands: Seats(hands),
+            };
+            let mut lines = vec![format!("centre (c3): {}", deal.centre)];
+            lines.extend(
+                deal.hands
+                    .0
+                    .iter()
+                    .map(|(name, tiles)| format!("{name}: {}", tiles.join(" "))),
             );
-            let tiles = setup.hands.iter().map(|hand| tiles_text(hand.iter()));
-            let hands = write::hands(players, tiles, &mut lines, &mut setup_toml);
-            Deal {
-                lines,
-                json: json!({ "centre": setup.centre.to_string(), "hands": hands }),
-                setup_toml,
-            }
+            Deal::from_setup(&deal, lines)
         }
-        Dealt::Solitaire { centre, draw } => {
-            let tiles = tiles_text(draw.iter().flatten().copied());
-            Deal {
-                lines: vec![
-                    format!("centre (c3): {centre}"),
-                    format!("draw: {}", tiles.join(" ")),
-                ],
-                json: json!({ "centre": centre.to_string(), "draw": tiles }),
-                setup_toml: format!(
-                    "[setup]\ncentre = {}\ndraw = {}\n",
-                    write::string(&centre.to_string()),
-                    write::string_array(&tiles)
-                ),
-            }
+        MoonSetup::Solitaire(s) => {
+            let deal = SolitaireDeal {
+                centre: s.centre.to_string(),
+                draw: tiles_text(s.draw.iter().flatten().copied()),
+            };
+            let lines = vec![
+                format!("centre (c3): {}", deal.centre),
+                format!("draw: {}", deal.draw.join(" ")),
+            ];
+            Deal::from_setup(&deal, lines)
         }
     }
 }
@@ -205,7 +214,7 @@ fn parse_square(s: &str, span: &Span, src: &Source) -> Result<Square, Error> {
 /// Parse a list of tiles, rejecting any tile already dealt (to the centre,
 /// another hand, or earlier in the same list) at its own line and column.
 fn parse_dealt_tiles(
-    node: &crate::record::Node,
+    node: &Node,
     what: &str,
     src: &Source,
     dealt: &mut Vec<(Tile, String)>,
@@ -252,12 +261,36 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
 }
 
 /// The setup written in `[setup]`, or dealt from `[deal]`; both must agree.
-fn read_setup(record: &Record, src: &Source) -> Result<Dealt, Error> {
+fn read_setup(record: &Record, src: &Source) -> Result<MoonSetup, Error> {
     let players = record.players.len();
-    let from_deal = record.dealt(src, |d| dealt(&record.variant, players, d))?;
-    let Some(node) = record.setup.written() else {
-        return Ok(from_deal.expect("Record::parse requires [deal] or [setup]"));
-    };
+    record.setup_with(
+        src,
+        |d| dealt(&record.variant, players, d),
+        |node| read_written(record, node, src),
+        |dealt, written, node| {
+            // A solitaire's `[setup]` without `draw` draws as `[deal]` deals.
+            let written = match (&dealt, written) {
+                (
+                    MoonSetup::Solitaire(d),
+                    MoonSetup::Solitaire(SolitaireSetup { centre, draw: None }),
+                ) => MoonSetup::Solitaire(SolitaireSetup {
+                    centre,
+                    draw: d.draw.clone(),
+                }),
+                (_, written) => written,
+            };
+            if dealt == written {
+                Ok(written)
+            } else {
+                Err(src.setup_not_dealt(&node.span, "moon"))
+            }
+        },
+    )
+}
+
+/// The setup as `[setup]` writes it.
+fn read_written(record: &Record, node: &Node, src: &Source) -> Result<MoonSetup, Error> {
+    let players = record.players.len();
     let mut f = node.fields(src, "[setup]")?;
     f.only(if record.variant == SOLITAIRE {
         &["centre", "draw"]
@@ -267,53 +300,43 @@ fn read_setup(record: &Record, src: &Source) -> Result<Dealt, Error> {
     let (centre, centre_span) = f.req_str("centre")?;
     let centre = parse_tile(centre, centre_span, src)?;
     let mut dealt_so_far = vec![(centre, "the centre".to_string())];
-    let written = if record.variant == SOLITAIRE {
+    if record.variant == SOLITAIRE {
         let draw = match f.opt("draw") {
             Some(n) => Some(parse_dealt_tiles(n, "draw", src, &mut dealt_so_far)?),
-            None => match &from_deal {
-                Some(Dealt::Solitaire { draw, .. }) => draw.clone(),
-                _ => None,
-            },
+            None => None,
         };
         f.finish(&["centre", "draw"])?;
-        Dealt::Solitaire { centre, draw }
-    } else {
-        let hands_node = f.req("hands")?;
-        f.finish(&["centre", "hands"])?;
-        let mut hf = hands_node.fields(src, "[setup.hands]")?;
-        let names: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
-        hf.only(&names)?;
-        let mut hands = vec![TileSet::EMPTY; players];
-        for (p, player) in record.players.iter().enumerate() {
-            let node = hf.req(&player.name)?;
-            let what = format!("{}'s hand", player.name);
-            let tiles = parse_dealt_tiles(node, &what, src, &mut dealt_so_far)?;
-            hands[p] = tiles.into_iter().collect();
-            let wants = hand_size(players).unwrap_or(0);
-            if hands[p].len() != wants {
-                return Err(src.error(
-                    "moon.bad-setup",
-                    &node.span,
-                    format!(
-                        "{what} has {} tiles; with {players} players each gets {wants} (MN-4)",
-                        hands[p].len()
-                    ),
-                ));
-            }
-        }
-        hf.finish(&names)?;
-        let setup = Setup { centre, hands };
-        if let Err(e) = setup.validate() {
-            return Err(src.error("moon.bad-setup", &node.span, e.to_string()));
-        }
-        Dealt::Standard(setup)
-    };
-    if let Some(d) = from_deal {
-        if d != written {
-            return Err(src.setup_not_dealt(&node.span, "moon"));
+        return Ok(MoonSetup::Solitaire(SolitaireSetup { centre, draw }));
+    }
+    let hands_node = f.req("hands")?;
+    f.finish(&["centre", "hands"])?;
+    let mut hf = hands_node.fields(src, "[setup.hands]")?;
+    let names: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
+    hf.only(&names)?;
+    let mut hands = vec![TileSet::EMPTY; players];
+    for (p, player) in record.players.iter().enumerate() {
+        let node = hf.req(&player.name)?;
+        let what = format!("{}'s hand", player.name);
+        let tiles = parse_dealt_tiles(node, &what, src, &mut dealt_so_far)?;
+        hands[p] = tiles.into_iter().collect();
+        let wants = hand_size(players).unwrap_or(0);
+        if hands[p].len() != wants {
+            return Err(src.error(
+                "moon.bad-setup",
+                &node.span,
+                format!(
+                    "{what} has {} tiles; with {players} players each gets {wants} (MN-4)",
+                    hands[p].len()
+                ),
+            ));
         }
     }
-    Ok(written)
+    hf.finish(&names)?;
+    let setup = Setup { centre, hands };
+    if let Err(e) = setup.validate() {
+        return Err(src.error("moon.bad-setup", &node.span, e.to_string()));
+    }
+    Ok(MoonSetup::Standard(setup))
 }
 
 fn names(record: &Record) -> Vec<String> {
@@ -334,14 +357,19 @@ fn blame<'a>(rb: &RuleBroken, entry: &'a MoveEntry, w: &'a Written) -> &'a Span 
     }
 }
 
+/// The game a record's setup starts, or `moon.bad-setup` at `[setup]`.
+fn start(record: &Record, src: &Source) -> Result<MoonGame, Error> {
+    let setup = read_setup(record, src)?;
+    MoonGame::start(&setup, &())
+        .map_err(|e| src.error("moon.bad-setup", record.setup_span(), e.to_string()))
+}
+
 fn check_standard(record: &Record, src: &Source) -> Result<Verdict, Error> {
-    let Dealt::Standard(setup) = read_setup(record, src)? else {
-        unreachable!("standard variant reads a standard setup")
+    let MoonGame::Standard(mut pos) = start(record, src)? else {
+        return Err(internal("the standard variant read a solitaire setup"));
     };
     let moves = read_moves(record, src)?;
     let names = names(record);
-    let mut pos = Position::new(&setup)
-        .map_err(|e| src.error("moon.bad-setup", record.setup_span(), e.to_string()))?;
     let mut notes = Vec::new();
     let note_eliminations = |pos: &Position, from: usize, after: usize, notes: &mut Vec<String>| {
         for &p in &pos.eliminated()[from..] {
@@ -368,9 +396,7 @@ fn check_standard(record: &Record, src: &Source) -> Result<Verdict, Error> {
         };
         let out_before = pos.eliminated().len();
         match pos.play(mv) {
-            Ok(Outcome::Next(_)) | Ok(Outcome::Won(_)) => {
-                note_eliminations(&pos, out_before, entry.number, &mut notes)
-            }
+            Ok(_) => note_eliminations(&pos, out_before, entry.number, &mut notes),
             Err(rb) => {
                 let illegal = Illegal::new(
                     src,
@@ -469,29 +495,41 @@ fn mn3_result(pos: &Position, entry: &MoveEntry, total: usize, names: &[String])
 }
 
 fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
-    let Dealt::Solitaire { centre, draw } = read_setup(record, src)? else {
-        unreachable!("solitaire variant reads a solitaire setup")
+    let MoonGame::Solitaire(mut sol) = start(record, src)? else {
+        return Err(internal("the solitaire read a standard setup"));
     };
     let moves = read_moves(record, src)?;
     let names = names(record);
-    let mut sol = Solitaire::new(centre, draw)
-        .map_err(|e| src.error("moon.bad-setup", record.setup_span(), e.to_string()))?;
     let total = moves.len();
     for (entry, w) in record.moves.iter().zip(&moves) {
-        if let Err(rb) = sol.play(w.tile, w.square) {
-            let message = rb.describe(&names);
-            return Ok(Verdict::illegal(
-                total,
-                Illegal::new(
-                    src,
-                    blame(&rb, entry, w),
-                    entry,
-                    &record.players,
-                    rb.rule(),
-                    rb.code(),
-                    message,
-                ),
-            ));
+        let mv = Move {
+            player: entry.player,
+            tile: w.tile,
+            square: w.square,
+        };
+        if let Err(rb) = sol.play(mv) {
+            let illegal = Illegal::new(
+                src,
+                blame(&rb, entry, w),
+                entry,
+                &record.players,
+                rb.rule(),
+                rb.code(),
+                rb.describe(&names),
+            );
+            // GN-1: after the end the ended solitaire's result stands; MN-3
+            // has no one to notice a mistake before it, so no result then.
+            let verdict = Verdict::illegal(total, illegal);
+            return Ok(if sol.is_over() {
+                let (result, notes) = solitaire_end(&sol);
+                Verdict {
+                    result: Some(result),
+                    notes,
+                    ..verdict
+                }
+            } else {
+                verdict
+            });
         }
     }
     if !sol.is_over() {
@@ -504,6 +542,19 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
             notes: Vec::new(),
         });
     }
+    let (result, notes) = solitaire_end(&sol);
+    Ok(Verdict {
+        status: Status::Complete,
+        moves: total,
+        illegal: None,
+        result: Some(result),
+        to_move: None,
+        notes,
+    })
+}
+
+/// A full board's result (MN-5), and the rows and columns that break it.
+fn solitaire_end(sol: &Solitaire) -> (GameResult, Vec<String>) {
     let breaks: Vec<String> = sol.breaks().iter().map(|b| b.to_string()).collect();
     let solved = breaks.is_empty();
     let result = GameResult {
@@ -515,14 +566,7 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
         },
         ..GameResult::default()
     };
-    Ok(Verdict {
-        status: Status::Complete,
-        moves: total,
-        illegal: None,
-        result: Some(result),
-        to_move: None,
-        notes: breaks,
-    })
+    (result, breaks)
 }
 
 #[cfg(test)]
@@ -602,10 +646,39 @@ mod tests {
         let src = Source::new("r.toml", text);
         let record = Record::parse(&src, &crate::games::Registry).unwrap();
         // Both [deal] and [setup]: they agree, so the setup is read without error.
-        let Dealt::Standard(s) = read_setup(&record, &src).unwrap() else {
-            panic!()
-        };
-        assert_eq!(Dealt::Standard(s), dealt(STANDARD, 3, &p).unwrap());
+        let s = read_setup(&record, &src).unwrap();
+        assert_eq!(s, dealt(STANDARD, 3, &p).unwrap());
+    }
+
+    /// The deal's three forms come from one typed setup: the hands keyed by
+    /// player name, in seat order, in JSON and in `[setup.hands]`.
+    #[test]
+    fn deal_json_keys_hands_by_player() {
+        let players = vec!["Zoe".to_string(), "Anna Maria".to_string()];
+        let p = Provenance::new("moon", STANDARD, "golden", 1);
+        let d = Moon.deal(STANDARD, &players, &p).unwrap();
+        let keys: Vec<&String> = d.json["hands"].as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["Zoe", "Anna Maria"]);
+        assert_eq!(d.json["centre"], "BB");
+        assert_eq!(
+            d.json["hands"]["Zoe"].as_array().unwrap().len(),
+            12,
+            "{}",
+            d.json
+        );
+        assert!(d
+            .setup_toml
+            .starts_with("[setup]\ncentre = \"BB\"\n\n[setup.hands]\nZoe = [\"BV\", "));
+        assert!(d.setup_toml.contains("\n\"Anna Maria\" = [\"BR\", "));
+        let d = Moon
+            .deal(
+                SOLITAIRE,
+                &players[..1],
+                &Provenance::new("moon", SOLITAIRE, "golden", 1),
+            )
+            .unwrap();
+        assert_eq!(d.json["draw"].as_array().unwrap().len(), 24);
+        assert!(d.setup_toml.contains("draw = [\"VB\", \"RA\", "));
     }
 
     fn verdict(text: &str) -> Result<Verdict, Error> {
@@ -636,8 +709,12 @@ mod tests {
         );
         let text = std::fs::read_to_string(path).unwrap();
         let text = format!("{text}\n[[move]]\nplayer = \"Sole\"\ntile = \"BB\"\nsquare = \"a1\"\n");
-        let i = verdict(&text).unwrap().illegal.unwrap();
+        let v = verdict(&text).unwrap();
+        let i = v.illegal.unwrap();
         assert_eq!((i.code, i.number), ("moon.board-full", 25));
+        assert!(i.rule.starts_with("GN-1"), "{}", i.rule);
+        // GN-1: the solved board stands.
+        assert_eq!(v.result.unwrap().solved, Some(true));
         let empty_draw = "game = \"moon\"\nvariant = \"solitaire\"\nplayers = [\"S\"]\n\
                           [setup]\ncentre = \"BB\"\ndraw = []\n[[move]]\nplayer = \"S\"\ntile = \"VV\"\nsquare = \"c4\"\n";
         assert_eq!(verdict(empty_draw).unwrap_err().code, "moon.bad-setup");

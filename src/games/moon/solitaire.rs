@@ -4,8 +4,18 @@
 
 use std::fmt;
 
-use super::position::RuleBroken;
-use super::{Board, Colour, SetupError, Square, Tile, TileSet};
+use super::position::{Outcome, RuleBroken};
+use super::{Board, Colour, Move, SetupError, Square, Tile, TileSet};
+use crate::games::engine::Engine;
+
+/// What a solitaire starts from: the first tile drawn, on c3, and the order
+/// the other 24 are drawn in, if known (a record may leave it out: then its
+/// moves are the draw).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolitaireSetup {
+    pub centre: Tile,
+    pub draw: Option<Vec<Tile>>,
+}
 
 /// A solitaire in progress. The first drawn tile lies on c3 (as in the
 /// 2-player game); `draw` is the order of the other 24, when the record gives it.
@@ -82,9 +92,22 @@ impl Solitaire {
         self.draw.as_ref().and_then(|d| d.get(self.next).copied())
     }
 
-    pub fn check(&self, tile: Tile, square: Square) -> Result<(), RuleBroken> {
+    /// Check a move without playing it: only the next tile drawn, touching a
+    /// tile by a side (MN-5).
+    pub fn check(&self, mv: Move) -> Result<(), RuleBroken> {
+        let Move {
+            player,
+            tile,
+            square,
+        } = mv;
         if self.is_over() {
             return Err(RuleBroken::BoardFull);
+        }
+        if player != 0 {
+            return Err(RuleBroken::OutOfTurn {
+                player,
+                expected: 0,
+            });
         }
         if let Some(expected) = self.next_tile() {
             if tile != expected {
@@ -97,33 +120,6 @@ impl Solitaire {
         self.board
             .check_adjacent(square)
             .map_err(|why| RuleBroken::Placement { tile, square, why })
-    }
-
-    /// Place a tile; `Ok(true)` when the board is now full.
-    pub fn play(&mut self, tile: Tile, square: Square) -> Result<bool, RuleBroken> {
-        self.check(tile, square)?;
-        self.board.place(tile, square);
-        self.next += 1;
-        Ok(self.is_over())
-    }
-
-    /// Every legal placement: the next drawn tile (or, with no draw order, any
-    /// tile not yet placed) on every square next to a tile.
-    pub fn legal_moves(&self) -> Vec<(Tile, Square)> {
-        if self.is_over() {
-            return Vec::new();
-        }
-        let tiles: Vec<Tile> = match self.next_tile() {
-            Some(t) => vec![t],
-            None => Tile::all()
-                .filter(|&t| !self.board.tiles().contains(t))
-                .collect(),
-        };
-        let mut out = Vec::new();
-        for sq in Square::all().filter(|s| self.board.frontier() & s.bit() != 0) {
-            out.extend(tiles.iter().map(|&t| (t, sq)));
-        }
-        out
     }
 
     /// Rows then columns that show a colour twice (empty = success, MN-5).
@@ -166,10 +162,83 @@ impl Solitaire {
     }
 }
 
+impl Engine for Solitaire {
+    type Setup = SolitaireSetup;
+    type Rules = ();
+    type Move = Move;
+    type Outcome = Outcome;
+    type Broken = RuleBroken;
+    type SetupError = SetupError;
+
+    fn start(setup: &SolitaireSetup, _rules: &()) -> Result<Solitaire, SetupError> {
+        Solitaire::new(setup.centre, setup.draw.clone())
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        (!self.is_over()).then_some(0)
+    }
+
+    /// Every legal placement: the next drawn tile (or, with no draw order, any
+    /// tile not yet placed) on every square next to a tile.
+    fn legal_moves(&self) -> Vec<Move> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let tiles: Vec<Tile> = match self.next_tile() {
+            Some(t) => vec![t],
+            None => Tile::all()
+                .filter(|&t| !self.board.tiles().contains(t))
+                .collect(),
+        };
+        let mut out = Vec::new();
+        for square in Square::all().filter(|s| self.board.frontier() & s.bit() != 0) {
+            out.extend(tiles.iter().map(|&tile| Move {
+                player: 0,
+                tile,
+                square,
+            }));
+        }
+        out
+    }
+
+    /// Every tile on every square.
+    fn candidate_moves(&self) -> Vec<Move> {
+        Tile::all()
+            .flat_map(|tile| {
+                Square::all().map(move |square| Move {
+                    player: 0,
+                    tile,
+                    square,
+                })
+            })
+            .collect()
+    }
+
+    /// Place a tile: [`Outcome::Full`] when the board is now full.
+    fn play(&mut self, mv: Move) -> Result<Outcome, RuleBroken> {
+        self.check(mv)?;
+        self.board.place(mv.tile, mv.square);
+        self.next += 1;
+        Ok(if self.is_over() {
+            Outcome::Full
+        } else {
+            Outcome::Next(0)
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::moon::Placement;
+
+    fn mv(tile: Tile, square: Square) -> Move {
+        Move {
+            player: 0,
+            tile,
+            square,
+        }
+    }
 
     /// Two orthogonal Latin squares: moon (r + c) mod 5, background (r + 2c) mod 5.
     /// Every tile once, every row and column with five moons and five backgrounds:
@@ -213,7 +282,12 @@ mod tests {
         let draw: Vec<Tile> = order[1..].iter().map(|&(_, t)| t).collect();
         let mut s = Solitaire::new(order[0].1, Some(draw)).unwrap();
         for (i, &(sq, t)) in order[1..].iter().enumerate() {
-            assert_eq!(s.play(t, sq), Ok(i == 23));
+            let want = if i == 23 {
+                Outcome::Full
+            } else {
+                Outcome::Next(0)
+            };
+            assert_eq!(s.play(mv(t, sq)), Ok(want));
         }
         assert!(s.is_over());
         assert_eq!(s.breaks(), vec![]);
@@ -232,7 +306,7 @@ mod tests {
         let order = fill_order(&layout);
         let mut s = Solitaire::new(order[0].1, None).unwrap();
         for &(sq, t) in &order[1..] {
-            s.play(t, sq).unwrap();
+            s.play(mv(t, sq)).unwrap();
         }
         let breaks: Vec<String> = s.breaks().iter().map(|b| b.to_string()).collect();
         assert!(!breaks.is_empty());
@@ -262,21 +336,21 @@ mod tests {
         let c4 = Square::parse("c4").unwrap();
         // Same moon as the centre in the same column: allowed in the solitaire.
         assert_eq!(
-            s.check(bb, c4),
+            s.check(mv(bb, c4)),
             Err(RuleBroken::NotNextDraw {
                 tile: bb,
                 expected: rb
             })
         );
         assert_eq!(
-            s.check(rb, Square::parse("a1").unwrap()),
+            s.check(mv(rb, Square::parse("a1").unwrap())),
             Err(RuleBroken::Placement {
                 tile: rb,
                 square: Square::parse("a1").unwrap(),
                 why: Placement::NotAdjacent
             })
         );
-        assert_eq!(s.play(rb, c4), Ok(false));
+        assert_eq!(s.play(mv(rb, c4)), Ok(Outcome::Next(0)));
         assert_eq!(s.legal_moves().len(), 6);
         assert!(matches!(
             Solitaire::new(rv, Some(vec![rb])),

@@ -1,5 +1,6 @@
-//! Mosaico (seed 000; RULINGS MO-1..MO-4): a solitaire puzzle, all 36 tiles into
-//! a compact 6x6 figure.
+//! Mosaico (seed 000; RULINGS MO-1..MO-5): a solitaire puzzle, all 36 tiles into
+//! a compact 6x6 figure. [`State`] implements the engine contract
+//! ([`crate::games::engine::Engine`]); a rule broken is a [`RuleBroken`].
 //!
 //! How tavolo reads the sheet:
 //! - **Frame (MO-1, MO-2).** The figure lives in a fixed 6x6 frame of cells `a1`..`f6`
@@ -7,6 +8,8 @@
 //!   the draw go face up on the start cells, by default the main diagonal `a1 b2 c3
 //!   d4 e5 f6`; with the diagonal every row and column is already in use, so a
 //!   floating frame would be this same frame. A cell outside it breaks MO-2.
+//!   Other start cells must likewise take six different rows and six different
+//!   columns (MO-5), so that the frame is still exactly "no row or column of 7".
 //! - **Placement (MO-2, MO-4).** A tile goes in an empty cell of the frame, next
 //!   (left, right, above, below) to at least one tile it matches (FR-2). In the
 //!   `hard` variant a tile with 3 or 4 neighbours must match at least 2 of them.
@@ -18,6 +21,8 @@
 //! - **End.** Won when all 36 tiles are placed. Lost when the draw is exhausted and
 //!   no set-aside tile fits anywhere: nothing can be played any more.
 
+mod broken;
+mod notation;
 pub mod record;
 pub mod solve;
 
@@ -25,6 +30,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::tile::Tile;
+use crate::games::engine::Engine;
+
+pub use broken::{RuleBroken, SetupError};
+pub use notation::MoveParseError;
 
 pub const SIDE: usize = 6;
 pub const CELLS: usize = SIDE * SIDE;
@@ -122,28 +131,61 @@ impl Setup {
     /// The deal order as the draw, started on the diagonal (MO-1). `None` unless
     /// `order` holds each tile once.
     pub fn from_order(order: &[Tile]) -> Option<Setup> {
-        if !super::muro::is_permutation(order) {
-            return None;
-        }
-        Some(Setup {
-            draw: std::array::from_fn(|i| order[i]),
+        let draw: [Tile; CELLS] = order.try_into().ok()?;
+        let setup = Setup {
+            draw,
             start: Cell::diagonal(),
-        })
+        };
+        setup.twice_in_draw().is_none().then_some(setup)
     }
 
-    /// Start cells must be six distinct cells of the frame.
-    pub fn with_start(mut self, start: [Cell; SIDE]) -> Result<Setup, String> {
-        for (i, c) in start.iter().enumerate() {
-            if !c.in_frame() {
-                return Err(format!("start cell {c} is outside the 6x6 frame (MO-2)"));
-            }
-            if start[..i].contains(c) {
-                return Err(format!("start cell {c} is given twice"));
-            }
-        }
+    /// A tile the draw holds twice, if any.
+    fn twice_in_draw(&self) -> Option<Tile> {
+        let mut seen = [false; CELLS];
+        self.draw
+            .iter()
+            .copied()
+            .find(|t| std::mem::replace(&mut seen[t.index()], true))
+    }
+
+    /// The same draw on other start cells: six cells of the frame, in six
+    /// different rows and six different columns (MO-5).
+    pub fn with_start(mut self, start: [Cell; SIDE]) -> Result<Setup, SetupError> {
+        check_start(&start)?;
         self.start = start;
         Ok(self)
     }
+
+    /// Whether a game can start from this setup: each tile once in the draw,
+    /// and start cells as [`Setup::with_start`] asks.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        if let Some(t) = self.twice_in_draw() {
+            return Err(SetupError::DrawTwice(t));
+        }
+        check_start(&self.start)
+    }
+}
+
+/// Start cells: in the frame, each once, and no two in one row or one column
+/// (MO-5), reported in the order written.
+fn check_start(start: &[Cell; SIDE]) -> Result<(), SetupError> {
+    for (i, &c) in start.iter().enumerate() {
+        if !c.in_frame() {
+            return Err(SetupError::StartOutside(c));
+        }
+        if start[..i].contains(&c) {
+            return Err(SetupError::StartTwice(c));
+        }
+    }
+    for (i, &b) in start.iter().enumerate() {
+        if let Some(&a) = start[..i]
+            .iter()
+            .find(|a| a.rank == b.rank || a.file == b.file)
+        {
+            return Err(SetupError::StartClash { a, b });
+        }
+    }
+    Ok(())
 }
 
 /// One move: place the tile now in play, or set it aside (MO-3).
@@ -160,18 +202,6 @@ impl Move {
         }
     }
 }
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Place { tile, cell } => write!(f, "{tile} {cell}"),
-            Move::Aside { tile } => write!(f, "{tile} aside"),
-        }
-    }
-}
-
-/// A move that breaks a rule: the ruling, a stable code, a message.
-pub use super::RuleBroken;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -268,46 +298,24 @@ impl State {
     /// Why `tile` may not go on `cell` (MO-2, MO-4), or `Ok`.
     pub fn check_cell(&self, tile: Tile, cell: Cell) -> Result<(), RuleBroken> {
         if !cell.in_frame() {
-            return Err(RuleBroken::new(
-                "MO-2",
-                "mosaico.outside-frame",
-                format!("{cell} is outside the 6x6 frame a1-f6: no row or column may hold 7 tiles"),
-            ));
+            return Err(RuleBroken::OutsideFrame { cell });
         }
         if let Some(there) = self.at(cell) {
-            return Err(RuleBroken::new(
-                "MO-2",
-                "mosaico.occupied",
-                format!("{cell} already holds {there}"),
-            ));
+            return Err(RuleBroken::Occupied { cell, there });
         }
         let (neighbours, matching) = self.neighbours(tile, cell);
         if neighbours == 0 {
-            return Err(RuleBroken::new(
-                "MO-2",
-                "mosaico.not-adjacent",
-                format!("{cell} touches no tile: a tile goes next to a tile it matches"),
-            ));
+            return Err(RuleBroken::NotAdjacent { cell });
         }
         if matching == 0 {
-            return Err(RuleBroken::new(
-                "MO-2",
-                "mosaico.no-match",
-                format!(
-                    "{tile} matches none of its neighbours at {cell} \
-                     (same number, or same fruit and one apart, FR-2)"
-                ),
-            ));
+            return Err(RuleBroken::NoMatch { tile, cell });
         }
         if self.variant == Variant::Hard && neighbours >= 3 && matching < 2 {
-            return Err(RuleBroken::new(
-                "MO-4",
-                "mosaico.hard-two-matches",
-                format!(
-                    "{tile} at {cell} has {neighbours} neighbours but matches only one: \
-                     in the hard variant it must match at least 2"
-                ),
-            ));
+            return Err(RuleBroken::HardTwoMatches {
+                tile,
+                cell,
+                neighbours,
+            });
         }
         Ok(())
     }
@@ -371,62 +379,6 @@ impl State {
         }
     }
 
-    /// Apply a move, or say which rule it breaks (leaving the state unchanged).
-    pub fn play(&mut self, mv: Move) -> Result<Outcome, RuleBroken> {
-        let Some(turn) = self.turn() else {
-            return Err(RuleBroken::new(
-                "MO-3",
-                "mosaico.game-over",
-                match self.outcome() {
-                    Outcome::Won => "the game is over: all 36 tiles are placed",
-                    _ => "the game is over: the draw is exhausted and no set-aside tile fits",
-                },
-            ));
-        };
-        if mv.tile() != turn.tile {
-            let why = match turn.source {
-                Source::Aside => format!(
-                    "{} must be placed now: it was set aside and fits, and set-aside \
-                     tiles go back as soon as possible, last set aside first",
-                    turn.tile
-                ),
-                Source::Draw => format!(
-                    "the tile now in play is {}, the next one drawn (tile {} of the draw)",
-                    turn.tile,
-                    self.drawn + 1
-                ),
-            };
-            return Err(RuleBroken::new(
-                "MO-3",
-                "mosaico.not-in-play",
-                format!("{} is not the tile in play: {why}", mv.tile()),
-            ));
-        }
-        match mv {
-            Move::Place { tile, cell } => {
-                self.check_cell(tile, cell)?;
-                self.board[cell.index()] = tile.index() as u8;
-                self.take(turn);
-            }
-            Move::Aside { tile } => {
-                if turn.fits {
-                    let cell = self.legal_cells(tile).next().expect("fits somewhere");
-                    return Err(RuleBroken::new(
-                        "MO-3",
-                        "mosaico.must-place",
-                        format!(
-                            "{tile} fits (e.g. at {cell}): a tile is set aside only \
-                             when it fits nowhere"
-                        ),
-                    ));
-                }
-                self.aside |= 1 << self.drawn;
-                self.drawn += 1;
-            }
-        }
-        Ok(self.outcome())
-    }
-
     /// The tile in play leaves its place (the draw or the set-aside tiles).
     fn take(&mut self, turn: Turn) {
         match turn.source {
@@ -441,9 +393,27 @@ impl State {
             }
         }
     }
+}
+
+impl Engine for State {
+    type Setup = Setup;
+    type Rules = Variant;
+    type Move = Move;
+    type Outcome = Outcome;
+    type Broken = RuleBroken;
+    type SetupError = SetupError;
+
+    fn start(setup: &Setup, variant: &Variant) -> Result<State, SetupError> {
+        setup.validate()?;
+        Ok(State::new(setup, *variant))
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        self.turn().map(|_| 0)
+    }
 
     /// Every legal move now: the cells for the tile in play, or setting it aside.
-    pub fn legal_moves(&self) -> Vec<Move> {
+    fn legal_moves(&self) -> Vec<Move> {
         match self.turn() {
             None => Vec::new(),
             Some(Turn {
@@ -454,6 +424,64 @@ impl State {
                 .map(|cell| Move::Place { tile, cell })
                 .collect(),
         }
+    }
+
+    /// The tile in play on every cell of the frame and of a ring outside it
+    /// (a1..g7), or set aside; any other tile not yet placed set aside.
+    fn candidate_moves(&self) -> Vec<Move> {
+        let Some(turn) = self.turn() else {
+            return Vec::new();
+        };
+        let ring = SIDE as u8 + 1;
+        let mut out: Vec<Move> = (0..ring)
+            .flat_map(|rank| (0..ring).map(move |file| Cell::new(file, rank)))
+            .map(|cell| Move::Place {
+                tile: turn.tile,
+                cell,
+            })
+            .collect();
+        out.push(Move::Aside { tile: turn.tile });
+        let on_board: Vec<u8> = self.board.iter().copied().filter(|&b| b != EMPTY).collect();
+        out.extend(
+            Tile::all()
+                .filter(|t| *t != turn.tile && !on_board.contains(&(t.index() as u8)))
+                .map(|tile| Move::Aside { tile }),
+        );
+        out
+    }
+
+    /// Apply a move, or say which rule it breaks (leaving the state unchanged).
+    fn play(&mut self, mv: Move) -> Result<Outcome, RuleBroken> {
+        let Some(turn) = self.turn() else {
+            return Err(RuleBroken::GameOver {
+                won: self.outcome() == Outcome::Won,
+            });
+        };
+        if mv.tile() != turn.tile {
+            return Err(RuleBroken::NotInPlay {
+                tile: mv.tile(),
+                in_play: turn.tile,
+                from: turn.source,
+                number: self.drawn as usize + 1,
+            });
+        }
+        match mv {
+            Move::Place { tile, cell } => {
+                self.check_cell(tile, cell)?;
+                self.board[cell.index()] = tile.index() as u8;
+                self.take(turn);
+            }
+            Move::Aside { tile } => {
+                if turn.fits {
+                    if let Some(fits_at) = self.legal_cells(tile).next() {
+                        return Err(RuleBroken::MustPlace { tile, fits_at });
+                    }
+                }
+                self.aside |= 1 << self.drawn;
+                self.drawn += 1;
+            }
+        }
+        Ok(self.outcome())
     }
 }
 
@@ -471,6 +499,7 @@ pub(crate) fn neighbour_cells(i: usize) -> [Option<usize>; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::engine::Broken;
 
     fn t(s: &str) -> Tile {
         s.parse().unwrap()
@@ -527,35 +556,35 @@ mod tests {
                 cell: c("d1"),
             })
             .unwrap_err();
-        assert_eq!((e.rule, e.code), ("MO-2", "mosaico.not-adjacent"));
+        assert_eq!((e.rule(), e.code()), ("MO-2", "mosaico.not-adjacent"));
         let e = s
             .play(Move::Place {
                 tile: t("M2"),
                 cell: c("d3"),
             })
             .unwrap_err();
-        assert_eq!(e.code, "mosaico.no-match");
+        assert_eq!(e.code(), "mosaico.no-match");
         let e = s
             .play(Move::Place {
                 tile: t("M2"),
                 cell: c("b2"),
             })
             .unwrap_err();
-        assert_eq!(e.code, "mosaico.occupied");
+        assert_eq!(e.code(), "mosaico.occupied");
         let e = s
             .play(Move::Place {
                 tile: t("M2"),
                 cell: c("g1"),
             })
             .unwrap_err();
-        assert_eq!(e.code, "mosaico.outside-frame");
+        assert_eq!(e.code(), "mosaico.outside-frame");
         let e = s
             .play(Move::Place {
                 tile: t("M3"),
                 cell: c("a2"),
             })
             .unwrap_err();
-        assert_eq!(e.code, "mosaico.not-in-play");
+        assert_eq!(e.code(), "mosaico.not-in-play");
         assert_eq!(
             s.play(Move::Place {
                 tile: t("M2"),
@@ -579,11 +608,11 @@ mod tests {
                 cell: c("a2"),
             })
             .unwrap_err();
-        assert_eq!(e.code, "mosaico.no-match");
+        assert_eq!(e.code(), "mosaico.no-match");
         s.play(Move::Aside { tile: t("B1") }).unwrap();
         // P5 fits (next to F5): it may not be set aside.
         let e = s.play(Move::Aside { tile: t("P5") }).unwrap_err();
-        assert_eq!(e.code, "mosaico.must-place");
+        assert_eq!(e.code(), "mosaico.must-place");
         s.play(Move::Place {
             tile: t("P5"),
             cell: c("e4"),
@@ -603,8 +632,9 @@ mod tests {
                 cell: c("a2"),
             })
             .unwrap_err();
-        assert_eq!(e.code, "mosaico.not-in-play");
-        assert!(e.message.contains("set aside"), "{e}");
+        assert_eq!(e.code(), "mosaico.not-in-play");
+        let message = e.describe(&[]);
+        assert!(message.contains("set aside"), "{message}");
         s.play(Move::Place {
             tile: t("B1"),
             cell: c("c1"),
@@ -625,7 +655,7 @@ mod tests {
         assert!(s.check_cell(t("M2"), c("b1")).is_ok());
         // U2 matches only P2 there: refused in hard, fine in standard.
         let e = s.check_cell(t("U2"), c("b1")).unwrap_err();
-        assert_eq!((e.rule, e.code), ("MO-4", "mosaico.hard-two-matches"));
+        assert_eq!((e.rule(), e.code()), ("MO-4", "mosaico.hard-two-matches"));
         s.variant = Variant::Standard;
         assert!(s.check_cell(t("U2"), c("b1")).is_ok());
     }
@@ -642,6 +672,68 @@ mod tests {
         assert_eq!(outcome, s.outcome());
         assert_eq!(outcome == Outcome::Won, s.placed() == 36);
         let e = s.play(Move::Aside { tile: t("M1") }).unwrap_err();
-        assert_eq!(e.code, "mosaico.game-over");
+        assert_eq!(e.code(), "mosaico.game-over");
+        assert!(e.rule().starts_with("GN-1"));
+    }
+}
+
+#[cfg(test)]
+mod mo5_tests {
+    use super::*;
+
+    fn cells(s: &str) -> [Cell; SIDE] {
+        let v: Vec<Cell> = s.split(' ').map(|c| c.parse().unwrap()).collect();
+        v.try_into().unwrap()
+    }
+
+    fn setup() -> Setup {
+        Setup::from_order(&Tile::all().collect::<Vec<_>>()).unwrap()
+    }
+
+    /// MO-5: a start must take six rows and six columns; the clash is named.
+    #[test]
+    fn mo5_a_start_spans_six_rows_and_six_columns() {
+        for ok in [
+            "a1 b2 c3 d4 e5 f6",
+            "f1 e2 d3 c4 b5 a6",
+            "b1 d2 f3 a4 c5 e6",
+        ] {
+            assert!(setup().with_start(cells(ok)).is_ok(), "{ok}");
+        }
+        let e = setup().with_start(cells("c1 c2 c3 c4 c5 c6")).unwrap_err();
+        assert_eq!(
+            e,
+            SetupError::StartClash {
+                a: Cell::new(2, 0),
+                b: Cell::new(2, 1)
+            }
+        );
+        assert!(
+            e.to_string().contains("c1 and c2 are both in column c"),
+            "{e}"
+        );
+        let e = setup().with_start(cells("a1 b2 c3 d4 e5 f5")).unwrap_err();
+        assert!(e.to_string().contains("e5 and f5 are both in row 5"), "{e}");
+        assert_eq!(
+            setup().with_start(cells("a1 b2 c3 d4 e5 a1")),
+            Err(SetupError::StartTwice(Cell::new(0, 0)))
+        );
+        assert_eq!(
+            setup().with_start(cells("a1 b2 c3 d4 e5 g7")),
+            Err(SetupError::StartOutside(Cell::new(6, 6)))
+        );
+        // The engine refuses such a setup too, however it was built.
+        let mut bad = setup();
+        bad.start = cells("c1 c2 c3 c4 c5 c6");
+        assert!(matches!(
+            State::start(&bad, &Variant::Standard),
+            Err(SetupError::StartClash { .. })
+        ));
+        let mut twice = setup();
+        twice.draw[1] = twice.draw[0];
+        assert_eq!(
+            State::start(&twice, &Variant::Standard),
+            Err(SetupError::DrawTwice(twice.draw[0]))
+        );
     }
 }

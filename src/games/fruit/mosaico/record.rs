@@ -3,23 +3,29 @@
 //! is in docs/records.md ("Mosaico").
 //!
 //! - `[setup]`: `draw`, the 36 tiles in drawing order (the first six go on the
-//!   start cells), and optionally `start`, six cells (default `a1 b2 c3 d4 e5 f6`,
-//!   MO-1); or `[deal]` (then `[setup]` may still give `start`).
+//!   start cells), and optionally `start`, six cells in six rows and six columns
+//!   (default `a1 b2 c3 d4 e5 f6`, MO-1, MO-5); or `[deal]` (then `[setup]` may
+//!   still give `start`). Each is a string of names or an array of them; a deal
+//!   writes arrays.
 //! - Each move: `tile` + `cell` (place the tile in play), or `aside` = the tile
 //!   (set it aside, MO-3).
 
 use std::ops::RangeInclusive;
 
-use serde_json::json;
+use serde::Serialize;
 
-use super::{Cell, Move, Outcome, Setup, State, Variant, SIDE};
+use super::{Cell, Move, Outcome, RuleBroken, Setup, State, Variant, CELLS, SIDE};
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
+use crate::games::engine::{Broken, Engine};
 use crate::games::fruit::record::{deal_order, parse_tile, parse_tiles};
+use crate::games::fruit::Tile;
+use crate::games::referee::{Playable, Referee};
 use crate::games::solve::{Decided, Solve};
 use crate::games::Game;
+use crate::record::node::Value;
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveOut, Record, Source, Span, Status, Verdict,
+    write, Deal, GameResult, Illegal, MoveOut, Node, Record, Source, Span, Status, Verdict,
 };
 use crate::search::Limits;
 
@@ -48,30 +54,34 @@ impl Game for Mosaico {
     }
 
     fn deal(&self, _variant: &str, _players: &[String], deal: &Provenance) -> Result<Deal, Error> {
-        Ok(describe_deal(&dealt(deal)))
+        describe_deal(&dealt(deal))
     }
 
     fn play_random(
         &self,
         variant: &str,
-        _players: &[String],
+        players: &[String],
         deal: &Provenance,
         rng: &mut DealRng,
     ) -> Result<Vec<MoveOut>, Error> {
-        let mut state = State::new(&dealt(deal), variant_of(variant));
-        let mut played = Vec::new();
-        loop {
-            let moves = state.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.below(moves.len() as u32) as usize];
-            state
-                .play(mv)
-                .map_err(|e| Error::failed("mosaico.internal", format!("random player: {e}")))?;
-            played.push(mv);
-        }
-        Ok(moves_out(&played))
+        Playable::play_random(self, variant, players, deal, rng)
+    }
+
+    fn playable(&self) -> Option<&dyn Playable> {
+        Some(self)
+    }
+}
+
+impl Referee for Mosaico {
+    type Engine = State;
+
+    fn start(&self, variant: &str, _players: &[String], deal: &Provenance) -> Result<State, Error> {
+        State::start(&dealt(deal), &variant_of(variant))
+            .map_err(|e| Error::failed("mosaico.internal", format!("internal error: {e}")))
+    }
+
+    fn move_out(&self, _seat: usize, mv: &Move) -> MoveOut {
+        move_out(mv)
     }
 }
 
@@ -90,102 +100,153 @@ fn names<T: ToString>(items: &[T]) -> Vec<String> {
     items.iter().map(|t| t.to_string()).collect()
 }
 
-pub fn describe_deal(setup: &Setup) -> Deal {
-    let draw = names(&setup.draw);
-    let start = names(&setup.start);
-    let lines = vec![
-        format!("start ({}): {}", start.join(" "), draw[..SIDE].join(" ")),
-        format!("then drawn in order: {}", draw[SIDE..].join(" ")),
-    ];
-    let setup_toml = format!(
-        "[setup]\n# the drawing order; the first six go on `start` (MO-1)\ndraw = {}\nstart = {}\n",
-        write::string(&draw.join(" ")),
-        write::string(&start.join(" "))
-    );
-    Deal {
-        lines,
-        json: json!({ "draw": draw, "start": start }),
-        setup_toml,
-    }
+/// A deal as `tavolo deal` shows it: the drawing order (the first six go on
+/// `start`, MO-1) and the start cells.
+#[derive(Serialize)]
+struct MosaicoDeal {
+    draw: Vec<String>,
+    start: Vec<String>,
 }
 
-fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
-    let from_deal = record.setup.deal().map(|(d, _)| dealt(d));
-    let Some(node) = record.setup.written() else {
-        return Ok(from_deal.expect("Record::parse requires [deal] or [setup]"));
+pub fn describe_deal(setup: &Setup) -> Result<Deal, Error> {
+    let deal = MosaicoDeal {
+        draw: names(&setup.draw),
+        start: names(&setup.start),
     };
-    let mut f = node.fields(src, "[setup]")?;
-    let draw_node = f.opt("draw");
-    let start_node = f.opt("start");
-    f.finish(&["draw", "start"])?;
-    let mut setup = match (draw_node, from_deal) {
-        (Some(n), dealt) => {
-            let tiles = parse_tiles(n, "`draw`", src)?;
-            let mut seen = [false; 36];
-            for (t, span) in &tiles {
-                if std::mem::replace(&mut seen[t.index()], true) {
-                    return Err(src.error(
-                        "mosaico.bad-setup",
-                        span,
-                        format!("{t} is in the draw twice"),
-                    ));
+    let lines = vec![
+        format!(
+            "start ({}): {}",
+            deal.start.join(" "),
+            deal.draw[..SIDE].join(" ")
+        ),
+        format!("then drawn in order: {}", deal.draw[SIDE..].join(" ")),
+    ];
+    Deal::from_setup(&deal, lines)
+}
+
+/// A setup as far as one source gives it: `[deal]` gives the draw; `[setup]`
+/// may give the draw and the start cells (read last, see [`read_setup`]).
+struct Partial {
+    draw: Option<([Tile; CELLS], Option<Span>)>,
+    start: Option<Node>,
+}
+
+/// The setup dealt from `[deal]` or written in `[setup]`, or both: a draw
+/// written must be the dealt one; start cells written replace the diagonal.
+fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
+    let partial = record.setup_with(
+        src,
+        |d| {
+            Ok(Partial {
+                draw: Some((dealt(d).draw, None)),
+                start: None,
+            })
+        },
+        |node| read_written(node, src),
+        |dealt, written, _| {
+            if let (Some((d, _)), Some((w, Some(span)))) = (&dealt.draw, &written.draw) {
+                if d != w {
+                    return Err(src
+                        .error(
+                            "record.setup-not-dealt",
+                            span,
+                            "the draw is not the one [deal] gives for this seed and board",
+                        )
+                        .help(
+                            "remove one of them, or write the draw that `tavolo deal mosaico` prints",
+                        ));
                 }
             }
-            let order: Vec<_> = tiles.iter().map(|(t, _)| *t).collect();
-            let setup = Setup::from_order(&order).ok_or_else(|| {
-                src.error(
-                    "mosaico.bad-setup",
-                    &n.span,
-                    format!("the draw must hold all 36 tiles, not {}", order.len()),
-                )
-            })?;
-            if dealt.is_some_and(|d| d.draw != setup.draw) {
-                return Err(src
-                    .error(
-                        "record.setup-not-dealt",
-                        &n.span,
-                        "the draw is not the one [deal] gives for this seed and board",
-                    )
-                    .help(
-                        "remove one of them, or write the draw that `tavolo deal mosaico` prints",
-                    ));
-            }
-            setup
-        }
-        (None, Some(d)) => d,
-        (None, None) => {
-            return Err(src
-                .error(
-                    "record.missing-field",
-                    &node.span,
-                    "[setup] has no `draw` and the record no [deal]",
-                )
-                .help("give the 36 tiles in drawing order, or a [deal] seed"))
-        }
+            Ok(Partial {
+                draw: written.draw.or(dealt.draw),
+                start: written.start,
+            })
+        },
+    )?;
+    let Some((draw, _)) = partial.draw else {
+        return Err(src
+            .error(
+                "record.missing-field",
+                record.setup_span(),
+                "[setup] has no `draw` and the record no [deal]",
+            )
+            .help("give the 36 tiles in drawing order, or a [deal] seed"));
     };
-    if let Some(n) = start_node {
-        let text = n.as_str(src, "`start`")?;
-        let cells: Result<Vec<Cell>, String> = text
+    let setup = Setup {
+        draw,
+        start: Cell::diagonal(),
+    };
+    let Some(n) = partial.start else {
+        return Ok(setup);
+    };
+    let cells = read_start(&n, src)?;
+    setup
+        .with_start(cells)
+        .map_err(|e| src.error("mosaico.bad-setup", &n.span, e.to_string()))
+}
+
+/// `[setup]` as written: a draw of the 36 tiles once each, if given.
+fn read_written(node: &Node, src: &Source) -> Result<Partial, Error> {
+    let mut f = node.fields(src, "[setup]")?;
+    let draw_node = f.opt("draw");
+    let start = f.opt("start").cloned();
+    f.finish(&["draw", "start"])?;
+    let Some(n) = draw_node else {
+        return Ok(Partial { draw: None, start });
+    };
+    let tiles = parse_tiles(n, "`draw`", src)?;
+    let mut seen = [false; CELLS];
+    for (t, span) in &tiles {
+        if std::mem::replace(&mut seen[t.index()], true) {
+            return Err(src.error(
+                "mosaico.bad-setup",
+                span,
+                format!("{t} is in the draw twice"),
+            ));
+        }
+    }
+    let order: Vec<Tile> = tiles.iter().map(|(t, _)| *t).collect();
+    let draw = Setup::from_order(&order).ok_or_else(|| {
+        src.error(
+            "mosaico.bad-setup",
+            &n.span,
+            format!("the draw must hold all 36 tiles, not {}", order.len()),
+        )
+    })?;
+    Ok(Partial {
+        draw: Some((draw.draw, Some(n.span.clone()))),
+        start,
+    })
+}
+
+/// The six start cells, as one string (`"a1 b2 c3 d4 e5 f6"`, spaces or
+/// commas) or an array of cell names.
+fn read_start(n: &Node, src: &Source) -> Result<[Cell; SIDE], Error> {
+    let words: Vec<String> = match &n.value {
+        Value::Array(_) => n
+            .as_str_array(src, "`start`")?
+            .into_iter()
+            .map(|(s, _)| s.to_string())
+            .collect(),
+        _ => n
+            .as_str(src, "`start`")?
             .split([' ', ','])
             .filter(|w| !w.is_empty())
-            .map(str::parse)
-            .collect();
-        let cells = cells.map_err(|e| src.error("mosaico.bad-setup", &n.span, e))?;
-        let cells: [Cell; SIDE] = cells.try_into().map_err(|c: Vec<Cell>| {
-            src.error(
-                "mosaico.bad-setup",
-                &n.span,
-                format!(
-                    "`start` names {} cells; the six first tiles need six",
-                    c.len()
-                ),
-            )
-        })?;
-        setup = setup
-            .with_start(cells)
-            .map_err(|e| src.error("mosaico.bad-setup", &n.span, e))?;
-    }
-    Ok(setup)
+            .map(str::to_string)
+            .collect(),
+    };
+    let cells: Result<Vec<Cell>, String> = words.iter().map(|w| w.parse()).collect();
+    let cells = cells.map_err(|e| src.error("mosaico.bad-setup", &n.span, e))?;
+    cells.try_into().map_err(|c: Vec<Cell>| {
+        src.error(
+            "mosaico.bad-setup",
+            &n.span,
+            format!(
+                "`start` names {} cells; the six first tiles need six",
+                c.len()
+            ),
+        )
+    })
 }
 
 /// A move as written, with the spans errors point at.
@@ -252,55 +313,57 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
     })
 }
 
+/// Which span a broken rule points at: the cell for a placement refused
+/// there, else the tile (the move's first field).
+fn blame<'a>(rb: &RuleBroken, w: &'a Written) -> &'a Span {
+    let on_cell = match rb {
+        RuleBroken::GameOver { .. }
+        | RuleBroken::NotInPlay { .. }
+        | RuleBroken::MustPlace { .. } => false,
+        RuleBroken::OutsideFrame { .. }
+        | RuleBroken::Occupied { .. }
+        | RuleBroken::NotAdjacent { .. }
+        | RuleBroken::NoMatch { .. }
+        | RuleBroken::HardTwoMatches { .. } => true,
+    };
+    match &w.cell {
+        Some(cell) if on_cell => cell,
+        _ => &w.tile,
+    }
+}
+
 fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let setup = read_setup(record, src)?;
     let moves = read_moves(record, src)?;
-    let mut state = State::new(&setup, variant_of(&record.variant));
+    let mut state = State::start(&setup, &variant_of(&record.variant))
+        .map_err(|e| src.error("mosaico.bad-setup", record.setup_span(), e.to_string()))?;
     let total = moves.len();
+    let player = record.players[0].name.clone();
+    let names = record.player_names();
     for (entry, w) in record.moves.iter().zip(&moves) {
         if let Err(rb) = state.play(w.mv) {
-            let on_cell = rb.code != "mosaico.not-in-play" && rb.code != "mosaico.must-place";
-            let span = match (&w.cell, on_cell) {
-                (Some(c), true) => c,
-                _ => &w.tile,
-            };
-            return Ok(Verdict::illegal(
-                total,
-                Illegal::new(
-                    src,
-                    span,
-                    entry,
-                    &record.players,
-                    rb.rule,
-                    rb.code,
-                    rb.message,
-                ),
-            ));
+            let illegal = Illegal::new(
+                src,
+                blame(&rb, w),
+                entry,
+                &record.players,
+                rb.rule(),
+                rb.code(),
+                rb.describe(&names),
+            );
+            // GN-1: a move after the end leaves the ended game's result.
+            return Ok(Verdict {
+                result: end(&state, &player),
+                notes: notes(&state),
+                ..Verdict::illegal(total, illegal)
+            });
         }
     }
-    let player = record.players[0].name.clone();
-    let aside: Vec<String> = state.aside().map(|t| t.to_string()).collect();
-    let (status, result) = match state.outcome() {
-        Outcome::Ongoing => (Status::LegalSoFar, None),
-        Outcome::Won => (
-            Status::Complete,
-            Some(GameResult::solitaire(
-                &player,
-                true,
-                "all 36 tiles placed in the 6x6 figure (MO-2)".into(),
-            )),
-        ),
-        Outcome::Lost => (
-            Status::Complete,
-            Some(GameResult::solitaire(
-                &player,
-                false,
-                format!(
-                    "the draw is exhausted and no set-aside tile fits anywhere: {} (MO-3)",
-                    aside.join(" ")
-                ),
-            )),
-        ),
+    let result = end(&state, &player);
+    let status = if result.is_some() {
+        Status::Complete
+    } else {
+        Status::LegalSoFar
     };
     Ok(Verdict {
         status,
@@ -308,25 +371,54 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         illegal: None,
         to_move: (status == Status::LegalSoFar).then_some(player),
         result,
-        notes: vec![format!("{} of 36 tiles placed", state.placed())],
+        notes: notes(&state),
     })
+}
+
+/// How the game ended, if it has.
+fn end(state: &State, player: &str) -> Option<GameResult> {
+    match state.outcome() {
+        Outcome::Ongoing => None,
+        Outcome::Won => Some(GameResult::solitaire(
+            player,
+            true,
+            "all 36 tiles placed in the 6x6 figure (MO-2)".into(),
+        )),
+        Outcome::Lost => {
+            let aside: Vec<String> = state.aside().map(|t| t.to_string()).collect();
+            Some(GameResult::solitaire(
+                player,
+                false,
+                format!(
+                    "the draw is exhausted and no set-aside tile fits anywhere: {} (MO-3)",
+                    aside.join(" ")
+                ),
+            ))
+        }
+    }
+}
+
+fn notes(state: &State) -> Vec<String> {
+    vec![format!("{} of 36 tiles placed", state.placed())]
+}
+
+/// One `[[move]]` table.
+fn move_out(mv: &Move) -> MoveOut {
+    MoveOut {
+        player: 0,
+        fields: match *mv {
+            Move::Place { tile, cell } => vec![
+                ("tile", write::string(&tile.to_string())),
+                ("cell", write::string(&cell.to_string())),
+            ],
+            Move::Aside { tile } => vec![("aside", write::string(&tile.to_string()))],
+        },
+    }
 }
 
 /// The `[[move]]` tables of a sequence of moves.
 pub fn moves_out(moves: &[Move]) -> Vec<MoveOut> {
-    moves
-        .iter()
-        .map(|mv| MoveOut {
-            player: 0,
-            fields: match *mv {
-                Move::Place { tile, cell } => vec![
-                    ("tile", write::string(&tile.to_string())),
-                    ("cell", write::string(&cell.to_string())),
-                ],
-                Move::Aside { tile } => vec![("aside", write::string(&tile.to_string()))],
-            },
-        })
-        .collect()
+    moves.iter().map(move_out).collect()
 }
 
 impl Solve for Mosaico {
@@ -340,7 +432,9 @@ impl Solve for Mosaico {
             answer,
             stats,
             moves_out,
-            describe_deal(&setup).setup_toml,
+            // The records a solver writes carry the [deal] too, so they
+            // read even without this (which cannot fail to serialise).
+            describe_deal(&setup).map_or_else(|_| String::new(), |d| d.setup_toml),
         )
     }
 }

@@ -14,6 +14,7 @@
 //! (see [`State`]), so the board and the number of tiles drawn say everything about
 //! a position: that is its key, exact.
 
+use crate::games::engine::Engine;
 use crate::games::fruit::mosaico::{neighbour_cells, Cell, Move, Outcome, State, CELLS};
 use crate::games::fruit::Tile;
 use crate::search::{Answer, Limits, Stats, Visited};
@@ -181,20 +182,28 @@ mod tests {
         s.parse().unwrap()
     }
 
-    /// A hand-made deal (MO-1: a record may give other start cells): a2 lies
-    /// between M1 (a1), P3 (a3) and C5 (b2). Numbers 1, 3, 5 are two apart and the
-    /// fruits differ, so no tile matches two of them (FR-2), and in the hard
-    /// variant a2, with three neighbours, can never be filled (MO-4).
+    /// A hand-made deal on the diagonal (MO-1) and two moves: C4 on c2 (next to
+    /// C3, in scala), then C5 on c1 (next to C4). Now b1 lies between M1 (a1),
+    /// P3 (b2) and C5 (c1). Numbers 1, 3, 5 are two apart and the fruits differ,
+    /// so no tile matches two of them (FR-2), and in the hard variant b1, with
+    /// three neighbours, can never be filled (MO-4). (Three neighbours of one cell
+    /// always share a row or a column, so no start can wall a cell in, MO-5.)
     fn walled_in(variant: Variant) -> State {
-        let first: Vec<Tile> = ["M1", "P3", "C5", "U2", "F4", "B6"].map(t).to_vec();
+        let first: Vec<Tile> = ["M1", "P3", "C3", "U2", "F4", "B6", "C4", "C5"]
+            .map(t)
+            .to_vec();
         let mut order = first.clone();
         order.extend(Tile::all().filter(|x| !first.contains(x)));
-        let start = ["a1", "a3", "b2", "d4", "e5", "f6"].map(|c| c.parse::<Cell>().unwrap());
-        let setup = Setup::from_order(&order)
-            .unwrap()
-            .with_start(start)
+        let mut s = State::new(&Setup::from_order(&order).unwrap(), variant);
+        for (tile, cell) in [("C4", "c2"), ("C5", "c1")] {
+            let cell = cell.parse::<Cell>().unwrap();
+            s.play(Move::Place {
+                tile: t(tile),
+                cell,
+            })
             .unwrap();
-        State::new(&setup, variant)
+        }
+        s
     }
 
     #[test]

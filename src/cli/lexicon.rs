@@ -1,0 +1,348 @@
+//! `tavolo lexicon build|info|check|anagram`: the Italian lexicon of Natura Shakerata
+//! (NS-2), see `crate::lexicon`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde_json::{json, Value};
+
+use crate::error::Error;
+use crate::lexicon::{self, Lexicon, List, Origin, Rack, Source, Span};
+
+/// Which lists make the lexicon and where their automata are cached; shared by every
+/// command that looks words up.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LexiconArgs {
+    /// Add a word list (repeatable): FILE (UTF-8, one word a line), ENCODING:FILE
+    /// (e.g. latin1:parole.txt), or a hunspell pair named by its .dic or .aff.
+    #[arg(long = "lexicon", value_name = "FILE")]
+    pub lexicon: Vec<String>,
+    /// Use only the --lexicon lists instead of adding them to the default
+    /// (hunspell-it expanded, else witalian: NS-2).
+    #[arg(long)]
+    pub lexicon_only: bool,
+    /// Where built automata are kept (default: $TAVOLO_CACHE_DIR, else
+    /// $XDG_CACHE_HOME/tavolo, else ~/.cache/tavolo).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Build in memory only: read and write no cache.
+    #[arg(long)]
+    pub no_cache: bool,
+}
+
+impl LexiconArgs {
+    pub fn sources(&self) -> Result<Vec<Source>, Error> {
+        let extra = self
+            .lexicon
+            .iter()
+            .map(|a| Source::from_arg(a))
+            .collect::<Result<Vec<_>, _>>()?;
+        lexicon::sources(&extra, self.lexicon_only)
+    }
+
+    pub fn open(&self, rebuild: bool) -> Result<Lexicon, Error> {
+        let opts = lexicon::Options {
+            cache_dir: self.cache_dir.clone(),
+            rebuild,
+            no_cache: self.no_cache,
+        };
+        let lex = Lexicon::open(&self.sources()?, &opts)?;
+        if !rebuild {
+            for l in &lex.lists {
+                if let Origin::Built { time, .. } = &l.origin {
+                    eprintln!(
+                        "note: built {} in {:.1} s{}",
+                        l.name,
+                        time.as_secs_f64(),
+                        saved_text(l)
+                    );
+                }
+            }
+        }
+        Ok(lex)
+    }
+}
+
+fn saved_text(l: &List) -> String {
+    match &l.origin {
+        Origin::Built { saved: Ok(()), .. } => {
+            format!(
+                "; cached at {}",
+                l.cache_path
+                    .as_ref()
+                    .map_or(String::new(), |p| p.display().to_string())
+            )
+        }
+        Origin::Built {
+            saved: Err(why), ..
+        } => format!("; not cached ({why})"),
+        Origin::Cached => String::new(),
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Sub,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum Sub {
+    /// Build (or rebuild) the lexicon's automata and cache them.
+    Build {
+        #[command(flatten)]
+        lexicon: LexiconArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The lists, their word counts, cache files and sizes.
+    Info {
+        #[command(flatten)]
+        lexicon: LexiconArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Look words up and name the list that accepts each (exit 1 if one is missing).
+    Check {
+        /// Words as written (accents and case do not matter: NS-2).
+        #[arg(required = true, value_name = "WORD")]
+        words: Vec<String>,
+        #[command(flatten)]
+        lexicon: LexiconArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The words a rack makes (`?` is a jolly, shown in lower case where it is used).
+    Anagram {
+        /// The tiles, e.g. `CASOR?E`.
+        rack: String,
+        /// Also words using only some of the tiles, of at least this many letters.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=15))]
+        min: Option<u8>,
+        #[command(flatten)]
+        lexicon: LexiconArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+impl Args {
+    /// Whether `--json` was given, so that errors are JSON too.
+    pub fn json(&self) -> bool {
+        match &self.command {
+            Sub::Build { json, .. }
+            | Sub::Info { json, .. }
+            | Sub::Check { json, .. }
+            | Sub::Anagram { json, .. } => *json,
+        }
+    }
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Error> {
+    let (text, code) = match args.command {
+        Sub::Build { lexicon, json } => (build(&lexicon, json)?, 0),
+        Sub::Info { lexicon, json } => (info(&lexicon, json)?, 0),
+        Sub::Check {
+            words,
+            lexicon,
+            json,
+        } => check(&words, &lexicon, json)?,
+        Sub::Anagram {
+            rack,
+            min,
+            lexicon,
+            json,
+        } => (anagram(&rack, min, &lexicon, json)?, 0),
+    };
+    // A closed pipe (`| head`) is a quiet end, not a panic.
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            return Err(Error::input("output.write", crate::error::io_reason(&e)));
+        }
+        _ => {}
+    }
+    Ok(ExitCode::from(code))
+}
+
+fn pretty(v: &Value) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default() + "\n"
+}
+
+fn list_json(l: &List) -> Value {
+    let (origin, built) = match &l.origin {
+        Origin::Cached => ("cache", Value::Null),
+        Origin::Built { time, forms, saved } => (
+            "built",
+            json!({
+                "seconds": time.as_secs_f64(),
+                "forms": forms,
+                "cached": saved.is_ok(),
+                "not_cached_because": saved.as_ref().err(),
+            }),
+        ),
+    };
+    json!({
+        "name": l.name,
+        "kind": l.source.kind(),
+        "files": l.source.paths().iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        "words": l.set.len(),
+        "key": l.key,
+        "cache": l.cache_path.as_ref().map(|p| p.display().to_string()),
+        "bytes": l.bytes(),
+        "from": origin,
+        "built": built,
+    })
+}
+
+fn files_text(l: &List) -> String {
+    l.source
+        .paths()
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+fn build(args: &LexiconArgs, json: bool) -> Result<String, Error> {
+    let lex = args.open(true)?;
+    if json {
+        return Ok(pretty(
+            &json!({ "lists": lex.lists.iter().map(list_json).collect::<Vec<_>>() }),
+        ));
+    }
+    let mut s = String::new();
+    for l in &lex.lists {
+        if let Origin::Built { time, forms, .. } = &l.origin {
+            s += &format!(
+                "{} ({}, {}): {} words from {} forms in {:.2} s, {} bytes{}\n",
+                l.name,
+                l.source.kind(),
+                files_text(l),
+                l.set.len(),
+                forms,
+                time.as_secs_f64(),
+                l.bytes(),
+                saved_text(l)
+            );
+        }
+    }
+    Ok(s)
+}
+
+fn info(args: &LexiconArgs, json: bool) -> Result<String, Error> {
+    let lex = args.open(false)?;
+    let dir = args.cache_dir.clone().or_else(lexicon::cache::default_dir);
+    let total = lex.distinct_words();
+    if json {
+        return Ok(pretty(&json!({
+            "lists": lex.lists.iter().map(list_json).collect::<Vec<_>>(),
+            "words": total,
+            "cache_dir": if args.no_cache { None } else { dir.map(|d| d.display().to_string()) },
+            "normaliser_version": lexicon::normalise::NORMALISER_VERSION,
+        })));
+    }
+    let mut s = format!(
+        "lexicon: {} list(s), {total} distinct words (NS-2 normalised)\n",
+        lex.lists.len()
+    );
+    for (i, l) in lex.lists.iter().enumerate() {
+        s += &format!(
+            "{}. {} ({}): {}\n",
+            i + 1,
+            l.name,
+            l.source.kind(),
+            files_text(l)
+        );
+        s += &format!("   words: {}; key: {}\n", l.set.len(), l.key);
+        let cache = match (&l.cache_path, &l.origin) {
+            (Some(p), Origin::Cached) => {
+                format!("{} ({} bytes, read from cache)", p.display(), l.bytes())
+            }
+            (
+                _,
+                Origin::Built {
+                    saved: Ok(()),
+                    time,
+                    ..
+                },
+            ) => format!(
+                "{} ({} bytes, built now in {:.1} s)",
+                l.cache_path
+                    .as_ref()
+                    .map_or(String::new(), |p| p.display().to_string()),
+                l.bytes(),
+                time.as_secs_f64()
+            ),
+            (
+                _,
+                Origin::Built {
+                    saved: Err(why), ..
+                },
+            ) => format!("none ({} bytes in memory; {why})", l.bytes()),
+            (None, Origin::Cached) => String::new(),
+        };
+        s += &format!("   cache: {cache}\n");
+    }
+    Ok(s)
+}
+
+fn check(words: &[String], args: &LexiconArgs, json: bool) -> Result<(String, u8), Error> {
+    let lex = args.open(false)?;
+    let names: Vec<&str> = lex.lists.iter().map(|l| l.name.as_str()).collect();
+    let verdicts: Vec<_> = words.iter().map(|w| lex.check(w)).collect();
+    let code = u8::from(verdicts.iter().any(|v| !v.accepted()));
+    if json {
+        let items: Vec<Value> = verdicts
+            .iter()
+            .map(|v| {
+                json!({
+                    "given": v.given,
+                    "word": v.word,
+                    "accepted": v.accepted(),
+                    "lists": v.accepted_by,
+                })
+            })
+            .collect();
+        return Ok((pretty(&json!({ "lexicon": names, "words": items })), code));
+    }
+    let mut s = String::new();
+    for v in &verdicts {
+        let shown = v.word.clone().unwrap_or_else(|| v.given.clone());
+        s += &match (&v.word, v.accepted()) {
+            (None, _) => format!("{shown}: not a board word (letters A-Z only, NS-2)\n"),
+            (Some(_), true) => format!("{shown}: accepted by {}\n", v.accepted_by.join(", ")),
+            (Some(_), false) => format!("{shown}: not in {}\n", names.join(", ")),
+        };
+    }
+    Ok((s, code))
+}
+
+fn anagram(
+    rack_text: &str,
+    min: Option<u8>,
+    args: &LexiconArgs,
+    json: bool,
+) -> Result<String, Error> {
+    let rack = Rack::parse(rack_text).map_err(|m| Error::input("lexicon.rack", m))?;
+    let lex = args.open(false)?;
+    let span = min.map_or(Span::Full, |m| Span::AtLeast(usize::from(m)));
+    let mut words: Vec<(String, String)> = lex.anagrams(&rack, span).into_iter().collect();
+    // Longest first, then alphabetical.
+    words.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
+    if json {
+        let items: Vec<Value> = words
+            .iter()
+            .map(|(w, p)| json!({ "word": w, "played": p }))
+            .collect();
+        return Ok(pretty(
+            &json!({ "rack": rack_text, "count": items.len(), "words": items }),
+        ));
+    }
+    Ok(words.iter().map(|(_, p)| format!("{p}\n")).collect())
+}

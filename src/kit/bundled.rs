@@ -1,0 +1,105 @@
+//! The bundled kits (`templates/*.toml`) and all their art
+//! (`templates/art/*.svg`), compiled into the binary by `build.rs`, as the
+//! fonts are: an installed `tavolo` needs no source checkout, and the current
+//! folder cannot shadow them.
+//!
+//! A bundled file goes by a path under [`ROOT`] (`<bundled>/fruit.toml`,
+//! `<bundled>/art/fruit-front.svg`), so the model and the templates join
+//! paths as they do for a kit on disk, and [`read`], the one reader of kit
+//! files, serves such paths from the binary and never from the disk.
+
+use std::borrow::Cow;
+use std::path::{Component, Path, PathBuf};
+
+include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+
+/// The root of bundled paths; it names no real folder.
+pub const ROOT: &str = "<bundled>";
+
+/// Is `path` a bundled file's path (under [`ROOT`])?
+pub fn is_bundled(path: &Path) -> bool {
+    path.starts_with(ROOT)
+}
+
+/// The text of the bundled file at `path` (under [`ROOT`]), if there is one.
+/// `.` and `..` are followed within the bundle; nothing leads out of it.
+pub fn get(path: &Path) -> Option<&'static str> {
+    let rel = path.strip_prefix(ROOT).ok()?;
+    let mut parts: Vec<&str> = Vec::new();
+    for c in rel.components() {
+        match c {
+            Component::Normal(s) => parts.push(s.to_str()?),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                parts.pop()?;
+            }
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    let key = parts.join("/");
+    FILES
+        .binary_search_by(|(k, _)| (*k).cmp(key.as_str()))
+        .ok()
+        .map(|i| FILES[i].1)
+}
+
+/// Every bundled file's path under `templates/`, with `/`, sorted.
+pub fn paths() -> impl Iterator<Item = &'static str> {
+    FILES.iter().map(|(k, _)| *k)
+}
+
+/// The bundled kit definitions (`<bundled>/<name>.toml`), sorted by name.
+pub fn kits() -> Vec<PathBuf> {
+    FILES
+        .iter()
+        .filter(|(k, _)| !k.contains('/') && k.ends_with(".toml"))
+        .map(|(k, _)| Path::new(ROOT).join(k))
+        .collect()
+}
+
+/// Read a kit file: a bundled one from the binary, any other from the disk.
+pub fn read(path: &Path) -> std::io::Result<Cow<'static, str>> {
+    if is_bundled(path) {
+        return get(path).map(Cow::Borrowed).ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no such file among the bundled kits",
+            )
+        });
+    }
+    std::fs::read_to_string(path).map(Cow::Owned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_sorted_and_holds_the_four_kits() {
+        assert!(FILES.windows(2).all(|w| w[0].0 < w[1].0));
+        let names: Vec<String> = kits()
+            .iter()
+            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+            .collect();
+        for k in ["decktet", "farfalia", "fruit", "moon"] {
+            assert!(names.iter().any(|n| n == k), "{names:?}");
+        }
+    }
+
+    #[test]
+    fn paths_resolve_within_the_bundle_only() {
+        let front = get(Path::new("<bundled>/art/fruit-front.svg")).unwrap();
+        assert!(front.contains("<svg"));
+        assert_eq!(
+            get(Path::new("<bundled>/art/../art/./fruit-front.svg")),
+            Some(front)
+        );
+        assert!(get(Path::new("<bundled>/../templates/fruit.toml")).is_none());
+        assert!(get(Path::new("<bundled>/nothing.svg")).is_none());
+        // Not under the root: not bundled, whatever the folder holds.
+        assert!(get(Path::new("templates/fruit.toml")).is_none());
+        assert!(get(Path::new("./<bundled>/fruit.toml")).is_none());
+        let e = read(Path::new("<bundled>/nothing.toml")).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
+    }
+}

@@ -1,0 +1,255 @@
+//! The Italian lexicon of Natura Shakerata (NS-2): word lists -> board words -> a compact
+//! automaton (an [`fst::Set`]), built once and cached on disk.
+//!
+//! - [`source`]: where a list comes from (one word a line in a declared encoding, or a
+//!   hunspell `.dic`/`.aff` pair that [`hunspell`] expands itself) and the default lists;
+//! - [`normalise`]: NS-2's filter from a raw form to a board word (its doc gives the rules);
+//! - [`cache`]: where built automata are kept and how they are keyed;
+//! - [`anagram`]: the words a rack makes.
+//!
+//! Several lists combine as a union that still knows which list accepts a word, as the
+//! referee names the list that accepted or lacked each word (NS-2).
+
+pub mod anagram;
+pub mod cache;
+pub mod encoding;
+pub mod hunspell;
+pub mod normalise;
+pub mod source;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use fst::Set;
+
+use crate::error::Error;
+pub use anagram::{Rack, Span};
+pub use source::Source;
+
+/// How [`Lexicon::open`] uses the cache.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The cache directory; `None` for [`cache::default_dir`].
+    pub cache_dir: Option<PathBuf>,
+    /// Rebuild even when a cached automaton exists.
+    pub rebuild: bool,
+    /// Build in memory only: read no cache, write none.
+    pub no_cache: bool,
+}
+
+/// Which lists to use: the default (NS-2) plus `extra`, or `extra` alone with `replace`.
+pub fn sources(extra: &[Source], replace: bool) -> Result<Vec<Source>, Error> {
+    let mut out = Vec::new();
+    if !replace {
+        match Source::debian_default() {
+            Some(s) => out.push(s),
+            None if extra.is_empty() => {
+                return Err(Error::input(
+                    "lexicon.no-default",
+                    format!(
+                        "no Italian word list found: neither {} nor {}",
+                        source::DEBIAN_HUNSPELL_DIC,
+                        source::DEBIAN_WITALIAN
+                    ),
+                )
+                .help("install Debian's hunspell-it (or witalian), or give --lexicon FILE"));
+            }
+            None => {}
+        }
+    }
+    for s in extra {
+        if !out.contains(s) {
+            out.push(s.clone());
+        }
+    }
+    if out.is_empty() {
+        return Err(Error::input(
+            "lexicon.usage",
+            "--lexicon-only needs at least one --lexicon FILE",
+        ));
+    }
+    Ok(out)
+}
+
+/// How a list's automaton was obtained.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// Read back from the cache file.
+    Cached,
+    /// Built from the list now, in this time; `saved` says whether the cache file was
+    /// written, or why not.
+    Built {
+        time: Duration,
+        forms: u64,
+        saved: Result<(), String>,
+    },
+}
+
+/// One list, ready for look-ups.
+pub struct List {
+    pub source: Source,
+    /// The file name, unique within a lexicon.
+    pub name: String,
+    /// The cache key (see [`cache::key`]); also names the list's exact contents.
+    pub key: String,
+    pub set: Set<Vec<u8>>,
+    pub cache_path: Option<PathBuf>,
+    pub origin: Origin,
+}
+
+impl List {
+    /// Read (or build) one list.
+    pub fn open(source: &Source, opts: &Options) -> Result<List, Error> {
+        let bytes = source.read()?;
+        let key = cache::key(&source.tag(), &bytes);
+        let name = source.name();
+        let dir = if opts.no_cache {
+            None
+        } else {
+            opts.cache_dir.clone().or_else(cache::default_dir)
+        };
+        let cache_path = dir.as_ref().map(|d| cache::path(d, &name, &key));
+        if let (Some(path), false) = (&cache_path, opts.rebuild) {
+            if let Some(set) = read_cached(path) {
+                return Ok(List {
+                    source: source.clone(),
+                    name,
+                    key,
+                    set,
+                    cache_path,
+                    origin: Origin::Cached,
+                });
+            }
+        }
+        let start = Instant::now();
+        let words = source.words(&bytes)?;
+        let set = Set::from_iter(words.words.iter()).map_err(|e| {
+            Error::input("lexicon.build", format!("cannot build the automaton: {e}"))
+                .in_file(source.paths()[0])
+        })?;
+        let time = start.elapsed();
+        let saved = match (&dir, &cache_path) {
+            (Some(dir), Some(path)) => std::fs::create_dir_all(dir)
+                .and_then(|()| crate::output::write_atomic(path, set.as_fst().as_bytes()))
+                .map_err(|e| format!("{}: {}", path.display(), crate::error::io_reason(&e))),
+            _ => Err("no cache directory".into()),
+        };
+        Ok(List {
+            source: source.clone(),
+            name,
+            key,
+            set,
+            cache_path,
+            origin: Origin::Built {
+                time,
+                forms: words.raw,
+                saved,
+            },
+        })
+    }
+
+    /// The size of the automaton in bytes (as cached).
+    pub fn bytes(&self) -> usize {
+        self.set.as_fst().as_bytes().len()
+    }
+}
+
+/// A cached automaton, verified; `None` if missing or damaged (then it is rebuilt).
+fn read_cached(path: &std::path::Path) -> Option<Set<Vec<u8>>> {
+    let bytes = std::fs::read(path).ok()?;
+    let set = Set::new(bytes).ok()?;
+    set.as_fst().verify().ok()?;
+    Some(set)
+}
+
+/// The combined lists.
+pub struct Lexicon {
+    pub lists: Vec<List>,
+}
+
+/// What `check` says about one word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    /// The word as given.
+    pub given: String,
+    /// Its board form (NS-2: accents and case folded), if it has one.
+    pub word: Option<String>,
+    /// The names of the lists that accept it, in lexicon order.
+    pub accepted_by: Vec<String>,
+}
+
+impl Verdict {
+    pub fn accepted(&self) -> bool {
+        !self.accepted_by.is_empty()
+    }
+}
+
+impl Lexicon {
+    /// Open every list, each from its cache when it can.
+    pub fn open(sources: &[Source], opts: &Options) -> Result<Lexicon, Error> {
+        let mut lists: Vec<List> = Vec::new();
+        for s in sources {
+            let mut list = List::open(s, opts)?;
+            // Two files with one name (dir1/words, dir2/words) keep apart in messages.
+            if lists.iter().any(|l| l.name == list.name) {
+                list.name = s.paths()[0].display().to_string();
+            }
+            lists.push(list);
+        }
+        Ok(Lexicon { lists })
+    }
+
+    /// Whether some list holds `word` (a board word: A-Z, as [`normalise::fold`] gives).
+    pub fn contains(&self, word: &str) -> bool {
+        self.lists.iter().any(|l| l.set.contains(word))
+    }
+
+    /// The lists holding `word`.
+    pub fn accepting<'a>(&'a self, word: &'a str) -> impl Iterator<Item = &'a List> + 'a {
+        self.lists.iter().filter(move |l| l.set.contains(word))
+    }
+
+    /// Look up a word as a player writes it (`città`, `Casa`).
+    pub fn check(&self, given: &str) -> Verdict {
+        let word = normalise::fold(given.trim()).filter(|w| !w.is_empty());
+        let accepted_by = word
+            .as_deref()
+            .map(|w| self.accepting(w).map(|l| l.name.clone()).collect())
+            .unwrap_or_default();
+        Verdict {
+            given: given.to_string(),
+            word,
+            accepted_by,
+        }
+    }
+
+    /// The words of every list that `rack` makes, sorted: word -> as played.
+    pub fn anagrams(&self, rack: &Rack, span: Span) -> BTreeMap<String, String> {
+        let mut out = BTreeMap::new();
+        for l in &self.lists {
+            anagram::collect(l.set.as_fst(), rack, span, &mut out);
+        }
+        out
+    }
+
+    /// Distinct words over all lists.
+    pub fn distinct_words(&self) -> u64 {
+        match self.lists.as_slice() {
+            [one] => one.set.len() as u64,
+            lists => {
+                use fst::Streamer;
+                let mut op = fst::set::OpBuilder::new();
+                for l in lists {
+                    op = op.add(l.set.stream());
+                }
+                let mut union = op.union();
+                let mut n = 0;
+                while union.next().is_some() {
+                    n += 1;
+                }
+                n
+            }
+        }
+    }
+}
