@@ -70,6 +70,18 @@ pub fn read(path: &Path) -> std::io::Result<Cow<'static, str>> {
     std::fs::read_to_string(path).map(Cow::Owned)
 }
 
+/// [`read`], as bytes: an art file that is not text (a PNG) is read too, so
+/// that it can be named for what it is.
+pub fn read_bytes(path: &Path) -> std::io::Result<Cow<'static, [u8]>> {
+    if is_bundled(path) {
+        return read(path).map(|t| match t {
+            Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+            Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+        });
+    }
+    std::fs::read(path).map(Cow::Owned)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

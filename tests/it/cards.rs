@@ -116,11 +116,14 @@ fn farfalia_subjects_have_their_own_back() {
 #[test]
 fn decktet_has_36_cards_and_45_with_the_extended_option() {
     let k = load("decktet");
-    assert_eq!(k.options.get("extended"), Some(&true));
+    assert_eq!(
+        k.options.get("extended"),
+        Some(&kit::model::OptionValue::Switch(true))
+    );
     assert_eq!(k.piece_count(), 45);
     let basic = kit::model::load_with(
         &templates().join("decktet.toml"),
-        &[("extended".to_string(), false)],
+        &[("extended".to_string(), "false".to_string())],
     )
     .unwrap();
     assert_eq!(basic.piece_count(), 36);
