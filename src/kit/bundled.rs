@@ -87,13 +87,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_table_is_sorted_and_holds_the_four_kits() {
+    fn the_table_is_sorted_and_holds_the_five_kits() {
         assert!(FILES.windows(2).all(|w| w[0].0 < w[1].0));
         let names: Vec<String> = kits()
             .iter()
             .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
             .collect();
-        for k in ["decktet", "farfalia", "fruit", "moon"] {
+        for k in ["decktet", "farfalia", "fruit", "moon", "natura"] {
             assert!(names.iter().any(|n| n == k), "{names:?}");
         }
     }

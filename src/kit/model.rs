@@ -50,7 +50,9 @@ pub struct ComponentFile {
     pub back: Option<Spanned<String>>,
     /// Copies of every item (default 1).
     #[serde(default)]
-    pub count: Option<Spanned<i64>>,
+    /// Or the name of an item field holding each item's number of copies
+    /// (`"tile.count"`: the field `count` of the item's field `tile`).
+    pub count: Option<Spanned<toml::Value>>,
     /// Space between pieces in mm, overriding the kit's.
     #[serde(default)]
     pub gutter_mm: Option<Spanned<f64>>,
@@ -371,16 +373,26 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
                 ),
             ));
         }
+        // Copies of each item: one number for all, or read from a field.
+        enum Count<'a> {
+            All(usize),
+            Field(&'a str, std::ops::Range<usize>),
+        }
         let count = match &c.count {
-            Some(n) if !(1..=1000).contains(n.get_ref()) => {
-                return Err(bad(
-                    "kit.count",
-                    n.span(),
-                    format!("count must be between 1 and 1000, not {}", n.get_ref()),
-                ))
-            }
-            Some(n) => *n.get_ref() as usize,
-            None => 1,
+            None => Count::All(1),
+            Some(n) => match n.get_ref() {
+                toml::Value::Integer(k) if (1..=1000).contains(k) => Count::All(*k as usize),
+                toml::Value::String(f) if !f.is_empty() => Count::Field(f, n.span()),
+                other => {
+                    return Err(bad(
+                        "kit.count",
+                        n.span(),
+                        format!(
+                            "count must be a number between 1 and 1000, or the name of an item field holding one, not {other}"
+                        ),
+                    ))
+                }
+            },
         };
         let gutter = match &c.gutter_mm {
             Some(g) => check_gutter(g, &at)?,
@@ -402,10 +414,43 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
             )
             .help("give `items = [ {...}, ... ]` or `[[component.product]]` axes"));
         }
-        let pieces = items
-            .iter()
-            .flat_map(|it| std::iter::repeat_n(it.clone(), count))
-            .collect();
+        let mut pieces = Vec::new();
+        for (k, it) in items.iter().enumerate() {
+            let n = match &count {
+                Count::All(n) => *n,
+                Count::Field(field, span) => {
+                    let v = field
+                        .split('.')
+                        .try_fold(None::<&toml::Value>, |cur, key| match cur {
+                            None => Some(it.get(key)),
+                            Some(v) => Some(v.get(key)),
+                        })
+                        .flatten();
+                    match v.and_then(toml::Value::as_integer) {
+                        Some(n) if (0..=1000).contains(&n) => n as usize,
+                        _ => {
+                            return Err(bad(
+                                "kit.count",
+                                span.clone(),
+                                format!(
+                                    "item {} of `{}` has no field `{field}` holding a number of copies from 0 to 1000",
+                                    k + 1,
+                                    c.name.get_ref()
+                                ),
+                            ))
+                        }
+                    }
+                }
+            };
+            pieces.extend(std::iter::repeat_n(it.clone(), n));
+        }
+        if pieces.is_empty() {
+            return Err(bad(
+                "kit.no-items",
+                c.name.span(),
+                format!("component `{}` has no pieces: every count is 0", c.name.get_ref()),
+            ));
+        }
         components.push(Component {
             name: c.name.get_ref().clone(),
             w_mm: w,

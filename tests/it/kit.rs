@@ -618,7 +618,7 @@ fn bad_options_exit_2() {
 // Where kits come from: the bundled ones are inside the binary; the current
 // folder never shadows them; `--kits DIR` adds a folder of the user's own.
 
-const BUNDLED: [&str; 4] = ["decktet", "farfalia", "fruit", "moon"];
+const BUNDLED: [&str; 5] = ["decktet", "farfalia", "fruit", "moon", "natura"];
 
 /// The PDF of each bundled kit, rendered in-process from the checked-out
 /// definitions: what the binary must print wherever it runs.
