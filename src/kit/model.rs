@@ -448,7 +448,10 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
             return Err(bad(
                 "kit.no-items",
                 c.name.span(),
-                format!("component `{}` has no pieces: every count is 0", c.name.get_ref()),
+                format!(
+                    "component `{}` has no pieces: every count is 0",
+                    c.name.get_ref()
+                ),
             ));
         }
         components.push(Component {
