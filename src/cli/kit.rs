@@ -49,8 +49,8 @@ pub struct Args {
     /// Shift every back by X,Y mm to undo the printer's duplex offset.
     #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
     pub duplex_offset: Option<String>,
-    /// Set a kit's `[options]` switch, e.g. `--option extended=false` (repeatable).
-    #[arg(long = "option", value_name = "NAME=true|false")]
+    /// Set a kit's `[options]`, e.g. `--option extended=false`, `--option board=fit` (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
     /// Also write Tabletop Simulator deck images: per deck, sheets of up to
     /// 10 x 7 cards (the last slot is the hidden card) and the back image.
@@ -107,7 +107,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         .map(|p| {
             // A switch applies to the kits that have it.
             let k = kit::model::load(p)?;
-            let own: Vec<(String, bool)> = switches
+            let own: Vec<(String, String)> = switches
                 .iter()
                 .filter(|(n, _)| k.options.contains_key(n))
                 .cloned()
@@ -137,10 +137,11 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             let images = kit::tts::write(k, &faces, &args.out)?;
             if !args.json {
                 for i in &images {
-                    if i.kind == "back" {
+                    if i.kind == "back" || i.kind == "board" {
                         outln!(
-                            "wrote {} (TTS back, {} x {} px)",
+                            "wrote {} (TTS {}, {} x {} px)",
                             i.path.display(),
+                            i.kind,
                             i.width_px,
                             i.height_px
                         );

@@ -70,18 +70,30 @@ pub fn read(path: &Path) -> std::io::Result<Cow<'static, str>> {
     std::fs::read_to_string(path).map(Cow::Owned)
 }
 
+/// [`read`], as bytes: an art file that is not text (a PNG) is read too, so
+/// that it can be named for what it is.
+pub fn read_bytes(path: &Path) -> std::io::Result<Cow<'static, [u8]>> {
+    if is_bundled(path) {
+        return read(path).map(|t| match t {
+            Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+            Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+        });
+    }
+    std::fs::read(path).map(Cow::Owned)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_table_is_sorted_and_holds_the_four_kits() {
+    fn the_table_is_sorted_and_holds_the_five_kits() {
         assert!(FILES.windows(2).all(|w| w[0].0 < w[1].0));
         let names: Vec<String> = kits()
             .iter()
             .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
             .collect();
-        for k in ["decktet", "farfalia", "fruit", "moon"] {
+        for k in ["decktet", "farfalia", "fruit", "moon", "natura"] {
             assert!(names.iter().any(|n| n == k), "{names:?}");
         }
     }

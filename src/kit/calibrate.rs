@@ -206,6 +206,8 @@ pub fn render(paper: Paper, d: &Duplex) -> Result<(KitFaces, Vec<Sheet>, Vec<u8>
         marks: Vec::new(),
         guides: Vec::new(),
         part: None,
+        part_name: None,
+        map: None,
         label: label.to_string(),
     };
     let sheets = vec![

@@ -50,6 +50,25 @@ pub fn face_index(id: fontdb::ID) -> Option<usize> {
     database().1.iter().position(|i| *i == id)
 }
 
+/// Does every bundled face have a glyph for `c` (its `cmap` maps it)?
+/// Whitespace needs none. A character without one prints as an empty box.
+pub fn has_glyph(c: char) -> bool {
+    use skrifa::MetadataProvider;
+    static FONTS: OnceLock<Vec<Option<skrifa::FontRef<'static>>>> = OnceLock::new();
+    if c.is_whitespace() {
+        return true;
+    }
+    FONTS
+        .get_or_init(|| {
+            FACES
+                .iter()
+                .map(|(_, _, b)| skrifa::FontRef::new(b).ok())
+                .collect()
+        })
+        .iter()
+        .all(|f| f.as_ref().is_some_and(|f| f.charmap().map(c).is_some()))
+}
+
 /// Font units per em of a bundled face, read from its `head` table.
 pub fn units_per_em(face: usize) -> u16 {
     static UPEM: OnceLock<Vec<u16>> = OnceLock::new();
@@ -83,6 +102,16 @@ fn head_upem(font: &[u8]) -> Option<u16> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_cmap_knows_latin_and_not_cjk() {
+        for c in ['A', 'z', 'à', 'È', '·', '€', ' '] {
+            assert!(super::has_glyph(c), "{c}");
+        }
+        for c in ['漢', '中', '\u{E000}'] {
+            assert!(!super::has_glyph(c), "{c}");
+        }
+    }
+
     #[test]
     fn dejavu_has_2048_units_per_em() {
         assert_eq!(super::units_per_em(0), 2048);

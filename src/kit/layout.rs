@@ -140,6 +140,8 @@ pub struct Sheet {
     pub w_mm: f64,
     pub h_mm: f64,
     pub side: Side,
+    /// The (first) component on the sheet: components that share a back
+    /// share sheets, so a sheet may hold pieces of several.
     pub component: usize,
     pub placements: Vec<Placement>,
     /// Crop marks, all in the margins.
@@ -148,12 +150,137 @@ pub struct Sheet {
     pub guides: Vec<Segment>,
     /// For a part of a split piece: (part number from 1, parts).
     pub part: Option<(usize, usize)>,
+    /// For a part of a piece split in both directions: its row letter and
+    /// column number, `A1` top left, `A2` to its right, `B1` below it.
+    pub part_name: Option<String>,
+    /// For the assembly map of a piece split in both directions.
+    pub map: Option<AssemblyMap>,
     /// The label printed in the top margin.
     pub label: String,
 }
 
+/// The page that shows how the parts of a board split in both directions
+/// join: the whole board drawn small, each part's outline and name, the
+/// strips where parts overlap, and how to glue them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AssemblyMap {
+    /// Each part on the page: its window on the small board and its name.
+    pub parts: Vec<(Rect, String)>,
+    /// The overlap strips on the small board (glue goes there).
+    pub overlaps: Vec<Rect>,
+    /// Lines of instructions, set under the map from `text_y`.
+    pub text: Vec<String>,
+    pub text_y: f64,
+}
+
+/// Part names: `A1`, `A2`, ... `B1`: row letter (top to bottom), column number.
+pub fn part_name(row: usize, col: usize) -> String {
+    let letters = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    format!("{}{}", letters[row % 26] as char, col + 1)
+}
+
+/// How pieces of `w` x `h` mm sit on a sheet: (turned, columns, rows), or
+/// `None` when one does not fit and must be split.
+fn grid_choice(
+    w: f64,
+    h: f64,
+    rotate: bool,
+    gutter: f64,
+    area: Rect,
+    b: f64,
+) -> Option<(bool, usize, usize)> {
+    // Pieces per sheet upright and turned; turn only when strictly more fit.
+    let grid = |w: f64, h: f64| -> Option<(usize, usize)> {
+        (w + 2.0 * b <= area.w && h + 2.0 * b <= area.h).then(|| {
+            (
+                ((area.w - 2.0 * b + gutter) / (w + gutter))
+                    .floor()
+                    .max(1.0) as usize,
+                ((area.h - 2.0 * b + gutter) / (h + gutter))
+                    .floor()
+                    .max(1.0) as usize,
+            )
+        })
+    };
+    let upright = grid(w, h);
+    let turned = if rotate { grid(h, w) } else { None };
+    match (upright, turned) {
+        (Some((c, r)), Some((tc, tr))) if tc * tr > c * r => Some((true, tc, tr)),
+        (Some((c, r)), _) => Some((false, c, r)),
+        (None, Some((tc, tr))) => Some((true, tc, tr)),
+        (None, None) => None,
+    }
+}
+
+/// The printable area of a page: inside the margins.
+pub fn printable_area(paper: Paper) -> Rect {
+    let (pw, ph) = paper.size_mm();
+    Rect::new(
+        MARGIN_MM,
+        TOP_MARGIN_MM,
+        pw - 2.0 * MARGIN_MM,
+        ph - TOP_MARGIN_MM - MARGIN_MM,
+    )
+}
+
+/// Does a piece of this component fit on one sheet (else it is split)?
+pub fn fits_sheet(comp: &crate::kit::model::Component, paper: Paper) -> bool {
+    grid_choice(
+        comp.w_mm,
+        comp.h_mm,
+        comp.rotate,
+        comp.gutter_mm,
+        printable_area(paper),
+        0.0,
+    )
+    .is_some()
+}
+
+/// Split `len` mm into parts of at most `avail` mm that overlap by
+/// `OVERLAP_MM`: each part's (from, to) along the piece. Parts are as equal
+/// as they can be, but the visible seam (a part's far edge, glued over the
+/// next) avoids the open intervals of `keep` (a start square) whenever
+/// another cut is possible.
+pub fn split_axis(len: f64, avail: f64, keep: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    if len <= avail {
+        return vec![(0.0, len)];
+    }
+    let n = ((len - OVERLAP_MM) / (avail - OVERLAP_MM)).ceil() as usize;
+    let inside = |s: f64| keep.iter().any(|&(lo, hi)| s > lo + 1e-9 && s < hi - 1e-9);
+    let mut parts = Vec::with_capacity(n);
+    let mut from = 0.0f64;
+    for k in 0..n - 1 {
+        let left = n - k;
+        // Spread what is left equally over the parts left.
+        let ideal = from + (len - from + (left - 1) as f64 * OVERLAP_MM) / left as f64;
+        let ok = |s: f64| {
+            s - from <= avail + 1e-9
+                && s - from > 2.0 * OVERLAP_MM
+                && len - s <= (left - 1) as f64 * (avail - OVERLAP_MM) + 1e-9
+        };
+        let mut candidates: Vec<f64> = std::iter::once(ideal)
+            .chain(keep.iter().flat_map(|&(lo, hi)| [lo, hi]))
+            .filter(|&s| ok(s) && !inside(s))
+            .collect();
+        candidates.sort_by(|a, b| (a - ideal).abs().total_cmp(&(b - ideal).abs()));
+        let to = candidates.first().copied().unwrap_or(ideal);
+        parts.push((from, to));
+        from = to - OVERLAP_MM;
+    }
+    parts.push((from, len));
+    parts
+}
+
+/// One piece to lay on a grid sheet: (component, piece index, front face).
+type Item = (usize, usize, usize);
+
 /// Lay out every component of `kit`. `faces[c]` gives (front face per piece,
 /// back face per piece) of component `c`.
+///
+/// Components of the same size whose pieces share one back template are
+/// laid as one run (in the order of the first of them), so a few leftover
+/// cards of one fill the last sheet of another instead of taking a page
+/// (and its back page) of their own.
 pub fn layout(
     kit: &Kit,
     faces: &[(Vec<usize>, Option<Vec<usize>>)],
@@ -161,179 +288,108 @@ pub fn layout(
 ) -> Result<Vec<Sheet>> {
     check(opts)?;
     let (pw, ph) = opts.paper.size_mm();
-    let area = Rect::new(
-        MARGIN_MM,
-        TOP_MARGIN_MM,
-        pw - 2.0 * MARGIN_MM,
-        ph - TOP_MARGIN_MM - MARGIN_MM,
-    );
+    let area = printable_area(opts.paper);
     let b = opts.bleed_mm;
     let mut sheets = Vec::new();
+    let mut done = vec![false; kit.components.len()];
     for (ci, comp) in kit.components.iter().enumerate() {
-        let (fronts, backs) = &faces[ci];
+        if done[ci] {
+            continue;
+        }
+        done[ci] = true;
         let (w, h) = (comp.w_mm, comp.h_mm);
         let gutter = comp.gutter_mm.max(2.0 * b);
-        // Pieces per sheet upright and turned; turn only when strictly more fit.
-        let grid = |w: f64, h: f64| -> Option<(usize, usize)> {
-            (w + 2.0 * b <= area.w && h + 2.0 * b <= area.h).then(|| {
-                (
-                    ((area.w - 2.0 * b + gutter) / (w + gutter))
-                        .floor()
-                        .max(1.0) as usize,
-                    ((area.h - 2.0 * b + gutter) / (h + gutter))
-                        .floor()
-                        .max(1.0) as usize,
-                )
-            })
-        };
-        let upright = grid(w, h);
-        let turned = if comp.rotate { grid(h, w) } else { None };
-        let choice = match (upright, turned) {
-            (Some((c, r)), Some((tc, tr))) if tc * tr > c * r => Some((true, tc, tr)),
-            (Some((c, r)), _) => Some((false, c, r)),
-            (None, Some((tc, tr))) => Some((true, tc, tr)),
-            (None, None) => None,
-        };
-        let fits = choice.is_some();
-        // A split piece must leave room for its parts to overlap.
-        if !fits && (w + 2.0 * b > 8.0 * area.w || h + 2.0 * b > 8.0 * area.h) {
-            return Err(Error::input(
-                "kit.too-large",
-                format!(
-                    "component `{}` is {w} x {h} mm: too large to split over {} sheets",
-                    comp.name,
-                    opts.paper.name()
-                ),
-            )
-            .at(comp.size_at.clone()));
-        }
-        let mut front_sheets: Vec<Vec<Placement>> = Vec::new();
-        let mut guides_of: Vec<Vec<Segment>> = Vec::new();
-        let mut parts_of: Vec<Option<(usize, usize)>> = Vec::new();
+        let choice = grid_choice(w, h, comp.rotate, gutter, area, b);
+        let mut front_sheets: Vec<FrontSheet> = Vec::new();
         if let Some((turn, cols, rows)) = choice {
-            let (w, h) = if turn { (h, w) } else { (w, h) };
-            let per = cols * rows;
-            for (si, chunk) in fronts.chunks(per).enumerate() {
-                let n = chunk.len();
-                let used_cols = cols.min(n);
-
-                let grid_w = used_cols as f64 * (w + gutter) - gutter;
-
-                // Centre the grid across, keep it at the top: fewer cuts on a partial sheet.
-                let x0 = area.x + (area.w - grid_w) / 2.0;
-                let y0 = area.y + b;
-                let mut ps = Vec::with_capacity(n);
-                for (k, &face) in chunk.iter().enumerate() {
-                    let (col, row) = (k % cols, k / cols);
-                    let rect = Rect::new(
-                        x0 + col as f64 * (w + gutter),
-                        y0 + row as f64 * (h + gutter),
-                        w,
-                        h,
-                    );
-                    ps.push(Placement {
-                        face,
-                        component: ci,
-                        piece: si * per + k,
-                        rect,
-                        clip: grow(rect, b),
-                        rotation: if turn { 90 } else { 0 },
-                    });
-                }
-                front_sheets.push(ps);
-                guides_of.push(Vec::new());
-                parts_of.push(None);
-            }
-        } else {
-            // Split into nx x ny equal parts that overlap by OVERLAP_MM.
-            let parts = |len: f64, avail: f64| -> (usize, f64) {
-                if len <= avail {
-                    return (1, len);
-                }
-                let n = ((len - OVERLAP_MM) / (avail - OVERLAP_MM)).ceil() as usize;
-                (n, (len + (n - 1) as f64 * OVERLAP_MM) / n as f64)
-            };
-            let (nx, part_w) = parts(w, area.w - 2.0 * b);
-            let (ny, part_h) = parts(h, area.h - 2.0 * b);
-            for (piece, &face) in fronts.iter().enumerate() {
-                for j in 0..ny {
-                    for i in 0..nx {
-                        let wx = i as f64 * (part_w - OVERLAP_MM);
-                        let wy = j as f64 * (part_h - OVERLAP_MM);
-                        let win =
-                            Rect::new(area.x + (area.w - part_w) / 2.0, area.y + b, part_w, part_h);
-                        let rect = Rect::new(win.x - wx, win.y - wy, w, h);
-                        // Bleed only on the piece's own edges, not on the joins.
-                        let l = if i == 0 { b } else { 0.0 };
-                        let r = if i + 1 == nx { b } else { 0.0 };
-                        let t = if j == 0 { b } else { 0.0 };
-                        let bo = if j + 1 == ny { b } else { 0.0 };
-                        let clip = Rect::new(win.x - l, win.y - t, win.w + l + r, win.h + t + bo);
-                        let mut guides = Vec::new();
-                        // The part to the left / above covers this part's overlap
-                        // strip: show where its edge must land.
-                        if i > 0 {
-                            let x = win.x + OVERLAP_MM;
-                            guides.push(Segment {
-                                x1: x,
-                                y1: win.y,
-                                x2: x,
-                                y2: win.bottom(),
-                            });
-                        }
-                        if j > 0 {
-                            let y = win.y + OVERLAP_MM;
-                            guides.push(Segment {
-                                x1: win.x,
-                                y1: y,
-                                x2: win.right(),
-                                y2: y,
-                            });
-                        }
-                        front_sheets.push(vec![Placement {
-                            face,
-                            component: ci,
-                            piece,
-                            rect,
-                            clip,
-                            rotation: 0,
-                        }]);
-                        guides_of.push(guides);
-                        parts_of.push(Some((j * nx + i + 1, nx * ny)));
+            let mut items: Vec<Item> = faces[ci]
+                .0
+                .iter()
+                .enumerate()
+                .map(|(k, &f)| (ci, k, f))
+                .collect();
+            if let Some(back) = &comp.back {
+                for (cj, other) in kit.components.iter().enumerate().skip(ci + 1) {
+                    let same = !done[cj]
+                        && other.back.as_ref() == Some(back)
+                        && other.w_mm == w
+                        && other.h_mm == h
+                        && other.gutter_mm == comp.gutter_mm
+                        && other.rotate == comp.rotate;
+                    if same {
+                        done[cj] = true;
+                        items.extend(faces[cj].0.iter().enumerate().map(|(k, &f)| (cj, k, f)));
                     }
                 }
             }
+            grid_sheets(
+                &items,
+                turn,
+                cols,
+                rows,
+                (w, h),
+                gutter,
+                area,
+                b,
+                &mut front_sheets,
+            );
+        } else {
+            // A split piece must leave room for its parts to overlap.
+            if w + 2.0 * b > 8.0 * area.w || h + 2.0 * b > 8.0 * area.h {
+                return Err(Error::input(
+                    "kit.too-large",
+                    format!(
+                        "component `{}` is {w} x {h} mm: too large to split over {} sheets",
+                        comp.name,
+                        opts.paper.name()
+                    ),
+                )
+                .at(comp.size_at.clone()));
+            }
+            split_sheets(ci, comp, &faces[ci].0, area, b, &mut front_sheets);
         }
-        for (k, front) in front_sheets.into_iter().enumerate() {
-            let marks = crop_marks(&front, b);
-            let back = backs.as_ref().map(|backs| {
-                front
-                    .iter()
-                    .map(|p| Placement {
-                        face: backs[p.piece],
-                        component: ci,
-                        piece: p.piece,
-                        rect: back_rect(p.rect, pw, ph, &opts.duplex),
-                        clip: back_rect(p.clip, pw, ph, &opts.duplex),
-                        // Turned over the long edge, a turned front's top edge
-                        // shows on the other side: turn the back the other way.
-                        rotation: match (p.rotation, opts.duplex.edge) {
-                            (0, _) => 0,
-                            (_, Edge::Long) => 270,
-                            (_, Edge::Short) => 90,
-                        },
-                    })
-                    .collect::<Vec<_>>()
-            });
+        for f in front_sheets {
+            let marks = if f.map.is_some() {
+                Vec::new()
+            } else {
+                crop_marks(&f.placements, b)
+            };
+            let back = (f.map.is_none())
+                .then(|| {
+                    f.placements
+                        .iter()
+                        .map(|p| {
+                            let backs = faces[p.component].1.as_ref()?;
+                            Some(Placement {
+                                face: backs[p.piece],
+                                component: p.component,
+                                piece: p.piece,
+                                rect: back_rect(p.rect, pw, ph, &opts.duplex),
+                                clip: back_rect(p.clip, pw, ph, &opts.duplex),
+                                // Turned over the long edge, a turned front's top edge
+                                // shows on the other side: turn the back the other way.
+                                rotation: match (p.rotation, opts.duplex.edge) {
+                                    (0, _) => 0,
+                                    (_, Edge::Long) => 270,
+                                    (_, Edge::Short) => 90,
+                                },
+                            })
+                        })
+                        .collect::<Option<Vec<_>>>()
+                })
+                .flatten();
+            let component = f.placements.first().map_or(ci, |p| p.component);
             sheets.push(Sheet {
                 w_mm: pw,
                 h_mm: ph,
                 side: Side::Front,
-                component: ci,
-                placements: front,
+                component,
+                placements: f.placements,
                 marks,
-                guides: std::mem::take(&mut guides_of[k]),
-                part: parts_of[k],
+                guides: f.guides,
+                part: f.part,
+                part_name: f.part_name.clone(),
+                map: f.map,
                 label: String::new(),
             });
             if let Some(back) = back {
@@ -342,11 +398,13 @@ pub fn layout(
                     w_mm: pw,
                     h_mm: ph,
                     side: Side::Back,
-                    component: ci,
+                    component,
                     placements: back,
                     marks,
                     guides: Vec::new(),
-                    part: parts_of[k],
+                    part: f.part,
+                    part_name: f.part_name,
+                    map: None,
                     label: String::new(),
                 });
             }
@@ -354,6 +412,221 @@ pub fn layout(
     }
     label(kit, &mut sheets, opts);
     Ok(sheets)
+}
+
+/// A front sheet before its backs, marks and label.
+struct FrontSheet {
+    placements: Vec<Placement>,
+    guides: Vec<Segment>,
+    part: Option<(usize, usize)>,
+    part_name: Option<String>,
+    map: Option<AssemblyMap>,
+}
+
+impl FrontSheet {
+    fn new(placements: Vec<Placement>) -> Self {
+        FrontSheet {
+            placements,
+            guides: Vec::new(),
+            part: None,
+            part_name: None,
+            map: None,
+        }
+    }
+}
+
+/// Pieces that fit a sheet, `cols` x `rows` to a sheet, in order.
+#[allow(clippy::too_many_arguments)]
+fn grid_sheets(
+    items: &[Item],
+    turn: bool,
+    cols: usize,
+    rows: usize,
+    (w, h): (f64, f64),
+    gutter: f64,
+    area: Rect,
+    b: f64,
+    out: &mut Vec<FrontSheet>,
+) {
+    let (w, h) = if turn { (h, w) } else { (w, h) };
+    let per = cols * rows;
+    for chunk in items.chunks(per) {
+        let n = chunk.len();
+        let used_cols = cols.min(n);
+        let grid_w = used_cols as f64 * (w + gutter) - gutter;
+        // Centre the grid across, keep it at the top: fewer cuts on a partial sheet.
+        let x0 = area.x + (area.w - grid_w) / 2.0;
+        let y0 = area.y + b;
+        let mut ps = Vec::with_capacity(n);
+        for (k, &(component, piece, face)) in chunk.iter().enumerate() {
+            let (col, row) = (k % cols, k / cols);
+            let rect = Rect::new(
+                x0 + col as f64 * (w + gutter),
+                y0 + row as f64 * (h + gutter),
+                w,
+                h,
+            );
+            ps.push(Placement {
+                face,
+                component,
+                piece,
+                rect,
+                clip: grow(rect, b),
+                rotation: if turn { 90 } else { 0 },
+            });
+        }
+        out.push(FrontSheet::new(ps));
+    }
+}
+
+/// A piece larger than a sheet: split into parts that overlap by
+/// `OVERLAP_MM`, one per sheet; split in both directions, an assembly map
+/// comes first and the parts are named by row and column.
+fn split_sheets(
+    ci: usize,
+    comp: &crate::kit::model::Component,
+    fronts: &[usize],
+    area: Rect,
+    b: f64,
+    out: &mut Vec<FrontSheet>,
+) {
+    let (w, h) = (comp.w_mm, comp.h_mm);
+    let xs: Vec<(f64, f64)> = comp.keep_whole.iter().map(|r| (r.x, r.right())).collect();
+    let ys: Vec<(f64, f64)> = comp.keep_whole.iter().map(|r| (r.y, r.bottom())).collect();
+    let cols = split_axis(w, area.w - 2.0 * b, &xs);
+    let rows = split_axis(h, area.h - 2.0 * b, &ys);
+    let (nx, ny) = (cols.len(), rows.len());
+    let two_way = nx > 1 && ny > 1;
+    for (piece, &face) in fronts.iter().enumerate() {
+        if two_way {
+            out.push(assembly_map(ci, piece, face, (w, h), &cols, &rows, area));
+        }
+        for (j, &(y0, y1)) in rows.iter().enumerate() {
+            for (i, &(x0, x1)) in cols.iter().enumerate() {
+                let (part_w, part_h) = (x1 - x0, y1 - y0);
+                let win = Rect::new(area.x + (area.w - part_w) / 2.0, area.y + b, part_w, part_h);
+                let rect = Rect::new(win.x - x0, win.y - y0, w, h);
+                // Bleed only on the piece's own edges, not on the joins.
+                let l = if i == 0 { b } else { 0.0 };
+                let r = if i + 1 == nx { b } else { 0.0 };
+                let t = if j == 0 { b } else { 0.0 };
+                let bo = if j + 1 == ny { b } else { 0.0 };
+                let clip = Rect::new(win.x - l, win.y - t, win.w + l + r, win.h + t + bo);
+                let mut guides = Vec::new();
+                // The part to the left / above covers this part's overlap
+                // strip: show where its edge must land.
+                if i > 0 {
+                    let x = win.x + OVERLAP_MM;
+                    guides.push(Segment {
+                        x1: x,
+                        y1: win.y,
+                        x2: x,
+                        y2: win.bottom(),
+                    });
+                }
+                if j > 0 {
+                    let y = win.y + OVERLAP_MM;
+                    guides.push(Segment {
+                        x1: win.x,
+                        y1: y,
+                        x2: win.right(),
+                        y2: y,
+                    });
+                }
+                out.push(FrontSheet {
+                    placements: vec![Placement {
+                        face,
+                        component: ci,
+                        piece,
+                        rect,
+                        clip,
+                        rotation: 0,
+                    }],
+                    guides,
+                    part: Some((j * nx + i + 1, nx * ny)),
+                    part_name: two_way.then(|| part_name(j, i)),
+                    map: None,
+                });
+            }
+        }
+    }
+}
+
+/// The assembly map of a piece split into `cols` x `rows` parts.
+fn assembly_map(
+    ci: usize,
+    piece: usize,
+    face: usize,
+    (w, h): (f64, f64),
+    cols: &[(f64, f64)],
+    rows: &[(f64, f64)],
+    area: Rect,
+) -> FrontSheet {
+    let text_h = 34.0;
+    let k = (area.w / w).min((area.h - text_h) / h);
+    let board = Rect::new(area.x + (area.w - w * k) / 2.0, area.y, w * k, h * k);
+    let at = |x0: f64, y0: f64, x1: f64, y1: f64| {
+        Rect::new(
+            board.x + x0 * k,
+            board.y + y0 * k,
+            (x1 - x0) * k,
+            (y1 - y0) * k,
+        )
+    };
+    let mut parts = Vec::new();
+    for (j, &(y0, y1)) in rows.iter().enumerate() {
+        for (i, &(x0, x1)) in cols.iter().enumerate() {
+            parts.push((at(x0, y0, x1, y1), part_name(j, i)));
+        }
+    }
+    let mut overlaps = Vec::new();
+    for &(_, x1) in &cols[..cols.len() - 1] {
+        overlaps.push(at(x1 - OVERLAP_MM, 0.0, x1, h));
+    }
+    for &(_, y1) in &rows[..rows.len() - 1] {
+        overlaps.push(at(0.0, y1 - OVERLAP_MM, w, y1));
+    }
+    let (last_row, last_col) = (rows.len() - 1, cols.len() - 1);
+    let text = vec![
+        format!(
+            "Assembly map: the board is printed in {} parts, {} rows (A-{}) of {} columns (1-{}); each part's sheet names it.",
+            rows.len() * cols.len(),
+            rows.len(),
+            part_name(last_row, 0).chars().next().unwrap_or('A'),
+            cols.len(),
+            last_col + 1
+        ),
+        "1. Cut every part on its crop marks.".to_string(),
+        format!(
+            "2. In each row, glue each part under the part to its left, its edge on the dashed line ({} under {}).",
+            part_name(0, 1),
+            part_name(0, 0)
+        ),
+        format!(
+            "3. Glue each row under the row above, its edge on the dashed line (row {} under row A). Grey: the glued strips.",
+            part_name(1, 0).chars().next().unwrap_or('B')
+        ),
+    ];
+    let rect = board;
+    FrontSheet {
+        placements: vec![Placement {
+            face,
+            component: ci,
+            piece,
+            rect,
+            clip: rect,
+            rotation: 0,
+        }],
+        guides: Vec::new(),
+        part: None,
+        part_name: None,
+        map: Some(AssemblyMap {
+            parts,
+            overlaps,
+            text,
+            text_y: board.bottom() + 7.0,
+        }),
+    }
 }
 
 fn grow(r: Rect, by: f64) -> Rect {
@@ -467,29 +740,54 @@ fn dedup(v: &mut Vec<f64>) {
 fn label(kit: &Kit, sheets: &mut [Sheet], opts: &Options) {
     let m = sheets.len();
     for (i, s) in sheets.iter_mut().enumerate() {
-        let comp = &kit.components[s.component];
+        // Every component on the sheet, in order.
+        let mut names: Vec<&str> = Vec::new();
+        for p in &s.placements {
+            let n = kit.components[p.component].name.as_str();
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+        if names.is_empty() {
+            names.push(kit.components[s.component].name.as_str());
+        }
+        let names = names.join(", ");
         let what = match s.side {
-            Side::Front => comp.name.clone(),
+            Side::Front => names,
             Side::Back => format!(
-                "{}, backs of sheet {} (print duplex, flip on the {} edge)",
-                comp.name, i, opts.duplex.edge
+                "{names}, backs of sheet {i} (print duplex, flip on the {} edge)",
+                opts.duplex.edge
             ),
         };
-        let pieces = s.placements.len();
-        let part = match s.part {
-            Some((1, n)) => format!(", part 1 of {n} (the next part goes under its edge)"),
-            Some((k, n)) => format!(
+        let part = match (&s.part_name, s.part, &s.map) {
+            (_, _, Some(_)) => ", assembly map".to_string(),
+            (Some(name), Some((_, n)), _) => {
+                format!(", part {name} of {n} (see the assembly map; glue it under its left and upper neighbours, up to the dashed lines)")
+            }
+            (_, Some((1, n)), _) => {
+                format!(", part 1 of {n} (the next part goes under its edge)")
+            }
+            (_, Some((k, n)), _) => format!(
                 ", part {k} of {n} (glue it under the previous part, up to the dashed line)"
             ),
-            None => String::new(),
+            _ => String::new(),
+        };
+        let pieces = if s.map.is_some() {
+            0
+        } else {
+            s.placements.len()
+        };
+        let count = if s.map.is_some() {
+            String::new()
+        } else {
+            format!(" · {} piece{}", pieces, if pieces == 1 { "" } else { "s" })
         };
         s.label = format!(
-            "{} · {}{} · {} piece{} · sheet {} of {}",
+            "{} · {}{}{} · sheet {} of {}",
             kit.title,
             what,
             part,
-            pieces,
-            if pieces == 1 { "" } else { "s" },
+            count,
             i + 1,
             m
         );
@@ -523,6 +821,9 @@ pub fn overlay_svg(s: &Sheet) -> String {
         }
         svg.push_str(r#""/>"#);
     }
+    if let Some(map) = &s.map {
+        map_svg(&mut svg, map, s.w_mm - 2.0 * MARGIN_MM);
+    }
     // A long label (title, back-sheet instructions) shrinks to the page width.
     let avail = s.w_mm - 2.0 * MARGIN_MM;
     let size = crate::kit::textfit::name_metrics()
@@ -536,6 +837,52 @@ pub fn overlay_svg(s: &Sheet) -> String {
     ));
     svg.push_str("</svg>");
     svg
+}
+
+/// The assembly map's own drawing: glued strips, part outlines and names,
+/// and the instructions.
+fn map_svg(svg: &mut String, map: &AssemblyMap, avail: f64) {
+    for r in &map.overlaps {
+        svg.push_str(&format!(
+            r##"<rect x="{:.3}" y="{:.3}" width="{:.3}" height="{:.3}" fill="#000" fill-opacity="0.25"/>"##,
+            r.x, r.y, r.w, r.h
+        ));
+    }
+    for (r, _) in &map.parts {
+        svg.push_str(&format!(
+            r##"<rect x="{:.3}" y="{:.3}" width="{:.3}" height="{:.3}" fill="none" stroke="#000" stroke-width="0.6"/>"##,
+            r.x, r.y, r.w, r.h
+        ));
+    }
+    let metrics = crate::kit::textfit::name_metrics();
+    for (r, name) in &map.parts {
+        let (cx, cy) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+        let size = (r.w.min(r.h) / 4.0).min(14.0);
+        svg.push_str(&format!(
+            r##"<rect x="{:.3}" y="{:.3}" width="{:.3}" height="{:.3}" rx="1.5" fill="#fff" stroke="#000" stroke-width="0.4"/>"##,
+            cx - size * 0.9,
+            cy - size * 0.7,
+            size * 1.8,
+            size * 1.4
+        ));
+        svg.push_str(&format!(
+            r##"<text x="{cx:.3}" y="{:.3}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="{size:.3}" fill="#000">{}</text>"##,
+            cy + size * 0.36,
+            xml_escape(name)
+        ));
+    }
+    for (i, line) in map.text.iter().enumerate() {
+        let size = metrics
+            .as_ref()
+            .map(|m| m.width_em(line))
+            .map_or(3.2, |em| if em > 0.0 { (avail / em).min(3.2) } else { 3.2 });
+        svg.push_str(&format!(
+            r##"<text x="{x}" y="{y:.3}" font-family="DejaVu Sans" font-stretch="condensed" font-weight="bold" font-size="{size:.3}" fill="#000">{t}</text>"##,
+            x = MARGIN_MM,
+            y = map.text_y + i as f64 * 6.0,
+            t = xml_escape(line)
+        ));
+    }
 }
 
 /// [`overlay_svg`] parsed.

@@ -35,8 +35,15 @@ pub fn render(kit: &Kit, opts: &LayoutOptions) -> Result<Rendered> {
     layout::check(opts)?;
     let faces = template::render_faces(kit)?;
     let sheets = layout::layout(kit, &faces.components, opts)?;
-    let pdf = pdf::write(&kit.title, &faces, &sheets)?;
+    let pdf = pdf::write(&pdf_title(kit), &faces, &sheets)?;
     Ok(Rendered { faces, sheets, pdf })
+}
+
+/// The PDF's title: the kit's title and its components, e.g.
+/// `Moon: tiles, board`.
+pub fn pdf_title(kit: &Kit) -> String {
+    let names: Vec<&str> = kit.components.iter().map(|c| c.name.as_str()).collect();
+    format!("{}: {}", kit.title, names.join(", "))
 }
 
 /// What was written for one kit.

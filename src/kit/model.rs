@@ -28,10 +28,12 @@ pub struct KitFile {
     pub data: toml::Table,
     #[serde(default, rename = "component")]
     pub components: Vec<ComponentFile>,
-    /// Switches with their default values, e.g. `extended = true`; a component
-    /// with `when = "extended"` is printed only while the switch is on.
+    /// Switches with their default values, e.g. `extended = true`, and
+    /// choices, e.g. `board = ["split", "fit"]` (the first is the default); a
+    /// component with `when = "extended"` or `when = "board=fit"` is printed
+    /// only while that holds.
     #[serde(default)]
-    pub options: BTreeMap<String, Spanned<bool>>,
+    pub options: BTreeMap<String, Spanned<toml::Value>>,
 }
 
 /// One kind of physical piece (tiles, cards, a board) as written in TOML.
@@ -39,8 +41,8 @@ pub struct KitFile {
 #[serde(deny_unknown_fields)]
 pub struct ComponentFile {
     pub name: Spanned<String>,
-    /// Width and height of the cut piece, in mm.
-    pub size_mm: Spanned<[f64; 2]>,
+    /// Width and height of the cut piece, in mm (exactly two numbers).
+    pub size_mm: Spanned<Vec<f64>>,
     /// The front's SVG template, relative to the TOML file.
     pub front: Spanned<String>,
     /// The back's SVG template, if the piece has a back.
@@ -48,7 +50,9 @@ pub struct ComponentFile {
     pub back: Option<Spanned<String>>,
     /// Copies of every item (default 1).
     #[serde(default)]
-    pub count: Option<Spanned<i64>>,
+    /// Or the name of an item field holding each item's number of copies
+    /// (`"tile.count"`: the field `count` of the item's field `tile`).
+    pub count: Option<Spanned<toml::Value>>,
     /// Space between pieces in mm, overriding the kit's.
     #[serde(default)]
     pub gutter_mm: Option<Spanned<f64>>,
@@ -64,6 +68,11 @@ pub struct ComponentFile {
     /// Print this component only while the named `[options]` switch is on.
     #[serde(default)]
     pub when: Option<Spanned<String>>,
+    /// Regions of a board that a split must not cut through (its start
+    /// square): `[x, y, w, h]` in mm from the piece's top-left corner, or a
+    /// list of them.
+    #[serde(default)]
+    pub keep_whole: Option<Spanned<toml::Value>>,
 }
 
 /// One axis of a generated product: a field name and its values.
@@ -92,8 +101,25 @@ pub struct Kit {
     pub source: PathBuf,
     pub data: toml::Table,
     pub components: Vec<Component>,
-    /// The `[options]` switches as used (defaults with any overrides applied).
-    pub options: BTreeMap<String, bool>,
+    /// The `[options]` as used (defaults with any overrides applied).
+    pub options: BTreeMap<String, OptionValue>,
+}
+
+/// The value of one of a kit's `[options]`: a switch, or one of its choices.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    Switch(bool),
+    Choice(String),
+}
+
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Switch(b) => write!(f, "{b}"),
+            OptionValue::Choice(c) => f.write_str(c),
+        }
+    }
 }
 
 /// A checked component with its pieces expanded.
@@ -114,6 +140,9 @@ pub struct Component {
     pub pieces: Vec<toml::Table>,
     /// Where `size_mm` is written, to point at when a piece does not fit.
     pub size_at: Location,
+    /// Regions a split must not cut through, in mm from the piece's top-left
+    /// corner (see [`crate::kit::layout`]).
+    pub keep_whole: Vec<crate::kit::geometry::Rect>,
 }
 
 impl Kit {
@@ -130,8 +159,8 @@ pub fn load(path: &Path) -> Result<Kit> {
     load_with(path, &[])
 }
 
-/// [`load`], with some `[options]` switches set (`--option NAME=true|false`).
-pub fn load_with(path: &Path, options: &[(String, bool)]) -> Result<Kit> {
+/// [`load`], with some `[options]` set (`--option NAME=VALUE`).
+pub fn load_with(path: &Path, options: &[(String, String)]) -> Result<Kit> {
     let source = bundled::read(path).map_err(|e| {
         Error::input(
             "kit.unreadable",
@@ -148,57 +177,121 @@ pub fn parse(path: &Path, source: &str) -> Result<Kit> {
     parse_with(path, source, &[])
 }
 
-/// Parse `NAME=true|false` (the CLI's `--option`).
-pub fn parse_option(s: &str) -> Result<(String, bool)> {
-    let bad = || {
-        Error::input(
+/// Parse `NAME=VALUE` (the CLI's `--option`); the value is checked against
+/// the kit's `[options]` when the kit is read.
+pub fn parse_option(s: &str) -> Result<(String, String)> {
+    match s.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() && !value.trim().is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(Error::input(
             "kit.option",
-            format!("--option `{s}`: expected NAME=true or NAME=false"),
+            format!("--option `{s}`: expected NAME=VALUE, e.g. NAME=true or NAME=false"),
         )
-        .help("e.g. `--option extended=false`; a kit's switches are its `[options]` table")
-    };
-    let (name, value) = s.split_once('=').ok_or_else(bad)?;
-    let value = match value.trim() {
-        "true" | "on" | "yes" => true,
-        "false" | "off" | "no" => false,
-        _ => return Err(bad()),
-    };
-    Ok((name.trim().to_string(), value))
+        .help("e.g. `--option extended=false`; a kit's options are its `[options]` table")),
+    }
 }
 
-/// [`parse`], with some `[options]` switches set.
-pub fn parse_with(path: &Path, source: &str, overrides: &[(String, bool)]) -> Result<Kit> {
-    let file: KitFile =
-        toml::from_str(source).map_err(|e| Error::toml("kit.toml", path, source, &e))?;
-    let mut options: BTreeMap<String, bool> = file
-        .options
-        .iter()
-        .map(|(k, v)| (k.clone(), *v.get_ref()))
-        .collect();
-    for (name, value) in overrides {
-        match options.get_mut(name) {
-            Some(slot) => *slot = *value,
-            None => {
+/// One declared option: its default and, for a choice, the values allowed.
+struct Declared {
+    default: OptionValue,
+    choices: Option<Vec<String>>,
+}
+
+/// The `[options]` table: `NAME = true|false` or `NAME = ["a", "b", ...]`.
+fn declared_options(
+    file: &KitFile,
+    at: &dyn Fn(std::ops::Range<usize>) -> Location,
+) -> Result<BTreeMap<String, Declared>> {
+    let mut out = BTreeMap::new();
+    for (name, v) in &file.options {
+        let d = match v.get_ref() {
+            toml::Value::Boolean(b) => Declared {
+                default: OptionValue::Switch(*b),
+                choices: None,
+            },
+            toml::Value::Array(a)
+                if !a.is_empty() && a.iter().all(|x| x.as_str().is_some_and(|s| !s.is_empty())) =>
+            {
+                let choices: Vec<String> =
+                    a.iter().filter_map(|x| x.as_str().map(String::from)).collect();
+                Declared {
+                    default: OptionValue::Choice(choices[0].clone()),
+                    choices: Some(choices),
+                }
+            }
+            _ => {
                 return Err(Error::input(
                     "kit.option",
-                    format!("kit `{}` has no option `{name}`", file.name.get_ref()),
-                )
-                .in_file(path)
-                .help(if options.is_empty() {
-                    "this kit has no `[options]`".to_string()
-                } else {
                     format!(
-                        "its options: {}",
-                        options.keys().cloned().collect::<Vec<_>>().join(", ")
-                    )
-                }))
+                        "option `{name}` must be a switch (`true` or `false`) or a list of choices (`[\"a\", \"b\"]`, the first is the default)"
+                    ),
+                )
+                .at(at(v.span())))
             }
-        }
+        };
+        out.insert(name.clone(), d);
     }
+    Ok(out)
+}
+
+fn switch_value(v: &str) -> Option<bool> {
+    match v {
+        "true" | "on" | "yes" => Some(true),
+        "false" | "off" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// [`parse`], with some `[options]` set (`NAME`, `VALUE` as given to `--option`).
+pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> Result<Kit> {
+    let file: KitFile =
+        toml::from_str(source).map_err(|e| Error::toml("kit.toml", path, source, &e))?;
     let at = |span: std::ops::Range<usize>| Location::at_offset(path, source, span.start);
     let bad = |code: &'static str, span: std::ops::Range<usize>, msg: String| {
         Error::input(code, msg).at(at(span))
     };
+    let declared = declared_options(&file, &at)?;
+    let mut options: BTreeMap<String, OptionValue> = declared
+        .iter()
+        .map(|(k, d)| (k.clone(), d.default.clone()))
+        .collect();
+    for (name, value) in overrides {
+        let Some(d) = declared.get(name) else {
+            return Err(Error::input(
+                "kit.option",
+                format!("kit `{}` has no option `{name}`", file.name.get_ref()),
+            )
+            .in_file(path)
+            .help(if options.is_empty() {
+                "this kit has no `[options]`".to_string()
+            } else {
+                format!(
+                    "its options: {}",
+                    options.keys().cloned().collect::<Vec<_>>().join(", ")
+                )
+            }));
+        };
+        let v = match &d.choices {
+            None => switch_value(value).map(OptionValue::Switch),
+            Some(c) => c
+                .iter()
+                .any(|x| x == value)
+                .then(|| OptionValue::Choice(value.clone())),
+        };
+        let Some(v) = v else {
+            let allowed = match &d.choices {
+                None => "true or false".to_string(),
+                Some(c) => c.join(", "),
+            };
+            return Err(Error::input(
+                "kit.option",
+                format!("--option {name}={value}: `{name}` takes {allowed}"),
+            )
+            .in_file(path));
+        };
+        options.insert(name.clone(), v);
+    }
 
     let name = file.name.get_ref().trim().to_string();
     if name.is_empty()
@@ -229,7 +322,22 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, bool)]) -> Re
     let mut components = Vec::new();
     for c in &file.components {
         if let Some(when) = &c.when {
-            match options.get(when.get_ref()) {
+            let w = when.get_ref();
+            let on = match w.split_once('=') {
+                None => match options.get(w) {
+                    Some(OptionValue::Switch(b)) => Some(*b),
+                    _ => None,
+                },
+                Some((n, v)) => match (options.get(n.trim()), declared.get(n.trim())) {
+                    (Some(OptionValue::Choice(cur)), Some(d))
+                        if d.choices.iter().flatten().any(|c| c == v.trim()) =>
+                    {
+                        Some(cur == v.trim())
+                    }
+                    _ => None,
+                },
+            };
+            match on {
                 Some(true) => {}
                 Some(false) => continue,
                 None => {
@@ -237,14 +345,25 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, bool)]) -> Re
                         "kit.option",
                         when.span(),
                         format!(
-                            "`when = \"{}\"` names no switch in the kit's `[options]`",
-                            when.get_ref()
+                            "`when = \"{w}\"` names no switch (`NAME`) or choice (`NAME=VALUE`) in the kit's `[options]`"
                         ),
                     ))
                 }
             }
         }
-        let [w, h] = *c.size_mm.get_ref();
+        let (w, h) = match c.size_mm.get_ref().as_slice() {
+            [w, h] => (*w, *h),
+            other => {
+                return Err(bad(
+                    "kit.size",
+                    c.size_mm.span(),
+                    format!(
+                        "size_mm must be two numbers, width and height in mm, not {}",
+                        other.len()
+                    ),
+                ))
+            }
+        };
         if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0 && w <= 2000.0 && h <= 2000.0) {
             return Err(bad(
                 "kit.size",
@@ -254,20 +373,34 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, bool)]) -> Re
                 ),
             ));
         }
+        // Copies of each item: one number for all, or read from a field.
+        enum Count<'a> {
+            All(usize),
+            Field(&'a str, std::ops::Range<usize>),
+        }
         let count = match &c.count {
-            Some(n) if !(1..=1000).contains(n.get_ref()) => {
-                return Err(bad(
-                    "kit.count",
-                    n.span(),
-                    format!("count must be between 1 and 1000, not {}", n.get_ref()),
-                ))
-            }
-            Some(n) => *n.get_ref() as usize,
-            None => 1,
+            None => Count::All(1),
+            Some(n) => match n.get_ref() {
+                toml::Value::Integer(k) if (1..=1000).contains(k) => Count::All(*k as usize),
+                toml::Value::String(f) if !f.is_empty() => Count::Field(f, n.span()),
+                other => {
+                    return Err(bad(
+                        "kit.count",
+                        n.span(),
+                        format!(
+                            "count must be a number between 1 and 1000, or the name of an item field holding one, not {other}"
+                        ),
+                    ))
+                }
+            },
         };
         let gutter = match &c.gutter_mm {
             Some(g) => check_gutter(g, &at)?,
             None => kit_gutter,
+        };
+        let keep_whole = match &c.keep_whole {
+            Some(k) => keep_whole(k, w, h, &at)?,
+            None => Vec::new(),
         };
         let mut items: Vec<toml::Table> = c.items.clone();
         if !c.product.is_empty() {
@@ -281,10 +414,46 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, bool)]) -> Re
             )
             .help("give `items = [ {...}, ... ]` or `[[component.product]]` axes"));
         }
-        let pieces = items
-            .iter()
-            .flat_map(|it| std::iter::repeat_n(it.clone(), count))
-            .collect();
+        let mut pieces = Vec::new();
+        for (k, it) in items.iter().enumerate() {
+            let n = match &count {
+                Count::All(n) => *n,
+                Count::Field(field, span) => {
+                    let v = field
+                        .split('.')
+                        .try_fold(None::<&toml::Value>, |cur, key| match cur {
+                            None => Some(it.get(key)),
+                            Some(v) => Some(v.get(key)),
+                        })
+                        .flatten();
+                    match v.and_then(toml::Value::as_integer) {
+                        Some(n) if (0..=1000).contains(&n) => n as usize,
+                        _ => {
+                            return Err(bad(
+                                "kit.count",
+                                span.clone(),
+                                format!(
+                                    "item {} of `{}` has no field `{field}` holding a number of copies from 0 to 1000",
+                                    k + 1,
+                                    c.name.get_ref()
+                                ),
+                            ))
+                        }
+                    }
+                }
+            };
+            pieces.extend(std::iter::repeat_n(it.clone(), n));
+        }
+        if pieces.is_empty() {
+            return Err(bad(
+                "kit.no-items",
+                c.name.span(),
+                format!(
+                    "component `{}` has no pieces: every count is 0",
+                    c.name.get_ref()
+                ),
+            ));
+        }
         components.push(Component {
             name: c.name.get_ref().clone(),
             w_mm: w,
@@ -297,6 +466,7 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, bool)]) -> Re
             back_at: c.back.as_ref().map(|b| at(b.span())),
             pieces,
             size_at: at(c.size_mm.span()),
+            keep_whole,
         });
     }
     if components.is_empty() {
@@ -314,6 +484,53 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, bool)]) -> Re
         data: file.data,
         components,
     })
+}
+
+/// `keep_whole = [x, y, w, h]` or a list of such: regions inside a `w` x `h` piece.
+fn keep_whole(
+    v: &Spanned<toml::Value>,
+    w: f64,
+    h: f64,
+    at: &dyn Fn(std::ops::Range<usize>) -> Location,
+) -> Result<Vec<crate::kit::geometry::Rect>> {
+    let num = |x: &toml::Value| match x {
+        toml::Value::Integer(i) => Some(*i as f64),
+        toml::Value::Float(f) => Some(*f),
+        _ => None,
+    };
+    let rect = |x: &toml::Value| -> Option<crate::kit::geometry::Rect> {
+        let a = x.as_array()?;
+        let n: Vec<f64> = a.iter().map(num).collect::<Option<_>>()?;
+        let [x, y, rw, rh] = n.as_slice() else {
+            return None;
+        };
+        let r = crate::kit::geometry::Rect::new(*x, *y, *rw, *rh);
+        let ok = [r.x, r.y, r.w, r.h].iter().all(|v| v.is_finite())
+            && r.x >= 0.0
+            && r.y >= 0.0
+            && r.w > 0.0
+            && r.h > 0.0
+            && r.right() <= w + 1e-9
+            && r.bottom() <= h + 1e-9;
+        ok.then_some(r)
+    };
+    let list: Vec<&toml::Value> = match v.get_ref().as_array() {
+        Some(a) if a.iter().all(|x| x.is_array()) => a.iter().collect(),
+        _ => vec![v.get_ref()],
+    };
+    list.into_iter()
+        .map(|x| {
+            rect(x).ok_or_else(|| {
+                Error::input(
+                    "kit.keep-whole",
+                    format!(
+                        "keep_whole must be [x, y, w, h] in mm inside the {w} x {h} mm piece, or a list of them"
+                    ),
+                )
+                .at(at(v.span()))
+            })
+        })
+        .collect()
 }
 
 fn check_gutter(g: &Spanned<f64>, at: &dyn Fn(std::ops::Range<usize>) -> Location) -> Result<f64> {

@@ -39,8 +39,6 @@ pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>>
         .collect::<Result<_>>()?;
 
     let mut doc = PdfDocument::new(title);
-    doc.metadata.info.producer = "tavolo".into();
-    doc.metadata.info.creator = "tavolo".into();
 
     // Fonts: each face some text uses, subset to the glyphs used (glyph ids
     // renumbered in the text ops), under fixed resource names.
@@ -125,6 +123,7 @@ pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>>
     let mut warnings = Vec::new();
     let mut lo = doc.to_lopdf_document(&opts, &mut warnings);
     tag_subset_fonts(&mut lo);
+    set_info(&mut lo, title);
     lo.compress();
     // printpdf writes a random document ID; derive it from the content
     // instead: save with a placeholder of the same length, hash, patch.
@@ -145,6 +144,44 @@ pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>>
         from += i + needle.len();
     }
     Ok(out)
+}
+
+/// What tavolo writes as the PDF's creator and producer: `tavolo <version>`.
+pub const CREATOR: &str = concat!("tavolo ", env!("CARGO_PKG_VERSION"));
+
+/// The document information dictionary holds only what is true: the title,
+/// and tavolo as creator and producer. printpdf also writes an empty PDF/X
+/// version, empty author, subject and keywords, `Trapped` and epoch dates
+/// (the file has no date that would not break byte-identical output): all
+/// dropped.
+fn set_info(doc: &mut lopdf::Document, title: &str) {
+    // A text string: ASCII as is, anything else as UTF-16BE with its BOM.
+    let text = |s: &str| {
+        if s.is_ascii() {
+            lopdf::Object::string_literal(s)
+        } else {
+            let mut b = vec![0xfe, 0xff];
+            b.extend(s.encode_utf16().flat_map(u16::to_be_bytes));
+            lopdf::Object::String(b, lopdf::StringFormat::Hexadecimal)
+        }
+    };
+    let mut info = lopdf::Dictionary::new();
+    info.set("Title", text(title));
+    info.set("Creator", text(CREATOR));
+    info.set("Producer", text(CREATOR));
+    match doc
+        .trailer
+        .get(b"Info")
+        .and_then(lopdf::Object::as_reference)
+    {
+        Ok(id) => {
+            doc.objects.insert(id, lopdf::Object::Dictionary(info));
+        }
+        Err(_) => {
+            let id = doc.add_object(info);
+            doc.trailer.set("Info", id);
+        }
+    }
 }
 
 /// Subset `font` to `glyphs` (plus .notdef): the new font's bytes and the

@@ -38,12 +38,20 @@ pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
     // Names shrunk to their box with the bundled font's real widths.
     env.add_function("fit_text", crate::kit::textfit::template_fit_text);
 
+    // The kit's own text, to point at the value an error comes from.
+    let kit_source = bundled::read(&kit.source)
+        .map(|s| s.into_owned())
+        .unwrap_or_default();
+    if let Some(c) = missing_glyph(&kit.title) {
+        return Err(glyph_error(c, kit, &kit_source, None));
+    }
     let mut faces = Vec::new();
     let mut seen: HashMap<(PathBuf, String), usize> = HashMap::new();
     let mut components = Vec::new();
     for comp in &kit.components {
         let front = fill_all(
             kit,
+            &kit_source,
             comp,
             &comp.front,
             &comp.front_at,
@@ -54,7 +62,15 @@ pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
         )?;
         let back = match (&comp.back, &comp.back_at) {
             (Some(b), Some(at)) => Some(fill_all(
-                kit, comp, b, at, &mut env, &art, &mut faces, &mut seen,
+                kit,
+                &kit_source,
+                comp,
+                b,
+                at,
+                &mut env,
+                &art,
+                &mut faces,
+                &mut seen,
             )?),
             _ => None,
         };
@@ -66,6 +82,7 @@ pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
 #[allow(clippy::too_many_arguments)]
 fn fill_all(
     kit: &Kit,
+    kit_source: &str,
     comp: &Component,
     template: &Path,
     written_at: &Location,
@@ -113,8 +130,33 @@ fn fill_all(
                 comp.name
             ))
         })?;
-        art.take_error()?;
-        check_supported(tree.root()).map_err(|what| unsupported(what, template))?;
+        if let Some((e, needle)) = art.take_error() {
+            return Err(locate_art_error(
+                e,
+                &needle,
+                (template, tmpl.source()),
+                kit,
+                kit_source,
+                comp,
+            ));
+        }
+        check_supported(tree.root()).map_err(|what| {
+            if what.starts_with("raster") {
+                raster_in(template, tmpl.source(), &key.1)
+            } else {
+                unsupported(what, template)
+            }
+        })?;
+        if let Some(c) = first_missing_glyph(tree.root()) {
+            let mut e = glyph_error(c, kit, kit_source, Some((template, tmpl.source())));
+            e.help = Some(format!(
+                "piece {} of `{}`; {}",
+                index + 1,
+                comp.name,
+                e.help.unwrap_or_default()
+            ));
+            return Err(e);
+        }
         faces.push(Face { tree });
         seen.insert(key, faces.len() - 1);
         out.push(faces.len() - 1);
@@ -173,12 +215,31 @@ fn template_error(file: &Path, e: &minijinja::Error, source: Option<&str>) -> Er
 }
 
 /// Parse a (filled) SVG; `<image href>` resolves against `dir` through `art`.
-fn parse_svg(svg: &str, dir: &Path, art: &ArtCache) -> Result<usvg::Tree> {
+fn parse_svg<'a>(svg: &str, dir: &'a Path, art: &'a ArtCache) -> Result<usvg::Tree> {
     let mut opt = options(Some(dir.to_path_buf()));
     opt.image_href_resolver = usvg::ImageHrefResolver {
-        resolve_data: usvg::ImageHrefResolver::default_data_resolver(),
+        resolve_data: Box::new(move |mime: &str, data, opts: &usvg::Options| {
+            // Only SVG data is art; PNG, JPEG... would print as pixels.
+            let svg =
+                mime == "image/svg+xml" || (mime == "text/plain" && raster_kind(&data).is_none());
+            if svg {
+                return (usvg::ImageHrefResolver::default_data_resolver())(mime, data, opts);
+            }
+            art.fail(
+                Error::input(
+                    "kit.art-raster",
+                    format!(
+                        "an <image> holds {} data: tavolo prints only vector (SVG) art",
+                        raster_kind(&data).unwrap_or("raster")
+                    ),
+                )
+                .help("draw the art as SVG shapes, or convert it to SVG paths"),
+                "data:".to_string(),
+            );
+            None
+        }),
         resolve_string: Box::new(move |href: &str, _opts: &usvg::Options| {
-            art.get(&dir.join(href)).map(usvg::ImageKind::SVG)
+            art.resolve(dir, href).map(usvg::ImageKind::SVG)
         }),
     };
     usvg::Tree::from_str(svg, &opt).map_err(svg_error)
@@ -278,56 +339,287 @@ fn unsupported(what: &str, file: &Path) -> Error {
     .help("draw it with plain shapes, fills, strokes and text (see docs/kit-format.md)")
 }
 
-/// Art files, each read and parsed once; the first failure is kept so that
-/// a missing or broken art file is an error, not a silent blank.
+/// Art files, each read and parsed once; the first failure is kept, with the
+/// text to find where it was named (the href), so that a missing, raster
+/// or remote art file is an error, not a silent blank.
 #[derive(Default)]
 struct ArtCache {
     trees: Mutex<HashMap<PathBuf, usvg::Tree>>,
-    error: Mutex<Option<Error>>,
+    error: Mutex<Option<(Error, String)>>,
+}
+
+/// Does `href` name a file on another machine (`http:`, `https:`, `ftp:`...)?
+fn is_remote(href: &str) -> bool {
+    match href.split_once(':') {
+        Some((scheme, _)) => {
+            scheme.len() > 1
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+                && !scheme.eq_ignore_ascii_case("data")
+        }
+        None => false,
+    }
+}
+
+/// The kind of raster image `data` holds, from its first bytes.
+fn raster_kind(data: &[u8]) -> Option<&'static str> {
+    if data.starts_with(b"\x89PNG") {
+        Some("PNG")
+    } else if data.starts_with(&[0xff, 0xd8, 0xff]) {
+        Some("JPEG")
+    } else if data.starts_with(b"GIF8") {
+        Some("GIF")
+    } else if data.len() > 12 && &data[..4] == b"RIFF" && &data[8..12] == b"WEBP" {
+        Some("WebP")
+    } else if data.starts_with(b"BM") {
+        Some("BMP")
+    } else {
+        None
+    }
+}
+
+/// A raster file's kind from its name, for a file that cannot be read.
+fn raster_extension(href: &str) -> Option<&'static str> {
+    let ext = href.rsplit_once('.')?.1.to_ascii_lowercase();
+    match ext.as_str() {
+        "png" => Some("PNG"),
+        "jpg" | "jpeg" => Some("JPEG"),
+        "gif" => Some("GIF"),
+        "webp" => Some("WebP"),
+        "bmp" => Some("BMP"),
+        _ => None,
+    }
+}
+
+fn raster_error(kind: &str, path: &Path) -> Error {
+    Error::input(
+        "kit.art-raster",
+        format!(
+            "art file {} is a {kind} image: tavolo prints only vector (SVG) art",
+            path.display()
+        ),
+    )
+    .help("draw the art as SVG shapes, or convert it to SVG paths")
 }
 
 impl ArtCache {
-    fn get(&self, path: &Path) -> Option<usvg::Tree> {
+    /// The art an `<image href>` in a template in `dir` names.
+    fn resolve(&self, dir: &Path, href: &str) -> Option<usvg::Tree> {
+        if is_remote(href) {
+            self.fail(
+                Error::input(
+                    "kit.art-remote",
+                    format!("art `{href}` is not a file of the kit: tavolo never fetches art from a network"),
+                )
+                .help("save the art as an SVG file beside the template and name it by its path"),
+                href.to_string(),
+            );
+            return None;
+        }
+        self.get(&dir.join(href), href)
+    }
+
+    fn fail(&self, e: Error, needle: String) {
+        if let Ok(mut slot) = self.error.lock() {
+            slot.get_or_insert((e, needle));
+        }
+    }
+
+    fn get(&self, path: &Path, href: &str) -> Option<usvg::Tree> {
         let mut trees = self.trees.lock().ok()?;
         if let Some(t) = trees.get(path) {
             return Some(t.clone());
         }
-        let result = bundled::read(path)
-            .map_err(|e| {
-                Error::input(
+        let result = match bundled::read_bytes(path) {
+            Err(e) => Err(match raster_extension(href) {
+                Some(kind) if e.kind() != std::io::ErrorKind::NotFound => raster_error(kind, path),
+                _ => Error::input(
                     "kit.art-missing",
-                    format!("cannot read this art file: {}", io_reason(&e)),
+                    format!(
+                        "cannot read the art file {}: {}",
+                        path.display(),
+                        io_reason(&e)
+                    ),
                 )
-                .in_file(path)
                 .help(
                     "an <image href> in a template names it; the path is relative to the template",
-                )
-            })
-            .and_then(|text| {
-                let opt = art_options(path);
-                let tree =
-                    usvg::Tree::from_str(&text, &opt).map_err(|e| with_file(svg_error(e), path))?;
-                check_supported(tree.root()).map_err(|what| unsupported(what, path))?;
-                Ok(tree)
-            });
+                ),
+            }),
+            Ok(bytes) => match (raster_kind(&bytes), std::str::from_utf8(&bytes)) {
+                (Some(kind), _) => Err(raster_error(kind, path)),
+                (None, Err(_)) => Err(Error::input(
+                    "kit.art-missing",
+                    format!("art file {} is not an SVG text file", path.display()),
+                )),
+                (None, Ok(text)) => {
+                    let opt = art_options(path);
+                    usvg::Tree::from_str(text, &opt)
+                        .map_err(|e| with_file(svg_error(e), path))
+                        .and_then(|tree| {
+                            check_supported(tree.root()).map_err(|what| {
+                                if what.starts_with("raster") {
+                                    raster_in(path, text, text)
+                                } else {
+                                    unsupported(what, path)
+                                }
+                            })?;
+                            Ok(tree)
+                        })
+                }
+            },
+        };
         match result {
             Ok(tree) => {
                 trees.insert(path.to_path_buf(), tree.clone());
                 Some(tree)
             }
             Err(e) => {
-                if let Ok(mut slot) = self.error.lock() {
-                    slot.get_or_insert(e);
-                }
+                drop(trees);
+                self.fail(e, href.to_string());
                 None
             }
         }
     }
 
-    fn take_error(&self) -> Result<()> {
-        match self.error.lock().ok().and_then(|mut e| e.take()) {
-            Some(e) => Err(e),
-            None => Ok(()),
+    fn take_error(&self) -> Option<(Error, String)> {
+        self.error.lock().ok().and_then(|mut e| e.take())
+    }
+}
+
+/// A raster `<image>` inside the SVG `file` (its text `source`; `filled` is
+/// the text as parsed, after the template was filled): located at the first
+/// `<image` whose href is not an SVG.
+fn raster_in(file: &Path, source: &str, filled: &str) -> Error {
+    let is_raster_tag = |text: &str, at: usize| {
+        let tag = &text[at..text[at..].find('>').map_or(text.len(), |e| at + e)];
+        !tag.contains(".svg") && !tag.contains("image/svg+xml")
+    };
+    let find = |text: &str| {
+        text.match_indices("<image")
+            .map(|(i, _)| i)
+            .find(|&i| is_raster_tag(text, i))
+    };
+    let e = Error::input(
+        "kit.art-raster",
+        "this SVG holds a raster <image> (PNG, JPEG...): tavolo prints only vector (SVG) art",
+    )
+    .help("draw the art as SVG shapes, or convert it to SVG paths");
+    match find(source).or_else(|| find(filled).and(source.find("<image"))) {
+        Some(at) => e.at(Location::at_offset(file, source, at)),
+        None => e.in_file(file),
+    }
+}
+
+/// Point an art error at where the art is named: the href in the template
+/// when written there, else the value in the kit's TOML it comes from.
+fn locate_art_error(
+    mut e: Error,
+    needle: &str,
+    (template, template_source): (&Path, &str),
+    kit: &Kit,
+    kit_source: &str,
+    comp: &Component,
+) -> Error {
+    let in_template = (needle != "data:")
+        .then(|| template_source.find(needle))
+        .flatten();
+    let in_kit = find_value(kit_source, needle);
+    let here = format!(
+        "used by component `{}` of {}",
+        comp.name,
+        kit.source.display()
+    );
+    let (named, how) = match (in_template, in_kit) {
+        (Some(at), _) => (
+            Location::at_offset(template, template_source, at),
+            format!("the template {} names it, {here}", template.display()),
+        ),
+        (None, Some(at)) => (
+            Location::at_offset(&kit.source, kit_source, at),
+            format!(
+                "the kit names it here, for the template {}",
+                template.display()
+            ),
+        ),
+        (None, None) => (
+            comp.front_at.clone(),
+            format!("through the template {}", template.display()),
+        ),
+    };
+    let help = e.help.take().unwrap_or_default();
+    if e.location.as_ref().is_some_and(|l| l.line.is_some()) {
+        // The fault is inside the art file, located there: say where the
+        // kit names that file.
+        e.help = Some(format!("named at {named}, {here}; {help}"));
+    } else {
+        e.location = Some(Box::new(named));
+        e.help = Some(format!("{how}; {help}"));
+    }
+    e
+}
+
+/// Where `needle` is written as (part of) a quoted string value in a TOML
+/// text: the offset of the needle itself.
+fn find_value(source: &str, needle: &str) -> Option<usize> {
+    if needle.is_empty() {
+        return None;
+    }
+    source.match_indices(needle).map(|(i, _)| i).find(|&i| {
+        let line_start = source[..i].rfind('\n').map_or(0, |n| n + 1);
+        let before = &source[line_start..i];
+        // Inside a string: an odd number of quotes before it on its line,
+        // and not in a comment.
+        let quotes = before.matches('"').count() + before.matches('\'').count();
+        quotes % 2 == 1 && !before.trim_start().starts_with('#')
+    })
+}
+
+/// The first character of `text` the bundled font has no glyph for.
+fn missing_glyph(text: &str) -> Option<char> {
+    text.chars()
+        .find(|&c| !c.is_control() && !fonts::has_glyph(c))
+}
+
+/// The first character, in any text of `g`, the bundled font lacks.
+fn first_missing_glyph(g: &usvg::Group) -> Option<char> {
+    for node in g.children() {
+        let found = match node {
+            usvg::Node::Group(child) => first_missing_glyph(child),
+            usvg::Node::Text(t) => t.chunks().iter().find_map(|c| missing_glyph(c.text())),
+            usvg::Node::Image(img) => match img.kind() {
+                usvg::ImageKind::SVG(tree) => first_missing_glyph(tree.root()),
+                _ => None,
+            },
+            usvg::Node::Path(_) => None,
+        };
+        if found.is_some() {
+            return found;
         }
     }
+    None
+}
+
+/// A character the bundled font lacks, located where it is written: in the
+/// kit's TOML (a name in `[data]` or an item), else in the template.
+fn glyph_error(c: char, kit: &Kit, kit_source: &str, template: Option<(&Path, &str)>) -> Error {
+    let e = Error::input(
+        "kit.glyph",
+        format!(
+            "`{c}` (U+{:04X}) is not in the bundled font (DejaVu Sans Bold): it would print as an empty box",
+            c as u32
+        ),
+    );
+    let needle = c.to_string();
+    let at = match (kit_source.find(&needle), template) {
+        (Some(at), _) => Location::at_offset(&kit.source, kit_source, at),
+        (None, Some((file, text))) => match text.find(&needle) {
+            Some(at) => Location::at_offset(file, text, at),
+            None => Location::file(file),
+        },
+        (None, None) => Location::file(&kit.source),
+    };
+    e.at(at).help(
+        "use another character, or draw the symbol as SVG art; DejaVu Sans covers Latin, Greek, Cyrillic and many symbols",
+    )
 }

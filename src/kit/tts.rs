@@ -25,6 +25,21 @@ pub const MAX_ROWS: u32 = 7;
 pub const MAX_CARDS_PER_SHEET: usize = (MAX_COLS * MAX_ROWS) as usize - 1;
 /// Largest sheet side we produce, in px (see the module note).
 pub const MAX_SHEET_PX: u32 = 4096;
+/// Resolution of a board's image (a piece too large for one printed sheet),
+/// in px per mm: 8 px/mm is about 200 dpi, so a 316 mm board is 2528 px
+/// a side, sharp when zoomed in on a table, and never over `MAX_SHEET_PX`.
+pub const BOARD_PX_PER_MM: f64 = 8.0;
+
+/// The size in px of a board's image: `BOARD_PX_PER_MM`, scaled down if
+/// needed so that the longer side stays within `MAX_SHEET_PX`.
+pub fn board_px(w_mm: f64, h_mm: f64) -> (u32, u32) {
+    let max = f64::from(MAX_SHEET_PX);
+    let k = BOARD_PX_PER_MM.min(max / w_mm.max(h_mm));
+    (
+        ((w_mm * k).round() as u32).max(1),
+        ((h_mm * k).round() as u32).max(1),
+    )
+}
 
 /// One TTS sheet of a deck: which cards it holds and its grid.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,8 +134,9 @@ pub struct TtsImage {
     pub path: PathBuf,
     /// The component (deck) it belongs to.
     pub deck: String,
-    /// `faces` (a sheet of fronts), `back` (one back for the whole deck) or
-    /// `backs` (a sheet of backs, one per card: TTS's "unique backs").
+    /// `faces` (a sheet of fronts), `back` (one back for the whole deck),
+    /// `backs` (a sheet of backs, one per card: TTS's "unique backs") or
+    /// `board` (one board, too large for a printed sheet, as one image).
     pub kind: &'static str,
     /// Cards on the sheet (0 for a single back), and the grid to enter in TTS.
     pub cards: usize,
@@ -176,6 +192,34 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
     let mut files: Vec<(TtsImage, Vec<u8>)> = Vec::new();
     for (ci, comp) in kit.components.iter().enumerate() {
         let (fronts, backs) = &faces.components[ci];
+        if !crate::kit::layout::fits_sheet(comp, crate::kit::Paper::A4) {
+            // A board: not a deck of cards, but one image per board, each a
+            // TTS "Custom Board" at a resolution worth looking at.
+            let (w, h) = board_px(comp.w_mm, comp.h_mm);
+            for (k, &face) in fronts.iter().enumerate() {
+                let suffix = if fronts.len() > 1 {
+                    format!("-{}", k + 1)
+                } else {
+                    String::new()
+                };
+                let mut img = pixmap(w, h)?;
+                draw(faces, face, &mut img, (0, 0), (w, h))?;
+                files.push((
+                    TtsImage {
+                        path: out_dir.join(format!("{}-tts-{}{suffix}.png", kit.name, comp.name)),
+                        deck: comp.name.clone(),
+                        kind: "board",
+                        cards: 0,
+                        cols: 1,
+                        rows: 1,
+                        width_px: w,
+                        height_px: h,
+                    },
+                    encode(&img)?,
+                ));
+            }
+            continue;
+        }
         let plans = plan(fronts.len(), comp.w_mm, comp.h_mm)?;
         let single_back = backs
             .as_ref()
@@ -315,6 +359,14 @@ mod tests {
         let p = plan(5, 63.0, 88.0).unwrap();
         assert_eq!((p[0].cols, p[0].rows), (6, 2));
         assert!(plan(0, 63.0, 88.0).unwrap().is_empty());
+    }
+
+    #[test]
+    fn boards_are_8_px_per_mm_within_4096() {
+        assert_eq!(board_px(205.0, 205.0), (1640, 1640));
+        assert_eq!(board_px(316.0, 316.0), (2528, 2528));
+        let (w, h) = board_px(1000.0, 500.0);
+        assert_eq!((w, h), (4096, 2048));
     }
 
     #[test]

@@ -116,11 +116,14 @@ fn farfalia_subjects_have_their_own_back() {
 #[test]
 fn decktet_has_36_cards_and_45_with_the_extended_option() {
     let k = load("decktet");
-    assert_eq!(k.options.get("extended"), Some(&true));
+    assert_eq!(
+        k.options.get("extended"),
+        Some(&kit::model::OptionValue::Switch(true))
+    );
     assert_eq!(k.piece_count(), 45);
     let basic = kit::model::load_with(
         &templates().join("decktet.toml"),
-        &[("extended".to_string(), false)],
+        &[("extended".to_string(), "false".to_string())],
     )
     .unwrap();
     assert_eq!(basic.piece_count(), 36);
@@ -365,7 +368,7 @@ fn collect_text(g: &usvg::Group, out: &mut Vec<usvg::Rect>) {
 }
 
 #[test]
-fn kit_all_renders_the_four_kits() {
+fn kit_all_renders_the_five_kits() {
     let dir = tempfile::tempdir().unwrap();
     let o = tavolo(&[
         "kit",
@@ -389,6 +392,8 @@ fn kit_all_renders_the_four_kits() {
         .collect();
     assert_eq!(kits.get("farfalia"), Some(&92));
     assert_eq!(kits.get("decktet"), Some(&45));
+    // natura: the board, 120 tiles, 6 racks, the score sheet.
+    assert_eq!(kits.get("natura"), Some(&128));
     assert!(kits.contains_key("fruit") && kits.contains_key("moon"));
     for k in v["kits"].as_array().unwrap() {
         assert!(
@@ -574,4 +579,235 @@ fn calibrate_writes_a_two_page_sheet_and_refuses_bad_offsets() {
     assert_eq!(doc.get_pages().len(), 2);
     let e = refused(&["kit", "calibrate", "--duplex-offset", "1,x"]);
     assert!(e.contains("error[kit.duplex-offset]"), "{e}");
+}
+
+#[test]
+fn farfalia_cards_that_share_a_back_share_sheets() {
+    // play, jolly and teams all have the play deck's back: 67 cards on 8
+    // sheets of 9; the subjects (own back) 25 on 3. With backs: 22 pages,
+    // where one sheet per component took 24 and printed a jolly alone.
+    let k = load("farfalia");
+    let r = kit::render(&k, &LayoutOptions::default()).unwrap();
+    assert_eq!(r.sheets.len(), 22);
+    let fronts: Vec<_> = r.sheets.iter().filter(|s| s.side == Side::Front).collect();
+    assert_eq!(fronts.len(), 11);
+    let back_of = |s: &kit::Sheet| k.components[s.placements[0].component].back.clone();
+    for s in &fronts {
+        assert!(s.placements.len() > 1, "a card alone: {}", s.label);
+        // A sheet holds pieces of one back only.
+        assert!(s.placements.iter().all(
+            |p| k.components[p.component].back == k.components[s.placements[0].component].back
+        ));
+    }
+    // At most one part-filled sheet per back.
+    let mut partial = BTreeMap::new();
+    for s in &fronts {
+        if s.placements.len() < 9 {
+            *partial.entry(back_of(s)).or_insert(0) += 1;
+        }
+    }
+    assert!(partial.values().all(|&n| n <= 1), "{partial:?}");
+    // Jolly fill the play deck's last sheet, and its label says so.
+    assert!(fronts.iter().any(|s| s.label.contains("play, jolly")));
+    assert!(fronts.iter().any(|s| s.label.contains("jolly, teams")));
+    // Every card still printed exactly once, each with its back behind it.
+    let printed: usize = fronts.iter().map(|s| s.placements.len()).sum();
+    assert_eq!(printed, 92);
+    assert_eq!(
+        check_backs(
+            &k,
+            Duplex {
+                edge: Edge::Long,
+                offset_mm: (0.0, 0.0)
+            }
+        ),
+        92
+    );
+}
+
+// Natura Shakerata (seed 003), ruling NS-1: the FIGS set and board.
+
+/// The NS-1 tile counts: 1 pt O15 A14 I12 E11; 2 pt C6 R6 S6 T6; 3 pt L5 M5
+/// N5 U5; 5 pt B3 D3 F3 P3 V3; 8 pt G2 H2 Z2; 10 pt Q1; 2 jolly at 0.
+const NS1_TILES: &str =
+    "O1x15 A1x14 I1x12 E1x11 C2x6 R2x6 S2x6 T2x6 L3x5 M3x5 N3x5 U3x5 B5x3 D5x3 F5x3 P5x3 V5x3 G8x2 H8x2 Z8x2 Q10x1 ?0x2";
+
+#[test]
+fn natura_has_the_120_figs_tiles_ns1() {
+    let k = load("natura");
+    let tiles = pieces(&k, "tiles");
+    assert_eq!(tiles.len(), 120);
+    let mut counts: BTreeMap<(String, i64), usize> = BTreeMap::new();
+    for t in tiles {
+        let key = (
+            s(&t["tile"], "letter").to_string(),
+            t["tile"]["value"].as_integer().unwrap(),
+        );
+        *counts.entry(key).or_default() += 1;
+    }
+    let want: BTreeMap<(String, i64), usize> = NS1_TILES
+        .split(' ')
+        .map(|w| {
+            let (lv, n) = w.split_once('x').unwrap();
+            let (l, v) = lv.split_at(1);
+            ((l.to_string(), v.parse().unwrap()), n.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(counts, want);
+    // No J K W X Y tiles: those letters exist only as a jolly (NS-2).
+    assert!(!counts.keys().any(|(l, _)| "JKWXY".contains(l.as_str())));
+    // Six racks, one score sheet.
+    assert_eq!(count(&k, "racks"), 6);
+    assert_eq!(count(&k, "score sheet"), 1);
+    // All the tiles on one sheet, with one back sheet behind.
+    let r = kit::render(&k, &LayoutOptions::default()).unwrap();
+    let tile_sheets: Vec<_> = r
+        .sheets
+        .iter()
+        .filter(|s| k.components[s.component].name == "tiles")
+        .collect();
+    assert_eq!(tile_sheets.len(), 2);
+    assert_eq!(tile_sheets[0].placements.len(), 120);
+    assert_eq!(tile_sheets[1].side, Side::Back);
+    let backs: BTreeSet<usize> = tile_sheets[1].placements.iter().map(|p| p.face).collect();
+    assert_eq!(backs.len(), 1, "every tile has the same back");
+}
+
+/// Every square of a rendered board face: (fill colour, count), from its
+/// drawn squares (19.2 board units a side).
+fn board_squares(g: &usvg::Group, out: &mut BTreeMap<String, usize>) {
+    for n in g.children() {
+        match n {
+            usvg::Node::Group(g) => board_squares(g, out),
+            usvg::Node::Path(p) => {
+                let b = p.data().bounds();
+                if (b.width() - 19.2).abs() < 0.01 && (b.height() - 19.2).abs() < 0.01 {
+                    if let Some(usvg::Paint::Color(c)) = p.fill().map(|f| f.paint()) {
+                        let hex = format!("#{:02x}{:02x}{:02x}", c.red, c.green, c.blue);
+                        *out.entry(hex).or_default() += 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn natura_board_has_225_squares_and_the_figs_premiums_ns1() {
+    let k = load("natura");
+    let p = k.data["premiums"].as_table().unwrap();
+    let list = |key: &str| -> Vec<&str> {
+        p[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect()
+    };
+    assert_eq!(list("TW").len(), 8);
+    assert_eq!(list("DW").len(), 17);
+    assert!(list("DW").contains(&"H8"), "the star is a double word");
+    assert_eq!(p["star"].as_str(), Some("H8"));
+    assert_eq!(list("TL").len(), 12);
+    assert_eq!(list("DL").len(), 24);
+    // No square twice; every square on the 15 x 15 board; the layout is
+    // symmetric under the board's eight symmetries.
+    let mut all = BTreeSet::new();
+    for key in ["TW", "DW", "TL", "DL"] {
+        for sq in list(key) {
+            let (c, r) = sq.split_at(1);
+            let (c, r) = (c.as_bytes()[0] - b'A', r.parse::<u8>().unwrap() - 1);
+            assert!(c < 15 && r < 15, "{sq}");
+            assert!(all.insert((c, r)), "{sq} twice");
+            for (x, y) in [(14 - c, r), (c, 14 - r), (r, c)] {
+                let mirror = format!("{}{}", (b'A' + x) as char, y + 1);
+                assert!(
+                    list(key).contains(&mirror.as_str()),
+                    "{key}: {sq} but not {mirror}"
+                );
+            }
+        }
+    }
+    // The printed board: 225 squares, the premiums in their colours.
+    let r = kit::render(&k, &LayoutOptions::default()).unwrap();
+    let board = k.components.iter().position(|c| c.name == "board").unwrap();
+    let face = r.faces.components[board].0[0];
+    let mut squares = BTreeMap::new();
+    board_squares(r.faces.faces[face].tree.root(), &mut squares);
+    assert_eq!(squares.values().sum::<usize>(), 225, "{squares:?}");
+    let style = k.data["premium_style"].as_table().unwrap();
+    for (key, n) in [("TW", 8), ("DW", 17), ("TL", 12), ("DL", 24)] {
+        let fill = style[key]["fill"].as_str().unwrap();
+        assert_eq!(squares.get(fill), Some(&n), "{key} {fill}: {squares:?}");
+    }
+    // Squares take the 19 mm tiles: 20 mm each.
+    let c = &k.components[board];
+    assert_eq!((c.w_mm, c.h_mm), (316.0, 316.0));
+    let tiles = &k.components[k.components.iter().position(|c| c.name == "tiles").unwrap()];
+    let square = (c.w_mm - 2.0 * 8.0) / 15.0;
+    assert!(square > tiles.w_mm && square - tiles.w_mm <= 1.5);
+}
+
+#[test]
+fn natura_board_is_split_2x2_around_the_star_with_an_assembly_map() {
+    let k = load("natura");
+    let r = kit::render(&k, &LayoutOptions::default()).unwrap();
+    let board: Vec<_> = r
+        .sheets
+        .iter()
+        .filter(|s| k.components[s.component].name == "board")
+        .collect();
+    assert_eq!(board.len(), 5, "the map and 4 parts");
+    let map = board[0].map.as_ref().unwrap();
+    let names: Vec<&str> = map.parts.iter().map(|(_, n)| n.as_str()).collect();
+    assert_eq!(names, ["A1", "A2", "B1", "B2"]);
+    // No seam crosses the star H8 (148..168 mm both ways): they fall on
+    // the grid lines beside it.
+    for s in &board[1..] {
+        let p = &s.placements[0];
+        for seam in [p.clip.right() - p.rect.x, p.clip.bottom() - p.rect.y] {
+            assert!(
+                !(seam > 148.0 + 1e-9 && seam < 168.0 - 1e-9),
+                "seam at {seam}"
+            );
+            assert!(
+                seam == 316.0 || ((seam - 8.0) / 20.0).fract().abs() < 1e-9,
+                "{seam}"
+            );
+        }
+    }
+    // The whole PDF reads back.
+    let doc = lopdf::Document::load_mem(&r.pdf).unwrap();
+    assert_eq!(doc.get_pages().len(), r.sheets.len());
+}
+
+#[test]
+fn natura_board_fits_one_sheet_on_request() {
+    let path = templates().join("natura.toml");
+    let k = kit::model::load_with(&path, &[("board".to_string(), "fit".to_string())]).unwrap();
+    let r = kit::render(&k, &LayoutOptions::default()).unwrap();
+    let board: Vec<_> = r
+        .sheets
+        .iter()
+        .filter(|s| k.components[s.component].name == "board")
+        .collect();
+    assert_eq!(board.len(), 1);
+    assert!(board[0].map.is_none() && board[0].part.is_none());
+    // And from the command line; an unknown choice is refused.
+    let dir = tempfile::tempdir().unwrap();
+    let o = tavolo(&[
+        "kit",
+        "natura",
+        "--option",
+        "board=fit",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let e = refused(&["kit", "natura", "--option", "board=huge"]);
+    assert!(
+        e.contains("error[kit.option]") && e.contains("split, fit"),
+        "{e}"
+    );
 }

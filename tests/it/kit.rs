@@ -4,9 +4,10 @@
 use crate::kit_common;
 
 use kit_common::{installed_copy, load, run, stderr, tavolo, tavolo_in, templates};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use tavolo::kit::layout::{Side, OVERLAP_MM};
+use tavolo::kit::layout::{split_axis, Side, OVERLAP_MM};
 use tavolo::kit::{self, LayoutOptions, Paper};
 
 const MM: f64 = 72.0 / 25.4;
@@ -285,10 +286,13 @@ fn same_input_same_bytes_across_runs() {
         let y = std::fs::read(b.join(name)).unwrap();
         assert!(x == y, "{name} differs between two runs");
         assert!(x.len() < 300 * 1024, "{name} is {} bytes", x.len());
-        // No timestamps: the dates are the epoch.
+        // No timestamps at all (a date would break byte-identical output).
         let doc = lopdf::Document::load_mem(&x).unwrap();
         let text = String::from_utf8_lossy(&x);
-        assert!(!text.contains("D:20"), "a date in {name}");
+        assert!(
+            !text.contains("D:20") && !text.contains("D:19"),
+            "a date in {name}"
+        );
         assert!(doc.get_pages().len() >= 3);
     }
 }
@@ -618,7 +622,7 @@ fn bad_options_exit_2() {
 // Where kits come from: the bundled ones are inside the binary; the current
 // folder never shadows them; `--kits DIR` adds a folder of the user's own.
 
-const BUNDLED: [&str; 4] = ["decktet", "farfalia", "fruit", "moon"];
+const BUNDLED: [&str; 5] = ["decktet", "farfalia", "fruit", "moon", "natura"];
 
 /// The PDF of each bundled kit, rendered in-process from the checked-out
 /// definitions: what the binary must print wherever it runs.
@@ -754,12 +758,15 @@ fn kits_dir_adds_the_users_kits_by_name() {
         .iter()
         .map(|k| k["kit"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["decktet", "farfalia", "fruit", "mine", "moon"]);
+    assert_eq!(
+        names,
+        ["decktet", "farfalia", "fruit", "mine", "moon", "natura"]
+    );
 
     // `kit list` names where each comes from.
     let exe = Path::new(env!("CARGO_BIN_EXE_tavolo"));
     let list = kit_list(exe, &here, &["--kits", dir]);
-    assert_eq!(list.len(), 5);
+    assert_eq!(list.len(), BUNDLED.len() + 1);
     let m = by_name(&list, "mine");
     assert_eq!(m["source"], "file");
     assert_eq!(m["file"].as_str().map(PathBuf::from), Some(def));
@@ -799,7 +806,7 @@ fn a_kits_dir_kit_with_a_bundled_name_replaces_it_only_when_named() {
     assert_eq!(pieces(&["--kits", dir]), 2);
     let exe = Path::new(env!("CARGO_BIN_EXE_tavolo"));
     let list = kit_list(exe, tmp.path(), &["--kits", dir]);
-    assert_eq!(list.len(), 4);
+    assert_eq!(list.len(), BUNDLED.len());
     let f = by_name(&list, "fruit");
     assert_eq!(f["source"], "file");
     assert_eq!(f["replaces_bundled"], true);
@@ -905,4 +912,402 @@ fn no_run_time_code_reads_the_source_checkout() {
         "run-time reads of the checkout:\n{}",
         found.join("\n")
     );
+}
+
+// Issue 8, kit side: PDF metadata, layout that wastes nothing, errors located
+// in the kit.
+
+/// The document information dictionary of a PDF.
+fn info(pdf: &[u8]) -> lopdf::Dictionary {
+    let doc = lopdf::Document::load_mem(pdf).unwrap();
+    let id = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+    doc.get_dictionary(id).unwrap().clone()
+}
+
+fn info_text(d: &lopdf::Dictionary, key: &str) -> Option<String> {
+    let b = d.get(key.as_bytes()).ok()?.as_str().ok()?;
+    Some(match b.strip_prefix(&[0xfe, 0xff]) {
+        Some(u) => String::from_utf16(
+            &u.chunks(2)
+                .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                .collect::<Vec<_>>(),
+        )
+        .unwrap(),
+        None => String::from_utf8(b.to_vec()).unwrap(),
+    })
+}
+
+#[test]
+fn pdf_metadata_holds_only_what_is_true() {
+    let version = format!("tavolo {}", env!("CARGO_PKG_VERSION"));
+    for (name, title) in [
+        ("moon", "Moon: tiles, board"),
+        ("fruit", "I giochi della frutta: tiles"),
+    ] {
+        let kit = load(name);
+        let a = kit::render(&kit, &LayoutOptions::default()).unwrap().pdf;
+        let b = kit::render(&kit, &LayoutOptions::default()).unwrap().pdf;
+        assert!(a == b, "{name}: two renders differ");
+        let d = info(&a);
+        assert_eq!(info_text(&d, "Title").as_deref(), Some(title));
+        assert_eq!(info_text(&d, "Creator"), Some(version.clone()));
+        // No empty PDF/X version, no 1970 dates, no empty author or subject.
+        for key in [
+            "GTS_PDFXVersion",
+            "CreationDate",
+            "ModDate",
+            "Author",
+            "Subject",
+            "Keywords",
+            "Trapped",
+        ] {
+            assert!(d.get(key.as_bytes()).is_err(), "{name}: {key} is written");
+        }
+        for (k, v) in d.iter() {
+            if let Ok(s) = v.as_str() {
+                assert!(
+                    !s.is_empty(),
+                    "{name}: empty {}",
+                    String::from_utf8_lossy(k)
+                );
+            }
+        }
+    }
+    // A title beyond ASCII is a UTF-16 text string.
+    let d = info(
+        &kit::render(&load("decktet"), &LayoutOptions::default())
+            .unwrap()
+            .pdf,
+    );
+    assert!(info_text(&d, "Title")
+        .unwrap()
+        .ends_with(": basic, extended"));
+}
+
+#[test]
+fn pdf_metadata_as_qpdf_shows_it() {
+    // qpdf reads the file the way a printer's software does (skipped where
+    // it is not installed).
+    let Ok(o) = std::process::Command::new("qpdf").arg("--version").output() else {
+        return;
+    };
+    if !o.status.success() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("moon.pdf");
+    std::fs::write(
+        &path,
+        kit::render(&load("moon"), &LayoutOptions::default())
+            .unwrap()
+            .pdf,
+    )
+    .unwrap();
+    let check = std::process::Command::new("qpdf")
+        .arg("--check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let o = std::process::Command::new("qpdf")
+        .args(["--show-object=trailer"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let trailer = String::from_utf8_lossy(&o.stdout).to_string();
+    let info_id = trailer
+        .split("/Info ")
+        .nth(1)
+        .and_then(|t| t.split(" 0 R").next())
+        .unwrap()
+        .trim()
+        .to_string();
+    let o = std::process::Command::new("qpdf")
+        .arg(format!("--show-object={info_id}"))
+        .arg(&path)
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(shown.contains("/Title (Moon: tiles, board)"), "{shown}");
+    assert!(shown.contains(&format!("/Creator (tavolo {})", env!("CARGO_PKG_VERSION"))));
+    assert!(
+        !shown.contains("GTS_PDFX") && !shown.contains("D:1970"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn a_split_keeps_the_start_square_whole() {
+    // Without a region to keep, equal parts; the moon board (205 mm on
+    // 190 mm of printable width) would be cut at 108.5 mm, through c3.
+    let plain = split_axis(205.0, 190.0, &[]);
+    assert_eq!(plain.len(), 2);
+    assert!(close(plain[0].1, 108.5) && close(plain[1].0, 108.5 - OVERLAP_MM));
+    // c3 spans 84..121 mm: the seam moves to its edge, the nearer one.
+    let kept = split_axis(205.0, 190.0, &[(84.0, 121.0)]);
+    assert!(close(kept[0].1, 121.0), "{kept:?}");
+    assert!(close(kept[1].0, 121.0 - OVERLAP_MM) && close(kept[1].1, 205.0));
+    // A region that no cut can avoid is cut through rather than refused.
+    let forced = split_axis(205.0, 190.0, &[(10.0, 195.0)]);
+    assert_eq!(forced.len(), 2);
+    assert!(forced.iter().all(|(a, b)| b - a <= 190.0));
+
+    // The bundled moon board: its visible seam (the first part's right edge,
+    // in board millimetres) lies on the c/d grid line, not across c3.
+    let kit = load("moon");
+    assert_eq!(kit.components[1].keep_whole.len(), 1);
+    let r = kit::render(&kit, &LayoutOptions::default()).unwrap();
+    let parts: Vec<_> = r.sheets.iter().filter(|s| s.component == 1).collect();
+    let first = &parts[0].placements[0];
+    let seam = first.clip.right() - first.rect.x;
+    assert!(close(seam, 121.0), "seam at {seam} mm");
+    assert!(!(seam > 84.0 && seam < 121.0));
+}
+
+/// A user's 400 x 400 mm board with a start square in the middle.
+const BIG_BOARD: &str = r##"name = "big"
+title = "Big board"
+[data]
+colour = "#204080"
+[[component]]
+name = "board"
+size_mm = [400, 400]
+keep_whole = [180, 180, 40, 40]
+front = "art/card.svg"
+items = [{ label = "Start" }]
+"##;
+
+#[test]
+fn a_board_split_both_ways_prints_with_an_assembly_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let def = user_kit(dir.path(), BIG_BOARD, USER_SVG);
+    let out = dir.path().join("out");
+    let o = tavolo(&["kit", def.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let pages = read_pdf(&std::fs::read(out.join("big.pdf")).unwrap());
+    // 400 mm: 3 parts across (190 mm wide), 2 down (271 mm high), and the map.
+    assert_eq!(pages.len(), 7);
+
+    let kit = kit::model::load(&def).unwrap();
+    let r = kit::render(&kit, &LayoutOptions::default()).unwrap();
+    let map = r.sheets[0]
+        .map
+        .as_ref()
+        .expect("the first sheet is the map");
+    let names: Vec<&str> = map.parts.iter().map(|(_, n)| n.as_str()).collect();
+    assert_eq!(names, ["A1", "A2", "A3", "B1", "B2", "B3"]);
+    assert!(
+        r.sheets[0].label.contains("assembly map"),
+        "{}",
+        r.sheets[0].label
+    );
+    assert!(map.text.iter().any(|t| t.contains("A2 under A1")));
+    assert_eq!(map.overlaps.len(), 2 + 1);
+    // The whole board is drawn small on the map, inside the page.
+    let whole = &r.sheets[0].placements[0];
+    assert!(whole.rect.w < 190.0 + 1e-9 && close(whole.rect.w, whole.rect.h));
+    assert!(r.sheets[0].marks.is_empty(), "nothing to cut on the map");
+    // Each part sheet is named by row and column, in reading order.
+    for (k, s) in r.sheets[1..].iter().enumerate() {
+        let name = names[k];
+        assert_eq!(s.part_name.as_deref(), Some(name));
+        assert!(
+            s.label.contains(&format!("part {name} of 6")),
+            "{}",
+            s.label
+        );
+        assert!(!s.marks.is_empty());
+        let p = &s.placements[0];
+        // In board millimetres, this part's window, and the seams keep clear
+        // of the start square (180..220 both ways).
+        let (x0, x1) = (p.clip.x - p.rect.x, p.clip.right() - p.rect.x);
+        let (y0, y1) = (p.clip.y - p.rect.y, p.clip.bottom() - p.rect.y);
+        for seam in [x1, y1] {
+            assert!(
+                !(seam > 180.0 + 1e-9 && seam < 220.0 - 1e-9),
+                "{name}: seam at {seam}"
+            );
+        }
+        assert!(x1 - x0 <= 190.0 + 1e-9 && y1 - y0 <= 271.0 + 1e-9);
+        // A part below or to the right shows where its neighbour's edge goes.
+        let guides = usize::from(k % 3 > 0) + usize::from(k >= 3);
+        assert_eq!(s.guides.len(), guides, "{name}");
+    }
+    // Every point of the board is on some part.
+    let xs: BTreeSet<String> = r.sheets[1..]
+        .iter()
+        .map(|s| {
+            let p = &s.placements[0];
+            format!("{:.1}", p.clip.right() - p.rect.x)
+        })
+        .collect();
+    assert!(xs.contains("400.0"));
+}
+
+#[test]
+fn tts_renders_a_board_as_one_image_at_8_px_per_mm() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = tavolo(&[
+        "kit",
+        "moon",
+        "--tts",
+        "--json",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let board = v["tts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["deck"] == "board")
+        .unwrap();
+    assert_eq!(board["kind"], "board");
+    assert_eq!(
+        (board["width_px"].as_u64(), board["height_px"].as_u64()),
+        (Some(1640), Some(1640))
+    );
+    let png = std::fs::read(dir.path().join("moon-tts-board.png")).unwrap();
+    let be = |i: usize| u32::from_be_bytes([png[i], png[i + 1], png[i + 2], png[i + 3]]);
+    assert_eq!((be(16), be(20)), (1640, 1640));
+    // The tiles are still a deck.
+    assert!(dir.path().join("moon-tts-tiles.png").is_file());
+}
+
+#[test]
+fn a_size_of_three_numbers_is_located() {
+    let toml = USER_TOML.replace("[50, 70]", "[50, 70, 3]");
+    let e = fails(&toml, USER_SVG, &[]);
+    assert!(
+        e.contains("error[kit.size]") && e.contains("mine.toml:7:11") && e.contains("two numbers"),
+        "{e}"
+    );
+}
+
+/// A user kit whose card shows the art named by each item's `art` field.
+const ART_TOML: &str = r##"name = "mine"
+[[component]]
+name = "cards"
+size_mm = [50, 70]
+front = "art/card.svg"
+items = [{ label = "Sun", art = "ART" }]
+"##;
+
+const ART_SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="{{ w }}" height="{{ h }}" viewBox="0 0 {{ w }} {{ h }}">
+<image href="{{ art }}" x="10" y="10" width="30" height="30"/>
+<text x="25" y="60" text-anchor="middle" font-size="8">{{ label }}</text>
+</svg>"##;
+
+/// A real 1 x 1 PNG: signature, IHDR, IDAT, IEND with their CRCs.
+fn tiny_png() -> Vec<u8> {
+    let hex = "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de\
+               0000000c49444154789c63f8cfc0000003010100c9fe92ef0000000049454e44ae426082";
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+fn art_fails(art: &str, setup: impl Fn(&Path)) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let def = user_kit(dir.path(), &ART_TOML.replace("ART", art), ART_SVG);
+    setup(dir.path());
+    let out = dir.path().join("out");
+    let o = tavolo(&["kit", def.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(!out.join("mine.pdf").exists());
+    stderr(&o)
+}
+
+#[test]
+fn missing_raster_and_remote_art_name_the_kit_line_and_column() {
+    // The art's name is written in the kit, line 6, column 34.
+    let e = art_fails("nope.svg", |_| {});
+    assert!(
+        e.contains("error[kit.art-missing]") && e.contains("mine.toml:6:34"),
+        "{e}"
+    );
+    assert!(e.contains("nope.svg") && !e.contains("os error"), "{e}");
+
+    let e = art_fails("pic.png", |d| {
+        std::fs::write(d.join("art/pic.png"), tiny_png()).unwrap()
+    });
+    assert!(
+        e.contains("error[kit.art-raster]") && e.contains("mine.toml:6:34"),
+        "{e}"
+    );
+    assert!(e.contains("PNG"), "{e}");
+    // A JPEG by its content, whatever its name.
+    let e = art_fails("photo.svg", |d| {
+        std::fs::write(d.join("art/photo.svg"), [0xff, 0xd8, 0xff, 0xe0, 0, 0x10]).unwrap()
+    });
+    assert!(
+        e.contains("error[kit.art-raster]") && e.contains("JPEG"),
+        "{e}"
+    );
+
+    let e = art_fails("http://example.org/star.svg", |_| {});
+    assert!(
+        e.contains("error[kit.art-remote]") && e.contains("mine.toml:6:34"),
+        "{e}"
+    );
+
+    let e = art_fails("data:image/png;base64,iVBORw0KGgo=", |_| {});
+    assert!(
+        e.contains("error[kit.art-raster]") && e.contains("mine.toml:6:"),
+        "{e}"
+    );
+
+    // An SVG art file holding a raster <image>: located in that file, and
+    // the help says where the kit names it.
+    let e = art_fails("framed.svg", |d| {
+        std::fs::write(d.join("art/pic.png"), tiny_png()).unwrap();
+        std::fs::write(
+            d.join("art/framed.svg"),
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">\n<rect width=\"10\" height=\"10\"/>\n  <image href=\"pic.png\" width=\"5\" height=\"5\"/></svg>",
+        )
+        .unwrap()
+    });
+    assert!(
+        e.contains("error[kit.art-raster]") && e.contains("framed.svg:3:3"),
+        "{e}"
+    );
+    assert!(e.contains("mine.toml:6:34"), "{e}");
+
+    // Written literally in the template: located there.
+    let svg = USER_SVG.replace("star.svg", "gone.svg");
+    let e = fails(USER_TOML, &svg, &[]);
+    assert!(
+        e.contains("error[kit.art-missing]") && e.contains("card.svg:3:"),
+        "{e}"
+    );
+    assert!(e.contains("mine.toml"), "the help names the kit: {e}");
+}
+
+#[test]
+fn a_character_the_font_lacks_is_located_in_the_kit() {
+    // Today's empty box: a CJK character, absent from DejaVu Sans Bold.
+    let toml = USER_TOML.replace("label = \"Moon\"", "label = \"Mo漢n\"");
+    let e = fails(&toml, USER_SVG, &[]);
+    assert!(
+        e.contains("error[kit.glyph]") && e.contains("mine.toml:9:42") && e.contains("U+6F22"),
+        "{e}"
+    );
+    // In the template itself.
+    let svg = USER_SVG.replace("{{ label }}", "{{ label }} \u{4E2D}");
+    let e = fails(USER_TOML, &svg, &[]);
+    assert!(
+        e.contains("error[kit.glyph]") && e.contains("card.svg:4:"),
+        "{e}"
+    );
+    // Accented Italian and the middle dot are fine.
+    let ok = USER_TOML.replace("label = \"Sun\"", "label = \"Città · perché\"");
+    let dir = tempfile::tempdir().unwrap();
+    let def = user_kit(dir.path(), &ok, USER_SVG);
+    kit::render(&kit::model::load(&def).unwrap(), &LayoutOptions::default()).unwrap();
 }
