@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod game;
+pub mod gcg;
 pub mod layout;
 pub mod moves;
 
