@@ -18,6 +18,7 @@ pub mod engine;
 pub mod farfalia;
 pub mod fruit;
 pub mod moon;
+pub mod natura;
 pub mod quincunx;
 pub mod referee;
 pub mod setup;

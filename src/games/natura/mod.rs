@@ -1,0 +1,21 @@
+//! Natura Shakerata (seed 003; rulings NS-1..NS-6): Italian Scrabble for 2-6 players.
+//!
+//! - [`layout`]: the tile sets and the premium layout, as data (NS-1);
+//! - [`board`]: squares, the board, and the scoring of a placement;
+//! - [`moves`]: a move and its notation;
+//! - [`game`]: the game in progress (the engine): racks, bag, turns, challenges, the end;
+//! - [`gcg`]: GCG records read and written (NS-6), pure: the adapter brings the bytes.
+
+pub mod board;
+pub mod game;
+pub mod gcg;
+pub mod layout;
+pub mod moves;
+
+pub use board::{Board, Dir, PlaceError, Placement, Scored, Square, WordScore};
+pub use game::{rack_bonus, Broken, End, Outcome, Rules, Setup, State, Words};
+pub use layout::{Premium, TileSet};
+pub use moves::Move;
+
+#[cfg(test)]
+mod tests;
