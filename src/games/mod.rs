@@ -57,6 +57,20 @@ pub trait Game: Sync {
     fn solver(&self) -> Option<&dyn solve::Solve> {
         None
     }
+    /// One deal as one line, for batches of boards (`tavolo deal --format
+    /// line`): board `board` of `seed` for `players` players, appended to
+    /// `out` with its newline. `None` if the game has no one-line form. Called
+    /// from several threads at once for consecutive boards.
+    fn deal_line(
+        &self,
+        _variant: &str,
+        _players: usize,
+        _seed: &str,
+        _board: u32,
+        _out: &mut Vec<u8>,
+    ) -> Option<Result<(), Error>> {
+        None
+    }
 }
 
 /// `tavolo score GAME ARGS...`: scores what the arguments describe (a
@@ -80,6 +94,7 @@ pub static GAMES: &[&dyn Game] = &[
     &fruit::domino::record::Domino,
     &fruit::muro::record::Muro,
     &fruit::mosaico::record::Mosaico,
+    &farfalia::record::Farfalia,
 ];
 
 pub fn find(name: &str) -> Option<&'static dyn Game> {

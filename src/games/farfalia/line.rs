@@ -11,7 +11,8 @@
 //! Written into a byte buffer with no allocation per deal, for dealing
 //! millions of boards.
 
-use super::table::Setup;
+use super::table::{DealKind, Setup, Table};
+use crate::deal::DealRng;
 
 const RANKS: &[u8; 13] = b"123456789TJQK";
 
@@ -91,6 +92,57 @@ fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
             return &buf[i..];
         }
     }
+}
+
+/// The cards of each place (a mask per place, clockwise from the dealer)
+/// from a deck order, as [`Setup::deal`] deals them: one card at a time from
+/// the dealer's left, skipping places already full.
+#[inline]
+pub fn deal_masks(kind: DealKind, deck: &[u8; 52]) -> [u64; 5] {
+    let n = kind.places();
+    let mut wants = [0usize; 5];
+    for (p, w) in wants.iter_mut().enumerate().take(n) {
+        *w = kind.cards(p);
+    }
+    let mut masks = [0u64; 5];
+    let mut held = [0usize; 5];
+    let mut place = 1 % n;
+    for &c in deck {
+        while held[place] == wants[place] {
+            place = (place + 1) % n;
+        }
+        masks[place] |= 1 << c;
+        held[place] += 1;
+        place = (place + 1) % n;
+    }
+    masks
+}
+
+/// Board `board` of `seed` dealt at `table`, as one line with its newline.
+/// Only the deck's shuffle is drawn: it comes first in the board's stream
+/// (`DealOrders::seeded`), so the hands are those of the full deal
+/// (`tavolo-deal-v1`, game `farfalia`, the record's variant).
+pub fn write_board(table: &Table, variant: &str, seed: &str, board: u32, out: &mut Vec<u8>) {
+    let mut rng = DealRng::new("farfalia", variant, seed, board);
+    let mut deck = [0u8; 52];
+    for (i, c) in deck.iter_mut().enumerate() {
+        *c = i as u8;
+    }
+    rng.shuffle(&mut deck);
+    let masks = deal_masks(table.kind, &deck);
+    for (i, place) in table.places.iter().enumerate() {
+        if i > 0 {
+            out.push(b' ');
+        }
+        let mut label = [0u8; 20];
+        out.extend_from_slice(decimal(place.seat + 1, &mut label));
+        if place.dummy {
+            out.push(b'd');
+        }
+        out.push(b':');
+        write_hand(masks[i], out);
+    }
+    out.push(b'\n');
 }
 
 /// A setup's deal as one line, without the newline.

@@ -12,7 +12,7 @@
 //! - DoubleYou and Burnin' Down the House are not played together (the
 //!   five-player DoubleYou uses all ten jolly).
 
-use std::collections::VecDeque;
+use std::sync::Arc;
 use std::fmt;
 use std::str::FromStr;
 
@@ -146,8 +146,12 @@ pub struct Match {
     jollies_left: Vec<u8>,
     current: Option<Deal>,
     current_table: Option<Table>,
-    /// Orders of the deals still to come, dealt automatically when present.
-    queued: VecDeque<DealOrders>,
+    /// Orders of the deals to come, dealt automatically when present; shared
+    /// so that cloning a match (the property tests clone at every candidate
+    /// move) copies no deck.
+    queued: Arc<[DealOrders]>,
+    /// The next of `queued` to deal.
+    next_queued: usize,
 }
 
 impl Match {
@@ -164,7 +168,8 @@ impl Match {
             jollies_left: vec![2; n],
             current: None,
             current_table: None,
-            queued: VecDeque::new(),
+            queued: Arc::from(Vec::new()),
+            next_queued: 0,
         })
     }
 
@@ -279,6 +284,34 @@ impl Match {
                 .collect();
         }
         Some(table)
+    }
+
+    /// The tables of the deals whose dealer and partners are fixed before
+    /// any play (FA-5): every deal of the rotating formats, the first ten of
+    /// Chinkway, the first three of the short three-player game, the first
+    /// of the introductory game (the later ones follow the scores: FA-7,
+    /// FA-11). Without DoubleYou rights, which follow the standings.
+    pub fn scheduled_tables(format: Format, first_dealer: usize) -> Vec<Table> {
+        let fixed = match format {
+            Format::Intro => 1,
+            Format::Chinkway => 10,
+            Format::ThreeShort => 3,
+            f => f.deals(),
+        };
+        let rules = Rules {
+            format,
+            jolly: Jolly::None,
+        };
+        let Ok(mut m) = Match::new(rules, first_dealer) else {
+            return Vec::new();
+        };
+        let mut out = Vec::with_capacity(fixed);
+        while out.len() < fixed {
+            let Some(t) = m.next_table() else { break };
+            m.history.push((t.dealer(), vec![0; format.players()]));
+            out.push(t);
+        }
+        out
     }
 
     /// FA-7: the player with the fewest points; among ties, the nearest
@@ -404,9 +437,11 @@ impl Match {
         if self.is_over() {
             return Ok(Outcome::MatchOver);
         }
-        if let Some(orders) = self.queued.pop_front() {
+        let queued = Arc::clone(&self.queued);
+        if let Some(orders) = queued.get(self.next_queued) {
+            self.next_queued += 1;
             // Orders were checked when queued; a table always deals them.
-            self.deal_from(&orders)
+            self.deal_from(orders)
                 .expect("queued orders are permutations");
         }
         Ok(Outcome::DealOver)
@@ -414,9 +449,12 @@ impl Match {
 
     /// Queue the orders of the deals to come (see [`MatchSetup`]).
     fn queue(&mut self, deals: &[DealOrders]) -> Result<(), SetupError> {
-        self.queued = deals.iter().cloned().collect();
-        if let Some(first) = self.queued.pop_front() {
-            self.deal_from(&first)?;
+        self.queued = Arc::from(deals.to_vec());
+        self.next_queued = 0;
+        let queued = Arc::clone(&self.queued);
+        if let Some(first) = queued.first() {
+            self.next_queued = 1;
+            self.deal_from(first)?;
         }
         Ok(())
     }
