@@ -142,10 +142,10 @@ pub struct Match {
     first_dealer: usize,
     totals: Vec<u32>,
     /// Each finished deal's dealer and points by seat.
-    history: Vec<(usize, Vec<u32>)>,
+    history: Arc<Vec<(usize, Vec<u32>)>>,
     jollies_left: Vec<u8>,
     current: Option<Deal>,
-    current_table: Option<Table>,
+    current_table: Option<Arc<Table>>,
     /// Orders of the deals to come, dealt automatically when present; shared
     /// so that cloning a match (the property tests clone at every candidate
     /// move) copies no deck.
@@ -164,7 +164,7 @@ impl Match {
             rules,
             first_dealer,
             totals: vec![0; n],
-            history: Vec::new(),
+            history: Arc::new(Vec::new()),
             jollies_left: vec![2; n],
             current: None,
             current_table: None,
@@ -188,7 +188,7 @@ impl Match {
 
     /// The table of the deal being played.
     pub fn table(&self) -> Option<&Table> {
-        self.current_table.as_ref()
+        self.current_table.as_deref()
     }
 
     /// Deals finished so far.
@@ -308,7 +308,7 @@ impl Match {
         let mut out = Vec::with_capacity(fixed);
         while out.len() < fixed {
             let Some(t) = m.next_table() else { break };
-            m.history.push((t.dealer(), vec![0; format.players()]));
+            Arc::make_mut(&mut m.history).push((t.dealer(), vec![0; format.players()]));
             out.push(t);
         }
         out
@@ -395,7 +395,7 @@ impl Match {
         }
         let deal = Deal::new(setup, self.rules.jolly == Jolly::Burnin)?;
         self.current = Some(deal);
-        self.current_table = Some(table);
+        self.current_table = Some(Arc::new(table));
         Ok(())
     }
 
@@ -433,7 +433,7 @@ impl Match {
                 self.jollies_left[s] -= 1;
             }
         }
-        self.history.push((table.dealer(), scores));
+        Arc::make_mut(&mut self.history).push((table.dealer(), scores));
         if self.is_over() {
             return Ok(Outcome::MatchOver);
         }
@@ -512,7 +512,7 @@ mod tests {
             for (t, p) in m.totals.iter_mut().zip(pts.iter()) {
                 *t += p;
             }
-            m.history.push((*dealer, pts.to_vec()));
+            Arc::make_mut(&mut m.history).push((*dealer, pts.to_vec()));
         }
         m
     }

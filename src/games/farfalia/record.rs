@@ -247,7 +247,8 @@ impl Referee for Farfalia {
         <Match as Engine>::start(&setup, &rules).map_err(internal)
     }
 
-    fn move_out(&self, seat: usize, mv: &Move) -> MoveOut {
+    /// The move's own seat writes it (a candidate may be out of turn).
+    fn move_out(&self, _to_move: usize, mv: &Move) -> MoveOut {
         let s = |x: &dyn std::fmt::Display| write::string(&x.to_string());
         let field = match *mv {
             Move::Play { card, .. } => ("card", s(&card)),
@@ -262,7 +263,7 @@ impl Referee for Farfalia {
             Move::Double { double, .. } => ("double", double.to_string()),
         };
         MoveOut {
-            player: seat,
+            player: mv.seat(),
             fields: vec![field],
         }
     }
