@@ -1145,7 +1145,7 @@ fn finished(m: &Match, names: &[String]) -> GameResult {
                 format!("both pairs have {} points: they share the win (FA-11)", pair(0))
             } else {
                 format!(
-                    "the pair {who} {verb} with {} points to {} (FA-5)",
+                    "the pair {who} {verb}, {} points to {} (each pair's two totals added, FA-5)",
                     pair(winners[0]),
                     pair(winners[0] + 1)
                 )
@@ -1258,15 +1258,18 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                     );
                     r
                 } else {
+                    let done = m.deals_played();
+                    let stand = match done {
+                        0 => "no deal was finished before it, so nothing is scored".to_string(),
+                        1 => "the deal finished before it stands, the deal in progress is not scored".to_string(),
+                        k => format!("the {k} deals finished before it stand, the deal in progress is not scored"),
+                    };
                     GameResult {
                         scores: scores(&m, &names),
                         reason: format!(
-                            "the match stops at the illegal move {} in deal {}: the {} deal{} finished before it stand{}, the deal in progress is not scored, and nobody wins (tavolo's ruling on irregularities)",
+                            "the match stops at the illegal move {} in deal {}: {stand}, and nobody wins (tavolo's ruling on irregularities)",
                             entry.number,
-                            m.deals_played() + 1,
-                            m.deals_played(),
-                            if m.deals_played() == 1 { "" } else { "s" },
-                            if m.deals_played() == 1 { "s" } else { "" },
+                            done + 1,
                         ),
                         ..GameResult::default()
                     }
