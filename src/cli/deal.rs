@@ -17,7 +17,7 @@ use serde_json::json;
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::setup::{Resolved, Spec};
-use crate::games::Game;
+use crate::games::LineDeals;
 use crate::record::{players_text, write};
 
 /// What decides a deal; shared with `tavolo play`.
@@ -239,10 +239,8 @@ fn lines(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let game = r.game;
-    let (variant, seed, n) = (r.variant.as_str(), r.provenance.seed.as_str(), r.players.len());
-    // The capability, asked once on the first board.
-    let mut first = Vec::new();
-    match game.deal_line(variant, n, seed, *boards.start(), &mut first) {
+    let (variant, seed) = (r.variant.as_str(), r.provenance.seed.as_str());
+    let dealer = match game.line_deals(variant, r.players.len(), seed) {
         None => {
             return Err(Failure::Deal(
                 Error::input(
@@ -253,7 +251,8 @@ fn lines(
             ))
         }
         Some(res) => res.map_err(Failure::Deal)?,
-    }
+    };
+    let dealer = dealer.as_ref();
     // A PBN-style comment line names the algorithm and the boards.
     writeln!(
         out,
@@ -265,7 +264,6 @@ fn lines(
         boards.start(),
         boards.end()
     )?;
-    out.write_all(&first)?;
     let jobs = jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |j| j as usize,
@@ -273,7 +271,7 @@ fn lines(
     let (end, window) = (u64::from(*boards.end()), u64::from(BLOCK) * jobs as u64);
     // Each round deals the next window (`jobs` blocks of consecutive boards,
     // one thread each) while writing the window dealt in the round before.
-    let mut from = u64::from(*boards.start()) + 1;
+    let mut from = u64::from(*boards.start());
     let mut pending: Vec<Vec<u8>> = Vec::new();
     loop {
         let to = end.min(from + window - 1);
@@ -284,16 +282,15 @@ fn lines(
                     let b = to.min(a + u64::from(BLOCK) - 1);
                     // Boards are u32: `a..=b` lies within `boards`.
                     let block = a as u32..=b as u32;
-                    scope.spawn(move || deal_block(game, variant, n, seed, block))
+                    scope.spawn(move || deal_block(dealer, block))
                 })
                 .collect();
             let wrote = pending.iter().try_for_each(|b| out.write_all(b));
             let dealt: Result<Vec<Vec<u8>>, Error> = threads
                 .into_iter()
                 .map(|t| {
-                    t.join().unwrap_or_else(|_| {
-                        Err(Error::failed("deal.internal", "a dealing thread panicked"))
-                    })
+                    t.join()
+                        .map_err(|_| Error::failed("deal.internal", "a dealing thread panicked"))
                 })
                 .collect();
             (wrote, dealt)
@@ -307,20 +304,12 @@ fn lines(
     }
 }
 
-fn deal_block(
-    game: &dyn Game,
-    variant: &str,
-    players: usize,
-    seed: &str,
-    boards: RangeInclusive<u32>,
-) -> Result<Vec<u8>, Error> {
+fn deal_block(dealer: &dyn LineDeals, boards: RangeInclusive<u32>) -> Vec<u8> {
     let mut buf = Vec::with_capacity(boards.clone().count() * 80);
     for b in boards {
-        if let Some(res) = game.deal_line(variant, players, seed, b, &mut buf) {
-            res?;
-        }
+        dealer.write(b, &mut buf);
     }
-    Ok(buf)
+    buf
 }
 
 #[cfg(test)]

@@ -57,20 +57,24 @@ pub trait Game: Sync {
     fn solver(&self) -> Option<&dyn solve::Solve> {
         None
     }
-    /// One deal as one line, for batches of boards (`tavolo deal --format
-    /// line`): board `board` of `seed` for `players` players, appended to
-    /// `out` with its newline. `None` if the game has no one-line form. Called
-    /// from several threads at once for consecutive boards.
-    fn deal_line(
+    /// One line per board for batches (`tavolo deal --format line`): a
+    /// writer for the boards of `seed`, or `None` if the game has no
+    /// one-line form.
+    fn line_deals(
         &self,
         _variant: &str,
         _players: usize,
         _seed: &str,
-        _board: u32,
-        _out: &mut Vec<u8>,
-    ) -> Option<Result<(), Error>> {
+    ) -> Option<Result<Box<dyn LineDeals>, Error>> {
         None
     }
+}
+
+/// Writes boards of one seed as one line each (PBN-style); used from several
+/// threads at once, each writing its own consecutive boards.
+pub trait LineDeals: Sync + Send {
+    /// Append board `board` as one line, with its newline.
+    fn write(&self, board: u32, out: &mut Vec<u8>);
 }
 
 /// `tavolo score GAME ARGS...`: scores what the arguments describe (a

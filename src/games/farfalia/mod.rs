@@ -21,7 +21,8 @@ mod tests;
 
 pub use card::{Card, CardSet, Family, Suit, BUTTERFLIES};
 pub use line::{
-    deal_masks, four_hands, setup_line, write_board, write_hand, write_masks, write_setup,
+    board_deck, deal_masks, four_hands, setup_line, write_hand, write_masks, write_setup,
+    LineDealer,
 };
 pub use matches::{Format, Jolly, Match, MatchSetup, Rules, Standing};
 pub use moves::{Broken, Expected, Move, MoveSyntax, Outcome};

@@ -24,13 +24,13 @@ use serde::Serialize;
 
 use super::{
     setup_line, Broken, Card, CardSet, DealOrders, Family, Format, Hand, Jolly,
-    Layout, Match, MatchSetup, Move, Outcome, Rules, Setup, SetupError, Suit, Table, Trump,
+    Layout, LineDealer, Match, MatchSetup, Move, Outcome, Rules, Setup, SetupError, Suit, Table, Trump,
 };
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::referee::{Playable, Referee};
-use crate::games::Game;
+use crate::games::{Game, LineDeals};
 use crate::record::{
     write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Score, Seats, Source,
     Span, Status, Verdict,
@@ -202,34 +202,35 @@ impl Game for Farfalia {
         Some(self)
     }
 
-    fn deal_line(
+    fn line_deals(
         &self,
         variant: &str,
         players: usize,
         seed: &str,
-        board: u32,
-        out: &mut Vec<u8>,
-    ) -> Option<Result<(), Error>> {
-        Some(deal_line(variant, players, seed, board, out))
+    ) -> Option<Result<Box<dyn LineDeals>, Error>> {
+        Some(line_deals(variant, players, seed).map(|d| Box::new(d) as Box<dyn LineDeals>))
     }
 }
 
-/// Board `board` of `seed` as one line (the first deal of a match from that
-/// board: dealer `first_dealer(board)`), appended with its newline.
-fn deal_line(
-    variant: &str,
-    players: usize,
-    seed: &str,
-    board: u32,
-    out: &mut Vec<u8>,
-) -> Result<(), Error> {
+/// One line per board: board `b` is the first deal of a match from that
+/// board, dealt by seat `first_dealer(b)`.
+fn line_deals(variant: &str, players: usize, seed: &str) -> Result<Lines, Error> {
     let rules = rules_or_error(variant, players)?;
-    let table = Match::scheduled_tables(rules.format, first_dealer(board, players))
-        .into_iter()
-        .next()
-        .ok_or_else(|| internal("no first table"))?;
-    super::line::write_board(&table, variant, seed, board, out);
-    Ok(())
+    let tables: Vec<Table> = (0..players)
+        .filter_map(|d| Match::scheduled_tables(rules.format, d).into_iter().next())
+        .collect();
+    if tables.len() != players {
+        return Err(internal("no first table"));
+    }
+    Ok(Lines(LineDealer::new(variant, seed, &tables)))
+}
+
+struct Lines(LineDealer);
+
+impl LineDeals for Lines {
+    fn write(&self, board: u32, out: &mut Vec<u8>) {
+        self.0.write(board, out);
+    }
 }
 
 impl Referee for Farfalia {
@@ -1364,11 +1365,12 @@ mod tests {
         assert_eq!(d.lines[0], GOLDEN_TEXT[0]);
         assert_eq!(d.lines[1], GOLDEN_TEXT[1]);
         assert_eq!(d.json["deal"].as_array().unwrap().len(), 4);
+        let lines = line_deals("four", 4, "golden").unwrap();
         let mut out = Vec::new();
-        deal_line("four", 4, "golden", 1, &mut out).unwrap();
+        lines.write(1, &mut out);
         assert_eq!(String::from_utf8(out).unwrap(), GOLDEN_LINE);
         let mut out = Vec::new();
-        deal_line("four", 4, "golden", 2, &mut out).unwrap();
+        lines.write(2, &mut out);
         assert!(String::from_utf8(out).unwrap().starts_with("2:"), "board 2: seat 2 deals");
     }
 
