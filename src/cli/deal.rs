@@ -1,14 +1,24 @@
-//! `tavolo deal GAME`: a seeded, reproducible setup (see `crate::deal`).
+//! `tavolo deal GAME`: a seeded, reproducible setup (see `crate::deal`), one
+//! board or a batch of boards (`--boards A..B`), as text, JSON or one line
+//! per board (`--format line`, for games that have a one-line form).
+//!
+//! Batches of one-line boards are dealt in parallel in windows of
+//! consecutive boards and written in board order through one buffered,
+//! locked stdout, so the output is the same byte for byte whatever the
+//! number of threads. Every board is still its own `tavolo-deal-v1` deal.
 
+use std::io::{self, Write};
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::json;
 
 use super::args::{self, Force};
-use super::out::{self, outln};
+use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::setup::Spec;
+use crate::games::setup::{Resolved, Spec};
+use crate::games::LineDeals;
 use crate::record::{players_text, write};
 
 /// What decides a deal; shared with `tavolo play`.
@@ -49,19 +59,58 @@ impl Setup {
     }
 }
 
+/// How boards are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Readable lines, with a header naming the algorithm, seed and board.
+    Text,
+    /// JSON (one object; an array of them for `--boards`).
+    Json,
+    /// One line per board (PBN-style hands by seat), for games that have it.
+    Line,
+}
+
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
     pub setup: Setup,
+    /// Deal the boards A to B of the seed (e.g. `1..1000`), instead of `--board`.
+    #[arg(long, value_name = "A..B", value_parser = parse_boards, conflicts_with = "board")]
+    pub boards: Option<RangeInclusive<u32>>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Print JSON (the same as `--format json`).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Also write a record file with this deal as its setup, ready for the moves
     /// (`tavolo check` reads it as legal so far, the first player to move).
-    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    #[arg(long, value_name = "FILE", conflicts_with = "boards", value_hint = clap::ValueHint::FilePath)]
     pub record: Option<PathBuf>,
     #[command(flatten)]
     pub force: Force,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
+    /// Threads for `--format line` batches (default: every core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+}
+
+/// `A..B` (inclusive; `A..=B` too) or a single board `A`.
+fn parse_boards(s: &str) -> Result<RangeInclusive<u32>, String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| format!("`{t}` is not a board number (1 to {})", u32::MAX))
+    };
+    let (a, b) = match s.split_once("..") {
+        Some((a, b)) => (num(a)?, num(b.strip_prefix('=').unwrap_or(b))?),
+        None => (num(s)?, num(s)?),
+    };
+    if a > b {
+        return Err(format!("the boards {a}..{b} run backwards"));
+    }
+    Ok(a..=b)
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
@@ -69,50 +118,223 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         args.force.check(path)?;
     }
     let r = args.setup.spec().resolve()?;
-    let deal = r.game.deal(&r.variant, &r.players, &r.provenance)?;
-    if let Some(path) = &args.record {
-        let mut text = write::header(&r.provenance, &r.players);
-        text.push('\n');
-        text.push_str(&deal.setup_toml);
-        text.push_str(&format!(
-            "\n# Add the moves in order, each as a [[move]] table with its player and the\n\
-             # game's move fields (docs/records.md), e.g.:\n# [[move]]\n# player = {}\n",
-            write::string(&r.players[0])
-        ));
-        write::atomic(path, &text)?;
-        eprintln!("wrote {}", path.display());
-    }
+    let format = if args.json { Format::Json } else { args.format };
     if args.setup.seed.is_none() {
         eprintln!(
             "note: a fresh seed from the operating system; deal this again with --seed {}",
             r.provenance.seed
         );
     }
-    let p = &r.provenance;
-    if args.json {
-        let out = json!({
-            "algorithm": p.algorithm,
-            "game": p.game,
-            "variant": p.variant,
-            "seed": p.seed,
-            "board": p.board,
-            "players": r.players,
-            "deal": deal.json,
-        });
-        out::json(&out);
-    } else {
-        outln!("algorithm: {}", p.algorithm);
-        outln!(
+    let boards = args
+        .boards
+        .clone()
+        .unwrap_or(r.provenance.board..=r.provenance.board);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let written = match format {
+        Format::Line => lines(&r, boards, args.jobs, &mut out),
+        Format::Json | Format::Text => {
+            if let Some(path) = &args.record {
+                write_record(&r, path)?;
+            }
+            boards_text(&r, boards, format, args.boards.is_some(), &mut out)
+        }
+    };
+    match written.and_then(|()| out.flush().map_err(Failure::Io)) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        // `tavolo deal ... | head`: the reader has all it wanted.
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(Failure::Io(e)) => Err(Error::failed(
+            "cli.write",
+            format!("cannot write the deals: {e}"),
+        )),
+        Err(Failure::Deal(e)) => Err(e),
+    }
+}
+
+/// Why printing stopped.
+enum Failure {
+    Io(io::Error),
+    Deal(Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+fn write_record(r: &Resolved, path: &std::path::Path) -> Result<(), Error> {
+    let deal = r.game.deal(&r.variant, &r.players, &r.provenance)?;
+    let mut text = write::header(&r.provenance, &r.players);
+    text.push('\n');
+    text.push_str(&deal.setup_toml);
+    text.push_str(&format!(
+        "\n# Add the moves in order, each as a [[move]] table with its player and the\n\
+         # game's move fields (docs/records.md), e.g.:\n# [[move]]\n# player = {}\n",
+        write::string(&r.players[0])
+    ));
+    write::atomic(path, &text)?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
+
+fn board(r: &Resolved, board: u32) -> Provenance {
+    Provenance::new(&r.provenance.game, &r.variant, &r.provenance.seed, board)
+}
+
+/// Text or JSON, board after board (JSON: one object, or an array for `--boards`).
+fn boards_text(
+    r: &Resolved,
+    boards: RangeInclusive<u32>,
+    format: Format,
+    batch: bool,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let mut all = Vec::new();
+    for (i, b) in boards.enumerate() {
+        let p = board(r, b);
+        let deal = r
+            .game
+            .deal(&r.variant, &r.players, &p)
+            .map_err(Failure::Deal)?;
+        if format == Format::Json {
+            all.push(json!({
+                "algorithm": p.algorithm,
+                "game": p.game,
+                "variant": p.variant,
+                "seed": p.seed,
+                "board": p.board,
+                "players": r.players,
+                "deal": deal.json,
+            }));
+            continue;
+        }
+        if i > 0 {
+            writeln!(out)?;
+        }
+        writeln!(out, "algorithm: {}", p.algorithm)?;
+        writeln!(
+            out,
             "game: {} ({}), {}",
             p.game,
             p.variant,
             players_text(r.players.len())
-        );
-        outln!("seed: {}", write::string(&p.seed));
-        outln!("board: {}", p.board);
+        )?;
+        writeln!(out, "seed: {}", write::string(&p.seed))?;
+        writeln!(out, "board: {}", p.board)?;
         for line in &deal.lines {
-            outln!("{line}");
+            writeln!(out, "{line}")?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    if format == Format::Json {
+        let value = if batch {
+            serde_json::Value::Array(all)
+        } else {
+            all.pop().unwrap_or_default()
+        };
+        let text = serde_json::to_string_pretty(&value).unwrap_or_default();
+        writeln!(out, "{text}")?;
+    }
+    Ok(())
+}
+
+/// Boards dealt per thread per window: large enough that starting threads
+/// costs nothing, small enough to keep memory low (about 8 MB a window).
+const BLOCK: u32 = 16_384;
+
+/// One line per board, dealt in parallel windows and written in order.
+fn lines(
+    r: &Resolved,
+    boards: RangeInclusive<u32>,
+    jobs: Option<u32>,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let game = r.game;
+    let (variant, seed) = (r.variant.as_str(), r.provenance.seed.as_str());
+    let dealer = match game.line_deals(variant, r.players.len(), seed) {
+        None => {
+            return Err(Failure::Deal(
+                Error::input(
+                    "cli.no-line-format",
+                    format!("{} has no one-line deal format", game.name()),
+                )
+                .help("use --format text or --format json"),
+            ))
+        }
+        Some(res) => res.map_err(Failure::Deal)?,
+    };
+    let dealer = dealer.as_ref();
+    // A PBN-style comment line names the algorithm and the boards.
+    writeln!(
+        out,
+        "% {} {} {} seed {} boards {}..{}: one line per board, the hands by seat",
+        crate::deal::ALGORITHM,
+        game.name(),
+        variant,
+        write::string(seed),
+        boards.start(),
+        boards.end()
+    )?;
+    let jobs = jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |j| j as usize,
+    );
+    let (end, window) = (u64::from(*boards.end()), u64::from(BLOCK) * jobs as u64);
+    // Each round deals the next window (`jobs` blocks of consecutive boards,
+    // one thread each) while writing the window dealt in the round before.
+    let mut from = u64::from(*boards.start());
+    let mut pending: Vec<Vec<u8>> = Vec::new();
+    loop {
+        let to = end.min(from + window - 1);
+        let (wrote, dealt) = std::thread::scope(|scope| {
+            let threads: Vec<_> = (from..=to)
+                .step_by(BLOCK as usize)
+                .map(|a| {
+                    let b = to.min(a + u64::from(BLOCK) - 1);
+                    // Boards are u32: `a..=b` lies within `boards`.
+                    let block = a as u32..=b as u32;
+                    scope.spawn(move || deal_block(dealer, block))
+                })
+                .collect();
+            let wrote = pending.iter().try_for_each(|b| out.write_all(b));
+            let dealt: Result<Vec<Vec<u8>>, Error> = threads
+                .into_iter()
+                .map(|t| {
+                    t.join()
+                        .map_err(|_| Error::failed("deal.internal", "a dealing thread panicked"))
+                })
+                .collect();
+            (wrote, dealt)
+        });
+        wrote?;
+        if from > end {
+            return Ok(());
+        }
+        pending = dealt.map_err(Failure::Deal)?;
+        from = to + 1;
+    }
+}
+
+fn deal_block(dealer: &dyn LineDeals, boards: RangeInclusive<u32>) -> Vec<u8> {
+    let mut buf = Vec::with_capacity(boards.clone().count() * 80);
+    for b in boards {
+        dealer.write(b, &mut buf);
+    }
+    buf
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_ranges() {
+        assert_eq!(parse_boards("1..1000").unwrap(), 1..=1000);
+        assert_eq!(parse_boards("3..=5").unwrap(), 3..=5);
+        assert_eq!(parse_boards("7").unwrap(), 7..=7);
+        for bad in ["0..3", "5..2", "a..b", "1..", ""] {
+            assert!(parse_boards(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -59,6 +59,24 @@ pub trait Game: Sync {
     fn solver(&self) -> Option<&dyn solve::Solve> {
         None
     }
+    /// One line per board for batches (`tavolo deal --format line`): a
+    /// writer for the boards of `seed`, or `None` if the game has no
+    /// one-line form.
+    fn line_deals(
+        &self,
+        _variant: &str,
+        _players: usize,
+        _seed: &str,
+    ) -> Option<Result<Box<dyn LineDeals>, Error>> {
+        None
+    }
+}
+
+/// Writes boards of one seed as one line each (PBN-style); used from several
+/// threads at once, each writing its own consecutive boards.
+pub trait LineDeals: Sync + Send {
+    /// Append board `board` as one line, with its newline.
+    fn write(&self, board: u32, out: &mut Vec<u8>);
 }
 
 /// `tavolo score GAME ARGS...`: scores what the arguments describe (a
@@ -82,6 +100,7 @@ pub static GAMES: &[&dyn Game] = &[
     &fruit::domino::record::Domino,
     &fruit::muro::record::Muro,
     &fruit::mosaico::record::Mosaico,
+    &farfalia::record::Farfalia,
 ];
 
 pub fn find(name: &str) -> Option<&'static dyn Game> {

@@ -11,9 +11,71 @@
 //! Written into a byte buffer with no allocation per deal, for dealing
 //! millions of boards.
 
-use super::table::Setup;
+use std::sync::OnceLock;
+
+use chacha20::cipher::{KeyIvInit, StreamCipher};
+use chacha20::ChaCha20;
+
+use super::table::{DealKind, Setup, Table};
+use crate::deal::key;
+#[cfg(doc)]
+use crate::deal::DealRng;
 
 const RANKS: &[u8; 13] = b"123456789TJQK";
+
+/// Each 13-bit suit mask written as its ranks, high to low: the bytes and,
+/// in the last byte, how many (built once: 8192 x 16 bytes).
+fn suit_table() -> &'static [[u8; 16]] {
+    static TABLE: OnceLock<Vec<[u8; 16]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..1u32 << 13)
+            .map(|bits| {
+                let mut e = [0u8; 16];
+                let mut n = 0;
+                for r in (0..13).rev() {
+                    if bits & (1 << r) != 0 {
+                        e[n] = RANKS[r];
+                        n += 1;
+                    }
+                }
+                e[15] = n as u8;
+                e
+            })
+            .collect()
+    })
+}
+
+/// Append `label:hand` for each place, separated by spaces, and a newline,
+/// built in one stack buffer from [`suit_table`] and appended at once. The
+/// same bytes as [`write_masks`].
+#[inline]
+pub fn write_line(labels: &[&[u8]], masks: &[u64], out: &mut Vec<u8>) {
+    let table = suit_table();
+    let mut buf = [0u8; 160];
+    let mut n = 0;
+    for (i, (label, &m)) in labels.iter().zip(masks).enumerate() {
+        if i > 0 {
+            buf[n] = b' ';
+            n += 1;
+        }
+        buf[n..n + label.len()].copy_from_slice(label);
+        n += label.len();
+        buf[n] = b':';
+        n += 1;
+        for s in 0..4 {
+            if s > 0 {
+                buf[n] = b'.';
+                n += 1;
+            }
+            let e = &table[((m >> (13 * s)) & 0x1FFF) as usize];
+            // Copy the whole entry, keep its length: one fixed-size move.
+            buf[n..n + 16].copy_from_slice(e);
+            n += e[15] as usize;
+        }
+    }
+    buf[n] = b'\n';
+    out.extend_from_slice(&buf[..n + 1]);
+}
 
 /// Append one hand (a 52-bit mask of canonical card indices). The hand is
 /// built in a stack buffer and appended once (one capacity check per hand).
@@ -93,6 +155,152 @@ fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
     }
 }
 
+/// The cards of each place (a mask per place, clockwise from the dealer)
+/// from a deck order, as [`Setup::deal`] deals them: one card at a time from
+/// the dealer's left, skipping places already full.
+#[inline]
+pub fn deal_masks(kind: DealKind, deck: &[u8; 52]) -> [u64; 5] {
+    let n = kind.places();
+    let mut wants = [0usize; 5];
+    for (p, w) in wants.iter_mut().enumerate().take(n) {
+        *w = kind.cards(p);
+    }
+    let mut masks = [0u64; 5];
+    let mut held = [0usize; 5];
+    let mut place = 1 % n;
+    for &c in deck {
+        while held[place] == wants[place] {
+            place = (place + 1) % n;
+        }
+        masks[place] |= 1 << c;
+        held[place] += 1;
+        place = (place + 1) % n;
+    }
+    masks
+}
+
+/// A board's `tavolo-deal-v1` stream read four ChaCha20 blocks at a time:
+/// the same words as [`DealRng`] (which reads one block at a time), for
+/// dealing millions of boards; the same rejection sampling and shuffle
+/// (`crate::deal`, steps 3 and 4). A test checks it against [`DealRng`].
+struct Stream {
+    cipher: ChaCha20,
+    buf: [u8; 256],
+    used: usize,
+}
+
+impl Stream {
+    fn new(key: [u8; 32]) -> Stream {
+        Stream {
+            cipher: ChaCha20::new(&key.into(), &[0u8; 12].into()),
+            buf: [0; 256],
+            used: 256,
+        }
+    }
+
+    #[inline]
+    fn next_u32(&mut self) -> u32 {
+        if self.used == self.buf.len() {
+            self.buf = [0; 256];
+            self.cipher.apply_keystream(&mut self.buf);
+            self.used = 0;
+        }
+        let w = &self.buf[self.used..self.used + 4];
+        self.used += 4;
+        u32::from_le_bytes([w[0], w[1], w[2], w[3]])
+    }
+
+    /// `DealRng::below(n)` for `n` in 1..=52, with the rejection limits
+    /// precomputed (no 64-bit division per draw).
+    #[inline]
+    fn below(&mut self, n: u32) -> u32 {
+        let limit = LIMITS[n as usize];
+        loop {
+            let x = self.next_u32();
+            if u64::from(x) < limit {
+                return x % n;
+            }
+        }
+    }
+}
+
+/// `2^32 - (2^32 mod n)` for n in 0..=52 (0 unused): the rejection limit of
+/// `crate::deal` step 3.
+const LIMITS: [u64; 53] = {
+    let mut t = [0u64; 53];
+    let mut n = 1;
+    while n < 53 {
+        t[n] = (1u64 << 32) - (1u64 << 32) % n as u64;
+        n += 1;
+    }
+    t
+};
+
+/// The deck order of a board: the first shuffle of its stream, as
+/// [`super::DealOrders::seeded`] draws it.
+pub fn board_deck(variant: &str, seed: &str, board: u32) -> [u8; 52] {
+    let mut rng = Stream::new(key("farfalia", variant, seed, board));
+    let mut deck = [0u8; 52];
+    for (i, c) in deck.iter_mut().enumerate() {
+        *c = i as u8;
+    }
+    for i in (1..52).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        deck.swap(i, j);
+    }
+    deck
+}
+
+/// Boards of one seed as one line each: the first deal of a match from each
+/// board (its dealer rotating with the board number), hands by seat.
+pub struct LineDealer {
+    variant: String,
+    seed: String,
+    /// By first dealer (`(board - 1) mod players`): the deal's kind and each
+    /// place's label (`2`, a dummy `2d`), clockwise from the dealer.
+    tables: Vec<(DealKind, Vec<Vec<u8>>)>,
+}
+
+impl LineDealer {
+    /// `tables[d]`: the first table of a match whose first dealer is seat `d`.
+    pub fn new(variant: &str, seed: &str, tables: &[Table]) -> LineDealer {
+        let tables = tables
+            .iter()
+            .map(|t| {
+                let labels = t
+                    .places
+                    .iter()
+                    .map(|p| {
+                        let mut l = (p.seat + 1).to_string().into_bytes();
+                        if p.dummy {
+                            l.push(b'd');
+                        }
+                        l
+                    })
+                    .collect();
+                (t.kind, labels)
+            })
+            .collect();
+        LineDealer {
+            variant: variant.to_string(),
+            seed: seed.to_string(),
+            tables,
+        }
+    }
+
+    /// Append board `board` as one line with its newline.
+    pub fn write(&self, board: u32, out: &mut Vec<u8>) {
+        if self.tables.is_empty() {
+            return;
+        }
+        let (kind, labels) = &self.tables[(board.saturating_sub(1) as usize) % self.tables.len()];
+        let deck = board_deck(&self.variant, &self.seed, board);
+        let masks = deal_masks(*kind, &deck);
+        let refs: [&[u8]; 5] = std::array::from_fn(|i| labels.get(i).map_or(&[][..], |l| &l[..]));
+        write_line(&refs[..labels.len()], &masks[..labels.len()], out);
+    }
+}
+
 /// A setup's deal as one line, without the newline.
 pub fn setup_line(setup: &Setup) -> String {
     let mut out = Vec::with_capacity(96);
@@ -119,6 +327,53 @@ mod tests {
         let mut line = Vec::new();
         write_masks(&[b"1", b"2"], &[mask, 0], &mut line);
         assert_eq!(line, b"1:KT2.Q..J1 2:...\n");
+        let mut fast = Vec::new();
+        write_line(&[b"1", b"2"], &[mask, 0], &mut fast);
+        assert_eq!(fast, line);
+        let full = (1u64 << 52) - 1;
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        write_masks(&[b"12d", b"3"], &[full, 0x5555_5555_5555], &mut a);
+        write_line(&[b"12d", b"3"], &[full, 0x5555_5555_5555], &mut b);
+        assert_eq!(a, b);
+    }
+
+    /// The bulk stream deals exactly the decks of `DealOrders::seeded`
+    /// (tavolo-deal-v1), and a dealer's line is the setup's line.
+    #[test]
+    fn bulk_stream_is_the_deal_stream() {
+        use super::super::table::{DealOrders, Pairing};
+        for board in 1..200 {
+            for variant in ["four", "standard", "two-burnin"] {
+                let orders = DealOrders::seeded(variant, "bulk", board);
+                let deck = board_deck(variant, "bulk", board);
+                let deck: Vec<usize> = deck.iter().map(|&c| c as usize).collect();
+                assert_eq!(deck, orders.deck, "{variant} {board}");
+            }
+        }
+        for (kind, seats) in [
+            (DealKind::Four, vec![2, 3, 0, 1]),
+            (DealKind::Five, vec![4, 0, 1, 2, 3]),
+            (DealKind::Three, vec![1, 2, 0]),
+            (DealKind::Two, vec![1, 0]),
+            (DealKind::ThreeExtra, vec![0, 1, 2]),
+        ] {
+            let table = Table::new(kind, &seats, Pairing::Alternate).unwrap();
+            let n = seats.len();
+            let mut tables = vec![table.clone(); n];
+            let board = seats[0] as u32 + 1;
+            tables[seats[0]] = table.clone();
+            let dealer = LineDealer::new("v", "s", &tables);
+            let mut out = Vec::new();
+            dealer.write(board, &mut out);
+            let setup = Setup::deal(table, &DealOrders::seeded("v", "s", board), false).unwrap();
+            let mut want = Vec::new();
+            write_setup(&setup, &mut want);
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                String::from_utf8(want).unwrap()
+            );
+        }
     }
 
     #[test]

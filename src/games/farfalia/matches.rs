@@ -12,9 +12,9 @@
 //! - DoubleYou and Burnin' Down the House are not played together (the
 //!   five-player DoubleYou uses all ten jolly).
 
-use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -142,12 +142,16 @@ pub struct Match {
     first_dealer: usize,
     totals: Vec<u32>,
     /// Each finished deal's dealer and points by seat.
-    history: Vec<(usize, Vec<u32>)>,
+    history: Arc<Vec<(usize, Vec<u32>)>>,
     jollies_left: Vec<u8>,
     current: Option<Deal>,
-    current_table: Option<Table>,
-    /// Orders of the deals still to come, dealt automatically when present.
-    queued: VecDeque<DealOrders>,
+    current_table: Option<Arc<Table>>,
+    /// Orders of the deals to come, dealt automatically when present; shared
+    /// so that cloning a match (the property tests clone at every candidate
+    /// move) copies no deck.
+    queued: Arc<[DealOrders]>,
+    /// The next of `queued` to deal.
+    next_queued: usize,
 }
 
 impl Match {
@@ -160,11 +164,12 @@ impl Match {
             rules,
             first_dealer,
             totals: vec![0; n],
-            history: Vec::new(),
+            history: Arc::new(Vec::new()),
             jollies_left: vec![2; n],
             current: None,
             current_table: None,
-            queued: VecDeque::new(),
+            queued: Arc::from(Vec::new()),
+            next_queued: 0,
         })
     }
 
@@ -183,7 +188,7 @@ impl Match {
 
     /// The table of the deal being played.
     pub fn table(&self) -> Option<&Table> {
-        self.current_table.as_ref()
+        self.current_table.as_deref()
     }
 
     /// Deals finished so far.
@@ -281,6 +286,34 @@ impl Match {
         Some(table)
     }
 
+    /// The tables of the deals whose dealer and partners are fixed before
+    /// any play (FA-5): every deal of the rotating formats, the first ten of
+    /// Chinkway, the first three of the short three-player game, the first
+    /// of the introductory game (the later ones follow the scores: FA-7,
+    /// FA-11). Without DoubleYou rights, which follow the standings.
+    pub fn scheduled_tables(format: Format, first_dealer: usize) -> Vec<Table> {
+        let fixed = match format {
+            Format::Intro => 1,
+            Format::Chinkway => 10,
+            Format::ThreeShort => 3,
+            f => f.deals(),
+        };
+        let rules = Rules {
+            format,
+            jolly: Jolly::None,
+        };
+        let Ok(mut m) = Match::new(rules, first_dealer) else {
+            return Vec::new();
+        };
+        let mut out = Vec::with_capacity(fixed);
+        while out.len() < fixed {
+            let Some(t) = m.next_table() else { break };
+            Arc::make_mut(&mut m.history).push((t.dealer(), vec![0; format.players()]));
+            out.push(t);
+        }
+        out
+    }
+
     /// FA-7: the player with the fewest points; among ties, the nearest
     /// clockwise from `dealer`, the dealer only if no other is tied.
     fn lowest_from(&self, dealer: usize) -> usize {
@@ -362,7 +395,7 @@ impl Match {
         }
         let deal = Deal::new(setup, self.rules.jolly == Jolly::Burnin)?;
         self.current = Some(deal);
-        self.current_table = Some(table);
+        self.current_table = Some(Arc::new(table));
         Ok(())
     }
 
@@ -400,13 +433,15 @@ impl Match {
                 self.jollies_left[s] -= 1;
             }
         }
-        self.history.push((table.dealer(), scores));
+        Arc::make_mut(&mut self.history).push((table.dealer(), scores));
         if self.is_over() {
             return Ok(Outcome::MatchOver);
         }
-        if let Some(orders) = self.queued.pop_front() {
+        let queued = Arc::clone(&self.queued);
+        if let Some(orders) = queued.get(self.next_queued) {
+            self.next_queued += 1;
             // Orders were checked when queued; a table always deals them.
-            self.deal_from(&orders)
+            self.deal_from(orders)
                 .expect("queued orders are permutations");
         }
         Ok(Outcome::DealOver)
@@ -414,9 +449,12 @@ impl Match {
 
     /// Queue the orders of the deals to come (see [`MatchSetup`]).
     fn queue(&mut self, deals: &[DealOrders]) -> Result<(), SetupError> {
-        self.queued = deals.iter().cloned().collect();
-        if let Some(first) = self.queued.pop_front() {
-            self.deal_from(&first)?;
+        self.queued = Arc::from(deals.to_vec());
+        self.next_queued = 0;
+        let queued = Arc::clone(&self.queued);
+        if let Some(first) = queued.first() {
+            self.next_queued = 1;
+            self.deal_from(first)?;
         }
         Ok(())
     }
@@ -474,7 +512,7 @@ mod tests {
             for (t, p) in m.totals.iter_mut().zip(pts.iter()) {
                 *t += p;
             }
-            m.history.push((*dealer, pts.to_vec()));
+            Arc::make_mut(&mut m.history).push((*dealer, pts.to_vec()));
         }
         m
     }

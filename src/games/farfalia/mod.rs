@@ -13,13 +13,17 @@ mod line;
 mod matches;
 mod moves;
 mod play;
+pub mod record;
 mod table;
 
 #[cfg(test)]
 mod tests;
 
 pub use card::{Card, CardSet, Family, Suit, BUTTERFLIES};
-pub use line::{four_hands, setup_line, write_hand, write_masks, write_setup};
+pub use line::{
+    board_deck, deal_masks, four_hands, setup_line, write_hand, write_masks, write_setup,
+    LineDealer,
+};
 pub use matches::{Format, Jolly, Match, MatchSetup, Rules, Standing};
 pub use moves::{Broken, Expected, Move, MoveSyntax, Outcome};
 pub use play::{Deal, POINTS};

@@ -639,18 +639,33 @@ impl Deal {
         v
     }
 
-    /// Well-formed moves that need not be legal: every card played or taken
-    /// by every seat, every jolly, trump and declaration, some discards; and
-    /// every legal move.
+    /// Well-formed moves that need not be legal, and every legal move: for
+    /// the seat to move, every card played, the cards of the last trick (and
+    /// two others) taken, every jolly, trump and declaration, discards of the
+    /// wrong size or of another place's cards; for the other seats, a card,
+    /// a decline and a declaration (out of turn). Kept small because the
+    /// property tests play every candidate at every move.
     pub fn candidate_moves(&self) -> Vec<Move> {
-        let mut v = self.legal_moves();
+        let legal = self.legal_moves();
+        let mut v = Vec::with_capacity(legal.len() + 96);
+        let mover = self.to_move();
         for seat in 0..self.seats as usize {
+            v.push(Move::Decline { seat });
+            v.push(Move::Double { seat, double: true });
+            if Some(seat) != mover {
+                let card = Card::from_index(seat * 11).expect("index below 52");
+                v.push(Move::Play { seat, card });
+                continue;
+            }
             for i in 0..52 {
                 let card = Card::from_index(i).expect("index below 52");
                 v.push(Move::Play { seat, card });
+            }
+            let trick = CardSet(self.last_won | self.last_burned);
+            let others = CardSet(self.hand[0] & !trick.0).iter().take(2);
+            for card in trick.iter().chain(others) {
                 v.push(Move::Take { seat, card });
             }
-            v.push(Move::Decline { seat });
             for family in Family::ALL {
                 v.push(Move::Jolly { seat, family });
             }
@@ -664,7 +679,6 @@ impl Deal {
                 seat,
                 trump: Trump::NoTrump,
             });
-            v.push(Move::Double { seat, double: true });
             v.push(Move::Double {
                 seat,
                 double: false,
@@ -683,9 +697,11 @@ impl Deal {
                 .collect();
             v.push(Move::Discard { seat, cards: other });
         }
-        let mut seen = std::collections::HashSet::new();
-        v.retain(|m| seen.insert(*m));
-        v
+        // The generated moves are distinct; put the legal ones first, once.
+        v.retain(|m| !legal.contains(m));
+        let mut out = legal;
+        out.append(&mut v);
+        out
     }
 
     /// The table's places as the deal was set up, for reports.
