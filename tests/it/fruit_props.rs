@@ -7,6 +7,7 @@ use crate::common;
 use common::{judge, players_and_moves, random_game, replace_move};
 use proptest::prelude::*;
 use tavolo::deal::Provenance;
+use tavolo::games::engine::{Broken as _, Engine};
 use tavolo::games::fruit::domino::{self, State as DState};
 use tavolo::games::fruit::record::deal_order;
 use tavolo::games::fruit::scalafrutta::record::{hand_deal, square_of};
@@ -144,44 +145,68 @@ fn illegal_partitions(held: TileSet) -> Vec<(Vec<Vec<Tile>>, &'static str)> {
 fn dom_state_before(text: &str, k: usize) -> DState {
     let doc: toml::Table = toml::from_str(text).unwrap();
     let seed = doc["deal"]["seed"].as_str().unwrap();
+    let variant = doc["variant"].as_str().unwrap();
     let (players, moves) = players_and_moves(text);
-    let order = deal_order(&Provenance::new("domino", "standard", seed, 1));
-    let mut s = DState::deal(players.len(), &order).unwrap();
+    let order = deal_order(&Provenance::new("domino", variant, seed, 1));
+    let setup = domino::Setup::deal(players.len(), &order).unwrap();
+    let mut s = DState::start(&setup, &domino::record::rules_of(variant)).unwrap();
     for m in &moves[..k] {
-        if m.get("open").is_some() {
-            s.call_open().unwrap();
+        let p = players
+            .iter()
+            .position(|x| x == m["player"].as_str().unwrap())
+            .unwrap();
+        for mv in dom_moves(m, p) {
+            s.play(mv).unwrap();
         }
-        s.play(dom_move(m)).unwrap();
     }
     s
 }
 
-fn dom_move(m: &toml::Table) -> domino::Move {
+/// The engine moves of one `[[move]]`: the call of open play, if any, then
+/// the move, if any.
+fn dom_moves(m: &toml::Table, player: usize) -> Vec<domino::Move> {
     let row = m.get("row").map(|r| r.as_integer().unwrap() as i32);
+    let mut out = Vec::new();
+    if m.get("open").is_some() {
+        out.push(domino::Move::Open { player });
+    }
     if let Some(t) = m.get("tile") {
-        domino::Move::Place {
+        out.push(domino::Move::Place {
+            player,
             tile: tile(t),
             row: row.unwrap(),
-        }
+        });
     } else if let Some(t) = m.get("turn") {
-        domino::Move::Turn { tile: tile(t) }
+        out.push(domino::Move::Turn {
+            player,
+            tile: tile(t),
+        });
     } else if let Some(t) = m.get("draw") {
-        domino::Move::Draw { tile: tile(t), row }
-    } else {
-        domino::Move::Out
+        out.push(domino::Move::Draw {
+            player,
+            tile: tile(t),
+            row,
+        });
+    } else if m.get("out").is_some() {
+        out.push(domino::Move::Out { player });
     }
+    out
 }
 
 fn dom_fields(mv: domino::Move) -> String {
     match mv {
-        domino::Move::Place { tile, row } => format!("tile = \"{tile}\"\nrow = {row}\n"),
-        domino::Move::Turn { tile } => format!("turn = \"{tile}\"\n"),
-        domino::Move::Draw { tile, row: None } => format!("draw = \"{tile}\"\n"),
+        domino::Move::Place { tile, row, .. } => format!("tile = \"{tile}\"\nrow = {row}\n"),
+        domino::Move::Turn { tile, .. } => format!("turn = \"{tile}\"\n"),
+        domino::Move::Draw {
+            tile, row: None, ..
+        } => format!("draw = \"{tile}\"\n"),
         domino::Move::Draw {
             tile,
             row: Some(row),
+            ..
         } => format!("draw = \"{tile}\"\nrow = {row}\n"),
-        domino::Move::Out => "out = true\n".to_string(),
+        domino::Move::Out { .. } => "out = true\n".to_string(),
+        domino::Move::Open { .. } => "open = true\n".to_string(),
     }
 }
 
@@ -243,10 +268,11 @@ proptest! {
         prop_assert_eq!((i.number, i.code), (k + 1, code));
     }
 
-    /// DF-1..DF-6: a random legal game is accepted and complete.
+    /// DF-1..DF-7: a random legal game is accepted and complete.
     #[test]
-    fn domino_random_games_are_accepted(seed in "[a-z0-9]{1,10}", players in 2usize..=4) {
-        let (code, v) = judge(random_game("domino", None, &seed, players));
+    fn domino_random_games_are_accepted(seed in "[a-z0-9]{1,10}", players in 2usize..=4, loose in any::<bool>()) {
+        let variant = if loose { "loose-contact" } else { "standard" };
+        let (code, v) = judge(random_game("domino", Some(variant), &seed, players));
         prop_assert_eq!(code, 0);
         prop_assert_eq!(v.status, Status::Complete);
         prop_assert!(!v.result.unwrap().reason.is_empty());
@@ -256,32 +282,31 @@ proptest! {
     fn domino_one_illegal_move_is_rejected_at_exactly_that_move(
         seed in "[a-z0-9]{1,10}",
         players in 2usize..=4,
+        loose in any::<bool>(),
         at in any::<prop::sample::Index>(),
         pick in any::<prop::sample::Index>(),
     ) {
-        let text = random_game("domino", None, &seed, players);
+        let variant = if loose { "loose-contact" } else { "standard" };
+        let text = random_game("domino", Some(variant), &seed, players);
         let (_, moves) = players_and_moves(&text);
         let k = at.index(moves.len());
-        let mut state = dom_state_before(&text, k);
-        if moves[k].get("open").is_some() {
-            state.call_open().unwrap();
-        }
-        let mut candidates = vec![domino::Move::Out];
+        let state = dom_state_before(&text, k);
+        let player = state.turn();
+        let mut candidates = state.candidate_moves();
         for t in Tile::all() {
-            candidates.push(domino::Move::Turn { tile: t });
-            candidates.push(domino::Move::Draw { tile: t, row: None });
+            candidates.push(domino::Move::Turn { player, tile: t });
+            candidates.push(domino::Move::Draw { player, tile: t, row: None });
             for row in -40..=40 {
-                candidates.push(domino::Move::Place { tile: t, row });
-                candidates.push(domino::Move::Draw { tile: t, row: Some(row) });
+                candidates.push(domino::Move::Place { player, tile: t, row });
+                candidates.push(domino::Move::Draw { player, tile: t, row: Some(row) });
             }
         }
         let illegal: Vec<(domino::Move, &'static str)> = candidates
             .into_iter()
-            .filter_map(|mv| state.clone().play(mv).err().map(|e| (mv, e.code)))
+            .filter_map(|mv| state.clone().play(mv).err().map(|e| (mv, e.code())))
             .collect();
         let (mv, code) = illegal[pick.index(illegal.len())];
-        let open = if moves[k].get("open").is_some() { "open = true\n" } else { "" };
-        let (exit, v) = judge(replace_move(&text, k, &format!("{open}{}", dom_fields(mv))));
+        let (exit, v) = judge(replace_move(&text, k, &dom_fields(mv)));
         prop_assert_eq!(exit, 1);
         prop_assert_eq!(v.status, Status::Illegal);
         let i = v.illegal.unwrap();

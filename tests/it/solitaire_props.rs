@@ -7,7 +7,7 @@ use crate::common;
 use common::{judge, players_and_moves, random_game, replace_move, try_random_game};
 use proptest::prelude::*;
 use tavolo::deal::Provenance;
-use tavolo::games::engine::{Broken, Engine};
+use tavolo::games::engine::{Broken as _, Engine};
 use tavolo::games::fruit::mosaico::record as mosaico_record;
 use tavolo::games::fruit::muro::record as muro_record;
 use tavolo::games::fruit::{mosaico, muro, Tile};
@@ -37,13 +37,14 @@ proptest! {
                 // About 1 wall in 200 has no legal first move (MU-2): nothing to record.
                 prop_assert_eq!(e.code, "play.no-legal-move");
                 let state = muro::State::new(&setup, muro_record::variant_of(variant));
-                prop_assert!(state.legal_moves().is_empty());
+                prop_assert!(state.wall_moves().is_empty());
                 return Ok(());
             }
         };
+        // The random player plays until the game ends: won, stuck or `stop`.
         let (exit, v) = judge(text.clone());
         prop_assert_eq!(exit, 0);
-        prop_assert!(v.is_legal());
+        prop_assert_eq!(v.status, Status::Complete);
         let moves = players_and_moves(&text).1;
         let k = pick as usize % moves.len();
         // Replay to move k with the engine.
@@ -56,7 +57,7 @@ proptest! {
         let mut illegal: Vec<(muro::Move, &'static str)> = Vec::new();
         for c in 0..6u8 {
             if let Err(e) = state.check(muro::Move::Turn(c)) {
-                illegal.push((muro::Move::Turn(c), e.code));
+                illegal.push((muro::Move::Turn(c), e.code()));
             }
         }
         for tile in Tile::all() {
@@ -64,7 +65,7 @@ proptest! {
                 for &to in &places {
                     let mv = muro::Move::Shift { tile, from, to };
                     if let Err(e) = state.check(mv) {
-                        illegal.push((mv, e.code));
+                        illegal.push((mv, e.code()));
                     }
                 }
             }

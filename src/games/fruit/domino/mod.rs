@@ -1,4 +1,4 @@
-//! Domino della Frutta (seed 000; RULINGS DF-1..DF-6): the rules engine,
+//! Domino della Frutta (seed 000; RULINGS DF-1..DF-7): the rules engine,
 //! pure logic.
 //!
 //! ## Coordinates
@@ -20,52 +20,451 @@
 //! - [`Move::Out`]: none of theirs can be placed and the set-aside pile is
 //!   empty, so they leave the game (DF-4).
 //!
-//! Open play ("tessere scoperte") may be called from the second round on
-//! ([`State::call_open`]); it changes legality only for the special move.
+//! Before that, from the second round on, they may call open play
+//! ("tessere scoperte", [`Move::Open`]): a move of its own that does not end
+//! their turn; it changes legality only for the special move (DF-4).
+//!
+//! ## Rules
+//! By default every tile a placement touches must match it (DF-2); with
+//! [`Rules::loose_contact`] (DF-7) one matching touched tile is enough.
 
 pub mod record;
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::str::FromStr;
 
 use super::tile::Tile;
 use super::tileset::TileSet;
+use crate::games::engine::{self, Engine};
 
-/// A move by the player whose turn it is.
+/// The options that change the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Rules {
+    /// DF-7: a placement must match at least one touched tile, not all.
+    pub loose_contact: bool,
+}
+
+/// A move by `player` (0-based seat), who must be the player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Move {
     Place {
+        player: usize,
         tile: Tile,
         row: i32,
     },
     Turn {
+        player: usize,
         tile: Tile,
     },
     /// Draw `tile` from the set-aside pile; `row` when it is placed at once.
     Draw {
+        player: usize,
         tile: Tile,
         row: Option<i32>,
     },
-    Out,
+    Out {
+        player: usize,
+    },
+    /// Call open play (DF-4); the same player then makes their move.
+    Open {
+        player: usize,
+    },
 }
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Place { tile, row } => write!(f, "place {tile} in row {row}"),
-            Move::Turn { tile } => write!(f, "turn over {tile}"),
-            Move::Draw {
-                tile,
-                row: Some(row),
-            } => write!(f, "draw {tile}, place it in row {row}"),
-            Move::Draw { tile, row: None } => write!(f, "draw {tile} and keep it"),
-            Move::Out => write!(f, "out"),
+impl Move {
+    /// Who makes the move.
+    pub fn player(&self) -> usize {
+        match *self {
+            Move::Place { player, .. }
+            | Move::Turn { player, .. }
+            | Move::Draw { player, .. }
+            | Move::Out { player }
+            | Move::Open { player } => player,
         }
     }
 }
 
-/// A rule broken by a move: the ruling, a stable code, and what happened.
-pub use super::RuleBroken;
+/// The notation: the seat (1-based), then the record's fields in words:
+/// `1: tile M3 row 0`, `2: turn M3`, `1: draw F4`, `1: draw M2 row -1`,
+/// `2: out`, `1: open`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.player() + 1)?;
+        match self {
+            Move::Place { tile, row, .. } => write!(f, "tile {tile} row {row}"),
+            Move::Turn { tile, .. } => write!(f, "turn {tile}"),
+            Move::Draw {
+                tile,
+                row: Some(row),
+                ..
+            } => write!(f, "draw {tile} row {row}"),
+            Move::Draw {
+                tile, row: None, ..
+            } => write!(f, "draw {tile}"),
+            Move::Out { .. } => write!(f, "out"),
+            Move::Open { .. } => write!(f, "open"),
+        }
+    }
+}
+
+/// Why a move's notation did not parse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseMoveError(pub String);
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a move: write the seat and the move, e.g. `1: tile M3 row 0`, `2: turn M3`, `1: draw F4`, `1: draw M2 row -1`, `2: out`, `1: open`",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        let err = || ParseMoveError(s.to_string());
+        let (seat, rest) = s.split_once(':').ok_or_else(err)?;
+        let player = match seat.trim().parse::<usize>() {
+            Ok(n) if n >= 1 => n - 1,
+            _ => return Err(err()),
+        };
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let tile = |w: &str| w.parse::<Tile>().map_err(|_| err());
+        let row = |w: &str| w.parse::<i32>().map_err(|_| err());
+        match words.as_slice() {
+            ["tile", t, "row", r] => Ok(Move::Place {
+                player,
+                tile: tile(t)?,
+                row: row(r)?,
+            }),
+            ["turn", t] => Ok(Move::Turn {
+                player,
+                tile: tile(t)?,
+            }),
+            ["draw", t] => Ok(Move::Draw {
+                player,
+                tile: tile(t)?,
+                row: None,
+            }),
+            ["draw", t, "row", r] => Ok(Move::Draw {
+                player,
+                tile: tile(t)?,
+                row: Some(row(r)?),
+            }),
+            ["out"] => Ok(Move::Out { player }),
+            ["open"] => Ok(Move::Open { player }),
+            _ => Err(err()),
+        }
+    }
+}
+
+/// A side of a cell, as seen from the tile being placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Left,
+    Right,
+    Above,
+    Below,
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::Left => "left",
+            Side::Right => "right",
+            Side::Above => "above",
+            Side::Below => "below",
+        })
+    }
+}
+
+/// Why a tile cannot go in a row (DF-1, DF-2, DF-5, DF-7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Misplaced {
+    /// The first tile laid defines row 0.
+    FirstRow,
+    /// The cell (this row, the tile's number's column) is taken.
+    Occupied { there: Tile },
+    /// The tile would touch a turned-over tile.
+    TouchesTurned { neighbour: Tile, side: Side },
+    /// A left-right neighbour of another fruit (DF-2: every touched tile).
+    NotInScala { neighbour: Tile, side: Side },
+    /// Touched tiles only left-right, none of its fruit (DF-7, loose-contact).
+    NoMatch { neighbour: Tile, side: Side },
+    /// The tile would touch nothing.
+    NotTouching,
+    /// The tile would complete a 2x2 block.
+    Square,
+}
+
+/// Where a tile a player does not hold is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whereabouts {
+    OnTable(i32),
+    SetAside,
+    HeldBy(usize),
+    Nowhere,
+}
+
+/// A rule broken by a move. Players are seats; [`engine::Broken::describe`]
+/// names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Broken {
+    /// GN-1: a move after the end; the ended game's result stands.
+    GameOver,
+    /// Not this player's turn (`out`: the player has left the game, DF-4).
+    OutOfTurn {
+        player: usize,
+        expected: usize,
+        out: bool,
+    },
+    /// DF-4: open play is called once.
+    AlreadyOpen,
+    /// DF-4: open play only from the second round on.
+    OpenTooEarly,
+    /// DF-2: the player does not hold the tile.
+    NotInHand {
+        player: usize,
+        tile: Tile,
+        at: Whereabouts,
+    },
+    /// The tile cannot go in that row.
+    Placement {
+        tile: Tile,
+        row: i32,
+        why: Misplaced,
+    },
+    /// DF-5: the special move is once per player.
+    SpecialUsed { player: usize },
+    /// DF-5: only a tile on the table can be turned over.
+    NotOnTable { tile: Tile },
+    /// DF-5: the tile is turned over already.
+    AlreadyTurned { tile: Tile },
+    /// DF-4: in open play the special move needs a placeable tile.
+    SpecialNeedsPlaceable,
+    /// DF-4: a player who can place may not draw.
+    DrawWhilePlaceable { player: usize },
+    /// DF-4: the drawn tile must be in the set-aside pile.
+    NotSetAside { tile: Tile },
+    /// DF-4: a drawn tile that can be placed must be.
+    DrawnPlaceable { tile: Tile, row: i32 },
+    /// DF-4: a player who can place is not out.
+    OutWhilePlaceable { player: usize },
+    /// DF-4: a blocked player draws while tiles are set aside.
+    OutWhilePile { left: usize },
+}
+
+impl engine::Broken for Broken {
+    fn code(&self) -> &'static str {
+        match self {
+            Broken::GameOver => "domino.game-over",
+            Broken::OutOfTurn { .. } => "domino.out-of-turn",
+            Broken::AlreadyOpen => "domino.already-open",
+            Broken::OpenTooEarly => "domino.open-too-early",
+            Broken::NotInHand { .. } => "domino.not-in-hand",
+            Broken::Placement { why, .. } => match why {
+                Misplaced::FirstRow => "domino.first-row",
+                Misplaced::Occupied { .. } => "domino.occupied",
+                Misplaced::TouchesTurned { .. } => "domino.touches-turned",
+                Misplaced::NotInScala { .. } => "domino.not-in-scala",
+                Misplaced::NoMatch { .. } => "domino.no-match",
+                Misplaced::NotTouching => "domino.not-touching",
+                Misplaced::Square => "domino.square",
+            },
+            Broken::SpecialUsed { .. } => "domino.special-used",
+            Broken::NotOnTable { .. } => "domino.not-on-table",
+            Broken::AlreadyTurned { .. } => "domino.already-turned",
+            Broken::SpecialNeedsPlaceable => "domino.special-needs-placeable",
+            Broken::DrawWhilePlaceable { .. } => "domino.draw-while-placeable",
+            Broken::NotSetAside { .. } => "domino.not-set-aside",
+            Broken::DrawnPlaceable { .. } => "domino.drawn-placeable",
+            Broken::OutWhilePlaceable { .. } => "domino.out-while-placeable",
+            Broken::OutWhilePile { .. } => "domino.out-while-pile",
+        }
+    }
+
+    fn rule(&self) -> &'static str {
+        match self {
+            Broken::GameOver => "GN-1 (the game is over, DF-6)",
+            Broken::OutOfTurn { .. } => "sheet: a turno",
+            Broken::NotInHand { .. } => "DF-2",
+            Broken::Placement { why, .. } => match why {
+                Misplaced::FirstRow | Misplaced::Occupied { .. } | Misplaced::NotInScala { .. } => {
+                    "DF-1"
+                }
+                Misplaced::TouchesTurned { .. } => "DF-5",
+                Misplaced::NoMatch { .. } => "DF-7 (loose-contact)",
+                Misplaced::NotTouching | Misplaced::Square => "DF-2",
+            },
+            Broken::SpecialUsed { .. }
+            | Broken::NotOnTable { .. }
+            | Broken::AlreadyTurned { .. } => "DF-5",
+            Broken::AlreadyOpen
+            | Broken::OpenTooEarly
+            | Broken::SpecialNeedsPlaceable
+            | Broken::DrawWhilePlaceable { .. }
+            | Broken::NotSetAside { .. }
+            | Broken::DrawnPlaceable { .. }
+            | Broken::OutWhilePlaceable { .. }
+            | Broken::OutWhilePile { .. } => "DF-4",
+        }
+    }
+
+    fn describe(&self, names: &[String]) -> String {
+        let name = |p: usize| {
+            names
+                .get(p)
+                .cloned()
+                .unwrap_or_else(|| format!("player {}", p + 1))
+        };
+        match *self {
+            Broken::GameOver => "the game is over: no more moves".to_string(),
+            Broken::OutOfTurn {
+                player,
+                expected,
+                out,
+            } => {
+                let why = if out {
+                    format!("{} is out of the game (DF-4); ", name(player))
+                } else {
+                    String::new()
+                };
+                format!("{why}it is {}'s turn", name(expected))
+            }
+            Broken::AlreadyOpen => "open play has already been called".to_string(),
+            Broken::OpenTooEarly => {
+                "open play may be called only from the second round on".to_string()
+            }
+            Broken::NotInHand { player, tile, at } => {
+                let where_ = match at {
+                    Whereabouts::OnTable(row) => format!("it is already on the table in row {row}"),
+                    Whereabouts::SetAside => "it is in the set-aside pile".to_string(),
+                    Whereabouts::HeldBy(q) => format!("{} holds it", name(q)),
+                    Whereabouts::Nowhere => "nobody holds it".to_string(),
+                };
+                format!("{} does not hold {tile}: {where_}", name(player))
+            }
+            Broken::Placement { tile, row, why } => match why {
+                Misplaced::FirstRow => format!(
+                    "the first tile laid defines row 0, so {tile} goes in row 0, not {row}"
+                ),
+                Misplaced::Occupied { there } => format!(
+                    "row {row} already has {there} in the column of the {}s",
+                    tile.number()
+                ),
+                Misplaced::TouchesTurned { neighbour, side } => format!(
+                    "{tile} in row {row} would touch the turned-over {neighbour} ({side}); nothing may be laid next to it"
+                ),
+                Misplaced::NotInScala { neighbour, side } => format!(
+                    "{tile} in row {row} would sit beside {neighbour} ({side}): left-right neighbours must be the same fruit in scala"
+                ),
+                Misplaced::NoMatch { neighbour, side } => format!(
+                    "{tile} in row {row} would match none of the tiles it touches, e.g. {neighbour} ({side}): with loose-contact one touched tile must match (same fruit in scala left-right)"
+                ),
+                Misplaced::NotTouching => format!(
+                    "{tile} in row {row} would touch no tile (it goes in the column of the {}s)",
+                    tile.number()
+                ),
+                Misplaced::Square => {
+                    format!("{tile} in row {row} would complete a 2x2 block of four tiles")
+                }
+            },
+            Broken::SpecialUsed { player } => {
+                format!("{} has already made their special move", name(player))
+            }
+            Broken::NotOnTable { tile } => {
+                format!("{tile} is not on the table, so it cannot be turned over")
+            }
+            Broken::AlreadyTurned { tile } => format!("{tile} is already turned over"),
+            Broken::SpecialNeedsPlaceable => {
+                "in open play the special move needs a tile the player could have placed"
+                    .to_string()
+            }
+            Broken::DrawWhilePlaceable { player } => {
+                format!("{} can place a tile, so may not draw", name(player))
+            }
+            Broken::NotSetAside { tile } => format!("{tile} is not in the set-aside pile"),
+            Broken::DrawnPlaceable { tile, row } => format!(
+                "the drawn {tile} can be placed (e.g. in row {row}), so it must be"
+            ),
+            Broken::OutWhilePlaceable { player } => {
+                format!("{} can place a tile, so is not out", name(player))
+            }
+            Broken::OutWhilePile { left } => {
+                format!("{left} set-aside tiles are left: a blocked player draws one")
+            }
+        }
+    }
+}
+
+/// Why hands and a set-aside pile cannot start a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetupError {
+    Players(usize),
+    /// `tile` is dealt twice, the second time to `player`.
+    Twice {
+        tile: Tile,
+        player: usize,
+    },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Players(n) => {
+                write!(f, "Domino della Frutta is for 2-4 players, not {n}")
+            }
+            SetupError::Twice { tile, player } => {
+                write!(f, "{tile} is dealt twice (again to player {})", player + 1)
+            }
+        }
+    }
+}
+
+/// The hands (in seat order) and the set-aside pile (DF-3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    pub hands: Vec<TileSet>,
+    pub set_aside: TileSet,
+}
+
+impl Setup {
+    /// The deal of DF-3 from a shuffled order of the 36 tiles: the first
+    /// `players` tiles are set aside, then each player in turn takes the next
+    /// (36 - players) / players; any remainder is set aside too.
+    pub fn deal(players: usize, order: &[Tile]) -> Result<Setup, SetupError> {
+        if !(2..=4).contains(&players) {
+            return Err(SetupError::Players(players));
+        }
+        let each = (order.len() - players.min(order.len())) / players;
+        let mut set_aside: TileSet = order.iter().take(players).copied().collect();
+        let hands: Vec<TileSet> = (0..players)
+            .map(|p| {
+                order[players + p * each..players + (p + 1) * each]
+                    .iter()
+                    .copied()
+                    .collect()
+            })
+            .collect();
+        set_aside = set_aside.union(order[players + players * each..].iter().copied().collect());
+        Ok(Setup { hands, set_aside })
+    }
+}
+
+/// What a legal move led to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game goes on with this player to move.
+    Next(usize),
+    /// The game is over (see [`State::end`]).
+    Over,
+}
 
 /// A tile on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,6 +488,7 @@ pub struct End {
 /// A game of Domino della Frutta.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
+    rules: Rules,
     hands: Vec<TileSet>,
     set_aside: TileSet,
     /// (row, column = number) -> tile.
@@ -104,61 +504,8 @@ pub struct State {
 }
 
 impl State {
-    /// A game for 2-4 players with these hands and set-aside pile (DF-3);
-    /// player 1 (index 0) starts. Every tile must appear at most once.
-    pub fn new(hands: Vec<TileSet>, set_aside: TileSet) -> Result<State, RuleBroken> {
-        let players = hands.len();
-        if !(2..=4).contains(&players) {
-            return Err(RuleBroken::new(
-                "DF-3",
-                "domino.players",
-                format!("Domino della Frutta is for 2-4 players, not {players}"),
-            ));
-        }
-        let mut seen = set_aside;
-        for (p, h) in hands.iter().enumerate() {
-            if let Some(t) = h.iter().find(|&t| seen.contains(t)) {
-                return Err(RuleBroken::new(
-                    "FR-1",
-                    "domino.repeated-tile",
-                    format!("{t} is dealt twice (again to player {})", p + 1),
-                ));
-            }
-            seen = seen.union(*h);
-        }
-        Ok(State {
-            hands,
-            set_aside,
-            table: BTreeMap::new(),
-            rows: [None; 36],
-            turn: 0,
-            turns_taken: 0,
-            special_used: vec![false; players],
-            out: vec![false; players],
-            open: false,
-            end: None,
-        })
-    }
-
-    /// The deal of DF-3 from a shuffled order of the 36 tiles: the first
-    /// `players` tiles are set aside, then each player in turn takes the next
-    /// (36 - players) / players; any remainder is set aside too.
-    pub fn deal(players: usize, order: &[Tile]) -> Result<State, RuleBroken> {
-        if !(2..=4).contains(&players) {
-            return State::new(vec![TileSet::EMPTY; players], TileSet::EMPTY);
-        }
-        let each = (order.len() - players.min(order.len())) / players;
-        let mut set_aside: TileSet = order.iter().take(players).copied().collect();
-        let hands: Vec<TileSet> = (0..players)
-            .map(|p| {
-                order[players + p * each..players + (p + 1) * each]
-                    .iter()
-                    .copied()
-                    .collect()
-            })
-            .collect();
-        set_aside = set_aside.union(order[players + players * each..].iter().copied().collect());
-        State::new(hands, set_aside)
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     pub fn players(&self) -> usize {
@@ -210,70 +557,52 @@ impl State {
         self.table.get(&(row, col as u8)).copied()
     }
 
-    /// Why `tile` cannot go in `row`, or `None` when it can (DF-1, DF-2).
-    pub fn placement_error(&self, tile: Tile, row: i32) -> Option<RuleBroken> {
+    /// Why `tile` cannot go in `row`, or `None` when it can (DF-1, DF-2, DF-7).
+    pub fn placement_error(&self, tile: Tile, row: i32) -> Option<Misplaced> {
         if self.table.is_empty() {
-            return (row != 0).then(|| {
-                RuleBroken::new(
-                    "DF-1",
-                    "domino.first-row",
-                    format!(
-                        "the first tile laid defines row 0, so {tile} goes in row 0, not {row}"
-                    ),
-                )
-            });
+            return (row != 0).then_some(Misplaced::FirstRow);
         }
         let col = tile.number() as i32;
         if let Some(there) = self.at(row, col) {
-            return Some(RuleBroken::new(
-                "DF-1",
-                "domino.occupied",
-                format!(
-                    "row {row} already has {} in the column of the {}s",
-                    there.tile,
-                    tile.number()
-                ),
-            ));
+            return Some(Misplaced::Occupied { there: there.tile });
         }
         let neighbours = [
-            (row, col - 1, "left"),
-            (row, col + 1, "right"),
-            (row - 1, col, "above"),
-            (row + 1, col, "below"),
+            (row, col - 1, Side::Left),
+            (row, col + 1, Side::Right),
+            (row - 1, col, Side::Above),
+            (row + 1, col, Side::Below),
         ];
         let mut touches = false;
+        let mut matched = false;
+        let mut mismatch = None;
         for (r, c, side) in neighbours {
             let Some(n) = self.at(r, c) else { continue };
             touches = true;
             if n.turned {
-                return Some(RuleBroken::new(
-                    "DF-5",
-                    "domino.touches-turned",
-                    format!("{tile} in row {row} would touch the turned-over {} ({side}); nothing may be laid next to it", n.tile),
-                ));
+                return Some(Misplaced::TouchesTurned {
+                    neighbour: n.tile,
+                    side,
+                });
             }
             // Up-down neighbours share the column, hence the number; left-right
             // neighbours are one number apart, so they must share the fruit.
             if r == row && n.tile.fruit() != tile.fruit() {
-                return Some(RuleBroken::new(
-                    "DF-1",
-                    "domino.not-in-scala",
-                    format!(
-                        "{tile} in row {row} would sit beside {} ({side}): left-right neighbours must be the same fruit in scala",
-                        n.tile
-                    ),
-                ));
+                if !self.rules.loose_contact {
+                    return Some(Misplaced::NotInScala {
+                        neighbour: n.tile,
+                        side,
+                    });
+                }
+                mismatch.get_or_insert((n.tile, side));
+            } else {
+                matched = true;
             }
         }
         if !touches {
-            return Some(RuleBroken::new(
-                "DF-2",
-                "domino.not-touching",
-                format!(
-                    "{tile} in row {row} would touch no tile (it goes in the column of the {}s)",
-                    tile.number()
-                ),
-            ));
+            return Some(Misplaced::NotTouching);
+        }
+        if let (false, Some((neighbour, side))) = (matched, mismatch) {
+            return Some(Misplaced::NoMatch { neighbour, side });
         }
         for dr in [-1, 0] {
             for dc in [-1, 0] {
@@ -283,11 +612,7 @@ impl State {
                     .iter()
                     .all(|&(r, c)| (r, c) == (row, col) || self.at(r, c).is_some());
                 if full {
-                    return Some(RuleBroken::new(
-                        "DF-2",
-                        "domino.square",
-                        format!("{tile} in row {row} would complete a 2x2 block of four tiles"),
-                    ));
+                    return Some(Misplaced::Square);
                 }
             }
         }
@@ -325,68 +650,14 @@ impl State {
             .any(|t| !self.placements(t).is_empty())
     }
 
-    /// Every legal move of the player whose turn it is (a `Draw` is listed
-    /// once per set-aside tile, with its placement or keeping it).
-    pub fn legal_moves(&self) -> Vec<Move> {
-        if self.end.is_some() {
-            return vec![];
-        }
-        let p = self.turn;
-        let mut moves: Vec<Move> = self.hands[p]
-            .iter()
-            .flat_map(|tile| {
-                self.placements(tile)
-                    .into_iter()
-                    .map(move |row| Move::Place { tile, row })
-            })
-            .collect();
-        let can_place = !moves.is_empty();
-        if !self.special_used[p] && (!self.open || can_place) {
-            moves.extend(
-                self.table
-                    .values()
-                    .filter(|l| !l.turned)
-                    .map(|l| Move::Turn { tile: l.tile }),
-            );
-        }
-        if !can_place {
-            if self.set_aside.is_empty() {
-                moves.push(Move::Out);
-            } else {
-                for tile in self.set_aside.iter() {
-                    let rows = self.placements(tile);
-                    if rows.is_empty() {
-                        moves.push(Move::Draw { tile, row: None });
-                    }
-                    moves.extend(rows.into_iter().map(|row| Move::Draw {
-                        tile,
-                        row: Some(row),
-                    }));
-                }
-            }
-        }
-        moves
-    }
-
-    /// Calls open play ("tessere scoperte", DF-4): from the second round on,
-    /// by the player whose turn it is, before their move.
-    pub fn call_open(&mut self) -> Result<(), RuleBroken> {
+    fn open_error(&self) -> Option<Broken> {
         if self.open {
-            return Err(RuleBroken::new(
-                "DF-4",
-                "domino.already-open",
-                "open play has already been called",
-            ));
+            Some(Broken::AlreadyOpen)
+        } else if (self.turns_taken as usize) < self.players() {
+            Some(Broken::OpenTooEarly)
+        } else {
+            None
         }
-        if (self.turns_taken as usize) < self.players() {
-            return Err(RuleBroken::new(
-                "DF-4",
-                "domino.open-too-early",
-                "open play may be called only from the second round on",
-            ));
-        }
-        self.open = true;
-        Ok(())
     }
 
     fn lay(&mut self, tile: Tile, row: i32) {
@@ -400,144 +671,33 @@ impl State {
         self.rows[tile.index()] = Some(row);
     }
 
-    /// Plays one move for the player whose turn it is. On an error nothing
-    /// changes.
-    pub fn play(&mut self, mv: Move) -> Result<(), RuleBroken> {
-        if self.end.is_some() {
-            return Err(RuleBroken::new(
-                "DF-6",
-                "domino.game-over",
-                "the game is over: no more moves",
-            ));
+    fn misplaced(&self, tile: Tile, row: i32) -> Result<(), Broken> {
+        match self.placement_error(tile, row) {
+            Some(why) => Err(Broken::Placement { tile, row, why }),
+            None => Ok(()),
         }
-        let p = self.turn;
-        match mv {
-            Move::Place { tile, row } => {
-                if !self.hands[p].contains(tile) {
-                    return Err(self.not_in_hand(tile));
-                }
-                if let Some(e) = self.placement_error(tile, row) {
-                    return Err(e);
-                }
-                self.hands[p].remove(tile);
-                self.lay(tile, row);
-            }
-            Move::Turn { tile } => {
-                if self.special_used[p] {
-                    return Err(RuleBroken::new(
-                        "DF-5",
-                        "domino.special-used",
-                        format!("player {} has already made their special move", p + 1),
-                    ));
-                }
-                let Some(row) = self.rows[tile.index()] else {
-                    return Err(RuleBroken::new(
-                        "DF-5",
-                        "domino.not-on-table",
-                        format!("{tile} is not on the table, so it cannot be turned over"),
-                    ));
-                };
-                let key = (row, tile.number());
-                if self.table[&key].turned {
-                    return Err(RuleBroken::new(
-                        "DF-5",
-                        "domino.already-turned",
-                        format!("{tile} is already turned over"),
-                    ));
-                }
-                if self.open && !self.can_place(p) {
-                    return Err(RuleBroken::new(
-                        "DF-4",
-                        "domino.special-needs-placeable",
-                        "in open play the special move needs a tile the player could have placed",
-                    ));
-                }
-                self.special_used[p] = true;
-                if let Some(l) = self.table.get_mut(&key) {
-                    l.turned = true;
-                }
-            }
-            Move::Draw { tile, row } => {
-                if self.can_place(p) {
-                    return Err(RuleBroken::new(
-                        "DF-4",
-                        "domino.draw-while-placeable",
-                        format!("player {} can place a tile, so may not draw", p + 1),
-                    ));
-                }
-                if !self.set_aside.contains(tile) {
-                    return Err(RuleBroken::new(
-                        "DF-4",
-                        "domino.not-set-aside",
-                        format!("{tile} is not in the set-aside pile"),
-                    ));
-                }
-                match row {
-                    Some(row) => {
-                        if let Some(e) = self.placement_error(tile, row) {
-                            return Err(e);
-                        }
-                        self.set_aside.remove(tile);
-                        self.lay(tile, row);
-                    }
-                    None => {
-                        if let Some(&row) = self.placements(tile).first() {
-                            return Err(RuleBroken::new(
-                                "DF-4",
-                                "domino.drawn-placeable",
-                                format!(
-                                    "the drawn {tile} can be placed (e.g. in row {row}), so it must be"
-                                ),
-                            ));
-                        }
-                        self.set_aside.remove(tile);
-                        self.hands[p].insert(tile);
-                    }
-                }
-            }
-            Move::Out => {
-                if self.can_place(p) {
-                    return Err(RuleBroken::new(
-                        "DF-4",
-                        "domino.out-while-placeable",
-                        format!("player {} can place a tile, so is not out", p + 1),
-                    ));
-                }
-                if !self.set_aside.is_empty() {
-                    return Err(RuleBroken::new(
-                        "DF-4",
-                        "domino.out-while-pile",
-                        format!(
-                            "{} set-aside tiles are left: a blocked player draws one",
-                            self.set_aside.len()
-                        ),
-                    ));
-                }
-                self.out[p] = true;
-            }
-        }
-        self.turns_taken += 1;
-        self.advance();
-        Ok(())
     }
 
-    fn not_in_hand(&self, tile: Tile) -> RuleBroken {
-        let p = self.turn;
-        let where_ = if let Some(row) = self.rows[tile.index()] {
-            format!("it is already on the table in row {row}")
+    fn not_in_hand(&self, player: usize, tile: Tile) -> Broken {
+        let at = if let Some(row) = self.rows[tile.index()] {
+            Whereabouts::OnTable(row)
         } else if self.set_aside.contains(tile) {
-            "it is in the set-aside pile".to_string()
+            Whereabouts::SetAside
         } else {
             match (0..self.players()).find(|&q| self.hands[q].contains(tile)) {
-                Some(q) => format!("player {} holds it", q + 1),
-                None => "nobody holds it".to_string(),
+                Some(q) => Whereabouts::HeldBy(q),
+                None => Whereabouts::Nowhere,
             }
         };
-        RuleBroken::new(
-            "DF-2",
-            "domino.not-in-hand",
-            format!("player {} does not hold {tile}: {where_}", p + 1),
-        )
+        Broken::NotInHand { player, tile, at }
+    }
+
+    /// The rows worth trying for a placement: every row next to the table.
+    fn nearby_rows(&self) -> std::ops::RangeInclusive<i32> {
+        let rows = self.table.keys().map(|&(r, _)| r);
+        let lo = rows.clone().min().unwrap_or(0);
+        let hi = rows.max().unwrap_or(0);
+        lo - 1..=hi + 1
     }
 
     /// After a move: the end (DF-6), else the next player still in.
@@ -569,9 +729,232 @@ impl State {
     }
 }
 
+impl Engine for State {
+    type Setup = Setup;
+    type Rules = Rules;
+    type Move = Move;
+    type Outcome = Outcome;
+    type Broken = Broken;
+    type SetupError = SetupError;
+
+    /// A game for 2-4 players with these hands and set-aside pile (DF-3);
+    /// seat 0 starts. Every tile must appear at most once.
+    fn start(setup: &Setup, rules: &Rules) -> Result<State, SetupError> {
+        let players = setup.hands.len();
+        if !(2..=4).contains(&players) {
+            return Err(SetupError::Players(players));
+        }
+        let mut seen = setup.set_aside;
+        for (p, h) in setup.hands.iter().enumerate() {
+            if let Some(tile) = h.iter().find(|&t| seen.contains(t)) {
+                return Err(SetupError::Twice { tile, player: p });
+            }
+            seen = seen.union(*h);
+        }
+        Ok(State {
+            rules: *rules,
+            hands: setup.hands.clone(),
+            set_aside: setup.set_aside,
+            table: BTreeMap::new(),
+            rows: [None; 36],
+            turn: 0,
+            turns_taken: 0,
+            special_used: vec![false; players],
+            out: vec![false; players],
+            open: false,
+            end: None,
+        })
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        self.end.is_none().then_some(self.turn)
+    }
+
+    /// Open play when it may be called, then the placements, the special
+    /// moves, and when blocked the draws (each set-aside tile, placed at each
+    /// row it fits or kept when it fits nowhere) or going out.
+    fn legal_moves(&self) -> Vec<Move> {
+        if self.end.is_some() {
+            return vec![];
+        }
+        let player = self.turn;
+        let mut moves = Vec::new();
+        if self.open_error().is_none() {
+            moves.push(Move::Open { player });
+        }
+        let places: Vec<Move> = self.hands[player]
+            .iter()
+            .flat_map(|tile| {
+                self.placements(tile)
+                    .into_iter()
+                    .map(move |row| Move::Place { player, tile, row })
+            })
+            .collect();
+        let can_place = !places.is_empty();
+        moves.extend(places);
+        if !self.special_used[player] && (!self.open || can_place) {
+            moves.extend(
+                self.table
+                    .values()
+                    .filter(|l| !l.turned)
+                    .map(|l| Move::Turn {
+                        player,
+                        tile: l.tile,
+                    }),
+            );
+        }
+        if !can_place {
+            if self.set_aside.is_empty() {
+                moves.push(Move::Out { player });
+            } else {
+                for tile in self.set_aside.iter() {
+                    let rows = self.placements(tile);
+                    if rows.is_empty() {
+                        moves.push(Move::Draw {
+                            player,
+                            tile,
+                            row: None,
+                        });
+                    }
+                    moves.extend(rows.into_iter().map(|row| Move::Draw {
+                        player,
+                        tile,
+                        row: Some(row),
+                    }));
+                }
+            }
+        }
+        moves
+    }
+
+    /// For the player to move: every kind of move with every tile in their
+    /// hand or on the table or set aside, at every row next to the table.
+    fn candidate_moves(&self) -> Vec<Move> {
+        let player = self.turn;
+        let mut moves = vec![Move::Open { player }, Move::Out { player }];
+        let rows = self.nearby_rows();
+        let on_table: TileSet = self.table.values().map(|l| l.tile).collect();
+        for tile in Tile::all() {
+            let held = self.hands[player].contains(tile);
+            let aside = self.set_aside.contains(tile);
+            if held || on_table.contains(tile) {
+                moves.push(Move::Turn { player, tile });
+            }
+            if held || aside {
+                for row in rows.clone() {
+                    moves.push(Move::Place { player, tile, row });
+                    moves.push(Move::Draw {
+                        player,
+                        tile,
+                        row: Some(row),
+                    });
+                }
+                moves.push(Move::Draw {
+                    player,
+                    tile,
+                    row: None,
+                });
+            }
+        }
+        moves
+    }
+
+    /// Plays one move; on an error nothing changes.
+    fn play(&mut self, mv: Move) -> Result<Outcome, Broken> {
+        if self.end.is_some() {
+            return Err(Broken::GameOver);
+        }
+        let p = self.turn;
+        if mv.player() != p {
+            return Err(Broken::OutOfTurn {
+                player: mv.player(),
+                expected: p,
+                out: self.out.get(mv.player()).copied().unwrap_or(false),
+            });
+        }
+        match mv {
+            Move::Open { .. } => {
+                if let Some(e) = self.open_error() {
+                    return Err(e);
+                }
+                self.open = true;
+                // Not a turn: the same player now moves.
+                return Ok(Outcome::Next(p));
+            }
+            Move::Place { tile, row, .. } => {
+                if !self.hands[p].contains(tile) {
+                    return Err(self.not_in_hand(p, tile));
+                }
+                self.misplaced(tile, row)?;
+                self.hands[p].remove(tile);
+                self.lay(tile, row);
+            }
+            Move::Turn { tile, .. } => {
+                if self.special_used[p] {
+                    return Err(Broken::SpecialUsed { player: p });
+                }
+                let Some(row) = self.rows[tile.index()] else {
+                    return Err(Broken::NotOnTable { tile });
+                };
+                let key = (row, tile.number());
+                if self.table[&key].turned {
+                    return Err(Broken::AlreadyTurned { tile });
+                }
+                if self.open && !self.can_place(p) {
+                    return Err(Broken::SpecialNeedsPlaceable);
+                }
+                self.special_used[p] = true;
+                if let Some(l) = self.table.get_mut(&key) {
+                    l.turned = true;
+                }
+            }
+            Move::Draw { tile, row, .. } => {
+                if self.can_place(p) {
+                    return Err(Broken::DrawWhilePlaceable { player: p });
+                }
+                if !self.set_aside.contains(tile) {
+                    return Err(Broken::NotSetAside { tile });
+                }
+                match row {
+                    Some(row) => {
+                        self.misplaced(tile, row)?;
+                        self.set_aside.remove(tile);
+                        self.lay(tile, row);
+                    }
+                    None => {
+                        if let Some(&row) = self.placements(tile).first() {
+                            return Err(Broken::DrawnPlaceable { tile, row });
+                        }
+                        self.set_aside.remove(tile);
+                        self.hands[p].insert(tile);
+                    }
+                }
+            }
+            Move::Out { .. } => {
+                if self.can_place(p) {
+                    return Err(Broken::OutWhilePlaceable { player: p });
+                }
+                if !self.set_aside.is_empty() {
+                    return Err(Broken::OutWhilePile {
+                        left: self.set_aside.len(),
+                    });
+                }
+                self.out[p] = true;
+            }
+        }
+        self.turns_taken += 1;
+        self.advance();
+        Ok(match self.end {
+            Some(_) => Outcome::Over,
+            None => Outcome::Next(self.turn),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::engine::Broken as _;
 
     fn t(s: &str) -> Tile {
         s.parse().unwrap()
@@ -581,150 +964,194 @@ mod tests {
         s.split_whitespace().map(t).collect()
     }
 
-    fn place(tile: &str, row: i32) -> Move {
-        Move::Place { tile: t(tile), row }
+    /// A placement by the player to move.
+    fn place(s: &State, tile: &str, row: i32) -> Move {
+        Move::Place {
+            player: s.turn(),
+            tile: t(tile),
+            row,
+        }
+    }
+
+    fn turn(s: &State, tile: &str) -> Move {
+        Move::Turn {
+            player: s.turn(),
+            tile: t(tile),
+        }
+    }
+
+    fn draw(s: &State, tile: &str, row: Option<i32>) -> Move {
+        Move::Draw {
+            player: s.turn(),
+            tile: t(tile),
+            row,
+        }
+    }
+
+    fn out(s: &State) -> Move {
+        Move::Out { player: s.turn() }
+    }
+
+    fn open(s: &State) -> Move {
+        Move::Open { player: s.turn() }
     }
 
     /// Two players with the given hands; set-aside as given.
+    fn game_with(a: &str, b: &str, aside: &str, rules: Rules) -> State {
+        let setup = Setup {
+            hands: vec![set(a), set(b)],
+            set_aside: set(aside),
+        };
+        State::start(&setup, &rules).unwrap()
+    }
+
     fn game(a: &str, b: &str, aside: &str) -> State {
-        State::new(vec![set(a), set(b)], set(aside)).unwrap()
+        game_with(a, b, aside, Rules::default())
+    }
+
+    fn code(s: &State, mv: Move) -> &'static str {
+        s.clone().play(mv).unwrap_err().code()
+    }
+
+    fn why(s: &State, tile: &str, row: i32) -> (&'static str, &'static str) {
+        let b = Broken::Placement {
+            tile: t(tile),
+            row,
+            why: s.placement_error(t(tile), row).unwrap(),
+        };
+        (b.code(), b.rule())
     }
 
     #[test]
     fn df1_runs_left_right_numbers_up_down() {
         let mut s = game("M3 M5 P4 U4", "M4 C4 P3 B1", "F1 F2");
-        let e = s.clone().play(place("M3", 7)).unwrap_err();
-        assert_eq!(e.code, "domino.first-row");
-        s.play(place("M3", 0)).unwrap();
+        assert_eq!(code(&s, place(&s, "M3", 7)), "domino.first-row");
+        s.play(place(&s, "M3", 0)).unwrap();
         assert_eq!(s.row_of(t("M3")), Some(0));
-        s.play(place("M4", 0)).unwrap(); // run M3 M4
-        s.play(place("M5", 0)).unwrap(); // run M3 M4 M5
-                                         // C4 below M4: same number up-down.
-        s.play(place("C4", 1)).unwrap();
-        // U4 beside? U4 goes in column 4; row 2 below C4.
-        s.play(place("U4", 2)).unwrap();
-        // P3 in row 1 would sit left of C4: different fruit.
-        let e = s.placement_error(t("P3"), 1).unwrap();
-        assert_eq!((e.code, e.rule), ("domino.not-in-scala", "DF-1"));
+        s.play(place(&s, "M4", 0)).unwrap(); // run M3 M4
+        s.play(place(&s, "M5", 0)).unwrap(); // run M3 M4 M5
+        s.play(place(&s, "C4", 1)).unwrap(); // C4 below M4: same number up-down
+        s.play(place(&s, "U4", 2)).unwrap(); // U4 below C4
+                                             // P3 in row 1 would sit left of C4: different fruit.
+        assert_eq!(why(&s, "P3", 1), ("domino.not-in-scala", "DF-1"));
         // P3 above M3 (row -1): same number, fine.
         assert!(s.placement_error(t("P3"), -1).is_none());
         // Too far: touches nothing.
-        let e = s.placement_error(t("P3"), 5).unwrap();
-        assert_eq!(e.code, "domino.not-touching");
+        assert_eq!(why(&s, "P3", 5).0, "domino.not-touching");
         // Occupied cell.
-        let e = s.placement_error(t("C4"), 0).unwrap();
-        assert_eq!(e.code, "domino.occupied");
+        assert_eq!(why(&s, "C4", 0).0, "domino.occupied");
+    }
+
+    /// DF-7: F3 in row 1 sits below M3 (same number) and left of B4 (another
+    /// fruit): illegal by default (every touched tile must match), legal with
+    /// loose-contact (one match is enough). C6 beside B5 only matches
+    /// nothing, so it is illegal under both.
+    #[test]
+    fn df7_loose_contact_asks_one_match() {
+        let loose = Rules {
+            loose_contact: true,
+        };
+        for rules in [Rules::default(), loose] {
+            let mut s = game_with("M3 U4 C5 B4 M1", "U3 U5 B5 F3 C6", "F1 F6", rules);
+            for (tile, row) in [
+                ("M3", 0),
+                ("U3", -1),
+                ("U4", -1),
+                ("U5", -1),
+                ("C5", 0),
+                ("B5", 1),
+                ("B4", 1),
+            ] {
+                s.play(place(&s, tile, row)).unwrap();
+            }
+            if rules.loose_contact {
+                assert!(s.placement_error(t("F3"), 1).is_none());
+                assert_eq!(
+                    why(&s, "C6", 1),
+                    ("domino.no-match", "DF-7 (loose-contact)")
+                );
+            } else {
+                assert_eq!(why(&s, "F3", 1), ("domino.not-in-scala", "DF-1"));
+                assert_eq!(why(&s, "C6", 1).0, "domino.not-in-scala");
+            }
+        }
     }
 
     #[test]
     fn df2_no_2x2_block() {
         let mut s = game("M3 P3 C1", "M4 P4 C2", "F1 F2");
-        s.play(place("M3", 0)).unwrap();
-        s.play(place("M4", 0)).unwrap();
-        s.play(place("P3", 1)).unwrap(); // below M3
-        let e = s.clone().play(place("P4", 1)).unwrap_err();
-        assert_eq!((e.code, e.rule), ("domino.square", "DF-2"));
+        s.play(place(&s, "M3", 0)).unwrap();
+        s.play(place(&s, "M4", 0)).unwrap();
+        s.play(place(&s, "P3", 1)).unwrap(); // below M3
+        let e = s.clone().play(place(&s, "P4", 1)).unwrap_err();
+        assert_eq!((e.code(), e.rule()), ("domino.square", "DF-2"));
         assert_eq!(s.placements(t("P4")), vec![-1]);
-        s.play(place("P4", -1)).unwrap(); // above M4: no block
+        s.play(place(&s, "P4", -1)).unwrap(); // above M4: no block
     }
 
     #[test]
     fn df2_turned_tile_blocks_neighbours_df5_once() {
         let mut s = game("M3 M2 U2 B6", "M4 P4 F5 C1", "F1 F2");
-        s.play(place("M3", 0)).unwrap();
-        s.play(place("M4", 0)).unwrap();
-        s.play(Move::Turn { tile: t("M3") }).unwrap(); // player 1's special move
-                                                       // M2 beside M3 (turned): illegal.
-        let e = s.placement_error(t("M2"), 0).unwrap();
-        assert_eq!((e.code, e.rule), ("domino.touches-turned", "DF-5"));
-        s.play(place("P4", 1)).unwrap(); // player 2: below M4
-        let e = s.play(Move::Turn { tile: t("M4") }).unwrap_err();
-        assert_eq!(e.code, "domino.special-used", "player 1 used it already");
-        let e = s.clone().play(place("U2", 0)).unwrap_err();
-        assert_eq!(e.code, "domino.touches-turned");
+        s.play(place(&s, "M3", 0)).unwrap();
+        s.play(place(&s, "M4", 0)).unwrap();
+        s.play(turn(&s, "M3")).unwrap(); // player 1's special move
+                                         // M2 beside M3 (turned): illegal.
+        assert_eq!(why(&s, "M2", 0), ("domino.touches-turned", "DF-5"));
+        s.play(place(&s, "P4", 1)).unwrap(); // player 2: below M4
+        assert_eq!(code(&s, turn(&s, "M4")), "domino.special-used");
+        assert_eq!(code(&s, place(&s, "U2", 0)), "domino.touches-turned");
         // Player 2 still has theirs, but a tile not on the table cannot be turned.
-        s.play(place("B6", -1)).unwrap_err();
-        s.play(place("U2", -5)).unwrap_err();
         s.turn = 1;
-        let e = s.clone().play(Move::Turn { tile: t("C1") }).unwrap_err();
-        assert_eq!(e.code, "domino.not-on-table");
-        let e = s.clone().play(Move::Turn { tile: t("M3") }).unwrap_err();
-        assert_eq!(e.code, "domino.already-turned");
+        assert_eq!(code(&s, turn(&s, "C1")), "domino.not-on-table");
+        assert_eq!(code(&s, turn(&s, "M3")), "domino.already-turned");
     }
 
     #[test]
     fn df4_draw_keep_out_and_df6_fewest_tiles() {
         let mut s = game("M1 B6", "C6 U3", "M2 F4");
         // An empty table takes any tile: drawing is not allowed.
-        let e = s
-            .clone()
-            .play(Move::Draw {
-                tile: t("M2"),
-                row: Some(0),
-            })
-            .unwrap_err();
-        assert_eq!(e.code, "domino.draw-while-placeable");
-        s.play(place("M1", 0)).unwrap();
+        assert_eq!(
+            code(&s, draw(&s, "M2", Some(0))),
+            "domino.draw-while-placeable"
+        );
+        s.play(place(&s, "M1", 0)).unwrap();
         // Player 2 is blocked: must draw, may not go out while tiles are set aside.
         assert!(!s.can_place(1));
-        let e = s.clone().play(place("C6", 0)).unwrap_err();
-        assert_eq!(e.code, "domino.not-touching");
-        let e = s.clone().play(Move::Out).unwrap_err();
-        assert_eq!(e.code, "domino.out-while-pile");
-        let e = s
-            .clone()
-            .play(Move::Draw {
-                tile: t("B6"),
-                row: None,
-            })
-            .unwrap_err();
-        assert_eq!(e.code, "domino.not-set-aside");
-        let e = s
-            .clone()
-            .play(Move::Draw {
-                tile: t("M2"),
-                row: None,
-            })
-            .unwrap_err();
-        assert_eq!(e.code, "domino.drawn-placeable");
-        let e = s
-            .clone()
-            .play(Move::Draw {
-                tile: t("F4"),
-                row: Some(0),
-            })
-            .unwrap_err();
-        assert_eq!(e.code, "domino.not-touching");
-        s.play(Move::Draw {
-            tile: t("F4"),
-            row: None,
-        })
-        .unwrap();
+        assert_eq!(code(&s, place(&s, "C6", 0)), "domino.not-touching");
+        assert_eq!(code(&s, out(&s)), "domino.out-while-pile");
+        assert_eq!(code(&s, draw(&s, "B6", None)), "domino.not-set-aside");
+        assert_eq!(code(&s, draw(&s, "M2", None)), "domino.drawn-placeable");
+        assert_eq!(code(&s, draw(&s, "F4", Some(0))), "domino.not-touching");
+        s.play(draw(&s, "F4", None)).unwrap();
         assert_eq!(s.hand(1), set("C6 U3 F4"));
         // Second round: open play may now be called; then the special move
         // needs a placeable tile (player 1 has only B6).
-        let mut early = game("M1 B6", "C6 U3", "M2 F4");
-        assert_eq!(early.call_open().unwrap_err().code, "domino.open-too-early");
-        s.call_open().unwrap();
+        let early = game("M1 B6", "C6 U3", "M2 F4");
+        assert_eq!(code(&early, open(&early)), "domino.open-too-early");
+        assert_eq!(s.play(open(&s)), Ok(Outcome::Next(0)));
+        assert_eq!(code(&s, open(&s)), "domino.already-open");
+        let e = s.clone().play(turn(&s, "M1")).unwrap_err();
         assert_eq!(
-            s.clone().call_open().unwrap_err().code,
-            "domino.already-open"
+            (e.code(), e.rule()),
+            ("domino.special-needs-placeable", "DF-4")
         );
-        let e = s.clone().play(Move::Turn { tile: t("M1") }).unwrap_err();
-        assert_eq!((e.code, e.rule), ("domino.special-needs-placeable", "DF-4"));
-        s.play(Move::Draw {
-            tile: t("M2"),
-            row: Some(0),
-        })
-        .unwrap();
+        s.play(draw(&s, "M2", Some(0))).unwrap();
         assert!(s.set_aside().is_empty());
         // Nobody can place now and nothing is set aside: both go out.
         // Open play: no special move without a placeable tile.
-        assert_eq!(s.legal_moves(), vec![Move::Out]);
-        s.play(Move::Out).unwrap();
+        assert_eq!(s.legal_moves(), vec![Move::Out { player: 1 }]);
+        s.play(out(&s)).unwrap();
         assert!(s.is_out(1));
         assert_eq!(s.turn(), 0);
-        s.play(Move::Out).unwrap();
+        // A player who is out moves out of turn.
+        let e = s.clone().play(Move::Out { player: 1 }).unwrap_err();
+        assert_eq!(e.code(), "domino.out-of-turn");
+        let names = ["anna".to_string(), "bruno".to_string()];
+        assert_eq!(
+            e.describe(&names),
+            "bruno is out of the game (DF-4); it is anna's turn"
+        );
+        assert_eq!(s.play(out(&s)), Ok(Outcome::Over));
         assert_eq!(
             s.end(),
             Some(&End {
@@ -733,21 +1160,28 @@ mod tests {
                 left: vec![1, 3]
             })
         );
+        // GN-1: nothing after the end.
+        let e = s.clone().play(Move::Out { player: 0 }).unwrap_err();
         assert_eq!(
-            s.clone().play(Move::Out).unwrap_err().code,
-            "domino.game-over"
+            (e.code(), e.rule()),
+            ("domino.game-over", "GN-1 (the game is over, DF-6)")
         );
+        assert_eq!(s.to_move(), None);
     }
 
     #[test]
     fn df6_first_to_lay_all_wins() {
         let mut s = game("M1 M2", "P1 C6", "F1 F2");
-        s.play(place("M1", 0)).unwrap();
-        s.play(place("P1", 1)).unwrap();
-        let e = s.clone().play(place("P1", 2)).unwrap_err();
-        assert_eq!(e.code, "domino.not-in-hand");
-        assert!(e.message.contains("on the table in row 1"), "{}", e.message);
-        s.play(place("M2", 0)).unwrap();
+        s.play(place(&s, "M1", 0)).unwrap();
+        s.play(place(&s, "P1", 1)).unwrap();
+        let e = s.clone().play(place(&s, "P1", 2)).unwrap_err();
+        assert_eq!(e.code(), "domino.not-in-hand");
+        let names = ["anna".to_string(), "bruno".to_string()];
+        assert_eq!(
+            e.describe(&names),
+            "anna does not hold P1: it is already on the table in row 1"
+        );
+        s.play(place(&s, "M2", 0)).unwrap();
         assert_eq!(
             s.end(),
             Some(&End {
@@ -763,28 +1197,39 @@ mod tests {
     fn df3_deal_sets_aside_one_per_player() {
         let order: Vec<Tile> = Tile::all().collect();
         for players in 2..=4 {
-            let s = State::deal(players, &order).unwrap();
-            assert_eq!(s.set_aside().len(), players);
+            let d = Setup::deal(players, &order).unwrap();
+            assert_eq!(d.set_aside.len(), players);
             for p in 0..players {
-                assert_eq!(s.hand(p).len(), (36 - players) / players);
+                assert_eq!(d.hands[p].len(), (36 - players) / players);
             }
+            State::start(&d, &Rules::default()).unwrap();
         }
-        assert!(State::deal(5, &order).is_err());
+        assert_eq!(Setup::deal(5, &order), Err(SetupError::Players(5)));
     }
 
     #[test]
-    fn legal_moves_are_all_accepted() {
-        let order: Vec<Tile> = Tile::all().collect();
-        let mut s = State::deal(3, &order).unwrap();
-        for _ in 0..12 {
-            let moves = s.legal_moves();
-            for m in &moves {
-                s.clone().play(*m).unwrap();
-            }
-            match moves.first() {
-                Some(m) => s.play(*m).unwrap(),
-                None => break,
-            }
+    fn move_notation_round_trips() {
+        let s = game("M1 M2", "P1 C6", "F1 F2");
+        for mv in s.candidate_moves() {
+            assert_eq!(mv.to_string().parse::<Move>(), Ok(mv), "{mv}");
+        }
+        assert_eq!(
+            "2: draw M2 row -1".parse::<Move>(),
+            Ok(Move::Draw {
+                player: 1,
+                tile: t("M2"),
+                row: Some(-1)
+            })
+        );
+        for bad in [
+            "",
+            "place M1 0",
+            "0: out",
+            "1: tile M1",
+            "1: turn X4",
+            "1: open now",
+        ] {
+            assert!(bad.parse::<Move>().is_err(), "{bad}");
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Domino della Frutta in records: reading the hands and the moves, replaying
-//! them with [`super::domino`] into a verdict, dealing (DF-3), and random
-//! legal games. The format is in docs/records.md ("Domino della Frutta").
+//! them with [`super::domino`] into a verdict, dealing (DF-3), and the engine
+//! seen by the generic random player. The format is in docs/records.md
+//! ("Domino della Frutta").
 //!
 //! - `[setup]`: `set-aside = "F1 F2"` and `[setup.hands]` with one entry per
 //!   player; or `[deal]`.
@@ -8,27 +9,40 @@
 //!   `draw` with an optional `row` (a blocked player draws, and places the
 //!   drawn tile at once if given a row), `out = true` (a blocked player with
 //!   nothing left to draw leaves). Any of them may carry `open = true`: the
-//!   player calls open play before moving.
+//!   player calls open play before moving; `open = true` alone is the call
+//!   on its own, and the same player moves next.
+//! - Variant `loose-contact` (DF-7): a placement must match one touched tile.
 
 use std::ops::RangeInclusive;
 
-use serde_json::json;
+use serde::Serialize;
 
-use super::{Move, State};
+use super::{Broken, Move, Rules, Setup, State};
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
+use crate::games::engine::{Broken as _, Engine};
 use crate::games::fruit::record::{deal_order, parse_bool, parse_tile, parse_tiles};
 use crate::games::fruit::tile::Tile;
 use crate::games::fruit::tileset::TileSet;
+use crate::games::referee::{Playable, Referee};
 use crate::games::Game;
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveOut, Record, Source, Span, Status, Verdict,
+    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Seats, Source, Span,
+    Status, Verdict,
 };
 
 /// The registry entry for Domino della Frutta.
 pub struct Domino;
 
 pub const STANDARD: &str = "standard";
+/// DF-7: a placement must match at least one touched tile, not every one.
+pub const LOOSE_CONTACT: &str = "loose-contact";
+
+pub fn rules_of(variant: &str) -> Rules {
+    Rules {
+        loose_contact: variant == LOOSE_CONTACT,
+    }
+}
 
 impl Game for Domino {
     fn name(&self) -> &'static str {
@@ -36,7 +50,7 @@ impl Game for Domino {
     }
 
     fn variants(&self) -> &'static [&'static str] {
-        &[STANDARD]
+        &[STANDARD, LOOSE_CONTACT]
     }
 
     fn player_counts(&self, _variant: &str) -> RangeInclusive<usize> {
@@ -48,167 +62,239 @@ impl Game for Domino {
     }
 
     fn deal(&self, _variant: &str, players: &[String], deal: &Provenance) -> Result<Deal, Error> {
-        let state = dealt(players.len(), deal)?;
-        Ok(describe_deal(&state, players))
+        let setup = dealt(players.len(), deal)?;
+        let written = DealtSetup::new(&setup, players);
+        Deal::from_setup(&written, written.lines())
     }
 
     fn play_random(
         &self,
-        _variant: &str,
+        variant: &str,
         players: &[String],
         deal: &Provenance,
         rng: &mut DealRng,
     ) -> Result<Vec<MoveOut>, Error> {
-        let mut state = dealt(players.len(), deal)?;
-        play_random(&mut state, players, rng)
+        <Self as Playable>::play_random(self, variant, players, deal, rng)
+    }
+
+    fn playable(&self) -> Option<&dyn Playable> {
+        Some(self)
     }
 }
 
-fn dealt(players: usize, deal: &Provenance) -> Result<State, Error> {
+impl Referee for Domino {
+    type Engine = State;
+
+    fn start(&self, variant: &str, players: &[String], deal: &Provenance) -> Result<State, Error> {
+        let setup = dealt(players.len(), deal)?;
+        State::start(&setup, &rules_of(variant))
+            .map_err(|e| Error::failed("domino.internal", e.to_string()))
+    }
+
+    fn move_out(&self, _seat: usize, mv: &Move) -> MoveOut {
+        let tile = |t: &Tile| write::string(&t.to_string());
+        let fields = match mv {
+            Move::Place { tile: t, row, .. } => vec![("tile", tile(t)), ("row", row.to_string())],
+            Move::Turn { tile: t, .. } => vec![("turn", tile(t))],
+            Move::Draw { tile: t, row, .. } => {
+                let mut f = vec![("draw", tile(t))];
+                f.extend(row.map(|r| ("row", r.to_string())));
+                f
+            }
+            Move::Out { .. } => vec![("out", "true".to_string())],
+            Move::Open { .. } => vec![("open", "true".to_string())],
+        };
+        MoveOut {
+            player: mv.player(),
+            fields,
+        }
+    }
+}
+
+fn dealt(players: usize, deal: &Provenance) -> Result<Setup, Error> {
     if !(2..=4).contains(&players) {
         return Err(Error::input(
             "cli.players",
             format!("Domino della Frutta is for 2 to 4 players, not {players}"),
         ));
     }
-    State::deal(players, &deal_order(deal)).map_err(|e| Error::failed("domino.internal", e.message))
+    Setup::deal(players, &deal_order(deal))
+        .map_err(|e| Error::failed("domino.internal", e.to_string()))
 }
 
 fn names_of(set: TileSet) -> Vec<String> {
     set.iter().map(|t| t.to_string()).collect()
 }
 
-fn describe_deal(state: &State, players: &[String]) -> Deal {
-    let aside = names_of(state.set_aside());
-    let mut lines = vec![format!("set aside (face down): {}", aside.join(" "))];
-    let mut setup_toml = format!("[setup]\nset-aside = {}\n", write::string_array(&aside));
-    let tiles = (0..players.len()).map(|p| names_of(state.hand(p)));
-    let hands = write::hands(players, tiles, &mut lines, &mut setup_toml);
-    Deal {
-        lines,
-        json: json!({ "set_aside": aside, "hands": hands }),
-        setup_toml,
+/// A deal as a record's `[setup]` and the JSON of `tavolo deal` give it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DealtSetup {
+    #[serde(rename = "set-aside")]
+    pub set_aside: Vec<String>,
+    pub hands: Seats<Vec<String>>,
+}
+
+impl DealtSetup {
+    pub fn new(setup: &Setup, players: &[String]) -> DealtSetup {
+        DealtSetup {
+            set_aside: names_of(setup.set_aside),
+            hands: Seats(
+                players
+                    .iter()
+                    .zip(&setup.hands)
+                    .map(|(p, h)| (p.clone(), names_of(*h)))
+                    .collect(),
+            ),
+        }
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let mut lines = vec![format!(
+            "set aside (face down): {}",
+            self.set_aside.join(" ")
+        )];
+        lines.extend(
+            self.hands
+                .0
+                .iter()
+                .map(|(name, tiles)| format!("{name}: {}", tiles.join(" "))),
+        );
+        lines
     }
 }
 
 /// A move as written, with the spans errors point at.
 struct Written {
-    mv: Move,
+    /// `open = true`: the player calls open play first (its span).
+    open: Option<Span>,
+    /// The move itself; `None` for a call of open play on its own.
+    mv: Option<Move>,
     /// The span of the field that names the move (`tile`, `turn`, `draw`, `out`).
     kind_span: Span,
     row_span: Option<Span>,
-    open: Option<Span>,
 }
 
 const MOVE_FIELDS: &[&str] = &["player", "tile", "row", "turn", "draw", "out", "open"];
 
 fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
     record.read_moves(src, |entry, mut f| {
-            let row = match f.opt("row") {
-                None => None,
-                Some(n) => Some((
-                    n.as_int(src, "`row`", -100..101)? as i32,
-                    n.span.clone(),
-                )),
-            };
-            let open = match f.opt("open") {
-                Some(n) if parse_bool(n, "`open`", src)? => Some(n.span.clone()),
-                _ => None,
-            };
-            let mut kinds: Vec<(&str, &crate::record::Node)> = Vec::new();
-            for k in ["tile", "turn", "draw", "out"] {
-                if let Some(n) = f.opt(k) {
-                    kinds.push((k, n));
-                }
+        let player = entry.player;
+        let row = match f.opt("row") {
+            None => None,
+            Some(n) => Some((n.as_int(src, "`row`", -100..101)? as i32, n.span.clone())),
+        };
+        let open = match f.opt("open") {
+            Some(n) if parse_bool(n, "`open`", src)? => Some(n.span.clone()),
+            _ => None,
+        };
+        let mut kinds: Vec<(&str, &Node)> = Vec::new();
+        for k in ["tile", "turn", "draw", "out"] {
+            if let Some(n) = f.opt(k) {
+                kinds.push((k, n));
             }
-            let help = "a move is `tile` + `row` (place), `turn` (special move), `draw` (+ `row` to place it), or `out = true`";
-            let (kind, node) = match kinds.as_slice() {
-                [one] => *one,
-                [] => {
+        }
+        let help = "a move is `tile` + `row` (place), `turn` (special move), `draw` (+ `row` to place it), or `out = true`";
+        let (kind, node) = match kinds.as_slice() {
+            [one] => *one,
+            [] => {
+                if let (Some(span), None) = (&open, &row) {
+                    // Open play called on its own: the same player moves next.
+                    f.finish(MOVE_FIELDS)?;
+                    return Ok(Written {
+                        open: Some(span.clone()),
+                        mv: None,
+                        kind_span: span.clone(),
+                        row_span: None,
+                    });
+                }
+                return Err(src
+                    .error(
+                        "record.missing-field",
+                        &entry.node.span,
+                        format!("move {} says no move", entry.number),
+                    )
+                    .help(help));
+            }
+            [_, (k, n), ..] => {
+                return Err(src
+                    .error(
+                        "domino.two-moves",
+                        &n.span,
+                        format!("move {} also has `{k}`: one move per turn", entry.number),
+                    )
+                    .help(help))
+            }
+        };
+        let tile = |src: &Source| -> Result<Tile, Error> {
+            let s = node.as_str(src, &format!("`{kind}`"))?;
+            parse_tile(s, &node.span, src)
+        };
+        let row_span = row.as_ref().map(|(_, s)| s.clone());
+        let mv = match kind {
+            "tile" => {
+                let Some((row, _)) = row else {
                     return Err(src
                         .error(
                             "record.missing-field",
                             &entry.node.span,
-                            format!("move {} says no move", entry.number),
+                            format!("move {} places a tile but gives no `row`", entry.number),
                         )
-                        .help(help))
+                        .help("rows count from the first tile laid (row 0): below are 1, 2, ..., above -1, -2, ..."));
+                };
+                Move::Place {
+                    player,
+                    tile: tile(src)?,
+                    row,
                 }
-                [_, (k, n), ..] => {
+            }
+            "draw" => Move::Draw {
+                player,
+                tile: tile(src)?,
+                row: row.map(|(r, _)| r),
+            },
+            "turn" | "out" => {
+                if let Some(span) = &row_span {
+                    return Err(src.error(
+                        "record.unknown-field",
+                        span,
+                        format!(
+                            "move {}: `row` goes with `tile` or `draw`, not `{kind}`",
+                            entry.number
+                        ),
+                    ));
+                }
+                if kind == "turn" {
+                    Move::Turn {
+                        player,
+                        tile: tile(src)?,
+                    }
+                } else if parse_bool(node, "`out`", src)? {
+                    Move::Out { player }
+                } else {
                     return Err(src
                         .error(
-                            "domino.two-moves",
-                            &n.span,
-                            format!("move {} also has `{k}`: one move per turn", entry.number),
+                            "record.missing-field",
+                            &node.span,
+                            format!("move {}: `out = false` is no move", entry.number),
                         )
-                        .help(help))
+                        .help(help));
                 }
-            };
-            let tile = |src: &Source| -> Result<Tile, Error> {
-                let s = node.as_str(src, &format!("`{kind}`"))?;
-                parse_tile(s, &node.span, src)
-            };
-            let row_span = row.as_ref().map(|(_, s)| s.clone());
-            let mv = match kind {
-                "tile" => {
-                    let Some((row, _)) = row else {
-                        return Err(src
-                            .error(
-                                "record.missing-field",
-                                &entry.node.span,
-                                format!("move {} places a tile but gives no `row`", entry.number),
-                            )
-                            .help("rows count from the first tile laid (row 0): below are 1, 2, ..., above -1, -2, ..."));
-                    };
-                    Move::Place {
-                        tile: tile(src)?,
-                        row,
-                    }
-                }
-                "draw" => Move::Draw {
-                    tile: tile(src)?,
-                    row: row.map(|(r, _)| r),
-                },
-                "turn" | "out" => {
-                    if let Some(span) = &row_span {
-                        return Err(src.error(
-                            "record.unknown-field",
-                            span,
-                            format!("move {}: `row` goes with `tile` or `draw`, not `{kind}`", entry.number),
-                        ));
-                    }
-                    if kind == "turn" {
-                        Move::Turn { tile: tile(src)? }
-                    } else if parse_bool(node, "`out`", src)? {
-                        Move::Out
-                    } else {
-                        return Err(src
-                            .error(
-                                "record.missing-field",
-                                &node.span,
-                                format!("move {}: `out = false` is no move", entry.number),
-                            )
-                            .help(help));
-                    }
-                }
-                _ => unreachable!("kinds are the four above"),
-            };
-            f.finish(MOVE_FIELDS)?;
-            Ok(Written {
-                mv,
-                kind_span: node.span.clone(),
-                row_span,
-                open,
-            })
+            }
+            _ => unreachable!("kinds are the four above"),
+        };
+        f.finish(MOVE_FIELDS)?;
+        Ok(Written {
+            open,
+            mv: Some(mv),
+            kind_span: node.span.clone(),
+            row_span,
         })
+    })
 }
 
-/// The hands and set-aside pile from `[setup]`, or dealt; both must agree.
-fn read_setup(record: &Record, src: &Source) -> Result<State, Error> {
+/// The hands and set-aside pile written in `[setup]`, checked against DF-3.
+fn read_written(record: &Record, node: &Node, src: &Source) -> Result<Setup, Error> {
     let players = record.players.len();
-    let from_deal = record.dealt(src, |d| dealt(players, d))?;
-    let Some(node) = record.setup.written() else {
-        return Ok(from_deal.expect("Record::parse requires [deal] or [setup]"));
-    };
     let mut f = node.fields(src, "[setup]")?;
     let aside_node = f.req("set-aside")?;
     let set_aside: TileSet = parse_tiles(aside_node, "`set-aside`", src)?
@@ -233,13 +319,14 @@ fn read_setup(record: &Record, src: &Source) -> Result<State, Error> {
     }
     let names: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
     hf.finish(&names)?;
-    let state = State::new(hands, set_aside)
-        .map_err(|e| src.error("domino.bad-setup", &node.span, e.message))?;
+    let setup = Setup { hands, set_aside };
+    State::start(&setup, &Rules::default())
+        .map_err(|e| src.error("domino.bad-setup", &node.span, e.to_string()))?;
     // DF-3: one tile per player set aside, the rest dealt evenly, all 36 used.
     let each = (36 - players) / players;
-    let all = (0..players).fold(state.set_aside(), |s, p| s.union(state.hand(p)));
-    if state.set_aside().len() != players
-        || (0..players).any(|p| state.hand(p).len() != each)
+    let all = setup.hands.iter().fold(setup.set_aside, |s, h| s.union(*h));
+    if setup.set_aside.len() != players
+        || setup.hands.iter().any(|h| h.len() != each)
         || all != TileSet::ALL
     {
         return Err(src
@@ -248,111 +335,51 @@ fn read_setup(record: &Record, src: &Source) -> Result<State, Error> {
                 &node.span,
                 format!(
                     "not a deal of DF-3: {players} tiles set aside and {each} in each hand, all 36 tiles once (here: {} set aside, hands of {})",
-                    state.set_aside().len(),
-                    (0..players)
-                        .map(|p| state.hand(p).len().to_string())
+                    setup.set_aside.len(),
+                    setup
+                        .hands
+                        .iter()
+                        .map(|h| h.len().to_string())
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
             )
             .help("`tavolo deal domino -p N` prints a deal"));
     }
-    if let Some(d) = from_deal {
-        if d != state {
-            return Err(src.setup_not_dealt(&node.span, "domino"));
-        }
-    }
-    Ok(state)
+    Ok(setup)
 }
 
-fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
-    let mut state = read_setup(record, src)?;
-    let moves = read_moves(record, src)?;
-    let names = record.player_names();
-    let total = moves.len();
-    let mut eliminated = Vec::new();
-    for (entry, w) in record.moves.iter().zip(&moves) {
-        let broken = (|| {
-            if state.end().is_some() {
-                return Some((
-                    "DF-6",
-                    "domino.game-over",
-                    "the game is over: no more moves".to_string(),
-                    entry.player_span.clone(),
-                ));
+/// The hands and set-aside pile: dealt, written, or both (then they agree).
+fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
+    let players = record.players.len();
+    record.setup_with(
+        src,
+        |d| dealt(players, d),
+        |node| read_written(record, node, src),
+        |dealt, written, node| {
+            if dealt != written {
+                return Err(src.setup_not_dealt(&node.span, "domino"));
             }
-            if entry.player != state.turn() {
-                let why = if state.is_out(entry.player) {
-                    format!("{} is out of the game (DF-4); ", names[entry.player])
-                } else {
-                    String::new()
-                };
-                return Some((
-                    "sheet: a turno",
-                    "domino.out-of-turn",
-                    format!("{why}it is {}'s turn", names[state.turn()]),
-                    entry.player_span.clone(),
-                ));
-            }
-            if let Some(span) = &w.open {
-                if let Err(rb) = state.call_open() {
-                    return Some((rb.rule, rb.code, rb.message, span.clone()));
-                }
-            }
-            match state.play(w.mv) {
-                Ok(()) => None,
-                Err(rb) => {
-                    let on_row =
-                        matches!(
-                            rb.code,
-                            "domino.occupied"
-                                | "domino.first-row"
-                                | "domino.not-touching"
-                                | "domino.not-in-scala"
-                                | "domino.touches-turned"
-                                | "domino.square"
-                        ) && matches!(w.mv, Move::Place { .. } | Move::Draw { row: Some(_), .. });
-                    let span = match (&w.row_span, on_row) {
-                        (Some(s), true) => s.clone(),
-                        _ => w.kind_span.clone(),
-                    };
-                    let message = (0..names.len()).fold(rb.message, |m, p| {
-                        m.replace(&format!("player {}", p + 1), &names[p])
-                    });
-                    Some((rb.rule, rb.code, message, span))
-                }
-            }
-        })();
-        if let Some((rule, code, message, span)) = broken {
-            return Ok(Verdict::illegal(
-                total,
-                Illegal::new(src, &span, entry, &record.players, rule, code, message),
-            ));
-        }
-        if w.mv == Move::Out {
-            eliminated.push(names[entry.player].clone());
-        }
+            Ok(written)
+        },
+    )
+}
+
+/// The span a broken rule points at: `player` for a move out of turn or
+/// after the end, `open` for a call of open play, `row` for a tile that
+/// cannot go in its row, else the field that names the move.
+fn blame<'a>(broken: &Broken, entry: &'a MoveEntry, w: &'a Written, calling: bool) -> &'a Span {
+    match broken {
+        Broken::GameOver | Broken::OutOfTurn { .. } => &entry.player_span,
+        _ if calling => w.open.as_ref().unwrap_or(&w.kind_span),
+        Broken::Placement { .. } => w.row_span.as_ref().unwrap_or(&w.kind_span),
+        _ => &w.kind_span,
     }
-    let mut notes = Vec::new();
-    if state.is_open() {
-        notes.push("played with open hands from the call on (DF-4)".to_string());
-    }
-    let Some(end) = state.end() else {
-        return Ok(Verdict {
-            status: Status::LegalSoFar,
-            moves: total,
-            illegal: None,
-            result: None,
-            to_move: Some(names[state.turn()].clone()),
-            notes,
-        });
-    };
-    let left: Vec<String> = names
-        .iter()
-        .zip(&end.left)
-        .map(|(n, l)| format!("{n} {l}"))
-        .collect();
-    notes.push(format!("tiles left: {}", left.join(", ")));
+}
+
+/// The result of an ended game (DF-6) and the notes that go with it.
+fn finished(state: &State, names: &[String], eliminated: &[String]) -> Option<GameResult> {
+    let end = state.end()?;
     let winner = (end.winners.len() == 1).then(|| names[end.winners[0]].clone());
     let reason = match (&winner, end.domino) {
         (Some(w), true) => format!("{w} laid all their tiles (DF-6)"),
@@ -370,99 +397,101 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
             end.left[end.winners[0]]
         ),
     };
-    Ok(Verdict {
-        status: Status::Complete,
-        moves: total,
-        illegal: None,
-        result: Some(GameResult {
-            losers: (0..names.len())
-                .filter(|p| !end.winners.contains(p))
-                .map(|p| names[p].clone())
-                .collect(),
-            winner,
-            eliminated,
-            reason,
-            ..GameResult::default()
-        }),
-        to_move: None,
-        notes,
+    Some(GameResult {
+        losers: (0..names.len())
+            .filter(|p| !end.winners.contains(p))
+            .map(|p| names[p].clone())
+            .collect(),
+        winner,
+        eliminated: eliminated.to_vec(),
+        reason,
+        ..GameResult::default()
     })
 }
 
-/// A random legal game: a uniformly chosen placement when there is one (the
-/// special move now and then instead, if still unused); when blocked, a
-/// uniformly chosen set-aside tile is drawn (as from a face-down pile) and
-/// placed at a random legal row if it can be. Open play is called once, at
-/// random, from the second round on.
-fn play_random(
-    state: &mut State,
-    players: &[String],
-    rng: &mut DealRng,
-) -> Result<Vec<MoveOut>, Error> {
-    let internal = |msg: String| {
-        Error::failed(
-            "domino.internal",
-            format!("internal error in the random player: {msg}"),
-        )
-    };
-    let mut out = Vec::new();
-    let mut turns = 0usize;
-    while state.end().is_none() {
-        turns += 1;
-        if turns > 10_000 {
-            return Err(internal("the game did not end".into()));
-        }
-        let player = state.turn();
-        let mut fields = Vec::new();
-        if turns > players.len() && !state.is_open() && rng.below(20) == 0 {
-            state.call_open().map_err(|e| internal(e.message))?;
-            fields.push(("open", "true".to_string()));
-        }
-        let moves = state.legal_moves();
-        let pick = |rng: &mut DealRng, options: &[Move]| -> Result<Move, Error> {
-            options
-                .get(rng.below(options.len().max(1) as u32) as usize)
-                .copied()
-                .ok_or_else(|| internal("no legal move".into()))
-        };
-        let of = |f: fn(&Move) -> bool| -> Vec<Move> { moves.iter().copied().filter(f).collect() };
-        let places = of(|m| matches!(m, Move::Place { .. }));
-        let turns = of(|m| matches!(m, Move::Turn { .. }));
-        let mv = if !turns.is_empty() && rng.below(if places.is_empty() { 4 } else { 12 }) == 0 {
-            pick(rng, &turns)?
-        } else if !places.is_empty() {
-            pick(rng, &places)?
-        } else if state.set_aside().is_empty() {
-            Move::Out
-        } else {
-            let aside: Vec<Tile> = state.set_aside().iter().collect();
-            let tile = aside[rng.below(aside.len() as u32) as usize];
-            let draws: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|m| matches!(m, Move::Draw { tile: t, .. } if *t == tile))
-                .collect();
-            pick(rng, &draws)?
-        };
-        state.play(mv).map_err(|e| internal(e.to_string()))?;
-        let tile = |t: Tile| write::string(&t.to_string());
-        match mv {
-            Move::Place { tile: t, row } => {
-                fields.push(("tile", tile(t)));
-                fields.push(("row", row.to_string()));
-            }
-            Move::Turn { tile: t } => fields.push(("turn", tile(t))),
-            Move::Draw { tile: t, row } => {
-                fields.push(("draw", tile(t)));
-                if let Some(r) = row {
-                    fields.push(("row", r.to_string()));
-                }
-            }
-            Move::Out => fields.push(("out", "true".to_string())),
-        }
-        out.push(MoveOut { player, fields });
+fn notes_of(state: &State, names: &[String]) -> Vec<String> {
+    let mut notes = Vec::new();
+    if state.is_open() {
+        notes.push("played with open hands from the call on (DF-4)".to_string());
     }
-    Ok(out)
+    if let Some(end) = state.end() {
+        let left: Vec<String> = names
+            .iter()
+            .zip(&end.left)
+            .map(|(n, l)| format!("{n} {l}"))
+            .collect();
+        notes.push(format!("tiles left: {}", left.join(", ")));
+    }
+    notes
+}
+
+fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+    let setup = read_setup(record, src)?;
+    let moves = read_moves(record, src)?;
+    let names = record.player_names();
+    let total = moves.len();
+    let mut state = State::start(&setup, &rules_of(&record.variant))
+        .map_err(|e| src.error("domino.bad-setup", record.setup_span(), e.to_string()))?;
+    let mut eliminated = Vec::new();
+    for (entry, w) in record.moves.iter().zip(&moves) {
+        let call = w.open.as_ref().map(|_| Move::Open {
+            player: entry.player,
+        });
+        let steps = call
+            .iter()
+            .map(|m| (*m, true))
+            .chain(w.mv.map(|m| (m, false)));
+        for (mv, calling) in steps {
+            if let Err(broken) = state.play(mv) {
+                let illegal = Illegal::new(
+                    src,
+                    blame(&broken, entry, w, calling),
+                    entry,
+                    &record.players,
+                    broken.rule(),
+                    broken.code(),
+                    broken.describe(&names),
+                );
+                // GN-1: after the end the ended game's result stands.
+                let result = finished(&state, &names, &eliminated).map(|mut r| {
+                    r.reason = format!("{}; move {} came after the end", r.reason, entry.number);
+                    r
+                });
+                let notes = if result.is_some() {
+                    notes_of(&state, &names)
+                } else {
+                    Vec::new()
+                };
+                return Ok(Verdict {
+                    result,
+                    notes,
+                    ..Verdict::illegal(total, illegal)
+                });
+            }
+            if let Move::Out { player } = mv {
+                eliminated.push(names[player].clone());
+            }
+        }
+    }
+    let notes = notes_of(&state, &names);
+    Ok(match finished(&state, &names, &eliminated) {
+        Some(result) => Verdict {
+            status: Status::Complete,
+            moves: total,
+            illegal: None,
+            result: Some(result),
+            to_move: None,
+            notes,
+        },
+        None => Verdict {
+            status: Status::LegalSoFar,
+            moves: total,
+            illegal: None,
+            result: None,
+            to_move: Some(names[state.turn()].clone()),
+            notes,
+        },
+    })
 }
 
 #[cfg(test)]
@@ -473,17 +502,37 @@ mod tests {
     #[test]
     fn golden_deals() {
         let d = dealt(3, &Provenance::new("domino", STANDARD, "golden", 1)).unwrap();
-        assert_eq!(d.set_aside().to_string(), "M2 C2 B4");
-        assert_eq!(d.hand(0).to_string(), "P3 C4 U1 U4 U5 F1 F3 F4 F5 B2 B6");
-        assert_eq!(d.hand(1).to_string(), "M1 M3 M5 P1 P4 C5 C6 U2 U3 F6 B3");
-        assert_eq!(d.hand(2).to_string(), "M4 M6 P2 P5 P6 C1 C3 U6 F2 B1 B5");
+        assert_eq!(d.set_aside.to_string(), "M2 C2 B4");
+        assert_eq!(d.hands[0].to_string(), "P3 C4 U1 U4 U5 F1 F3 F4 F5 B2 B6");
+        assert_eq!(d.hands[1].to_string(), "M1 M3 M5 P1 P4 C5 C6 U2 U3 F6 B3");
+        assert_eq!(d.hands[2].to_string(), "M4 M6 P2 P5 P6 C1 C3 U6 F2 B1 B5");
         let d = dealt(2, &Provenance::new("domino", STANDARD, "golden", 2)).unwrap();
-        assert_eq!(d.set_aside().len(), 2);
-        assert_eq!(d.hand(0).len(), 17);
-        assert_eq!(d.set_aside().to_string(), GOLDEN_2P_ASIDE);
-        assert_eq!(d.hand(0).to_string(), GOLDEN_2P_HAND1);
+        assert_eq!(d.set_aside.len(), 2);
+        assert_eq!(d.hands[0].len(), 17);
+        assert_eq!(d.set_aside.to_string(), GOLDEN_2P_ASIDE);
+        assert_eq!(d.hands[0].to_string(), GOLDEN_2P_HAND1);
     }
 
     const GOLDEN_2P_ASIDE: &str = "M1 U3";
     const GOLDEN_2P_HAND1: &str = "M3 M4 M5 M6 P2 P6 C3 C5 C6 U1 U2 U4 U6 F4 B1 B2 B5";
+
+    /// The three forms of a deal come from one typed value.
+    #[test]
+    fn deal_forms() {
+        let players = ["anna".to_string(), "Bruno B".to_string()];
+        let d = Domino
+            .deal(
+                STANDARD,
+                &players,
+                &Provenance::new("domino", STANDARD, "golden", 2),
+            )
+            .unwrap();
+        assert_eq!(d.lines[0], "set aside (face down): M1 U3");
+        assert!(d.setup_toml.starts_with(
+            "[setup]\nset-aside = [\"M1\", \"U3\"]\n\n[setup.hands]\nanna = [\"M3\", "
+        ));
+        assert!(d.setup_toml.contains("\n\"Bruno B\" = ["));
+        assert_eq!(d.json["set-aside"], serde_json::json!(["M1", "U3"]));
+        assert_eq!(d.json["hands"]["anna"][0], "M3");
+    }
 }

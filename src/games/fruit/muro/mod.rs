@@ -7,7 +7,8 @@
 //!
 //! A record writes moves as `turn 3` (turn the face-down top of column 3), `B4 3>5`
 //! (move B4 from the top of column 3 onto column 5), `B1 3>new` (onto its new-wall
-//! pile) and `B3 new>5` (from the new wall back onto column 5).
+//! pile), `B3 new>5` (from the new wall back onto column 5) and `stop` (the player
+//! gives up: the sheet names no end but the win, so a player stops when they will).
 
 pub mod record;
 pub mod solve;
@@ -16,6 +17,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::tile::{Fruit, Tile};
+use crate::games::engine::{self, Engine};
 
 /// Columns of the old wall, and tiles per column at the start (MU-1).
 pub const COLUMNS: usize = 6;
@@ -111,6 +113,8 @@ pub enum Move {
     Turn(u8),
     /// Move `tile`, which is on top of `from`, onto `to`.
     Shift { tile: Tile, from: Place, to: Place },
+    /// The player stops playing: the game ends, solved only if already won.
+    Stop,
 }
 
 impl fmt::Display for Move {
@@ -118,6 +122,7 @@ impl fmt::Display for Move {
         match self {
             Move::Turn(c) => write!(f, "turn {}", c + 1),
             Move::Shift { tile, from, to } => write!(f, "{tile} {from}>{to}"),
+            Move::Stop => write!(f, "stop"),
         }
     }
 }
@@ -139,7 +144,7 @@ impl fmt::Display for MoveSyntax {
 impl std::error::Error for MoveSyntax {}
 
 const MOVE_FORMS: &str =
-    "write `turn 3`, `B4 3>5` (from column 3 onto column 5), `B1 3>new` or `B3 new>5`";
+    "write `turn 3`, `B4 3>5` (from column 3 onto column 5), `B1 3>new`, `B3 new>5` or `stop`";
 
 fn parse_place(s: &str, offset: usize) -> Result<Place, MoveSyntax> {
     if s.eq_ignore_ascii_case("new") {
@@ -170,6 +175,7 @@ impl FromStr for Move {
             });
         }
         match (first, second) {
+            (Some(w), None) if w.eq_ignore_ascii_case("stop") => Ok(Move::Stop),
             (Some(w), Some(col)) if w.eq_ignore_ascii_case("turn") => {
                 match parse_place(col, rest_at(col))? {
                     Place::Column(c) => Ok(Move::Turn(c)),
@@ -342,15 +348,226 @@ fn decode(cell: u8) -> (Tile, bool) {
     (tile, cell & FACE_DOWN == 0)
 }
 
-/// A move that breaks a rule: the ruling it breaks, a stable error code and a message.
-pub use super::RuleBroken;
+/// A rule broken by a move (MU-1..MU-4, GN-1). Il Muro is a solitaire, so no
+/// message names a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Broken {
+    /// GN-1: a move after the end; the ended game's result stands.
+    GameOver(End),
+    /// MU-1: there is no such column.
+    NoColumn(u8),
+    /// MU-2: turning an empty column.
+    TurnEmpty(u8),
+    /// MU-2: turning a tile that is already face up.
+    TurnFaceUp { column: u8, top: Tile },
+    /// MU-2 (old wall), MU-3 (new wall): the tile is not the top of `from`;
+    /// `top` is what is there (a column's top with whether it is face up, or
+    /// the top of the fruit's pile).
+    NotOnTop {
+        tile: Tile,
+        from: Place,
+        top: Option<(Tile, bool)>,
+    },
+    /// MU-2: the tile is the face-down top of its column.
+    FaceDown { tile: Tile, column: u8 },
+    /// MU-2: a tile moved onto its own place.
+    SamePlace { tile: Tile, place: Place },
+    /// MU-2: the target's face-up top is not one higher (or the tile is a 6).
+    WrongNumber { tile: Tile, column: u8, top: Tile },
+    /// MU-2: the target's face-up top is the same fruit.
+    SameFruit { tile: Tile, column: u8, top: Tile },
+    /// MU-3, MU-4: the tile does not start or continue its fruit's pile.
+    NewWallOrder {
+        tile: Tile,
+        pile: Pile,
+        variant: Variant,
+    },
+}
+
+impl engine::Broken for Broken {
+    fn code(&self) -> &'static str {
+        match self {
+            Broken::GameOver(_) => "muro.game-over",
+            Broken::NoColumn(_) => "muro.no-column",
+            Broken::TurnEmpty(_) => "muro.turn-empty",
+            Broken::TurnFaceUp { .. } => "muro.turn-face-up",
+            Broken::NotOnTop { .. } => "muro.not-on-top",
+            Broken::FaceDown { .. } => "muro.face-down",
+            Broken::SamePlace { .. } => "muro.same-place",
+            Broken::WrongNumber { .. } => "muro.wrong-number",
+            Broken::SameFruit { .. } => "muro.same-fruit",
+            Broken::NewWallOrder { .. } => "muro.new-wall-order",
+        }
+    }
+
+    fn rule(&self) -> &'static str {
+        match self {
+            Broken::GameOver(_) => "GN-1 (the game is over, MU-4)",
+            Broken::NoColumn(_) => "MU-1",
+            Broken::NotOnTop {
+                from: Place::NewWall,
+                ..
+            }
+            | Broken::NewWallOrder { .. } => "MU-3",
+            _ => "MU-2",
+        }
+    }
+
+    fn describe(&self, _names: &[String]) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Broken::GameOver(End::Won) => {
+                write!(f, "the game is already won: six complete new-wall piles")
+            }
+            Broken::GameOver(End::Stuck) => write!(
+                f,
+                "the game is already over: no legal move was left (the new wall is not complete)"
+            ),
+            Broken::GameOver(End::Stopped) => {
+                write!(f, "the game is already over: the player stopped")
+            }
+            Broken::NoColumn(c) => write!(
+                f,
+                "there is no column {}: the wall has columns 1-{COLUMNS}",
+                c + 1
+            ),
+            Broken::TurnEmpty(c) => {
+                write!(f, "column {} is empty: there is nothing to turn", c + 1)
+            }
+            Broken::TurnFaceUp { column, top } => write!(
+                f,
+                "the top of column {} is {top}, already face up",
+                column + 1
+            ),
+            Broken::NotOnTop {
+                tile,
+                from: Place::Column(c),
+                top,
+            } => match top {
+                None => write!(f, "{tile} is not on column {}: the column is empty", c + 1),
+                Some((top, true)) => write!(
+                    f,
+                    "{tile} is not on top of column {}: its top is {top} \
+                     (only the top tile of a column moves)",
+                    c + 1
+                ),
+                // Do not reveal a face-down tile the record does not know.
+                Some((_, false)) => write!(
+                    f,
+                    "{tile} is not on top of column {}: its top is a face-down tile",
+                    c + 1
+                ),
+            },
+            Broken::NotOnTop {
+                tile,
+                from: Place::NewWall,
+                top,
+            } => match top {
+                Some((top, _)) => write!(
+                    f,
+                    "{tile} is not on top of the {} pile of the new wall: its top is {top}",
+                    tile.fruit().name()
+                ),
+                None => write!(
+                    f,
+                    "{tile} is not on the new wall: there is no {} pile yet",
+                    tile.fruit().name()
+                ),
+            },
+            Broken::FaceDown { tile, column } => write!(
+                f,
+                "{tile} on column {} is face down: turn it up first (`turn {}`)",
+                column + 1,
+                column + 1
+            ),
+            Broken::SamePlace { tile, place } => {
+                write!(
+                    f,
+                    "{tile} would move from {} onto itself",
+                    place_name(place)
+                )
+            }
+            Broken::WrongNumber { tile, column, top } if tile.number() == 6 => write!(
+                f,
+                "{tile} is a 6: it goes only onto a face-down tile or into an \
+                 empty column; the top of column {} is {top}",
+                column + 1
+            ),
+            Broken::WrongNumber { tile, column, top } => write!(
+                f,
+                "{tile} may go only onto a face-up {} of another fruit; \
+                 the top of column {} is {top}",
+                tile.number() + 1,
+                column + 1
+            ),
+            Broken::SameFruit { tile, column, top } => write!(
+                f,
+                "{tile} may not go onto {top} on column {}: same fruit",
+                column + 1
+            ),
+            Broken::NewWallOrder {
+                tile,
+                pile,
+                variant,
+            } => {
+                let fruit = tile.fruit().name();
+                let top = pile.top().and_then(|n| Tile::new(tile.fruit(), n));
+                match (pile, top) {
+                    (Pile::Empty, _) if variant == Variant::SixDown => write!(
+                        f,
+                        "{tile} cannot start the {fruit} pile of the new wall: \
+                         a pile starts with the 1 (or, in six-down, the 6)"
+                    ),
+                    (Pile::Empty, _) => write!(
+                        f,
+                        "{tile} cannot start the {fruit} pile of the new wall: \
+                         a pile starts with the 1 (the 6 only in variant six-down)"
+                    ),
+                    (_, Some(top)) if pile.is_complete() => write!(
+                        f,
+                        "the {fruit} pile of the new wall is complete (its top is {top})"
+                    ),
+                    (Pile::Down(_), Some(top)) => write!(
+                        f,
+                        "{tile} cannot go onto {top}: the {fruit} pile descends, \
+                         so its next tile is the {}",
+                        top.number() - 1
+                    ),
+                    (_, Some(top)) => write!(
+                        f,
+                        "{tile} cannot go onto {top}: the {fruit} pile of the new wall \
+                         takes the {} next",
+                        top.number() + 1
+                    ),
+                    (_, None) => write!(f, "{tile} cannot go on the new wall"),
+                }
+            }
+        }
+    }
+}
+
+/// How a game of Il Muro ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum End {
+    /// Six complete new-wall piles (MU-4).
+    Won,
+    /// No legal move is left and the new wall is not complete.
+    Stuck,
+    /// The player stopped (`stop`) before either.
+    Stopped,
+}
 
 /// What a legal move leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
     Ongoing,
-    /// Six complete new-wall piles (MU-4).
-    Won,
+    /// The game is over, and how.
+    Over(End),
 }
 
 /// A position of Il Muro: the old wall's columns and the six new-wall piles (one
@@ -360,6 +577,8 @@ pub struct State {
     variant: Variant,
     columns: [Column; COLUMNS],
     piles: [Pile; 6],
+    /// The player has stopped (`stop`).
+    stopped: bool,
 }
 
 impl State {
@@ -375,6 +594,7 @@ impl State {
             variant,
             columns,
             piles: [Pile::Empty; 6],
+            stopped: false,
         }
     }
 
@@ -409,160 +629,92 @@ impl State {
         self.piles.iter().all(|p| p.is_complete())
     }
 
-    /// Apply a move, or say which rule it breaks (leaving the state unchanged).
-    pub fn play(&mut self, mv: Move) -> Result<Outcome, RuleBroken> {
-        self.check(mv)?;
-        self.apply_unchecked(mv);
-        Ok(if self.is_won() {
-            Outcome::Won
+    /// How the game ended, if it has: won, no legal move left, or stopped.
+    pub fn end(&self) -> Option<End> {
+        if self.is_won() {
+            Some(End::Won)
+        } else if self.stopped {
+            Some(End::Stopped)
+        } else if self.wall_moves().is_empty() {
+            Some(End::Stuck)
         } else {
-            Outcome::Ongoing
-        })
+            None
+        }
     }
 
     /// Whether a move is legal, and if not which rule it breaks.
-    pub fn check(&self, mv: Move) -> Result<(), RuleBroken> {
-        if self.is_won() {
-            return Err(RuleBroken::new(
-                "MU-4",
-                "muro.game-over",
-                "the game is already won: six complete new-wall piles",
-            ));
+    pub fn check(&self, mv: Move) -> Result<(), Broken> {
+        if let Some(end) = self.end() {
+            return Err(Broken::GameOver(end));
         }
         match mv {
+            Move::Stop => Ok(()),
             Move::Turn(c) => self.check_turn(c),
             Move::Shift { tile, from, to } => {
                 self.check_take(tile, from)?;
                 if from == to {
-                    return Err(RuleBroken::new(
-                        "MU-2",
-                        "muro.same-place",
-                        format!("{tile} would move from {} onto itself", describe(from)),
-                    ));
+                    return Err(Broken::SamePlace { tile, place: from });
                 }
                 self.check_put(tile, to)
             }
         }
     }
 
-    fn check_turn(&self, c: u8) -> Result<(), RuleBroken> {
+    fn check_turn(&self, c: u8) -> Result<(), Broken> {
         let Some(column) = self.columns.get(c as usize) else {
-            return Err(no_column(c));
+            return Err(Broken::NoColumn(c));
         };
         match column.top() {
-            None => Err(RuleBroken::new(
-                "MU-2",
-                "muro.turn-empty",
-                format!("column {} is empty: there is nothing to turn", c + 1),
-            )),
-            Some((tile, true)) => Err(RuleBroken::new(
-                "MU-2",
-                "muro.turn-face-up",
-                format!("the top of column {} is {tile}, already face up", c + 1),
-            )),
+            None => Err(Broken::TurnEmpty(c)),
+            Some((top, true)) => Err(Broken::TurnFaceUp { column: c, top }),
             Some((_, false)) => Ok(()),
         }
     }
 
-    fn check_take(&self, tile: Tile, from: Place) -> Result<(), RuleBroken> {
-        match from {
+    fn check_take(&self, tile: Tile, from: Place) -> Result<(), Broken> {
+        let top = match from {
             Place::Column(c) => {
                 let Some(column) = self.columns.get(c as usize) else {
-                    return Err(no_column(c));
+                    return Err(Broken::NoColumn(c));
                 };
                 match column.top() {
-                    None => Err(RuleBroken::new(
-                        "MU-2",
-                        "muro.not-on-top",
-                        format!("{tile} is not on column {}: the column is empty", c + 1),
-                    )),
-                    Some((top, true)) if top == tile => Ok(()),
-                    Some((top, true)) => Err(RuleBroken::new(
-                        "MU-2",
-                        "muro.not-on-top",
-                        format!(
-                            "{tile} is not on top of column {}: its top is {top} \
-                             (only the top tile of a column moves)",
-                            c + 1
-                        ),
-                    )),
-                    Some((top, false)) if top == tile => Err(RuleBroken::new(
-                        "MU-2",
-                        "muro.face-down",
-                        format!(
-                            "{tile} on column {} is face down: turn it up first (`turn {}`)",
-                            c + 1,
-                            c + 1
-                        ),
-                    )),
-                    // Do not reveal a face-down tile the record does not know.
-                    Some((_, false)) => Err(RuleBroken::new(
-                        "MU-2",
-                        "muro.not-on-top",
-                        format!(
-                            "{tile} is not on top of column {}: its top is a face-down tile",
-                            c + 1
-                        ),
-                    )),
+                    Some((top, true)) if top == tile => return Ok(()),
+                    Some((top, false)) if top == tile => {
+                        return Err(Broken::FaceDown { tile, column: c })
+                    }
+                    top => top,
                 }
             }
             Place::NewWall => match self.pile_top(tile.fruit()) {
-                Some(top) if top == tile => Ok(()),
-                Some(top) => Err(RuleBroken::new(
-                    "MU-3",
-                    "muro.not-on-top",
-                    format!(
-                        "{tile} is not on top of the {} pile of the new wall: its top is {top}",
-                        tile.fruit().name()
-                    ),
-                )),
-                None => Err(RuleBroken::new(
-                    "MU-3",
-                    "muro.not-on-top",
-                    format!(
-                        "{tile} is not on the new wall: there is no {} pile yet",
-                        tile.fruit().name()
-                    ),
-                )),
+                Some(top) if top == tile => return Ok(()),
+                top => top.map(|t| (t, true)),
             },
-        }
+        };
+        Err(Broken::NotOnTop { tile, from, top })
     }
 
-    fn check_put(&self, tile: Tile, to: Place) -> Result<(), RuleBroken> {
+    fn check_put(&self, tile: Tile, to: Place) -> Result<(), Broken> {
         match to {
             Place::Column(c) => {
                 let Some(column) = self.columns.get(c as usize) else {
-                    return Err(no_column(c));
+                    return Err(Broken::NoColumn(c));
                 };
                 match column.top() {
                     None | Some((_, false)) => Ok(()),
-                    Some((top, true)) if tile.number() == 6 => Err(RuleBroken::new(
-                        "MU-2",
-                        "muro.wrong-number",
-                        format!(
-                            "{tile} is a 6: it goes only onto a face-down tile or into an \
-                             empty column; the top of column {} is {top}",
-                            c + 1
-                        ),
-                    )),
-                    Some((top, true)) if top.number() != tile.number() + 1 => Err(RuleBroken::new(
-                        "MU-2",
-                        "muro.wrong-number",
-                        format!(
-                            "{tile} may go only onto a face-up {} of another fruit; \
-                             the top of column {} is {top}",
-                            tile.number() + 1,
-                            c + 1
-                        ),
-                    )),
-                    Some((top, true)) if top.fruit() == tile.fruit() => Err(RuleBroken::new(
-                        "MU-2",
-                        "muro.same-fruit",
-                        format!(
-                            "{tile} may not go onto {top} on column {}: same fruit",
-                            c + 1
-                        ),
-                    )),
+                    Some((top, true))
+                        if tile.number() == 6 || top.number() != tile.number() + 1 =>
+                    {
+                        Err(Broken::WrongNumber {
+                            tile,
+                            column: c,
+                            top,
+                        })
+                    }
+                    Some((top, true)) if top.fruit() == tile.fruit() => Err(Broken::SameFruit {
+                        tile,
+                        column: c,
+                        top,
+                    }),
                     Some(_) => Ok(()),
                 }
             }
@@ -571,32 +723,11 @@ impl State {
                 if pile.next(self.variant).contains(&Some(tile.number())) {
                     return Ok(());
                 }
-                let fruit = tile.fruit().name();
-                let message = match (pile, self.pile_top(tile.fruit())) {
-                    (Pile::Empty, _) if self.variant == Variant::SixDown => format!(
-                        "{tile} cannot start the {fruit} pile of the new wall: \
-                         a pile starts with the 1 (or, in six-down, the 6)"
-                    ),
-                    (Pile::Empty, _) => format!(
-                        "{tile} cannot start the {fruit} pile of the new wall: \
-                         a pile starts with the 1 (the 6 only in variant six-down)"
-                    ),
-                    (_, Some(top)) if pile.is_complete() => {
-                        format!("the {fruit} pile of the new wall is complete (its top is {top})")
-                    }
-                    (Pile::Down(_), Some(top)) => format!(
-                        "{tile} cannot go onto {top}: the {fruit} pile descends, \
-                         so its next tile is the {}",
-                        top.number() - 1
-                    ),
-                    (_, Some(top)) => format!(
-                        "{tile} cannot go onto {top}: the {fruit} pile of the new wall \
-                         takes the {} next",
-                        top.number() + 1
-                    ),
-                    (_, None) => format!("{tile} cannot go on the new wall"),
-                };
-                Err(RuleBroken::new("MU-3", "muro.new-wall-order", message))
+                Err(Broken::NewWallOrder {
+                    tile,
+                    pile,
+                    variant: self.variant,
+                })
             }
         }
     }
@@ -618,12 +749,14 @@ impl State {
             variant,
             columns: cols,
             piles,
+            stopped: false,
         }
     }
 
     /// Apply a move known to be legal.
     pub(crate) fn apply_unchecked(&mut self, mv: Move) {
         match mv {
+            Move::Stop => self.stopped = true,
             Move::Turn(c) => {
                 let column = &mut self.columns[c as usize];
                 let top = column.len() - 1;
@@ -648,9 +781,10 @@ impl State {
         }
     }
 
-    /// Every legal move, in a fixed order: turns, then moves from the columns
-    /// (left to right), then moves from the new wall (fruit order).
-    pub fn legal_moves(&self) -> Vec<Move> {
+    /// Every legal move on the wall (all but `stop`), in a fixed order: turns,
+    /// then moves from the columns (left to right), then moves from the new
+    /// wall (fruit order). Empty once the game is won or stopped.
+    pub fn wall_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         self.legal_moves_into(&mut moves);
         moves
@@ -658,7 +792,7 @@ impl State {
 
     pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
         moves.clear();
-        if self.is_won() {
+        if self.is_won() || self.stopped {
             return;
         }
         for (c, column) in self.columns.iter().enumerate() {
@@ -698,27 +832,75 @@ impl State {
     }
 }
 
-fn describe(place: Place) -> String {
+fn place_name(place: Place) -> String {
     match place {
         Place::Column(c) => format!("column {}", c + 1),
         Place::NewWall => "the new wall".into(),
     }
 }
 
-fn no_column(c: u8) -> RuleBroken {
-    RuleBroken::new(
-        "MU-1",
-        "muro.no-column",
-        format!(
-            "there is no column {}: the wall has columns 1-{COLUMNS}",
-            c + 1
-        ),
-    )
+/// Il Muro through the engine contract: one player (seat 0), the variant as
+/// its rules, and `stop` always among the legal moves until the game ends.
+impl Engine for State {
+    type Setup = Setup;
+    type Rules = Variant;
+    type Move = Move;
+    type Outcome = Outcome;
+    type Broken = Broken;
+    type SetupError = std::convert::Infallible;
+
+    fn start(setup: &Setup, rules: &Variant) -> Result<State, Self::SetupError> {
+        Ok(State::new(setup, *rules))
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        self.end().is_none().then_some(0)
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = self.wall_moves();
+        if !moves.is_empty() {
+            moves.push(Move::Stop);
+        }
+        moves
+    }
+
+    /// Turns of every column, `stop`, and each top tile (of a column, face up
+    /// or down, or of a pile) from every place onto every place.
+    fn candidate_moves(&self) -> Vec<Move> {
+        let places: Vec<Place> = (0..COLUMNS as u8)
+            .map(Place::Column)
+            .chain([Place::NewWall])
+            .collect();
+        let tops = self
+            .columns
+            .iter()
+            .filter_map(|c| c.top().map(|(t, _)| t))
+            .chain(Fruit::ALL.into_iter().filter_map(|f| self.pile_top(f)));
+        let mut moves: Vec<Move> = (0..COLUMNS as u8).map(Move::Turn).collect();
+        moves.push(Move::Stop);
+        for tile in tops {
+            for &from in &places {
+                for &to in &places {
+                    moves.push(Move::Shift { tile, from, to });
+                }
+            }
+        }
+        moves
+    }
+
+    /// Apply a move, or say which rule it breaks (leaving the state unchanged).
+    fn play(&mut self, mv: Move) -> Result<Outcome, Broken> {
+        self.check(mv)?;
+        self.apply_unchecked(mv);
+        Ok(self.end().map_or(Outcome::Ongoing, Outcome::Over))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::engine::Broken as _;
 
     fn t(s: &str) -> Tile {
         s.parse().unwrap()
@@ -783,9 +965,9 @@ mod tests {
         let mut s = State::new(&setup, Variant::Standard);
         assert_eq!(s.play(m("B3 1>2")), Ok(Outcome::Ongoing));
         let e = s.play(m("U5 3>4")).unwrap_err();
-        assert_eq!((e.rule, e.code), ("MU-2", "muro.same-fruit"));
+        assert_eq!((e.rule(), e.code()), ("MU-2", "muro.same-fruit"));
         let e = s.play(m("M2 5>4")).unwrap_err();
-        assert_eq!(e.code, "muro.wrong-number");
+        assert_eq!(e.code(), "muro.wrong-number");
         // The state is unchanged by refused moves.
         assert_eq!(s.column(3).top(), Some((t("U6"), true)));
     }
@@ -795,8 +977,8 @@ mod tests {
         let setup = setup_with_tops(["B3", "F4", "U5", "U6", "M2", "C1"]);
         let mut s = State::new(&setup, Variant::Standard);
         let e = s.play(m("F4 1>2")).unwrap_err();
-        assert_eq!(e.code, "muro.not-on-top");
-        assert!(e.message.contains("its top is B3"), "{e}");
+        assert_eq!(e.code(), "muro.not-on-top");
+        assert!(e.to_string().contains("its top is B3"), "{e}");
         s.play(m("B3 1>2")).unwrap();
         // Column 1's new top is face down: it cannot move, but may be turned.
         let under = s.column(0).top().unwrap().0;
@@ -805,12 +987,12 @@ mod tests {
             from: Place::Column(0),
             to: Place::Column(2),
         });
-        assert_eq!(e.unwrap_err().code, "muro.face-down");
+        assert_eq!(e.unwrap_err().code(), "muro.face-down");
         let e = s.play(m("M1 1>3")).unwrap_err();
         if under != t("M1") {
-            assert!(e.message.contains("face-down tile"), "{e}");
+            assert!(e.to_string().contains("face-down tile"), "{e}");
         }
-        assert_eq!(s.play(m("turn 2")).unwrap_err().code, "muro.turn-face-up");
+        assert_eq!(s.play(m("turn 2")).unwrap_err().code(), "muro.turn-face-up");
         s.play(m("turn 1")).unwrap();
         assert_eq!(s.column(0).top(), Some((under, true)));
     }
@@ -832,7 +1014,7 @@ mod tests {
         );
         s.play(m("U5 1>3")).unwrap();
         s.play(m("U5 3>2")).unwrap();
-        assert_eq!(s.play(m("turn 3")).unwrap_err().code, "muro.turn-empty");
+        assert_eq!(s.play(m("turn 3")).unwrap_err().code(), "muro.turn-empty");
         assert_eq!(s.column(1).len(), 2);
     }
 
@@ -841,26 +1023,26 @@ mod tests {
         let setup = setup_with_tops(["B1", "B2", "M2", "B3", "M6", "C1"]);
         let mut s = State::new(&setup, Variant::Standard);
         let e = s.play(m("B2 2>new")).unwrap_err();
-        assert_eq!((e.rule, e.code), ("MU-3", "muro.new-wall-order"));
+        assert_eq!((e.rule(), e.code()), ("MU-3", "muro.new-wall-order"));
         let e = s.play(m("M6 5>new")).unwrap_err();
-        assert!(e.message.contains("six-down"), "{e}");
+        assert!(e.to_string().contains("six-down"), "{e}");
         s.play(m("B1 1>new")).unwrap();
         assert_eq!(
-            s.play(m("M2 3>new")).unwrap_err().code,
+            s.play(m("M2 3>new")).unwrap_err().code(),
             "muro.new-wall-order"
         );
         let e = s.play(m("B3 4>new")).unwrap_err();
-        assert!(e.message.contains("takes the 2 next"), "{e}");
+        assert!(e.to_string().contains("takes the 2 next"), "{e}");
         s.play(m("B2 2>new")).unwrap();
         s.play(m("B3 4>new")).unwrap();
         assert_eq!(s.pile(Fruit::Banane), Pile::Up(3));
         // MU-3: tiles may come back from the new wall, only from the top.
         let e = s.play(m("B2 new>2")).unwrap_err();
-        assert_eq!(e.code, "muro.not-on-top");
+        assert_eq!(e.code(), "muro.not-on-top");
         s.play(m("B3 new>2")).unwrap();
         assert_eq!(s.pile(Fruit::Banane), Pile::Up(2));
         let e = s.play(m("M2 new>2")).unwrap_err();
-        assert!(e.message.contains("no mele pile"), "{e}");
+        assert!(e.to_string().contains("no mele pile"), "{e}");
     }
 
     #[test]
@@ -870,11 +1052,11 @@ mod tests {
         s.play(m("M6 1>new")).unwrap();
         assert_eq!(s.pile(Fruit::Mele), Pile::Down(6));
         let e = s.play(m("M1 3>new")).unwrap_err();
-        assert!(e.message.contains("descends"), "{e}");
+        assert!(e.to_string().contains("descends"), "{e}");
         s.play(m("M5 2>new")).unwrap();
         s.play(m("B1 5>new")).unwrap();
         assert_eq!(
-            s.play(m("B6 4>new")).unwrap_err().code,
+            s.play(m("B6 4>new")).unwrap_err().code(),
             "muro.new-wall-order"
         );
         assert_eq!(s.pile(Fruit::Mele).len(), 2);
@@ -906,9 +1088,9 @@ mod tests {
                     .unwrap();
             }
         }
-        assert_eq!(last, Outcome::Won);
-        assert!(s.legal_moves().is_empty());
-        assert_eq!(s.play(m("M6 new>1")).unwrap_err().code, "muro.game-over");
+        assert_eq!(last, Outcome::Over(End::Won));
+        assert!(s.wall_moves().is_empty());
+        assert_eq!(s.play(m("M6 new>1")).unwrap_err().code(), "muro.game-over");
     }
 
     #[test]
@@ -916,7 +1098,7 @@ mod tests {
         let setup = setup_with_tops(["B3", "F4", "U5", "U6", "M2", "C1"]);
         let mut s = State::new(&setup, Variant::SixDown);
         for step in 0..40 {
-            let legal = s.legal_moves();
+            let legal = s.wall_moves();
             // Try every syntactically possible move and compare with the list.
             let mut accepted = Vec::new();
             for c in 0..6u8 {
@@ -947,5 +1129,54 @@ mod tests {
             }
             s.play(legal[(step * 7) % legal.len()]).unwrap();
         }
+    }
+}
+
+#[cfg(test)]
+mod engine_tests {
+    use super::*;
+    use crate::games::engine::Engine;
+
+    fn t(s: &str) -> Tile {
+        s.parse().unwrap()
+    }
+
+    /// GN-1: tops with no 1 and no two numbers one apart leave no legal move:
+    /// the game is over at once, so any further move is `game-over`, not
+    /// blamed for its own fault (here it would be `wrong-number`).
+    #[test]
+    fn gn1_a_stuck_wall_is_over_and_a_later_move_is_game_over() {
+        let tops = ["M2", "M4", "M6", "P2", "P4", "P6"].map(|s| [(t(s), true)]);
+        let s = State::from_parts(
+            Variant::Standard,
+            [&tops[0], &tops[1], &tops[2], &tops[3], &tops[4], &tops[5]],
+            [Pile::Empty; 6],
+        );
+        assert_eq!(s.end(), Some(End::Stuck));
+        assert_eq!(s.to_move(), None);
+        assert!(Engine::legal_moves(&s).is_empty());
+        let e = s.clone().play("M2 1>2".parse().unwrap()).unwrap_err();
+        assert_eq!(e, Broken::GameOver(End::Stuck));
+        // In six-down the 6s may start piles: the same wall is not stuck.
+        let six = State {
+            variant: Variant::SixDown,
+            ..s
+        };
+        assert_eq!(six.end(), None);
+    }
+
+    /// `stop` ends the game unsolved; nothing may follow it (GN-1).
+    #[test]
+    fn stop_ends_the_game() {
+        let order: Vec<Tile> = Tile::all().collect();
+        let mut s = State::new(&Setup::from_order(&order).unwrap(), Variant::SixDown);
+        assert!(Engine::legal_moves(&s).contains(&Move::Stop));
+        assert_eq!(s.play(Move::Stop), Ok(Outcome::Over(End::Stopped)));
+        assert_eq!(s.to_move(), None);
+        assert_eq!(
+            s.play(Move::Turn(0)).unwrap_err(),
+            Broken::GameOver(End::Stopped)
+        );
+        assert_eq!("stop".parse::<Move>().unwrap(), Move::Stop);
     }
 }

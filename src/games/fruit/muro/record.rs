@@ -4,21 +4,24 @@
 //!
 //! - `[setup]`: `columns`, six strings (columns 1-6), each its six tiles from the
 //!   bottom to the top; or `[deal]`.
-//! - Each move: `move = "turn 3"`, `"B4 3>5"`, `"B1 3>new"` or `"B3 new>5"`.
+//! - Each move: `move = "turn 3"`, `"B4 3>5"`, `"B1 3>new"`, `"B3 new>5"` or
+//!   `"stop"`.
 
 use std::ops::RangeInclusive;
 
-use serde_json::json;
+use serde::Serialize;
 
-use super::{Move, Outcome, Place, Setup, State, Variant, COLUMNS, HEIGHT};
+use super::{Broken, End, Move, Setup, State, Variant, COLUMNS, HEIGHT};
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
+use crate::games::engine::{Broken as _, Engine};
 use crate::games::fruit::record::{deal_order, parse_tiles};
 use crate::games::fruit::tile::Tile;
+use crate::games::referee::{Playable, Referee};
 use crate::games::solve::{Decided, Solve};
 use crate::games::Game;
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveOut, Record, Source, Span, Status, Verdict,
+    write, Deal, GameResult, Illegal, MoveOut, Node, Record, Source, Span, Status, Verdict,
 };
 use crate::search::{Answer, Limits};
 
@@ -47,7 +50,7 @@ impl Game for Muro {
     }
 
     fn deal(&self, _variant: &str, _players: &[String], deal: &Provenance) -> Result<Deal, Error> {
-        Ok(describe_deal(&dealt(deal)))
+        describe_deal(&dealt(deal))
     }
 
     fn play_random(
@@ -57,8 +60,26 @@ impl Game for Muro {
         deal: &Provenance,
         rng: &mut DealRng,
     ) -> Result<Vec<MoveOut>, Error> {
-        let mut state = State::new(&dealt(deal), variant_of(variant));
-        Ok(play_random(&mut state, players, rng))
+        <Self as Playable>::play_random(self, variant, players, deal, rng)
+    }
+
+    fn playable(&self) -> Option<&dyn Playable> {
+        Some(self)
+    }
+}
+
+impl Referee for Muro {
+    type Engine = State;
+
+    fn start(&self, variant: &str, _players: &[String], deal: &Provenance) -> Result<State, Error> {
+        Ok(State::new(&dealt(deal), variant_of(variant)))
+    }
+
+    fn move_out(&self, _seat: usize, mv: &Move) -> MoveOut {
+        MoveOut {
+            player: 0,
+            fields: vec![("move", write::string(&mv.to_string()))],
+        }
     }
 }
 
@@ -73,56 +94,56 @@ pub fn dealt(deal: &Provenance) -> Setup {
     Setup::from_order(&deal_order(&key)).expect("a deal is a permutation")
 }
 
-/// The columns as the record writes them: bottom to top.
-fn column_names(setup: &Setup) -> Vec<String> {
-    setup
-        .columns
-        .iter()
-        .map(|col| {
-            col.iter()
-                .map(|t| t.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
+/// The wall as a record's `[setup]` and the JSON of `tavolo deal` give it:
+/// six columns (1-6), each its six tiles from the bottom to the top (face up).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WallSetup {
+    pub columns: Vec<String>,
 }
 
-pub fn describe_deal(setup: &Setup) -> Deal {
-    let mut lines = vec!["the wall, top layer (face up) first; columns 1-6:".to_string()];
-    for h in (0..HEIGHT).rev() {
-        let row: Vec<String> = setup.columns.iter().map(|c| c[h].to_string()).collect();
-        let face = if h == HEIGHT - 1 {
-            "face up"
-        } else {
-            "face down"
-        };
-        lines.push(format!("  layer {}: {}  ({face})", h + 1, row.join(" ")));
-    }
-    let columns = column_names(setup);
-    let setup_toml = format!(
-        "[setup]\n# six columns, each from the bottom to the top (face up)\ncolumns = [\n{}]\n",
-        columns
+impl WallSetup {
+    pub fn new(setup: &Setup) -> WallSetup {
+        let columns = setup
+            .columns
             .iter()
-            .map(|c| format!("  {},\n", write::string(c)))
-            .collect::<String>()
-    );
-    Deal {
-        lines,
-        json: json!({
-            "columns": setup.columns.iter()
-                .map(|c| c.iter().map(|t| t.to_string()).collect::<Vec<_>>())
-                .collect::<Vec<_>>(),
-            "face_up": setup.columns.iter().map(|c| c[HEIGHT - 1].to_string()).collect::<Vec<_>>(),
-        }),
-        setup_toml,
+            .map(|col| {
+                col.iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        WallSetup { columns }
+    }
+
+    /// The text lines: the wall layer by layer, the face-up top layer first.
+    fn lines(&self) -> Vec<String> {
+        let mut lines = vec!["the wall, top layer (face up) first; columns 1-6:".to_string()];
+        let cells: Vec<Vec<&str>> = self
+            .columns
+            .iter()
+            .map(|c| c.split(' ').collect())
+            .collect();
+        for h in (0..HEIGHT).rev() {
+            let row: Vec<&str> = cells.iter().map(|c| c[h]).collect();
+            let face = if h == HEIGHT - 1 {
+                "face up"
+            } else {
+                "face down"
+            };
+            lines.push(format!("  layer {}: {}  ({face})", h + 1, row.join(" ")));
+        }
+        lines
     }
 }
 
-fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
-    let from_deal = record.setup.deal().map(|(d, _)| dealt(d));
-    let Some(node) = record.setup.written() else {
-        return Ok(from_deal.expect("Record::parse requires [deal] or [setup]"));
-    };
+pub fn describe_deal(setup: &Setup) -> Result<Deal, Error> {
+    let wall = WallSetup::new(setup);
+    Deal::from_setup(&wall, wall.lines())
+}
+
+/// The wall written in `[setup]`, with the span of its `columns`.
+fn read_written(node: &Node, src: &Source) -> Result<(Setup, Option<Span>), Error> {
     let mut f = node.fields(src, "[setup]")?;
     let columns_node = f.req("columns")?;
     f.finish(&["columns"])?;
@@ -171,11 +192,23 @@ fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
             "the wall must hold each of the 36 tiles once",
         )
     })?;
-    if let Some(d) = from_deal {
-        if d != setup {
-            return Err(src.setup_not_dealt(&columns_node.span, "muro"));
-        }
-    }
+    Ok((setup, Some(columns_node.span.clone())))
+}
+
+/// The wall: dealt, written, or both (then they must agree).
+fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
+    let (setup, _) = record.setup_with(
+        src,
+        |d| Ok((dealt(d), None)),
+        |node| read_written(node, src),
+        |(dealt, _), (written, span), node| {
+            if dealt != written {
+                let span = span.unwrap_or_else(|| node.span.clone());
+                return Err(src.setup_not_dealt(&span, "muro"));
+            }
+            Ok((written, None))
+        },
+    )?;
     Ok(setup)
 }
 
@@ -232,66 +265,97 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
     })
 }
 
+/// The span a broken rule points at: the tile for a tile that cannot be
+/// taken, the destination (or the turned column) for a place that refuses it,
+/// the whole move otherwise.
+fn blame<'a>(broken: &Broken, w: &'a Written) -> &'a Span {
+    match broken {
+        Broken::NotOnTop { .. } | Broken::FaceDown { .. } => &w.first,
+        Broken::WrongNumber { .. }
+        | Broken::SameFruit { .. }
+        | Broken::NewWallOrder { .. }
+        | Broken::SamePlace { .. }
+        | Broken::TurnEmpty(_)
+        | Broken::TurnFaceUp { .. } => &w.target,
+        Broken::NoColumn(_) | Broken::GameOver(_) => &w.whole,
+    }
+}
+
+/// The result of an ended game (MU-4).
+fn result_of(end: End, player: &str) -> GameResult {
+    match end {
+        End::Won => GameResult::solitaire(
+            player,
+            true,
+            "six complete new-wall piles: the wall is solved (MU-4)".into(),
+        ),
+        End::Stuck => GameResult::solitaire(
+            player,
+            false,
+            "no legal move is left and the new wall is not complete (MU-2, MU-4)".into(),
+        ),
+        End::Stopped => GameResult::solitaire(
+            player,
+            false,
+            format!("{player} stopped with the new wall not complete (MU-4)"),
+        ),
+    }
+}
+
 fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let setup = read_setup(record, src)?;
     let moves = read_moves(record, src)?;
     let mut state = State::new(&setup, variant_of(&record.variant));
     let total = moves.len();
+    let player = record.players[0].name.clone();
+    let names = record.player_names();
+    let note = |state: &State| {
+        let home: u8 = state.piles().iter().map(|p| p.len()).sum();
+        vec![format!("{home} of 36 tiles on the new wall")]
+    };
     for (entry, w) in record.moves.iter().zip(&moves) {
-        if let Err(rb) = state.play(w.mv) {
-            let span = match rb.code {
-                "muro.not-on-top" | "muro.face-down" => &w.first,
-                "muro.wrong-number"
-                | "muro.same-fruit"
-                | "muro.new-wall-order"
-                | "muro.same-place"
-                | "muro.turn-empty"
-                | "muro.turn-face-up" => &w.target,
-                _ => &w.whole,
+        if let Err(broken) = state.play(w.mv) {
+            // GN-1: a move after the end leaves the ended game's result.
+            let result = match broken {
+                Broken::GameOver(end) => {
+                    let mut r = result_of(end, &player);
+                    r.reason = format!("{}; move {} came after the end", r.reason, entry.number);
+                    Some(r)
+                }
+                _ => None,
             };
-            return Ok(Verdict::illegal(
-                total,
-                Illegal::new(
-                    src,
-                    span,
-                    entry,
-                    &record.players,
-                    rb.rule,
-                    rb.code,
-                    rb.message,
-                ),
-            ));
+            let illegal = Illegal::new(
+                src,
+                blame(&broken, w),
+                entry,
+                &record.players,
+                broken.rule(),
+                broken.code(),
+                broken.describe(&names),
+            );
+            return Ok(Verdict {
+                notes: if result.is_some() {
+                    note(&state)
+                } else {
+                    Vec::new()
+                },
+                result,
+                ..Verdict::illegal(total, illegal)
+            });
         }
     }
-    let player = record.players[0].name.clone();
-    let result = |solved: bool, reason: String| GameResult::solitaire(&player, solved, reason);
-    let (status, result) = if state.is_won() {
-        (
-            Status::Complete,
-            Some(result(
-                true,
-                "six complete new-wall piles: the wall is solved (MU-4)".into(),
-            )),
-        )
-    } else if state.legal_moves().is_empty() {
-        (
-            Status::Complete,
-            Some(result(
-                false,
-                "no legal move is left and the new wall is not complete (MU-2, MU-4)".into(),
-            )),
-        )
-    } else {
-        (Status::LegalSoFar, None)
-    };
-    let home: u8 = state.piles().iter().map(|p| p.len()).sum();
+    let end = state.end();
     Ok(Verdict {
-        status,
+        status: if end.is_some() {
+            Status::Complete
+        } else {
+            Status::LegalSoFar
+        },
         moves: total,
         illegal: None,
-        to_move: (status == Status::LegalSoFar).then_some(player),
-        result,
-        notes: vec![format!("{home} of 36 tiles on the new wall")],
+        to_move: end.is_none().then_some(player.clone()),
+        result: end.map(|e| result_of(e, &player)),
+        notes: note(&state),
     })
 }
 
@@ -304,44 +368,6 @@ pub fn moves_out(moves: &[Move]) -> Vec<MoveOut> {
             fields: vec![("move", write::string(&mv.to_string()))],
         })
         .collect()
-}
-
-/// Random legal play: a uniformly chosen legal move, preferring moves to the new
-/// wall (half the time when there is one), until the wall is won, no move is
-/// left, or 300 moves (Il Muro has no other end: a player stops when stuck).
-fn play_random(state: &mut State, _players: &[String], rng: &mut DealRng) -> Vec<MoveOut> {
-    let mut played = Vec::new();
-    for _ in 0..300 {
-        let moves = state.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let home: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| {
-                matches!(
-                    m,
-                    Move::Shift {
-                        to: Place::NewWall,
-                        ..
-                    }
-                )
-            })
-            .collect();
-        let options = if !home.is_empty() && rng.below(2) == 0 {
-            &home
-        } else {
-            &moves
-        };
-        let mv = options[rng.below(options.len() as u32) as usize];
-        if state.play(mv) == Ok(Outcome::Won) {
-            played.push(mv);
-            break;
-        }
-        played.push(mv);
-    }
-    moves_out(&played)
 }
 
 impl Solve for Muro {
@@ -360,7 +386,7 @@ impl Solve for Muro {
             answer,
             stats,
             moves_out,
-            describe_deal(&setup).setup_toml,
+            describe_deal(&setup).map_or_else(|_| String::new(), |d| d.setup_toml),
         )
     }
 }
@@ -373,12 +399,12 @@ mod tests {
     #[test]
     fn golden_walls() {
         let setup = dealt(&Provenance::new("muro", "standard", "golden", 1));
-        assert_eq!(column_names(&setup), GOLDEN_1);
+        assert_eq!(WallSetup::new(&setup).columns, GOLDEN_1);
         // The variant does not change the wall.
         let six = dealt(&Provenance::new("muro", "six-down", "golden", 1));
         assert_eq!(six, setup);
         let board2 = dealt(&Provenance::new("muro", "standard", "golden", 2));
-        assert_eq!(column_names(&board2), GOLDEN_2);
+        assert_eq!(WallSetup::new(&board2).columns, GOLDEN_2);
     }
 
     const GOLDEN_1: [&str; 6] = [

@@ -287,7 +287,7 @@ pub fn solve_best_first(start: &State, limits: Limits) -> (Answer<Move>, Stats) 
 /// Every legal move as a successor, unpruned.
 fn all_steps(state: &State) -> Vec<Step> {
     state
-        .legal_moves()
+        .wall_moves()
         .into_iter()
         .map(|mv| Step { turn: false, mv })
         .collect()
@@ -471,6 +471,7 @@ fn column_code(column: &Column) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::engine::Engine;
     use crate::games::fruit::muro::Setup;
 
     fn t(s: &str) -> Tile {
@@ -540,7 +541,7 @@ mod tests {
         let mut order: Vec<Tile> = Tile::all().filter(|x| !tops.contains(x)).collect();
         order.extend(tops);
         let start = State::new(&Setup::from_order(&order).unwrap(), Variant::Standard);
-        assert!(start.legal_moves().is_empty());
+        assert!(start.wall_moves().is_empty());
         let (answer, stats) = solve(&start, Limits::default());
         assert_eq!(answer, Answer::Unsolvable);
         assert_eq!(stats.nodes, 0);
