@@ -137,12 +137,12 @@ fn usage_errors_share_the_layout_and_suggest_near_names() {
         (
             &["deal", "mon"][..],
             "error[cli.unknown-game]: unknown game `mon`\n |\n = help: did you mean `moon`? \
-             the games are: moon, scalafrutta, domino, muro, mosaico\n",
+             the games are: moon, scalafrutta, domino, muro, mosaico, farfalia\n",
         ),
         (
             &["play", "mosiaco", "--seed", "1"],
             "error[cli.unknown-game]: unknown game `mosiaco`\n |\n = help: did you mean `mosaico`? \
-             the games are: moon, scalafrutta, domino, muro, mosaico\n",
+             the games are: moon, scalafrutta, domino, muro, mosaico, farfalia\n",
         ),
         (
             &["solve", "muro", "--seed", "1", "--variant", "six-dwon"],
@@ -152,12 +152,12 @@ fn usage_errors_share_the_layout_and_suggest_near_names() {
         (
             &["kit", "mon"],
             "error[kit.unknown]: no kit named `mon`\n |\n = help: did you mean `moon`? known kits: \
-             decktet, farfalia, fruit, moon; or give a path to a .toml file, or a folder of your kits with --kits DIR\n",
+             decktet, farfalia, fruit, moon, natura; or give a path to a .toml file, or a folder of your kits with --kits DIR\n",
         ),
         (
             &["deal", "chess"],
             "error[cli.unknown-game]: unknown game `chess`\n |\n = help: the games are: moon, \
-             scalafrutta, domino, muro, mosaico\n",
+             scalafrutta, domino, muro, mosaico, farfalia\n",
         ),
     ] {
         let o = tavolo(args);
@@ -208,7 +208,7 @@ fn every_command_gives_json_errors_with_json() {
     let v = assert_json_error(&tavolo(&["deal", "mon", "--json"]), "cli.unknown-game");
     assert_eq!(
         v["error"]["help"],
-        "did you mean `moon`? the games are: moon, scalafrutta, domino, muro, mosaico"
+        "did you mean `moon`? the games are: moon, scalafrutta, domino, muro, mosaico, farfalia"
     );
     assert!(v["error"]["file"].is_null() && v["error"]["line"].is_null());
     assert_json_error(
@@ -456,11 +456,13 @@ fn play_help_documents_the_move_cap() {
 fn help_lists_games_variants_kits_papers_and_edges() {
     let deal = stdout(&tavolo(&["deal", "--help"]));
     assert!(
-        deal.contains("[possible values: moon, scalafrutta, domino, muro, mosaico]"),
+        deal.contains("[possible values: moon, scalafrutta, domino, muro, mosaico, farfalia]"),
         "{deal}"
     );
     assert!(
-        deal.contains("[possible values: standard, solitaire, six-down, hard]"),
+        deal.contains(
+            "[possible values: standard, solitaire, loose-contact, six-down, hard, five-intro,"
+        ),
         "{deal}"
     );
     let solve = stdout(&tavolo(&["solve", "--help"]));
@@ -470,7 +472,7 @@ fn help_lists_games_variants_kits_papers_and_edges() {
     );
     let kit = stdout(&tavolo(&["kit", "--help"]));
     for want in [
-        "[possible values: decktet, farfalia, fruit, moon, all, list, calibrate]",
+        "[possible values: decktet, farfalia, fruit, moon, natura, all, list, calibrate]",
         "[default: a4] [possible values: a4, letter]",
         "[default: long] [possible values: long, short]",
     ] {
