@@ -314,7 +314,7 @@ struct KitItem {
 /// unit test checks it, so a failure here is a build defect, not bad input.
 static DECK: LazyLock<Deck> = LazyLock::new(|| {
     let file: KitFile = toml::from_str(include_str!("../templates/decktet.toml"))
-        .expect("templates/decktet.toml is the bundled Decktet");
+        .expect("the bundled Decktet card list parses");
     let order: Vec<&str> = Suit::ALL.iter().map(|s| s.key()).collect();
     assert_eq!(file.data.suit_order, order, "Decktet suit order");
     let mut cards = Vec::with_capacity(CARDS);
