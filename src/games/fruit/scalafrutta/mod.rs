@@ -896,8 +896,9 @@ pub struct State {
     declared: Vec<Option<Vec<Vec<Tile>>>>,
     received: usize,
     /// The best partition's score of each player's tiles in the
-    /// recombination under way (SF-5), computed once when it starts.
-    best: std::sync::Arc<Vec<u32>>,
+    /// recombination under way (SF-5), computed once when first needed and
+    /// shared by the copies the engine checks try moves on.
+    best: std::sync::Arc<Vec<std::sync::OnceLock<u32>>>,
 }
 
 impl State {
@@ -992,7 +993,7 @@ impl State {
         if self.hand.phase == Phase::Recombine {
             self.best = std::sync::Arc::new(
                 (0..self.players())
-                    .map(|p| scoring::best_partition(self.hand.held(p)).score())
+                    .map(|_| std::sync::OnceLock::new())
                     .collect(),
             );
         }
@@ -1025,9 +1026,11 @@ impl State {
             });
         }
         let held = self.hand.held(player);
-        let best = self.best.get(player).copied();
+        let best = || scoring::best_partition(held).score();
         let checked = scoring::check_partition_against(held, &combinations, || {
-            best.unwrap_or_else(|| scoring::best_partition(held).score())
+            self.best
+                .get(player)
+                .map_or_else(best, |cell| *cell.get_or_init(best))
         })
         .map_err(|error| Broken::Partition { player, error })?;
         self.declared[player] = Some(combinations);
@@ -1258,12 +1261,15 @@ impl Engine for State {
             }
             // A tile some edge matches is inserted without a gift (a gift to
             // the next seat is tried too); one nothing matches, with every gift.
-            let gifts: Vec<Option<usize>> = if hand.any_match(tile) {
-                vec![None, Some((player + 1) % n)]
-            } else {
-                std::iter::once(None).chain((0..n).map(Some)).collect()
-            };
-            for at in Insertion::all() {
+            let matched = hand.any_match(tile);
+            for (k, at) in Insertion::all().enumerate() {
+                let gifts: Vec<Option<usize>> = if !matched {
+                    std::iter::once(None).chain((0..n).map(Some)).collect()
+                } else if k == 0 {
+                    vec![None, Some((player + 1) % n)]
+                } else {
+                    vec![None]
+                };
                 for &gift in &gifts {
                     moves.push(Move::Insert {
                         player,
