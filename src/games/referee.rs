@@ -23,6 +23,29 @@ pub trait Referee: Sync {
     ) -> Result<Self::Engine, Error>;
     /// A move as a record's `[[move]]` fields, with the seat that makes it.
     fn move_out(&self, seat: usize, mv: &<Self::Engine as Engine>::Move) -> MoveOut;
+    /// The same for a game whose move fields name players (Scalafrutta's
+    /// `gift`): `players` are the names by seat. By default, [`Self::move_out`].
+    fn move_out_named(
+        &self,
+        players: &[String],
+        seat: usize,
+        mv: &<Self::Engine as Engine>::Move,
+    ) -> MoveOut {
+        let _ = players;
+        self.move_out(seat, mv)
+    }
+    /// The random player's choice among the legal moves (never empty):
+    /// uniform, unless a game says otherwise (Scalafrutta's players mostly
+    /// declare their best partition, so that random games end).
+    fn choose(
+        &self,
+        game: &Self::Engine,
+        legal: &[<Self::Engine as Engine>::Move],
+        rng: &mut DealRng,
+    ) -> <Self::Engine as Engine>::Move {
+        let _ = game;
+        pick(rng, legal)
+    }
 }
 
 /// The object-safe face of a [`Referee`], for the registry and the tests.
@@ -91,8 +114,8 @@ impl<R: Referee> Playable for R {
             if moves.is_empty() {
                 break;
             }
-            let mv = pick(rng, &moves);
-            out.push(self.move_out(seat, &mv));
+            let mv = self.choose(&game, &moves, rng);
+            out.push(self.move_out_named(players, seat, &mv));
             game.play(mv).map_err(|b| internal(b.code(), players, &b))?;
         }
         Ok(out)
@@ -119,15 +142,15 @@ impl<R: Referee> Playable for R {
                     return Ok(None);
                 }
                 let (mv, broken) = pick(rng, &illegal);
-                out.push(self.move_out(seat, &mv));
+                out.push(self.move_out_named(players, seat, &mv));
                 return Ok(Some((out, broken.code())));
             }
             let moves = game.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            let mv = pick(rng, &moves);
-            out.push(self.move_out(seat, &mv));
+            let mv = self.choose(&game, &moves, rng);
+            out.push(self.move_out_named(players, seat, &mv));
             game.play(mv).map_err(|b| internal(b.code(), players, &b))?;
         }
         Ok(None)
@@ -178,7 +201,7 @@ impl<R: Referee> Playable for R {
             if legal.is_empty() {
                 break;
             }
-            let mv = pick(rng, &legal);
+            let mv = self.choose(&game, &legal, rng);
             game.play(mv).map_err(|b| b.describe(players))?;
             played += 1;
         }

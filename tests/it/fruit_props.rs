@@ -12,7 +12,7 @@ use tavolo::games::fruit::domino::{self, State as DState};
 use tavolo::games::fruit::record::deal_order;
 use tavolo::games::fruit::scalafrutta::record::{hand_deal, square_of};
 use tavolo::games::fruit::scalafrutta::scoring::{best_partition, check_partition, PartitionError};
-use tavolo::games::fruit::scalafrutta::{Insertion, Move, Phase, State, Totals};
+use tavolo::games::fruit::scalafrutta::{Insertion, Move, Setup, State};
 use tavolo::games::fruit::{Tile, TileSet};
 use tavolo::record::Status;
 
@@ -34,64 +34,50 @@ fn text_of(ts: &[Tile]) -> String {
 // ---------------------------------------------------------------- Scalafrutta
 
 /// Replays a Scalafrutta record with the engine up to move `k` (0-based,
-/// excluded; a new hand that move `k` opens is dealt); returns the state and
-/// the declarations already made in a recombination under way.
-fn sf_state_before(text: &str, k: usize) -> (State, Vec<Vec<Vec<Tile>>>) {
+/// excluded).
+fn sf_state_before(text: &str, k: usize) -> State {
     let doc: toml::Table = toml::from_str(text).unwrap();
     let seed = doc["deal"]["seed"].as_str().unwrap();
     let deal = Provenance::new("scalafrutta", "standard", seed, 1);
     let (players, moves) = players_and_moves(text);
-    let n = players.len();
-    let mut totals = Totals::new(n);
-    let mut hand = 1;
-    let mut state = State::new(n, square_of(&deal_order(&hand_deal(&deal, 1))), 0).unwrap();
-    let mut declared: Vec<Vec<Vec<Tile>>> = vec![Vec::new(); n];
-    let mut received = 0;
-    for m in &moves[..=k] {
-        if let Phase::Over(end) = state.phase().clone() {
-            totals.add_hand(&end);
-            hand += 1;
-            let sq = square_of(&deal_order(&hand_deal(&deal, hand)));
-            state = State::new(n, sq, totals.first_player(hand - 1)).unwrap();
-        }
-        if std::ptr::eq(m, &moves[k]) {
-            break;
-        }
-        let p = players
+    let setup = Setup {
+        players: players.len(),
+        square: square_of(&deal_order(&hand_deal(&deal, 1))),
+        deal: Some(deal),
+    };
+    let mut state = State::start(&setup, &()).unwrap();
+    for m in &moves[..k] {
+        state.play(sf_move(m, &players)).unwrap();
+    }
+    state
+}
+
+fn sf_move(m: &toml::Table, players: &[String]) -> Move {
+    let seat = |v: &toml::Value| {
+        players
             .iter()
-            .position(|x| x == m["player"].as_str().unwrap())
-            .unwrap();
-        if let Some(c) = m.get("combinations") {
-            declared[p] = c
+            .position(|x| x == v.as_str().unwrap())
+            .unwrap()
+    };
+    let player = seat(&m["player"]);
+    match m.get("combinations") {
+        Some(c) => Move::Recombine {
+            player,
+            combinations: c
                 .as_array()
                 .unwrap()
                 .iter()
                 .map(|c| tiles(c.as_str().unwrap()))
-                .collect();
-            received += 1;
-            if received == n {
-                state.recombine(&declared).unwrap();
-                declared = vec![Vec::new(); n];
-                received = 0;
-            }
-        } else {
-            let gift = m.get("gift").map(|g| {
-                players
-                    .iter()
-                    .position(|x| x == g.as_str().unwrap())
-                    .unwrap()
-            });
-            let at: Insertion = m["at"].as_str().unwrap().parse().unwrap();
-            state
-                .play(Move {
-                    tile: tile(&m["tile"]),
-                    at,
-                    gift,
-                })
-                .unwrap();
-        }
+                .collect(),
+        },
+        None => Move::Insert {
+            player,
+            tile: tile(&m["tile"]),
+            at: m["at"].as_str().unwrap().parse().unwrap(),
+            gift: m.get("gift").map(seat),
+            square: None,
+        },
     }
-    (state, declared)
 }
 
 /// Illegal declarations for `held`, each with the code the referee gives.
@@ -233,10 +219,10 @@ proptest! {
         let text = random_game("scalafrutta", None, &seed, players);
         let (names, moves) = players_and_moves(&text);
         let k = at.index(moves.len());
-        let (state, _) = sf_state_before(&text, k);
+        let state = sf_state_before(&text, k);
+        let player = state.to_move().unwrap();
         let (fields, code) = if moves[k].contains_key("combinations") {
-            let p = names.iter().position(|x| x == moves[k]["player"].as_str().unwrap()).unwrap();
-            let options = illegal_partitions(state.held(p));
+            let options = illegal_partitions(state.hand().held(player));
             prop_assume!(!options.is_empty());
             let (combos, code) = &options[pick.index(options.len())];
             let list: Vec<String> = combos.iter().map(|c| format!("\"{}\"", text_of(c))).collect();
@@ -247,16 +233,16 @@ proptest! {
             for t in Tile::all() {
                 for at in Insertion::all() {
                     for gift in std::iter::once(None).chain((0..players).map(Some)) {
-                        let mv = Move { tile: t, at, gift };
+                        let mv = Move::Insert { player, tile: t, at, gift, square: None };
                         if let Err(e) = state.clone().play(mv) {
-                            illegal.push((mv, e.code));
+                            illegal.push(((t, at, gift), e.code()));
                         }
                     }
                 }
             }
-            let (mv, code) = illegal[pick.index(illegal.len())];
-            let mut f = format!("tile = \"{}\"\nat = \"{}\"\n", mv.tile, mv.at);
-            if let Some(g) = mv.gift {
+            let ((t, at, gift), code) = illegal[pick.index(illegal.len())];
+            let mut f = format!("tile = \"{t}\"\nat = \"{at}\"\n");
+            if let Some(g) = gift {
                 f += &format!("gift = \"{}\"\n", names[g]);
             }
             (f, code)

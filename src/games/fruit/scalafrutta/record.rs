@@ -1,6 +1,7 @@
 //! Scalafrutta in records: reading the square and the moves, replaying them
-//! with [`super::scalafrutta`] into a verdict, dealing, and random legal games.
-//! The format is in docs/records.md ("Scalafrutta").
+//! with [`super::scalafrutta`] into a verdict, dealing, and the engine seen
+//! by the generic random player. The format is in docs/records.md
+//! ("Scalafrutta").
 //!
 //! - `[setup] square = ["M1 P2 C3", "U4 F5 B6", "M2 P3 C4"]`: the square row
 //!   by row from the top; or `[deal]`: hand `k` is dealt from board `b + k - 1`.
@@ -13,14 +14,18 @@
 
 use std::ops::RangeInclusive;
 
-use serde_json::json;
+use serde::Serialize;
 
-use super::scoring::{best_partition, check_partition, PartitionError};
-use super::{HandEnd, Insertion, Move, Phase, State, Totals};
+use super::scoring::{best_partition, PartitionError};
+use super::{canonical, hand_order, Broken, Insertion, Move, Outcome, Phase, Setup, State};
+pub use super::{hand_deal, square_of};
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
-use crate::games::fruit::record::{deal_order, parse_tile, parse_tiles};
+use crate::games::engine::{Broken as _, Engine};
+use crate::games::fruit::record::{parse_tile, parse_tiles};
 use crate::games::fruit::tile::Tile;
+use crate::games::fruit::tileset::TileSet;
+use crate::games::referee::{Playable, Referee};
 use crate::games::Game;
 use crate::record::node::Value;
 use crate::record::{
@@ -56,18 +61,122 @@ impl Game for Scalafrutta {
 
     fn deal(&self, _variant: &str, players: &[String], deal: &Provenance) -> Result<Deal, Error> {
         check_players(players.len())?;
-        Ok(describe_deal(&deal_order(deal)))
+        let square = SquareSetup::new(&hand_order(deal, 1));
+        Deal::from_setup(&square, square.lines())
     }
 
     fn play_random(
         &self,
-        _variant: &str,
+        variant: &str,
         players: &[String],
         deal: &Provenance,
         rng: &mut DealRng,
     ) -> Result<Vec<MoveOut>, Error> {
+        <Self as Playable>::play_random(self, variant, players, deal, rng)
+    }
+
+    fn playable(&self) -> Option<&dyn Playable> {
+        Some(self)
+    }
+}
+
+impl Referee for Scalafrutta {
+    type Engine = State;
+
+    fn start(&self, _variant: &str, players: &[String], deal: &Provenance) -> Result<State, Error> {
         check_players(players.len())?;
-        play_random(players, deal, rng)
+        let setup = Setup {
+            players: players.len(),
+            square: square_of(&hand_order(deal, 1)),
+            deal: Some(deal.clone()),
+        };
+        State::start(&setup, &()).map_err(|e| Error::failed("scalafrutta.internal", e.to_string()))
+    }
+
+    /// The random player draws a tile uniformly among the face-down ones and
+    /// inserts it uniformly among its legal places. At a recombination it
+    /// declares its best partition, but one time in four leaves out its last
+    /// combination (a legal choice that SF-5 flags); uniform choices among
+    /// every packing would make games of tens of thousands of moves.
+    fn choose(&self, game: &State, legal: &[Move], rng: &mut DealRng) -> Move {
+        let uniform =
+            |rng: &mut DealRng, from: &[&Move]| from[rng.below(from.len() as u32) as usize].clone();
+        let all: Vec<&Move> = legal.iter().collect();
+        let (Some(player), Phase::Recombine) = (game.to_move(), game.hand().phase()) else {
+            let tiles: Vec<Tile> = legal
+                .iter()
+                .filter_map(|m| match m {
+                    Move::Insert { tile, .. } => Some(*tile),
+                    Move::Recombine { .. } => None,
+                })
+                .collect::<TileSet>()
+                .iter()
+                .collect();
+            if tiles.is_empty() {
+                return uniform(rng, &all);
+            }
+            let tile = tiles[rng.below(tiles.len() as u32) as usize];
+            let of_tile: Vec<&Move> = legal
+                .iter()
+                .filter(|m| matches!(m, Move::Insert { tile: t, .. } if *t == tile))
+                .collect();
+            return uniform(rng, &of_tile);
+        };
+        let mut best = canonical(
+            best_partition(game.hand().held(player))
+                .combinations
+                .iter()
+                .map(|c| c.tiles()),
+        );
+        if !best.is_empty() && rng.below(4) == 0 {
+            best.pop();
+        }
+        legal
+            .iter()
+            .find(|m| matches!(m, Move::Recombine { combinations, .. } if *combinations == best))
+            .cloned()
+            .unwrap_or_else(|| uniform(rng, &all))
+    }
+
+    /// Without the players' names a gift names the default `P1`, `P2`, ...
+    fn move_out(&self, seat: usize, mv: &Move) -> MoveOut {
+        let names: Vec<String> = (1..=4).map(|i| format!("P{i}")).collect();
+        self.move_out_named(&names, seat, mv)
+    }
+
+    fn move_out_named(&self, players: &[String], _seat: usize, mv: &Move) -> MoveOut {
+        let fields = match mv {
+            Move::Insert {
+                tile,
+                at,
+                gift,
+                square,
+                ..
+            } => {
+                let mut f = vec![
+                    ("tile", write::string(&tile.to_string())),
+                    ("at", write::string(&at.to_string())),
+                ];
+                if let Some(g) = gift {
+                    let name = players
+                        .get(*g)
+                        .cloned()
+                        .unwrap_or_else(|| format!("P{}", g + 1));
+                    f.push(("gift", write::string(&name)));
+                }
+                if let Some(sq) = square {
+                    f.push(("square", write::string_array(&rows_of(sq))));
+                }
+                f
+            }
+            Move::Recombine { combinations, .. } => {
+                vec![("combinations", combos_text(combinations))]
+            }
+        };
+        MoveOut {
+            player: mv.player(),
+            fields,
+        }
     }
 }
 
@@ -82,20 +191,9 @@ fn check_players(n: usize) -> Result<(), Error> {
     }
 }
 
-/// The deal of hand `hand` (1-based): board `b + hand - 1` of the record's deal.
-pub fn hand_deal(deal: &Provenance, hand: u32) -> Provenance {
-    let mut d = deal.clone();
-    d.board = deal.board.saturating_add(hand - 1);
-    d
-}
-
-/// The square of a deal order: its first 9 tiles, row by row.
-pub fn square_of(order: &[Tile]) -> [Tile; 9] {
-    std::array::from_fn(|i| order[i])
-}
-
-fn describe_deal(order: &[Tile]) -> Deal {
-    let rows: Vec<String> = order[..9]
+/// A square as three rows of tile names, from the top.
+fn rows_of(square: &[Tile]) -> Vec<String> {
+    square
         .chunks(3)
         .map(|r| {
             r.iter()
@@ -103,15 +201,33 @@ fn describe_deal(order: &[Tile]) -> Deal {
                 .collect::<Vec<_>>()
                 .join(" ")
         })
-        .collect();
-    let draw: Vec<String> = order[9..].iter().map(|t| t.to_string()).collect();
-    let mut lines = vec!["square (rows from the top):".to_string()];
-    lines.extend(rows.iter().map(|r| format!("  {r}")));
-    lines.push(format!("face down, in draw order: {}", draw.join(" ")));
-    Deal {
-        lines,
-        json: json!({ "square": rows, "draw": draw }),
-        setup_toml: format!("[setup]\nsquare = {}\n", write::string_array(&rows)),
+        .collect()
+}
+
+/// A deal as a record's `[setup]` and the JSON of `tavolo deal` give it: the
+/// square, rows from the top. The order the rest would be drawn in is shown
+/// in the text only (a record names each drawn tile).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SquareSetup {
+    pub square: Vec<String>,
+    #[serde(skip)]
+    pub draw: Vec<String>,
+}
+
+impl SquareSetup {
+    /// From the deal order: the first 9 tiles are the square.
+    pub fn new(order: &[Tile]) -> SquareSetup {
+        SquareSetup {
+            square: rows_of(&order[..9]),
+            draw: order[9..].iter().map(|t| t.to_string()).collect(),
+        }
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let mut lines = vec!["square (rows from the top):".to_string()];
+        lines.extend(self.square.iter().map(|r| format!("  {r}")));
+        lines.push(format!("face down, in draw order: {}", self.draw.join(" ")));
+        lines
     }
 }
 
@@ -243,22 +359,27 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
 
 /// The first hand's square: `[setup]`, or dealt; both must agree.
 fn read_setup(record: &Record, src: &Source) -> Result<[Tile; 9], Error> {
-    let dealt = record
-        .setup
-        .deal()
-        .map(|(d, _)| square_of(&deal_order(&hand_deal(d, 1))));
-    let Some(node) = record.setup.written() else {
-        return Ok(dealt.expect("Record::parse requires [deal] or [setup]"));
-    };
-    let mut f = node.fields(src, "[setup]")?;
-    let square_node = f.req("square")?;
-    let square = read_square(square_node, src)?;
-    f.finish(&["square"])?;
-    if let Some(d) = dealt {
-        if d != square {
-            return Err(not_dealt(src, &square_node.span, 1));
-        }
-    }
+    let (square, _) = record.setup_with(
+        src,
+        |d| Ok((square_of(&hand_order(d, 1)), None)),
+        |node| {
+            let mut f = node.fields(src, "[setup]")?;
+            let square_node = f.req("square")?;
+            let square = read_square(square_node, src)?;
+            f.finish(&["square"])?;
+            Ok((square, Some(square_node.span.clone())))
+        },
+        |(dealt, _), (written, span), node| {
+            if dealt != written {
+                return Err(not_dealt(
+                    src,
+                    &span.unwrap_or_else(|| node.span.clone()),
+                    1,
+                ));
+            }
+            Ok((written, None))
+        },
+    )?;
     Ok(square)
 }
 
@@ -271,29 +392,137 @@ fn not_dealt(src: &Source, span: &Span, hand: u32) -> Error {
     .help("remove it (the deal gives it), or write the square that `tavolo deal` prints")
 }
 
-/// The replay of a record: the state, the game totals and what to report.
-struct Replay<'a> {
-    record: &'a Record,
-    src: &'a Source,
-    names: Vec<String>,
-    state: State,
-    totals: Totals,
-    hand: u32,
-    /// Seat of the player who made the last insertion (recombination order).
-    last_inserter: usize,
-    /// Declarations received in this recombination, in seat order.
-    declared: Vec<Option<Vec<Vec<Tile>>>>,
-    received: usize,
-    notes: Vec<String>,
+/// The span a broken rule points at.
+fn blame<'a>(broken: &Broken, entry: &'a MoveEntry, w: &'a Written) -> Span {
+    match (broken, w) {
+        (
+            Broken::GameOver
+            | Broken::HandOver
+            | Broken::OutOfTurn { .. }
+            | Broken::RecombineOutOfTurn { .. },
+            _,
+        ) => entry.player_span.clone(),
+        (
+            Broken::RecombineFirst { .. } | Broken::NotInPile { .. },
+            Written::Insert { tile_span, .. },
+        ) => tile_span.clone(),
+        (
+            Broken::BadGift { .. } | Broken::GiftNotAllowed { .. },
+            Written::Insert { gift, at_span, .. },
+        ) => gift.as_ref().map_or(at_span.clone(), |(_, s)| s.clone()),
+        (Broken::NoMatch { .. } | Broken::GiftMissing { .. }, Written::Insert { at_span, .. }) => {
+            at_span.clone()
+        }
+        (Broken::Partition { error, .. }, Written::Recombine { combos, span }) => {
+            let (index, tile) = match error {
+                PartitionError::NotACombination { index, .. } => (*index, None),
+                PartitionError::NotHeld { index, tile }
+                | PartitionError::UsedTwice { index, tile, .. } => (*index, Some(*tile)),
+            };
+            let Some((tiles, combo_span)) = combos.get(index) else {
+                return span.clone();
+            };
+            // Point at the offending tile (its last mention for a repeat).
+            tile.and_then(|t| tiles.iter().rev().find(|(x, _)| *x == t))
+                .map_or(combo_span.clone(), |(_, s)| s.clone())
+        }
+        (Broken::RecombineTooEarly { .. }, Written::Recombine { span, .. }) => span.clone(),
+        _ => entry.node.span.clone(),
+    }
 }
 
-/// Why a move is illegal: rule, code, message, and the span to point at.
-type Broken = (&'static str, &'static str, String, Span);
+/// The engine move of a written move by `player`.
+fn engine_move(player: usize, w: &Written) -> Move {
+    match w {
+        Written::Insert {
+            tile,
+            at,
+            gift,
+            square,
+            ..
+        } => Move::Insert {
+            player,
+            tile: *tile,
+            at: *at,
+            gift: gift.as_ref().map(|(p, _)| *p),
+            square: square.as_ref().map(|(sq, _)| *sq),
+        },
+        Written::Recombine { combos, .. } => Move::Recombine {
+            player,
+            combinations: combos
+                .iter()
+                .map(|(c, _)| c.iter().map(|(t, _)| *t).collect())
+                .collect(),
+        },
+    }
+}
 
-impl Replay<'_> {
-    fn hand_over(&mut self, end: &HandEnd) {
-        let scores: Vec<String> = self
-            .names
+/// What the record must say that the engine cannot judge: a new hand's
+/// square when there is no deal (or one that differs from the deal's), and
+/// no square in the middle of a hand. These make the record unreadable.
+fn check_square(state: &State, entry: &MoveEntry, w: &Written, src: &Source) -> Result<(), Error> {
+    let Written::Insert { square, .. } = w else {
+        return Ok(());
+    };
+    if state.totals().is_over() {
+        return Ok(());
+    }
+    if !state.between_hands() {
+        if let Some((_, span)) = square {
+            return Err(src.error(
+                "scalafrutta.square-mid-hand",
+                span,
+                format!(
+                    "move {}: `square` belongs only on the first move of hand 2, 3, ... (hand 1's is in [setup])",
+                    entry.number
+                ),
+            ));
+        }
+        return Ok(());
+    }
+    let hand = state.hand_number() + 1;
+    match (square, state.dealt_square(hand)) {
+        (Some((sq, span)), Some(d)) if *sq != d => Err(not_dealt(src, span, hand)),
+        (None, None) => Err(src
+            .error(
+                "scalafrutta.no-square",
+                &entry.node.span,
+                format!(
+                    "move {} opens hand {hand}: give the hand's `square` (the record has no [deal])",
+                    entry.number
+                ),
+            )
+            .help("square = [\"M1 P2 C3\", \"U4 F5 B6\", \"M2 P3 C4\"], rows from the top")),
+        _ => Ok(()),
+    }
+}
+
+/// The notes of a move that was legal: a declaration that is not the best
+/// (SF-5), and a hand that ended.
+fn note_outcome(
+    notes: &mut Vec<String>,
+    state: &State,
+    entry: &MoveEntry,
+    outcome: &Outcome,
+    names: &[String],
+) {
+    let hand_over = match outcome {
+        Outcome::Inserted { hand_over, .. } => hand_over,
+        Outcome::Declared { checked, hand_over } => {
+            if !checked.is_best() {
+                notes.push(format!(
+                    "move {}: {}'s combinations score {}; the best partition of their tiles scores {} (SF-5)",
+                    entry.number,
+                    names[entry.player],
+                    checked.partition.score(),
+                    checked.best
+                ));
+            }
+            hand_over
+        }
+    };
+    if let Some(end) = hand_over {
+        let scores: Vec<String> = names
             .iter()
             .zip(&end.scores)
             .map(|(n, s)| format!("{n} {s}"))
@@ -301,340 +530,124 @@ impl Replay<'_> {
         let how = match end.scalafrutta {
             Some((p, fruit)) => format!(
                 "by Scalafrutta: {} holds all six {} (SF-4)",
-                self.names[p],
+                names[p],
                 fruit.name()
             ),
             None => "with fewer tiles going back than the players need (SF-2)".to_string(),
         };
-        self.notes.push(format!(
+        notes.push(format!(
             "hand {} ended {how}: {}",
-            self.hand,
+            state.hand_number(),
             scores.join(", ")
         ));
-        self.totals.add_hand(end);
     }
+}
 
-    /// The next recombiner, in order from the last inserter.
-    fn recombiner(&self) -> usize {
-        (self.last_inserter + self.received) % self.names.len()
+/// The game's result once someone reached 1001 (SF-6).
+fn result_of(state: &State, names: &[String]) -> Option<GameResult> {
+    let totals = state.totals();
+    let winners = totals.winners();
+    if winners.is_empty() {
+        return None;
     }
-
-    fn play(&mut self, entry: &MoveEntry, w: &Written) -> Result<Result<(), Broken>, Error> {
-        let players = self.names.len();
-        if let Phase::Over(_) = self.state.phase() {
-            if self.totals.is_over() {
-                return Ok(Err((
-                    "SF-6",
-                    "scalafrutta.game-over",
-                    "the game is over: a player has reached 1001".into(),
-                    entry.player_span.clone(),
-                )));
-            }
-            let Written::Insert { square, .. } = w else {
-                return Ok(Err((
-                    "SF-2",
-                    "scalafrutta.hand-over",
-                    "the hand is over: the next hand starts with an insertion".into(),
-                    entry.player_span.clone(),
-                )));
-            };
-            self.hand += 1;
-            let dealt = self
-                .record
-                .setup
-                .deal()
-                .map(|(d, _)| square_of(&deal_order(&hand_deal(d, self.hand))));
-            let sq = match (square, dealt) {
-                (Some((sq, span)), Some(d)) if *sq != d => {
-                    return Err(not_dealt(self.src, span, self.hand))
-                }
-                (Some((sq, _)), _) => *sq,
-                (None, Some(d)) => d,
-                (None, None) => {
-                    return Err(self
-                        .src
-                        .error(
-                            "scalafrutta.no-square",
-                            &entry.node.span,
-                            format!(
-                                "move {} opens hand {}: give the hand's `square` (the record has no [deal])",
-                                entry.number, self.hand
-                            ),
-                        )
-                        .help("square = [\"M1 P2 C3\", \"U4 F5 B6\", \"M2 P3 C4\"], rows from the top"))
-                }
-            };
-            let first = self.totals.first_player(self.hand - 1);
-            self.state = State::new(players, sq, first).map_err(|e| {
-                self.src
-                    .error("scalafrutta.bad-square", &entry.node.span, e.message)
-            })?;
-        } else if let Written::Insert {
-            square: Some((_, span)),
-            ..
-        } = w
-        {
-            return Err(self
-                .src
-                .error(
-                    "scalafrutta.square-mid-hand",
-                    span,
-                    format!(
-                        "move {}: `square` belongs only on the first move of hand 2, 3, ... (hand 1's is in [setup])",
-                        entry.number
-                    ),
-                ));
-        }
-
-        match w {
-            Written::Insert {
-                tile,
-                tile_span,
-                at,
-                at_span,
-                gift,
-                ..
-            } => {
-                if *self.state.phase() == Phase::Recombine {
-                    return Ok(Err((
-                        "SF-2",
-                        "scalafrutta.recombine-first",
-                        format!(
-                            "the face-down pile is empty: every player recombines first, starting with {}",
-                            self.names[self.recombiner()]
-                        ),
-                        tile_span.clone(),
-                    )));
-                }
-                if entry.player != self.state.turn() {
-                    return Ok(Err((
-                        "sheet: a turno",
-                        "scalafrutta.out-of-turn",
-                        format!("it is {}'s turn", self.names[self.state.turn()]),
-                        entry.player_span.clone(),
-                    )));
-                }
-                let mv = Move {
-                    tile: *tile,
-                    at: *at,
-                    gift: gift.as_ref().map(|(p, _)| *p),
-                };
-                match self.state.play(mv) {
-                    Ok(_) => {
-                        self.last_inserter = entry.player;
-                        self.received = 0;
-                        self.declared = vec![None; players];
-                        if let Phase::Over(end) = self.state.phase().clone() {
-                            self.hand_over(&end);
-                        }
-                        Ok(Ok(()))
-                    }
-                    Err(rb) => {
-                        let span = match rb.code {
-                            "scalafrutta.not-in-pile" => tile_span.clone(),
-                            "scalafrutta.bad-gift" | "scalafrutta.gift-not-allowed" => {
-                                gift.as_ref().map_or(at_span.clone(), |(_, s)| s.clone())
-                            }
-                            _ => at_span.clone(),
-                        };
-                        let message = match (rb.code, gift) {
-                            ("scalafrutta.bad-gift", Some((p, _))) if *p == entry.player => {
-                                format!(
-                                    "{} cannot give the tile to themselves: it goes to an opponent",
-                                    self.names[*p]
-                                )
-                            }
-                            _ => (0..players).fold(rb.message, |m, p| {
-                                m.replace(&format!("player {}", p + 1), &self.names[p])
-                            }),
-                        };
-                        Ok(Err((rb.rule, rb.code, message, span)))
-                    }
-                }
-            }
-            Written::Recombine { combos, span } => {
-                if *self.state.phase() != Phase::Recombine {
-                    return Ok(Err((
-                        "SF-2",
-                        "scalafrutta.recombine-too-early",
-                        format!(
-                            "players recombine only when the face-down pile is empty; {} tiles are still face down",
-                            self.state.pile().len()
-                        ),
-                        span.clone(),
-                    )));
-                }
-                let expected = self.recombiner();
-                if entry.player != expected {
-                    return Ok(Err((
-                        "SF-2",
-                        "scalafrutta.out-of-turn",
-                        format!(
-                            "it is {}'s turn to recombine (from the last to insert, {}, in turn order)",
-                            self.names[expected], self.names[self.last_inserter]
-                        ),
-                        entry.player_span.clone(),
-                    )));
-                }
-                let lists: Vec<Vec<Tile>> = combos
-                    .iter()
-                    .map(|(c, _)| c.iter().map(|(t, _)| *t).collect())
-                    .collect();
-                let held = self.state.held(entry.player);
-                let checked = match check_partition(held, &lists) {
-                    Ok(c) => c,
-                    Err(e) => {
-                        let (index, tile) = match &e {
-                            PartitionError::NotACombination { index, .. } => (*index, None),
-                            PartitionError::NotHeld { index, tile }
-                            | PartitionError::UsedTwice { index, tile, .. } => {
-                                (*index, Some(*tile))
-                            }
-                        };
-                        let (tiles, combo_span) = &combos[index];
-                        // Point at the offending tile (its last mention for a repeat).
-                        let span = tile
-                            .and_then(|t| tiles.iter().rev().find(|(x, _)| *x == t))
-                            .map_or(combo_span.clone(), |(_, s)| s.clone());
-                        let (rule, code) = match e {
-                            PartitionError::NotACombination { .. } => {
-                                ("SF-3", "scalafrutta.not-a-combination")
-                            }
-                            PartitionError::NotHeld { .. } => ("SF-2", "scalafrutta.tile-not-held"),
-                            PartitionError::UsedTwice { .. } => {
-                                ("SF-2", "scalafrutta.tile-used-twice")
-                            }
-                        };
-                        return Ok(Err((rule, code, e.to_string(), span)));
-                    }
-                };
-                if !checked.is_best() {
-                    self.notes.push(format!(
-                        "move {}: {}'s combinations score {}; the best partition of their tiles scores {} (SF-5)",
-                        entry.number,
-                        self.names[entry.player],
-                        checked.partition.score(),
-                        checked.best
-                    ));
-                }
-                self.declared[entry.player] = Some(lists);
-                self.received += 1;
-                if self.received == players {
-                    let all: Vec<Vec<Vec<Tile>>> = self
-                        .declared
-                        .iter()
-                        .map(|d| d.clone().unwrap_or_default())
-                        .collect();
-                    self.state.recombine(&all).map_err(|e| {
-                        Error::failed(
-                            "scalafrutta.internal",
-                            format!("internal error: a checked recombination failed: {e}"),
-                        )
-                    })?;
-                    self.received = 0;
-                    self.declared = vec![None; players];
-                    if let Phase::Over(end) = self.state.phase().clone() {
-                        self.hand_over(&end);
-                    }
-                }
-                Ok(Ok(()))
-            }
-        }
-    }
-
-    fn to_move(&self) -> String {
-        match self.state.phase() {
-            Phase::Insert => self.names[self.state.turn()].clone(),
-            Phase::Recombine => self.names[self.recombiner()].clone(),
-            Phase::Over(_) => self.names[self.totals.first_player(self.hand)].clone(),
-        }
-    }
-
-    fn result(&self) -> Option<GameResult> {
-        let winners = self.totals.winners();
-        if winners.is_empty() {
-            return None;
-        }
-        let totals = self.totals.totals();
-        let scores = self
-            .names
-            .iter()
-            .zip(totals)
-            .map(|(n, &t)| Score {
-                player: n.clone(),
-                points: i64::from(t),
-            })
-            .collect();
-        let winner = (winners.len() == 1).then(|| self.names[winners[0]].clone());
-        let reason = match &winner {
-            Some(w) => format!(
-                "{w} has the most points with {} after {} hand{}, past 1001 (SF-6)",
-                totals[winners[0]],
-                self.totals.hands(),
-                if self.totals.hands() == 1 { "" } else { "s" }
-            ),
-            None => format!(
-                "{} tie on {} points, past 1001 (SF-6)",
-                winners
-                    .iter()
-                    .map(|&p| self.names[p].as_str())
-                    .collect::<Vec<_>>()
-                    .join(" and "),
-                totals[winners[0]]
-            ),
-        };
-        Some(GameResult {
-            losers: (0..self.names.len())
-                .filter(|p| !winners.contains(p))
-                .map(|p| self.names[p].clone())
-                .collect(),
-            winner,
-            scores,
-            reason,
-            ..GameResult::default()
+    let points = totals.totals();
+    let scores = names
+        .iter()
+        .zip(points)
+        .map(|(n, &t)| Score {
+            player: n.clone(),
+            points: i64::from(t),
         })
-    }
+        .collect();
+    let winner = (winners.len() == 1).then(|| names[winners[0]].clone());
+    let reason = match &winner {
+        Some(w) => format!(
+            "{w} has the most points with {} after {} hand{}, past 1001 (SF-6)",
+            points[winners[0]],
+            totals.hands(),
+            if totals.hands() == 1 { "" } else { "s" }
+        ),
+        None => format!(
+            "{} tie on {} points, past 1001 (SF-6)",
+            winners
+                .iter()
+                .map(|&p| names[p].as_str())
+                .collect::<Vec<_>>()
+                .join(" and "),
+            points[winners[0]]
+        ),
+    };
+    Some(GameResult {
+        losers: (0..names.len())
+            .filter(|p| !winners.contains(p))
+            .map(|p| names[p].clone())
+            .collect(),
+        winner,
+        scores,
+        reason,
+        ..GameResult::default()
+    })
+}
+
+fn totals_note(state: &State, names: &[String]) -> Option<String> {
+    let totals = state.totals();
+    (totals.hands() > 0).then(|| {
+        let t: Vec<String> = names
+            .iter()
+            .zip(totals.totals())
+            .map(|(n, t)| format!("{n} {t}"))
+            .collect();
+        format!("totals: {}", t.join(", "))
+    })
 }
 
 fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let square = read_setup(record, src)?;
     let moves = read_moves(record, src)?;
     let names = record.player_names();
-    let players = names.len();
-    let state = State::new(players, square, 0)
-        .map_err(|e| src.error("scalafrutta.bad-setup", record.setup_span(), e.message))?;
-    let mut r = Replay {
-        record,
-        src,
-        names,
-        state,
-        totals: Totals::new(players),
-        hand: 1,
-        last_inserter: 0,
-        declared: vec![None; players],
-        received: 0,
-        notes: Vec::new(),
+    let setup = Setup {
+        players: names.len(),
+        square,
+        deal: record.setup.deal().map(|(d, _)| d.clone()),
     };
+    let mut state = State::start(&setup, &())
+        .map_err(|e| src.error("scalafrutta.bad-setup", record.setup_span(), e.to_string()))?;
+    let mut notes = Vec::new();
     let total = moves.len();
     for (entry, w) in record.moves.iter().zip(&moves) {
-        if let Err((rule, code, message, span)) = r.play(entry, w)? {
-            let illegal = Illegal::new(src, &span, entry, &record.players, rule, code, message);
-            return Ok(Verdict {
-                notes: r.notes,
-                ..Verdict::illegal(total, illegal)
-            });
+        check_square(&state, entry, w, src)?;
+        match state.play(engine_move(entry.player, w)) {
+            Ok(outcome) => note_outcome(&mut notes, &state, entry, &outcome, &names),
+            Err(broken) => {
+                let illegal = Illegal::new(
+                    src,
+                    &blame(&broken, entry, w),
+                    entry,
+                    &record.players,
+                    broken.rule(),
+                    broken.code(),
+                    broken.describe(&names),
+                );
+                // GN-1: after the end the ended game's result stands.
+                let result = match broken {
+                    Broken::GameOver => result_of(&state, &names).map(|mut r| {
+                        r.reason =
+                            format!("{}; move {} came after the end", r.reason, entry.number);
+                        notes.extend(totals_note(&state, &names));
+                        r
+                    }),
+                    _ => None,
+                };
+                return Ok(Verdict {
+                    notes,
+                    result,
+                    ..Verdict::illegal(total, illegal)
+                });
+            }
         }
     }
-    if r.totals.hands() > 0 {
-        let totals: Vec<String> = r
-            .names
-            .iter()
-            .zip(r.totals.totals())
-            .map(|(n, t)| format!("{n} {t}"))
-            .collect();
-        r.notes.push(format!("totals: {}", totals.join(", ")));
-    }
-    let result = r.result();
+    notes.extend(totals_note(&state, &names));
+    let result = result_of(&state, &names);
     Ok(Verdict {
         status: if result.is_some() {
             Status::Complete
@@ -643,9 +656,12 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         },
         moves: total,
         illegal: None,
-        to_move: result.is_none().then(|| r.to_move()),
+        to_move: result
+            .is_none()
+            .then(|| state.to_move().map(|p| names[p].clone()))
+            .flatten(),
         result,
-        notes: r.notes,
+        notes,
     })
 }
 
@@ -662,93 +678,10 @@ fn combos_text(combos: &[Vec<Tile>]) -> String {
     write::string_array(&items)
 }
 
-/// A random legal game to 1001: each drawn tile is uniform among the face-down
-/// ones, each insertion uniform among the legal ones; at a recombination each
-/// player declares the best partition, but one time in four leaves out its
-/// last combination (a legal choice that SF-5 flags).
-fn play_random(
-    players: &[String],
-    deal: &Provenance,
-    rng: &mut DealRng,
-) -> Result<Vec<MoveOut>, Error> {
-    let n = players.len();
-    let internal = |msg: String| {
-        Error::failed(
-            "scalafrutta.internal",
-            format!("internal error in the random player: {msg}"),
-        )
-    };
-    let mut out = Vec::new();
-    let mut totals = Totals::new(n);
-    let mut hand = 0u32;
-    while !totals.is_over() {
-        hand += 1;
-        if hand > 1000 {
-            return Err(internal("no winner after 1000 hands".into()));
-        }
-        let square = square_of(&deal_order(&hand_deal(deal, hand)));
-        let mut state = State::new(n, square, totals.first_player(hand - 1))
-            .map_err(|e| internal(e.message))?;
-        let mut last = state.turn();
-        let mut steps = 0u32;
-        loop {
-            steps += 1;
-            if steps > 100_000 {
-                return Err(internal("a hand did not end".into()));
-            }
-            match state.phase().clone() {
-                Phase::Insert => {
-                    let pile: Vec<Tile> = state.pile().iter().collect();
-                    let tile = pile[rng.below(pile.len() as u32) as usize];
-                    let options = state.legal_insertions(tile);
-                    let mv = options[rng.below(options.len() as u32) as usize];
-                    let player = state.turn();
-                    state.play(mv).map_err(|e| internal(e.to_string()))?;
-                    last = player;
-                    let mut fields = vec![
-                        ("tile", write::string(&tile.to_string())),
-                        ("at", write::string(&mv.at.to_string())),
-                    ];
-                    if let Some(g) = mv.gift {
-                        fields.push(("gift", write::string(&players[g])));
-                    }
-                    out.push(MoveOut { player, fields });
-                }
-                Phase::Recombine => {
-                    let mut declared = vec![Vec::new(); n];
-                    for k in 0..n {
-                        let p = (last + k) % n;
-                        let mut combos: Vec<Vec<Tile>> = best_partition(state.held(p))
-                            .combinations
-                            .iter()
-                            .map(|c| c.tiles().iter().collect())
-                            .collect();
-                        if !combos.is_empty() && rng.below(4) == 0 {
-                            combos.pop();
-                        }
-                        out.push(MoveOut {
-                            player: p,
-                            fields: vec![("combinations", combos_text(&combos))],
-                        });
-                        declared[p] = combos;
-                    }
-                    state
-                        .recombine(&declared)
-                        .map_err(|e| internal(e.to_string()))?;
-                }
-                Phase::Over(end) => {
-                    totals.add_hand(&end);
-                    break;
-                }
-            }
-        }
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::fruit::record::deal_order;
 
     /// Golden vector: the square and draw order of `tavolo-deal-v1` for
     /// scalafrutta / standard / seed "golden" / board 1 must never change.
@@ -774,8 +707,17 @@ mod tests {
 
     #[test]
     fn golden_deal_text_and_setup() {
-        let order = deal_order(&Provenance::new("scalafrutta", STANDARD, "golden", 1));
-        let deal = describe_deal(&order);
+        let deal = Scalafrutta
+            .deal(
+                STANDARD,
+                &["a".into(), "b".into()],
+                &Provenance::new("scalafrutta", STANDARD, "golden", 1),
+            )
+            .unwrap();
+        assert_eq!(
+            deal.json,
+            serde_json::json!({"square": ["P6 F4 B5", "B1 P3 B2", "P4 F3 B6"]})
+        );
         assert_eq!(deal.lines[1..4], ["  P6 F4 B5", "  B1 P3 B2", "  P4 F3 B6"]);
         assert_eq!(
             deal.setup_toml,

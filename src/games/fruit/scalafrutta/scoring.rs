@@ -457,6 +457,16 @@ impl Checked {
 /// Checks that `declared` splits some of `held` into legal, disjoint
 /// combinations, and compares its score with the best partition (SF-5).
 pub fn check_partition(held: TileSet, declared: &[Vec<Tile>]) -> Result<Checked, PartitionError> {
+    check_partition_against(held, declared, || best_partition(held).score())
+}
+
+/// As [`check_partition`], with the best score computed by `best` only when
+/// the declaration is a partition (the engine knows it already).
+pub fn check_partition_against(
+    held: TileSet,
+    declared: &[Vec<Tile>],
+    best: impl FnOnce() -> u32,
+) -> Result<Checked, PartitionError> {
     let mut used: Vec<(Tile, usize)> = Vec::new();
     let mut combinations = Vec::new();
     for (index, tiles) in declared.iter().enumerate() {
@@ -479,7 +489,7 @@ pub fn check_partition(held: TileSet, declared: &[Vec<Tile>]) -> Result<Checked,
             combinations,
             unused: held.difference(in_use),
         },
-        best: best_partition(held).score(),
+        best: best(),
     })
 }
 
