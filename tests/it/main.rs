@@ -4,6 +4,7 @@ mod cards;
 mod cli_referee;
 mod common;
 mod engine_props;
+mod farfalia;
 mod fixtures;
 mod fruit_cli;
 mod fruit_props;

@@ -369,7 +369,10 @@ mod tests {
             let setup = Setup::deal(table, &DealOrders::seeded("v", "s", board), false).unwrap();
             let mut want = Vec::new();
             write_setup(&setup, &mut want);
-            assert_eq!(String::from_utf8(out).unwrap(), String::from_utf8(want).unwrap());
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                String::from_utf8(want).unwrap()
+            );
         }
     }
 

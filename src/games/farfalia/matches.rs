@@ -12,9 +12,9 @@
 //! - DoubleYou and Burnin' Down the House are not played together (the
 //!   five-player DoubleYou uses all ten jolly).
 
-use std::sync::Arc;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use serde::Serialize;
 

@@ -23,19 +23,19 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 
 use super::{
-    setup_line, Broken, Card, CardSet, DealOrders, Family, Format, Hand, Jolly,
-    Layout, LineDealer, Match, MatchSetup, Move, Outcome, Rules, Setup, SetupError, Suit, Table, Trump,
+    setup_line, Broken, Card, CardSet, DealOrders, Family, Format, Hand, Jolly, Layout, LineDealer,
+    Match, MatchSetup, Move, Outcome, Rules, Setup, SetupError, Suit, Table, Trump,
 };
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::referee::{Playable, Referee};
 use crate::games::{Game, LineDeals};
-use crate::record::{
-    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Score, Seats, Source,
-    Span, Status, Verdict,
-};
 use crate::record::node::Value;
+use crate::record::{
+    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Score, Seats, Source, Span,
+    Status, Verdict,
+};
 
 /// The registry entry for Farfalia.
 pub struct Farfalia;
@@ -505,8 +505,9 @@ fn parse_card(s: &str, span: &Span, src: &Source) -> Result<Card, Error> {
 
 fn parse_family(s: &str, span: &Span, src: &Source) -> Result<Family, Error> {
     s.parse::<Family>().map_err(|why| {
-        src.error("farfalia.unknown-family", span, why)
-            .help("families: F farfalle (butterflies), R fragole, G foglie, B pesci, O conchiglie (FA-1)")
+        src.error("farfalia.unknown-family", span, why).help(
+            "families: F farfalle (butterflies), R fragole, G foglie, B pesci, O conchiglie (FA-1)",
+        )
     })
 }
 
@@ -569,7 +570,10 @@ fn read_deal(node: &Node, k: usize, src: &Source, names: &[String]) -> Result<Wr
     let mut f = node.fields(src, &what)?;
     f.only(DEAL_FIELDS)?;
     let (dealer, dealer_span) = f.req_str("dealer")?;
-    let dealer = (player_index(dealer, dealer_span, names, src)?, dealer_span.clone());
+    let dealer = (
+        player_index(dealer, dealer_span, names, src)?,
+        dealer_span.clone(),
+    );
     let pnode = f.req("proposal")?;
     let families = word_list(pnode, src, "`proposal`")?
         .into_iter()
@@ -692,9 +696,15 @@ struct Written {
 }
 
 const ACTIONS: &[&str] = &["card", "jolly", "take", "discard", "trump", "double"];
-const MOVE_FIELDS: &[&str] = &["player", "card", "jolly", "take", "discard", "trump", "double"];
+const MOVE_FIELDS: &[&str] = &[
+    "player", "card", "jolly", "take", "discard", "trump", "double",
+];
 
-fn read_move(entry: &MoveEntry, mut f: crate::record::Fields<'_>, src: &Source) -> Result<Written, Error> {
+fn read_move(
+    entry: &MoveEntry,
+    mut f: crate::record::Fields<'_>,
+    src: &Source,
+) -> Result<Written, Error> {
     f.only(MOVE_FIELDS)?;
     let span = f.span().clone();
     let given: Vec<(&str, &Node)> = ACTIONS
@@ -850,7 +860,7 @@ impl Deals<'_> {
             (None, None) => return Ok(false),
             (None, Some(d)) => d,
             (Some(w), dealt) => {
-                let setup = self.from_written(w, &table, k, dealt.is_some())?;
+                let setup = self.written_setup(w, &table, k, dealt.is_some())?;
                 if let Some(d) = dealt {
                     self.agree(w, &setup, &d)?;
                 }
@@ -862,16 +872,13 @@ impl Deals<'_> {
                 || self.dealt.map_or(0..0, |(_, sp)| sp.clone()),
                 |w| setup_span(&e, w, &setup),
             );
-            self.src.error(
-                "farfalia.bad-setup",
-                &span,
-                format!("deal {}: {e}", k + 1),
-            )
+            self.src
+                .error("farfalia.bad-setup", &span, format!("deal {}: {e}", k + 1))
         })?;
         Ok(true)
     }
 
-    fn from_written(
+    fn written_setup(
         &self,
         w: &WrittenDeal,
         table: &Table,
@@ -903,7 +910,11 @@ impl Deals<'_> {
                     src.error(
                         "farfalia.bad-setup",
                         &w.span,
-                        format!("deal {}: no layout for {}'s dummy (FA-8)", k + 1, names[seat]),
+                        format!(
+                            "deal {}: no layout for {}'s dummy (FA-8)",
+                            k + 1,
+                            names[seat]
+                        ),
                     )
                 })?;
                 Hand {
@@ -957,7 +968,13 @@ impl Deals<'_> {
         if written.trump != dealt.trump {
             return differ(w.trump.as_ref().map_or(&w.proposal.1, |t| &t.1));
         }
-        for ((place, a), b) in written.table.places.iter().zip(&written.hands).zip(&dealt.hands) {
+        for ((place, a), b) in written
+            .table
+            .places
+            .iter()
+            .zip(&written.hands)
+            .zip(&dealt.hands)
+        {
             let set = |h: &Hand| h.cards.iter().collect::<CardSet>();
             let seat = place.seat;
             if place.dummy {
@@ -994,7 +1011,10 @@ fn setup_span(e: &SetupError, w: &WrittenDeal, setup: &Setup) -> Span {
             seat.and_then(|s| w.jolly[s].as_ref().map(|j| j.1.clone()))
                 .unwrap_or_else(|| place_span(*place))
         }
-        SetupError::Trump => w.trump.as_ref().map_or(w.proposal.1.clone(), |t| t.1.clone()),
+        SetupError::Trump => w
+            .trump
+            .as_ref()
+            .map_or(w.proposal.1.clone(), |t| t.1.clone()),
         SetupError::Twice(c) => w
             .hands
             .iter()
@@ -1177,7 +1197,10 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         src.error(
             "record.players",
             &record.span,
-            format!("farfalia ({}) is not for {n} players (FA-5)", record.variant),
+            format!(
+                "farfalia ({}) is not for {n} players (FA-5)",
+                record.variant
+            ),
         )
     })?;
     let written = read_setup(record, src, &names)?;
@@ -1230,7 +1253,10 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
             }
         }
         // Keep the deal before its last moves, to report it once scored.
-        let before = m.deal().filter(|d| d.tricks_done() + 1 >= d.kind().tricks()).cloned();
+        let before = m
+            .deal()
+            .filter(|d| d.tricks_done() + 1 >= d.kind().tricks())
+            .cloned();
         let table = m.table().cloned();
         let mv = engine_move(entry.player, w);
         match m.play(mv) {
@@ -1371,7 +1397,10 @@ mod tests {
         assert_eq!(String::from_utf8(out).unwrap(), GOLDEN_LINE);
         let mut out = Vec::new();
         lines.write(2, &mut out);
-        assert!(String::from_utf8(out).unwrap().starts_with("2:"), "board 2: seat 2 deals");
+        assert!(
+            String::from_utf8(out).unwrap().starts_with("2:"),
+            "board 2: seat 2 deals"
+        );
     }
 
     const GOLDEN_TEXT: [&str; 2] = [
