@@ -26,29 +26,34 @@ fi
 cargo build --release --quiet
 TAVOLO=target/release/tavolo
 
-# Seconds (wall clock) that a command takes, its output thrown away.
-seconds() {
-    local start end
-    start=$(date +%s.%N)
-    "$@" > /dev/null
-    end=$(date +%s.%N)
-    echo "$end - $start" | bc -l
+# "wall user+sys" seconds of a command, its output thrown away (GNU time).
+measure() {
+    /usr/bin/time -f "%e %U %S" -o "$TIMES" "$@" > /dev/null
+    awk '{ printf "%s %.2f\n", $1, $2 + $3 }' "$TIMES"
 }
 
 DESCR=$(mktemp)
-trap 'rm -f "$DESCR"' EXIT
+TIMES=$(mktemp)
+trap 'rm -f "$DESCR" "$TIMES"' EXIT
 printf 'generate %s\nproduce %s\naction printoneline\n' "$N" "$N" > "$DESCR"
 
 rate() { printf '%.0f' "$(echo "$N / $1" | bc -l)"; }
+report() { # name, "wall cpu"
+    set -- "$1" $2
+    printf '%-58s %6.2f s wall (%s deals/s), %6.2f s CPU (%s deals/CPU-s)\n' \
+        "$1" "$2" "$(rate "$2")" "$3" "$(rate "$3")"
+}
 
-echo "cores: $(nproc); N = $N"
-t_tavolo=$(seconds "$TAVOLO" deal farfalia -p 4 --seed bench --boards "1..$N" --format line)
-t_one=$(seconds "$TAVOLO" deal farfalia -p 4 --seed bench --boards "1..$N" --format line --jobs 1)
-t_dealer=$(seconds "$DEALER" -s 1 "$DESCR")
-r_tavolo=$(rate "$t_tavolo")
-r_one=$(rate "$t_one")
-r_dealer=$(rate "$t_dealer")
-printf 'tavolo deal farfalia -p 4 --seed bench --boards 1..%s --format line: %.2f s, %s deals/s\n' "$N" "$t_tavolo" "$r_tavolo"
-printf '  the same with --jobs 1:                                       %.2f s, %s deals/s\n' "$t_one" "$r_one"
-printf 'dealer -s 1 (generate/produce %s, action printoneline):       %.2f s, %s deals/s\n' "$N" "$t_dealer" "$r_dealer"
-printf 'tavolo / dealer: %.2f\n' "$(echo "$r_tavolo / $r_dealer" | bc -l)"
+echo "cores: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg); N = $N"
+t_tavolo=$(measure "$TAVOLO" deal farfalia -p 4 --seed bench --boards "1..$N" --format line)
+t_one=$(measure "$TAVOLO" deal farfalia -p 4 --seed bench --boards "1..$N" --format line --jobs 1)
+t_dealer=$(measure "$DEALER" -s 1 "$DESCR")
+report "tavolo deal farfalia -p 4 --boards 1..$N --format line" "$t_tavolo"
+report "  the same, --jobs 1" "$t_one"
+report "dealer (generate/produce $N, printoneline)" "$t_dealer"
+set -- $t_tavolo; tw=$1 tc=$2
+set -- $t_one; ow=$1 oc=$2
+set -- $t_dealer; dw=$1 dc=$2
+printf 'tavolo / dealer, deals per wall second: %.2f (--jobs 1: %.2f); per CPU second: %.2f\n' \
+    "$(echo "$dw / $tw" | bc -l)" "$(echo "$dw / $ow" | bc -l)" "$(echo "$dc / $oc" | bc -l)"
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

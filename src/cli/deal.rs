@@ -280,7 +280,11 @@ fn lines(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |j| j as usize,
     );
-    let (end, window) = (u64::from(*boards.end()), u64::from(BLOCK) * jobs as u64);
+    // Blocks of at most BLOCK boards, smaller for small batches so that every
+    // thread has work (the output does not depend on the block size).
+    let count = u64::from(*boards.end()) - u64::from(*boards.start()) + 1;
+    let block = (count / (jobs as u64 * 4)).clamp(256, u64::from(BLOCK));
+    let (end, window) = (u64::from(*boards.end()), block * jobs as u64);
     // Each round deals the next window (`jobs` blocks of consecutive boards,
     // one thread each) while writing the window dealt in the round before.
     let mut from = u64::from(*boards.start());
@@ -289,9 +293,9 @@ fn lines(
         let to = end.min(from + window - 1);
         let (wrote, dealt) = std::thread::scope(|scope| {
             let threads: Vec<_> = (from..=to)
-                .step_by(BLOCK as usize)
+                .step_by(block as usize)
                 .map(|a| {
-                    let b = to.min(a + u64::from(BLOCK) - 1);
+                    let b = to.min(a + block - 1);
                     // Boards are u32: `a..=b` lies within `boards`.
                     let block = a as u32..=b as u32;
                     scope.spawn(move || deal_block(dealer, block))

@@ -5,6 +5,7 @@ mod cli_manners;
 mod cli_referee;
 mod common;
 mod engine_props;
+mod farfalia;
 mod fixtures;
 mod fruit_cli;
 mod fruit_props;

@@ -211,18 +211,39 @@ impl Stream {
     }
 
     /// `DealRng::below(n)` for `n` in 1..=52, with the rejection limits
-    /// precomputed (no 64-bit division per draw).
+    /// precomputed and `x % n` by Lemire's exact multiply-shift remainder
+    /// (no division per draw).
     #[inline]
     fn below(&mut self, n: u32) -> u32 {
-        let limit = LIMITS[n as usize];
+        let (limit, m) = (LIMITS[n as usize], MAGIC[n as usize]);
         loop {
             let x = self.next_u32();
             if u64::from(x) < limit {
-                return x % n;
+                return fastmod(x, m, n);
             }
         }
     }
 }
+
+/// `x % n` for 32-bit `x` and `m = u64::MAX / n + 1` (Lemire, Kaser and
+/// Kurz, "Faster remainder by direct computation", 2019): exact for every
+/// 32-bit `x` and `n`.
+#[inline]
+fn fastmod(x: u32, m: u64, n: u32) -> u32 {
+    let low = m.wrapping_mul(u64::from(x));
+    ((u128::from(low) * u128::from(n)) >> 64) as u32
+}
+
+/// `u64::MAX / n + 1` for n in 0..=52 (0 unused).
+const MAGIC: [u64; 53] = {
+    let mut t = [0u64; 53];
+    let mut n = 1;
+    while n < 53 {
+        t[n] = (u64::MAX / n as u64).wrapping_add(1);
+        n += 1;
+    }
+    t
+};
 
 /// `2^32 - (2^32 mod n)` for n in 0..=52 (0 unused): the rejection limit of
 /// `crate::deal` step 3.
@@ -256,9 +277,10 @@ pub fn board_deck(variant: &str, seed: &str, board: u32) -> [u8; 52] {
 pub struct LineDealer {
     variant: String,
     seed: String,
-    /// By first dealer (`(board - 1) mod players`): the deal's kind and each
+    /// By first dealer (`(board - 1) mod players`): the place that receives
+    /// the `k`-th card dealt ([`deal_masks`] once, as a table) and each
     /// place's label (`2`, a dummy `2d`), clockwise from the dealer.
-    tables: Vec<(DealKind, Vec<Vec<u8>>)>,
+    tables: Vec<([u8; 52], Vec<Vec<u8>>)>,
 }
 
 impl LineDealer {
@@ -278,7 +300,16 @@ impl LineDealer {
                         l
                     })
                     .collect();
-                (t.kind, labels)
+                let mut identity = [0u8; 52];
+                for (k, c) in identity.iter_mut().enumerate() {
+                    *c = k as u8;
+                }
+                let masks = deal_masks(t.kind, &identity);
+                let mut place_of = [0u8; 52];
+                for (k, p) in place_of.iter_mut().enumerate() {
+                    *p = masks.iter().position(|m| m & (1 << k) != 0).unwrap_or(0) as u8;
+                }
+                (place_of, labels)
             })
             .collect();
         LineDealer {
@@ -293,9 +324,13 @@ impl LineDealer {
         if self.tables.is_empty() {
             return;
         }
-        let (kind, labels) = &self.tables[(board.saturating_sub(1) as usize) % self.tables.len()];
+        let (place_of, labels) =
+            &self.tables[(board.saturating_sub(1) as usize) % self.tables.len()];
         let deck = board_deck(&self.variant, &self.seed, board);
-        let masks = deal_masks(*kind, &deck);
+        let mut masks = [0u64; 5];
+        for (&c, &p) in deck.iter().zip(place_of) {
+            masks[usize::from(p)] |= 1 << c;
+        }
         let refs: [&[u8]; 5] = std::array::from_fn(|i| labels.get(i).map_or(&[][..], |l| &l[..]));
         write_line(&refs[..labels.len()], &masks[..labels.len()], out);
     }
@@ -373,6 +408,23 @@ mod tests {
                 String::from_utf8(out).unwrap(),
                 String::from_utf8(want).unwrap()
             );
+        }
+    }
+
+    /// The multiply-shift remainder is `%` for every divisor used, on the
+    /// edges of the 32-bit range and a spread of values between.
+    #[test]
+    fn fastmod_is_the_remainder() {
+        for n in 1..53u32 {
+            let m = MAGIC[n as usize];
+            let mut x = 0u32;
+            for _ in 0..5000 {
+                assert_eq!(fastmod(x, m, n), x % n, "{x} % {n}");
+                x = x.wrapping_mul(2_654_435_761).wrapping_add(12_345);
+            }
+            for x in [0, 1, n - 1, n, u32::MAX, u32::MAX - 1, 1 << 31] {
+                assert_eq!(fastmod(x, m, n), x % n, "{x} % {n}");
+            }
         }
     }
 

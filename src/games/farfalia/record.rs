@@ -860,7 +860,7 @@ impl Deals<'_> {
             (None, None) => return Ok(false),
             (None, Some(d)) => d,
             (Some(w), dealt) => {
-                let setup = self.setup_from_written(w, &table, k, dealt.is_some())?;
+                let setup = self.written_setup(w, &table, k, dealt.is_some())?;
                 if let Some(d) = dealt {
                     self.agree(w, &setup, &d)?;
                 }
@@ -878,7 +878,7 @@ impl Deals<'_> {
         Ok(true)
     }
 
-    fn setup_from_written(
+    fn written_setup(
         &self,
         w: &WrittenDeal,
         table: &Table,
