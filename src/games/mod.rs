@@ -81,6 +81,7 @@ pub static GAMES: &[&dyn Game] = &[
     &fruit::domino::record::Domino,
     &fruit::muro::record::Muro,
     &fruit::mosaico::record::Mosaico,
+    &quincunx::record::QuincunxGame,
 ];
 
 pub fn find(name: &str) -> Option<&'static dyn Game> {

@@ -852,11 +852,13 @@ impl Engine for Quincunx {
         let Some(player) = self.to_move() else {
             return Vec::new();
         };
+        // Only cells of the grid's area and seats that exist: a record cannot
+        // name anything else (the adapter refuses it as unreadable).
         let shape = self.round.board.shape();
         let span = if shape == Shape::Zero {
             super::grid::FRAME
         } else {
-            shape.side() + 1
+            shape.side()
         };
         let announce = |card: Card, cell: Cell| {
             self.rules
@@ -878,12 +880,12 @@ impl Engine for Quincunx {
                 }
             }
         }
-        // Out of turn, and a move by a seat that does not exist.
+        // Out of turn.
         if let (Some(&card), Some(&cell)) = (
             self.round.hands[player].first(),
             self.round.board.open_cells().first(),
         ) {
-            for p in 0..=self.players {
+            for p in 0..self.players {
                 if p != player {
                     out.push(Move {
                         player: p,
