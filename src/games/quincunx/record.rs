@@ -50,8 +50,6 @@ pub const VARIANTS: &[&str] = &[
     "v-run-once",
     "solitaire",
     "sempliciotto+overcall-true",
-    "start-from-zero+extended",
-    "extended+colour-bonus",
     "solitaire+extended",
     "solitaire+colour-bonus",
     "solitaire+extended+colour-bonus",
