@@ -588,9 +588,7 @@ fn move_note(number: usize, o: &Outcome, mv: &Move, names: &[String]) -> String 
                     names[n], names[o.player], o.credited
                 )
             }
-            (None, _) if a != o.breakdown.points => {
-                s += &format!(", not noticed: it stands (QX-10)")
-            }
+            (None, _) if a != o.breakdown.points => s += ", not noticed: it stands (QX-10)",
             _ => {}
         }
     }

@@ -58,7 +58,7 @@ impl Scorer for QuincunxGame {
             [b] if b.eq_ignore_ascii_case("best") => best(&pos, &scorer),
             [card, cell] => one(&pos, &scorer, card, cell),
             // The card may be a full name in several words: `The Journey c3`.
-            [words @ .., cell] if words.len() > 2 => one(&pos, &scorer, &words.join(" "), cell),
+            [words @ .., cell] if words.len() >= 2 => one(&pos, &scorer, &words.join(" "), cell),
             _ => Err(usage()),
         }
     }
