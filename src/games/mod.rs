@@ -101,6 +101,7 @@ pub static GAMES: &[&dyn Game] = &[
     &fruit::muro::record::Muro,
     &fruit::mosaico::record::Mosaico,
     &farfalia::record::Farfalia,
+    &quincunx::record::QuincunxGame,
 ];
 
 pub fn find(name: &str) -> Option<&'static dyn Game> {

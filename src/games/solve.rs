@@ -22,6 +22,22 @@ pub struct Decided {
     /// The moves in the game's notation, for reports.
     pub notation: Vec<String>,
     pub setup_toml: String,
+    /// For a solver that maximises a score (Quincunx): the score of the line
+    /// found, beside a simple player's. `None` for win-or-lose solitaires.
+    pub score: Option<ScoreNote>,
+}
+
+/// The scores of a deal decided by a maximising solver. With `undecided` the
+/// best line found is still in `moves` and `best` is its score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoreNote {
+    /// The score of the line found (proved the highest when `solved`).
+    pub best: Option<i64>,
+    /// What the rules call that score (a rating band), if anything.
+    pub label: Option<String>,
+    /// A greedy player's score on the same deal, and its label.
+    pub greedy: Option<i64>,
+    pub greedy_label: Option<String>,
 }
 
 /// A game's solver: decides one deal. `polish` asks for extra effort on the
@@ -49,6 +65,7 @@ impl Decided {
             moves: moves_out(&moves),
             notation: moves.iter().map(|m| m.to_string()).collect(),
             setup_toml,
+            score: None,
         }
     }
 }
@@ -80,8 +97,21 @@ impl Decided {
             (_, _, Some(b)) => format!("undecided: gave up at {b}"),
             _ => self.verdict.to_string(),
         };
+        let score = self.score.as_ref().map_or(String::new(), |s| {
+            let show = |v: Option<i64>, l: &Option<String>| match (v, l) {
+                (Some(v), Some(l)) => format!("{v} ({l})"),
+                (Some(v), None) => v.to_string(),
+                (None, Some(l)) => l.clone(),
+                (None, None) => "none".into(),
+            };
+            format!(
+                "; best {}, greedy {}",
+                show(s.best, &s.label),
+                show(s.greedy, &s.greedy_label)
+            )
+        });
         format!(
-            "seed {}: {what} ({} positions generated, {} stored)",
+            "seed {}: {what}{score} ({} positions generated, {} stored)",
             write::string(&self.provenance.seed),
             self.stats.nodes,
             self.stats.stored
@@ -107,6 +137,15 @@ impl Decided {
         });
         if with_moves {
             v["moves"] = json!(self.notation);
+        }
+        if let Some(s) = &self.score {
+            v["score"] = json!(s.best);
+            v["label"] = json!(s.label);
+            v["greedy"] = json!(s.greedy);
+            v["greedy_label"] = json!(s.greedy_label);
+            if with_moves && self.verdict != "solved" && !self.notation.is_empty() {
+                v["moves"] = json!(self.notation);
+            }
         }
         v
     }

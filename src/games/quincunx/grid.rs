@@ -118,8 +118,9 @@ impl Shape {
             }
         }
     }
-    /// Cells inside the shape's area (where cards may ever go).
-    fn area(self, cell: Cell) -> bool {
+    /// Cells inside the shape's area (where cards may ever go): a record
+    /// naming another cell is unreadable, not an illegal move.
+    pub fn area(self, cell: Cell) -> bool {
         match self {
             Shape::Zero => true,
             _ => cell.col() < self.side() && cell.row() < self.side(),

@@ -12,8 +12,10 @@
 
 pub mod cards;
 pub mod grid;
+pub mod record;
 pub mod round;
 pub mod score;
+pub mod scorer;
 pub mod solve;
 
 pub use grid::{Board, Cell, Refusal, Shape};

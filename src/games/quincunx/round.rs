@@ -621,7 +621,9 @@ pub struct Quincunx {
     rules: Rules,
     players: usize,
     scorer: Scorer,
-    setup: Setup,
+    /// Shared: copies of a game in progress (the property tests make
+    /// thousands) need not copy every round's deal.
+    setup: std::sync::Arc<Setup>,
     round_no: usize,
     round: Round,
     results: Vec<RoundResult>,
@@ -808,7 +810,7 @@ impl Engine for Quincunx {
             scorer: Scorer::new(rules, shape),
             round_no: 0,
             round: Round::new(&setup.rounds[0], shape, setup.players),
-            setup: setup.clone(),
+            setup: std::sync::Arc::new(setup.clone()),
             results: Vec::new(),
             over: false,
         })
@@ -852,19 +854,39 @@ impl Engine for Quincunx {
         let Some(player) = self.to_move() else {
             return Vec::new();
         };
+        // Only cells of the grid's area and seats that exist: a record cannot
+        // name anything else (the adapter refuses it as unreadable).
         let shape = self.round.board.shape();
         let span = if shape == Shape::Zero {
             super::grid::FRAME
         } else {
-            shape.side() + 1
+            shape.side()
         };
         let announce = |card: Card, cell: Cell| {
             self.rules
                 .sempliciotto
                 .then(|| self.scorer.score(&self.round.board, cell, card).0)
         };
+        // The hand on every cell of the area (occupied, no contact, too long),
+        // and every other card of the deck on one free cell (on the grid, not
+        // in hand): each way a placement can fail, without the whole deck on
+        // every cell.
         let mut out = Vec::new();
+        let hand = &self.round.hands[player];
+        let first_open = self.round.board.open_cells().first().copied();
         for card in Card::all().filter(|&c| in_deck(c, self.rules.extended)) {
+            if !hand.contains(&card) {
+                if let Some(cell) = first_open {
+                    out.push(Move {
+                        player,
+                        card,
+                        cell,
+                        announced: announce(card, cell),
+                        noticed_by: None,
+                    });
+                }
+                continue;
+            }
             for row in 0..span {
                 for col in 0..span {
                     let cell = Cell::new(col, row).expect("inside the frame");
@@ -878,12 +900,12 @@ impl Engine for Quincunx {
                 }
             }
         }
-        // Out of turn, and a move by a seat that does not exist.
+        // Out of turn.
         if let (Some(&card), Some(&cell)) = (
             self.round.hands[player].first(),
             self.round.board.open_cells().first(),
         ) {
-            for p in 0..=self.players {
+            for p in 0..self.players {
                 if p != player {
                     out.push(Move {
                         player: p,
