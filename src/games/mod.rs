@@ -9,9 +9,9 @@
 
 use std::ops::RangeInclusive;
 
-use crate::deal::{DealRng, Provenance};
+use crate::deal::Provenance;
 use crate::error::Error;
-use crate::record::{Catalogue, Deal, MoveOut, Record, Source, Verdict};
+use crate::record::{Catalogue, Deal, Record, Source, Verdict};
 
 pub mod check;
 pub mod engine;
@@ -38,19 +38,9 @@ pub trait Game: Sync {
     fn check(&self, record: &Record, src: &Source) -> Result<Verdict, Error>;
     /// The setup dealt by `deal` for these players.
     fn deal(&self, variant: &str, players: &[String], deal: &Provenance) -> Result<Deal, Error>;
-    /// A complete random legal game from that deal, drawing choices from `rng`.
-    fn play_random(
-        &self,
-        variant: &str,
-        players: &[String],
-        deal: &Provenance,
-        rng: &mut DealRng,
-    ) -> Result<Vec<MoveOut>, Error>;
-    /// The game seen through its engine: the random player and the generic
-    /// checks (see [`referee`]).
-    fn playable(&self) -> Option<&dyn referee::Playable> {
-        None
-    }
+    /// The game seen through its engine: the random player of `tavolo play`
+    /// and the generic checks (see [`referee`]).
+    fn playable(&self) -> &dyn referee::Playable;
     /// The game's scorer, if it has one (`tavolo score`).
     fn scorer(&self) -> Option<&dyn Scorer> {
         None

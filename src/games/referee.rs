@@ -99,6 +99,40 @@ fn internal(code: &'static str, names: &[String], b: &impl Broken) -> Error {
     )
 }
 
+/// Where a random walk stopped.
+enum Walk<M> {
+    /// The game ended (or no move was legal): the moves played.
+    Ended(Vec<MoveOut>),
+    /// Move `k` was reached: the moves so far and the engine there.
+    Cut(Vec<MoveOut>, M),
+}
+
+/// A random legal game from the deal, stopped at move `cut` if it gets there.
+fn walk<R: Referee>(
+    referee: &R,
+    variant: &str,
+    players: &[String],
+    deal: &Provenance,
+    rng: &mut DealRng,
+    cut: Option<usize>,
+) -> Result<Walk<R::Engine>, Error> {
+    let mut game = referee.start(variant, players, deal)?;
+    let mut out = Vec::new();
+    while let Some(seat) = game.to_move() {
+        if Some(out.len()) == cut {
+            return Ok(Walk::Cut(out, game));
+        }
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = referee.choose(&game, &moves, rng);
+        out.push(referee.move_out_named(players, seat, &mv));
+        game.play(mv).map_err(|b| internal(b.code(), players, &b))?;
+    }
+    Ok(Walk::Ended(out))
+}
+
 impl<R: Referee> Playable for R {
     fn play_random(
         &self,
@@ -107,18 +141,9 @@ impl<R: Referee> Playable for R {
         deal: &Provenance,
         rng: &mut DealRng,
     ) -> Result<Vec<MoveOut>, Error> {
-        let mut game = self.start(variant, players, deal)?;
-        let mut out = Vec::new();
-        while let Some(seat) = game.to_move() {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = self.choose(&game, &moves, rng);
-            out.push(self.move_out_named(players, seat, &mv));
-            game.play(mv).map_err(|b| internal(b.code(), players, &b))?;
+        match walk(self, variant, players, deal, rng, None)? {
+            Walk::Ended(out) | Walk::Cut(out, _) => Ok(out),
         }
-        Ok(out)
     }
 
     fn play_random_then_illegal(
@@ -129,31 +154,23 @@ impl<R: Referee> Playable for R {
         rng: &mut DealRng,
         k: usize,
     ) -> Result<Option<(Vec<MoveOut>, &'static str)>, Error> {
-        let mut game = self.start(variant, players, deal)?;
-        let mut out = Vec::new();
-        while let Some(seat) = game.to_move() {
-            if out.len() == k {
-                let illegal: Vec<_> = game
-                    .candidate_moves()
-                    .into_iter()
-                    .filter_map(|mv| game.clone().play(mv.clone()).err().map(|b| (mv, b)))
-                    .collect();
-                if illegal.is_empty() {
-                    return Ok(None);
-                }
-                let (mv, broken) = pick(rng, &illegal);
-                out.push(self.move_out_named(players, seat, &mv));
-                return Ok(Some((out, broken.code())));
-            }
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = self.choose(&game, &moves, rng);
-            out.push(self.move_out_named(players, seat, &mv));
-            game.play(mv).map_err(|b| internal(b.code(), players, &b))?;
+        let Walk::Cut(mut out, game) = walk(self, variant, players, deal, rng, Some(k))? else {
+            return Ok(None);
+        };
+        let Some(seat) = game.to_move() else {
+            return Ok(None);
+        };
+        let illegal: Vec<_> = game
+            .candidate_moves()
+            .into_iter()
+            .filter_map(|mv| game.clone().play(mv.clone()).err().map(|b| (mv, b)))
+            .collect();
+        if illegal.is_empty() {
+            return Ok(None);
         }
-        Ok(None)
+        let (mv, broken) = pick(rng, &illegal);
+        out.push(self.move_out_named(players, seat, &mv));
+        Ok(Some((out, broken.code())))
     }
 
     fn check_engine(

@@ -3,7 +3,7 @@
 
 use crate::deal::{fresh_seed, DealRng, Provenance};
 use crate::error::Error;
-use crate::record::{range_text, write};
+use crate::record::{range_text, write, MoveOut};
 
 use super::Game;
 
@@ -85,13 +85,29 @@ impl Spec {
     }
 }
 
+/// A random legal game: its deal, players and moves, and its record's text.
+pub struct Played {
+    pub provenance: Provenance,
+    pub players: Vec<String>,
+    pub moves: Vec<MoveOut>,
+    pub text: String,
+}
+
 /// The text of a random legal record for these arguments.
 pub fn play_record(spec: &Spec) -> Result<String, Error> {
+    play(spec).map(|p| p.text)
+}
+
+/// A random legal game for these arguments (see [`Played`]).
+pub fn play(spec: &Spec) -> Result<Played, Error> {
     let r = spec.resolve()?;
     let p = &r.provenance;
     let deal = r.game.deal(&r.variant, &r.players, p)?;
     let mut rng = DealRng::new(&p.game, &format!("{}/play", p.variant), &p.seed, p.board);
-    let moves = r.game.play_random(&r.variant, &r.players, p, &mut rng)?;
+    let moves = r
+        .game
+        .playable()
+        .play_random(&r.variant, &r.players, p, &mut rng)?;
     // A record needs at least one move; a deal stuck from the start (an Il Muro
     // wall with no 1, no 6 and no two tops one apart) has nothing to record.
     if moves.is_empty() {
@@ -105,5 +121,11 @@ pub fn play_record(spec: &Spec) -> Result<String, Error> {
         )
         .help("choose another seed or --board; `tavolo solve` proves such deals unsolvable"));
     }
-    Ok(write::record(p, &r.players, &deal.setup_toml, &moves))
+    let text = write::record(p, &r.players, &deal.setup_toml, &moves);
+    Ok(Played {
+        provenance: r.provenance.clone(),
+        players: r.players.clone(),
+        moves,
+        text,
+    })
 }

@@ -26,7 +26,7 @@ use super::{
     setup_line, Broken, Card, CardSet, DealOrders, Family, Format, Hand, Jolly, Layout, LineDealer,
     Match, MatchSetup, Move, Outcome, Rules, Setup, SetupError, Suit, Table, Trump,
 };
-use crate::deal::{DealRng, Provenance};
+use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::referee::{Playable, Referee};
@@ -188,18 +188,8 @@ impl Game for Farfalia {
         Deal::from_setup(&SetupOut { deal: out }, lines)
     }
 
-    fn play_random(
-        &self,
-        variant: &str,
-        players: &[String],
-        deal: &Provenance,
-        rng: &mut DealRng,
-    ) -> Result<Vec<MoveOut>, Error> {
-        Playable::play_random(self, variant, players, deal, rng)
-    }
-
-    fn playable(&self) -> Option<&dyn Playable> {
-        Some(self)
+    fn playable(&self) -> &dyn Playable {
+        self
     }
 
     fn line_deals(

@@ -11,7 +11,7 @@ use super::{
     MoonGame, MoonSetup, Move, Position, RuleBroken, Setup, Solitaire, SolitaireSetup, Square,
     Tile, TileSet,
 };
-use crate::deal::{DealRng, Provenance};
+use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken, Engine};
 use crate::games::referee::{Playable, Referee};
@@ -56,18 +56,8 @@ impl Game for Moon {
         describe_deal(&dealt(variant, players.len(), deal)?, players)
     }
 
-    fn play_random(
-        &self,
-        variant: &str,
-        players: &[String],
-        deal: &Provenance,
-        rng: &mut DealRng,
-    ) -> Result<Vec<MoveOut>, Error> {
-        Playable::play_random(self, variant, players, deal, rng)
-    }
-
-    fn playable(&self) -> Option<&dyn Playable> {
-        Some(self)
+    fn playable(&self) -> &dyn Playable {
+        self
     }
 }
 

@@ -23,7 +23,7 @@ use super::grid::{Cell, Shape};
 use super::round::{MatchResult, RoundResult};
 use super::score::{Breakdown, Kind};
 use super::{Broken, Move, Outcome, Quincunx, RoundSetup, Rules, Setup, Start};
-use crate::deal::{DealRng, Provenance};
+use crate::deal::Provenance;
 use crate::decktet::{Card, CARDS};
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
@@ -108,18 +108,8 @@ impl Game for QuincunxGame {
         describe_deal(&setup, players)
     }
 
-    fn play_random(
-        &self,
-        variant: &str,
-        players: &[String],
-        deal: &Provenance,
-        rng: &mut DealRng,
-    ) -> Result<Vec<MoveOut>, Error> {
-        Playable::play_random(self, variant, players, deal, rng)
-    }
-
-    fn playable(&self) -> Option<&dyn Playable> {
-        Some(self)
+    fn playable(&self) -> &dyn Playable {
+        self
     }
 
     fn scorer(&self) -> Option<&dyn Scorer> {

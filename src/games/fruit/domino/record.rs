@@ -18,7 +18,7 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 
 use super::{Broken, Move, Rules, Setup, State};
-use crate::deal::{DealRng, Provenance};
+use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::fruit::record::{deal_order, parse_bool, parse_tile, parse_tiles};
@@ -67,18 +67,8 @@ impl Game for Domino {
         Deal::from_setup(&written, written.lines())
     }
 
-    fn play_random(
-        &self,
-        variant: &str,
-        players: &[String],
-        deal: &Provenance,
-        rng: &mut DealRng,
-    ) -> Result<Vec<MoveOut>, Error> {
-        <Self as Playable>::play_random(self, variant, players, deal, rng)
-    }
-
-    fn playable(&self) -> Option<&dyn Playable> {
-        Some(self)
+    fn playable(&self) -> &dyn Playable {
+        self
     }
 }
 

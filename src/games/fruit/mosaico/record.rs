@@ -15,7 +15,7 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 
 use super::{Cell, Move, Outcome, RuleBroken, Setup, State, Variant, CELLS, SIDE};
-use crate::deal::{DealRng, Provenance};
+use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken, Engine};
 use crate::games::fruit::record::{deal_order, parse_tile, parse_tiles};
@@ -57,18 +57,8 @@ impl Game for Mosaico {
         describe_deal(&dealt(deal))
     }
 
-    fn play_random(
-        &self,
-        variant: &str,
-        players: &[String],
-        deal: &Provenance,
-        rng: &mut DealRng,
-    ) -> Result<Vec<MoveOut>, Error> {
-        Playable::play_random(self, variant, players, deal, rng)
-    }
-
-    fn playable(&self) -> Option<&dyn Playable> {
-        Some(self)
+    fn playable(&self) -> &dyn Playable {
+        self
     }
 }
 

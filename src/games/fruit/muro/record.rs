@@ -12,7 +12,7 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 
 use super::{Broken, End, Move, Setup, State, Variant, COLUMNS, HEIGHT};
-use crate::deal::{DealRng, Provenance};
+use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::fruit::record::{deal_order, parse_tiles};
@@ -53,18 +53,8 @@ impl Game for Muro {
         describe_deal(&dealt(deal))
     }
 
-    fn play_random(
-        &self,
-        variant: &str,
-        players: &[String],
-        deal: &Provenance,
-        rng: &mut DealRng,
-    ) -> Result<Vec<MoveOut>, Error> {
-        <Self as Playable>::play_random(self, variant, players, deal, rng)
-    }
-
-    fn playable(&self) -> Option<&dyn Playable> {
-        Some(self)
+    fn playable(&self) -> &dyn Playable {
+        self
     }
 }
 

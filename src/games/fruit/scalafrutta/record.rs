@@ -65,18 +65,8 @@ impl Game for Scalafrutta {
         Deal::from_setup(&square, square.lines())
     }
 
-    fn play_random(
-        &self,
-        variant: &str,
-        players: &[String],
-        deal: &Provenance,
-        rng: &mut DealRng,
-    ) -> Result<Vec<MoveOut>, Error> {
-        <Self as Playable>::play_random(self, variant, players, deal, rng)
-    }
-
-    fn playable(&self) -> Option<&dyn Playable> {
-        Some(self)
+    fn playable(&self) -> &dyn Playable {
+        self
     }
 }
 
