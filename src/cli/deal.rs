@@ -21,15 +21,9 @@ use crate::games::setup::{Resolved, Spec};
 use crate::games::LineDeals;
 use crate::record::{players_text, write};
 
-/// What decides a deal; shared with `tavolo play`.
+/// Which deal of a game: the options `deal`, `play` and `solve` share.
 #[derive(Debug, clap::Args)]
-pub struct Setup {
-    /// The game.
-    #[arg(value_parser = args::games())]
-    pub game: String,
-    /// Number of players (default: the fewest the variant allows).
-    #[arg(long, short = 'p')]
-    pub players: Option<usize>,
+pub struct Choice {
     /// The variant (default: the game's first, e.g. `standard`; which game has which:
     /// docs/rules/).
     #[arg(long, value_parser = args::variants())]
@@ -40,6 +34,19 @@ pub struct Setup {
     /// Board number, for several deals from one seed.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub board: u32,
+}
+
+/// What decides a deal; shared with `tavolo play`.
+#[derive(Debug, clap::Args)]
+pub struct Setup {
+    /// The game.
+    #[arg(value_parser = args::games())]
+    pub game: String,
+    /// Number of players (default: the fewest the variant allows).
+    #[arg(long, short = 'p')]
+    pub players: Option<usize>,
+    #[command(flatten)]
+    pub choice: Choice,
     /// Player names in turn order, comma-separated (default P1, P2, ...).
     #[arg(long, value_delimiter = ',')]
     pub names: Option<Vec<String>>,
@@ -51,9 +58,9 @@ impl Setup {
         Spec {
             game: self.game.clone(),
             players: self.players,
-            variant: self.variant.clone(),
-            seed: self.seed.clone(),
-            board: self.board,
+            variant: self.choice.variant.clone(),
+            seed: self.choice.seed.clone(),
+            board: self.choice.board,
             names: self.names.clone(),
         }
     }
@@ -119,7 +126,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     }
     let r = args.setup.spec().resolve()?;
     let format = if args.json { Format::Json } else { args.format };
-    if args.setup.seed.is_none() {
+    if args.setup.choice.seed.is_none() {
         eprintln!(
             "note: a fresh seed from the operating system; deal this again with --seed {}",
             r.provenance.seed

@@ -88,7 +88,8 @@ impl Command {
             Command::Score(a) => a.json,
             Command::Solve(a) => a.json,
             Command::Lexicon(a) => a.json(),
-            Command::Play(_) | Command::Completions { .. } | Command::Man { .. } => false,
+            Command::Play(a) => a.json,
+            Command::Completions { .. } | Command::Man { .. } => false,
         }
     }
 }

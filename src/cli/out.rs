@@ -46,6 +46,28 @@ pub fn json(v: &impl serde::Serialize) {
     write(&format!("{text}\n"));
 }
 
+/// A list for people: `head` then the items numbered (`1. a, 2. b, ...`),
+/// wrapped before `width` columns with the continuation lines indented, so a
+/// solution of a hundred moves reads as a paragraph, not one long line.
+pub fn numbered_paragraph(head: &str, items: &[String], width: usize) -> String {
+    let mut text = String::from(head);
+    let mut col = head.chars().count();
+    for (i, item) in items.iter().enumerate() {
+        let sep = if i + 1 < items.len() { "," } else { "" };
+        let word = format!("{}. {item}{sep}", i + 1);
+        let len = word.chars().count();
+        if col > 2 && col + 1 + len > width {
+            text.push_str("\n ");
+            col = 1;
+        }
+        text.push(' ');
+        text.push_str(&word);
+        col += 1 + len;
+    }
+    text.push('\n');
+    text
+}
+
 /// Colour on standard error only for a person at a terminal (and not when
 /// `NO_COLOR` asks for none, <https://no-color.org>).
 pub fn stderr_colour() -> bool {
@@ -116,6 +138,23 @@ pub fn percent(part: usize, whole: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_list_wraps_under_the_width_and_keeps_every_item() {
+        let items: Vec<String> = (0..60)
+            .map(|i| format!("B{} {}>{}", i % 6, i % 7, i % 5))
+            .collect();
+        let text = numbered_paragraph("moves:", &items, 60);
+        assert!(text.lines().count() > 5, "{text}");
+        for line in text.lines() {
+            assert!(line.chars().count() <= 60, "{line:?}");
+        }
+        assert!(text.starts_with("moves: 1. B0 0>0, 2. B1 1>1,"), "{text}");
+        assert!(text.ends_with("60. B5 3>4\n"), "{text}");
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains("59. B4 2>3, 60. B5 3>4"), "{words}");
+        assert_eq!(numbered_paragraph("moves:", &[], 60), "moves:\n");
+    }
 
     #[test]
     fn counts_are_singular_for_one() {

@@ -7,6 +7,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use serde_json::json;
+
 use super::args::Force;
 use super::out;
 use crate::error::Error;
@@ -27,19 +29,38 @@ pub struct Args {
     pub out: Option<PathBuf>,
     #[command(flatten)]
     pub force: Force,
+    /// Print JSON: the deal, the players, the number of moves and the record's text
+    /// (and the file it was written to, with `--out`).
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     if let Some(path) = &args.out {
         args.force.check(path)?;
     }
-    let text = crate::games::setup::play_record(&args.setup.spec())?;
-    if args.setup.seed.is_none() {
+    let played = crate::games::setup::play(&args.setup.spec())?;
+    if args.setup.choice.seed.is_none() {
         eprintln!("note: a fresh seed from the operating system; it is in the record's [deal]");
     }
-    match &args.out {
-        Some(path) => write::atomic(path, &text)?,
-        None => out::write(&text),
+    if let Some(path) = &args.out {
+        write::atomic(path, &played.text)?;
+    }
+    if args.json {
+        let p = &played.provenance;
+        out::json(&json!({
+            "algorithm": p.algorithm,
+            "game": p.game,
+            "variant": p.variant,
+            "seed": p.seed,
+            "board": p.board,
+            "players": played.players,
+            "moves": played.moves.len(),
+            "file": args.out.as_ref().map(|f| f.display().to_string()),
+            "record": played.text,
+        }));
+    } else if args.out.is_none() {
+        out::write(&played.text);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -38,18 +38,12 @@ pub struct Args {
     /// The game: one that has a solver.
     #[arg(value_parser = args::solvable_games())]
     pub game: String,
-    /// The deal's seed.
-    #[arg(long, conflicts_with = "seeds", required_unless_present = "seeds")]
-    pub seed: Option<String>,
+    /// Which deal: `--seed` (required unless `--seeds`), `--variant`, `--board`.
+    #[command(flatten)]
+    pub choice: super::deal::Choice,
     /// Many deals: an inclusive range `1..1000` or a comma list `3,17,42`.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "seed")]
     pub seeds: Option<String>,
-    /// The variant: `standard` or `six-down` (muro), `standard` or `hard` (mosaico).
-    #[arg(long, value_parser = args::variants())]
-    pub variant: Option<String>,
-    /// Board number, for several deals from one seed.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
-    pub board: u32,
     /// Give up after generating this many positions (per deal).
     #[arg(long, default_value_t = Limits::default().max_nodes)]
     pub max_nodes: u64,
@@ -87,7 +81,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         )
         .help(format!("the games with a solver are: {}", names.join(", "))));
     };
-    let variant = crate::games::require_variant(game, args.variant.as_deref())?;
+    let variant = crate::games::require_variant(game, args.choice.variant.as_deref())?;
     if args.max_nodes == 0 || args.max_memory_mb == 0 {
         return Err(Error::input(
             "cli.bad-bound",
@@ -99,13 +93,25 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         max_memory: args.max_memory_mb.saturating_mul(1 << 20),
     };
     let name = game.name();
-    match (&args.seed, &args.seeds) {
+    let one = match (&args.choice.seed, &args.seeds) {
+        (_, Some(_)) => None,
+        (Some(seed), None) => Some(seed.clone()),
+        (None, None) => {
+            // As `deal` and `play` do: a fresh deal, its seed printed so it can be had again.
+            let fresh = crate::deal::fresh_seed()?;
+            eprintln!(
+                "note: a fresh seed from the operating system; solve this again with --seed {fresh}"
+            );
+            Some(fresh)
+        }
+    };
+    match (&one, &args.seeds) {
         (Some(seed), _) => {
             if let Some(path) = &args.out {
                 args.force.check(path)?;
             }
             let d = solver.decide(
-                &Provenance::new(name, &variant, seed, args.board),
+                &Provenance::new(name, &variant, seed, args.choice.board),
                 limits,
                 true,
             );
@@ -122,7 +128,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 outln!("{name} ({variant}), {}", d.summary());
                 match (&args.out, d.verdict) {
                     (Some(path), "solved") => outln!("record written to {}", path.display()),
-                    (None, "solved") => outln!("moves: {}", d.notation.join(", ")),
+                    (None, "solved") => {
+                        out::write(&out::numbered_paragraph("moves:", &d.notation, 100))
+                    }
                     (Some(path), _) => outln!("no record written to {}", path.display()),
                     _ => {}
                 }
@@ -155,7 +163,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             };
             let results = decide_all_reporting(
                 solver,
-                (name, &variant, args.board),
+                (name, &variant, args.choice.board),
                 &seeds,
                 limits,
                 (jobs, polish),

@@ -137,12 +137,12 @@ fn usage_errors_share_the_layout_and_suggest_near_names() {
         (
             &["deal", "mon"][..],
             "error[cli.unknown-game]: unknown game `mon`\n |\n = help: did you mean `moon`? \
-             the games are: moon, scalafrutta, domino, muro, mosaico, farfalia\n",
+             the games are: moon, scalafrutta, domino, muro, mosaico, farfalia, quincunx\n",
         ),
         (
             &["play", "mosiaco", "--seed", "1"],
             "error[cli.unknown-game]: unknown game `mosiaco`\n |\n = help: did you mean `mosaico`? \
-             the games are: moon, scalafrutta, domino, muro, mosaico, farfalia\n",
+             the games are: moon, scalafrutta, domino, muro, mosaico, farfalia, quincunx\n",
         ),
         (
             &["solve", "muro", "--seed", "1", "--variant", "six-dwon"],
@@ -157,7 +157,7 @@ fn usage_errors_share_the_layout_and_suggest_near_names() {
         (
             &["deal", "chess"],
             "error[cli.unknown-game]: unknown game `chess`\n |\n = help: the games are: moon, \
-             scalafrutta, domino, muro, mosaico, farfalia\n",
+             scalafrutta, domino, muro, mosaico, farfalia, quincunx\n",
         ),
     ] {
         let o = tavolo(args);
@@ -208,7 +208,7 @@ fn every_command_gives_json_errors_with_json() {
     let v = assert_json_error(&tavolo(&["deal", "mon", "--json"]), "cli.unknown-game");
     assert_eq!(
         v["error"]["help"],
-        "did you mean `moon`? the games are: moon, scalafrutta, domino, muro, mosaico, farfalia"
+        "did you mean `moon`? the games are: moon, scalafrutta, domino, muro, mosaico, farfalia, quincunx"
     );
     assert!(v["error"]["file"].is_null() && v["error"]["line"].is_null());
     assert_json_error(
@@ -442,6 +442,56 @@ fn solve_exit_codes_are_distinct_and_documented() {
     );
 }
 
+/// `deal`, `play` and `solve` take the deal's options from one definition,
+/// so they read and are documented alike; `play --json` and a `solve`
+/// without a seed behave as `deal` does.
+#[test]
+fn deal_play_and_solve_share_the_deal_options() {
+    let line = "Board number, for several deals from one seed.";
+    for cmd in ["deal", "play", "solve"] {
+        let help = stdout(&tavolo(&[cmd, "--help"]));
+        for opt in ["--variant <VARIANT>", "--seed <SEED>", "--board <BOARD>"] {
+            assert!(help.contains(opt), "{cmd}: {opt}\n{help}");
+        }
+        assert!(help.contains(line), "{cmd}\n{help}");
+    }
+    // play --json: the deal, the players, the moves and a record that checks.
+    let o = tavolo(&["play", "muro", "--seed", "7", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(
+        (&v["game"], &v["variant"], &v["seed"], &v["board"]),
+        (&"muro".into(), &"standard".into(), &"7".into(), &1.into())
+    );
+    assert_eq!(v["players"], serde_json::json!(["P1"]));
+    assert!(v["file"].is_null());
+    let record = v["record"].as_str().unwrap();
+    let plain = tavolo(&["play", "muro", "--seed", "7"]);
+    assert_eq!(stdout(&plain), record, "the JSON holds the same record");
+    let moves = record.matches("[[move]]").count();
+    assert_eq!(v["moves"].as_u64(), Some(moves as u64));
+    let checked = tavolo_stdin(&["check", "-"], record);
+    assert!(
+        checked.status.code() == Some(0),
+        "{}{}",
+        stdout(&checked),
+        stderr(&checked)
+    );
+    // play --json errors are JSON.
+    assert_json_error(&tavolo(&["play", "mon", "--json"]), "cli.unknown-game");
+    // solve with no seed deals a fresh one and says how to have it again.
+    let o = tavolo(&["solve", "muro", "--max-nodes", "2000"]);
+    assert!(matches!(o.status.code(), Some(0 | 1 | 3)), "{o:?}");
+    assert!(
+        stderr(&o).contains("solve this again with --seed "),
+        "{}",
+        stderr(&o)
+    );
+    // --seed and --seeds exclude each other.
+    let o = tavolo(&["solve", "muro", "--seed", "7", "--seeds", "1..2"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
 /// `tavolo play --help` says when a random game stops (Il Muro's move cap).
 #[test]
 fn play_help_documents_the_move_cap() {
@@ -456,7 +506,9 @@ fn play_help_documents_the_move_cap() {
 fn help_lists_games_variants_kits_papers_and_edges() {
     let deal = stdout(&tavolo(&["deal", "--help"]));
     assert!(
-        deal.contains("[possible values: moon, scalafrutta, domino, muro, mosaico, farfalia]"),
+        deal.contains(
+            "[possible values: moon, scalafrutta, domino, muro, mosaico, farfalia, quincunx]"
+        ),
         "{deal}"
     );
     assert!(
@@ -467,7 +519,7 @@ fn help_lists_games_variants_kits_papers_and_edges() {
     );
     let solve = stdout(&tavolo(&["solve", "--help"]));
     assert!(
-        solve.contains("[possible values: muro, mosaico]"),
+        solve.contains("[possible values: muro, mosaico, quincunx]"),
         "{solve}"
     );
     let kit = stdout(&tavolo(&["kit", "--help"]));

@@ -233,6 +233,6 @@ fn sheet_example_faults() {
             .as_str()
             .unwrap()
             .contains("tavolo's ruling on irregularities"));
-        assert!(v["result"].get("winner").is_none());
+        assert!(v["result"]["winner"].is_null(), "{v:#}");
     }
 }
