@@ -156,7 +156,7 @@ fn bad_usage_is_exit_2() {
         &["solve", "moon", "--seed", "1"][..],
         &["solve", "muro", "--seed", "1", "--variant", "hard"],
         &["solve", "muro", "--seeds", "9..3"],
-        &["solve", "muro"],
+        &["solve", "muro", "--seed", "1", "--seeds", "1..2"],
         &["solve", "muro", "--seed", "1", "--max-nodes", "0"],
     ] {
         let out = tavolo().args(args).output().unwrap();
