@@ -9,6 +9,7 @@ pub mod cli;
 pub mod deal;
 pub mod decktet;
 pub mod error;
+pub mod event;
 pub mod games;
 pub mod kit;
 pub mod lexicon;

@@ -12,6 +12,7 @@ use crate::error::Error;
 pub mod args;
 pub mod check;
 pub mod deal;
+pub mod event;
 pub mod kit;
 pub mod lexicon;
 pub mod out;
@@ -46,6 +47,8 @@ pub enum Command {
     Deal(deal::Args),
     /// Replay game records and report the first illegal move.
     Check(check::Args),
+    /// Tournaments by commit and reveal: new (before), deal (at the start), verify (after).
+    Event(event::Args),
     /// Total or optimise scores.
     Score(score::Args),
     /// Play a random legal game and write its record.
@@ -85,6 +88,7 @@ impl Command {
             Command::Kit(a) => a.json,
             Command::Deal(a) => a.json,
             Command::Check(a) => a.json,
+            Command::Event(a) => a.json(),
             Command::Score(a) => a.json,
             Command::Solve(a) => a.json,
             Command::Lexicon(a) => a.json(),
@@ -153,6 +157,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Kit(args) => kit::run(args),
         Command::Deal(args) => deal::run(args),
         Command::Check(args) => check::run(args),
+        Command::Event(args) => event::run(args),
         Command::Score(args) => score::run(args),
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),

@@ -5,6 +5,7 @@ mod cli_manners;
 mod cli_referee;
 mod common;
 mod engine_props;
+mod event;
 mod farfalia;
 mod fixtures;
 mod fruit_cli;
