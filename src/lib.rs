@@ -16,3 +16,4 @@ pub mod lexicon;
 pub mod output;
 pub mod record;
 pub mod search;
+pub mod show;

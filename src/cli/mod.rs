@@ -18,6 +18,7 @@ pub mod lexicon;
 pub mod out;
 pub mod play;
 pub mod score;
+pub mod show;
 pub mod solve;
 
 /// What `tavolo --help` and the manual page say after the commands.
@@ -51,6 +52,8 @@ pub enum Command {
     Event(event::Args),
     /// Total or optimise scores.
     Score(score::Args),
+    /// Draw a recorded game's position at a move with the kit's art (SVG, PNG, PDF).
+    Show(show::Args),
     /// Play a random legal game and write its record.
     #[command(after_help = play::AFTER_HELP)]
     Play(play::Args),
@@ -90,6 +93,7 @@ impl Command {
             Command::Check(a) => a.json,
             Command::Event(a) => a.json(),
             Command::Score(a) => a.json,
+            Command::Show(a) => a.json,
             Command::Solve(a) => a.json,
             Command::Lexicon(a) => a.json(),
             Command::Play(_) | Command::Completions { .. } | Command::Man { .. } => false,
@@ -159,6 +163,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Check(args) => check::run(args),
         Command::Event(args) => event::run(args),
         Command::Score(args) => score::run(args),
+        Command::Show(args) => show::run(args),
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Lexicon(args) => lexicon::run(args),

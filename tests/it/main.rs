@@ -17,5 +17,6 @@ mod lexicon;
 mod moon_props;
 mod quincunx;
 mod rules_docs;
+mod show;
 mod solitaire_props;
 mod solitaire_solve;
