@@ -119,6 +119,13 @@ pub struct DealArgs {
     /// (`board-01-table-1.toml`, `reserve-01-table-1.toml`, ...).
     #[arg(long, value_hint = clap::ValueHint::DirPath)]
     pub out: Option<PathBuf>,
+    /// Also write deal sheets as PDF: a slip per player per board, drawn with the kit's art,
+    /// then the director's hand record.
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub sheets: Option<PathBuf>,
+    /// Paper for --sheets.
+    #[arg(long, default_value = "a4", value_parser = args::papers())]
+    pub paper: String,
     #[command(flatten)]
     pub force: Force,
 }
@@ -292,14 +299,39 @@ fn deal(a: DealArgs) -> Result<ExitCode, Error> {
             "the event has none of the boards asked for",
         ));
     }
-    if let Some(dir) = &a.out {
-        write_skeletons(&d, &all, dir, a.force)?;
-    }
+    // What goes to standard output first: a format the games lack writes no file.
     let text = match format {
         Format::Text => text_boards(&d, &all, &public)?,
         Format::Json => json_boards(&d, &all, &public)?,
         Format::Line => line_boards(&d, &all, &public)?,
     };
+    // The sheets are drawn before any file is written (a game that cannot
+    // be drawn leaves nothing behind).
+    let paper: crate::kit::Paper = a.paper.parse()?;
+    let pdf = match &a.sheets {
+        None => None,
+        Some(path) => {
+            a.force.check(path)?;
+            let sheets: Vec<crate::show::sheets::Board> = all
+                .iter()
+                .map(|b| crate::show::sheets::Board {
+                    title: format!("{}, board {}", d.event, b.label),
+                    game: b.section.game,
+                    variant: &b.section.variant,
+                    players: &b.section.names,
+                    deal: b.provenance(),
+                })
+                .collect();
+            Some(crate::show::sheets::pdf(&d.event, &sheets, paper)?)
+        }
+    };
+    if let Some(dir) = &a.out {
+        write_skeletons(&d, &all, dir, a.force)?;
+    }
+    if let (Some(path), Some(pdf)) = (&a.sheets, &pdf) {
+        crate::output::write_atomic(path, pdf).map_err(|e| Error::io("cli.write", path, &e))?;
+        eprintln!("wrote {}", path.display());
+    }
     let mut stdout = io::stdout().lock();
     match stdout
         .write_all(text.as_bytes())

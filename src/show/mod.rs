@@ -8,6 +8,7 @@
 
 pub mod render;
 pub mod scene;
+pub mod sheets;
 
 use std::path::Path;
 

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 use usvg::WriteOptions;
 
-use super::scene::{MarkKind, Scene};
+use super::scene::{MarkKind, Rect, Scene};
 use crate::error::{Error, Result};
 use crate::kit::template::{self, KitFaces};
 use crate::kit::Kit;
@@ -45,8 +45,42 @@ impl KitArt {
         Ok(KitArt { kit, faces })
     }
 
+    /// A component's cut size in mm.
+    pub fn size(&self, component: &str) -> Option<(f64, f64)> {
+        self.kit
+            .components
+            .iter()
+            .find(|c| c.name == component)
+            .map(|c| (c.w_mm, c.h_mm))
+    }
+
+    /// The face `face` as SVG placed at `at` (mm) in a group `id`; `n`
+    /// makes its inner ids unique in the document.
+    pub fn placed(&self, face: usize, id: &str, at: Rect, ghost: bool, n: usize) -> String {
+        let tree = &self.faces.faces[face].tree;
+        let size = tree.size();
+        let opts = WriteOptions {
+            id_prefix: Some(format!("i{n}-")),
+            ..WriteOptions::default()
+        };
+        let text = tree.to_string(&opts);
+        format!(
+            "<g id=\"{}\" transform=\"translate({} {})\"{}>\n<svg width=\"{}\" \
+             height=\"{}\" viewBox=\"0 0 {} {}\" preserveAspectRatio=\"none\">{}</svg>\n</g>\n",
+            escape(id),
+            at.x,
+            at.y,
+            if ghost { " opacity=\"0.55\"" } else { "" },
+            at.w,
+            at.h,
+            size.width(),
+            size.height(),
+            inner(&text)
+        )
+    }
+
     /// The face (index into `faces.faces`) of the piece whose fields match `piece`.
-    fn face(&self, component: &str, piece: &[(&str, String)], back: bool) -> Result<usize> {
+    pub fn face(&self, component: &str, piece: &[(&str, String)], back: bool) -> Result<usize> {
         let missing = |what: String| Error::failed("show.no-art", what);
         let ci = self
             .kit
@@ -87,7 +121,7 @@ fn field(piece: &toml::Table, path: &str) -> Option<String> {
 }
 
 /// XML-escape text for an attribute or element.
-fn escape(s: &str) -> String {
+pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -123,28 +157,8 @@ pub fn svg(scene: &Scene, art: &KitArt) -> Result<String> {
         escape(&scene.caption)
     );
     for (n, item) in scene.items.iter().enumerate() {
-        let face = &art.faces.faces[art.face(item.component, &item.piece, item.back)?].tree;
-        let size = face.size();
-        let opts = WriteOptions {
-            id_prefix: Some(format!("i{n}-")),
-            ..WriteOptions::default()
-        };
-        let text = face.to_string(&opts);
-        let a = item.at;
-        let _ = write!(
-            out,
-            "<g id=\"{}\" transform=\"translate({} {})\"{}>\n<svg width=\"{}\" \
-             height=\"{}\" viewBox=\"0 0 {} {}\" preserveAspectRatio=\"none\">{}</svg>\n</g>\n",
-            escape(&item.id),
-            a.x,
-            a.y,
-            if item.ghost { " opacity=\"0.55\"" } else { "" },
-            a.w,
-            a.h,
-            size.width(),
-            size.height(),
-            inner(&text)
-        );
+        let face = art.face(item.component, &item.piece, item.back)?;
+        out.push_str(&art.placed(face, &item.id, item.at, item.ghost, n));
     }
     for m in &scene.marks {
         let a = m.at;

@@ -85,6 +85,24 @@ pub struct Scene {
     pub moves: usize,
 }
 
+/// One kit piece, without a place: what a deal sheet draws in a row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    pub component: &'static str,
+    pub piece: Vec<(&'static str, String)>,
+    pub back: bool,
+}
+
+/// What one seat (or the table) gets in a deal: a label and its pieces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Holding {
+    /// A player's name, or what the pieces are (`centre (c3)`, `set aside`).
+    pub label: String,
+    /// Whether the holding is a player's (a slip of its own), not the table's.
+    pub seat: bool,
+    pub pieces: Vec<Piece>,
+}
+
 /// A game's position at any move of a record, for `tavolo show`
 /// ([`crate::games::Game::drawer`]).
 pub trait Draw: Sync {
@@ -101,6 +119,14 @@ pub trait Draw: Sync {
         upto: Option<usize>,
         data: &toml::Table,
     ) -> Result<Scene, Error>;
+
+    /// What a deal gives each seat and the table, for deal sheets.
+    fn holdings(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &crate::deal::Provenance,
+    ) -> Result<Vec<Holding>, Error>;
 }
 
 /// A number from the kit's `[data]`, or the default the bundled kit has.

@@ -448,3 +448,74 @@ fn new_writes_a_key_a_description_and_a_commitment_that_agree() {
         key_text
     );
 }
+
+/// Deal sheets: a slip per player per board drawn with the kits' art, then
+/// the director's record; the same bytes on rerun; A4 or Letter.
+#[test]
+fn deal_sheets_render_for_moon_and_domino() {
+    let dir = tempfile::tempdir().unwrap();
+    let (desc, key) = fixed_event(dir.path());
+    let d = desc.to_str().unwrap();
+    let k = key.to_str().unwrap();
+    let sheets = |name: &str, paper: &str| {
+        let o = tavolo(
+            dir.path(),
+            &[
+                "event", "deal", d, "--key", k, "--public", "17 42 88", "--sheets", name,
+                "--paper", paper,
+            ],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        std::fs::read(dir.path().join(name)).unwrap()
+    };
+    let a = sheets("a.pdf", "a4");
+    assert_eq!(a, sheets("b.pdf", "a4"));
+    let doc = lopdf::Document::load_mem(&a).unwrap();
+    // 3 moon boards (2 and a reserve, 2 slips of 2 rows each) and a domino
+    // board (3 slips of 3 rows): 9 slips on 2 A4 pages, then the director's
+    // record (about 130 mm a moon board, 190 mm the domino board) on 3.
+    assert_eq!(doc.get_pages().len(), 5);
+    let media = |doc: &lopdf::Document| {
+        let (_, page) = doc.get_pages().into_iter().next().unwrap();
+        let page = doc.get_dictionary(page).unwrap();
+        let mb = page.get(b"MediaBox").unwrap().as_array().unwrap().clone();
+        mb.iter()
+            .map(|v| v.as_float().unwrap_or(0.0).round() as i64)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(media(&doc), [0, 0, 595, 842]);
+    let letter = sheets("l.pdf", "letter");
+    assert_eq!(
+        media(&lopdf::Document::load_mem(&letter).unwrap()),
+        [0, 0, 612, 792]
+    );
+    // The art is placed as reused objects: far smaller than a piece each.
+    assert!(a.len() < 120_000, "{}", a.len());
+    if let Ok(o) = Command::new("qpdf")
+        .arg("--check")
+        .arg(dir.path().join("a.pdf"))
+        .output()
+    {
+        assert!(o.status.success(), "{}", text(&o));
+    }
+    // A game tavolo cannot draw yet: exit 2, and no file written.
+    let q = dir.path().join("q.toml");
+    std::fs::write(
+        &q,
+        std::fs::read_to_string(&desc)
+            .unwrap()
+            .replace("game = \"domino\"", "game = \"scalafrutta\""),
+    )
+    .unwrap();
+    let o = tavolo(
+        dir.path(),
+        &[
+            "event", "deal", "q.toml", "--key", k, "--public", "1", "--sheets", "q.pdf", "--out",
+            "qboards",
+        ],
+    );
+    // (`deal` checks the key against the description's own commitment.)
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("show.not-drawable"), "{}", text(&o));
+    assert!(!dir.path().join("q.pdf").exists() && !dir.path().join("qboards").exists());
+}

@@ -1,12 +1,13 @@
 //! MOON's positions for `tavolo show`: the board of the kit with the tiles
 //! laid so far, replayed from the record up to the move asked for.
 
-use super::record::{read_moves, start};
-use super::{MoonGame, Move, Square, Tile};
+use super::record::{dealt, read_moves, start};
+use super::{MoonGame, MoonSetup, Move, Square, Tile};
+use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken, Engine};
 use crate::record::{Record, Source};
-use crate::show::scene::{self, data_mm, Item, Mark, MarkKind, Rect, Scene};
+use crate::show::scene::{self, data_mm, Holding, Item, Mark, MarkKind, Piece, Rect, Scene};
 
 pub struct Draw;
 
@@ -46,6 +47,17 @@ fn tile_item(id: String, tile: Tile, at: Rect, ghost: bool) -> Item {
         at,
         back: false,
         ghost,
+    }
+}
+
+fn piece(tile: Tile) -> Piece {
+    Piece {
+        component: "tiles",
+        piece: vec![
+            ("moon.code", tile.moon().letter().to_string()),
+            ("bg.code", tile.background().letter().to_string()),
+        ],
+        back: false,
     }
 }
 
@@ -158,6 +170,39 @@ impl scene::Draw for Draw {
             caption,
             shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: record.moves.len(),
+        })
+    }
+
+    fn holdings(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<Vec<Holding>, Error> {
+        Ok(match dealt(variant, players.len(), deal)? {
+            MoonSetup::Standard(s) => std::iter::once(Holding {
+                label: "centre (c3)".into(),
+                seat: false,
+                pieces: vec![piece(s.centre)],
+            })
+            .chain(players.iter().zip(&s.hands).map(|(name, hand)| Holding {
+                label: name.clone(),
+                seat: true,
+                pieces: hand.iter().map(piece).collect(),
+            }))
+            .collect(),
+            MoonSetup::Solitaire(s) => vec![
+                Holding {
+                    label: "centre (c3)".into(),
+                    seat: false,
+                    pieces: vec![piece(s.centre)],
+                },
+                Holding {
+                    label: format!("{}: the draw, in order", players[0]),
+                    seat: true,
+                    pieces: s.draw.unwrap_or_default().into_iter().map(piece).collect(),
+                },
+            ],
         })
     }
 }

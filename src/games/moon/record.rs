@@ -110,7 +110,7 @@ fn move_out(player: usize, tile: Tile, square: Square) -> MoveOut {
 }
 
 /// The setup a seed deals for this variant and number of players.
-fn dealt(variant: &str, players: usize, deal: &Provenance) -> Result<MoonSetup, Error> {
+pub(super) fn dealt(variant: &str, players: usize, deal: &Provenance) -> Result<MoonSetup, Error> {
     let order = crate::deal::shuffled(&deal.game, &deal.variant, &deal.seed, deal.board, 25);
     let tiles: Vec<Tile> = order.iter().filter_map(|&i| Tile::from_index(i)).collect();
     if variant == SOLITAIRE {

@@ -2,13 +2,14 @@
 //! in their rows and number columns (DF-1), drawn with the fruit kit's tiles,
 //! a turned tile face down (DF-5).
 
-use super::record::{read_moves, read_setup, rules_of};
+use super::record::{dealt, read_moves, read_setup, rules_of};
 use super::{Move, State};
+use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken, Engine};
 use crate::games::fruit::tile::Tile;
 use crate::record::{Record, Source};
-use crate::show::scene::{self, Item, Mark, MarkKind, Rect, Scene};
+use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Piece, Rect, Scene};
 
 pub struct Draw;
 
@@ -39,6 +40,17 @@ fn tile_item(id: String, tile: Tile, at: Rect, back: bool, ghost: bool) -> Item 
         at,
         back,
         ghost,
+    }
+}
+
+fn piece(tile: Tile, back: bool) -> Piece {
+    Piece {
+        component: "tiles",
+        piece: vec![
+            ("fruit.letter", tile.fruit().letter().to_string()),
+            ("number", tile.number().to_string()),
+        ],
+        back,
     }
 }
 
@@ -162,5 +174,30 @@ impl scene::Draw for Draw {
             shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: record.moves.len(),
         })
+    }
+
+    fn holdings(
+        &self,
+        _variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<Vec<Holding>, Error> {
+        let setup = dealt(players.len(), deal)?;
+        let mut out = vec![Holding {
+            label: "set aside (face down)".into(),
+            seat: false,
+            pieces: setup.set_aside.iter().map(|t| piece(t, false)).collect(),
+        }];
+        out.extend(
+            players
+                .iter()
+                .zip(&setup.hands)
+                .map(|(name, hand)| Holding {
+                    label: name.clone(),
+                    seat: true,
+                    pieces: hand.iter().map(|t| piece(t, false)).collect(),
+                }),
+        );
+        Ok(out)
     }
 }

@@ -115,7 +115,7 @@ impl Referee for Domino {
     }
 }
 
-fn dealt(players: usize, deal: &Provenance) -> Result<Setup, Error> {
+pub(super) fn dealt(players: usize, deal: &Provenance) -> Result<Setup, Error> {
     if !(2..=4).contains(&players) {
         return Err(Error::input(
             "cli.players",
