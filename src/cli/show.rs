@@ -73,11 +73,12 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
             .map_err(|e| Error::io("record.unreadable", &a.record, &e))?;
         (a.record.clone(), t)
     };
-    let (scene, svg) = crate::show::show(&name, text, a.upto)?;
+    let shown = crate::show::show(&name, text, a.upto)?;
+    let scene = shown.scene.clone();
     let bytes = match ext {
-        "svg" => svg.into_bytes(),
-        "png" => crate::show::render::png(&svg, a.dpi)?,
-        _ => crate::show::render::pdf(&svg, &scene.caption)?,
+        "svg" => shown.svg.into_bytes(),
+        "png" => crate::show::render::png(&shown.svg, a.dpi)?,
+        _ => crate::show::render::pdf(&shown.scene, shown.art)?,
     };
     if out_path.file_name().is_none() {
         return Err(Error::input(

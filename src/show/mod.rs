@@ -17,9 +17,16 @@ use crate::record::{Record, Source};
 
 pub use scene::Scene;
 
+/// A position drawn: the scene, its SVG, and the kit art that drew it.
+pub struct Shown {
+    pub scene: Scene,
+    pub svg: String,
+    pub art: render::KitArt,
+}
+
 /// A record's position at move `upto` (all moves when `None`) as a scene and
 /// its SVG. An unreadable record or a game that cannot be drawn is exit 2.
-pub fn show(path: &Path, text: String, upto: Option<usize>) -> Result<(Scene, String), Error> {
+pub fn show(path: &Path, text: String, upto: Option<usize>) -> Result<Shown, Error> {
     let src = Source::new(path, text);
     let record = Record::parse(&src, &crate::games::Registry)?;
     let game = crate::games::require(record.game)?;
@@ -39,5 +46,5 @@ pub fn show(path: &Path, text: String, upto: Option<usize>) -> Result<(Scene, St
     let art = render::KitArt::bundled(drawer.kit())?;
     let scene = drawer.scene(&record, &src, upto, &art.kit.data)?;
     let svg = render::svg(&scene, &art)?;
-    Ok((scene, svg))
+    Ok(Shown { scene, svg, art })
 }

@@ -160,6 +160,20 @@ pub fn svg(scene: &Scene, art: &KitArt) -> Result<String> {
         let face = art.face(item.component, &item.piece, item.back)?;
         out.push_str(&art.placed(face, &item.id, item.at, item.ghost, n));
     }
+    out.push_str(&marks_svg(scene));
+    let _ = write!(
+        out,
+        "</g>\n<text id=\"caption\" x=\"{MARGIN_MM}\" y=\"{}\" font-family=\"DejaVu Sans\" \
+         font-size=\"4\" fill=\"#1f1f1f\">{}</text>\n</svg>\n",
+        h - MARGIN_MM - 1.0,
+        escape(&scene.caption)
+    );
+    Ok(out)
+}
+
+/// The marks of the last and an illegal move, as SVG groups in scene mm.
+fn marks_svg(scene: &Scene) -> String {
+    let mut out = String::new();
     for m in &scene.marks {
         let a = m.at;
         match m.kind {
@@ -188,14 +202,7 @@ pub fn svg(scene: &Scene, art: &KitArt) -> Result<String> {
             }
         }
     }
-    let _ = write!(
-        out,
-        "</g>\n<text id=\"caption\" x=\"{MARGIN_MM}\" y=\"{}\" font-family=\"DejaVu Sans\" \
-         font-size=\"4\" fill=\"#1f1f1f\">{}</text>\n</svg>\n",
-        h - MARGIN_MM - 1.0,
-        escape(&scene.caption)
-    );
-    Ok(out)
+    out
 }
 
 /// Parse the scene's SVG with the bundled fonts only.
@@ -225,41 +232,81 @@ pub fn png(svg: &str, dpi: f64) -> Result<Vec<u8>> {
         .map_err(|e| Error::failed("show.png", format!("cannot encode the image: {e}")))
 }
 
-/// The SVG as a one-page PDF of the picture's size, through the kit's PDF
-/// back end (byte-identical for the same input).
-pub fn pdf(svg: &str, title: &str) -> Result<Vec<u8>> {
-    use crate::kit::geometry::Rect;
+/// The scene as a one-page PDF of the picture's size, drawn as the kits
+/// print: each piece's face placed and clipped to its cut size (PDF has no
+/// nested viewports to clip the bleed), then one face with the marks, the
+/// fading of a ghost piece and the caption. Byte-identical for the same input.
+pub fn pdf(scene: &Scene, mut art: KitArt) -> Result<Vec<u8>> {
+    use crate::kit::geometry::Rect as KRect;
     use crate::kit::layout::{Placement, Sheet, Side};
-    let tree = tree(svg)?;
-    // The page in mm: the document's size is in px at 96 per inch.
-    let size = tree.size();
     let (w, h) = (
-        f64::from(size.width()) * 25.4 / 96.0,
-        f64::from(size.height()) * 25.4 / 96.0,
+        scene.w_mm + 2.0 * MARGIN_MM,
+        scene.h_mm + 2.0 * MARGIN_MM + CAPTION_MM,
     );
-    let faces = KitFaces {
-        faces: vec![template::Face { tree }],
-        components: vec![(vec![0], None)],
+    let rect = |r: Rect| KRect {
+        x: r.x + MARGIN_MM,
+        y: r.y + MARGIN_MM,
+        w: r.w,
+        h: r.h,
     };
-    let rect = Rect {
+    let mut placements = Vec::new();
+    let mut overlay = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         viewBox=\"0 0 {w} {h}\">\n<g transform=\"translate({MARGIN_MM} {MARGIN_MM})\">\n"
+    );
+    for item in &scene.items {
+        let face = art.face(item.component, &item.piece, item.back)?;
+        let r = rect(item.at);
+        placements.push(Placement {
+            face,
+            component: 0,
+            piece: 0,
+            rect: r,
+            clip: r,
+            rotation: 0,
+        });
+        if item.ghost {
+            let a = item.at;
+            let _ = writeln!(
+                overlay,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\" \
+                 fill-opacity=\"0.45\"/>",
+                a.x, a.y, a.w, a.h
+            );
+        }
+    }
+    overlay.push_str(&marks_svg(scene));
+    let _ = write!(
+        overlay,
+        "</g>\n<text x=\"{MARGIN_MM}\" y=\"{}\" font-family=\"DejaVu Sans\" font-size=\"4\" \
+         fill=\"#1f1f1f\">{}</text>\n</svg>\n",
+        h - MARGIN_MM - 1.0,
+        escape(&scene.caption)
+    );
+    let mut faces = std::mem::take(&mut art.faces.faces);
+    faces.push(template::Face {
+        tree: tree(&overlay)?,
+    });
+    let page = KRect {
         x: 0.0,
         y: 0.0,
         w,
         h,
     };
+    placements.push(Placement {
+        face: faces.len() - 1,
+        component: 0,
+        piece: 0,
+        rect: page,
+        clip: page,
+        rotation: 0,
+    });
     let sheet = Sheet {
         w_mm: w,
         h_mm: h,
         side: Side::Front,
         component: 0,
-        placements: vec![Placement {
-            face: 0,
-            component: 0,
-            piece: 0,
-            rect,
-            clip: rect,
-            rotation: 0,
-        }],
+        placements,
         marks: Vec::new(),
         guides: Vec::new(),
         part: None,
@@ -267,7 +314,11 @@ pub fn pdf(svg: &str, title: &str) -> Result<Vec<u8>> {
         map: None,
         label: String::new(),
     };
-    crate::kit::pdf::write(title, &faces, &[sheet])
+    let faces = KitFaces {
+        faces,
+        components: Vec::new(),
+    };
+    crate::kit::pdf::write(&scene.caption, &faces, &[sheet])
 }
 
 #[cfg(test)]

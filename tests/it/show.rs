@@ -269,6 +269,30 @@ fn pdf_is_one_page_and_the_same_bytes_on_rerun() {
     assert_eq!(a, std::fs::read(dir.path().join("b.pdf")).unwrap());
     let doc = lopdf::Document::load_mem(&a).unwrap();
     assert_eq!(doc.get_pages().len(), 1);
+    // The page is the picture: the 205 mm board, 4 mm margins, a 9 mm caption.
+    let (_, page) = doc.get_pages().into_iter().next().unwrap();
+    let mb: Vec<f32> = doc
+        .get_dictionary(page)
+        .unwrap()
+        .get(b"MediaBox")
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_float().unwrap())
+        .collect();
+    let pt = |mm: f32| mm * 72.0 / 25.4;
+    assert!(
+        (mb[2] - pt(213.0)).abs() < 1.0 && (mb[3] - pt(222.0)).abs() < 1.0,
+        "{mb:?}"
+    );
+    if let Ok(o) = Command::new("qpdf")
+        .arg("--check")
+        .arg(dir.path().join("a.pdf"))
+        .output()
+    {
+        assert!(o.status.success(), "{}", text(&o));
+    }
 }
 
 #[test]
