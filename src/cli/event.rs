@@ -265,16 +265,39 @@ fn new(a: NewArgs) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The key file: readable by its owner only, where the system has modes.
+/// The key file: readable by its owner only from its first byte, where the
+/// system has modes (a temporary file created 0600, then renamed, as
+/// `crate::output::write_atomic` does).
 fn write_private(path: &Path, text: &str) -> Result<(), Error> {
-    write::atomic(path, text)?;
     #[cfg(unix)]
     {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
-            .map_err(|e| Error::io("event.write", path, &e))?;
+        use std::os::unix::fs::OpenOptionsExt;
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let tmp = dir.unwrap_or(Path::new(".")).join(format!(
+            ".{}.tmp-{}",
+            name.unwrap_or_default(),
+            std::process::id()
+        ));
+        let result = (|| {
+            let mut f = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(&tmp)?;
+            f.write_all(text.as_bytes())?;
+            f.sync_all()?;
+            std::fs::rename(&tmp, path)
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result.map_err(|e| Error::io("event.write", path, &e))
     }
-    Ok(())
+    #[cfg(not(unix))]
+    {
+        write::atomic(path, text)
+    }
 }
 
 /// The description and key, checked against each other.
