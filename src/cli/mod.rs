@@ -12,11 +12,13 @@ use crate::error::Error;
 pub mod args;
 pub mod check;
 pub mod deal;
+pub mod event;
 pub mod kit;
 pub mod lexicon;
 pub mod out;
 pub mod play;
 pub mod score;
+pub mod show;
 pub mod solve;
 
 /// What `tavolo --help` and the manual page say after the commands.
@@ -46,8 +48,12 @@ pub enum Command {
     Deal(deal::Args),
     /// Replay game records and report the first illegal move.
     Check(check::Args),
+    /// Tournaments by commit and reveal: new (before), deal (at the start), verify (after).
+    Event(event::Args),
     /// Total or optimise scores.
     Score(score::Args),
+    /// Draw a recorded game's position at a move with the kit's art (SVG, PNG, PDF).
+    Show(show::Args),
     /// Play a random legal game and write its record.
     #[command(after_help = play::AFTER_HELP)]
     Play(play::Args),
@@ -85,7 +91,9 @@ impl Command {
             Command::Kit(a) => a.json,
             Command::Deal(a) => a.json,
             Command::Check(a) => a.json,
+            Command::Event(a) => a.json(),
             Command::Score(a) => a.json,
+            Command::Show(a) => a.json,
             Command::Solve(a) => a.json,
             Command::Lexicon(a) => a.json(),
             Command::Play(a) => a.json,
@@ -154,7 +162,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Kit(args) => kit::run(args),
         Command::Deal(args) => deal::run(args),
         Command::Check(args) => check::run(args),
+        Command::Event(args) => event::run(args),
         Command::Score(args) => score::run(args),
+        Command::Show(args) => show::run(args),
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Lexicon(args) => lexicon::run(args),

@@ -49,6 +49,10 @@ pub trait Game: Sync {
     fn solver(&self) -> Option<&dyn solve::Solve> {
         None
     }
+    /// How the game's positions are drawn, if they can be (`tavolo show`).
+    fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
+        None
+    }
     /// One line per board for batches (`tavolo deal --format line`): a
     /// writer for the boards of `seed`, or `None` if the game has no
     /// one-line form.

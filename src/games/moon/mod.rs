@@ -12,6 +12,7 @@
 use std::fmt;
 
 mod board;
+pub mod draw;
 mod game;
 mod notation;
 mod position;

@@ -59,6 +59,10 @@ impl Game for Moon {
     fn playable(&self) -> &dyn Playable {
         self
     }
+
+    fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
+        Some(&super::draw::Draw)
+    }
 }
 
 impl Referee for Moon {
@@ -96,7 +100,7 @@ fn move_out(player: usize, tile: Tile, square: Square) -> MoveOut {
 }
 
 /// The setup a seed deals for this variant and number of players.
-fn dealt(variant: &str, players: usize, deal: &Provenance) -> Result<MoonSetup, Error> {
+pub(super) fn dealt(variant: &str, players: usize, deal: &Provenance) -> Result<MoonSetup, Error> {
     let order = crate::deal::shuffled(&deal.game, &deal.variant, &deal.seed, deal.board, 25);
     let tiles: Vec<Tile> = order.iter().filter_map(|&i| Tile::from_index(i)).collect();
     if variant == SOLITAIRE {
@@ -226,16 +230,16 @@ fn parse_dealt_tiles(
 }
 
 /// A move as written: the tile and square with their spans.
-struct Written {
-    tile: Tile,
+pub(super) struct Written {
+    pub(super) tile: Tile,
     tile_span: Span,
-    square: Square,
+    pub(super) square: Square,
     square_span: Span,
 }
 
 const MOVE_FIELDS: &[&str] = &["player", "tile", "square"];
 
-fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
+pub(super) fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
     record.read_moves(src, |_, mut f| {
         f.only(MOVE_FIELDS)?;
         let (tile, tile_span) = f.req_str("tile")?;
@@ -348,7 +352,7 @@ fn blame<'a>(rb: &RuleBroken, entry: &'a MoveEntry, w: &'a Written) -> &'a Span 
 }
 
 /// The game a record's setup starts, or `moon.bad-setup` at `[setup]`.
-fn start(record: &Record, src: &Source) -> Result<MoonGame, Error> {
+pub(super) fn start(record: &Record, src: &Source) -> Result<MoonGame, Error> {
     let setup = read_setup(record, src)?;
     MoonGame::start(&setup, &())
         .map_err(|e| src.error("moon.bad-setup", record.setup_span(), e.to_string()))

@@ -28,6 +28,7 @@
 //! By default every tile a placement touches must match it (DF-2); with
 //! [`Rules::loose_contact`] (DF-7) one matching touched tile is enough.
 
+pub mod draw;
 pub mod record;
 
 use std::collections::BTreeMap;

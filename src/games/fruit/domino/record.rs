@@ -70,6 +70,10 @@ impl Game for Domino {
     fn playable(&self) -> &dyn Playable {
         self
     }
+
+    fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
+        Some(&super::draw::Draw)
+    }
 }
 
 impl Referee for Domino {
@@ -101,7 +105,7 @@ impl Referee for Domino {
     }
 }
 
-fn dealt(players: usize, deal: &Provenance) -> Result<Setup, Error> {
+pub(super) fn dealt(players: usize, deal: &Provenance) -> Result<Setup, Error> {
     if !(2..=4).contains(&players) {
         return Err(Error::input(
             "cli.players",
@@ -154,11 +158,11 @@ impl DealtSetup {
 }
 
 /// A move as written, with the spans errors point at.
-struct Written {
+pub(super) struct Written {
     /// `open = true`: the player calls open play first (its span).
-    open: Option<Span>,
+    pub(super) open: Option<Span>,
     /// The move itself; `None` for a call of open play on its own.
-    mv: Option<Move>,
+    pub(super) mv: Option<Move>,
     /// The span of the field that names the move (`tile`, `turn`, `draw`, `out`).
     kind_span: Span,
     row_span: Option<Span>,
@@ -166,7 +170,7 @@ struct Written {
 
 const MOVE_FIELDS: &[&str] = &["player", "tile", "row", "turn", "draw", "out", "open"];
 
-fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
+pub(super) fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
     record.read_moves(src, |entry, mut f| {
         let player = entry.player;
         let row = match f.opt("row") {
@@ -340,7 +344,7 @@ fn read_written(record: &Record, node: &Node, src: &Source) -> Result<Setup, Err
 }
 
 /// The hands and set-aside pile: dealt, written, or both (then they agree).
-fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
+pub(super) fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
     let players = record.players.len();
     record.setup_with(
         src,

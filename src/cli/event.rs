@@ -1,0 +1,569 @@
+//! `tavolo event new|deal|verify`: tournaments nobody can rig, by commit and
+//! reveal (the algorithm in `crate::event`, the procedure in docs/events.md).
+
+use std::io::{self, Write};
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::args::{self, Force};
+use super::deal::Format;
+use super::out::{self, outln};
+use crate::error::Error;
+use crate::event::boards::{self, Board, Label};
+use crate::event::description::{DescriptionFile, SectionFile};
+use crate::event::verify::{self, Commitment};
+use crate::event::{self as ev, Description, Key};
+use crate::record::write;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Before the event: make the secret key, the description and the commitment to publish.
+    New(NewArgs),
+    /// When the public value is known: deal every board, and write one record per board and table.
+    Deal(DealArgs),
+    /// After the event, with the key published: check the key, deal again, check the records.
+    Verify(VerifyArgs),
+}
+
+impl Args {
+    pub fn json(&self) -> bool {
+        match &self.command {
+            Command::New(a) => a.json,
+            Command::Deal(a) => a.json,
+            Command::Verify(a) => a.json,
+        }
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct NewArgs {
+    /// The folder to write `event.toml` (public), `event.key` (secret) and
+    /// `commitment.toml` (public) into.
+    #[arg(long, value_hint = clap::ValueHint::DirPath)]
+    pub dir: PathBuf,
+    /// A draft description (every field but `key-sha256`), for events of several sections.
+    #[arg(long, value_name = "DRAFT", value_hint = clap::ValueHint::FilePath,
+          conflicts_with_all = ["name", "game", "public_value_name"])]
+    pub from: Option<PathBuf>,
+    /// The event's name.
+    #[arg(long, required_unless_present = "from")]
+    pub name: Option<String>,
+    /// Which public value will be used, e.g. "the Bari lottery draw of 14 March, five numbers in order".
+    #[arg(long, required_unless_present = "from")]
+    pub public_value_name: Option<String>,
+    /// The game.
+    #[arg(long, value_parser = args::games(), required_unless_present = "from")]
+    pub game: Option<String>,
+    /// The variant (default: the game's first).
+    #[arg(long, value_parser = args::variants())]
+    pub variant: Option<String>,
+    /// Number of players (default: the fewest the variant allows).
+    #[arg(long, short = 'p')]
+    pub players: Option<usize>,
+    /// Seat names in the records, comma-separated (default P1, P2, ...).
+    #[arg(long, value_delimiter = ',')]
+    pub names: Option<Vec<String>>,
+    /// Main boards.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub boards: u32,
+    /// Reserve boards, to replace a fouled board.
+    #[arg(long, default_value_t = 0)]
+    pub reserve: u32,
+    /// Tables playing each board (one record each).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub tables: u32,
+    #[command(flatten)]
+    pub force: Force,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What reads an event's description with its key and public value.
+#[derive(Debug, clap::Args)]
+pub struct Keyed {
+    /// The event's description file.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    pub description: PathBuf,
+    /// The key file.
+    #[arg(long, value_hint = clap::ValueHint::FilePath)]
+    pub key: PathBuf,
+    /// The public value, exactly as announced (white space around it does not count).
+    #[arg(long)]
+    pub public: String,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct DealArgs {
+    #[command(flatten)]
+    pub keyed: Keyed,
+    /// Only these boards, e.g. `1..8`, `R1..R2`, `5` (default: every board).
+    #[arg(long, value_name = "A..B", value_parser = parse_labels)]
+    pub boards: Option<RangeInclusive<Label>>,
+    /// Output format on standard output.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Print JSON (the same as `--format json`).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// Write one record skeleton per board and table into this folder
+    /// (`board-01-table-1.toml`, `reserve-01-table-1.toml`, ...).
+    #[arg(long, value_hint = clap::ValueHint::DirPath)]
+    pub out: Option<PathBuf>,
+    /// Also write deal sheets as PDF: a slip per player per board, drawn with the kit's art,
+    /// then the director's hand record.
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub sheets: Option<PathBuf>,
+    /// Paper for --sheets.
+    #[arg(long, default_value = "a4", value_parser = args::papers())]
+    pub paper: String,
+    #[command(flatten)]
+    pub force: Force,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub keyed: Keyed,
+    /// What was published: the description's SHA-256 (64 hex digits) or the commitment file.
+    #[arg(long)]
+    pub commitment: String,
+    /// Records to check against the boards they claim.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    pub records: Vec<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `3..8`, `R1..R2`, `5` (main and reserve boards are not mixed in one range).
+fn parse_labels(s: &str) -> Result<RangeInclusive<Label>, String> {
+    let (a, b) = match s.split_once("..") {
+        Some((a, b)) => (a.parse()?, b.strip_prefix('=').unwrap_or(b).parse()?),
+        None => (s.parse()?, s.parse()?),
+    };
+    match (a, b) {
+        (Label::Main(x), Label::Main(y)) | (Label::Reserve(x), Label::Reserve(y)) if x <= y => {
+            Ok(a..=b)
+        }
+        (Label::Main(_), Label::Main(_)) | (Label::Reserve(_), Label::Reserve(_)) => {
+            Err(format!("the boards {a}..{b} run backwards"))
+        }
+        _ => Err(format!(
+            "`{s}` mixes main and reserve boards: give 1..8 or R1..R2"
+        )),
+    }
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Error> {
+    match args.command {
+        Command::New(a) => new(a),
+        Command::Deal(a) => deal(a),
+        Command::Verify(a) => verify(a),
+    }
+}
+
+fn new(a: NewArgs) -> Result<ExitCode, Error> {
+    let mut file = match &a.from {
+        Some(path) => {
+            let draft = Description::read(path)?;
+            if draft.key_sha256.is_some() {
+                return Err(Error::input(
+                    "event.description",
+                    "the draft has a `key-sha256` already: it is an event made before",
+                )
+                .in_file(path)
+                .help("remove `key-sha256` to make a new event from it"));
+            }
+            toml::from_str::<DescriptionFile>(&draft.text)
+                .map_err(|e| Error::toml("event.description", path, &draft.text, &e))?
+        }
+        None => DescriptionFile {
+            format: ev::ALGORITHM.to_string(),
+            event: a.name.clone().unwrap_or_default(),
+            public_value_name: a.public_value_name.clone().unwrap_or_default(),
+            key_sha256: None,
+            sections: vec![SectionFile {
+                game: a.game.clone().unwrap_or_default(),
+                variant: a.variant.clone(),
+                players: a.players,
+                names: a.names.clone(),
+                boards: a.boards,
+                reserve: a.reserve,
+                tables: a.tables,
+            }],
+        },
+    };
+    let paths = [
+        a.dir.join("event.toml"),
+        a.dir.join("event.key"),
+        a.dir.join("commitment.toml"),
+    ];
+    for p in &paths {
+        a.force.check(p)?;
+    }
+    // The variant and players as resolved now, written out, so that the
+    // description means the same whatever later versions take as defaults.
+    for s in &mut file.sections {
+        let r = crate::event::description::resolve(s).map_err(|e| match &a.from {
+            Some(p) => e.in_file(p),
+            None => e,
+        })?;
+        s.variant = Some(r.variant);
+        s.players = Some(r.names.len());
+    }
+    let key = Key::fresh()?;
+    file.key_sha256 = Some(key.commitment());
+    let text = file.to_text()?;
+    // Read back what is written: the same checks as every later step.
+    let d = Description::parse(&paths[0], text.clone())?;
+    std::fs::create_dir_all(&a.dir).map_err(|e| Error::io("event.write", &a.dir, &e))?;
+    write_private(&paths[1], &key.file_text(&d.event))?;
+    write::atomic(&paths[0], &text)?;
+    write::atomic(&paths[2], &Commitment::file_text(&d))?;
+    let count = |f: fn(&ev::Section) -> u32| d.sections.iter().map(f).sum::<u32>();
+    if a.json {
+        out::json(&json!({
+            "algorithm": ev::ALGORITHM,
+            "event": d.event,
+            "description": paths[0].display().to_string(),
+            "key": paths[1].display().to_string(),
+            "commitment": paths[2].display().to_string(),
+            "description_sha256": d.sha256_hex(),
+            "key_sha256": key.commitment(),
+            "public_value_name": d.public_value_name,
+            "boards": count(|s| s.boards),
+            "reserve": count(|s| s.reserve),
+        }));
+    } else {
+        outln!("event: {}", d.event);
+        outln!("description-sha256: {}", d.sha256_hex());
+        outln!("key-sha256: {}", key.commitment());
+        outln!("public value to come: {}", d.public_value_name);
+        outln!(
+            "boards: {} and {} reserve",
+            count(|s| s.boards),
+            count(|s| s.reserve)
+        );
+        eprintln!(
+            "wrote {} and {} (publish both now), and the secret key {} \
+             (keep it secret until the event is over)",
+            paths[0].display(),
+            paths[2].display(),
+            paths[1].display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The key file: readable by its owner only from its first byte, where the
+/// system has modes (a temporary file created 0600, then renamed, as
+/// `crate::output::write_atomic` does).
+fn write_private(path: &Path, text: &str) -> Result<(), Error> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let tmp = dir.unwrap_or(Path::new(".")).join(format!(
+            ".{}.tmp-{}",
+            name.unwrap_or_default(),
+            std::process::id()
+        ));
+        let result = (|| {
+            let mut f = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(&tmp)?;
+            f.write_all(text.as_bytes())?;
+            f.sync_all()?;
+            std::fs::rename(&tmp, path)
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result.map_err(|e| Error::io("event.write", path, &e))
+    }
+    #[cfg(not(unix))]
+    {
+        write::atomic(path, text)
+    }
+}
+
+/// The description and key, checked against each other.
+fn keyed(k: &Keyed) -> Result<(Description, Key, String), Error> {
+    let public = ev::check_public(&k.public)?.to_string();
+    let key = Key::read(&k.key)?;
+    let d = Description::read(&k.description)?;
+    verify::check_key(&d, &k.description, &key)?;
+    Ok((d, key, public))
+}
+
+fn deal(a: DealArgs) -> Result<ExitCode, Error> {
+    let (d, key, public) = keyed(&a.keyed)?;
+    let format = if a.json { Format::Json } else { a.format };
+    let all: Vec<Board> = boards::all(&d, &key, &public)
+        .into_iter()
+        .filter(|b| a.boards.as_ref().is_none_or(|r| r.contains(&b.label)))
+        .collect();
+    if all.is_empty() {
+        return Err(Error::input(
+            "event.no-boards",
+            "the event has none of the boards asked for",
+        ));
+    }
+    // What goes to standard output first: a format the games lack writes no file.
+    let text = match format {
+        Format::Text => text_boards(&d, &all, &public)?,
+        Format::Json => json_boards(&d, &all, &public)?,
+        Format::Line => line_boards(&d, &all, &public)?,
+    };
+    // The sheets are drawn before any file is written (a game that cannot
+    // be drawn leaves nothing behind).
+    let paper: crate::kit::Paper = a.paper.parse()?;
+    let pdf = match &a.sheets {
+        None => None,
+        Some(path) => {
+            a.force.check(path)?;
+            let sheets: Vec<crate::show::sheets::Board> = all
+                .iter()
+                .map(|b| crate::show::sheets::Board {
+                    title: format!("{}, board {}", d.event, b.label),
+                    game: b.section.game,
+                    variant: &b.section.variant,
+                    players: &b.section.names,
+                    deal: b.provenance(),
+                })
+                .collect();
+            Some(crate::show::sheets::pdf(&d.event, &sheets, paper)?)
+        }
+    };
+    if let Some(dir) = &a.out {
+        write_skeletons(&d, &all, dir, a.force)?;
+    }
+    if let (Some(path), Some(pdf)) = (&a.sheets, &pdf) {
+        crate::output::write_atomic(path, pdf).map_err(|e| Error::io("cli.write", path, &e))?;
+        eprintln!("wrote {}", path.display());
+    }
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Error::failed(
+            "cli.write",
+            format!("cannot write the boards: {e}"),
+        )),
+        _ => Ok(ExitCode::SUCCESS),
+    }
+}
+
+fn write_skeletons(d: &Description, all: &[Board], dir: &Path, force: Force) -> Result<(), Error> {
+    let width = all
+        .iter()
+        .map(|b| b.label.number())
+        .max()
+        .unwrap_or(1)
+        .to_string()
+        .len()
+        .max(2);
+    let mut files = Vec::new();
+    for b in all {
+        for t in 1..=b.section.tables {
+            let path = dir.join(format!("{}-table-{t}.toml", b.label.file_stem(width)));
+            force.check(&path)?;
+            files.push((path, b, t));
+        }
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io("event.write", dir, &e))?;
+    for (path, b, t) in &files {
+        write::atomic(path, &b.skeleton(d, *t)?)?;
+    }
+    eprintln!(
+        "wrote {} into {}",
+        out::count(files.len() as u64, "record", "records"),
+        dir.display()
+    );
+    Ok(())
+}
+
+fn header(d: &Description, public: &str) -> String {
+    format!(
+        "event: {}\nalgorithm: {} over {}\ndescription-sha256: {}\npublic value: {}\n",
+        d.event,
+        ev::ALGORITHM,
+        crate::deal::ALGORITHM,
+        d.sha256_hex(),
+        public
+    )
+}
+
+fn text_boards(d: &Description, all: &[Board], public: &str) -> Result<String, Error> {
+    let mut s = header(d, public);
+    for b in all {
+        let deal = b.deal(&b.section.names)?;
+        s.push_str(&format!(
+            "\nboard {}: {} ({}), {}\nseed: {}\n",
+            b.label,
+            b.section.game.name(),
+            b.section.variant,
+            crate::record::players_text(b.section.names.len()),
+            b.seed
+        ));
+        for line in &deal.lines {
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    Ok(s)
+}
+
+fn json_boards(d: &Description, all: &[Board], public: &str) -> Result<String, Error> {
+    let mut boards = Vec::new();
+    for b in all {
+        let p = b.provenance();
+        boards.push(json!({
+            "board": b.label.to_string(),
+            "reserve": matches!(b.label, Label::Reserve(_)),
+            "game": p.game,
+            "variant": p.variant,
+            "players": b.section.names,
+            "seed": p.seed,
+            "deal_board": p.board,
+            "deal": b.deal(&b.section.names)?.json,
+        }));
+    }
+    let v = json!({
+        "algorithm": ev::ALGORITHM,
+        "deal_algorithm": crate::deal::ALGORITHM,
+        "event": d.event,
+        "description_sha256": d.sha256_hex(),
+        "public_value": public,
+        "boards": boards,
+    });
+    Ok(format!(
+        "{}\n",
+        serde_json::to_string_pretty(&v).unwrap_or_default()
+    ))
+}
+
+/// One line per board (PBN-style), for games that have a one-line form;
+/// each line starts with the board's label.
+fn line_boards(d: &Description, all: &[Board], public: &str) -> Result<String, Error> {
+    let mut s = format!(
+        "% {} {} {}: one line per board, the board then the hands by seat; public value {}\n",
+        ev::ALGORITHM,
+        write::string(&d.event),
+        d.sha256_hex(),
+        write::string(public)
+    );
+    for b in all {
+        let game = b.section.game;
+        let dealer = game
+            .line_deals(&b.section.variant, b.section.names.len(), &b.seed)
+            .ok_or_else(|| {
+                Error::input(
+                    "cli.no-line-format",
+                    format!("{} has no one-line deal format", game.name()),
+                )
+                .help("use --format text or --format json")
+            })??;
+        let mut buf = Vec::new();
+        dealer.write(b.label.number(), &mut buf);
+        s.push_str(&format!("{} ", b.label));
+        s.push_str(&String::from_utf8_lossy(&buf));
+    }
+    Ok(s)
+}
+
+fn verify(a: VerifyArgs) -> Result<ExitCode, Error> {
+    let public = ev::check_public(&a.keyed.public)?.to_string();
+    let key = Key::read(&a.keyed.key)?;
+    let d = Description::read(&a.keyed.description)?;
+    let commitment = Commitment::from_arg(&a.commitment)?;
+    let records: Vec<_> = a
+        .records
+        .iter()
+        .map(|p| (p.clone(), std::fs::read_to_string(p)))
+        .collect();
+    let report = verify::verify(
+        &d,
+        &a.keyed.description,
+        &commitment,
+        &key,
+        &public,
+        &records,
+    )?;
+    if a.json {
+        out::json(&report);
+    } else {
+        outln!("event: {}", report.event);
+        outln!(
+            "description: matches the commitment ({})",
+            report.description_sha256
+        );
+        outln!("key: matches the commitment ({})", report.key_sha256);
+        outln!(
+            "boards: {} and {} reserve dealt again from the public value {}",
+            report.boards,
+            report.reserve,
+            write::string(&report.public_value)
+        );
+        for r in &report.records {
+            let board = r.board.as_deref().unwrap_or("?");
+            let table = r.table.map(|t| format!(", table {t}")).unwrap_or_default();
+            match r.status {
+                "ok" => outln!(
+                    "{}: board {board}{table}: its board's ({})",
+                    r.file,
+                    r.verdict.as_deref().unwrap_or("")
+                ),
+                status => outln!(
+                    "{}: board {board}{table}: {status}: {}",
+                    r.file,
+                    r.message.as_deref().unwrap_or("")
+                ),
+            }
+        }
+        let bad = report.records.iter().filter(|r| r.status != "ok").count();
+        if !report.records.is_empty() {
+            outln!(
+                "{} checked, {} not their board's",
+                out::count(report.records.len() as u64, "record", "records"),
+                bad
+            );
+        }
+    }
+    Ok(ExitCode::from(report.exit_code()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_ranges() {
+        assert_eq!(
+            parse_labels("1..8").unwrap(),
+            Label::Main(1)..=Label::Main(8)
+        );
+        assert_eq!(
+            parse_labels("R1..R2").unwrap(),
+            Label::Reserve(1)..=Label::Reserve(2)
+        );
+        assert_eq!(parse_labels("5").unwrap(), Label::Main(5)..=Label::Main(5));
+        for bad in ["8..1", "1..R2", "x", "0..3"] {
+            assert!(parse_labels(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! `tavolo show RECORD`: the position at a move drawn with the kit's art
+//! (`crate::show`), as SVG, PNG or PDF.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::args::Force;
+use super::out::{self, outln};
+use crate::error::Error;
+
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("kind").required(true).args(["svg", "png", "pdf"])))]
+pub struct Args {
+    /// The game record (`-` for standard input).
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    pub record: PathBuf,
+    /// Show the position after this move (0: the setup; default: the last move).
+    #[arg(long = "move", value_name = "N")]
+    pub upto: Option<usize>,
+    /// Write SVG.
+    #[arg(long)]
+    pub svg: bool,
+    /// Write PNG.
+    #[arg(long)]
+    pub png: bool,
+    /// Write PDF.
+    #[arg(long)]
+    pub pdf: bool,
+    /// PNG resolution in dots per inch.
+    #[arg(long, default_value_t = 100.0, value_parser = dpi)]
+    pub dpi: f64,
+    /// The file to write (default: the record's name with .svg, .png or .pdf).
+    #[arg(long, short = 'o', value_hint = clap::ValueHint::FilePath)]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub force: Force,
+    /// Print what was written as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn dpi(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|d| (10.0..=1200.0).contains(d))
+        .ok_or_else(|| format!("`{s}` is not a resolution from 10 to 1200 dpi"))
+}
+
+pub fn run(a: Args) -> Result<ExitCode, Error> {
+    let ext = if a.svg {
+        "svg"
+    } else if a.png {
+        "png"
+    } else {
+        "pdf"
+    };
+    let stdin = a.record == std::path::Path::new("-");
+    let out_path = match &a.out {
+        Some(p) => p.clone(),
+        None if stdin => PathBuf::from(format!("position.{ext}")),
+        None => a.record.with_extension(ext),
+    };
+    a.force.check(&out_path)?;
+    let (name, text) = if stdin {
+        let mut t = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut t)
+            .map_err(|e| Error::io("record.unreadable", std::path::Path::new("<stdin>"), &e))?;
+        (PathBuf::from("<stdin>"), t)
+    } else {
+        let t = std::fs::read_to_string(&a.record)
+            .map_err(|e| Error::io("record.unreadable", &a.record, &e))?;
+        (a.record.clone(), t)
+    };
+    let shown = crate::show::show(&name, text, a.upto)?;
+    let scene = shown.scene.clone();
+    let bytes = match ext {
+        "svg" => shown.svg.into_bytes(),
+        "png" => crate::show::render::png(&shown.svg, a.dpi)?,
+        _ => crate::show::render::pdf(&shown.scene, shown.art)?,
+    };
+    if out_path.file_name().is_none() {
+        return Err(Error::input(
+            "cli.bad-path",
+            format!("{} is not a file name", out_path.display()),
+        ));
+    }
+    crate::output::write_atomic(&out_path, &bytes)
+        .map_err(|e| Error::io("cli.write", &out_path, &e))?;
+    if a.json {
+        out::json(&json!({
+            "file": out_path.display().to_string(),
+            "format": ext,
+            "bytes": bytes.len(),
+            "move": scene.shown,
+            "moves": scene.moves,
+            "caption": scene.caption,
+        }));
+    } else {
+        outln!("{}", scene.caption);
+        eprintln!("wrote {}", out_path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

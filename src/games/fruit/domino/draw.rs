@@ -1,0 +1,203 @@
+//! Domino della Frutta's positions for `tavolo show`: the tiles on the table
+//! in their rows and number columns (DF-1), drawn with the fruit kit's tiles,
+//! a turned tile face down (DF-5).
+
+use super::record::{dealt, read_moves, read_setup, rules_of};
+use super::{Move, State};
+use crate::deal::Provenance;
+use crate::error::Error;
+use crate::games::engine::{Broken, Engine};
+use crate::games::fruit::tile::Tile;
+use crate::record::{Record, Source};
+use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Piece, Rect, Scene};
+
+pub struct Draw;
+
+/// A tile's size on the table (the kit's tiles are 56 x 28 mm) and the gap
+/// between neighbours.
+const W: f64 = 56.0;
+const H: f64 = 28.0;
+const GAP: f64 = 2.0;
+
+/// Where the cell of `row` and number `n` lies, the top row being `top`.
+fn cell(top: i32, row: i32, n: u8) -> Rect {
+    Rect::new(
+        f64::from(n - 1) * (W + GAP),
+        f64::from(row - top) * (H + GAP),
+        W,
+        H,
+    )
+}
+
+fn tile_item(id: String, tile: Tile, at: Rect, back: bool, ghost: bool) -> Item {
+    Item {
+        id,
+        component: "tiles",
+        piece: vec![
+            ("fruit.letter", tile.fruit().letter().to_string()),
+            ("number", tile.number().to_string()),
+        ],
+        at,
+        back,
+        ghost,
+    }
+}
+
+fn piece(tile: Tile, back: bool) -> Piece {
+    Piece {
+        component: "tiles",
+        piece: vec![
+            ("fruit.letter", tile.fruit().letter().to_string()),
+            ("number", tile.number().to_string()),
+        ],
+        back,
+    }
+}
+
+/// A move without its seat number (`tile M3 row 0`).
+fn notation(mv: &Move) -> String {
+    let s = mv.to_string();
+    s.split_once(": ").map_or(s.clone(), |(_, m)| m.to_string())
+}
+
+/// The table cell a move marks, if it lays or turns a tile.
+fn marked(state: &State, mv: &Move) -> Option<(Tile, i32)> {
+    match *mv {
+        Move::Place { tile, row, .. }
+        | Move::Draw {
+            tile,
+            row: Some(row),
+            ..
+        } => Some((tile, row)),
+        Move::Turn { tile, .. } => state.row_of(tile).map(|r| (tile, r)),
+        _ => None,
+    }
+}
+
+impl scene::Draw for Draw {
+    fn kit(&self) -> &'static str {
+        "fruit"
+    }
+
+    fn scene(
+        &self,
+        record: &Record,
+        src: &Source,
+        upto: Option<usize>,
+        _data: &toml::Table,
+    ) -> Result<Scene, Error> {
+        let shown = scene::shown(record, upto)?;
+        let setup = read_setup(record, src)?;
+        let moves = read_moves(record, src)?;
+        let names = record.player_names();
+        let mut state = State::start(&setup, &rules_of(&record.variant))
+            .map_err(|e| src.error("domino.bad-setup", record.setup_span(), e.to_string()))?;
+        let mut last: Option<(usize, Move)> = None;
+        let mut illegal: Option<(usize, Move, String)> = None;
+        'moves: for (entry, w) in record.moves.iter().zip(&moves).take(shown) {
+            let call = w.open.as_ref().map(|_| Move::Open {
+                player: entry.player,
+            });
+            for mv in call.into_iter().chain(w.mv) {
+                match state.play(mv) {
+                    Ok(_) => last = Some((entry.number, mv)),
+                    Err(b) => {
+                        illegal = Some((
+                            entry.number,
+                            mv,
+                            format!("{} ({})", b.describe(&names), b.code()),
+                        ));
+                        break 'moves;
+                    }
+                }
+            }
+        }
+        let attempted = illegal.as_ref().and_then(|(_, mv, _)| marked(&state, mv));
+        let rows = state
+            .table()
+            .keys()
+            .map(|&(r, _)| r)
+            .chain(attempted.map(|(_, r)| r));
+        let (top, bottom) = rows.fold((0, 0), |(a, b), r| (a.min(r), b.max(r)));
+        let mut items = Vec::new();
+        for (&(row, n), laid) in state.table() {
+            items.push(tile_item(
+                format!("tile-{}", laid.tile),
+                laid.tile,
+                cell(top, row, n),
+                laid.turned,
+                false,
+            ));
+        }
+        let mut marks = Vec::new();
+        if let Some((t, r)) = last.as_ref().and_then(|(_, mv)| marked(&state, mv)) {
+            marks.push(Mark {
+                kind: MarkKind::Last,
+                at: cell(top, r, t.number()),
+            });
+        }
+        let head = format!("{} ({})", record.game, record.variant);
+        let caption = match (&illegal, &last) {
+            (Some((n, mv, why)), _) => {
+                if let Some((t, r)) = attempted {
+                    let at = cell(top, r, t.number());
+                    if matches!(mv, Move::Place { .. } | Move::Draw { .. }) {
+                        items.push(tile_item("illegal".into(), t, at, false, true));
+                    }
+                    marks.push(Mark {
+                        kind: MarkKind::Illegal,
+                        at,
+                    });
+                }
+                format!(
+                    "{head}, move {n} of {}: {} {} is illegal: {why}",
+                    record.moves.len(),
+                    names[mv.player()],
+                    notation(mv)
+                )
+            }
+            (None, Some((n, mv))) => format!(
+                "{head}, after move {n} of {}: {} {}",
+                record.moves.len(),
+                names[mv.player()],
+                notation(mv)
+            ),
+            (None, None) => format!("{head}, the setup ({} moves recorded)", record.moves.len()),
+        };
+        Ok(Scene {
+            kit: "fruit",
+            w_mm: 6.0 * W + 5.0 * GAP,
+            h_mm: f64::from(bottom - top + 1) * (H + GAP) - GAP,
+            items,
+            marks,
+            caption,
+            shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
+            moves: record.moves.len(),
+        })
+    }
+
+    fn holdings(
+        &self,
+        _variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<Vec<Holding>, Error> {
+        let setup = dealt(players.len(), deal)?;
+        let mut out = vec![Holding {
+            label: "set aside (face down)".into(),
+            seat: false,
+            pieces: setup.set_aside.iter().map(|t| piece(t, false)).collect(),
+        }];
+        out.extend(
+            players
+                .iter()
+                .zip(&setup.hands)
+                .map(|(name, hand)| Holding {
+                    label: name.clone(),
+                    seat: true,
+                    pieces: hand.iter().map(|t| piece(t, false)).collect(),
+                }),
+        );
+        Ok(out)
+    }
+}

@@ -1,0 +1,208 @@
+//! MOON's positions for `tavolo show`: the board of the kit with the tiles
+//! laid so far, replayed from the record up to the move asked for.
+
+use super::record::{dealt, read_moves, start};
+use super::{MoonGame, MoonSetup, Move, Square, Tile};
+use crate::deal::Provenance;
+use crate::error::Error;
+use crate::games::engine::{Broken, Engine};
+use crate::record::{Record, Source};
+use crate::show::scene::{self, data_mm, Holding, Item, Mark, MarkKind, Piece, Rect, Scene};
+
+pub struct Draw;
+
+/// The board's geometry, from the kit's `[data]` (bundled: 37 mm squares, 10 mm border).
+struct Geometry {
+    square: f64,
+    border: f64,
+}
+
+impl Geometry {
+    /// The square `sq` on the board, a1 bottom left.
+    fn square(&self, sq: Square) -> Rect {
+        let s = self.square;
+        Rect::new(
+            self.border + sq.col() as f64 * s,
+            self.border + (4 - sq.row()) as f64 * s,
+            s,
+            s,
+        )
+    }
+
+    /// A tile on `sq`: the square less 1 mm all round (tiles are 2 mm smaller).
+    fn tile(&self, sq: Square) -> Rect {
+        let r = self.square(sq);
+        Rect::new(r.x + 1.0, r.y + 1.0, r.w - 2.0, r.h - 2.0)
+    }
+}
+
+fn tile_item(id: String, tile: Tile, at: Rect, ghost: bool) -> Item {
+    Item {
+        id,
+        component: "tiles",
+        piece: vec![
+            ("moon.code", tile.moon().letter().to_string()),
+            ("bg.code", tile.background().letter().to_string()),
+        ],
+        at,
+        back: false,
+        ghost,
+    }
+}
+
+fn piece(tile: Tile) -> Piece {
+    Piece {
+        component: "tiles",
+        piece: vec![
+            ("moon.code", tile.moon().letter().to_string()),
+            ("bg.code", tile.background().letter().to_string()),
+        ],
+        back: false,
+    }
+}
+
+fn board(game: &MoonGame) -> &super::Board {
+    match game {
+        MoonGame::Standard(p) => p.board(),
+        MoonGame::Solitaire(s) => s.board(),
+    }
+}
+
+impl scene::Draw for Draw {
+    fn kit(&self) -> &'static str {
+        "moon"
+    }
+
+    fn scene(
+        &self,
+        record: &Record,
+        src: &Source,
+        upto: Option<usize>,
+        data: &toml::Table,
+    ) -> Result<Scene, Error> {
+        let shown = scene::shown(record, upto)?;
+        let g = Geometry {
+            square: data_mm(data, "square_mm", 37.0),
+            border: data_mm(data, "border_mm", 10.0),
+        };
+        let mut game = start(record, src)?;
+        let moves = read_moves(record, src)?;
+        let names = record.player_names();
+        let mut last: Option<(usize, Move)> = None;
+        let mut illegal: Option<(usize, Move, String)> = None;
+        for (entry, w) in record.moves.iter().zip(&moves).take(shown) {
+            let mv = Move {
+                player: entry.player,
+                tile: w.tile,
+                square: w.square,
+            };
+            match game.play(mv) {
+                Ok(_) => last = Some((entry.number, mv)),
+                Err(rb) => {
+                    illegal = Some((
+                        entry.number,
+                        mv,
+                        format!("{} ({})", rb.describe(&names), rb.code()),
+                    ));
+                    break;
+                }
+            }
+        }
+        let size = 2.0 * g.border + 5.0 * g.square;
+        let mut items = vec![Item {
+            id: "board".into(),
+            component: "board",
+            piece: Vec::new(),
+            at: Rect::new(0.0, 0.0, size, size),
+            back: false,
+            ghost: false,
+        }];
+        let b = board(&game);
+        for sq in Square::all() {
+            if let Some(t) = b.get(sq) {
+                items.push(tile_item(format!("tile-{sq}"), t, g.tile(sq), false));
+            }
+        }
+        let mut marks = Vec::new();
+        if let Some((_, mv)) = last {
+            marks.push(Mark {
+                kind: MarkKind::Last,
+                at: g.square(mv.square),
+            });
+        }
+        let head = format!("{} ({})", record.game, record.variant);
+        let caption = match (&illegal, last) {
+            (Some((n, mv, why)), _) => {
+                // The tile as it was laid, faded, over whatever lies there.
+                items.push(tile_item(
+                    "illegal".into(),
+                    mv.tile,
+                    g.tile(mv.square),
+                    true,
+                ));
+                marks.push(Mark {
+                    kind: MarkKind::Illegal,
+                    at: g.square(mv.square),
+                });
+                format!(
+                    "{head}, move {n} of {}: {} {} on {} is illegal: {why}",
+                    record.moves.len(),
+                    names[mv.player],
+                    mv.tile,
+                    mv.square
+                )
+            }
+            (None, Some((n, mv))) => format!(
+                "{head}, after move {n} of {}: {} {} on {}",
+                record.moves.len(),
+                names[mv.player],
+                mv.tile,
+                mv.square
+            ),
+            (None, None) => format!("{head}, the setup ({} moves recorded)", record.moves.len()),
+        };
+        Ok(Scene {
+            kit: "moon",
+            w_mm: size,
+            h_mm: size,
+            items,
+            marks,
+            caption,
+            shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
+            moves: record.moves.len(),
+        })
+    }
+
+    fn holdings(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<Vec<Holding>, Error> {
+        Ok(match dealt(variant, players.len(), deal)? {
+            MoonSetup::Standard(s) => std::iter::once(Holding {
+                label: "centre (c3)".into(),
+                seat: false,
+                pieces: vec![piece(s.centre)],
+            })
+            .chain(players.iter().zip(&s.hands).map(|(name, hand)| Holding {
+                label: name.clone(),
+                seat: true,
+                pieces: hand.iter().map(piece).collect(),
+            }))
+            .collect(),
+            MoonSetup::Solitaire(s) => vec![
+                Holding {
+                    label: "centre (c3)".into(),
+                    seat: false,
+                    pieces: vec![piece(s.centre)],
+                },
+                Holding {
+                    label: format!("{}: the draw, in order", players[0]),
+                    seat: true,
+                    pieces: s.draw.unwrap_or_default().into_iter().map(piece).collect(),
+                },
+            ],
+        })
+    }
+}

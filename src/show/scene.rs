@@ -1,0 +1,156 @@
+//! What a game hands to `tavolo show`: the position at a move as a scene of
+//! kit pieces placed in millimetres, with the last move and an illegal move
+//! marked. Plain data, no drawing: [`super::render`] draws it with the kit's
+//! art, so a game names pieces by their kit fields and never touches SVG.
+
+use crate::error::Error;
+use crate::record::{Record, Source};
+
+/// A rectangle in millimetres from the scene's top-left corner.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Rect {
+    pub fn new(x: f64, y: f64, w: f64, h: f64) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    pub fn centre(&self) -> (f64, f64) {
+        (self.x + self.w / 2.0, self.y + self.h / 2.0)
+    }
+}
+
+/// One kit piece drawn in the scene.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    /// A stable name for the drawn piece, unique in the scene (`tile-c3`);
+    /// the SVG group's id.
+    pub id: String,
+    /// The kit component (`tiles`, `board`).
+    pub component: &'static str,
+    /// Which piece: its kit fields by dotted path and value as text
+    /// (`moon.code = "R"`, `number = "3"`); empty for the first piece.
+    pub piece: Vec<(&'static str, String)>,
+    /// Where, in mm (the piece's face is scaled to fill it).
+    pub at: Rect,
+    /// Face down (the component's back).
+    pub back: bool,
+    /// Drawn faded: a piece that is not really there (an illegal placement).
+    pub ghost: bool,
+}
+
+/// What a mark shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkKind {
+    /// The last move played.
+    Last,
+    /// A move that breaks a rule.
+    Illegal,
+}
+
+impl MarkKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            MarkKind::Last => "last",
+            MarkKind::Illegal => "illegal",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mark {
+    pub kind: MarkKind,
+    pub at: Rect,
+}
+
+/// A position drawn from a record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scene {
+    /// The bundled kit whose art draws it (`moon`, `fruit`).
+    pub kit: &'static str,
+    pub w_mm: f64,
+    pub h_mm: f64,
+    /// Drawn in order: the board first.
+    pub items: Vec<Item>,
+    pub marks: Vec<Mark>,
+    /// One line under the picture: the game, the move shown, the verdict.
+    pub caption: String,
+    /// The move shown (0: the setup) and how many the record has.
+    pub shown: usize,
+    pub moves: usize,
+}
+
+/// One kit piece, without a place: what a deal sheet draws in a row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    pub component: &'static str,
+    pub piece: Vec<(&'static str, String)>,
+    pub back: bool,
+}
+
+/// What one seat (or the table) gets in a deal: a label and its pieces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Holding {
+    /// A player's name, or what the pieces are (`centre (c3)`, `set aside`).
+    pub label: String,
+    /// Whether the holding is a player's (a slip of its own), not the table's.
+    pub seat: bool,
+    pub pieces: Vec<Piece>,
+}
+
+/// A game's position at any move of a record, for `tavolo show`
+/// ([`crate::games::Game::drawer`]).
+pub trait Draw: Sync {
+    /// The bundled kit whose art draws the game.
+    fn kit(&self) -> &'static str;
+    /// The position after move `upto` (all moves when `None`; 0 the setup)
+    /// of a parsed record. `data` is the kit's `[data]` table (geometry such
+    /// as the square size). An illegal move within `upto` is shown at its
+    /// place, marked, and the position is the one it was played on.
+    fn scene(
+        &self,
+        record: &Record,
+        src: &Source,
+        upto: Option<usize>,
+        data: &toml::Table,
+    ) -> Result<Scene, Error>;
+
+    /// What a deal gives each seat and the table, for deal sheets.
+    fn holdings(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &crate::deal::Provenance,
+    ) -> Result<Vec<Holding>, Error>;
+}
+
+/// A number from the kit's `[data]`, or the default the bundled kit has.
+pub fn data_mm(data: &toml::Table, key: &str, default: f64) -> f64 {
+    match data.get(key) {
+        Some(toml::Value::Float(f)) => *f,
+        Some(toml::Value::Integer(i)) => *i as f64,
+        _ => default,
+    }
+}
+
+/// The move to show: `upto` checked against the record's moves.
+pub fn shown(record: &Record, upto: Option<usize>) -> Result<usize, Error> {
+    let n = record.moves.len();
+    match upto {
+        None => Ok(n),
+        Some(k) if k <= n => Ok(k),
+        Some(k) => Err(Error::input(
+            "show.no-such-move",
+            format!(
+                "--move {k}: the record has {n} move{}",
+                if n == 1 { "" } else { "s" }
+            ),
+        )
+        .help(format!("give --move 0 (the setup) to --move {n}"))),
+    }
+}

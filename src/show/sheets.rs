@@ -1,0 +1,260 @@
+//! Deal sheets as PDF: for each board one slip per player with their hand
+//! drawn with the kit's art (cut along the dashed lines), then the
+//! director's hand record of every board (each seat's pieces and what lies
+//! on the table). Every page is one SVG drawn by the kit's PDF back end, so
+//! the same boards give the same bytes.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::render::{escape, KitArt};
+use super::scene::Holding;
+use crate::deal::Provenance;
+use crate::error::{Error, Result};
+use crate::games::Game;
+use crate::kit::geometry::Rect as KRect;
+use crate::kit::layout::{Placement, Sheet, Side};
+use crate::kit::template::{Face, KitFaces};
+use crate::kit::Paper;
+
+/// One board to print.
+pub struct Board<'a> {
+    /// What heads its slips, e.g. `Club night, board 3`.
+    pub title: String,
+    pub game: &'a dyn Game,
+    pub variant: &'a str,
+    pub players: &'a [String],
+    pub deal: Provenance,
+}
+
+const MARGIN: f64 = 12.0;
+const GAP: f64 = 2.0;
+/// Height of a heading line, and of the text in it.
+const LINE: f64 = 7.0;
+const FONT: f64 = 3.6;
+/// Pieces are drawn at most this high and this wide, in mm.
+const PIECE_H: f64 = 16.0;
+const PIECE_W: f64 = 30.0;
+
+/// A band on a page: a heading and rows of pieces, or a heading alone.
+struct Band {
+    heading: String,
+    /// Rows of (kit, face) to draw.
+    rows: Vec<Vec<(&'static str, usize)>>,
+    /// Piece size on the page, per row.
+    piece: (f64, f64),
+    /// A dashed cut line under it (a player's slip).
+    cut: bool,
+}
+
+impl Band {
+    fn height(&self) -> f64 {
+        LINE + self.rows.len() as f64 * (self.piece.1 + GAP) + if self.cut { 4.0 } else { 1.0 }
+    }
+}
+
+/// The PDF of the deal sheets of `boards`.
+pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
+    let (pw, ph) = paper.size_mm();
+    let width = pw - 2.0 * MARGIN;
+    let mut arts: BTreeMap<&'static str, KitArt> = BTreeMap::new();
+    let mut slips = Vec::new();
+    let mut record = Vec::new();
+    for b in boards {
+        let drawer = b.game.drawer().ok_or_else(|| {
+            Error::input(
+                "show.not-drawable",
+                format!("tavolo cannot draw {} deal sheets yet", b.game.name()),
+            )
+        })?;
+        let kit = drawer.kit();
+        if !arts.contains_key(kit) {
+            arts.insert(kit, KitArt::bundled(kit)?);
+        }
+        let art = &arts[kit];
+        let holdings = drawer.holdings(b.variant, b.players, &b.deal)?;
+        // The director's record of the board: what it is and how to deal it again.
+        for heading in [
+            format!(
+                "{}: {} ({}), {} board {}",
+                b.title,
+                b.deal.game,
+                b.deal.variant,
+                crate::deal::ALGORITHM,
+                b.deal.board
+            ),
+            format!("seed {}", b.deal.seed),
+        ] {
+            record.push(Band {
+                heading,
+                rows: Vec::new(),
+                piece: (0.0, 0.0),
+                cut: false,
+            });
+        }
+        for h in &holdings {
+            let band = band(art, kit, h, width, format!("{}:", h.label), false)?;
+            if h.seat {
+                let heading = format!("{} - {} ({} pieces)", b.title, h.label, h.pieces.len());
+                slips.push(self::band(art, kit, h, width, heading, true)?);
+            }
+            record.push(band);
+        }
+    }
+    // Slips first, then the director's record from a new page.
+    let mut pages: Vec<Vec<(f64, &Band)>> = Vec::new();
+    for group in [&slips, &record] {
+        let mut y = f64::INFINITY;
+        for (i, band) in group.iter().enumerate() {
+            let h = band.height();
+            // A heading stays on the page of what it heads.
+            let with_next: f64 = group[i..]
+                .iter()
+                .scan(true, |more, b| {
+                    let take = *more;
+                    *more = b.rows.is_empty();
+                    take.then_some(b.height())
+                })
+                .sum();
+            if y + with_next.max(h) > ph - MARGIN {
+                pages.push(Vec::new());
+                y = MARGIN;
+            }
+            if let Some(page) = pages.last_mut() {
+                page.push((y, band));
+            }
+            y += h;
+        }
+    }
+    // One face list for the PDF: every kit's faces (pieces are placed, and
+    // clipped to their cut size, as the kits print them), then a face per
+    // page with its headings and cut lines.
+    let mut faces = Vec::new();
+    let mut offset: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for (kit, art) in &mut arts {
+        offset.insert(*kit, faces.len());
+        faces.append(&mut art.faces.faces);
+    }
+    let mut sheets = Vec::new();
+    let count = pages.len();
+    let page_rect = KRect {
+        x: 0.0,
+        y: 0.0,
+        w: pw,
+        h: ph,
+    };
+    for (i, page) in pages.iter().enumerate() {
+        let footer = format!("{title} - page {} of {count}", i + 1);
+        faces.push(Face {
+            tree: super::render::tree(&page_svg(page, pw, ph, &footer))?,
+        });
+        let mut placements = vec![Placement {
+            face: faces.len() - 1,
+            component: 0,
+            piece: 0,
+            rect: page_rect,
+            clip: page_rect,
+            rotation: 0,
+        }];
+        for (y, band) in page {
+            for (r, row) in band.rows.iter().enumerate() {
+                for (c, (kit, face)) in row.iter().enumerate() {
+                    let rect = KRect {
+                        x: MARGIN + c as f64 * (band.piece.0 + GAP),
+                        y: y + LINE + r as f64 * (band.piece.1 + GAP),
+                        w: band.piece.0,
+                        h: band.piece.1,
+                    };
+                    placements.push(Placement {
+                        face: offset[kit] + face,
+                        component: 0,
+                        piece: 0,
+                        rect,
+                        clip: rect,
+                        rotation: 0,
+                    });
+                }
+            }
+        }
+        sheets.push(Sheet {
+            w_mm: pw,
+            h_mm: ph,
+            side: Side::Front,
+            component: 0,
+            placements,
+            marks: Vec::new(),
+            guides: Vec::new(),
+            part: None,
+            part_name: None,
+            map: None,
+            label: String::new(),
+        });
+    }
+    let faces = KitFaces {
+        components: Vec::new(),
+        faces,
+    };
+    crate::kit::pdf::write(title, &faces, &sheets)
+}
+
+fn band(
+    art: &KitArt,
+    kit: &'static str,
+    h: &Holding,
+    width: f64,
+    heading: String,
+    cut: bool,
+) -> Result<Band> {
+    let mut faces = Vec::new();
+    let mut size = (PIECE_W, PIECE_H);
+    for p in &h.pieces {
+        faces.push((kit, art.face(p.component, &p.piece, p.back)?));
+        if let Some((w, hh)) = art.size(p.component) {
+            let s = (PIECE_H / hh).min(PIECE_W / w);
+            size = (w * s, hh * s);
+        }
+    }
+    let per_row = (((width + GAP) / (size.0 + GAP)).floor() as usize).max(1);
+    Ok(Band {
+        heading,
+        rows: faces.chunks(per_row).map(<[_]>::to_vec).collect(),
+        piece: size,
+        cut,
+    })
+}
+
+/// One page's own drawing: the bands' headings and cut lines, and a footer.
+fn page_svg(bands: &[(f64, &Band)], w: f64, h: f64, footer: &str) -> String {
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         viewBox=\"0 0 {w} {h}\">\n"
+    );
+    for (y, band) in bands {
+        let _ = writeln!(
+            out,
+            "<text x=\"{MARGIN}\" y=\"{}\" font-family=\"DejaVu Sans\" font-weight=\"bold\" \
+             font-size=\"{FONT}\" fill=\"#1f1f1f\">{}</text>",
+            y + LINE - 2.2,
+            escape(&band.heading)
+        );
+        if band.cut {
+            let ly = y + band.height() - 2.0;
+            let _ = writeln!(
+                out,
+                "<path d=\"M{} {ly}H{}\" stroke=\"#777\" stroke-width=\"0.3\" \
+                 stroke-dasharray=\"2 1.5\" fill=\"none\"/>",
+                MARGIN / 2.0,
+                w - MARGIN / 2.0
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-family=\"DejaVu Sans\" \
+         font-size=\"3\" fill=\"#555\">{}</text>\n</svg>",
+        w - MARGIN,
+        h - MARGIN / 2.0,
+        escape(footer)
+    );
+    out
+}
