@@ -14,6 +14,7 @@ mod kit_common;
 mod layout;
 mod lexicon;
 mod moon_props;
+mod natura;
 mod quincunx;
 mod rules_docs;
 mod solitaire_props;
