@@ -467,7 +467,7 @@ fn help_lists_games_variants_kits_papers_and_edges() {
     );
     let solve = stdout(&tavolo(&["solve", "--help"]));
     assert!(
-        solve.contains("[possible values: muro, mosaico]"),
+        solve.contains("[possible values: muro, mosaico, quincunx]"),
         "{solve}"
     );
     let kit = stdout(&tavolo(&["kit", "--help"]));
@@ -515,7 +515,10 @@ fn bash_completion_loads_and_completes_game_names() {
     assert!(complete("tavolo kit --paper l").ends_with("\nletter\n"));
     assert!(complete("tavolo kit --duplex s").ends_with("\nshort\n"));
     assert!(complete("tavolo kit f").ends_with("\nfarfalia fruit\n"));
-    assert!(complete("tavolo deal moon --variant s").ends_with("\nstandard solitaire six-down\n"));
+    assert!(complete("tavolo deal moon --variant s").ends_with(
+        "\nstandard solitaire six-down start-from-zero sempliciotto sempliciotto+overcall-true \
+         solitaire+extended solitaire+colour-bonus solitaire+extended+colour-bonus\n"
+    ));
 }
 
 #[test]

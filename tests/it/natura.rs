@@ -130,14 +130,14 @@ fn temp(name: &str, bytes: &[u8]) -> PathBuf {
 }
 
 /// `tavolo check` reads a `.gcg` by its extension: a real game (its tile set named by a
-/// `#tile-distribution` line) is complete with the file's totals; its unknown pragma
-/// (`#id`) is a warning in the notes, not a refusal.
+/// `#tile-distribution` line) is complete with the file's totals; an unknown pragma
+/// (`#x-rating`, added here) is a warning in the notes, not a refusal.
 #[test]
 fn ns6_check_reads_gcg_files_and_warns_on_unknown_pragmas() {
     let Some(dir) = shared_gcg() else { return };
     let text = std::fs::read_to_string(dir.join("woogles_kYmDwcfkbY_NWL23.gcg")).unwrap();
     let (first, rest) = text.split_once('\n').unwrap();
-    let named = format!("{first}\n#tile-distribution english\n{rest}");
+    let named = format!("{first}\n#tile-distribution english\n#x-rating 1900\n{rest}");
     let report = check_file(&temp("woogles.gcg", named.as_bytes()));
     assert_eq!(report.exit_code(), 0);
     let Outcome::Judged {
@@ -164,7 +164,7 @@ fn ns6_check_reads_gcg_files_and_warns_on_unknown_pragmas() {
         verdict
             .notes
             .iter()
-            .any(|n| n.starts_with("warning: line 4: unknown pragma `#id`")),
+            .any(|n| n.starts_with("warning: line 3: unknown pragma `#x-rating`")),
         "{:?}",
         verdict.notes
     );

@@ -229,7 +229,8 @@ impl Lex {
     fn holder(&self, word: &str) -> Option<String> {
         match self {
             Lex::Unchecked(_) => None,
-            Lex::Inline(set) => set.contains(word).then(|| "the record's words".into()),
+            // A record's own words: one list, nothing to name.
+            Lex::Inline(_) => None,
             Lex::Lists(lex) => lex.accepting(word).next().map(|l| l.name.clone()),
         }
     }
@@ -680,8 +681,12 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<WrittenMove>, Error> 
                     "`at` and `dir` go with a `word`",
                 ));
             }
-            if score.is_some() && exchange.is_none() && pass.is_none() {
-                // A declared score belongs to a play (or an exchange or pass: 0).
+            if let Some((_, s)) = &score {
+                return Err(src.error(
+                    "natura.bad-move",
+                    s,
+                    "a declared `score` goes with a `word`",
+                ));
             }
             let mv = if let Some(x) = exchange {
                 let tiles = rack_tiles(src, x, "the exchange")?;
@@ -868,13 +873,6 @@ fn move_note(number: usize, o: &Outcome, names: &[String], set: &TileSet, lex: &
     }
 }
 
-fn over(o: &Outcome) -> bool {
-    match o {
-        Outcome::Played { over, .. } | Outcome::Exchanged { over, .. } | Outcome::Passed { over, .. } => *over,
-        Outcome::Withdrawn { .. } | Outcome::Upheld { .. } => false,
-    }
-}
-
 /// The end (NS-4): the adjustment note and the result.
 fn end_result(game: &State, names: &[String], no_rack_penalty: bool) -> (String, GameResult) {
     let end = game.end().expect("the game is over");
@@ -1026,7 +1024,6 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                     }
                 }
                 notes.push(move_note(entry.number, &o, &names, &set, &lex));
-                let _ = over(&o);
             }
             Err(b) => {
                 let span = blame(&b, entry, w, src);
