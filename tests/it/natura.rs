@@ -187,7 +187,10 @@ fn ns6_gcg_wrong_score_and_malformed_line() {
     assert_eq!(r.exit_code(), 2);
     let v = serde_json::to_value(&r).unwrap();
     assert_eq!(v["error"]["code"], "gcg.coordinate");
-    assert_eq!((v["error"]["line"].clone(), v["error"]["column"].clone()), (3.into(), 13.into()));
+    assert_eq!(
+        (v["error"]["line"].clone(), v["error"]["column"].clone()),
+        (3.into(), 13.into())
+    );
 }
 
 /// A random legal game from a deal (the engine's moves, no lexicon).
@@ -241,7 +244,11 @@ fn ns6_games_written_as_gcg_round_trip_and_replay() {
         assert_eq!(again.gcg, read.gcg, "{seed}");
         // And through `tavolo check`.
         let r = check_file(&temp(&format!("{seed}.gcg"), text.as_bytes()));
-        assert!(r.exit_code() == 0, "{seed}: {}", serde_json::to_string(&r).unwrap());
+        assert!(
+            r.exit_code() == 0,
+            "{seed}: {}",
+            serde_json::to_string(&r).unwrap()
+        );
     }
 }
 
@@ -286,7 +293,12 @@ fn random_records_check_legal() {
         // The words are not the point here: no lexicon.
         let text = text.replacen("[setup]\n", "[setup]\nlexicon = \"none\"\n", 1);
         let r = check_text(Path::new("r.toml"), text.clone());
-        assert_eq!(r.exit_code(), 0, "{}\n{text}", serde_json::to_string(&r).unwrap());
+        assert_eq!(
+            r.exit_code(),
+            0,
+            "{}\n{text}",
+            serde_json::to_string(&r).unwrap()
+        );
     }
 }
 

@@ -1,7 +1,9 @@
 //! The components as data (NS-1), one model for the referee and the print kit: the tile set
 //! (an alphabet with each letter's value and count, and the jollies) and the premium layout of
-//! the 15x15 board. Other languages' sets (English, Polish) are here too, as data, so records
-//! written by other programs replay with their own tiles.
+//! the 15x15 board. Their home is the bundled kit's `[data]` (`templates/natura.toml`), which
+//! the kit prints and this module reads (compiled in, parsed once). Other languages' sets
+//! (English, Polish) are here as tables, so records written by other programs replay with
+//! their own tiles.
 //!
 //! Tiles are small integers as in wolges: letter `i` of the alphabet is `i + 1`, `0` is a
 //! jolly still on a rack, and a jolly on the board is its letter with [`BLANK`] set.
@@ -257,10 +259,23 @@ fn read_kit(text: &str) -> Result<Kit, String> {
         .ok_or("no [data]")?;
     let mut table: Vec<(char, u32, u8)> = ('A'..='Z').map(|c| (c, 0, 0)).collect();
     let mut jollies = 0;
-    for t in data.get("tiles").and_then(|t| t.as_array()).ok_or("no tiles")? {
-        let letter = t.get("letter").and_then(|v| v.as_str()).ok_or("tile letter")?;
-        let value = t.get("value").and_then(|v| v.as_integer()).ok_or("tile value")?;
-        let count = t.get("count").and_then(|v| v.as_integer()).ok_or("tile count")?;
+    for t in data
+        .get("tiles")
+        .and_then(|t| t.as_array())
+        .ok_or("no tiles")?
+    {
+        let letter = t
+            .get("letter")
+            .and_then(|v| v.as_str())
+            .ok_or("tile letter")?;
+        let value = t
+            .get("value")
+            .and_then(|v| v.as_integer())
+            .ok_or("tile value")?;
+        let count = t
+            .get("count")
+            .and_then(|v| v.as_integer())
+            .ok_or("tile count")?;
         let count = u8::try_from(count).map_err(|_| "tile count")?;
         match letter.chars().next() {
             Some('?') => jollies = count,
@@ -368,7 +383,10 @@ mod tests {
         assert_eq!(grid[0][3], Premium::DoubleLetter);
         assert_eq!(grid[1][5], Premium::TripleLetter);
         // A changed kit changes the engine: the data is read, not copied.
-        let moved = KIT_TOML.replace("{ letter = \"Q\", value = 10,", "{ letter = \"Q\", value = 11,");
+        let moved = KIT_TOML.replace(
+            "{ letter = \"Q\", value = 10,",
+            "{ letter = \"Q\", value = 11,",
+        );
         assert_ne!(moved, KIT_TOML);
         let other = read_kit(&moved).unwrap();
         assert_eq!(other.set.value(other.set.parse('Q').unwrap()), 11);

@@ -252,9 +252,8 @@ fn default_lexicon() -> Lex {
     static DEFAULT: OnceLock<Lex> = OnceLock::new();
     DEFAULT
         .get_or_init(|| {
-            let opened = crate::lexicon::sources(&[], false).and_then(|s| {
-                Lexicon::open(&s, &crate::lexicon::Options::default())
-            });
+            let opened = crate::lexicon::sources(&[], false)
+                .and_then(|s| Lexicon::open(&s, &crate::lexicon::Options::default()));
             match opened {
                 Ok(lex) => Lex::Lists(Arc::new(lex)),
                 Err(_) => Lex::Unchecked("no Italian word list is installed (NS-2)"),
@@ -303,10 +302,7 @@ const SETUP_FIELDS: &[&str] = &[
 /// (no escapes); else the whole value.
 fn char_span(src: &Source, node: &Node, text: &str, i: usize) -> Span {
     let raw = src.text.get(node.span.clone()).unwrap_or("");
-    let (at, c) = text
-        .char_indices()
-        .nth(i)
-        .unwrap_or((0, ' '));
+    let (at, c) = text.char_indices().nth(i).unwrap_or((0, ' '));
     if raw.len() == text.len() + 2 && &raw[1..raw.len() - 1] == text {
         let start = node.span.start + 1 + at;
         return start..start + c.len_utf8();
@@ -362,7 +358,10 @@ fn read_setup_node(record: &Record, node: &Node, src: &Source) -> Result<Written
                     return Err(src.error(
                         "natura.bad-setup",
                         &r.span,
-                        format!("{name}'s rack holds {} tiles; a rack holds 7 (NS-1)", tiles.len()),
+                        format!(
+                            "{name}'s rack holds {} tiles; a rack holds 7 (NS-1)",
+                            tiles.len()
+                        ),
                     ));
                 }
                 out.push((tiles, r.span.clone()));
@@ -510,7 +509,11 @@ pub(super) fn read_board(src: &Source, node: &Node) -> Result<Vec<(Square, u8)>,
             return Err(src.error(
                 "natura.bad-board",
                 &row.span,
-                format!("row {} has {} squares; a row has 15", r + 1, text.chars().count()),
+                format!(
+                    "row {} has {} squares; a row has 15",
+                    r + 1,
+                    text.chars().count()
+                ),
             ));
         }
         for (c, ch) in text.chars().enumerate() {
@@ -883,14 +886,21 @@ fn end_result(game: &State, names: &[String], no_rack_penalty: bool) -> (String,
     let adj = game.adjustment();
     let finals = game.final_scores();
     let note = if no_rack_penalty {
-        format!("the end ({how}); no-rack-penalty: no adjustment (NS-4); final {}", per_seat(names, &finals))
+        format!(
+            "the end ({how}); no-rack-penalty: no adjustment (NS-4); final {}",
+            per_seat(names, &finals)
+        )
     } else {
         let racks: Vec<String> = names
             .iter()
             .enumerate()
             .map(|(s, n)| {
                 let r = game.rack_text(s);
-                format!("{n} {} ({})", if r.is_empty() { "-" } else { &r }, signed(adj[s]))
+                format!(
+                    "{n} {} ({})",
+                    if r.is_empty() { "-" } else { &r },
+                    signed(adj[s])
+                )
             })
             .collect();
         format!(
@@ -924,7 +934,10 @@ fn end_result(game: &State, names: &[String], no_rack_penalty: bool) -> (String,
         let tied: Vec<&str> = top.iter().map(|&s| names[s].as_str()).collect();
         GameResult {
             scores,
-            reason: format!("{how}; a tie at {best} between {} (NS-4)", tied.join(" and ")),
+            reason: format!(
+                "{how}; a tie at {best} between {} (NS-4)",
+                tied.join(" and ")
+            ),
             ..GameResult::default()
         }
     };
@@ -957,7 +970,11 @@ fn start_game(start: &Start, rules: &Rules, players: usize) -> Result<State, Str
             }
             for r in racks {
                 for c in r.chars() {
-                    let k = if c == '?' { JOLLY } else { set.parse(c).unwrap_or(0) };
+                    let k = if c == '?' {
+                        JOLLY
+                    } else {
+                        set.parse(c).unwrap_or(0)
+                    };
                     left[usize::from(k)] -= 1;
                 }
             }
@@ -991,10 +1008,13 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         words: lex.words(),
         ..rules_of(&record.variant)
     };
-    let start = written
-        .start
-        .as_ref()
-        .ok_or_else(|| src.error("natura.bad-setup", record.setup_span(), "[setup] gives neither the racks and bag nor a board, and there is no [deal]"))?;
+    let start = written.start.as_ref().ok_or_else(|| {
+        src.error(
+            "natura.bad-setup",
+            record.setup_span(),
+            "[setup] gives neither the racks and bag nor a board, and there is no [deal]",
+        )
+    })?;
     let mut game = start_game(start, &rules, record.players.len())
         .map_err(|e| src.error("natura.bad-setup", record.setup_span(), e))?;
     let names = record.player_names();
@@ -1185,7 +1205,10 @@ pub fn check_gcg(path: &Path, bytes: &[u8]) -> Result<crate::games::check::Judge
                         },
                         winner,
                         scores,
-                        reason: format!("the file's end-rack lines: {}", per_seat(&players, &totals)),
+                        reason: format!(
+                            "the file's end-rack lines: {}",
+                            per_seat(&players, &totals)
+                        ),
                         ..GameResult::default()
                     }),
                     to_move: None,
@@ -1203,7 +1226,11 @@ pub fn check_gcg(path: &Path, bytes: &[u8]) -> Result<crate::games::check::Judge
             }
         }
         Err(e) => {
-            let number = r.lines.iter().position(|&l| l == e.line).map_or(0, |i| i + 1);
+            let number = r
+                .lines
+                .iter()
+                .position(|&l| l == e.line)
+                .map_or(0, |i| i + 1);
             let player = r
                 .gcg
                 .events

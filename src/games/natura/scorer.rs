@@ -18,8 +18,8 @@ use super::game::rack_bonus;
 use super::layout::{Premium, TileSet, JOLLY, RACK};
 use super::record::{explain_word, letter, rack_tiles, read_board, Natura};
 use super::Broken;
-use crate::games::engine::Broken as _;
 use crate::error::Error;
+use crate::games::engine::Broken as _;
 use crate::games::{Scored, Scorer};
 use crate::record::Source;
 
@@ -39,8 +39,8 @@ fn position(arg: &str) -> Result<(Board, Option<Vec<u8>>), Error> {
         return Ok((Board::new(), None));
     }
     let path = std::path::Path::new(arg);
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::io("score.unreadable", path, &e))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| Error::io("score.unreadable", path, &e))?;
     let src = Source::new(path, text);
     let doc = src.parse()?;
     let mut f = doc.fields(&src, "the position")?;
@@ -83,7 +83,9 @@ fn placement(at: &str, dir: &str, word: &str) -> Result<Placement, Error> {
             letter(&set, c).ok_or_else(|| {
                 Error::input(
                     "natura.unknown-letter",
-                    format!("`{c}` is no letter: A-Z, lower case a jolly, `.` a letter on the board"),
+                    format!(
+                        "`{c}` is no letter: A-Z, lower case a jolly, `.` a letter on the board"
+                    ),
                 )
             })?
         });
