@@ -227,7 +227,11 @@ fn random_game(seed: &str, players: usize, rules: &Rules) -> (Setup, Vec<Move>, 
 #[test]
 fn ns6_games_written_as_gcg_round_trip_and_replay() {
     for (seed, players) in [("gcg-1", 2), ("gcg-2", 3), ("gcg-3", 4), ("gcg-4", 6)] {
-        let rules = Rules::default();
+        // The last with no-rack-penalty (NS-4): no end-rack lines at all.
+        let rules = Rules {
+            no_rack_penalty: players == 6,
+            ..Rules::default()
+        };
         let (setup, moves, game) = random_game(seed, players, &rules);
         let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
         let text = to_gcg(&names, &setup, &rules, &moves).unwrap();

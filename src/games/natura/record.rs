@@ -1315,41 +1315,34 @@ pub fn to_gcg(players: &[String], start: &Setup, rules: &Rules, moves: &[Move]) 
             notes: Vec::new(),
         });
     }
-    if game.end().is_some() {
-        let adj = game.adjustment();
-        let out = match game.end() {
-            Some(End::Out(s)) => Some(s),
-            _ => None,
-        };
-        for s in 0..players.len() {
-            let r = game.rack_text(s);
-            if r.is_empty() || adj[s] == 0 && Some(s) != out {
+    // NS-4's adjustment as end-rack lines: each rack left off its owner, and, when a player
+    // went out, each of them added to that player.
+    if game.end().is_some() && !rules.no_rack_penalty {
+        let left: Vec<(String, i32)> = (0..players.len())
+            .map(|s| (game.rack_text(s), game.rack_value(s)))
+            .collect();
+        for (s, (r, v)) in left.iter().enumerate() {
+            if r.is_empty() {
                 continue;
             }
-            let v = game.rack_value(s);
             totals[s] -= v;
             g.events.push(Event {
                 player: s,
                 rack: r.clone(),
-                action: Action::RackPenalty(r),
+                action: Action::RackPenalty(r.clone()),
                 score: -v,
                 cumulative: totals[s],
                 notes: Vec::new(),
             });
         }
-        if let Some(o) = out {
-            for s in (0..players.len()).filter(|&s| s != o) {
-                let r = game.rack_text(s);
-                if r.is_empty() {
-                    continue;
-                }
-                let v = game.rack_value(s);
+        if let Some(End::Out(o)) = game.end() {
+            for (r, v) in left.iter().filter(|(r, _)| !r.is_empty()) {
                 totals[o] += v;
                 g.events.push(Event {
                     player: o,
                     rack: String::new(),
-                    action: Action::EndRack(r),
-                    score: v,
+                    action: Action::EndRack(r.clone()),
+                    score: *v,
                     cumulative: totals[o],
                     notes: Vec::new(),
                 });
@@ -1364,7 +1357,7 @@ pub fn to_gcg(players: &[String], start: &Setup, rules: &Rules, moves: &[Move]) 
 
 impl Scorer for Natura {
     fn usage(&self) -> &'static str {
-        "a position (a TOML file with `board = [15 rows]`, or `-` for the empty board) and a \
+        "a position (a TOML file with `board = [15 rows]`, or `empty` for the empty board) and a \
          placement `SQUARE across|down WORD` (docs/records.md, Natura Shakerata)"
     }
 
