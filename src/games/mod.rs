@@ -53,6 +53,11 @@ pub trait Game: Sync {
     fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
         None
     }
+    /// A record format besides TOML that `tavolo check` reads for this game,
+    /// picked by file extension (Natura Shakerata's GCG).
+    fn foreign(&self) -> Option<&dyn check::Foreign> {
+        None
+    }
     /// One line per board for batches (`tavolo deal --format line`): a
     /// writer for the boards of `seed`, or `None` if the game has no
     /// one-line form.
@@ -96,6 +101,7 @@ pub static GAMES: &[&dyn Game] = &[
     &fruit::mosaico::record::Mosaico,
     &farfalia::record::Farfalia,
     &quincunx::record::QuincunxGame,
+    &natura::record::Natura,
 ];
 
 pub fn find(name: &str) -> Option<&'static dyn Game> {

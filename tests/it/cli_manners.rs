@@ -137,12 +137,12 @@ fn usage_errors_share_the_layout_and_suggest_near_names() {
         (
             &["deal", "mon"][..],
             "error[cli.unknown-game]: unknown game `mon`\n |\n = help: did you mean `moon`? \
-             the games are: moon, scalafrutta, domino, muro, mosaico, farfalia, quincunx\n",
+             the games are: moon, scalafrutta, domino, muro, mosaico, farfalia, quincunx, natura\n",
         ),
         (
             &["play", "mosiaco", "--seed", "1"],
             "error[cli.unknown-game]: unknown game `mosiaco`\n |\n = help: did you mean `mosaico`? \
-             the games are: moon, scalafrutta, domino, muro, mosaico, farfalia, quincunx\n",
+             the games are: moon, scalafrutta, domino, muro, mosaico, farfalia, quincunx, natura\n",
         ),
         (
             &["solve", "muro", "--seed", "1", "--variant", "six-dwon"],
@@ -157,7 +157,7 @@ fn usage_errors_share_the_layout_and_suggest_near_names() {
         (
             &["deal", "chess"],
             "error[cli.unknown-game]: unknown game `chess`\n |\n = help: the games are: moon, \
-             scalafrutta, domino, muro, mosaico, farfalia, quincunx\n",
+             scalafrutta, domino, muro, mosaico, farfalia, quincunx, natura\n",
         ),
     ] {
         let o = tavolo(args);
@@ -208,7 +208,7 @@ fn every_command_gives_json_errors_with_json() {
     let v = assert_json_error(&tavolo(&["deal", "mon", "--json"]), "cli.unknown-game");
     assert_eq!(
         v["error"]["help"],
-        "did you mean `moon`? the games are: moon, scalafrutta, domino, muro, mosaico, farfalia, quincunx"
+        "did you mean `moon`? the games are: moon, scalafrutta, domino, muro, mosaico, farfalia, quincunx, natura"
     );
     assert!(v["error"]["file"].is_null() && v["error"]["line"].is_null());
     assert_json_error(
@@ -507,7 +507,7 @@ fn help_lists_games_variants_kits_papers_and_edges() {
     let deal = stdout(&tavolo(&["deal", "--help"]));
     assert!(
         deal.contains(
-            "[possible values: moon, scalafrutta, domino, muro, mosaico, farfalia, quincunx]"
+            "[possible values: moon, scalafrutta, domino, muro, mosaico, farfalia, quincunx, natura]"
         ),
         "{deal}"
     );

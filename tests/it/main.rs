@@ -15,6 +15,7 @@ mod kit_common;
 mod layout;
 mod lexicon;
 mod moon_props;
+mod natura;
 mod quincunx;
 mod rules_docs;
 mod show;

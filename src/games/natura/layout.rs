@@ -1,7 +1,9 @@
 //! The components as data (NS-1), one model for the referee and the print kit: the tile set
 //! (an alphabet with each letter's value and count, and the jollies) and the premium layout of
-//! the 15x15 board. Other languages' sets (English, Polish) are here too, as data, so records
-//! written by other programs replay with their own tiles.
+//! the 15x15 board. Their home is the bundled kit's `[data]` (`templates/natura.toml`), which
+//! the kit prints and this module reads (compiled in, parsed once). Other languages' sets
+//! (English, Polish) are here as tables, so records written by other programs replay with
+//! their own tiles.
 //!
 //! Tiles are small integers as in wolges: letter `i` of the alphabet is `i + 1`, `0` is a
 //! jolly still on a rack, and a jolly on the board is its letter with [`BLANK`] set.
@@ -44,36 +46,9 @@ const fn l(upper: char, lower: char, value: u32, count: u8) -> Letter {
 
 impl TileSet {
     /// The Italian (FIGS) set of NS-1: 120 tiles, 2 jollies; J K W X Y only as jolly (NS-2).
+    /// Read from the bundled kit's `[data]` (its one home, shared with the printed tiles).
     pub fn italian() -> TileSet {
-        let table: [(char, u32, u8); 26] = [
-            ('A', 1, 14),
-            ('B', 5, 3),
-            ('C', 2, 6),
-            ('D', 5, 3),
-            ('E', 1, 11),
-            ('F', 5, 3),
-            ('G', 8, 2),
-            ('H', 8, 2),
-            ('I', 1, 12),
-            ('J', 0, 0),
-            ('K', 0, 0),
-            ('L', 3, 5),
-            ('M', 3, 5),
-            ('N', 3, 5),
-            ('O', 1, 15),
-            ('P', 5, 3),
-            ('Q', 10, 1),
-            ('R', 2, 6),
-            ('S', 2, 6),
-            ('T', 2, 6),
-            ('U', 3, 5),
-            ('V', 5, 3),
-            ('W', 0, 0),
-            ('X', 0, 0),
-            ('Y', 0, 0),
-            ('Z', 8, 2),
-        ];
-        TileSet::from_ascii("italian", &table, 2)
+        kit().set.clone()
     }
 
     /// Standard English Scrabble: 100 tiles, 2 blanks.
@@ -256,28 +231,102 @@ impl Premium {
 /// The centre star (H8): a double word square the first move must cover.
 pub const STAR: (usize, usize) = (7, 7);
 
-/// The FIGS premium squares (NS-1), by column letter and row number.
-const TW: &str = "A1 H1 O1 A8 O8 A15 H15 O15";
-const DW: &str = "B2 N2 C3 M3 D4 L4 E5 K5 E11 K11 D12 L12 C13 M13 B14 N14 H8";
-const TL: &str = "F2 J2 B6 F6 J6 N6 B10 F10 J10 N10 F14 J14";
-const DL: &str = "D1 L1 G3 I3 A4 H4 O4 C7 G7 I7 M7 D8 L8 C9 G9 I9 M9 A12 H12 O12 G13 I13 D15 L15";
+/// The bundled kit, whose `[data]` holds the tile set and the premium layout (NS-1): one
+/// model for the printed board and tiles and for the referee. Compiled in, read once.
+const KIT_TOML: &str = include_str!("../../../templates/natura.toml");
 
-/// The premium of every square, `[row][column]` from the top left.
-pub fn premiums() -> [[Premium; SIZE]; SIZE] {
-    let mut grid = [[Premium::None; SIZE]; SIZE];
-    for (list, kind) in [
-        (TW, Premium::TripleWord),
-        (DW, Premium::DoubleWord),
-        (TL, Premium::TripleLetter),
-        (DL, Premium::DoubleLetter),
-    ] {
-        for name in list.split_whitespace() {
-            let col = usize::from(name.as_bytes()[0] - b'A');
-            let row: usize = name[1..].parse().expect("premium table");
-            grid[row - 1][col] = kind;
+/// What the engine takes from the kit's `[data]`.
+struct Kit {
+    set: TileSet,
+    premiums: [[Premium; SIZE]; SIZE],
+    /// Checked against [`STAR`] in the tests (the engine keeps the star as a constant).
+    #[cfg_attr(not(test), allow(dead_code))]
+    star: (usize, usize),
+}
+
+/// `H8` -> (row, column), 0-based.
+fn kit_square(name: &str) -> Option<(usize, usize)> {
+    let col = usize::from(name.as_bytes().first()?.checked_sub(b'A')?);
+    let row: usize = name.get(1..)?.parse().ok()?;
+    (col < SIZE && (1..=SIZE).contains(&row)).then_some((row - 1, col))
+}
+
+fn read_kit(text: &str) -> Result<Kit, String> {
+    let doc: toml::Table = text.parse().map_err(|e| format!("{e}"))?;
+    let data = doc
+        .get("data")
+        .and_then(|d| d.as_table())
+        .ok_or("no [data]")?;
+    let mut table: Vec<(char, u32, u8)> = ('A'..='Z').map(|c| (c, 0, 0)).collect();
+    let mut jollies = 0;
+    for t in data
+        .get("tiles")
+        .and_then(|t| t.as_array())
+        .ok_or("no tiles")?
+    {
+        let letter = t
+            .get("letter")
+            .and_then(|v| v.as_str())
+            .ok_or("tile letter")?;
+        let value = t
+            .get("value")
+            .and_then(|v| v.as_integer())
+            .ok_or("tile value")?;
+        let count = t
+            .get("count")
+            .and_then(|v| v.as_integer())
+            .ok_or("tile count")?;
+        let count = u8::try_from(count).map_err(|_| "tile count")?;
+        match letter.chars().next() {
+            Some('?') => jollies = count,
+            Some(c @ 'A'..='Z') if letter.len() == 1 => {
+                table[usize::from(c as u8 - b'A')] =
+                    (c, u32::try_from(value).map_err(|_| "tile value")?, count)
+            }
+            _ => return Err(format!("tile `{letter}`")),
         }
     }
-    grid
+    let set = TileSet::from_ascii("italian", &table, jollies);
+    let p = data
+        .get("premiums")
+        .and_then(|p| p.as_table())
+        .ok_or("no [data.premiums]")?;
+    let mut premiums = [[Premium::None; SIZE]; SIZE];
+    for (key, kind) in [
+        ("TW", Premium::TripleWord),
+        ("DW", Premium::DoubleWord),
+        ("TL", Premium::TripleLetter),
+        ("DL", Premium::DoubleLetter),
+    ] {
+        for name in p.get(key).and_then(|l| l.as_array()).ok_or(key)? {
+            let (r, c) = name
+                .as_str()
+                .and_then(kit_square)
+                .ok_or_else(|| format!("premium square {name}"))?;
+            premiums[r][c] = kind;
+        }
+    }
+    let star = p
+        .get("star")
+        .and_then(|s| s.as_str())
+        .and_then(kit_square)
+        .ok_or("no star")?;
+    Ok(Kit {
+        set,
+        premiums,
+        star,
+    })
+}
+
+fn kit() -> &'static Kit {
+    static KIT: std::sync::OnceLock<Kit> = std::sync::OnceLock::new();
+    // The kit is compiled in and its reading is tested: a failure is a build mistake.
+    KIT.get_or_init(|| read_kit(KIT_TOML).expect("templates/natura.toml [data]"))
+}
+
+/// The premium of every square, `[row][column]` from the top left (the kit's `[data.premiums]`).
+pub fn premiums() -> [[Premium; SIZE]; SIZE] {
+    kit().premiums
 }
 
 #[cfg(test)]
@@ -319,6 +368,30 @@ mod tests {
                 assert_eq!(grid[r][c], grid[SIZE - 1 - r][c]);
             }
         }
+    }
+
+    /// One model (NS-1): the engine's set and layout are the bundled kit's `[data]`, the
+    /// star where the engine looks for it, and the counts the kit prints.
+    #[test]
+    fn ns1_engine_reads_the_kit_data() {
+        let kit = read_kit(KIT_TOML).unwrap();
+        assert_eq!(kit.star, STAR);
+        assert_eq!(kit.set.total(), 120);
+        assert_eq!(kit.set.letters.len(), 26);
+        let grid = premiums();
+        assert_eq!(grid[0][0], Premium::TripleWord);
+        assert_eq!(grid[0][3], Premium::DoubleLetter);
+        assert_eq!(grid[1][5], Premium::TripleLetter);
+        // A changed kit changes the engine: the data is read, not copied.
+        let moved = KIT_TOML.replace(
+            "{ letter = \"Q\", value = 10,",
+            "{ letter = \"Q\", value = 11,",
+        );
+        assert_ne!(moved, KIT_TOML);
+        let other = read_kit(&moved).unwrap();
+        assert_eq!(other.set.value(other.set.parse('Q').unwrap()), 11);
+        let broken = KIT_TOML.replace("star = \"H8\"", "star = \"Z99\"");
+        assert!(read_kit(&broken).is_err());
     }
 
     #[test]

@@ -4,13 +4,19 @@
 //! - [`board`]: squares, the board, and the scoring of a placement;
 //! - [`moves`]: a move and its notation;
 //! - [`game`]: the game in progress (the engine): racks, bag, turns, challenges, the end;
-//! - [`gcg`]: GCG records read and written (NS-6), pure: the adapter brings the bytes.
+//! - [`gcg`]: GCG records read and written (NS-6), pure: the adapter brings the bytes;
+//! - [`record`]: the record adapter (TOML records, deals);
+//! - [`gcg_record`]: GCG files in `tavolo check`, and games written as GCG;
+//! - [`scorer`]: `tavolo score natura`, one placement on a position explained.
 
 pub mod board;
 pub mod game;
 pub mod gcg;
+pub mod gcg_record;
 pub mod layout;
 pub mod moves;
+pub mod record;
+pub mod scorer;
 
 pub use board::{Board, Dir, PlaceError, Placement, Scored, Square, WordScore};
 pub use game::{rack_bonus, Broken, End, Outcome, Rules, Setup, State, Words};

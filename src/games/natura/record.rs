@@ -1,0 +1,1103 @@
+//! Natura Shakerata in records (format in `docs/records.md`, section Natura Shakerata): the
+//! variants, dealing the bag from a seed, reading a written `[setup]` (racks and bag, or a
+//! position in the middle of a game) and the moves, and replaying them through the engine
+//! into a verdict that explains every word's score (NS-1..NS-5). GCG files are read by
+//! [`super::gcg`] and judged in [`super::gcg_record`] (NS-6).
+//!
+//! # Deals
+//!
+//! The bag of board `b` is the permutation `tavolo-deal-v1("natura", "standard", seed, b)` of
+//! the 120 tiles in canonical order: the two jollies, then the letters A..Z, each as many times
+//! as the set has it ([`TileSet::full_counts`]). The variant does not change a deal (it only
+//! changes the end adjustment). Racks are drawn from the front of the bag, seven each, seat
+//! by seat, as at the table.
+
+use std::collections::BTreeSet;
+use std::ops::RangeInclusive;
+use std::sync::{Arc, OnceLock};
+
+use serde::Serialize;
+
+use super::board::{Board, Dir, PlaceError, Placement, Square, WordScore, THROUGH};
+use super::game::{End, Outcome, Rules, Setup, State, Words};
+use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
+use super::moves::{tile_char, Move};
+use super::Broken;
+use crate::deal::Provenance;
+use crate::error::Error;
+use crate::games::check::Foreign;
+use crate::games::engine::{Broken as _, Engine};
+use crate::games::referee::{Playable, Referee};
+use crate::games::{Game, Scorer};
+use crate::lexicon::Lexicon;
+use crate::record::node::Value;
+use crate::record::{
+    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Score, Seats, Source, Span,
+    Status, Verdict,
+};
+
+/// The registry entry for Natura Shakerata.
+pub struct Natura;
+
+/// The variants: the FIGS end adjustment (NS-4), or none.
+pub const VARIANTS: &[&str] = &["standard", "no-rack-penalty"];
+
+/// The deal key: the variant does not change the bag.
+const DEAL_VARIANT: &str = "standard";
+
+fn internal(msg: &str) -> Error {
+    Error::failed("natura.internal", format!("internal error: {msg}"))
+}
+
+fn rules_of(variant: &str) -> Rules {
+    Rules {
+        no_rack_penalty: variant == "no-rack-penalty",
+        ..Rules::default()
+    }
+}
+
+impl Game for Natura {
+    fn name(&self) -> &'static str {
+        "natura"
+    }
+
+    fn variants(&self) -> &'static [&'static str] {
+        VARIANTS
+    }
+
+    fn player_counts(&self, _variant: &str) -> RangeInclusive<usize> {
+        2..=6
+    }
+
+    fn check(&self, record: &Record, src: &Source) -> Result<Verdict, Error> {
+        check(record, src)
+    }
+
+    fn deal(&self, _variant: &str, players: &[String], deal: &Provenance) -> Result<Deal, Error> {
+        describe_deal(&dealt_bag(deal), players)
+    }
+
+    fn playable(&self) -> &dyn Playable {
+        self
+    }
+
+    fn scorer(&self) -> Option<&dyn Scorer> {
+        Some(self)
+    }
+
+    /// GCG files (NS-6), in [`super::gcg_record`].
+    fn foreign(&self) -> Option<&dyn Foreign> {
+        Some(self)
+    }
+}
+
+impl Referee for Natura {
+    type Engine = State;
+
+    fn start(&self, variant: &str, players: &[String], deal: &Provenance) -> Result<State, Error> {
+        let setup = Setup {
+            players: players.len(),
+            bag: dealt_bag(deal),
+        };
+        State::start(&setup, &rules_of(variant)).map_err(|e| internal(&e.to_string()))
+    }
+
+    fn move_out(&self, seat: usize, mv: &Move) -> MoveOut {
+        move_out(seat, mv)
+    }
+}
+
+/// A move as a record's `[[move]]` fields.
+pub fn move_out(seat: usize, mv: &Move) -> MoveOut {
+    let fields = match mv {
+        Move::Place { play, .. } => {
+            let word: String = play.word.iter().map(|&t| tile_char(t)).collect();
+            vec![
+                ("word", write::string(&word)),
+                ("at", write::string(&play.at.to_string())),
+                ("dir", write::string(&play.dir.to_string())),
+            ]
+        }
+        Move::Exchange { tiles, .. } => {
+            let t: String = tiles.iter().map(|&t| tile_char(t)).collect();
+            vec![("exchange", write::string(&t))]
+        }
+        Move::Pass { .. } => vec![("pass", "true".into())],
+        Move::Challenge { .. } => vec![("challenge", "true".into())],
+    };
+    MoveOut {
+        player: seat,
+        fields,
+    }
+}
+
+/// The bag a seed deals: 120 tiles as rack tiles (0 a jolly), in draw order.
+pub fn dealt_bag(p: &Provenance) -> Vec<u8> {
+    let set = TileSet::italian();
+    let mut canonical = Vec::with_capacity(set.total());
+    for (k, &n) in set.full_counts().iter().enumerate() {
+        canonical.extend(std::iter::repeat_n(k as u8, usize::from(n)));
+    }
+    crate::deal::shuffled(&p.game, DEAL_VARIANT, &p.seed, p.board, canonical.len())
+        .into_iter()
+        .map(|i| canonical[i])
+        .collect()
+}
+
+pub(super) fn tiles_text(tiles: &[u8]) -> String {
+    tiles.iter().map(|&t| tile_char(t)).collect()
+}
+
+/// A dealt setup as `[setup]` writes it: each rack, then the rest of the bag in draw order.
+#[derive(Serialize)]
+struct SetupDoc {
+    racks: Seats<String>,
+    bag: String,
+}
+
+fn describe_deal(bag: &[u8], players: &[String]) -> Result<Deal, Error> {
+    let n = players.len();
+    let racks = Seats(
+        players
+            .iter()
+            .enumerate()
+            .map(|(i, name)| (name.clone(), tiles_text(&bag[i * RACK..(i + 1) * RACK])))
+            .collect(),
+    );
+    let doc = SetupDoc {
+        racks,
+        bag: tiles_text(&bag[n * RACK..]),
+    };
+    let mut lines: Vec<String> = doc
+        .racks
+        .0
+        .iter()
+        .map(|(name, r)| format!("{name}: {r}"))
+        .collect();
+    lines.push(format!(
+        "bag ({} tiles, draw order): {}",
+        bag.len() - n * RACK,
+        doc.bag
+    ));
+    Deal::from_setup(&doc, lines)
+}
+
+// ---------------------------------------------------------------------------------------
+// The lexicon a record is judged with (NS-2, NS-5).
+
+/// Which words count: the default lists, words given in the record, or none checked.
+#[derive(Clone)]
+enum Lex {
+    /// No lexicon: every word stands and a challenge is upheld.
+    Unchecked(&'static str),
+    /// Words written in the record's `[setup]` (`words = [...]`), folded by NS-2.
+    Inline(Arc<BTreeSet<String>>),
+    /// The default lists (NS-2), opened once per process.
+    Lists(Arc<Lexicon>),
+}
+
+impl Lex {
+    fn contains(&self, word: &str) -> bool {
+        match self {
+            Lex::Unchecked(_) => true,
+            Lex::Inline(set) => set.contains(word),
+            Lex::Lists(lex) => lex.contains(word),
+        }
+    }
+
+    fn words(&self) -> Option<Words> {
+        match self {
+            Lex::Unchecked(_) => None,
+            other => {
+                let me = other.clone();
+                Some(Words(Arc::new(move |w: &str| me.contains(w))))
+            }
+        }
+    }
+
+    /// Which list holds a word, for the notes (NS-2: the referee names it).
+    fn holder(&self, word: &str) -> Option<String> {
+        match self {
+            Lex::Unchecked(_) => None,
+            // A record's own words: one list, nothing to name.
+            Lex::Inline(_) => None,
+            Lex::Lists(lex) => lex.accepting(word).next().map(|l| l.name.clone()),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Lex::Unchecked(why) => format!("words not checked: {why}"),
+            Lex::Inline(set) => format!("lexicon: the record's {} words", set.len()),
+            Lex::Lists(lex) => {
+                let names: Vec<&str> = lex.lists.iter().map(|l| l.name.as_str()).collect();
+                format!("lexicon: {}", names.join(" + "))
+            }
+        }
+    }
+}
+
+/// The default lexicon (NS-2), opened once per process (many records are checked at once).
+fn default_lexicon() -> Lex {
+    static DEFAULT: OnceLock<Lex> = OnceLock::new();
+    DEFAULT
+        .get_or_init(|| {
+            let opened = crate::lexicon::sources(&[], false)
+                .and_then(|s| Lexicon::open(&s, &crate::lexicon::Options::default()));
+            match opened {
+                Ok(lex) => Lex::Lists(Arc::new(lex)),
+                Err(_) => Lex::Unchecked("no Italian word list is installed (NS-2)"),
+            }
+        })
+        .clone()
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading a record.
+
+/// What a record's setup gives: the start (a full bag, or a position) and the options.
+#[derive(Clone)]
+struct Written {
+    start: Option<Start>,
+    lex: Option<Lex>,
+    challenge_penalty: u32,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+enum Start {
+    /// The 120 tiles in draw order (racks from the front, seat by seat).
+    Bag(Vec<u8>),
+    /// A position: the board, each rack, the bag, the scores, the seat to move.
+    Position {
+        board: Vec<(Square, u8)>,
+        racks: Vec<String>,
+        bag: Vec<u8>,
+        scores: Vec<i32>,
+        turn: usize,
+    },
+}
+
+const SETUP_FIELDS: &[&str] = &[
+    "racks",
+    "bag",
+    "board",
+    "scores",
+    "to_move",
+    "words",
+    "lexicon",
+    "challenge-penalty",
+];
+
+/// The span of the `i`-th character of a string value, when the source writes it plainly
+/// (no escapes); else the whole value.
+fn char_span(src: &Source, node: &Node, text: &str, i: usize) -> Span {
+    let raw = src.text.get(node.span.clone()).unwrap_or("");
+    let (at, c) = text.char_indices().nth(i).unwrap_or((0, ' '));
+    if raw.len() == text.len() + 2 && &raw[1..raw.len() - 1] == text {
+        let start = node.span.start + 1 + at;
+        return start..start + c.len_utf8();
+    }
+    node.span.clone()
+}
+
+/// A letter of a record (NS-2: accents and case folded; lower case a jolly on the board).
+pub(super) fn letter(set: &TileSet, c: char) -> Option<u8> {
+    let folded = crate::lexicon::normalise::fold(&c.to_string())?;
+    let up = folded.chars().next()?;
+    let t = set.parse(up)?;
+    Some(if c.is_lowercase() { t | BLANK } else { t })
+}
+
+/// Rack tiles as written: letters in any case, `?` a jolly.
+pub(super) fn rack_tiles(src: &Source, node: &Node, what: &str) -> Result<Vec<u8>, Error> {
+    let set = TileSet::italian();
+    let text = node.as_str(src, what)?;
+    text.chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_whitespace())
+        .map(|(i, c)| {
+            if c == '?' {
+                return Ok(JOLLY);
+            }
+            letter(&set, c).map(|t| t & !BLANK).ok_or_else(|| {
+                src.error(
+                    "natura.unknown-letter",
+                    &char_span(src, node, text, i),
+                    format!("`{c}` in {what} is no tile: a letter A-Z, or `?` for a jolly (NS-1)"),
+                )
+            })
+        })
+        .collect()
+}
+
+fn read_setup_node(record: &Record, node: &Node, src: &Source) -> Result<Written, Error> {
+    let mut f = node.fields(src, "[setup]")?;
+    f.only(SETUP_FIELDS)?;
+    let names: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
+    let n = names.len();
+    let racks = match f.opt("racks") {
+        None => None,
+        Some(rn) => {
+            let mut rf = rn.fields(src, "`racks`")?;
+            rf.only(&names)?;
+            let mut out = Vec::new();
+            for name in &names {
+                let r = rf.req(name)?;
+                let tiles = rack_tiles(src, r, &format!("{name}'s rack"))?;
+                if tiles.len() > RACK {
+                    return Err(src.error(
+                        "natura.bad-setup",
+                        &r.span,
+                        format!(
+                            "{name}'s rack holds {} tiles; a rack holds 7 (NS-1)",
+                            tiles.len()
+                        ),
+                    ));
+                }
+                out.push((tiles, r.span.clone()));
+            }
+            rf.finish(&names)?;
+            Some(out)
+        }
+    };
+    let bag = match f.opt("bag") {
+        None => None,
+        Some(b) => Some((rack_tiles(src, b, "the bag")?, b.span.clone())),
+    };
+    let board = match f.opt("board") {
+        None => None,
+        Some(b) => Some(read_board(src, b)?),
+    };
+    let scores = match f.opt("scores") {
+        None => vec![0; n],
+        Some(sn) => {
+            let mut sf = sn.fields(src, "`scores`")?;
+            sf.only(&names)?;
+            let mut out = Vec::new();
+            for name in &names {
+                let v = match sf.opt(name) {
+                    None => 0,
+                    Some(v) => v.as_int(src, &format!("{name}'s score"), -100_000..100_000)? as i32,
+                };
+                out.push(v);
+            }
+            sf.finish(&names)?;
+            out
+        }
+    };
+    let turn = match f.opt_str("to_move")? {
+        None => 0,
+        Some((name, span)) => names.iter().position(|&x| x == name).ok_or_else(|| {
+            src.error(
+                "natura.bad-setup",
+                span,
+                format!("`{name}` is not one of the players"),
+            )
+        })?,
+    };
+    let words = match f.opt("words") {
+        None => None,
+        Some(w) => {
+            let mut set = BTreeSet::new();
+            for (word, span) in w.as_str_array(src, "`words`")? {
+                let folded = crate::lexicon::normalise::fold(word.trim())
+                    .filter(|x| x.len() >= 2)
+                    .ok_or_else(|| {
+                        src.error(
+                            "natura.bad-word",
+                            span,
+                            format!("`{word}` is not a word of 2 letters or more (NS-2)"),
+                        )
+                    })?;
+                set.insert(folded);
+            }
+            Some(Lex::Inline(Arc::new(set)))
+        }
+    };
+    let lexicon = match f.opt_str("lexicon")? {
+        None => None,
+        Some(("default", _)) => Some(default_lexicon()),
+        Some(("none", _)) => Some(Lex::Unchecked("the record says `lexicon = \"none\"`")),
+        Some((other, span)) => {
+            return Err(src
+                .error(
+                    "natura.bad-setup",
+                    span,
+                    format!("unknown lexicon `{other}`"),
+                )
+                .help("`lexicon = \"default\"` (NS-2's lists) or `\"none\"`; or list the words in `words = [...]`"))
+        }
+    };
+    let challenge_penalty = match f.opt("challenge-penalty") {
+        None => 0,
+        Some(p) => p.as_int(src, "`challenge-penalty`", 0..1000)? as u32,
+    };
+    f.finish(SETUP_FIELDS)?;
+    if words.is_some() && lexicon.is_some() {
+        return Err(src.error(
+            "natura.bad-setup",
+            &node.span,
+            "give `words` or `lexicon`, not both",
+        ));
+    }
+    let start = match (racks, bag, board) {
+        (None, None, None) => None,
+        (racks, bag, None) => {
+            // The whole bag: the racks (seat by seat) then the rest, 120 tiles.
+            let mut all: Vec<u8> = racks
+                .iter()
+                .flatten()
+                .flat_map(|(t, _)| t.iter().copied())
+                .collect();
+            if let Some((_, span)) = racks.iter().flatten().find(|(t, _)| t.len() != RACK) {
+                return Err(src.error(
+                    "natura.bad-setup",
+                    span,
+                    "at the start every rack holds 7 tiles (NS-1); give a `board` for a position",
+                ));
+            }
+            all.extend(bag.iter().flat_map(|(t, _)| t.iter().copied()));
+            Some(Start::Bag(all))
+        }
+        (racks, bag, Some(board)) => {
+            let racks: Vec<String> = match racks {
+                Some(r) => r.iter().map(|(t, _)| tiles_text(t)).collect(),
+                None => vec![String::new(); n],
+            };
+            Some(Start::Position {
+                board,
+                racks,
+                bag: bag.map(|(t, _)| t).unwrap_or_default(),
+                scores,
+                turn,
+            })
+        }
+    };
+    Ok(Written {
+        start,
+        lex: words.or(lexicon),
+        challenge_penalty,
+    })
+}
+
+/// `board = ["...............", ...]`: 15 rows of 15, `.` empty, a letter a tile, lower case
+/// a jolly standing for that letter.
+pub(super) fn read_board(src: &Source, node: &Node) -> Result<Vec<(Square, u8)>, Error> {
+    let set = TileSet::italian();
+    let rows = node.as_array(src, "`board`")?;
+    if rows.len() != SIZE {
+        return Err(src.error(
+            "natura.bad-board",
+            &node.span,
+            format!("`board` has {} rows; the board has 15 (NS-1)", rows.len()),
+        ));
+    }
+    let mut out = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let text = row.as_str(src, "each row of `board`")?;
+        if text.chars().count() != SIZE {
+            return Err(src.error(
+                "natura.bad-board",
+                &row.span,
+                format!(
+                    "row {} has {} squares; a row has 15",
+                    r + 1,
+                    text.chars().count()
+                ),
+            ));
+        }
+        for (c, ch) in text.chars().enumerate() {
+            if ch == '.' {
+                continue;
+            }
+            let t = letter(&set, ch).ok_or_else(|| {
+                src.error(
+                    "natura.unknown-letter",
+                    &char_span(src, row, text, c),
+                    format!("`{ch}` is no letter (A-Z, lower case for a jolly, `.` empty)"),
+                )
+            })?;
+            out.push((Square { row: r, col: c }, t));
+        }
+    }
+    Ok(out)
+}
+
+fn read_setup(record: &Record, src: &Source) -> Result<Written, Error> {
+    record.setup_with(
+        src,
+        |d| {
+            Ok(Written {
+                start: Some(Start::Bag(dealt_bag(d))),
+                lex: None,
+                challenge_penalty: 0,
+            })
+        },
+        |node| read_setup_node(record, node, src),
+        |dealt, written, node| match &written.start {
+            // Options only ([setup] naming the lexicon beside a [deal]).
+            None => Ok(Written {
+                start: dealt.start,
+                ..written
+            }),
+            Some(s) if Some(s) == dealt.start.as_ref() => Ok(written),
+            Some(_) => Err(src.setup_not_dealt(&node.span, "natura")),
+        },
+    )
+}
+
+/// A move as written, with the spans of its fields.
+struct WrittenMove {
+    mv: Move,
+    /// The field a rule broken by the move points at, by kind.
+    at_span: Span,
+    word_span: Span,
+    word_node: Option<Node>,
+    score: Option<(i32, Span)>,
+}
+
+const MOVE_FIELDS: &[&str] = &[
+    "player",
+    "word",
+    "at",
+    "dir",
+    "exchange",
+    "pass",
+    "challenge",
+    "score",
+];
+
+fn flag(src: &Source, node: &Node, what: &str) -> Result<(), Error> {
+    match node.value {
+        Value::Boolean(true) => Ok(()),
+        _ => Err(src.error(
+            "natura.bad-move",
+            &node.span,
+            format!("`{what}` is written `{what} = true`"),
+        )),
+    }
+}
+
+fn read_moves(record: &Record, src: &Source) -> Result<Vec<WrittenMove>, Error> {
+    let set = TileSet::italian();
+    record.read_moves(src, |entry: &MoveEntry, mut f| {
+        f.only(MOVE_FIELDS)?;
+        let seat = entry.player;
+        let word = f.opt("word");
+        let at = f.opt("at");
+        let dir = f.opt("dir");
+        let exchange = f.opt("exchange");
+        let pass = f.opt("pass");
+        let challenge = f.opt("challenge");
+        let score = match f.opt("score") {
+            None => None,
+            Some(s) => Some((
+                s.as_int(src, "`score`", -10_000..10_000)? as i32,
+                s.span.clone(),
+            )),
+        };
+        let kinds = [word.is_some(), exchange.is_some(), pass.is_some(), challenge.is_some()]
+            .iter()
+            .filter(|&&k| k)
+            .count();
+        let here = &entry.node.span;
+        if kinds != 1 {
+            return Err(src
+                .error(
+                    "natura.bad-move",
+                    here,
+                    format!(
+                        "move {}: a move is one of `word` (with `at` and `dir`), `exchange`, `pass = true` or `challenge = true`",
+                        entry.number
+                    ),
+                )
+                .help("e.g. `word = \"CASA\"`, `at = \"H8\"`, `dir = \"across\"`"));
+        }
+        let player_span = entry.player_span.clone();
+        let written = if let Some(wn) = word {
+            let text = wn.as_str(src, "`word`")?;
+            let mut tiles = Vec::new();
+            for (i, c) in text.chars().enumerate() {
+                let t = if c == '.' {
+                    THROUGH
+                } else {
+                    letter(&set, c).ok_or_else(|| {
+                        src.error(
+                            "natura.unknown-letter",
+                            &char_span(src, wn, text, i),
+                            format!("`{c}` is no letter: A-Z, lower case for a jolly, `.` for a letter already on the board (NS-1, NS-2)"),
+                        )
+                    })?
+                };
+                tiles.push(t);
+            }
+            let at_node = at.ok_or_else(|| {
+                src.error("natura.bad-move", &wn.span, "a word needs `at` (its first square, e.g. \"H8\")")
+            })?;
+            let at_text = at_node.as_str(src, "`at`")?;
+            let sq: Square = at_text.parse().map_err(|e: String| {
+                src.error("natura.bad-square", &at_node.span, format!("{e} (NS-1)"))
+            })?;
+            let dir_node = dir.ok_or_else(|| {
+                src.error("natura.bad-move", &wn.span, "a word needs `dir` (\"across\" or \"down\")")
+            })?;
+            let d = match dir_node.as_str(src, "`dir`")?.to_ascii_lowercase().as_str() {
+                "across" | "a" | "h" => Dir::Across,
+                "down" | "d" | "v" => Dir::Down,
+                other => {
+                    return Err(src.error(
+                        "natura.bad-direction",
+                        &dir_node.span,
+                        format!("`{other}` is not a direction: \"across\" or \"down\""),
+                    ))
+                }
+            };
+            WrittenMove {
+                mv: Move::Place {
+                    seat,
+                    play: Placement {
+                        at: sq,
+                        dir: d,
+                        word: tiles,
+                    },
+                },
+                at_span: at_node.span.clone(),
+                word_span: wn.span.clone(),
+                word_node: Some(wn.clone()),
+                score,
+            }
+        } else {
+            if let Some(stray) = at.or(dir) {
+                return Err(src.error(
+                    "natura.bad-move",
+                    &stray.span,
+                    "`at` and `dir` go with a `word`",
+                ));
+            }
+            if let Some((_, s)) = &score {
+                return Err(src.error(
+                    "natura.bad-move",
+                    s,
+                    "a declared `score` goes with a `word`",
+                ));
+            }
+            let mv = if let Some(x) = exchange {
+                let tiles = rack_tiles(src, x, "the exchange")?;
+                Move::Exchange { seat, tiles }
+            } else if let Some(p) = pass {
+                flag(src, p, "pass")?;
+                Move::Pass { seat }
+            } else {
+                let c = challenge.expect("one kind");
+                flag(src, c, "challenge")?;
+                Move::Challenge { seat }
+            };
+            let span = exchange.map_or(player_span.clone(), |x| x.span.clone());
+            WrittenMove {
+                mv,
+                at_span: span.clone(),
+                word_span: span,
+                word_node: None,
+                score,
+            }
+        };
+        f.finish(MOVE_FIELDS)?;
+        Ok(written)
+    })
+}
+
+/// Which span an illegal move points at: the field at fault.
+fn blame(b: &Broken, entry: &MoveEntry, w: &WrittenMove, src: &Source) -> Span {
+    let square_span = |sq: Square| -> Span {
+        // The letter of the word on that square, when the word reaches it.
+        if let (Move::Place { play, .. }, Some(node)) = (&w.mv, &w.word_node) {
+            let (dr, dc) = match play.dir {
+                Dir::Across => (0, 1),
+                Dir::Down => (1, 0),
+            };
+            let i = (sq.row as isize - play.at.row as isize) * dr
+                + (sq.col as isize - play.at.col as isize) * dc;
+            let on_line = match play.dir {
+                Dir::Across => sq.row == play.at.row,
+                Dir::Down => sq.col == play.at.col,
+            };
+            if on_line && i >= 0 && (i as usize) < play.word.len() {
+                if let Value::String(text) = &node.value {
+                    return char_span(src, node, text, i as usize);
+                }
+            }
+        }
+        w.word_span.clone()
+    };
+    match b {
+        Broken::GameOver | Broken::OutOfTurn { .. } | Broken::NoSeat(_) => {
+            entry.player_span.clone()
+        }
+        Broken::NothingToChallenge => entry.node.span.clone(),
+        Broken::Place(p) => match p {
+            PlaceError::Mismatch(s) | PlaceError::ThroughEmpty(s) | PlaceError::UnknownTile(s) => {
+                square_span(*s)
+            }
+            PlaceError::MissesStar(_) | PlaceError::NotWholeWord(_) | PlaceError::NoContact(_) => {
+                w.at_span.clone()
+            }
+            PlaceError::OffBoard(_) | PlaceError::NoTile(_) | PlaceError::OneLetter(_) => {
+                w.word_span.clone()
+            }
+        },
+        Broken::NotOnRack { square, .. } => match square {
+            Some(s) => square_span(*s),
+            None => w.word_span.clone(),
+        },
+        Broken::BagLow(_) | Broken::ExchangeSize(_) => w.word_span.clone(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Explaining scores.
+
+/// One word's score in words: `CASA (H8 across) C 2 + A 1 + S 2x2 + A 1 = 8, word x2 = 16`.
+pub fn explain_word(w: &WordScore, set: &TileSet) -> String {
+    let parts: Vec<String> = w
+        .letters
+        .iter()
+        .map(|l| {
+            let c = set.char_of(l.tile);
+            if l.letter_factor > 1 {
+                format!("{c} {}x{}", l.value, l.letter_factor)
+            } else {
+                format!("{c} {}", l.value)
+            }
+        })
+        .collect();
+    let sum: u32 = w.letters.iter().map(|l| l.value * l.letter_factor).sum();
+    let mut s = format!(
+        "{} ({} {}) {} = {sum}",
+        w.text(set),
+        w.start,
+        w.dir,
+        parts.join(" + ")
+    );
+    if w.multiplier > 1 {
+        s += &format!(", word x{} = {}", w.multiplier, w.score);
+    }
+    s
+}
+
+pub(super) fn signed(n: i32) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+pub(super) fn per_seat(names: &[String], v: &[i32]) -> String {
+    names
+        .iter()
+        .zip(v)
+        .map(|(n, x)| format!("{n} {x}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The note for one legal move.
+fn move_note(number: usize, o: &Outcome, names: &[String], set: &TileSet, lex: &Lex) -> String {
+    match o {
+        Outcome::Played {
+            seat,
+            words,
+            missing,
+            bonus,
+            points,
+            ..
+        } => {
+            let explained: Vec<String> = words
+                .iter()
+                .map(|w| {
+                    let mut s = explain_word(w, set);
+                    if let Some(list) = lex.holder(&w.upper(set)) {
+                        s += &format!(" [{list}]");
+                    }
+                    s
+                })
+                .collect();
+            let mut s = format!(
+                "move {number}: {} scores {points}: {}",
+                names[*seat],
+                explained.join("; ")
+            );
+            if *bonus > 0 {
+                s += &format!("; +{bonus} for the whole rack (the sheet: 50/40/30 for 7/6/5 tiles)");
+            }
+            if !missing.is_empty() {
+                s += &format!(
+                    "; not in the lexicon: {} (it stands unless challenged, NS-5)",
+                    missing.join(", ")
+                );
+            }
+            s
+        }
+        Outcome::Exchanged { seat, .. } => {
+            format!("move {number}: {} exchanges (NS-3)", names[*seat])
+        }
+        Outcome::Passed { seat, .. } => format!("move {number}: {} passes", names[*seat]),
+        Outcome::Withdrawn {
+            seat,
+            missing,
+            points,
+        } => format!(
+            "move {number}: challenge: {} is not in the lexicon, so {}'s play is withdrawn and its {points} points taken back (NS-5)",
+            missing.join(", "),
+            names[*seat]
+        ),
+        Outcome::Upheld { seat, penalty } => {
+            let mut s = format!(
+                "move {number}: challenge: every word is in the lexicon, {}'s play stands",
+                names[*seat]
+            );
+            if *penalty > 0 {
+                s += &format!(" and scores {penalty} more (challenge-penalty, NS-5)");
+            } else {
+                s += " (NS-5)";
+            }
+            s
+        }
+    }
+}
+
+/// The end (NS-4): the adjustment note and the result.
+fn end_result(game: &State, names: &[String], no_rack_penalty: bool) -> (String, GameResult) {
+    let end = game.end().expect("the game is over");
+    let how = match end {
+        End::Out(seat) => format!("{} played their last tile with the bag empty", names[seat]),
+        End::Passes => "every player passed (or exchanged) three turns running".to_string(),
+    };
+    let adj = game.adjustment();
+    let finals = game.final_scores();
+    let note = if no_rack_penalty {
+        format!(
+            "the end ({how}); no-rack-penalty: no adjustment (NS-4); final {}",
+            per_seat(names, &finals)
+        )
+    } else {
+        let racks: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(s, n)| {
+                let r = game.rack_text(s);
+                format!(
+                    "{n} {} ({})",
+                    if r.is_empty() { "-" } else { &r },
+                    signed(adj[s])
+                )
+            })
+            .collect();
+        format!(
+            "the end ({how}): racks left and adjustment (NS-4): {}; final {}",
+            racks.join(", "),
+            per_seat(names, &finals)
+        )
+    };
+    let best = finals.iter().copied().max().unwrap_or(0);
+    let top: Vec<usize> = (0..names.len()).filter(|&s| finals[s] == best).collect();
+    let scores = names
+        .iter()
+        .zip(&finals)
+        .map(|(n, &p)| Score {
+            player: n.clone(),
+            points: i64::from(p),
+        })
+        .collect();
+    let result = if let [w] = top[..] {
+        GameResult {
+            winner: Some(names[w].clone()),
+            losers: (0..names.len())
+                .filter(|&s| s != w)
+                .map(|s| names[s].clone())
+                .collect(),
+            scores,
+            reason: format!("{how}; {} wins with {best} (NS-4)", names[w]),
+            ..GameResult::default()
+        }
+    } else {
+        let tied: Vec<&str> = top.iter().map(|&s| names[s].as_str()).collect();
+        GameResult {
+            scores,
+            reason: format!(
+                "{how}; a tie at {best} between {} (NS-4)",
+                tied.join(" and ")
+            ),
+            ..GameResult::default()
+        }
+    };
+    (note, result)
+}
+
+/// The engine at a written start.
+fn start_game(start: &Start, rules: &Rules, players: usize) -> Result<State, String> {
+    match start {
+        Start::Bag(bag) => State::start(
+            &Setup {
+                players,
+                bag: bag.clone(),
+            },
+            rules,
+        )
+        .map_err(|e| e.to_string()),
+        Start::Position {
+            board,
+            racks,
+            bag,
+            scores,
+            turn,
+        } => {
+            // Every tile once at most: the board, the racks and the bag within the set.
+            let set = TileSet::italian();
+            let mut left: Vec<i32> = set.full_counts().iter().map(|&n| i32::from(n)).collect();
+            for &(_, t) in board {
+                left[usize::from(TileSet::rack_tile(t))] -= 1;
+            }
+            for r in racks {
+                for c in r.chars() {
+                    let k = if c == '?' {
+                        JOLLY
+                    } else {
+                        set.parse(c).unwrap_or(0)
+                    };
+                    left[usize::from(k)] -= 1;
+                }
+            }
+            for &t in bag {
+                left[usize::from(t)] -= 1;
+            }
+            if let Some(k) = left.iter().position(|&n| n < 0) {
+                return Err(format!(
+                    "the position holds more `{}` than the set's {} (NS-1)",
+                    tile_char(k as u8),
+                    set.full_counts()[k]
+                ));
+            }
+            let mut b = Board::new();
+            for &(sq, t) in board {
+                b.set(sq, t);
+            }
+            let refs: Vec<&str> = racks.iter().map(String::as_str).collect();
+            State::position(rules, b, &refs, bag, scores, *turn)
+        }
+    }
+}
+
+fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+    let moves = read_moves(record, src)?;
+    let written = read_setup(record, src)?;
+    let lex = written.lex.clone().unwrap_or_else(default_lexicon);
+    let no_rack_penalty = record.variant == "no-rack-penalty";
+    let rules = Rules {
+        challenge_penalty: written.challenge_penalty,
+        words: lex.words(),
+        ..rules_of(&record.variant)
+    };
+    let start = written.start.as_ref().ok_or_else(|| {
+        src.error(
+            "natura.bad-setup",
+            record.setup_span(),
+            "[setup] gives neither the racks and bag nor a board, and there is no [deal]",
+        )
+    })?;
+    let mut game = start_game(start, &rules, record.players.len())
+        .map_err(|e| src.error("natura.bad-setup", record.setup_span(), e))?;
+    let names = record.player_names();
+    let set = TileSet::italian();
+    let total = moves.len();
+    let mut notes = vec![lex.describe()];
+    for (entry, w) in record.moves.iter().zip(&moves) {
+        let ended = game.end().is_some();
+        match game.play(w.mv.clone()) {
+            Ok(o) => {
+                if let (Outcome::Played { points, .. }, Some((declared, span))) = (&o, &w.score) {
+                    if *declared != *points as i32 {
+                        let illegal = Illegal::new(
+                            src,
+                            span,
+                            entry,
+                            &record.players,
+                            "NS-1 (scoring a play)",
+                            "natura.wrong-score",
+                            format!("the record says {declared}, the board gives {points}"),
+                        );
+                        notes.push(move_note(entry.number, &o, &names, &set, &lex));
+                        return Ok(Verdict {
+                            notes,
+                            ..Verdict::illegal(total, illegal)
+                        });
+                    }
+                }
+                notes.push(move_note(entry.number, &o, &names, &set, &lex));
+            }
+            Err(b) => {
+                let span = blame(&b, entry, w, src);
+                let illegal = Illegal::new(
+                    src,
+                    &span,
+                    entry,
+                    &record.players,
+                    b.rule(),
+                    b.code(),
+                    b.describe(&names),
+                );
+                // GN-1: a move after the end leaves the ended game's result standing.
+                let result = (ended && game.end().is_some())
+                    .then(|| end_result(&game, &names, no_rack_penalty))
+                    .map(|(note, r)| {
+                        notes.push(note);
+                        r
+                    });
+                return Ok(Verdict {
+                    result,
+                    notes,
+                    ..Verdict::illegal(total, illegal)
+                });
+            }
+        }
+    }
+    if game.end().is_some() {
+        let (note, result) = end_result(&game, &names, no_rack_penalty);
+        notes.push(note);
+        return Ok(Verdict {
+            status: Status::Complete,
+            moves: total,
+            illegal: None,
+            result: Some(result),
+            to_move: None,
+            notes,
+        });
+    }
+    notes.push(format!(
+        "scores {}; {} tiles in the bag",
+        per_seat(&names, game.scores()),
+        game.bag_len()
+    ));
+    Ok(Verdict {
+        status: Status::LegalSoFar,
+        moves: total,
+        illegal: None,
+        result: None,
+        to_move: game.to_move().map(|s| names[s].clone()),
+        notes,
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// `tavolo score natura`.
+
+impl Scorer for Natura {
+    fn usage(&self) -> &'static str {
+        "a position (a TOML file with `board = [15 rows]`, or `empty` for the empty board) and a \
+         placement `SQUARE across|down WORD` (docs/records.md, Natura Shakerata)"
+    }
+
+    fn score(&self, args: &[String]) -> Result<crate::games::Scored, Error> {
+        super::scorer::score(self, args)
+    }
+}

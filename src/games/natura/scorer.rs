@@ -1,0 +1,191 @@
+//! `tavolo score natura POSITION SQUARE across|down WORD`: one placement on a position, every
+//! word it forms with its letters, premiums and multiplier (NS-1), and the rack bonus.
+//!
+//! POSITION is `empty` (the empty board: the play must cover the star) or a TOML file:
+//!
+//! ```toml
+//! board = [                # 15 rows of 15: `.` empty, a letter a tile, lower case a jolly
+//!   "...............",
+//!   # ...
+//! ]
+//! rack = "CASA?"           # optional: the tiles must come from it; emptying it earns the bonus
+//! ```
+
+use serde_json::json;
+
+use super::board::{Board, Dir, Placement, Square, THROUGH};
+use super::game::rack_bonus;
+use super::layout::{Premium, TileSet, JOLLY, RACK};
+use super::record::{explain_word, letter, rack_tiles, read_board, Natura};
+use super::Broken;
+use crate::error::Error;
+use crate::games::engine::Broken as _;
+use crate::games::{Scored, Scorer};
+use crate::record::Source;
+
+fn premium_name(p: Premium) -> Option<&'static str> {
+    match p {
+        Premium::None => None,
+        Premium::DoubleLetter => Some("DL"),
+        Premium::TripleLetter => Some("TL"),
+        Premium::DoubleWord => Some("DW"),
+        Premium::TripleWord => Some("TW"),
+    }
+}
+
+/// The board and rack of a position argument.
+fn position(arg: &str) -> Result<(Board, Option<Vec<u8>>), Error> {
+    if arg.eq_ignore_ascii_case("empty") {
+        return Ok((Board::new(), None));
+    }
+    let path = std::path::Path::new(arg);
+    let text =
+        std::fs::read_to_string(path).map_err(|e| Error::io("score.unreadable", path, &e))?;
+    let src = Source::new(path, text);
+    let doc = src.parse()?;
+    let mut f = doc.fields(&src, "the position")?;
+    const FIELDS: &[&str] = &["board", "rack"];
+    f.only(FIELDS)?;
+    let tiles = read_board(&src, f.req("board")?)?;
+    let mut board = Board::new();
+    for (sq, t) in tiles {
+        board.set(sq, t);
+    }
+    let rack = match f.opt("rack") {
+        None => None,
+        Some(node) => Some(rack_tiles(&src, node, "the rack")?),
+    };
+    f.finish(FIELDS)?;
+    Ok((board, rack))
+}
+
+/// The placement of the arguments: a square, a direction and the word.
+fn placement(at: &str, dir: &str, word: &str) -> Result<Placement, Error> {
+    let at: Square = at
+        .parse()
+        .map_err(|e: String| Error::input("natura.bad-square", e))?;
+    let dir = match dir.to_ascii_lowercase().as_str() {
+        "across" => Dir::Across,
+        "down" => Dir::Down,
+        d => {
+            return Err(Error::input(
+                "natura.bad-direction",
+                format!("`{d}` is not a direction: across or down"),
+            ))
+        }
+    };
+    let set = TileSet::italian();
+    let mut tiles = Vec::new();
+    for c in word.chars() {
+        tiles.push(if c == '.' {
+            THROUGH
+        } else {
+            letter(&set, c).ok_or_else(|| {
+                Error::input(
+                    "natura.unknown-letter",
+                    format!(
+                        "`{c}` is no letter: A-Z, lower case a jolly, `.` a letter on the board"
+                    ),
+                )
+            })?
+        });
+    }
+    Ok(Placement {
+        at,
+        dir,
+        word: tiles,
+    })
+}
+
+pub fn score(game: &Natura, args: &[String]) -> Result<Scored, Error> {
+    let usage = || {
+        Error::input(
+            "score.usage",
+            "give a position and a placement, e.g. `tavolo score natura empty H8 across CASA`",
+        )
+        .help(game.usage())
+    };
+    let [pos, at, dir, word] = args else {
+        return Err(usage());
+    };
+    let (board, rack) = position(pos)?;
+    let play = placement(at, dir, word)?;
+    let set = TileSet::italian();
+    let scored = board.score(&set, &play).map_err(|p| {
+        let b = Broken::Place(p);
+        Error::input(
+            "score.cannot-place",
+            format!("{} ({})", b.describe(&[]), b.rule()),
+        )
+    })?;
+    // The tiles from the rack, when one is given; the bonus for emptying it.
+    let bonus = match &rack {
+        Some(r) => {
+            let mut left = r.clone();
+            for &(sq, t) in &scored.placed {
+                let k = TileSet::rack_tile(t);
+                let i = left.iter().position(|&x| x == k).ok_or_else(|| {
+                    Error::input(
+                        "score.cannot-place",
+                        format!(
+                            "`{}` (for {sq}) is not on the rack",
+                            if k == JOLLY { '?' } else { set.char_of(t) }
+                        ),
+                    )
+                })?;
+                left.remove(i);
+            }
+            if left.is_empty() {
+                rack_bonus(r.len())
+            } else {
+                0
+            }
+        }
+        None if scored.placed.len() == RACK => rack_bonus(RACK),
+        None => 0,
+    };
+    let points = scored.words_total() + bonus;
+    let mut text = String::new();
+    for w in &scored.words {
+        text += &format!("{}\n", explain_word(w, &set));
+    }
+    if bonus > 0 {
+        text += &format!("+{bonus} for the whole rack (the sheet: 50/40/30 for 7/6/5 tiles)\n");
+    }
+    text += &format!("total {points} points\n");
+    let words: Vec<_> = scored
+        .words
+        .iter()
+        .map(|w| {
+            json!({
+                "word": w.text(&set),
+                "start": w.start.to_string(),
+                "dir": w.dir.to_string(),
+                "letters": w.letters.iter().map(|l| json!({
+                    "square": l.square.to_string(),
+                    "letter": set.char_of(l.tile).to_string(),
+                    "jolly": l.tile & super::layout::BLANK != 0,
+                    "value": l.value,
+                    "new": l.new,
+                    "premium": if l.new { premium_name(board.premium(l.square)) } else { None },
+                    "letter_factor": l.letter_factor,
+                })).collect::<Vec<_>>(),
+                "multiplier": w.multiplier,
+                "score": w.score,
+            })
+        })
+        .collect();
+    let json = json!({
+        "game": "natura",
+        "at": play.at.to_string(),
+        "dir": play.dir.to_string(),
+        "placed": scored.placed.iter().map(|&(sq, t)| json!({
+            "square": sq.to_string(),
+            "letter": set.char_of(t).to_string(),
+        })).collect::<Vec<_>>(),
+        "words": words,
+        "bonus": bonus,
+        "points": points,
+    });
+    Ok(Scored { text, json })
+}
