@@ -172,7 +172,8 @@ fn is_coord(s: &str) -> bool {
 /// `8H` (row first) is across, `H8` (column first) down.
 fn coord(s: &str) -> Option<(Square, Dir)> {
     let b = s.as_bytes();
-    if b.is_empty() {
+    // A coordinate is ASCII; a multi-byte first character is none (and `&s[..1]` would cut it).
+    if b.is_empty() || !b[0].is_ascii() {
         return None;
     }
     let (dir, col, row) = if b[0].is_ascii_digit() {
