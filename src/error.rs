@@ -92,7 +92,9 @@ pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
     let before = &source[..floor_char_boundary(source, offset)];
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..].chars().count() + 1;
+    // A CR ending the line (CRLF, or a stray one) is part of the line break, not a column:
+    // a fault at the break is at the end of the line as an editor shows it.
+    let column = before[line_start..].trim_end_matches('\r').chars().count() + 1;
     (line, column)
 }
 

@@ -124,8 +124,9 @@ fn fill_all(
             continue;
         }
         let tree = parse_svg(&key.1, &dir, art).map_err(|e| {
-            with_file(e, template).help(format!(
-                "this is the template filled for piece {} of `{}`; line numbers refer to that text",
+            let (e, at) = in_template(with_file(e, template), tmpl.source(), &key.1);
+            e.help(format!(
+                "this is the template filled for piece {} of `{}`{at}",
                 index + 1,
                 comp.name
             ))
@@ -284,6 +285,47 @@ fn svg_error(e: usvg::Error) -> Error {
             })
         }
         other => Error::input("kit.svg", format!("SVG does not parse: {other}")),
+    }
+}
+
+/// An SVG error's line and column are in the filled text. Keep them when they are also a
+/// place in the template: its line when filling kept every line (the column if that line is
+/// long enough, else 1), or the template line that reads exactly as the filled one. Otherwise
+/// name the template alone, and say where in the filled text (returned for the help).
+fn in_template(mut e: Error, source: &str, filled: &str) -> (Error, String) {
+    let Some(loc) = e.location.as_mut() else {
+        return (e, String::new());
+    };
+    let (Some(line), Some(col)) = (loc.line, loc.column) else {
+        return (e, String::new());
+    };
+    let lines: Vec<&str> = source
+        .split('\n')
+        .map(|l| l.trim_end_matches('\r'))
+        .collect();
+    let filled_line = filled.split('\n').nth(line.wrapping_sub(1)).unwrap_or("");
+    let filled_line = filled_line.trim_end_matches('\r');
+    let same_shape = lines.len() == filled.split('\n').count();
+    let at = if same_shape && (1..=lines.len()).contains(&line) {
+        let width = lines[line - 1].chars().count();
+        Some((line, if col <= width + 1 { col } else { 1 }))
+    } else {
+        lines
+            .iter()
+            .position(|l| *l == filled_line)
+            .map(|i| (i + 1, col))
+    };
+    match at {
+        Some((l, c)) => {
+            loc.line = Some(l);
+            loc.column = Some(c);
+            (e, String::new())
+        }
+        None => {
+            loc.line = None;
+            loc.column = None;
+            (e, format!(", at its line {line}, column {col}"))
+        }
     }
 }
 

@@ -534,6 +534,20 @@ fn svg_that_does_not_parse_is_located() {
     );
 }
 
+/// Found by fuzzing (docs/fuzzing.md): filling made more lines than the template has, and
+/// the error named a line of the filled text past the template's end. Now it names the
+/// template alone, and the help gives the line in the filled text.
+#[test]
+fn svg_error_in_generated_lines_names_no_line_past_the_template() {
+    let svg = USER_SVG.replace(
+        "<rect",
+        "{% for i in range(40) %}\n<g/>\n{% endfor %}<rect <oops",
+    );
+    let e = fails(USER_TOML, &svg, &[]);
+    assert!(e.contains("error[kit.svg]"), "{e}");
+    assert!(e.contains("card.svg: ") && e.contains("at its line"), "{e}");
+}
+
 #[test]
 fn art_svg_that_does_not_parse_is_located() {
     let dir = tempfile::tempdir().unwrap();

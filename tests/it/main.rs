@@ -10,6 +10,7 @@ mod farfalia;
 mod fixtures;
 mod fruit_cli;
 mod fruit_props;
+mod fuzz_regressions;
 mod kit;
 mod kit_common;
 mod layout;

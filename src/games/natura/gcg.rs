@@ -133,8 +133,10 @@ fn err(code: &'static str, line: usize, col: usize, message: impl Into<String>) 
 /// bytes are UTF-8), Latin-1 when it declares ISO-8859-1 or the bytes are not UTF-8.
 pub fn decode(bytes: &[u8]) -> Result<String, GcgError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let first = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
-    let first = String::from_utf8_lossy(first).trim().to_ascii_lowercase();
+    let first_raw = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    let first = String::from_utf8_lossy(first_raw)
+        .trim()
+        .to_ascii_lowercase();
     let declared = first.strip_prefix("#character-encoding").map(str::trim);
     let latin1 = |b: &[u8]| b.iter().map(|&c| c as char).collect::<String>();
     match declared {
@@ -153,11 +155,23 @@ pub fn decode(bytes: &[u8]) -> Result<String, GcgError> {
         Some(other) => Err(err(
             "gcg.encoding",
             1,
-            21,
+            encoding_column(first_raw),
             format!("unknown character encoding `{other}` (UTF-8 or ISO-8859-1)"),
         )),
         None => Ok(String::from_utf8(bytes.to_vec()).unwrap_or_else(|_| latin1(bytes))),
     }
+}
+
+/// The column of the encoding's name on the pragma line (after the pragma and its spaces;
+/// at the line's end when no name is given).
+fn encoding_column(line: &[u8]) -> usize {
+    let text: String = line.iter().map(|&c| c as char).collect();
+    let text = text.trim_end_matches('\r');
+    let lead = text.len() - text.trim_start().len();
+    let after = (lead + "#character-encoding".len()).min(text.len());
+    let rest = text.get(after..).unwrap_or("");
+    let gap = rest.len() - rest.trim_start().len();
+    text.get(..after + gap).map_or(1, |t| t.chars().count() + 1)
 }
 
 /// Read a GCG file from its bytes.
@@ -172,7 +186,8 @@ fn is_coord(s: &str) -> bool {
 /// `8H` (row first) is across, `H8` (column first) down.
 fn coord(s: &str) -> Option<(Square, Dir)> {
     let b = s.as_bytes();
-    if b.is_empty() {
+    // A coordinate is ASCII; a multi-byte first character is none (and `&s[..1]` would cut it).
+    if b.is_empty() || !b[0].is_ascii() {
         return None;
     }
     let (dir, col, row) = if b[0].is_ascii_digit() {

@@ -294,7 +294,8 @@ impl Parser<'_> {
             .map_err(|_| self.err(n, ncol, format!("entry count `{count}` is not a number")))?;
         let mut class = AffixClass {
             cross,
-            entries: Vec::with_capacity(count),
+            // The count is the file's claim: never reserve more than the lines left.
+            entries: Vec::with_capacity(count.min(lines.len().saturating_sub(i))),
         };
         for _ in 0..count {
             let Some(line) = lines.get(i) else {
