@@ -3,6 +3,7 @@
 //! - [`layout`]: the tile sets and the premium layout, as data (NS-1);
 //! - [`board`]: squares, the board, and the scoring of a placement;
 //! - [`moves`]: a move and its notation;
+//! - [`movegen`]: every placement a rack makes, from a GADDAG word graph, ranked by score;
 //! - [`game`]: the game in progress (the engine): racks, bag, turns, challenges, the end;
 //! - [`gcg`]: GCG records read and written (NS-6), pure: the adapter brings the bytes.
 
@@ -10,6 +11,7 @@ pub mod board;
 pub mod game;
 pub mod gcg;
 pub mod layout;
+pub mod movegen;
 pub mod moves;
 
 pub use board::{Board, Dir, PlaceError, Placement, Scored, Square, WordScore};

@@ -1,0 +1,158 @@
+//! Natura Shakerata move generation (issue 14): greedy self-play with full move generation,
+//! one thread, 100 two-player games from fixed seeds; on Debian's witalian list and on the
+//! default lexicon (hunspell-it expanded). Prints, per lexicon: the word graph's build time
+//! and size, turns per second, legal placements generated per second, and the mean score of a
+//! greedy turn.
+//!
+//!     cargo bench --bench natura_movegen
+//!     NATURA_GAMES=10 cargo bench --bench natura_movegen
+//!
+//! A greedy turn generates every placement (each scored by the engine's `Board::score`),
+//! plays the highest (ties broken as `movegen::rank` does), or passes when there is none.
+//! The games are dealt from `DealRng` with the seeds `1..=100`; the output does not depend
+//! on timing. Without a list installed its run is skipped with a note.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+use tavolo::deal::DealRng;
+use tavolo::games::engine::Engine;
+use tavolo::games::natura::game::{Outcome, Rules, Setup, State};
+use tavolo::games::natura::movegen::{self, Gaddag};
+use tavolo::games::natura::{Move, TileSet};
+use tavolo::lexicon::{List, Options, Source};
+
+/// The graph of a list, and how long it took to build from the list's automaton.
+fn graph(source: &Source) -> Option<(Gaddag, f64, u64)> {
+    let list = match List::open(source, &Options::default()) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("skipped {}: {e:?}", source.name());
+            return None;
+        }
+    };
+    let start = Instant::now();
+    let mut words = Vec::with_capacity(list.set.len());
+    let mut stream = list.set.stream();
+    use fst::Streamer;
+    while let Some(w) = stream.next() {
+        words.push(w.to_vec());
+    }
+    let g = Gaddag::from_words(&words).expect("graph");
+    Some((g, start.elapsed().as_secs_f64(), list.set.len() as u64))
+}
+
+/// The full Italian bag shuffled for a seed.
+fn bag(seed: u32) -> Vec<u8> {
+    let set = TileSet::italian();
+    let mut bag = Vec::new();
+    for (k, &n) in set.full_counts().iter().enumerate() {
+        bag.extend(std::iter::repeat_n(k as u8, usize::from(n)));
+    }
+    DealRng::new("natura", "bench/movegen", &seed.to_string(), 1).shuffle(&mut bag);
+    bag
+}
+
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    turns: u64,
+    plays: u64,
+    generated: u64,
+    points: u64,
+    final_scores: i64,
+}
+
+fn self_play(graph: &Gaddag, games: u32) -> (Tally, f64) {
+    let rules = Rules::default();
+    let mut t = Tally::default();
+    let start = Instant::now();
+    for seed in 1..=games {
+        let mut s = State::start(
+            &Setup {
+                players: 2,
+                bag: bag(seed),
+            },
+            &rules,
+        )
+        .expect("setup");
+        while let Some(seat) = s.to_move() {
+            let mut best: Option<movegen::Generated> = None;
+            movegen::each_placement(s.board(), s.set(), s.rack(seat), graph, &mut |g| {
+                t.generated += 1;
+                if best
+                    .as_ref()
+                    .is_none_or(|b| movegen::rank(&g, b) == std::cmp::Ordering::Less)
+                {
+                    best = Some(g);
+                }
+            });
+            let mv = match best {
+                Some(b) => Move::Place { seat, play: b.play },
+                None => Move::Pass { seat },
+            };
+            match s.play(mv).expect("a generated move is legal") {
+                Outcome::Played { points, .. } => {
+                    t.plays += 1;
+                    t.points += u64::from(points);
+                }
+                _ => {}
+            }
+            t.turns += 1;
+        }
+        t.final_scores += s.final_scores().iter().map(|&x| i64::from(x)).sum::<i64>();
+        t.games += 1;
+    }
+    (t, start.elapsed().as_secs_f64())
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing else is read from the arguments.
+    let games: u32 = std::env::var("NATURA_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100);
+    let lists = [
+        (
+            "witalian",
+            Path::new("/usr/share/dict/italian")
+                .is_file()
+                .then(|| Source::from_arg("/usr/share/dict/italian").expect("a plain list")),
+        ),
+        (
+            "hunspell-it (default)",
+            Source::debian_default().filter(|s| matches!(s, Source::Hunspell { .. })),
+        ),
+    ];
+    for (name, source) in lists {
+        let Some(source) = source else {
+            eprintln!("skipped {name}: not installed");
+            continue;
+        };
+        let Some((g, build, words)) = graph(&source) else {
+            continue;
+        };
+        println!(
+            "{name}: {words} words; GADDAG {} arcs ({:.1} MB) built in {build:.2} s",
+            g.arcs(),
+            g.arcs() as f64 * 4.0 / 1e6
+        );
+        let graph = Arc::new(g);
+        let (t, secs) = self_play(&graph, games);
+        println!(
+            "  {} games, {} turns ({} plays) in {secs:.2} s: {:.0} turns/s, {} placements \
+             generated, {:.2} M/s; mean greedy turn {:.2} points (per play {:.2}); mean final \
+             total {:.1}",
+            t.games,
+            t.turns,
+            t.plays,
+            t.turns as f64 / secs,
+            t.generated,
+            t.generated as f64 / secs / 1e6,
+            t.points as f64 / t.turns as f64,
+            t.points as f64 / t.plays.max(1) as f64,
+            t.final_scores as f64 / t.games as f64,
+        );
+    }
+}
