@@ -24,7 +24,7 @@ use tavolo::games::natura::{Move, TileSet};
 use tavolo::lexicon::{List, Options, Source};
 
 /// The graph of a list, and how long it took to build from the list's automaton.
-fn graph(source: &Source) -> Option<(Gaddag, f64, u64)> {
+fn graph(source: &Source) -> Option<(Gaddag, (f64, f64), u64)> {
     let list = match List::open(source, &Options::default()) {
         Ok(l) => l,
         Err(e) => {
@@ -33,6 +33,7 @@ fn graph(source: &Source) -> Option<(Gaddag, f64, u64)> {
         }
     };
     let start = Instant::now();
+    let cpu = cpu_seconds();
     let mut words = Vec::with_capacity(list.set.len());
     let mut stream = list.set.stream();
     use fst::Streamer;
@@ -40,7 +41,8 @@ fn graph(source: &Source) -> Option<(Gaddag, f64, u64)> {
         words.push(w.to_vec());
     }
     let g = Gaddag::from_words(&words).expect("graph");
-    Some((g, start.elapsed().as_secs_f64(), list.set.len() as u64))
+    let times = (start.elapsed().as_secs_f64(), cpu_seconds() - cpu);
+    Some((g, times, list.set.len() as u64))
 }
 
 /// The full Italian bag shuffled for a seed.
@@ -64,10 +66,27 @@ struct Tally {
     final_scores: i64,
 }
 
-fn self_play(graph: &Gaddag, games: u32) -> (Tally, f64) {
+/// This thread's CPU seconds (user + system) from /proc, in clock ticks of 1/100 s; the
+/// shared machine's load makes wall time a poor measure.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let tick = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // Fields 14 and 15 of the stat line (utime, stime); `after` starts at field 3.
+    (tick(11) + tick(12)) / 100.0
+}
+
+fn self_play(graph: &Gaddag, games: u32) -> (Tally, f64, f64) {
     let rules = Rules::default();
     let mut t = Tally::default();
     let start = Instant::now();
+    let cpu = cpu_seconds();
     for seed in 1..=games {
         let mut s = State::start(
             &Setup {
@@ -81,10 +100,7 @@ fn self_play(graph: &Gaddag, games: u32) -> (Tally, f64) {
             let mut best: Option<movegen::Generated> = None;
             movegen::each_placement(s.board(), s.set(), s.rack(seat), graph, &mut |g| {
                 t.generated += 1;
-                if best
-                    .as_ref()
-                    .is_none_or(|b| movegen::rank(&g, b) == std::cmp::Ordering::Less)
-                {
+                if best.as_ref().is_none_or(|b| movegen::rank(&g, b).is_lt()) {
                     best = Some(g);
                 }
             });
@@ -92,19 +108,16 @@ fn self_play(graph: &Gaddag, games: u32) -> (Tally, f64) {
                 Some(b) => Move::Place { seat, play: b.play },
                 None => Move::Pass { seat },
             };
-            match s.play(mv).expect("a generated move is legal") {
-                Outcome::Played { points, .. } => {
-                    t.plays += 1;
-                    t.points += u64::from(points);
-                }
-                _ => {}
+            if let Outcome::Played { points, .. } = s.play(mv).expect("a generated move is legal") {
+                t.plays += 1;
+                t.points += u64::from(points);
             }
             t.turns += 1;
         }
         t.final_scores += s.final_scores().iter().map(|&x| i64::from(x)).sum::<i64>();
         t.games += 1;
     }
-    (t, start.elapsed().as_secs_f64())
+    (t, start.elapsed().as_secs_f64(), cpu_seconds() - cpu)
 }
 
 fn main() {
@@ -130,26 +143,29 @@ fn main() {
             eprintln!("skipped {name}: not installed");
             continue;
         };
-        let Some((g, build, words)) = graph(&source) else {
+        let Some((g, (build, build_cpu), words)) = graph(&source) else {
             continue;
         };
         println!(
-            "{name}: {words} words; GADDAG {} arcs ({:.1} MB) built in {build:.2} s",
+            "{name}: {words} words; GADDAG {} arcs ({:.1} MB) built in {build:.2} s \
+             ({build_cpu:.2} s CPU)",
             g.arcs(),
             g.arcs() as f64 * 4.0 / 1e6
         );
         let graph = Arc::new(g);
-        let (t, secs) = self_play(&graph, games);
+        let (t, secs, cpu) = self_play(&graph, games);
         println!(
-            "  {} games, {} turns ({} plays) in {secs:.2} s: {:.0} turns/s, {} placements \
-             generated, {:.2} M/s; mean greedy turn {:.2} points (per play {:.2}); mean final \
-             total {:.1}",
+            "  {} games, {} turns ({} plays) in {secs:.2} s wall, {cpu:.2} s CPU: {:.0} turns/s \
+             ({:.0} per CPU s), {} placements generated, {:.2} M/s ({:.2} M per CPU s); mean \
+             greedy turn {:.2} points (per play {:.2}); mean final total {:.1}",
             t.games,
             t.turns,
             t.plays,
             t.turns as f64 / secs,
+            t.turns as f64 / cpu,
             t.generated,
             t.generated as f64 / secs / 1e6,
+            t.generated as f64 / cpu / 1e6,
             t.points as f64 / t.turns as f64,
             t.points as f64 / t.plays.max(1) as f64,
             t.final_scores as f64 / t.games as f64,

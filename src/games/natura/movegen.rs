@@ -427,6 +427,14 @@ pub fn ranked_moves(state: &State, graph: &Gaddag) -> Vec<Ranked> {
     out
 }
 
+/// The first `n` of [`ranked_moves`]: what `tavolo solve natura` shows for a rack on a
+/// position (the position's seat to move, its rack).
+pub fn top_moves(state: &State, graph: &Gaddag, n: usize) -> Vec<Ranked> {
+    let mut all = ranked_moves(state, graph);
+    all.truncate(n);
+    all
+}
+
 /// The highest-scoring placement for the seat to move (the first by [`rank`]), found
 /// without keeping the others; `None` if there is none.
 pub fn best_placement(state: &State, graph: &Gaddag) -> Option<Generated> {
@@ -438,7 +446,7 @@ pub fn best_placement(state: &State, graph: &Gaddag) -> Option<Generated> {
         state.rack(seat),
         graph,
         &mut |g| {
-            if best.as_ref().is_none_or(|b| rank(&g, b) == Ordering::Less) {
+            if best.as_ref().is_none_or(|b| rank(&g, b).is_lt()) {
                 best = Some(g);
             }
         },

@@ -9,9 +9,9 @@
 //! without a hand-written minimiser), then copied into a flat array of arcs as wolges lays
 //! out its KWG, because walking `fst`'s packed nodes costs a decode per step.
 //!
-//! An arc is one `u32`: bits 0-23 the index of the target node's first arc (0: no arcs),
-//! bits 24-28 the tile (0 the separator, 1-26 the letters A-Z), bit 29 "a string ends
-//! here", bit 30 "last arc of its node". A node is the run of arcs from its first to the one
+//! An arc is one `u32`: bits 0-24 the index of the target node's first arc (0: no arcs),
+//! bits 25-29 the tile (0 the separator, 1-26 the letters A-Z), bit 30 "a string ends
+//! here", bit 31 "last arc of its node". A node is the run of arcs from its first to the one
 //! marked last, sorted by tile.
 
 use std::collections::HashMap;
@@ -22,10 +22,10 @@ use fst::raw::{CompiledAddr, Fst, Node};
 /// The separator `◇` between the reversed prefix and the suffix.
 pub const SEP: u8 = 0;
 
-const TARGET: u32 = (1 << 24) - 1;
-const TILE_SHIFT: u32 = 24;
-const ACCEPTS: u32 = 1 << 29;
-const LAST: u32 = 1 << 30;
+const TARGET: u32 = (1 << 25) - 1;
+const TILE_SHIFT: u32 = 25;
+const ACCEPTS: u32 = 1 << 30;
+const LAST: u32 = 1 << 31;
 
 /// One arc of the graph (see the module doc for the bits).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -73,7 +73,7 @@ impl fmt::Debug for Gaddag {
 /// Why a graph could not be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BuildError {
-    /// More arcs than 24 bits address.
+    /// More arcs than 25 bits address.
     TooLarge(usize),
     /// The `fst` builder refused (cannot happen with sorted, distinct keys).
     Fst(String),
@@ -82,7 +82,7 @@ pub enum BuildError {
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BuildError::TooLarge(n) => write!(f, "the word graph needs {n} arcs, over 16M"),
+            BuildError::TooLarge(n) => write!(f, "the word graph needs {n} arcs, over 32M"),
             BuildError::Fst(e) => write!(f, "cannot build the word graph: {e}"),
         }
     }

@@ -429,3 +429,20 @@ fn legal_moves_use_the_generator() {
     let candidates = state.candidate_moves();
     assert!(legal.iter().all(|m| candidates.contains(m)));
 }
+
+/// `tavolo solve natura`'s list: the top N of the ranked moves, the best placement first.
+#[test]
+fn top_moves_for_a_rack() {
+    let b = board_with(&[("H8", Dir::Across, "MARE")]);
+    let bag: Vec<u8> = (0..10).map(|_| 1).collect();
+    let state = State::position(&rules(), b, &["OCA", "CANTIEE"], &bag, &[0, 0], 1).unwrap();
+    let top = top_moves(&state, &graph(), 3);
+    assert_eq!(top.len(), 3);
+    assert_eq!(top[0].mv.to_string(), "2 J2 down CANTIE.E");
+    assert_eq!((top[0].score, top[0].tiles), (69, 7));
+    assert!(top[1].score <= 69 && top[2].score <= top[1].score);
+    assert_eq!(
+        top_moves(&state, &graph(), 100_000).len(),
+        ranked_moves(&state, &graph()).len()
+    );
+}
