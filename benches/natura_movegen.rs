@@ -56,6 +56,47 @@ fn bag(seed: u32) -> Vec<u8> {
     bag
 }
 
+/// The share of the engine's scorer in generation: every placement of the first `games`
+/// games (boards kept), scored again by `Board::score`; CPU seconds per placement.
+fn scoring_cost(graph: &Gaddag, games: u32) -> (usize, f64) {
+    let mut cases = Vec::new();
+    for seed in 1..=games {
+        let mut s = State::start(
+            &Setup {
+                players: 2,
+                bag: bag(seed),
+            },
+            &Rules::default(),
+        )
+        .expect("setup");
+        while let Some(seat) = s.to_move() {
+            let all = movegen::placements(s.board(), s.set(), s.rack(seat), graph);
+            let mv = match all.first() {
+                Some(b) => Move::Place {
+                    seat,
+                    play: b.play.clone(),
+                },
+                None => Move::Pass { seat },
+            };
+            cases.push((s.board().clone(), all));
+            s.play(mv).expect("legal");
+        }
+    }
+    let set = TileSet::italian();
+    let n: usize = cases.iter().map(|(_, a)| a.len()).sum();
+    let cpu = cpu_seconds();
+    let mut sum = 0u64;
+    for _ in 0..5 {
+        for (board, all) in &cases {
+            for g in all {
+                sum += u64::from(board.score(&set, &g.play).map_or(0, |s| s.words_total()));
+            }
+        }
+    }
+    std::hint::black_box(sum);
+    (n * 5, (cpu_seconds() - cpu) / (n * 5) as f64)
+}
+
 #[derive(Default)]
 struct Tally {
     games: u64,
@@ -169,6 +210,13 @@ fn main() {
             t.points as f64 / t.turns as f64,
             t.points as f64 / t.plays.max(1) as f64,
             t.final_scores as f64 / t.games as f64,
+        );
+        let (n, per) = scoring_cost(&graph, 20);
+        println!(
+            "  Board::score alone: {n} placements, {:.2} µs CPU each ({:.0}% of generation's \
+             CPU per placement)",
+            per * 1e6,
+            100.0 * per / (cpu / t.generated as f64)
         );
     }
 }
