@@ -270,7 +270,7 @@ struct Flatten<'f> {
 impl Flatten<'_> {
     /// The index of a node's first arc (0 for a node without arcs); depth is at most 16.
     fn place(&mut self, node: Node<'_>) -> Result<u32, BuildError> {
-        if node.len() == 0 {
+        if node.is_empty() {
             return Ok(0);
         }
         if let Some(&at) = self.seen.get(&node.addr()) {

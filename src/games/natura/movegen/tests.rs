@@ -184,7 +184,7 @@ fn brute_force(board: &Board, rack: &[u8], list: &HashSet<String>) -> BTreeSet<(
                     }
                     let mut word = vec![0u8; squares.len()];
                     let mut counts = rack.to_vec();
-                    fill(board, &set, &squares, 0, &mut word, &mut counts, &mut |w| {
+                    fill(board, &squares, 0, &mut word, &mut counts, &mut |w| {
                         let play = Placement {
                             at: squares[0],
                             dir,
@@ -208,7 +208,6 @@ fn brute_force(board: &Board, rack: &[u8], list: &HashSet<String>) -> BTreeSet<(
 /// Every way to put rack tiles on the empty squares of `squares` from index `i`.
 fn fill(
     board: &Board,
-    set: &TileSet,
     squares: &[Square],
     i: usize,
     word: &mut [u8],
@@ -221,7 +220,7 @@ fn fill(
     }
     if board.get(squares[i]).is_some() {
         word[i] = THROUGH;
-        fill(board, set, squares, i + 1, word, counts, found);
+        fill(board, squares, i + 1, word, counts, found);
         return;
     }
     for k in 0..counts.len() {
@@ -236,7 +235,7 @@ fn fill(
         };
         for t in letters {
             word[i] = t;
-            fill(board, set, squares, i + 1, word, counts, found);
+            fill(board, squares, i + 1, word, counts, found);
         }
         counts[k] += 1;
     }
