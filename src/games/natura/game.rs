@@ -31,6 +31,9 @@ pub struct Rules {
     pub challenge_penalty: u32,
     /// The lexicon; `None` accepts every word.
     pub words: Option<Words>,
+    /// The lexicon as a word graph for move generation (issue 14): with it,
+    /// [`Engine::legal_moves`] lists every placement whose words it holds.
+    pub graph: Option<Arc<super::movegen::Gaddag>>,
 }
 
 /// The start: how many play and the bag in draw order (racks are drawn from its front, seat
@@ -601,6 +604,17 @@ impl State {
         out
     }
 
+    /// Every placement whose words the rules' word graph holds (none without a graph).
+    fn generated(&self, seat: usize) -> Vec<Placement> {
+        let Some(g) = &self.rules.graph else {
+            return Vec::new();
+        };
+        super::movegen::placements(&self.board, &self.set, &self.racks[seat], g)
+            .into_iter()
+            .map(|m| m.play)
+            .collect()
+    }
+
     fn next_empty(&self, s: Square, dir: Dir) -> Option<Square> {
         let (dr, dc) = if dir == Dir::Across { (0, 1) } else { (1, 0) };
         let mut q = Square::new(s.row + dr, s.col + dc)?;
@@ -720,9 +734,11 @@ impl Engine for State {
         self.end.is_none().then_some(self.turn)
     }
 
-    /// Pass, every exchange the bag allows, a challenge of the play just made, and every
-    /// placement of one or two tiles. Longer placements are legal too but not listed: with
-    /// jollies their number runs to millions (the random player plays short words).
+    /// Pass, every exchange the bag allows, a challenge of the play just made, and the
+    /// placements: with a word graph in the rules, every placement whose words the graph
+    /// holds (the move generator); without one, every placement of one or two tiles. A
+    /// placement with a word the lexicon lacks is legal too (NS-5) but not listed: with
+    /// jollies their number runs to millions.
     fn legal_moves(&self) -> Vec<Move> {
         let Some(seat) = self.to_move() else {
             return Vec::new();
@@ -743,9 +759,13 @@ impl Engine for State {
             out.push(Move::Challenge { seat });
         }
         out.extend(
-            self.small_placements(seat, true)
-                .into_iter()
-                .map(|play| Move::Place { seat, play }),
+            if self.rules.graph.is_some() {
+                self.generated(seat)
+            } else {
+                self.small_placements(seat, true)
+            }
+            .into_iter()
+            .map(|play| Move::Place { seat, play }),
         );
         out
     }
@@ -763,6 +783,7 @@ impl Engine for State {
         out.extend(
             self.small_placements(seat, false)
                 .into_iter()
+                .chain(self.generated(seat))
                 .map(|play| Move::Place { seat, play }),
         );
         out

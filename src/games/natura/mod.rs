@@ -3,6 +3,7 @@
 //! - [`layout`]: the tile sets and the premium layout, as data (NS-1);
 //! - [`board`]: squares, the board, and the scoring of a placement;
 //! - [`moves`]: a move and its notation;
+//! - [`movegen`]: every placement a rack makes, from a GADDAG word graph, ranked by score;
 //! - [`game`]: the game in progress (the engine): racks, bag, turns, challenges, the end;
 //! - [`gcg`]: GCG records read and written (NS-6), pure: the adapter brings the bytes;
 //! - [`record`]: the record adapter (TOML records, deals);
@@ -14,6 +15,7 @@ pub mod game;
 pub mod gcg;
 pub mod gcg_record;
 pub mod layout;
+pub mod movegen;
 pub mod moves;
 pub mod record;
 pub mod scorer;

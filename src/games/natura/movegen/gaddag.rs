@@ -1,0 +1,332 @@
+//! The word graph the move generator walks: a GADDAG (Gordon, "A faster Scrabble move
+//! generation algorithm", 1994). Every word `x1..xn` is stored as the strings
+//! `rev(x1..xi) ◇ x(i+1)..xn` for `i` in `1..n` and `rev(x1..xn)` alone, so a walk can start
+//! at any letter of a word (an anchor square), go left, then cross the separator `◇` and go
+//! right. One graph serves both the placements and the cross-checks: no separate DAWG.
+//!
+//! Built with the `fst` crate's builder (already the lexicon's automaton; its builder
+//! merges equal suffixes while inserting sorted keys, so the graph is close to minimal
+//! without a hand-written minimiser), then copied into a flat array of arcs as wolges lays
+//! out its KWG, because walking `fst`'s packed nodes costs a decode per step.
+//!
+//! An arc is one `u32`: bits 0-24 the index of the target node's first arc (0: no arcs),
+//! bits 25-29 the tile (0 the separator, 1-26 the letters A-Z), bit 30 "a string ends
+//! here", bit 31 "last arc of its node". A node is the run of arcs from its first to the one
+//! marked last, sorted by tile.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use fst::raw::{CompiledAddr, Fst, Node};
+
+/// The separator `◇` between the reversed prefix and the suffix.
+pub const SEP: u8 = 0;
+
+const TARGET: u32 = (1 << 25) - 1;
+const TILE_SHIFT: u32 = 25;
+const ACCEPTS: u32 = 1 << 30;
+const LAST: u32 = 1 << 31;
+
+/// One arc of the graph (see the module doc for the bits).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Arc(u32);
+
+impl Arc {
+    #[inline(always)]
+    pub fn tile(self) -> u8 {
+        ((self.0 >> TILE_SHIFT) & 0x1f) as u8
+    }
+
+    /// A string of the graph ends after this arc.
+    #[inline(always)]
+    pub fn accepts(self) -> bool {
+        self.0 & ACCEPTS != 0
+    }
+
+    /// The node this arc leads to (0: none, nothing follows).
+    #[inline(always)]
+    pub fn target(self) -> u32 {
+        self.0 & TARGET
+    }
+
+    #[inline(always)]
+    fn last(self) -> bool {
+        self.0 & LAST != 0
+    }
+}
+
+/// A GADDAG over board words of the letters A-Z (tiles 1-26).
+#[derive(Clone)]
+pub struct Gaddag {
+    arcs: Vec<u32>,
+    root: u32,
+    words: u64,
+    skipped: u64,
+}
+
+impl fmt::Debug for Gaddag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Gaddag({} words, {} arcs)", self.words, self.arcs.len())
+    }
+}
+
+/// Why a graph could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BuildError {
+    /// More arcs than 25 bits address.
+    TooLarge(usize),
+    /// The `fst` builder refused (cannot happen with sorted, distinct keys).
+    Fst(String),
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::TooLarge(n) => write!(f, "the word graph needs {n} arcs, over 32M"),
+            BuildError::Fst(e) => write!(f, "cannot build the word graph: {e}"),
+        }
+    }
+}
+
+/// A board word as tiles, or `None` when it cannot stand on the board (not 2-15 letters
+/// A-Z, as the lexicon's normalised words are).
+fn tiles_of(word: &[u8]) -> Option<impl Iterator<Item = u8> + '_> {
+    ((2..=super::SIZE).contains(&word.len()) && word.iter().all(u8::is_ascii_uppercase))
+        .then(|| word.iter().map(|b| b - b'A' + 1))
+}
+
+impl Gaddag {
+    /// The graph of these words (upper case A-Z, 2-15 letters; others are skipped and
+    /// counted). Any order, duplicates allowed.
+    pub fn from_words<W: AsRef<[u8]>>(
+        words: impl IntoIterator<Item = W>,
+    ) -> Result<Gaddag, BuildError> {
+        // All words as tiles in one buffer: a few bytes a word instead of a Vec each.
+        let mut buf: Vec<u8> = Vec::new();
+        let mut ends: Vec<u32> = Vec::new();
+        let mut skipped = 0;
+        for w in words {
+            match tiles_of(w.as_ref()) {
+                Some(tiles) => {
+                    buf.extend(tiles);
+                    ends.push(buf.len() as u32);
+                }
+                None => skipped += 1,
+            }
+        }
+        let mut builder = fst::SetBuilder::memory();
+        // The keys in sorted order without sorting them all at once: a key starts with the
+        // letter before its separator, so one pass per letter gives them in order, each pass
+        // sorting only its own share.
+        let mut keys: Vec<u8> = Vec::new();
+        let mut spans: Vec<(u32, u8)> = Vec::new();
+        let mut words = 0;
+        for first in 1..=26u8 {
+            keys.clear();
+            spans.clear();
+            let mut start = 0usize;
+            for &end in &ends {
+                let w = &buf[start..end as usize];
+                start = end as usize;
+                for i in 1..=w.len() {
+                    if w[i - 1] != first {
+                        continue;
+                    }
+                    let at = keys.len() as u32;
+                    keys.extend(w[..i].iter().rev());
+                    if i < w.len() {
+                        keys.push(SEP);
+                        keys.extend_from_slice(&w[i..]);
+                    }
+                    spans.push((at, (keys.len() - at as usize) as u8));
+                }
+            }
+            let key = |&(at, len): &(u32, u8)| &keys[at as usize..at as usize + usize::from(len)];
+            spans.sort_unstable_by(|a, b| key(a).cmp(key(b)));
+            spans.dedup_by(|a, b| key(a) == key(b));
+            // A word's key without a separator is the word reversed: one per distinct word.
+            words += spans.iter().filter(|s| !key(s).contains(&SEP)).count() as u64;
+            for s in &spans {
+                builder
+                    .insert(key(s))
+                    .map_err(|e| BuildError::Fst(e.to_string()))?;
+            }
+        }
+        let bytes = builder
+            .into_inner()
+            .map_err(|e| BuildError::Fst(e.to_string()))?;
+        let fst = Fst::new(bytes).map_err(|e| BuildError::Fst(e.to_string()))?;
+        let mut flat = Flatten {
+            fst: &fst,
+            arcs: vec![0],
+            seen: HashMap::new(),
+        };
+        let root = flat.place(fst.root())?;
+        Ok(Gaddag {
+            arcs: flat.arcs,
+            root,
+            words,
+            skipped,
+        })
+    }
+
+    /// The distinct words held.
+    pub fn words(&self) -> u64 {
+        self.words
+    }
+
+    /// Words given to [`Gaddag::from_words`] that cannot stand on a board.
+    pub fn skipped(&self) -> u64 {
+        self.skipped
+    }
+
+    /// Arcs in the graph (4 bytes each).
+    pub fn arcs(&self) -> usize {
+        self.arcs.len()
+    }
+
+    #[inline(always)]
+    pub fn root(&self) -> u32 {
+        self.root
+    }
+
+    /// The arc for `tile` out of `node`.
+    #[inline(always)]
+    pub fn child(&self, node: u32, tile: u8) -> Option<Arc> {
+        if node == 0 {
+            return None;
+        }
+        let mut i = node as usize;
+        loop {
+            let a = Arc(self.arcs[i]);
+            if a.tile() == tile {
+                return Some(a);
+            }
+            if a.last() || a.tile() > tile {
+                return None;
+            }
+            i += 1;
+        }
+    }
+
+    /// Every arc out of `node`, by tile.
+    #[inline(always)]
+    pub fn arcs_of(&self, node: u32) -> ArcIter<'_> {
+        ArcIter {
+            arcs: &self.arcs,
+            next: node as usize,
+        }
+    }
+
+    /// Walk `tiles` from `node`; the last arc taken.
+    pub fn walk(&self, node: u32, tiles: impl IntoIterator<Item = u8>) -> Option<Arc> {
+        let mut node = node;
+        let mut last = None;
+        for t in tiles {
+            let a = self.child(node, t)?;
+            node = a.target();
+            last = Some(a);
+        }
+        last
+    }
+
+    /// Whether the graph holds a board word (upper case A-Z).
+    pub fn contains(&self, word: &str) -> bool {
+        let Some(tiles) = tiles_of(word.as_bytes()) else {
+            return false;
+        };
+        let tiles: Vec<u8> = tiles.collect();
+        self.walk(self.root, tiles.iter().rev().copied())
+            .is_some_and(|a| a.accepts())
+    }
+}
+
+/// The arcs of one node.
+pub struct ArcIter<'a> {
+    arcs: &'a [u32],
+    next: usize,
+}
+
+impl Iterator for ArcIter<'_> {
+    type Item = Arc;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Arc> {
+        if self.next == 0 {
+            return None;
+        }
+        let a = Arc(self.arcs[self.next]);
+        self.next = if a.last() { 0 } else { self.next + 1 };
+        Some(a)
+    }
+}
+
+/// Copies an `fst` into the flat layout, each shared node once.
+struct Flatten<'f> {
+    fst: &'f Fst<Vec<u8>>,
+    arcs: Vec<u32>,
+    seen: HashMap<CompiledAddr, u32>,
+}
+
+impl Flatten<'_> {
+    /// The index of a node's first arc (0 for a node without arcs); depth is at most 16.
+    fn place(&mut self, node: Node<'_>) -> Result<u32, BuildError> {
+        if node.is_empty() {
+            return Ok(0);
+        }
+        if let Some(&at) = self.seen.get(&node.addr()) {
+            return Ok(at);
+        }
+        let at = self.arcs.len();
+        let n = node.len();
+        if at + n > TARGET as usize {
+            return Err(BuildError::TooLarge(at + n));
+        }
+        self.arcs.extend(std::iter::repeat_n(0, n));
+        self.seen.insert(node.addr(), at as u32);
+        for (i, t) in node.transitions().enumerate() {
+            let child = self.fst.node(t.addr);
+            let target = self.place(child)?;
+            let mut arc = target | (u32::from(t.inp) << TILE_SHIFT);
+            if child.is_final() {
+                arc |= ACCEPTS;
+            }
+            if i + 1 == n {
+                arc |= LAST;
+            }
+            self.arcs[at + i] = arc;
+        }
+        Ok(at as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holds_exactly_its_words() {
+        let g = Gaddag::from_words(["CASA", "CASE", "CASA", "A", "città", "TRE"]).unwrap();
+        assert_eq!(g.words(), 3);
+        assert_eq!(g.skipped(), 2);
+        for w in ["CASA", "CASE", "TRE"] {
+            assert!(g.contains(w), "{w}");
+        }
+        for w in ["CAS", "CASAS", "ASA", "RE", "", "A"] {
+            assert!(!g.contains(w), "{w}");
+        }
+        // CASA from its second letter: A, C, separator, S, A.
+        let a = g.walk(g.root(), [1, 3, SEP, 19, 1]).unwrap();
+        assert!(a.accepts());
+        assert!(g
+            .walk(g.root(), [1, 3, SEP, 19])
+            .is_some_and(|a| !a.accepts()));
+    }
+
+    #[test]
+    fn an_empty_list_gives_an_empty_graph() {
+        let g = Gaddag::from_words(Vec::<&str>::new()).unwrap();
+        assert_eq!(g.words(), 0);
+        assert!(!g.contains("CASA"));
+        assert_eq!(g.arcs_of(g.root()).count(), 0);
+    }
+}
