@@ -321,7 +321,7 @@ fn read_kit(text: &str) -> Result<Kit, String> {
 fn kit() -> &'static Kit {
     static KIT: std::sync::OnceLock<Kit> = std::sync::OnceLock::new();
     // The kit is compiled in and its reading is tested: a failure is a build mistake.
-    KIT.get_or_init(|| read_kit(KIT_TOML).expect("templates/natura.toml [data]"))
+    KIT.get_or_init(|| read_kit(KIT_TOML).expect("the bundled natura kit's [data]"))
 }
 
 /// The premium of every square, `[row][column]` from the top left (the kit's `[data.premiums]`).
