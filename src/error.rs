@@ -169,10 +169,12 @@ impl Error {
     /// A TOML parse or deserialisation error, with line and column from its span.
     pub fn toml(code: &'static str, path: &Path, source: &str, err: &toml::de::Error) -> Self {
         let mut e = Error::input(code, err.message().trim_end().to_string());
-        e.location = Some(Box::new(match err.span() {
-            Some(span) => Location::at_span(path, source, span),
-            None => Location::file(path),
-        }));
+        e.location = Some(Box::new(
+            match err.span().or_else(|| deepest_line(source)) {
+                Some(span) => Location::at_span(path, source, span),
+                None => Location::file(path),
+            },
+        ));
         e
     }
 
@@ -182,6 +184,25 @@ impl Error {
             Kind::Failed => 1,
         }
     }
+}
+
+/// The parser gives no span when the nesting is too deep (its recursion
+/// limit): the line most nested (the most `.`, `[` and `{`) is where to look.
+fn deepest_line(source: &str) -> Option<std::ops::Range<usize>> {
+    let mut best: Option<(usize, std::ops::Range<usize>)> = None;
+    let mut start = 0;
+    for line in source.split_inclusive('\n') {
+        let depth = line
+            .chars()
+            .filter(|c| matches!(c, '.' | '[' | '{'))
+            .count();
+        if depth > 0 && best.as_ref().is_none_or(|(d, _)| depth > *d) {
+            let text = line.trim_end_matches(['\n', '\r']);
+            best = Some((depth, start..start + text.len()));
+        }
+        start += line.len();
+    }
+    best.map(|(_, span)| span)
 }
 
 impl Error {
@@ -286,6 +307,28 @@ pub fn did_you_mean<'a>(
     match closest(wrong, known) {
         Some(k) => format!("did you mean `{k}`? {rest}"),
         None => rest,
+    }
+}
+
+#[cfg(test)]
+mod deep_tests {
+    use super::*;
+
+    /// A TOML error without a span (nesting past the parser's limit) still
+    /// points at a line of the input: the most nested one.
+    #[test]
+    fn too_deep_toml_points_at_its_deepest_line() {
+        let source = format!("game = \"moon\"\n{} = 1\nx = 2\n", vec!["a"; 200].join("."));
+        let err = toml::from_str::<toml::Table>(&source).unwrap_err();
+        assert!(err.span().is_none(), "the parser now gives a span: {err}");
+        let e = Error::toml("record.toml-syntax", Path::new("r.toml"), &source, &err);
+        let loc = e.location.as_deref().unwrap();
+        assert_eq!(
+            (loc.line, loc.column),
+            (Some(2), Some(1)),
+            "{}",
+            err.message()
+        );
     }
 }
 
