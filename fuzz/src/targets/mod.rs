@@ -104,8 +104,9 @@ pub fn in_bounds(text: &str, line: usize, col: usize) -> Result<(), String> {
 
 /// Errors that are about a whole file and so rightly name no line.
 /// `kit.svg`: SVG that filling a template made (not a place in the template's text); the
-/// help then gives the line in the filled text.
-const WHOLE_FILE: &[&str] = &["lexicon.empty", "kit.svg"];
+/// help then gives the line in the filled text. `kit.no-components`: the fault is an
+/// absence (no `[[component]]` anywhere), so there is no line to point at.
+const WHOLE_FILE: &[&str] = &["lexicon.empty", "kit.svg", "kit.no-components"];
 
 /// An error must point inside one of `inputs` (path, text): line and column
 /// within bounds, or (for [`WHOLE_FILE`] errors) at least the file. Its
