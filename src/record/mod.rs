@@ -454,6 +454,30 @@ impl Verdict {
         }
     }
 
+    /// Every move legal and the game over, with its result.
+    pub fn complete(moves: usize, result: GameResult, notes: Vec<String>) -> Verdict {
+        Verdict {
+            status: Status::Complete,
+            moves,
+            illegal: None,
+            result: Some(result),
+            to_move: None,
+            notes,
+        }
+    }
+
+    /// Every move legal and the game not over: `to_move` is whose turn it is.
+    pub fn legal_so_far(moves: usize, to_move: Option<String>, notes: Vec<String>) -> Verdict {
+        Verdict {
+            status: Status::LegalSoFar,
+            moves,
+            illegal: None,
+            result: None,
+            to_move,
+            notes,
+        }
+    }
+
     pub fn is_legal(&self) -> bool {
         self.status != Status::Illegal
     }

@@ -34,7 +34,7 @@ use crate::games::{Game, LineDeals};
 use crate::record::node::Value;
 use crate::record::{
     write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Score, Seats, Source, Span,
-    Status, Verdict,
+    Verdict,
 };
 
 /// The registry entry for Farfalia.
@@ -1306,27 +1306,17 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         notes.push(standings_note(&m, &names));
     }
     if m.is_over() {
-        return Ok(Verdict {
-            status: Status::Complete,
-            moves: total,
-            illegal: None,
-            result: Some(finished(&m, &names)),
-            to_move: None,
-            notes,
-        });
+        return Ok(Verdict::complete(total, finished(&m, &names), notes));
     }
     if m.deal().is_none() {
         let k = m.deals_played();
         deals.begin(&mut m, k)?;
     }
-    Ok(Verdict {
-        status: Status::LegalSoFar,
-        moves: total,
-        illegal: None,
-        result: None,
-        to_move: m.to_move().map(|s| names[s].clone()),
+    Ok(Verdict::legal_so_far(
+        total,
+        m.to_move().map(|s| names[s].clone()),
         notes,
-    })
+    ))
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use crate::games::referee::{Playable, Referee};
 use crate::games::Game;
 use crate::record::{
     write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Seats, Source, Span,
-    Status, Verdict,
+    Verdict,
 };
 
 /// The registry entry for MOON.
@@ -411,23 +411,13 @@ fn check_standard(record: &Record, src: &Source) -> Result<Verdict, Error> {
         }
     }
     if let Some(w) = pos.winner() {
-        Ok(Verdict {
-            status: Status::Complete,
-            moves: total,
-            illegal: None,
-            result: Some(finished(&pos, w, &names)),
-            to_move: None,
-            notes,
-        })
+        Ok(Verdict::complete(total, finished(&pos, w, &names), notes))
     } else {
-        Ok(Verdict {
-            status: Status::LegalSoFar,
-            moves: total,
-            illegal: None,
-            result: None,
-            to_move: Some(names[pos.turn()].clone()),
+        Ok(Verdict::legal_so_far(
+            total,
+            Some(names[pos.turn()].clone()),
             notes,
-        })
+        ))
     }
 }
 
@@ -527,24 +517,14 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
         }
     }
     if !sol.is_over() {
-        return Ok(Verdict {
-            status: Status::LegalSoFar,
-            moves: total,
-            illegal: None,
-            result: None,
-            to_move: Some(names[0].clone()),
-            notes: Vec::new(),
-        });
+        return Ok(Verdict::legal_so_far(
+            total,
+            Some(names[0].clone()),
+            Vec::new(),
+        ));
     }
     let (result, notes) = solitaire_end(&sol);
-    Ok(Verdict {
-        status: Status::Complete,
-        moves: total,
-        illegal: None,
-        result: Some(result),
-        to_move: None,
-        notes,
-    })
+    Ok(Verdict::complete(total, result, notes))
 }
 
 /// A full board's result (MN-5), and the rows and columns that break it.

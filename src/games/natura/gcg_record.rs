@@ -12,7 +12,7 @@ use super::record::{per_seat, signed, tiles_text, Natura};
 use crate::error::{Error, Location};
 use crate::games::check::{Foreign, Judged};
 use crate::games::engine::Engine;
-use crate::record::{GameResult, Illegal, Score, Status, Verdict};
+use crate::record::{GameResult, Illegal, Score, Verdict};
 
 impl Foreign for Natura {
     fn extension(&self) -> &'static str {
@@ -107,11 +107,9 @@ pub fn check_gcg(path: &Path, bytes: &[u8]) -> Result<Judged, Error> {
                     })
                     .collect();
                 let winner = (top.len() == 1).then(|| players[top[0]].clone());
-                Verdict {
-                    status: Status::Complete,
-                    moves: total,
-                    illegal: None,
-                    result: Some(GameResult {
+                Verdict::complete(
+                    total,
+                    GameResult {
                         losers: match &winner {
                             Some(w) => players.iter().filter(|p| *p != w).cloned().collect(),
                             None => Vec::new(),
@@ -123,19 +121,11 @@ pub fn check_gcg(path: &Path, bytes: &[u8]) -> Result<Judged, Error> {
                             per_seat(&players, &totals)
                         ),
                         ..GameResult::default()
-                    }),
-                    to_move: None,
+                    },
                     notes,
-                }
+                )
             } else {
-                Verdict {
-                    status: Status::LegalSoFar,
-                    moves: total,
-                    illegal: None,
-                    result: None,
-                    to_move: None,
-                    notes,
-                }
+                Verdict::legal_so_far(total, None, notes)
             }
         }
         Err(e) => {

@@ -33,7 +33,7 @@ use crate::lexicon::Lexicon;
 use crate::record::node::Value;
 use crate::record::{
     write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Score, Seats, Source, Span,
-    Status, Verdict,
+    Verdict,
 };
 
 /// The registry entry for Natura Shakerata.
@@ -1064,28 +1064,18 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     if game.end().is_some() {
         let (note, result) = end_result(&game, &names, no_rack_penalty);
         notes.push(note);
-        return Ok(Verdict {
-            status: Status::Complete,
-            moves: total,
-            illegal: None,
-            result: Some(result),
-            to_move: None,
-            notes,
-        });
+        return Ok(Verdict::complete(total, result, notes));
     }
     notes.push(format!(
         "scores {}; {} tiles in the bag",
         per_seat(&names, game.scores()),
         game.bag_len()
     ));
-    Ok(Verdict {
-        status: Status::LegalSoFar,
-        moves: total,
-        illegal: None,
-        result: None,
-        to_move: game.to_move().map(|s| names[s].clone()),
+    Ok(Verdict::legal_so_far(
+        total,
+        game.to_move().map(|s| names[s].clone()),
         notes,
-    })
+    ))
 }
 
 // ---------------------------------------------------------------------------------------

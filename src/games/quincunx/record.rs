@@ -31,7 +31,7 @@ use crate::games::referee::{Playable, Referee};
 use crate::games::{solve, Game, Scorer};
 use crate::record::{
     write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Score, Seats, Source, Span,
-    Status, Verdict,
+    Verdict,
 };
 use crate::search::Limits as SearchLimits;
 
@@ -747,22 +747,8 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         }
     }
     Ok(match result {
-        Some(result) => Verdict {
-            status: Status::Complete,
-            moves: total,
-            illegal: None,
-            result: Some(result),
-            to_move: None,
-            notes,
-        },
-        None => Verdict {
-            status: Status::LegalSoFar,
-            moves: total,
-            illegal: None,
-            result: None,
-            to_move: game.to_move().map(|p| names[p].clone()),
-            notes,
-        },
+        Some(result) => Verdict::complete(total, result, notes),
+        None => Verdict::legal_so_far(total, game.to_move().map(|p| names[p].clone()), notes),
     })
 }
 

@@ -28,7 +28,7 @@ use crate::games::referee::{Playable, Referee};
 use crate::games::Game;
 use crate::record::{
     write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Seats, Source, Span,
-    Status, Verdict,
+    Verdict,
 };
 
 /// The registry entry for Domino della Frutta.
@@ -469,22 +469,8 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     }
     let notes = notes_of(&state, &names);
     Ok(match finished(&state, &names, &eliminated) {
-        Some(result) => Verdict {
-            status: Status::Complete,
-            moves: total,
-            illegal: None,
-            result: Some(result),
-            to_move: None,
-            notes,
-        },
-        None => Verdict {
-            status: Status::LegalSoFar,
-            moves: total,
-            illegal: None,
-            result: None,
-            to_move: Some(names[state.turn()].clone()),
-            notes,
-        },
+        Some(result) => Verdict::complete(total, result, notes),
+        None => Verdict::legal_so_far(total, Some(names[state.turn()].clone()), notes),
     })
 }
 
