@@ -85,6 +85,27 @@ pub struct Scene {
     pub moves: usize,
 }
 
+/// The move a picture is drawn at, for its caption: `(number, player, move)`, and
+/// for an illegal move the reason it breaks a rule.
+pub enum Shown<'a> {
+    Setup,
+    After(usize, &'a str, String),
+    Illegal(usize, &'a str, String, &'a str),
+}
+
+/// The one line under a picture, worded alike for every game: the game and
+/// variant, the move shown out of the record's `total`, and the verdict.
+pub fn caption(game: &str, variant: &str, total: usize, shown: Shown) -> String {
+    let head = format!("{game} ({variant})");
+    match shown {
+        Shown::Illegal(n, player, mv, why) => {
+            format!("{head}, move {n} of {total}: {player} {mv} is illegal: {why}")
+        }
+        Shown::After(n, player, mv) => format!("{head}, after move {n} of {total}: {player} {mv}"),
+        Shown::Setup => format!("{head}, the setup ({total} moves recorded)"),
+    }
+}
+
 /// One kit piece, without a place: what a deal sheet draws in a row.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Piece {

@@ -7,7 +7,7 @@ use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken, Engine};
 use crate::record::{Record, Source};
-use crate::show::scene::{self, data_mm, Holding, Item, Mark, MarkKind, Piece, Rect, Scene};
+use crate::show::scene::{self, data_mm, Holding, Item, Mark, MarkKind, Piece, Rect, Scene, Shown};
 
 pub struct Draw;
 
@@ -130,7 +130,7 @@ impl scene::Draw for Draw {
                 at: g.square(mv.square),
             });
         }
-        let head = format!("{} ({})", record.game, record.variant);
+        let total = record.moves.len();
         let caption = match (&illegal, last) {
             (Some((n, mv, why)), _) => {
                 // The tile as it was laid, faded, over whatever lies there.
@@ -144,23 +144,17 @@ impl scene::Draw for Draw {
                     kind: MarkKind::Illegal,
                     at: g.square(mv.square),
                 });
-                format!(
-                    "{head}, move {n} of {}: {} {} on {} is illegal: {why}",
-                    record.moves.len(),
-                    names[mv.player],
-                    mv.tile,
-                    mv.square
-                )
+                let text = format!("{} on {}", mv.tile, mv.square);
+                Shown::Illegal(*n, &names[mv.player], text, why)
             }
-            (None, Some((n, mv))) => format!(
-                "{head}, after move {n} of {}: {} {} on {}",
-                record.moves.len(),
-                names[mv.player],
-                mv.tile,
-                mv.square
+            (None, Some((n, mv))) => Shown::After(
+                n,
+                &names[mv.player],
+                format!("{} on {}", mv.tile, mv.square),
             ),
-            (None, None) => format!("{head}, the setup ({} moves recorded)", record.moves.len()),
+            (None, None) => Shown::Setup,
         };
+        let caption = scene::caption(record.game, &record.variant, total, caption);
         Ok(Scene {
             kit: "moon",
             w_mm: size,

@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::games::engine::{Broken, Engine};
 use crate::games::fruit::tile::Tile;
 use crate::record::{Record, Source};
-use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Piece, Rect, Scene};
+use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Piece, Rect, Scene, Shown};
 
 pub struct Draw;
 
@@ -136,7 +136,7 @@ impl scene::Draw for Draw {
                 at: cell(top, r, t.number()),
             });
         }
-        let head = format!("{} ({})", record.game, record.variant);
+        let total = record.moves.len();
         let caption = match (&illegal, &last) {
             (Some((n, mv, why)), _) => {
                 if let Some((t, r)) = attempted {
@@ -149,21 +149,12 @@ impl scene::Draw for Draw {
                         at,
                     });
                 }
-                format!(
-                    "{head}, move {n} of {}: {} {} is illegal: {why}",
-                    record.moves.len(),
-                    names[mv.player()],
-                    notation(mv)
-                )
+                Shown::Illegal(*n, &names[mv.player()], notation(mv), why)
             }
-            (None, Some((n, mv))) => format!(
-                "{head}, after move {n} of {}: {} {}",
-                record.moves.len(),
-                names[mv.player()],
-                notation(mv)
-            ),
-            (None, None) => format!("{head}, the setup ({} moves recorded)", record.moves.len()),
+            (None, Some((n, mv))) => Shown::After(*n, &names[mv.player()], notation(mv)),
+            (None, None) => Shown::Setup,
         };
+        let caption = scene::caption(record.game, &record.variant, total, caption);
         Ok(Scene {
             kit: "fruit",
             w_mm: 6.0 * W + 5.0 * GAP,
