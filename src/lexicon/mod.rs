@@ -13,6 +13,7 @@
 pub mod anagram;
 pub mod cache;
 pub mod encoding;
+pub mod graph;
 pub mod hunspell;
 pub mod normalise;
 pub mod source;
