@@ -5,7 +5,8 @@
 //!   hunspell `.dic`/`.aff` pair that [`hunspell`] expands itself) and the default lists;
 //! - [`normalise`]: NS-2's filter from a raw form to a board word (its doc gives the rules);
 //! - [`cache`]: where built automata are kept and how they are keyed;
-//! - [`anagram`]: the words a rack makes.
+//! - [`anagram`]: the words a rack makes;
+//! - [`graph`]: the lexicon as a GADDAG for move generation.
 //!
 //! Several lists combine as a union that still knows which list accepts a word, as the
 //! referee names the list that accepted or lacked each word (NS-2).
