@@ -478,7 +478,7 @@ pub fn write(gcg: &Gcg) -> String {
         let _ = writeln!(out, "#{n} {v}");
     }
     for note in &gcg.notes {
-        let _ = writeln!(out, "#note {note}");
+        write_note(&mut out, note);
     }
     for e in &gcg.events {
         let action = match &e.action {
@@ -497,10 +497,21 @@ pub fn write(gcg: &Gcg) -> String {
             gcg.players[e.player].nick, e.rack, e.score, e.cumulative
         );
         for note in &e.notes {
-            let _ = writeln!(out, "#note {note}");
+            write_note(&mut out, note);
         }
     }
     out
+}
+
+/// A note over one or more lines. A continuation line is written indented: one that
+/// begins with `#` or `>` (a note may hold such a line when it was indented in the file
+/// read) would otherwise read back as a pragma or an event.
+fn write_note(out: &mut String, note: &str) {
+    let mut lines = note.split('\n');
+    let _ = writeln!(out, "#note {}", lines.next().unwrap_or(""));
+    for line in lines {
+        let _ = writeln!(out, " {line}");
+    }
 }
 
 /// Latin-1 bytes of a text, or `None` when a character has no Latin-1 code.
