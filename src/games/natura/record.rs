@@ -49,7 +49,7 @@ fn internal(msg: &str) -> Error {
     Error::failed("natura.internal", format!("internal error: {msg}"))
 }
 
-fn rules_of(variant: &str) -> Rules {
+pub(super) fn rules_of(variant: &str) -> Rules {
     Rules {
         no_rack_penalty: variant == "no-rack-penalty",
         ..Rules::default()
@@ -88,6 +88,10 @@ impl Game for Natura {
     /// GCG files (NS-6), in [`super::gcg_record`].
     fn foreign(&self) -> Option<&dyn Foreign> {
         Some(self)
+    }
+
+    fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
+        Some(&super::draw::Draw)
     }
 }
 
@@ -187,7 +191,7 @@ fn describe_deal(bag: &[u8], players: &[String]) -> Result<Deal, Error> {
 
 /// Which words count: the default lists, words given in the record, or none checked.
 #[derive(Clone)]
-enum Lex {
+pub(super) enum Lex {
     /// No lexicon: every word stands and a challenge is upheld.
     Unchecked(&'static str),
     /// Words written in the record's `[setup]` (`words = [...]`), folded by NS-2.
@@ -205,7 +209,7 @@ impl Lex {
         }
     }
 
-    fn words(&self) -> Option<Words> {
+    pub(super) fn words(&self) -> Option<Words> {
         match self {
             Lex::Unchecked(_) => None,
             other => {
@@ -238,7 +242,7 @@ impl Lex {
 }
 
 /// The default lexicon (NS-2), opened once per process (many records are checked at once).
-fn default_lexicon() -> Lex {
+pub(super) fn default_lexicon() -> Lex {
     static DEFAULT: OnceLock<Lex> = OnceLock::new();
     DEFAULT
         .get_or_init(|| {
@@ -257,14 +261,14 @@ fn default_lexicon() -> Lex {
 
 /// What a record's setup gives: the start (a full bag, or a position) and the options.
 #[derive(Clone)]
-struct Written {
-    start: Option<Start>,
-    lex: Option<Lex>,
-    challenge_penalty: u32,
+pub(super) struct Written {
+    pub(super) start: Option<Start>,
+    pub(super) lex: Option<Lex>,
+    pub(super) challenge_penalty: u32,
 }
 
 #[derive(Clone, PartialEq, Eq)]
-enum Start {
+pub(super) enum Start {
     /// The 120 tiles in draw order (racks from the front, seat by seat).
     Bag(Vec<u8>),
     /// A position: the board, each rack, the bag, the scores, the seat to move.
@@ -523,7 +527,7 @@ pub(super) fn read_board(src: &Source, node: &Node) -> Result<Vec<(Square, u8)>,
     Ok(out)
 }
 
-fn read_setup(record: &Record, src: &Source) -> Result<Written, Error> {
+pub(super) fn read_setup(record: &Record, src: &Source) -> Result<Written, Error> {
     record.setup_with(
         src,
         |d| {
@@ -547,8 +551,8 @@ fn read_setup(record: &Record, src: &Source) -> Result<Written, Error> {
 }
 
 /// A move as written, with the spans of its fields.
-struct WrittenMove {
-    mv: Move,
+pub(super) struct WrittenMove {
+    pub(super) mv: Move,
     /// The field a rule broken by the move points at, by kind.
     at_span: Span,
     word_span: Span,
@@ -578,7 +582,7 @@ fn flag(src: &Source, node: &Node, what: &str) -> Result<(), Error> {
     }
 }
 
-fn read_moves(record: &Record, src: &Source) -> Result<Vec<WrittenMove>, Error> {
+pub(super) fn read_moves(record: &Record, src: &Source) -> Result<Vec<WrittenMove>, Error> {
     let set = TileSet::italian();
     record.read_moves(src, |entry: &MoveEntry, mut f| {
         f.only(MOVE_FIELDS)?;
@@ -935,7 +939,7 @@ fn end_result(game: &State, names: &[String], no_rack_penalty: bool) -> (String,
 }
 
 /// The engine at a written start.
-fn start_game(start: &Start, rules: &Rules, players: usize) -> Result<State, String> {
+pub(super) fn start_game(start: &Start, rules: &Rules, players: usize) -> Result<State, String> {
     match start {
         Start::Bag(bag) => State::start(
             &Setup {

@@ -1,0 +1,220 @@
+//! Natura Shakerata's positions for `tavolo show` and its deal sheets: the board at full
+//! size with the tiles on their squares, drawn with the natura kit's art. A jolly is drawn
+//! blank, as it lies on a table; the caption and `check` name the letter it stands for.
+
+use super::board::{Dir, Square, THROUGH};
+use super::game::{Rules, State};
+use super::layout::{TileSet, JOLLY, RACK, SIZE};
+use super::moves::{tile_char, Move};
+use super::record::{dealt_bag, default_lexicon, read_moves, read_setup, rules_of, start_game};
+use crate::deal::Provenance;
+use crate::error::Error;
+use crate::games::engine::{Broken as _, Engine};
+use crate::record::{Record, Source};
+use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Piece, Rect, Scene, Shown};
+
+pub struct Draw;
+
+/// The bundled board: 15 squares of `square` mm inside a border, 316 mm a side.
+const BOARD_MM: f64 = 316.0;
+
+/// A tile's letter as the kit names its piece (`?` the jolly).
+fn letter(tile: u8) -> String {
+    let t = TileSet::rack_tile(tile);
+    if t == JOLLY {
+        "?".into()
+    } else {
+        tile_char(t).to_string()
+    }
+}
+
+fn piece(tile: u8) -> Piece {
+    Piece {
+        component: "tiles",
+        piece: vec![("tile.letter", letter(tile))],
+        back: false,
+    }
+}
+
+/// Where a square lies on the board, in mm.
+fn square_at(sq: Square, size: f64) -> Rect {
+    let border = (BOARD_MM - SIZE as f64 * size) / 2.0;
+    Rect::new(
+        border + sq.col as f64 * size,
+        border + sq.row as f64 * size,
+        size,
+        size,
+    )
+}
+
+/// A tile on a square: 19 mm in the middle of the 20 mm square.
+fn tile_item(id: String, tile: u8, sq: Square, size: f64, ghost: bool) -> Item {
+    let s = square_at(sq, size);
+    let inset = (size - 19.0).max(0.0) / 2.0;
+    Item {
+        id,
+        component: "tiles",
+        piece: vec![("tile.letter", letter(tile))],
+        at: Rect::new(
+            s.x + inset,
+            s.y + inset,
+            s.w - 2.0 * inset,
+            s.h - 2.0 * inset,
+        ),
+        back: false,
+        ghost,
+    }
+}
+
+/// The squares a play's word spans, with what it writes on each ([`THROUGH`] for a
+/// letter it plays through); squares off the board are left out.
+fn spanned(mv: &Move) -> Vec<(Square, u8)> {
+    let Move::Place { play, .. } = mv else {
+        return Vec::new();
+    };
+    play.word
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &t)| {
+            let (r, c) = match play.dir {
+                Dir::Across => (play.at.row, play.at.col + i),
+                Dir::Down => (play.at.row + i, play.at.col),
+            };
+            Square::new(r, c).map(|sq| (sq, t))
+        })
+        .collect()
+}
+
+/// A move without its seat number (`H8 across CASA`).
+fn notation(mv: &Move) -> String {
+    let s = mv.to_string();
+    s.split_once(' ').map_or(s.clone(), |(_, m)| m.to_string())
+}
+
+impl scene::Draw for Draw {
+    fn kit(&self) -> &'static str {
+        "natura"
+    }
+
+    fn scene(
+        &self,
+        record: &Record,
+        src: &Source,
+        upto: Option<usize>,
+        data: &toml::Table,
+    ) -> Result<Scene, Error> {
+        let size = scene::data_mm(data, "square", 20.0);
+        let shown = scene::shown(record, upto)?;
+        let moves = read_moves(record, src)?;
+        let written = read_setup(record, src)?;
+        let lex = written.lex.clone().unwrap_or_else(default_lexicon);
+        // The record's lexicon decides challenges (NS-5), so the picture is `check`'s position.
+        let rules = Rules {
+            challenge_penalty: written.challenge_penalty,
+            words: lex.words(),
+            ..rules_of(&record.variant)
+        };
+        let start = written.start.as_ref().ok_or_else(|| {
+            src.error(
+                "natura.bad-setup",
+                record.setup_span(),
+                "[setup] gives neither the racks and bag nor a board, and there is no [deal]",
+            )
+        })?;
+        let mut game: State = start_game(start, &rules, record.players.len())
+            .map_err(|e| src.error("natura.bad-setup", record.setup_span(), e))?;
+        let names = record.player_names();
+        let mut last: Option<(usize, Move)> = None;
+        let mut illegal: Option<(usize, Move, String)> = None;
+        for (entry, w) in record.moves.iter().zip(&moves).take(shown) {
+            match game.play(w.mv.clone()) {
+                Ok(_) => last = Some((entry.number, w.mv.clone())),
+                Err(b) => {
+                    let why = format!("{} ({})", b.describe(&names), b.code());
+                    illegal = Some((entry.number, w.mv.clone(), why));
+                    break;
+                }
+            }
+        }
+        let mut items = vec![Item {
+            id: "board".into(),
+            component: "board",
+            piece: Vec::new(),
+            at: Rect::new(0.0, 0.0, BOARD_MM, BOARD_MM),
+            back: false,
+            ghost: false,
+        }];
+        for row in 0..SIZE {
+            for col in 0..SIZE {
+                let sq = Square { row, col };
+                if let Some(t) = game.board().get(sq) {
+                    items.push(tile_item(format!("tile-{sq}"), t, sq, size, false));
+                }
+            }
+        }
+        let mut marks = Vec::new();
+        // A play just made is marked on its new tiles; a challenge that withdrew it leaves
+        // nothing to mark.
+        if let Some((_, mv)) = &last {
+            for (sq, _) in spanned(mv).into_iter().filter(|&(_, t)| t != THROUGH) {
+                if game.board().get(sq).is_some() {
+                    marks.push(Mark {
+                        kind: MarkKind::Last,
+                        at: square_at(sq, size),
+                    });
+                }
+            }
+        }
+        // An illegal play: its tiles ghosted where the squares are free, and every square
+        // its word spans marked (the square at fault among them, e.g. a `.` on an empty one).
+        if let Some((_, mv, _)) = &illegal {
+            for (sq, t) in spanned(mv) {
+                if t != THROUGH && game.board().get(sq).is_none() {
+                    items.push(tile_item(format!("illegal-{sq}"), t, sq, size, true));
+                }
+                marks.push(Mark {
+                    kind: MarkKind::Illegal,
+                    at: square_at(sq, size),
+                });
+            }
+        }
+        let total = record.moves.len();
+        let player = |mv: &Move| names.get(mv.seat()).map_or("?", String::as_str);
+        let caption = match (&illegal, &last) {
+            (Some((n, mv, why)), _) => Shown::Illegal(*n, player(mv), notation(mv), why),
+            (None, Some((n, mv))) => Shown::After(*n, player(mv), notation(mv)),
+            (None, None) => Shown::Setup,
+        };
+        let caption = scene::caption(record.game, &record.variant, total, caption);
+        Ok(Scene {
+            kit: "natura",
+            w_mm: BOARD_MM,
+            h_mm: BOARD_MM,
+            items,
+            marks,
+            caption,
+            shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
+            moves: total,
+        })
+    }
+
+    /// Each seat's first rack as dealt: seven tiles each from the front of the bag, in the
+    /// order `tavolo deal` prints them.
+    fn holdings(
+        &self,
+        _variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<Vec<Holding>, Error> {
+        let bag = dealt_bag(deal);
+        Ok(players
+            .iter()
+            .zip(bag.chunks(RACK))
+            .map(|(name, rack)| Holding {
+                label: name.clone(),
+                seat: true,
+                pieces: rack.iter().map(|&t| piece(t)).collect(),
+            })
+            .collect())
+    }
+}
