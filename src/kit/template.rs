@@ -199,6 +199,17 @@ fn template_error(file: &Path, e: &minijinja::Error, source: Option<&str>) -> Er
             snippet = Some(text.trim().to_string());
         }
     }
+    // A line without a span (minijinja keeps no span for some errors, e.g. at the end of
+    // an unclosed comment): point at the line's first character that is not blank.
+    if let (Some(src), Some(line), None) = (source, loc.line, loc.column) {
+        match src.split('\n').nth(line - 1) {
+            Some(text) => {
+                let blank = text.chars().take_while(|c| c.is_whitespace()).count();
+                loc.column = Some(blank.min(text.trim_end_matches('\r').chars().count()) + 1);
+            }
+            None => loc.line = None,
+        }
+    }
     let undefined = e.kind() == minijinja::ErrorKind::UndefinedError;
     let msg = match (&snippet, e.detail()) {
         (Some(s), _) if undefined => format!("template error: `{s}` is undefined"),
@@ -664,4 +675,43 @@ fn glyph_error(c: char, kit: &Kit, kit_source: &str, template: Option<(&Path, &s
     e.at(at).help(
         "use another character, or draw the symbol as SVG art; DejaVu Sans covers Latin, Greek, Cyrillic and many symbols",
     )
+}
+
+#[cfg(test)]
+mod error_tests {
+    use super::*;
+
+    fn located(src: &str, e: &minijinja::Error) -> (usize, usize) {
+        let err = template_error(Path::new("t.svg"), e, Some(src));
+        let loc = err.location.expect("a location");
+        let (line, col) = (loc.line.expect("a line"), loc.column.expect("a column"));
+        let text = src
+            .split('\n')
+            .nth(line - 1)
+            .expect("the line is in the file");
+        assert!(col >= 1 && col <= text.chars().count() + 1, "{line}:{col}");
+        (line, col)
+    }
+
+    /// Fuzz finding F (docs/fuzzing.md): minijinja gives some errors a line but no span
+    /// (a comment left open to the end); the error still points at a line and column.
+    #[test]
+    fn a_template_error_without_a_span_still_has_line_and_column() {
+        let src = "<svg>\n{#- never closed\n  <g/>\n  </g>";
+        let mut env = Environment::new();
+        let e = env.add_template("t", src).unwrap_err();
+        assert_eq!(located(src, &e), (4, 3));
+        // An undefined name in an expression over several lines.
+        let src = "<svg>\n  {{ nothere >\nx >\ny }}\n</svg>";
+        let mut env = Environment::new();
+        env.set_undefined_behavior(UndefinedBehavior::Strict);
+        env.add_template("u", src).unwrap();
+        let e = env
+            .get_template("u")
+            .unwrap()
+            .render(minijinja::context! {})
+            .unwrap_err();
+        let (line, _) = located(src, &e);
+        assert!((2..=4).contains(&line), "{line}");
+    }
 }
