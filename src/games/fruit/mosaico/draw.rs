@@ -87,7 +87,13 @@ impl scene::Draw for Draw {
         }
         let aside: Vec<_> = state.aside().collect();
         for (k, &t) in aside.iter().enumerate() {
-            items.push(tile_item(tile_id(t), t, aside_rect(frame_h, k), false, false));
+            items.push(tile_item(
+                tile_id(t),
+                t,
+                aside_rect(frame_h, k),
+                false,
+                false,
+            ));
         }
         let mut marks = Vec::new();
         let last_at = r.last.as_ref().and_then(|(_, _, mv)| match *mv {
@@ -183,7 +189,8 @@ mod tests {
     fn scene(text: &str) -> Scene {
         let src = Source::new(std::path::Path::new("t.toml"), text.to_string());
         let record = Record::parse(&src, &crate::games::Registry).unwrap();
-        Draw.scene(&record, &src, None, &toml::Table::new()).unwrap()
+        Draw.scene(&record, &src, None, &toml::Table::new())
+            .unwrap()
     }
 
     /// MO-1: the first six tiles of the draw lie on the diagonal, each on its
@@ -199,7 +206,11 @@ mod tests {
         );
         let s = scene(&text);
         for (k, t) in draw[..6].iter().enumerate() {
-            let item = s.items.iter().find(|i| i.id == format!("tile-{t}")).unwrap();
+            let item = s
+                .items
+                .iter()
+                .find(|i| i.id == format!("tile-{t}"))
+                .unwrap();
             assert_eq!(item.at, cell_rect(Cell::new(k as u8, k as u8)), "{t}");
         }
         let g = s.items.iter().find(|i| i.id == "illegal").unwrap();

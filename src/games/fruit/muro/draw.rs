@@ -75,7 +75,10 @@ fn pile_rect(fruit: Fruit, k: usize) -> Rect {
 
 /// Where the top of a fruit's new-wall pile is (its first place if empty).
 fn pile_top_rect(state: &State, fruit: Fruit) -> Rect {
-    pile_rect(fruit, usize::from(state.pile(fruit).len()).saturating_sub(1))
+    pile_rect(
+        fruit,
+        usize::from(state.pile(fruit).len()).saturating_sub(1),
+    )
 }
 
 /// The column a move names, if it is one of the wall's.
@@ -172,7 +175,9 @@ impl scene::Draw for Draw {
                                 tile.fruit(),
                                 usize::from(state.pile(tile.fruit()).len()),
                             )),
-                            Place::Column(_) => column_of(to).map(|c| above_rect(&state, c, ground)),
+                            Place::Column(_) => {
+                                column_of(to).map(|c| above_rect(&state, c, ground))
+                            }
                         };
                         if let Some(at) = at {
                             items.push(ghost(tile, at));
