@@ -154,17 +154,17 @@ impl scene::Draw for Draw {
         })
     }
 
-    /// A solitaire: the table gets the six start tiles (on the diagonal,
-    /// MO-1), the player the rest of the draw in order, as Moon's solitaire.
+    /// The director's: the six start tiles (face up on their cells, MO-1)
+    /// and the rest of the draw, face down in order. The player gets no
+    /// slip: the order of the draw is hidden from them (MO-3).
     fn holdings(
         &self,
         _variant: &str,
-        players: &[String],
+        _players: &[String],
         deal: &Provenance,
     ) -> Result<Vec<Holding>, Error> {
         let setup = dealt(deal);
         let cells: Vec<String> = setup.start.iter().map(Cell::to_string).collect();
-        let name = players.first().map_or("the player", String::as_str);
         Ok(vec![
             Holding {
                 label: format!("start, face up on {}", cells.join(" ")),
@@ -172,8 +172,8 @@ impl scene::Draw for Draw {
                 pieces: setup.draw[..SIDE].iter().map(|&t| piece(t)).collect(),
             },
             Holding {
-                label: format!("{name}: the draw, in order"),
-                seat: true,
+                label: "the draw, face down, the first drawn first".into(),
+                seat: false,
                 pieces: setup.draw[SIDE..].iter().map(|&t| piece(t)).collect(),
             },
         ])

@@ -210,24 +210,32 @@ impl scene::Draw for Draw {
         })
     }
 
-    /// A solitaire: the player's slip is the whole wall, layer by layer from
-    /// the top (face-up) layer, columns 1-6 in each, as `tavolo deal` lists it.
+    /// The director's: the wall layer by layer from the top (face-up) one,
+    /// columns 1-6 in each, as `tavolo deal` lists it. The player gets no
+    /// slip: the face-down tiles are hidden from them (MU-1).
     fn holdings(
         &self,
         _variant: &str,
-        players: &[String],
+        _players: &[String],
         deal: &Provenance,
     ) -> Result<Vec<Holding>, Error> {
         let setup = dealt(deal);
-        let name = players.first().map_or("the player", String::as_str);
-        Ok(vec![Holding {
-            label: format!("{name}: the wall, top layer (face up) first, columns 1-6"),
-            seat: true,
-            pieces: (0..HEIGHT)
-                .rev()
-                .flat_map(|h| setup.columns.iter().map(move |col| piece(col[h])))
-                .collect(),
-        }])
+        Ok((0..HEIGHT)
+            .rev()
+            .map(|h| Holding {
+                label: format!(
+                    "wall layer {} ({}), columns 1-6",
+                    h + 1,
+                    if h == HEIGHT - 1 {
+                        "the top, face up"
+                    } else {
+                        "face down"
+                    }
+                ),
+                seat: false,
+                pieces: setup.columns.iter().map(|col| piece(col[h])).collect(),
+            })
+            .collect())
     }
 }
 
