@@ -20,5 +20,6 @@ mod natura;
 mod quincunx;
 mod rules_docs;
 mod show;
+mod show_fruit;
 mod solitaire_props;
 mod solitaire_solve;
