@@ -46,6 +46,15 @@ pub fn piece(tile: Tile) -> Piece {
     }
 }
 
+/// A move's notation without its seat number (`1: B4 top2` -> `B4 top2`),
+/// for captions that name the player.
+pub fn without_seat(notation: &str) -> String {
+    notation
+        .split_once(": ")
+        .map_or(notation, |(_, m)| m)
+        .to_string()
+}
+
 /// The ghost of a move that broke a rule, and the mark over it.
 pub fn ghost(tile: Tile, at: Rect) -> Item {
     tile_item("illegal".into(), tile, at, false, true)
@@ -96,4 +105,38 @@ pub fn replay<S, M: Clone, B: Broken, O>(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tile_is_named_by_the_fruit_kits_fields() {
+        let t: Tile = "B4".parse().unwrap();
+        let item = tile_item(tile_id(t), t, Rect::new(1.0, 2.0, W, H), true, false);
+        assert_eq!(item.id, "tile-B4");
+        assert_eq!(
+            item.piece,
+            [
+                ("fruit.letter", "B".to_string()),
+                ("number", "4".to_string())
+            ]
+        );
+        assert!(item.back && !item.ghost);
+        assert_eq!(piece(t).piece, item.piece);
+        assert!(ghost(t, item.at).ghost);
+    }
+
+    #[test]
+    fn around_frames_every_rectangle_and_notation_loses_its_seat() {
+        let r = around([
+            Rect::new(0.0, 10.0, 5.0, 5.0),
+            Rect::new(20.0, 0.0, 5.0, 5.0),
+        ]);
+        assert_eq!(r, Some(Rect::new(0.0, 0.0, 25.0, 15.0)));
+        assert_eq!(around(Vec::new()), None);
+        assert_eq!(without_seat("2: U1 left3 gift 1"), "U1 left3 gift 1");
+        assert_eq!(without_seat("turn 3"), "turn 3");
+    }
 }

@@ -9,7 +9,9 @@ use super::{hand_order, Insertion, Move, Setup, Side, State};
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
-use crate::games::fruit::draw::{around, ghost, piece, tile_id, tile_item, GAP, H, W};
+use crate::games::fruit::draw::{
+    around, ghost, piece, tile_id, tile_item, without_seat, GAP, H, W,
+};
 use crate::games::fruit::tile::Tile;
 use crate::record::{Record, Source};
 use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Rect, Scene, Shown};
@@ -86,10 +88,8 @@ fn band_rect(tiles: &[(Tile, Rect)], top: f64) -> Rect {
     Rect::new(r.x - 1.5, r.y - 1.5, r.w + 3.0, r.h + 3.0)
 }
 
-/// A move without its seat number (`B4 top2`).
 fn notation(mv: &Move) -> String {
-    let s = mv.to_string();
-    s.split_once(": ").map_or(s.clone(), |(_, m)| m.to_string())
+    without_seat(&mv.to_string())
 }
 
 impl scene::Draw for Draw {
@@ -163,11 +163,10 @@ impl scene::Draw for Draw {
         // Each player's combinations (those still wholly theirs), then the rest.
         let mut top = GRID_H + BAND_GAP;
         let mut bands = Vec::new();
-        for p in 0..names.len() {
-            let held = hand.held(p);
-            let mut loose = held;
+        for (p, combos) in declared.iter().enumerate() {
+            let mut loose = hand.held(p);
             let mut groups: Vec<Vec<Tile>> = Vec::new();
-            for combo in &declared[p] {
+            for combo in combos {
                 if combo.iter().all(|&t| loose.contains(t)) {
                     combo.iter().for_each(|&t| {
                         loose.remove(t);
