@@ -504,7 +504,7 @@ fn deal_sheets_render_for_moon_and_domino() {
         &q,
         std::fs::read_to_string(&desc)
             .unwrap()
-            .replace("game = \"domino\"", "game = \"scalafrutta\""),
+            .replace("game = \"domino\"", "game = \"quincunx\""),
     )
     .unwrap();
     let o = tavolo(

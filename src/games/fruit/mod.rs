@@ -2,6 +2,7 @@
 //! them, one folder each. The tiles and their sets are shared here (each game has
 //! its own `Broken` enum); `record.rs` holds the record helpers the adapters share.
 
+pub mod draw;
 pub mod record;
 pub mod tile;
 pub mod tileset;

@@ -7,17 +7,12 @@ use super::{Move, State};
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken, Engine};
+use crate::games::fruit::draw::{piece, tile_item, without_seat, GAP, H, W};
 use crate::games::fruit::tile::Tile;
 use crate::record::{Record, Source};
-use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Piece, Rect, Scene, Shown};
+use crate::show::scene::{self, Holding, Mark, MarkKind, Rect, Scene, Shown};
 
 pub struct Draw;
-
-/// A tile's size on the table (the kit's tiles are 56 x 28 mm) and the gap
-/// between neighbours.
-const W: f64 = 56.0;
-const H: f64 = 28.0;
-const GAP: f64 = 2.0;
 
 /// Where the cell of `row` and number `n` lies, the top row being `top`.
 fn cell(top: i32, row: i32, n: u8) -> Rect {
@@ -29,35 +24,8 @@ fn cell(top: i32, row: i32, n: u8) -> Rect {
     )
 }
 
-fn tile_item(id: String, tile: Tile, at: Rect, back: bool, ghost: bool) -> Item {
-    Item {
-        id,
-        component: "tiles",
-        piece: vec![
-            ("fruit.letter", tile.fruit().letter().to_string()),
-            ("number", tile.number().to_string()),
-        ],
-        at,
-        back,
-        ghost,
-    }
-}
-
-fn piece(tile: Tile, back: bool) -> Piece {
-    Piece {
-        component: "tiles",
-        piece: vec![
-            ("fruit.letter", tile.fruit().letter().to_string()),
-            ("number", tile.number().to_string()),
-        ],
-        back,
-    }
-}
-
-/// A move without its seat number (`tile M3 row 0`).
 fn notation(mv: &Move) -> String {
-    let s = mv.to_string();
-    s.split_once(": ").map_or(s.clone(), |(_, m)| m.to_string())
+    without_seat(&mv.to_string())
 }
 
 /// The table cell a move marks, if it lays or turns a tile.
@@ -177,7 +145,7 @@ impl scene::Draw for Draw {
         let mut out = vec![Holding {
             label: "set aside (face down)".into(),
             seat: false,
-            pieces: setup.set_aside.iter().map(|t| piece(t, false)).collect(),
+            pieces: setup.set_aside.iter().map(piece).collect(),
         }];
         out.extend(
             players
@@ -186,7 +154,7 @@ impl scene::Draw for Draw {
                 .map(|(name, hand)| Holding {
                     label: name.clone(),
                     seat: true,
-                    pieces: hand.iter().map(|t| piece(t, false)).collect(),
+                    pieces: hand.iter().map(piece).collect(),
                 }),
         );
         Ok(out)

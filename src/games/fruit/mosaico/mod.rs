@@ -22,6 +22,7 @@
 //!   no set-aside tile fits anywhere: nothing can be played any more.
 
 mod broken;
+pub mod draw;
 mod notation;
 pub mod record;
 pub mod solve;

@@ -60,6 +60,10 @@ impl Game for Mosaico {
     fn playable(&self) -> &dyn Playable {
         self
     }
+
+    fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
+        Some(&super::draw::Draw)
+    }
 }
 
 impl Referee for Mosaico {
@@ -123,7 +127,7 @@ struct Partial {
 
 /// The setup dealt from `[deal]` or written in `[setup]`, or both: a draw
 /// written must be the dealt one; start cells written replace the diagonal.
-fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
+pub(super) fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
     let partial = record.setup_with(
         src,
         |d| {
@@ -240,13 +244,13 @@ fn read_start(n: &Node, src: &Source) -> Result<[Cell; SIDE], Error> {
 }
 
 /// A move as written, with the spans errors point at.
-struct Written {
-    mv: Move,
+pub(super) struct Written {
+    pub(super) mv: Move,
     tile: Span,
     cell: Option<Span>,
 }
 
-fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
+pub(super) fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
     record.read_moves(src, |entry, mut f| {
         let tile = f.opt("tile");
         let cell = f.opt("cell");

@@ -10,6 +10,7 @@
 //! pile), `B3 new>5` (from the new wall back onto column 5) and `stop` (the player
 //! gives up: the sheet names no end but the win, so a player stops when they will).
 
+pub mod draw;
 pub mod record;
 pub mod solve;
 
@@ -241,6 +242,15 @@ impl Pile {
         match self {
             Pile::Empty => None,
             Pile::Up(n) | Pile::Down(n) => Some(n),
+        }
+    }
+
+    /// The numbers in the pile, the bottom one first (for pictures).
+    pub fn numbers(self) -> Vec<u8> {
+        match self {
+            Pile::Empty => Vec::new(),
+            Pile::Up(n) => (1..=n).collect(),
+            Pile::Down(n) => (n..=6).rev().collect(),
         }
     }
 

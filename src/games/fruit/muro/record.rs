@@ -56,6 +56,10 @@ impl Game for Muro {
     fn playable(&self) -> &dyn Playable {
         self
     }
+
+    fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
+        Some(&super::draw::Draw)
+    }
 }
 
 impl Referee for Muro {
@@ -186,7 +190,7 @@ fn read_written(node: &Node, src: &Source) -> Result<(Setup, Option<Span>), Erro
 }
 
 /// The wall: dealt, written, or both (then they must agree).
-fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
+pub(super) fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
     let (setup, _) = record.setup_with(
         src,
         |d| Ok((dealt(d), None)),
@@ -203,15 +207,15 @@ fn read_setup(record: &Record, src: &Source) -> Result<Setup, Error> {
 }
 
 /// A move as written, and where its parts are in the file.
-struct Written {
-    mv: Move,
+pub(super) struct Written {
+    pub(super) mv: Move,
     /// The whole string, its first word (tile or `turn`) and the destination.
     whole: Span,
     first: Span,
     target: Span,
 }
 
-fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
+pub(super) fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
     record.read_moves(src, |entry, mut f| {
         let node = f.req("move")?;
         f.finish(&["player", "move"])?;

@@ -35,6 +35,7 @@
 //! [`Hand`] is one hand; [`State`] is the game through the engine contract
 //! (hands, recombinations declared one player at a time, totals).
 
+pub mod draw;
 pub mod record;
 pub mod scorer;
 pub mod scoring;
@@ -96,6 +97,12 @@ impl Insertion {
 
     pub fn line(self) -> u8 {
         self.line
+    }
+
+    /// The cell (row, column; 0-based) the inserted tile lands on: the edge
+    /// cell it pushes.
+    pub fn entry(self) -> (usize, usize) {
+        self.cells()[0]
     }
 
     /// The cells of the pushed line (row, column; 0-based), from the

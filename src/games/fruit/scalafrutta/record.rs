@@ -68,6 +68,10 @@ impl Game for Scalafrutta {
     fn playable(&self) -> &dyn Playable {
         self
     }
+
+    fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
+        Some(&super::draw::Draw)
+    }
 }
 
 impl Referee for Scalafrutta {
@@ -170,7 +174,7 @@ impl Referee for Scalafrutta {
     }
 }
 
-fn check_players(n: usize) -> Result<(), Error> {
+pub(super) fn check_players(n: usize) -> Result<(), Error> {
     if (2..=4).contains(&n) {
         Ok(())
     } else {
@@ -222,7 +226,7 @@ impl SquareSetup {
 }
 
 /// A move as written, with the spans errors point at.
-enum Written {
+pub(super) enum Written {
     Insert {
         tile: Tile,
         tile_span: Span,
@@ -282,7 +286,7 @@ fn read_square(node: &crate::record::Node, src: &Source) -> Result<[Tile; 9], Er
     Ok(square)
 }
 
-fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
+pub(super) fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
     record.read_moves(src, |entry, mut f| {
             if let Some(node) = f.opt("combinations") {
                 let what = "`combinations`";
@@ -348,7 +352,7 @@ fn read_moves(record: &Record, src: &Source) -> Result<Vec<Written>, Error> {
 }
 
 /// The first hand's square: `[setup]`, or dealt; both must agree.
-fn read_setup(record: &Record, src: &Source) -> Result<[Tile; 9], Error> {
+pub(super) fn read_setup(record: &Record, src: &Source) -> Result<[Tile; 9], Error> {
     let (square, _) = record.setup_with(
         src,
         |d| Ok((square_of(&hand_order(d, 1)), None)),
@@ -422,7 +426,7 @@ fn blame<'a>(broken: &Broken, entry: &'a MoveEntry, w: &'a Written) -> Span {
 }
 
 /// The engine move of a written move by `player`.
-fn engine_move(player: usize, w: &Written) -> Move {
+pub(super) fn engine_move(player: usize, w: &Written) -> Move {
     match w {
         Written::Insert {
             tile,
@@ -450,7 +454,12 @@ fn engine_move(player: usize, w: &Written) -> Move {
 /// What the record must say that the engine cannot judge: a new hand's
 /// square when there is no deal (or one that differs from the deal's), and
 /// no square in the middle of a hand. These make the record unreadable.
-fn check_square(state: &State, entry: &MoveEntry, w: &Written, src: &Source) -> Result<(), Error> {
+pub(super) fn check_square(
+    state: &State,
+    entry: &MoveEntry,
+    w: &Written,
+    src: &Source,
+) -> Result<(), Error> {
     let Written::Insert { square, .. } = w else {
         return Ok(());
     };

@@ -1,0 +1,291 @@
+//! Scalafrutta's positions for `tavolo show`: the 3x3 square with room for
+//! a tile pushed in from each side (SF-1), the face-down pile beside it as a
+//! stack, and under them each player's tiles, seat by seat, at half size:
+//! the combinations they last declared in this hand (SF-2), then the tiles
+//! won since, face up as the sheet keeps them.
+
+use super::record::{check_players, check_square, engine_move, read_moves, read_setup};
+use super::{hand_order, Insertion, Move, Setup, Side, State};
+use crate::deal::Provenance;
+use crate::error::Error;
+use crate::games::engine::{Broken as _, Engine};
+use crate::games::fruit::draw::{
+    around, ghost, piece, tile_id, tile_item, without_seat, GAP, H, W,
+};
+use crate::games::fruit::tile::Tile;
+use crate::record::{Record, Source};
+use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Rect, Scene, Shown};
+
+pub struct Draw;
+
+/// A player's tiles are drawn at half size, this far apart; combinations
+/// a wider gap apart.
+const SW: f64 = W / 2.0;
+const SH: f64 = H / 2.0;
+const SGAP: f64 = 1.5;
+const GROUP_GAP: f64 = 6.0;
+/// Between the square and the players, and between two players' tiles.
+const BAND_GAP: f64 = 8.0;
+/// The face-down pile: right of the square, each tile this much up and
+/// right of the one under it (27 at most: 36 less the square).
+const PILE_GAP: f64 = 8.0;
+const PILE_STEP: f64 = 0.5;
+const PILE_MAX: f64 = 27.0;
+
+/// A place of the 5x5 grid round the square: the square's cells are rows
+/// and columns 1-3, the places a tile is pushed in from are 0 and 4.
+fn slot(row: usize, col: usize) -> Rect {
+    Rect::new(col as f64 * (W + GAP), row as f64 * (H + GAP), W, H)
+}
+
+/// The square's cell (row, column; 0-based).
+fn cell(rc: (usize, usize)) -> Rect {
+    slot(rc.0 + 1, rc.1 + 1)
+}
+
+/// Where a tile waits before `at` pushes it in: beside the edge cell.
+fn outside(at: Insertion) -> Rect {
+    let (r, c) = at.entry();
+    let (r, c) = (r + 1, c + 1);
+    match at.side() {
+        Side::Top => slot(r - 1, c),
+        Side::Bottom => slot(r + 1, c),
+        Side::Left => slot(r, c - 1),
+        Side::Right => slot(r, c + 1),
+    }
+}
+
+const GRID_W: f64 = 5.0 * (W + GAP) - GAP;
+const GRID_H: f64 = 5.0 * (H + GAP) - GAP;
+const SCENE_W: f64 = GRID_W + PILE_GAP + W + PILE_MAX * PILE_STEP;
+
+/// One player's tiles laid out from `top`: each group (a combination, or
+/// the loose tiles) on one line if it fits, the lines wrapping at the
+/// picture's width. Returns the places and the bottom.
+fn lay_out(groups: &[Vec<Tile>], top: f64) -> (Vec<(Tile, Rect)>, f64) {
+    let (mut x, mut y) = (0.0, top);
+    let mut out = Vec::new();
+    for g in groups.iter().filter(|g| !g.is_empty()) {
+        let width = g.len() as f64 * (SW + SGAP) - SGAP;
+        if x > 0.0 && x + width > SCENE_W {
+            (x, y) = (0.0, y + SH + SGAP);
+        }
+        for &t in g {
+            if x > 0.0 && x + SW > SCENE_W {
+                (x, y) = (0.0, y + SH + SGAP);
+            }
+            out.push((t, Rect::new(x, y, SW, SH)));
+            x += SW + SGAP;
+        }
+        x += GROUP_GAP - SGAP;
+    }
+    (out, y + SH)
+}
+
+/// A frame round a player's tiles (their first place when they hold none).
+fn band_rect(tiles: &[(Tile, Rect)], top: f64) -> Rect {
+    let r = around(tiles.iter().map(|&(_, r)| r)).unwrap_or(Rect::new(0.0, top, SW, SH));
+    Rect::new(r.x - 1.5, r.y - 1.5, r.w + 3.0, r.h + 3.0)
+}
+
+fn notation(mv: &Move) -> String {
+    without_seat(&mv.to_string())
+}
+
+impl scene::Draw for Draw {
+    fn kit(&self) -> &'static str {
+        "fruit"
+    }
+
+    fn scene(
+        &self,
+        record: &Record,
+        src: &Source,
+        upto: Option<usize>,
+        _data: &toml::Table,
+    ) -> Result<Scene, Error> {
+        let shown = scene::shown(record, upto)?;
+        let square = read_setup(record, src)?;
+        let moves = read_moves(record, src)?;
+        let names = record.player_names();
+        let setup = Setup {
+            players: names.len(),
+            square,
+            deal: record.setup.deal().map(|(d, _)| d.clone()),
+        };
+        let mut state = State::start(&setup, &())
+            .map_err(|e| src.error("scalafrutta.bad-setup", record.setup_span(), e.to_string()))?;
+        // The combinations each player last declared in this hand.
+        let mut declared: Vec<Vec<Vec<Tile>>> = vec![Vec::new(); names.len()];
+        let mut last: Option<(usize, Move)> = None;
+        let mut illegal: Option<(usize, Move, String)> = None;
+        for (entry, w) in record.moves.iter().zip(&moves).take(shown) {
+            check_square(&state, entry, w, src)?;
+            let mv = engine_move(entry.player, w);
+            let hand = state.hand_number();
+            match state.play(mv.clone()) {
+                Ok(_) => {
+                    if state.hand_number() != hand {
+                        declared.iter_mut().for_each(Vec::clear);
+                    }
+                    if let Move::Recombine {
+                        player,
+                        combinations,
+                    } = &mv
+                    {
+                        declared[*player] = combinations.clone();
+                    }
+                    last = Some((entry.number, mv));
+                }
+                Err(b) => {
+                    let why = format!("{} ({})", b.describe(&names), b.code());
+                    illegal = Some((entry.number, mv, why));
+                    break;
+                }
+            }
+        }
+
+        let hand = state.hand();
+        let mut items: Vec<Item> = Vec::new();
+        for (r, row) in hand.square().iter().enumerate() {
+            for (c, &t) in row.iter().enumerate() {
+                items.push(tile_item(tile_id(t), t, cell((r, c)), false, false));
+            }
+        }
+        // The pile's backs all show the same face: which tile is which is hidden.
+        let base = slot(2, 5);
+        for k in 0..hand.pile().len() {
+            let s = k as f64 * PILE_STEP;
+            let at = Rect::new(GRID_W + PILE_GAP + s, base.y - s, W, H);
+            let any = Tile::from_index(0).expect("a tile");
+            items.push(tile_item(format!("pile-{}", k + 1), any, at, true, false));
+        }
+        // Each player's combinations (those still wholly theirs), then the rest.
+        let mut top = GRID_H + BAND_GAP;
+        let mut bands = Vec::new();
+        for (p, combos) in declared.iter().enumerate() {
+            let mut loose = hand.held(p);
+            let mut groups: Vec<Vec<Tile>> = Vec::new();
+            for combo in combos {
+                if combo.iter().all(|&t| loose.contains(t)) {
+                    combo.iter().for_each(|&t| {
+                        loose.remove(t);
+                    });
+                    groups.push(combo.clone());
+                }
+            }
+            groups.push(loose.iter().collect());
+            let (tiles, bottom) = lay_out(&groups, top);
+            for &(t, at) in &tiles {
+                items.push(tile_item(tile_id(t), t, at, false, false));
+            }
+            bands.push(band_rect(&tiles, top));
+            top = bottom + BAND_GAP;
+        }
+
+        let mut marks = Vec::new();
+        let spot = |mv: &Move| match mv {
+            Move::Insert { at, .. } => cell(at.entry()),
+            Move::Recombine { player, .. } => bands[*player],
+        };
+        if let Some((_, mv)) = &last {
+            marks.push(Mark {
+                kind: MarkKind::Last,
+                at: spot(mv),
+            });
+        }
+        let shown_as = match (&illegal, &last) {
+            (Some((n, mv, why)), _) => {
+                // An insertion's tile waits, faded, beside the place it was
+                // pushed in at; a declaration marks the player's tiles.
+                let at = match mv {
+                    Move::Insert { tile, at, .. } => {
+                        items.push(ghost(*tile, outside(*at)));
+                        outside(*at)
+                    }
+                    Move::Recombine { .. } => spot(mv),
+                };
+                marks.push(Mark {
+                    kind: MarkKind::Illegal,
+                    at,
+                });
+                Shown::Illegal(*n, &names[mv.player()], notation(mv), why)
+            }
+            (None, Some((n, mv))) => Shown::After(*n, &names[mv.player()], notation(mv)),
+            (None, None) => Shown::Setup,
+        };
+        let total = record.moves.len();
+        Ok(Scene {
+            kit: "fruit",
+            w_mm: SCENE_W,
+            h_mm: top - BAND_GAP,
+            items,
+            marks,
+            caption: scene::caption(record.game, &record.variant, total, shown_as),
+            shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
+            moves: total,
+        })
+    }
+
+    /// The table's: the square row by row and the face-down pile in the
+    /// deal's order (so a director can stack it); players start with nothing.
+    fn holdings(
+        &self,
+        _variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<Vec<Holding>, Error> {
+        check_players(players.len())?;
+        let order = hand_order(deal, 1);
+        let mut out: Vec<Holding> = order[..9]
+            .chunks(3)
+            .enumerate()
+            .map(|(r, row)| Holding {
+                label: format!("square, row {} of 3 from the top", r + 1),
+                seat: false,
+                pieces: row.iter().map(|&t| piece(t)).collect(),
+            })
+            .collect();
+        out.push(Holding {
+            label: "face down, in the order of the deal".into(),
+            seat: false,
+            pieces: order[9..].iter().map(|&t| piece(t)).collect(),
+        });
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::show::scene::Draw as _;
+
+    fn scene(text: &str) -> Scene {
+        let src = Source::new(std::path::Path::new("t.toml"), text.to_string());
+        let record = Record::parse(&src, &crate::games::Registry).unwrap();
+        Draw.scene(&record, &src, None, &toml::Table::new())
+            .unwrap()
+    }
+
+    const HEAD: &str =
+        "game = \"scalafrutta\"\nvariant = \"standard\"\nplayers = [\"Anna\", \"Bruno\"]\n\n\
+        [setup]\nsquare = [\"M1 P2 C3\", \"U4 F5 B6\", \"M2 P3 C4\"]\n";
+
+    /// SF-1: B5 pushed in at `right2` (it matches B6, in scala) shifts row 2
+    /// left; U4 falls out and is Anna's, drawn first under the square; the
+    /// insertion is marked on the cell it landed on; 26 tiles stay face down.
+    #[test]
+    fn sf1_an_insertion_pushes_its_line_and_the_tile_that_falls_out_is_the_players() {
+        let s = scene(&format!(
+            "{HEAD}\n[[move]]\nplayer = \"Anna\"\ntile = \"B5\"\nat = \"right2\"\n"
+        ));
+        let at = |id: &str| s.items.iter().find(|i| i.id == id).unwrap().at;
+        assert_eq!(at("tile-B5"), cell((1, 2)));
+        assert_eq!(at("tile-B6"), cell((1, 1)));
+        assert_eq!(at("tile-F5"), cell((1, 0)));
+        let u4 = at("tile-U4");
+        assert_eq!((u4.w, u4.y), (SW, GRID_H + BAND_GAP), "Anna's first tile");
+        assert_eq!(s.marks[0].at, cell((1, 2)));
+        assert_eq!(s.items.iter().filter(|i| i.back).count(), 26);
+    }
+}
