@@ -191,9 +191,11 @@ impl scene::Draw for Draw {
                     seat: false,
                     pieces: vec![piece(s.centre)],
                 },
+                // The draw order is hidden from the player (as Il Muro's and Mosaico's
+                // deals are): the director's record only, no slip.
                 Holding {
-                    label: format!("{}: the draw, in order", players[0]),
-                    seat: true,
+                    label: format!("{}'s draw, in order (face down)", players[0]),
+                    seat: false,
                     pieces: s.draw.unwrap_or_default().into_iter().map(piece).collect(),
                 },
             ],
