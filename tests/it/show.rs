@@ -334,3 +334,20 @@ fn the_cli_names_no_game() {
         assert!(!t.contains("game == \""), "{}", p.display());
     }
 }
+
+/// A solitaire's deal is hidden from its player: Moon's solitaire draw, like Il Muro's wall
+/// and Mosaico's draw, goes in the director's record, never on a slip.
+#[test]
+fn moon_solitaire_deal_sheets_have_no_slip() {
+    let game = tavolo::games::find("moon").unwrap();
+    let players = ["Anna".to_string()];
+    let deal = tavolo::deal::Provenance::new("moon", "solitaire", "slip", 1);
+    let holdings = game
+        .drawer()
+        .unwrap()
+        .holdings("solitaire", &players, &deal)
+        .unwrap();
+    assert!(holdings.iter().all(|h| !h.seat), "{holdings:?}");
+    // Every tile but the centre is in the draw, face down in order: 24 of them.
+    assert_eq!(holdings.iter().map(|h| h.pieces.len()).sum::<usize>(), 25);
+}
