@@ -148,6 +148,15 @@ pub trait Draw: Sync {
         players: &[String],
         deal: &crate::deal::Provenance,
     ) -> Result<Vec<Holding>, Error>;
+
+    /// A card game's piece in words, its short code and full name (`3MW`,
+    /// `The Journey`), for the curtain cards of its deal sheets: one small
+    /// card per seat's holding that lists the hand as text, kept with the
+    /// board as bridge players keep theirs. A game that names none of its
+    /// pieces (the default) gets no curtain cards.
+    fn curtain(&self, _piece: &Piece) -> Option<(String, String)> {
+        None
+    }
 }
 
 /// A number from the kit's `[data]`, or the default the bundled kit has.

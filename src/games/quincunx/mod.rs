@@ -11,6 +11,7 @@
 //! engine contract ([`crate::games::engine::Engine`]).
 
 pub mod cards;
+pub mod draw;
 pub mod grid;
 pub mod record;
 pub mod round;

@@ -119,6 +119,10 @@ impl Game for QuincunxGame {
     fn solver(&self) -> Option<&dyn solve::Solve> {
         Some(self)
     }
+
+    fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
+        Some(&super::draw::Draw)
+    }
 }
 
 impl Referee for QuincunxGame {
@@ -261,18 +265,22 @@ pub fn parse_cell(s: &str, span: &Span, src: &Source, shape: Shape) -> Result<Ce
 }
 
 /// A move as written, with the spans of its fields.
-struct Written {
-    card: Card,
+pub(super) struct Written {
+    pub(super) card: Card,
     card_span: Span,
-    cell: Cell,
+    pub(super) cell: Cell,
     cell_span: Span,
-    announced: Option<(i32, Span)>,
-    noticed: Option<(usize, Span)>,
+    pub(super) announced: Option<(i32, Span)>,
+    pub(super) noticed: Option<(usize, Span)>,
 }
 
 const MOVE_FIELDS: &[&str] = &["player", "card", "cell", "announced", "noticed"];
 
-fn read_moves(record: &Record, src: &Source, rules: &Rules) -> Result<Vec<Written>, Error> {
+pub(super) fn read_moves(
+    record: &Record,
+    src: &Source,
+    rules: &Rules,
+) -> Result<Vec<Written>, Error> {
     let shape = rules.shape(record.players.len());
     record.read_moves(src, |_, mut f| {
         f.only(MOVE_FIELDS)?;
@@ -331,7 +339,7 @@ fn read_announced(node: &Node, src: &Source) -> Result<i32, Error> {
 
 /// The match's setup: dealt from `[deal]`, written in `[setup]`, or both (then
 /// they must agree).
-fn read_setup(record: &Record, src: &Source, rules: &Rules) -> Result<Setup, Error> {
+pub(super) fn read_setup(record: &Record, src: &Source, rules: &Rules) -> Result<Setup, Error> {
     let players = record.players.len();
     record.setup_with(
         src,

@@ -1,0 +1,291 @@
+//! Quincunx's positions for `tavolo show`: the grid of the round being
+//! played, drawn with the Decktet kit's cards, a1 at the bottom left. The
+//! fixed grid is 5x5 and the solitaire's 4x4; `start-from-zero`'s 9x9 frame is
+//! cropped to the cards laid (QX-1). A move that fills the grid is shown on
+//! the full grid it finished, not on the next round's fresh one.
+//!
+//! Deal sheets: per round, the face-up grid cards, each seat's hand and the
+//! pile (top first); each hand also goes on a curtain card in words.
+
+use super::record::{read_moves, read_setup, rules_of};
+use super::{Board, Cell, Move, Quincunx, Rules};
+use crate::deal::Provenance;
+use crate::decktet::{Card, BASIC};
+use crate::error::Error;
+use crate::games::engine::{Broken, Engine};
+use crate::record::{Record, Source};
+use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Piece, Rect, Scene, Shown};
+
+pub struct Draw;
+
+/// A card's size on the table (the kit's cards are 63 x 88 mm) and the gap
+/// between neighbours.
+const W: f64 = 63.0;
+const H: f64 = 88.0;
+const GAP: f64 = 3.0;
+
+/// The grid's columns and rows drawn: first and last of each (frame indices).
+#[derive(Clone, Copy)]
+struct Frame {
+    cols: (usize, usize),
+    rows: (usize, usize),
+}
+
+impl Frame {
+    /// The cell `c` in the picture, the frame's top row first.
+    fn cell(&self, c: Cell) -> Rect {
+        Rect::new(
+            (c.col() - self.cols.0) as f64 * (W + GAP),
+            (self.rows.1 - c.row()) as f64 * (H + GAP),
+            W,
+            H,
+        )
+    }
+
+    fn size(&self) -> (f64, f64) {
+        let n = |(a, b): (usize, usize)| (b - a + 1) as f64;
+        (
+            n(self.cols) * (W + GAP) - GAP,
+            n(self.rows) * (H + GAP) - GAP,
+        )
+    }
+
+    /// The whole grid of a fixed shape; for `start-from-zero` the cells in use
+    /// (and `extra`, an illegal card's cell), at least one card.
+    fn of(board: &Board, extra: Option<Cell>) -> Frame {
+        if board.shape() != super::Shape::Zero {
+            let s = board.shape().side() - 1;
+            return Frame {
+                cols: (0, s),
+                rows: (0, s),
+            };
+        }
+        let cells: Vec<Cell> = board.cards().map(|(c, _)| c).chain(extra).collect();
+        let span = |f: fn(Cell) -> usize| {
+            cells
+                .iter()
+                .map(|&c| f(c))
+                .fold(None, |acc: Option<(usize, usize)>, v| {
+                    Some(acc.map_or((v, v), |(a, b)| (a.min(v), b.max(v))))
+                })
+                .unwrap_or((4, 4))
+        };
+        Frame {
+            cols: span(Cell::col),
+            rows: span(Cell::row),
+        }
+    }
+}
+
+/// The kit component and fields that name a card (`basic`, `name = "The Journey"`).
+fn fields(card: Card) -> (&'static str, Vec<(&'static str, String)>) {
+    let component = if card.index() < BASIC {
+        "basic"
+    } else {
+        "extended"
+    };
+    (component, vec![("name", card.name().to_string())])
+}
+
+fn card_item(id: String, card: Card, at: Rect, ghost: bool) -> Item {
+    let (component, piece) = fields(card);
+    Item {
+        id,
+        component,
+        piece,
+        at,
+        back: false,
+        ghost,
+    }
+}
+
+fn piece(card: Card) -> Piece {
+    let (component, piece) = fields(card);
+    Piece {
+        component,
+        piece,
+        back: false,
+    }
+}
+
+/// A move as the caption says it: `3MW The Journey on c3`, and the round
+/// when a match has several.
+fn notation(mv: &Move, round: usize, rounds: usize) -> String {
+    let mut s = format!("{} ({}) on {}", mv.card.code(), mv.card.name(), mv.cell);
+    if let Some(a) = mv.announced {
+        s += &format!(" announcing {a}");
+    }
+    if rounds > 1 {
+        s += &format!(", round {}", round + 1);
+    }
+    s
+}
+
+impl scene::Draw for Draw {
+    fn kit(&self) -> &'static str {
+        "decktet"
+    }
+
+    fn scene(
+        &self,
+        record: &Record,
+        src: &Source,
+        upto: Option<usize>,
+        _data: &toml::Table,
+    ) -> Result<Scene, Error> {
+        let shown = scene::shown(record, upto)?;
+        let (rules, _) = rules_of(&record.variant).ok_or_else(|| {
+            Error::failed(
+                "quincunx.internal",
+                format!("internal error: unknown variant `{}`", record.variant),
+            )
+        })?;
+        let moves = read_moves(record, src, &rules)?;
+        let setup = read_setup(record, src, &rules)?;
+        let rounds = setup.rounds.len();
+        let mut game = Quincunx::start(&setup, &rules)
+            .map_err(|e| src.error("quincunx.bad-setup", record.setup_span(), e.to_string()))?;
+        let names = record.player_names();
+        // The grid shown and its round: after a move that ends a round, the
+        // grid that move filled.
+        let mut board = game.board().clone();
+        let mut round = game.round_index();
+        let mut last: Option<(usize, Move, usize)> = None;
+        let mut illegal: Option<(usize, Move, String)> = None;
+        for (entry, w) in record.moves.iter().zip(&moves).take(shown) {
+            let mv = Move {
+                player: entry.player,
+                card: w.card,
+                cell: w.cell,
+                announced: w.announced.as_ref().map(|a| a.0),
+                noticed_by: w.noticed.as_ref().map(|n| n.0),
+            };
+            let (before, r) = (game.board().clone(), game.round_index());
+            match game.play(mv) {
+                Ok(o) => {
+                    if o.round_over.is_some() {
+                        board = before;
+                        board.put(mv.cell, mv.card);
+                        round = r;
+                    } else {
+                        board = game.board().clone();
+                        round = game.round_index();
+                    }
+                    last = Some((entry.number, mv, r));
+                }
+                Err(b) => {
+                    // Shown on the grid it was played on: the round in play.
+                    board = game.board().clone();
+                    round = game.round_index();
+                    illegal = Some((
+                        entry.number,
+                        mv,
+                        format!("{} ({})", b.describe(&names), b.code()),
+                    ));
+                    break;
+                }
+            }
+        }
+        let frame = Frame::of(&board, illegal.as_ref().map(|(_, mv, _)| mv.cell));
+        let mut items: Vec<Item> = board
+            .cards()
+            .map(|(cell, card)| card_item(format!("card-{cell}"), card, frame.cell(cell), false))
+            .collect();
+        let mut marks = Vec::new();
+        if let Some((_, mv, r)) = &last {
+            if *r == round {
+                marks.push(Mark {
+                    kind: MarkKind::Last,
+                    at: frame.cell(mv.cell),
+                });
+            }
+        }
+        let total = record.moves.len();
+        let caption = match (&illegal, &last) {
+            (Some((n, mv, why)), _) => {
+                // The card as it was laid, faded, over whatever lies there.
+                let at = frame.cell(mv.cell);
+                items.push(card_item("illegal".into(), mv.card, at, true));
+                marks.push(Mark {
+                    kind: MarkKind::Illegal,
+                    at,
+                });
+                Shown::Illegal(*n, &names[mv.player], notation(mv, round, rounds), why)
+            }
+            (None, Some((n, mv, r))) => {
+                Shown::After(*n, &names[mv.player], notation(mv, *r, rounds))
+            }
+            (None, None) => Shown::Setup,
+        };
+        let caption = scene::caption(record.game, &record.variant, total, caption);
+        let (w_mm, h_mm) = frame.size();
+        Ok(Scene {
+            kit: "decktet",
+            w_mm,
+            h_mm,
+            items,
+            marks,
+            caption,
+            shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
+            moves: total,
+        })
+    }
+
+    fn holdings(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<Vec<Holding>, Error> {
+        let (rules, _): (Rules, bool) = rules_of(variant).ok_or_else(|| {
+            Error::failed(
+                "quincunx.internal",
+                format!("internal error: unknown variant `{variant}`"),
+            )
+        })?;
+        let setup = super::record::dealt(&rules, players.len(), deal)?;
+        let several = setup.rounds.len() > 1;
+        let mut out = Vec::new();
+        for (r, round) in setup.rounds.iter().enumerate() {
+            let of_round = |what: String| {
+                if several {
+                    format!("{what}, round {}", r + 1)
+                } else {
+                    what
+                }
+            };
+            let cells: Vec<String> = round.grid.iter().map(|s| s.cell.to_string()).collect();
+            out.push(Holding {
+                label: of_round(format!(
+                    "face up on the grid ({}; {} deals)",
+                    cells.join(" "),
+                    players[round.dealer]
+                )),
+                seat: false,
+                pieces: round.grid.iter().map(|s| piece(s.card)).collect(),
+            });
+            for (name, hand) in players.iter().zip(&round.hands) {
+                out.push(Holding {
+                    label: of_round(name.clone()),
+                    seat: true,
+                    pieces: hand.iter().map(|&c| piece(c)).collect(),
+                });
+            }
+            out.push(Holding {
+                label: of_round("the pile, top first".into()),
+                seat: false,
+                pieces: round.pile.iter().map(|&c| piece(c)).collect(),
+            });
+        }
+        Ok(out)
+    }
+
+    fn curtain(&self, piece: &Piece) -> Option<(String, String)> {
+        let card = piece
+            .piece
+            .iter()
+            .find(|(k, _)| *k == "name")
+            .and_then(|(_, v)| Card::parse(v))?;
+        Some((card.code().to_string(), card.name().to_string()))
+    }
+}
