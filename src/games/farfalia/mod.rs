@@ -9,6 +9,7 @@
 //! ([`crate::games::engine::Engine`]).
 
 mod card;
+mod draw;
 mod line;
 mod matches;
 mod moves;

@@ -262,6 +262,12 @@ impl Deal {
             .collect()
     }
 
+    /// The Burnin' jolly a place still holds (FA-9).
+    pub fn jolly(&self, place: usize) -> Option<Family> {
+        let j = *self.jolly.get(place)?;
+        (j != NONE).then(|| Family::from_index(j as usize))
+    }
+
     /// The cards a place has set aside for the proposal (FA-3).
     pub fn collected(&self, place: usize) -> CardSet {
         CardSet(self.collected_by[place])

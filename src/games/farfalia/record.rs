@@ -200,6 +200,10 @@ impl Game for Farfalia {
     ) -> Option<Result<Box<dyn LineDeals>, Error>> {
         Some(line_deals(variant, players, seed).map(|d| Box::new(d) as Box<dyn LineDeals>))
     }
+
+    fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
+        Some(&super::draw::Draw)
+    }
 }
 
 /// One line per board: board `b` is the first deal of a match from that
@@ -680,7 +684,7 @@ enum Action {
 }
 
 /// A move as written: its action and the span of the action's value.
-struct Written {
+pub(super) struct Written {
     action: Action,
     span: Span,
 }
@@ -769,7 +773,7 @@ fn read_move(
     })
 }
 
-fn engine_move(seat: usize, w: &Written) -> Move {
+pub(super) fn engine_move(seat: usize, w: &Written) -> Move {
     match &w.action {
         Action::Card(card) => Move::Play { seat, card: *card },
         Action::Jolly(family) => Move::Jolly {
@@ -824,7 +828,7 @@ fn blame<'a>(b: &Broken, entry: &'a MoveEntry, w: &'a Written) -> &'a Span {
 // Replaying a match.
 
 /// Where each deal's setup comes from while replaying.
-struct Deals<'a> {
+pub(super) struct Deals<'a> {
     written: Vec<WrittenDeal>,
     dealt: Option<(&'a Provenance, &'a Span)>,
     burnin: bool,
@@ -836,7 +840,7 @@ impl Deals<'_> {
     /// Start deal `k` (0-based) of the match: from its written setup
     /// (checked against the dealt one when the record has `[deal]`), or dealt.
     /// `Ok(false)`: the record gives no setup for it.
-    fn begin(&self, m: &mut Match, k: usize) -> Result<bool, Error> {
+    pub(super) fn begin(&self, m: &mut Match, k: usize) -> Result<bool, Error> {
         let table = m.next_table().ok_or_else(|| internal("no next table"))?;
         let dealt = match self.dealt {
             None => None,
@@ -1180,7 +1184,17 @@ fn finished(m: &Match, names: &[String]) -> GameResult {
     }
 }
 
-fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+/// A record ready to replay (by `check` and by `tavolo show`): the players'
+/// names, the moves as written, where each deal's setup comes from, and the
+/// match before its first move.
+pub(super) struct Replay<'a> {
+    pub(super) names: Vec<String>,
+    pub(super) moves: Vec<Written>,
+    pub(super) deals: Deals<'a>,
+    pub(super) m: Match,
+}
+
+pub(super) fn replay<'a>(record: &'a Record, src: &'a Source) -> Result<Replay<'a>, Error> {
     let names = record.player_names();
     let n = names.len();
     let rules = rules_of(&record.variant, n).ok_or_else(|| {
@@ -1222,14 +1236,24 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         src,
         names: names.clone(),
     };
-    let mut m = Match::new(rules, first).map_err(internal)?;
-    let mut notes = Vec::new();
-    let total = moves.len();
-    for (entry, w) in record.moves.iter().zip(&moves) {
+    let m = Match::new(rules, first).map_err(internal)?;
+    Ok(Replay {
+        names,
+        moves,
+        deals,
+        m,
+    })
+}
+
+impl Deals<'_> {
+    /// Before the move `entry`: begin the next deal if none is in play (and
+    /// the match is not over); an error if the record gives no setup for it.
+    pub(super) fn before(&self, m: &mut Match, entry: &MoveEntry) -> Result<(), Error> {
         if m.deal().is_none() && !m.is_over() {
             let k = m.deals_played();
-            if !deals.begin(&mut m, k)? {
-                return Err(src
+            if !self.begin(m, k)? {
+                return Err(self
+                    .src
                     .error(
                         "farfalia.no-setup",
                         &entry.player_span,
@@ -1242,6 +1266,21 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                     .help("add its [[setup.deal]], or a [deal] seed that deals every deal"));
             }
         }
+        Ok(())
+    }
+}
+
+fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+    let Replay {
+        names,
+        moves,
+        deals,
+        mut m,
+    } = replay(record, src)?;
+    let mut notes = Vec::new();
+    let total = moves.len();
+    for (entry, w) in record.moves.iter().zip(&moves) {
+        deals.before(&mut m, entry)?;
         // Keep the deal before its last moves, to report it once scored.
         let before = m
             .deal()
