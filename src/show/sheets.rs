@@ -1,14 +1,16 @@
 //! Deal sheets as PDF: for each board one slip per player with their hand
-//! drawn with the kit's art (cut along the dashed lines), then the
-//! director's hand record of every board (each seat's pieces and what lies
-//! on the table). Every page is one SVG drawn by the kit's PDF back end, so
-//! the same boards give the same bytes.
+//! drawn with the kit's art (cut along the dashed lines); for card games,
+//! curtain cards, four to a page (one per seat per board, the hand in words,
+//! to keep in the board as bridge players keep theirs); then the director's
+//! hand record of every board (each seat's pieces and what lies on the
+//! table). Every page is one SVG drawn by the kit's PDF back end, so the same
+//! boards give the same bytes.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::render::{escape, KitArt};
-use super::scene::Holding;
+use super::scene::{Draw, Holding};
 use crate::deal::Provenance;
 use crate::error::{Error, Result};
 use crate::games::Game;
@@ -53,12 +55,74 @@ impl Band {
     }
 }
 
+/// A curtain card: one seat's holding of one board, in words.
+struct Curtain {
+    /// The board's title (`Club night, board 3`) and the seat's label.
+    board: String,
+    seat: String,
+    /// Each piece's short code and full name.
+    lines: Vec<(String, String)>,
+}
+
+impl Curtain {
+    /// The curtain card of a seat's holding, if the game names every piece.
+    fn of(drawer: &dyn Draw, board: &str, h: &Holding) -> Option<Curtain> {
+        let lines = h
+            .pieces
+            .iter()
+            .map(|p| drawer.curtain(p))
+            .collect::<Option<Vec<_>>>()?;
+        (h.seat && !lines.is_empty()).then(|| Curtain {
+            board: board.to_string(),
+            seat: h.label.clone(),
+            lines,
+        })
+    }
+}
+
+/// Curtain cards on a page: two across, two down (an A6-ish card each).
+const CURTAINS_PER_PAGE: usize = 4;
+
+/// One page: bands placed down it, or curtain cards.
+enum Page<'a> {
+    Bands(Vec<(f64, &'a Band)>),
+    Curtains(&'a [Curtain]),
+}
+
+/// Bands onto pages of height `ph`, from a new page.
+fn paginate(group: &[Band], ph: f64) -> Vec<Vec<(f64, &Band)>> {
+    let mut pages: Vec<Vec<(f64, &Band)>> = Vec::new();
+    let mut y = f64::INFINITY;
+    for (i, band) in group.iter().enumerate() {
+        let h = band.height();
+        // A heading stays on the page of what it heads.
+        let with_next: f64 = group[i..]
+            .iter()
+            .scan(true, |more, b| {
+                let take = *more;
+                *more = b.rows.is_empty();
+                take.then_some(b.height())
+            })
+            .sum();
+        if y + with_next.max(h) > ph - MARGIN {
+            pages.push(Vec::new());
+            y = MARGIN;
+        }
+        if let Some(page) = pages.last_mut() {
+            page.push((y, band));
+        }
+        y += h;
+    }
+    pages
+}
+
 /// The PDF of the deal sheets of `boards`.
 pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
     let (pw, ph) = paper.size_mm();
     let width = pw - 2.0 * MARGIN;
     let mut arts: BTreeMap<&'static str, KitArt> = BTreeMap::new();
     let mut slips = Vec::new();
+    let mut curtains = Vec::new();
     let mut record = Vec::new();
     for b in boards {
         let drawer = b.game.drawer().ok_or_else(|| {
@@ -97,35 +161,19 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
             if h.seat {
                 let heading = format!("{} - {} ({} pieces)", b.title, h.label, h.pieces.len());
                 slips.push(self::band(art, kit, h, width, heading, true)?);
+                curtains.extend(Curtain::of(drawer, &b.title, h));
             }
             record.push(band);
         }
     }
-    // Slips first, then the director's record from a new page.
-    let mut pages: Vec<Vec<(f64, &Band)>> = Vec::new();
-    for group in [&slips, &record] {
-        let mut y = f64::INFINITY;
-        for (i, band) in group.iter().enumerate() {
-            let h = band.height();
-            // A heading stays on the page of what it heads.
-            let with_next: f64 = group[i..]
-                .iter()
-                .scan(true, |more, b| {
-                    let take = *more;
-                    *more = b.rows.is_empty();
-                    take.then_some(b.height())
-                })
-                .sum();
-            if y + with_next.max(h) > ph - MARGIN {
-                pages.push(Vec::new());
-                y = MARGIN;
-            }
-            if let Some(page) = pages.last_mut() {
-                page.push((y, band));
-            }
-            y += h;
-        }
-    }
+    // Slips first, then the curtain cards, then the director's record, each
+    // from a new page.
+    let pages: Vec<Page> = paginate(&slips, ph)
+        .into_iter()
+        .map(Page::Bands)
+        .chain(curtains.chunks(CURTAINS_PER_PAGE).map(Page::Curtains))
+        .chain(paginate(&record, ph).into_iter().map(Page::Bands))
+        .collect();
     // One face list for the PDF: every kit's faces (pieces are placed, and
     // clipped to their cut size, as the kits print them), then a face per
     // page with its headings and cut lines.
@@ -145,8 +193,12 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
     };
     for (i, page) in pages.iter().enumerate() {
         let footer = format!("{title} - page {} of {count}", i + 1);
+        let (svg, bands) = match page {
+            Page::Bands(bands) => (page_svg(bands, pw, ph, &footer), &bands[..]),
+            Page::Curtains(cards) => (curtain_svg(cards, pw, ph, &footer), &[][..]),
+        };
         faces.push(Face {
-            tree: super::render::tree(&page_svg(page, pw, ph, &footer))?,
+            tree: super::render::tree(&svg)?,
         });
         let mut placements = vec![Placement {
             face: faces.len() - 1,
@@ -156,7 +208,7 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
             clip: page_rect,
             rotation: 0,
         }];
-        for (y, band) in page {
+        for (y, band) in bands {
             for (r, row) in band.rows.iter().enumerate() {
                 for (c, (kit, face)) in row.iter().enumerate() {
                     let rect = KRect {
@@ -246,6 +298,64 @@ fn page_svg(bands: &[(f64, &Band)], w: f64, h: f64, footer: &str) -> String {
                 MARGIN / 2.0,
                 w - MARGIN / 2.0
             );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-family=\"DejaVu Sans\" \
+         font-size=\"3\" fill=\"#555\">{}</text>\n</svg>",
+        w - MARGIN,
+        h - MARGIN / 2.0,
+        escape(footer)
+    );
+    out
+}
+
+/// A page of curtain cards: up to four, one to a quarter of the page, with
+/// dashed cut lines between them. Each is headed by the board and the seat
+/// and lists the pieces by short code and full name, in text (it must read
+/// without the art, and in the order the holding gives).
+fn curtain_svg(cards: &[Curtain], w: f64, h: f64, footer: &str) -> String {
+    const PAD: f64 = 10.0;
+    const CODE_W: f64 = 22.0;
+    let (cw, ch) = (w / 2.0, h / 2.0);
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         viewBox=\"0 0 {w} {h}\">\n\
+         <path d=\"M{cw} 0V{h}M0 {ch}H{w}\" stroke=\"#777\" stroke-width=\"0.3\" \
+         stroke-dasharray=\"2 1.5\" fill=\"none\"/>\n"
+    );
+    let text = |out: &mut String, x: f64, y: f64, size: f64, bold: bool, fill: &str, s: &str| {
+        let _ = writeln!(
+            out,
+            "<text x=\"{x:.2}\" y=\"{y:.2}\" font-family=\"DejaVu Sans\"{} \
+             font-size=\"{size:.2}\" fill=\"{fill}\">{}</text>",
+            if bold { " font-weight=\"bold\"" } else { "" },
+            escape(s)
+        );
+    };
+    for (i, card) in cards.iter().enumerate() {
+        let x0 = (i % 2) as f64 * cw + PAD;
+        let mut y = (i / 2) as f64 * ch + PAD;
+        text(&mut out, x0, y + 3.0, FONT, true, "#1f1f1f", &card.board);
+        text(&mut out, x0, y + 10.0, 5.0, true, "#1f1f1f", &card.seat);
+        let n = card.lines.len();
+        let count = format!("{n} card{}", if n == 1 { "" } else { "s" });
+        text(&mut out, x0, y + 15.5, 3.0, false, "#555", &count);
+        y += 18.0;
+        let _ = writeln!(
+            out,
+            "<path d=\"M{x0} {y}H{:.2}\" stroke=\"#1f1f1f\" stroke-width=\"0.3\" fill=\"none\"/>",
+            x0 + cw - 2.0 * PAD
+        );
+        // As many lines as fit between the heading and the card's foot.
+        let room = (i / 2) as f64 * ch + ch - PAD - y;
+        let line = (room / n.max(1) as f64).min(5.5);
+        let size = (line * 0.72).min(FONT);
+        for (code, name) in &card.lines {
+            y += line;
+            text(&mut out, x0, y - 1.2, size, true, "#1f1f1f", code);
+            text(&mut out, x0 + CODE_W, y - 1.2, size, false, "#1f1f1f", name);
         }
     }
     let _ = writeln!(
