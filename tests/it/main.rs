@@ -20,6 +20,7 @@ mod natura;
 mod quincunx;
 mod rules_docs;
 mod show;
+mod show_cards;
 mod show_fruit;
 mod show_natura;
 mod solitaire_props;
