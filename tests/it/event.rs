@@ -498,24 +498,6 @@ fn deal_sheets_render_for_moon_and_domino() {
     {
         assert!(o.status.success(), "{}", text(&o));
     }
-    // A game tavolo cannot draw yet: exit 2, and no file written.
-    let q = dir.path().join("q.toml");
-    std::fs::write(
-        &q,
-        std::fs::read_to_string(&desc)
-            .unwrap()
-            .replace("game = \"domino\"", "game = \"quincunx\""),
-    )
-    .unwrap();
-    let o = tavolo(
-        dir.path(),
-        &[
-            "event", "deal", "q.toml", "--key", k, "--public", "1", "--sheets", "q.pdf", "--out",
-            "qboards",
-        ],
-    );
-    // (`deal` checks the key against the description's own commitment.)
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("show.not-drawable"), "{}", text(&o));
-    assert!(!dir.path().join("q.pdf").exists() && !dir.path().join("qboards").exists());
+    // (Every game draws now, so no game is left for `show.not-drawable`:
+    // tests/it/show.rs checks that each has a drawer.)
 }

@@ -603,9 +603,10 @@ fn page_text(doc: &lopdf::Document, page: u32) -> Vec<String> {
 fn seat_holdings(dir: &Path, boards: usize) -> Vec<(String, Holding)> {
     let mut out = Vec::new();
     for b in 1..=boards {
-        let rec = doc(
-            &std::fs::read_to_string(dir.join(format!("boards/board-{b:02}-table-1.toml"))).unwrap(),
-        );
+        let rec = doc(&std::fs::read_to_string(
+            dir.join(format!("boards/board-{b:02}-table-1.toml")),
+        )
+        .unwrap());
         let game = rec["game"].as_str().unwrap();
         let variant = rec["variant"].as_str().unwrap();
         let names = strings(&rec["players"]);
