@@ -19,7 +19,7 @@ pub mod gaddag;
 
 use std::cmp::Ordering;
 
-pub use gaddag::{BuildError, Gaddag};
+pub use gaddag::{BuildError, BytesError, Gaddag};
 
 use super::board::{Board, Dir, Placement, Square, THROUGH};
 use super::game::{rack_bonus, State};
