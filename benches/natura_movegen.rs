@@ -7,8 +7,9 @@
 //!     cargo bench --bench natura_movegen
 //!     NATURA_GAMES=10 cargo bench --bench natura_movegen
 //!
-//! A greedy turn generates every placement (each scored by the engine's `Board::score`),
-//! plays the highest (ties broken as `movegen::rank` does), or passes when there is none.
+//! A greedy turn generates every placement (`movegen::each_found`: scored during the walk,
+//! equal to the engine's `Board::score` plus the rack bonus, no allocation per move), plays
+//! the highest (ties broken as `movegen::rank` does), or passes when there is none.
 //! The games are dealt from `DealRng` with the seeds `1..=100`; the output does not depend
 //! on timing. Without a list installed its run is skipped with a note.
 
@@ -162,15 +163,18 @@ fn self_play(graph: &Gaddag, games: u32) -> (Tally, f64, f64) {
         )
         .expect("setup");
         while let Some(seat) = s.to_move() {
-            let mut best: Option<movegen::Generated> = None;
-            movegen::each_placement(s.board(), s.set(), s.rack(seat), graph, &mut |g| {
+            let mut best: Option<movegen::Found> = None;
+            movegen::each_found(s.board(), s.set(), s.rack(seat), graph, &mut |f| {
                 t.generated += 1;
-                if best.as_ref().is_none_or(|b| movegen::rank(&g, b).is_lt()) {
-                    best = Some(g);
+                if best.as_ref().is_none_or(|b| f.rank(b).is_lt()) {
+                    best = Some(*f);
                 }
             });
             let mv = match best {
-                Some(b) => Move::Place { seat, play: b.play },
+                Some(b) => Move::Place {
+                    seat,
+                    play: b.placement(),
+                },
                 None => Move::Pass { seat },
             };
             if let Outcome::Played { points, .. } = s.play(mv).expect("a generated move is legal") {
