@@ -148,6 +148,9 @@ pub fn each_found<F: FnMut(&Found)>(
                 continue;
             }
             g.rack = counts;
+            g.letters = (1..27)
+                .filter(|&t| counts[t] > 0)
+                .fold(0, |m, t| m | 1 << t);
             g.rack_size = size;
             g.bonus = rack_bonus(size);
             for anchor in 0..SIZE {
@@ -314,13 +317,17 @@ struct Line<'a, F> {
     held: [u32; SIZE],
     /// The letters each empty square allows (bit `t` for tile `t`).
     cross: [u32; SIZE],
-    /// For an empty square with a cross word: the other letters' values in it.
-    cross_sum: [Option<u32>; SIZE],
+    /// For an empty square with a cross word: the other letters' values in it, and the
+    /// square's word factor (0 without a cross word, so that it adds nothing).
+    cross_sum: [u32; SIZE],
+    cross_wf: [u32; SIZE],
     /// Each square's premium, as letter and word factors.
     letter_factor: [u32; SIZE],
     word_factor: [u32; SIZE],
     anchor: [bool; SIZE],
     rack: [u8; 27],
+    /// Bit `t` set while the rack holds letter `t`.
+    letters: u32,
     rack_size: usize,
     /// The bonus for placing the whole rack.
     bonus: u32,
@@ -342,7 +349,8 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         let mut tiles = [0; SIZE];
         let mut held = [0; SIZE];
         let mut cross = [ANY & values.known; SIZE];
-        let mut cross_sum = [None; SIZE];
+        let mut cross_sum = [0; SIZE];
+        let mut cross_wf = [0; SIZE];
         let mut letter_factor = [1; SIZE];
         let mut word_factor = [1; SIZE];
         let mut anchor = [false; SIZE];
@@ -371,7 +379,10 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
             if anchor[pos] {
                 let (mask, sum) = cross_check(board, values, graph, sq, dir.other());
                 cross[pos] = mask & values.known;
-                cross_sum[pos] = sum;
+                if let Some(sum) = sum {
+                    cross_sum[pos] = sum;
+                    cross_wf[pos] = word_factor[pos];
+                }
             }
         }
         Line {
@@ -383,10 +394,12 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
             held,
             cross,
             cross_sum,
+            cross_wf,
             letter_factor,
             word_factor,
             anchor,
             rack: [0; 27],
+            letters: 0,
             rack_size: 0,
             bonus: 0,
             word: [0; SIZE],
@@ -405,33 +418,51 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         acc: Acc,
         mut then: G,
     ) {
-        let allowed = self.cross[pos];
+        // The letters both the cross word and the rack allow: most arcs fail this one test.
+        let usable = if self.rack[usize::from(JOLLY)] > 0 {
+            self.cross[pos]
+        } else {
+            self.cross[pos] & self.letters
+        };
         let (lf, wf) = (self.letter_factor[pos], self.word_factor[pos]);
-        let cross_sum = self.cross_sum[pos];
+        let (cross_sum, cross_wf) = (self.cross_sum[pos], self.cross_wf[pos]);
         for arc in self.graph.arcs_of(node) {
             let t = arc.tile();
-            if t == SEP || allowed & (1 << t) == 0 {
+            // Arcs are sorted by tile: none usable from here on.
+            if usable >> t == 0 {
+                break;
+            }
+            if usable & (1 << t) == 0 {
                 continue;
             }
-            for kind in [t, JOLLY] {
-                let k = usize::from(kind);
-                if self.rack[k] == 0 {
-                    continue;
-                }
-                let (tile, value) = if kind == JOLLY {
-                    (t | BLANK, 0)
-                } else {
-                    (t, self.values.of[usize::from(t)])
-                };
+            let k = usize::from(t);
+            if self.rack[k] > 0 {
+                let value = self.values.of[k];
                 let next = Acc {
                     main: acc.main + value * lf,
                     mult: acc.mult * wf,
-                    cross: acc.cross + cross_sum.map_or(0, |s| (s + value * lf) * wf),
+                    cross: acc.cross + (cross_sum + value * lf) * cross_wf,
                 };
                 self.rack[k] -= 1;
-                self.word[pos] = tile;
+                if self.rack[k] == 0 {
+                    self.letters &= !(1 << t);
+                }
+                self.word[pos] = t;
                 then(self, arc, next);
                 self.rack[k] += 1;
+                self.letters |= 1 << t;
+            }
+            let j = usize::from(JOLLY);
+            if self.rack[j] > 0 {
+                let next = Acc {
+                    main: acc.main,
+                    mult: acc.mult * wf,
+                    cross: acc.cross + cross_sum * cross_wf,
+                };
+                self.rack[j] -= 1;
+                self.word[pos] = t | BLANK;
+                then(self, arc, next);
+                self.rack[j] += 1;
             }
         }
     }
