@@ -163,8 +163,9 @@ impl Gaddag {
             distinct: HashMap::new(),
         };
         let root = flat.place(fst.root())?;
+        let (arcs, root) = breadth_first(&flat.arcs, root);
         Ok(Gaddag {
-            arcs: flat.arcs,
+            arcs,
             root,
             words,
             skipped,
@@ -244,8 +245,9 @@ impl Gaddag {
 
 /// The first bytes of [`Gaddag::to_bytes`].
 const MAGIC: &[u8; 8] = b"TVGADDAG";
-/// Bumped whenever the byte layout or the arc layout changes (2: minimal graphs).
-pub const BYTES_VERSION: u32 = 2;
+/// Bumped whenever the byte layout or the arc layout changes (2: minimal graphs, 3: laid out
+/// breadth first).
+pub const BYTES_VERSION: u32 = 3;
 /// Magic, version, root, words, skipped, arc count.
 const HEADER: usize = 8 + 4 + 4 + 8 + 8 + 8;
 
@@ -381,6 +383,49 @@ impl Iterator for ArcIter<'_> {
         self.next = if a.last() { 0 } else { self.next + 1 };
         Some(a)
     }
+}
+
+/// The same graph laid out breadth first from the root: the nodes a node leads to sit next
+/// to each other, so a walk trying a node's arcs one after another reads nearby memory.
+fn breadth_first(arcs: &[u32], root: u32) -> (Vec<u32>, u32) {
+    const UNSEEN: u32 = u32::MAX;
+    let mut out = vec![0u32];
+    let mut at = vec![UNSEEN; arcs.len()];
+    let mut queue = std::collections::VecDeque::new();
+    let mut place = |node: u32, out: &mut Vec<u32>, queue: &mut std::collections::VecDeque<u32>| {
+        if node == 0 {
+            return 0;
+        }
+        if at[node as usize] == UNSEEN {
+            at[node as usize] = out.len() as u32;
+            let mut i = node as usize;
+            loop {
+                out.push(arcs[i]);
+                if Arc(arcs[i]).last() {
+                    break;
+                }
+                i += 1;
+            }
+            queue.push_back(node);
+        }
+        at[node as usize]
+    };
+    let new_root = place(root, &mut out, &mut queue);
+    while let Some(node) = queue.pop_front() {
+        let mut i = node as usize;
+        let mut j = place(node, &mut out, &mut queue) as usize;
+        loop {
+            let a = arcs[i];
+            let target = place(a & TARGET, &mut out, &mut queue);
+            out[j] = (a & !TARGET) | target;
+            if Arc(a).last() {
+                break;
+            }
+            i += 1;
+            j += 1;
+        }
+    }
+    (out, new_root)
 }
 
 /// Copies an `fst` into the flat layout, each distinct node once. The `fst` builder merges
