@@ -57,6 +57,26 @@ pub fn path(dir: &Path, name: &str, key: &str) -> PathBuf {
     dir.join(format!("{safe}-{key}.fst"))
 }
 
+/// The cache key of the word graph over lists: their keys in order and the graph's byte
+/// version, so a changed list or a changed graph layout is rebuilt.
+pub fn graph_key(list_keys: &[&str], bytes_version: u32) -> String {
+    let mut h = Sha256::new();
+    h.update(b"tavolo-gaddag\0");
+    h.update(FORMAT_VERSION.to_be_bytes());
+    h.update(bytes_version.to_be_bytes());
+    for k in list_keys {
+        h.update((k.len() as u64).to_be_bytes());
+        h.update(k.as_bytes());
+    }
+    let digest: [u8; 32] = h.finalize().into();
+    digest[..12].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `DIR/gaddag-KEY.bin`: the word graph beside the lists' automata.
+pub fn graph_path(dir: &Path, key: &str) -> PathBuf {
+    dir.join(format!("gaddag-{key}.bin"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,5 +99,19 @@ mod tests {
     fn path_is_safe() {
         let p = path(Path::new("/c"), "it IT/x.dic", "k");
         assert_eq!(p, Path::new("/c/it_IT_x.dic-k.fst"));
+    }
+
+    #[test]
+    fn graph_key_follows_lists_order_and_version() {
+        let a = graph_key(&["k1", "k2"], 1);
+        assert_eq!(a.len(), 24);
+        assert_eq!(a, graph_key(&["k1", "k2"], 1));
+        assert_ne!(a, graph_key(&["k2", "k1"], 1));
+        assert_ne!(a, graph_key(&["k1", "k2"], 2));
+        assert_ne!(a, graph_key(&["k1k2"], 1));
+        assert_eq!(
+            graph_path(Path::new("/c"), "k"),
+            Path::new("/c/gaddag-k.bin")
+        );
     }
 }

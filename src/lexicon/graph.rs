@@ -1,17 +1,93 @@
 //! The lexicon as a word graph for Natura Shakerata's move generation (issue 14): one GADDAG
-//! over the words of every list. The one place the CLI gets a graph from, so that caching it
-//! on disk beside the lists' automata changes nothing for its callers.
+//! over the words of every list. The one place the CLI gets a graph from.
+//!
+//! Building the graph of the expanded hunspell list takes some 20 s of CPU, so the flat arc
+//! array is kept in the cache directory beside the lists' automata, keyed by the lists' keys
+//! and the graph's byte version ([`cache::graph_key`]), written atomically and verified on
+//! reading ([`Gaddag::from_bytes`]: length, checksum, arcs inside); a missing or damaged
+//! file is rebuilt and rewritten. The lexicon's options reach here through its lists: a
+//! list opened without a cache (`no_cache`) means no graph cache either, and a list built
+//! now (`rebuild`, or its cache was missing) means the graph is rebuilt too.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use fst::Streamer;
 
-use super::Lexicon;
+use super::{cache, Lexicon, Origin};
 use crate::error::Error;
+use crate::games::natura::movegen::gaddag::BYTES_VERSION;
 use crate::games::natura::movegen::Gaddag;
+
+/// How the graph was obtained.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GraphOrigin {
+    /// Read back from this cache file.
+    Cached(PathBuf),
+    /// Built from the lists now, in this time; `saved` says where the cache file was
+    /// written, or why not.
+    Built {
+        time: Duration,
+        saved: Result<PathBuf, String>,
+    },
+}
 
 /// The word graph of every word the lexicon holds.
 pub fn gaddag(lexicon: &Lexicon) -> Result<Arc<Gaddag>, Error> {
+    open(lexicon).map(|(g, _)| g)
+}
+
+/// [`gaddag`], saying whether it came from the cache.
+pub fn open(lexicon: &Lexicon) -> Result<(Arc<Gaddag>, GraphOrigin), Error> {
+    let path = cache_file(lexicon);
+    let rebuild = lexicon
+        .lists
+        .iter()
+        .any(|l| matches!(l.origin, Origin::Built { .. }));
+    if let (Some(path), false) = (&path, rebuild) {
+        if let Some(g) = read(path) {
+            return Ok((Arc::new(g), GraphOrigin::Cached(path.clone())));
+        }
+    }
+    let start = Instant::now();
+    let g = build(lexicon)?;
+    let time = start.elapsed();
+    let saved = match &path {
+        Some(path) => write(path, &g).map(|()| path.clone()),
+        None => Err("no cache directory".into()),
+    };
+    Ok((Arc::new(g), GraphOrigin::Built { time, saved }))
+}
+
+/// The cache file of the lexicon's graph: beside its lists' automata, `None` when a list has
+/// no cache file (opened with `no_cache`) or there is no list.
+fn cache_file(lexicon: &Lexicon) -> Option<PathBuf> {
+    let dir = lexicon.lists.first()?.cache_path.as_ref()?.parent()?;
+    let keys: Option<Vec<&str>> = lexicon
+        .lists
+        .iter()
+        .map(|l| l.cache_path.as_ref().map(|_| l.key.as_str()))
+        .collect();
+    Some(cache::graph_path(
+        dir,
+        &cache::graph_key(&keys?, BYTES_VERSION),
+    ))
+}
+
+/// A cached graph, verified; `None` if missing or damaged.
+fn read(path: &Path) -> Option<Gaddag> {
+    Gaddag::from_bytes(&std::fs::read(path).ok()?).ok()
+}
+
+fn write(path: &Path, g: &Gaddag) -> Result<(), String> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)
+        .and_then(|()| crate::output::write_atomic(path, &g.to_bytes()))
+        .map_err(|e| format!("{}: {}", path.display(), crate::error::io_reason(&e)))
+}
+
+fn build(lexicon: &Lexicon) -> Result<Gaddag, Error> {
     let mut words: Vec<Vec<u8>> = Vec::new();
     for list in &lexicon.lists {
         let mut stream = list.set.stream();
@@ -19,7 +95,79 @@ pub fn gaddag(lexicon: &Lexicon) -> Result<Arc<Gaddag>, Error> {
             words.push(w.to_vec());
         }
     }
-    Gaddag::from_words(&words)
-        .map(Arc::new)
-        .map_err(|e| Error::input("lexicon.graph", e.to_string()))
+    Gaddag::from_words(&words).map_err(|e| Error::input("lexicon.graph", e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexicon::{Options, Source};
+
+    fn lexicon(dir: &Path, list: &Path, opts: Options) -> Lexicon {
+        let source = Source::from_arg(list.to_str().unwrap()).unwrap();
+        let opts = Options {
+            cache_dir: Some(dir.to_path_buf()),
+            ..opts
+        };
+        Lexicon::open(&[source], &opts).unwrap()
+    }
+
+    #[test]
+    fn cached_built_and_damaged() {
+        let tmp = tempfile::tempdir().unwrap();
+        let list = tmp.path().join("parole.txt");
+        std::fs::write(&list, "casa\ncane\ncittà\ntre\n").unwrap();
+        let cache = tmp.path().join("cache");
+
+        // First: built and saved.
+        let (g, origin) = open(&lexicon(&cache, &list, Options::default())).unwrap();
+        let GraphOrigin::Built {
+            saved: Ok(path), ..
+        } = origin
+        else {
+            panic!("built first: {origin:?}");
+        };
+        assert!(path.starts_with(&cache));
+        assert_eq!(g.words(), 4);
+        assert!(g.contains("CITTA"));
+
+        // Then read back, equal.
+        let (again, origin) = open(&lexicon(&cache, &list, Options::default())).unwrap();
+        assert_eq!(origin, GraphOrigin::Cached(path.clone()));
+        assert_eq!(again.to_bytes(), g.to_bytes());
+
+        // A damaged file is rebuilt, not trusted, and rewritten whole.
+        let mut bytes = std::fs::read(&path).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 0xff;
+        std::fs::write(&path, &bytes).unwrap();
+        let (fixed, origin) = open(&lexicon(&cache, &list, Options::default())).unwrap();
+        assert!(matches!(origin, GraphOrigin::Built { saved: Ok(_), .. }));
+        assert_eq!(fixed.to_bytes(), g.to_bytes());
+        assert_eq!(std::fs::read(&path).unwrap(), g.to_bytes());
+        // A truncated one too.
+        std::fs::write(&path, &bytes[..mid]).unwrap();
+        let (_, origin) = open(&lexicon(&cache, &list, Options::default())).unwrap();
+        assert!(matches!(origin, GraphOrigin::Built { .. }));
+
+        // `rebuild` rebuilds the graph with the lists; `no_cache` neither reads nor writes.
+        let rebuild = Options {
+            rebuild: true,
+            ..Options::default()
+        };
+        let (_, origin) = open(&lexicon(&cache, &list, rebuild)).unwrap();
+        assert!(matches!(origin, GraphOrigin::Built { saved: Ok(_), .. }));
+        let no_cache = Options {
+            no_cache: true,
+            ..Options::default()
+        };
+        let (_, origin) = open(&lexicon(&cache, &list, no_cache)).unwrap();
+        assert!(matches!(origin, GraphOrigin::Built { saved: Err(_), .. }));
+
+        // A changed list is a new key: built, not the old graph.
+        std::fs::write(&list, "casa\n").unwrap();
+        let (g2, origin) = open(&lexicon(&cache, &list, Options::default())).unwrap();
+        assert!(matches!(origin, GraphOrigin::Built { .. }));
+        assert_eq!(g2.words(), 1);
+    }
 }

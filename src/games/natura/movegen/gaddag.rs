@@ -160,10 +160,12 @@ impl Gaddag {
             fst: &fst,
             arcs: vec![0],
             seen: HashMap::new(),
+            distinct: HashMap::new(),
         };
         let root = flat.place(fst.root())?;
+        let (arcs, root) = breadth_first(&flat.arcs, root);
         Ok(Gaddag {
-            arcs: flat.arcs,
+            arcs,
             root,
             words,
             skipped,
@@ -241,6 +243,129 @@ impl Gaddag {
     }
 }
 
+/// The first bytes of [`Gaddag::to_bytes`].
+const MAGIC: &[u8; 8] = b"TVGADDAG";
+/// Bumped whenever the byte layout or the arc layout changes (2: minimal graphs, 3: laid out
+/// breadth first).
+pub const BYTES_VERSION: u32 = 3;
+/// Magic, version, root, words, skipped, arc count.
+const HEADER: usize = 8 + 4 + 4 + 8 + 8 + 8;
+
+/// Why bytes are not a graph [`Gaddag::to_bytes`] wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BytesError {
+    /// Not the magic or another version.
+    Format,
+    /// Shorter or longer than the header says.
+    Length { expected: usize, found: usize },
+    /// The checksum differs: damaged.
+    Checksum,
+    /// An arc or the root points outside the array.
+    Structure,
+}
+
+impl fmt::Display for BytesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BytesError::Format => write!(f, "not a word graph of this version"),
+            BytesError::Length { expected, found } => {
+                write!(f, "word graph of {found} bytes, expected {expected}")
+            }
+            BytesError::Checksum => write!(f, "word graph checksum mismatch"),
+            BytesError::Structure => write!(f, "word graph arcs point outside the graph"),
+        }
+    }
+}
+
+/// A 64-bit checksum of the payload (not cryptographic: it catches a truncated or damaged
+/// file, at memory speed, so a 20 MB graph verifies in milliseconds).
+fn checksum(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut h: u64 = bytes.len() as u64 ^ K;
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let x = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
+        h = (h.rotate_left(23) ^ x).wrapping_mul(K);
+    }
+    for &b in chunks.remainder() {
+        h = (h.rotate_left(23) ^ u64::from(b)).wrapping_mul(K);
+    }
+    h ^ (h >> 29)
+}
+
+impl Gaddag {
+    /// The graph as bytes for a cache file: a header, the arcs (little-endian), and a
+    /// checksum of all before it; [`Gaddag::from_bytes`] reads it back.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER + self.arcs.len() * 4 + 8);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&BYTES_VERSION.to_le_bytes());
+        out.extend_from_slice(&self.root.to_le_bytes());
+        out.extend_from_slice(&self.words.to_le_bytes());
+        out.extend_from_slice(&self.skipped.to_le_bytes());
+        out.extend_from_slice(&(self.arcs.len() as u64).to_le_bytes());
+        for a in &self.arcs {
+            out.extend_from_slice(&a.to_le_bytes());
+        }
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// A graph from [`Gaddag::to_bytes`], verified (length, checksum, every arc inside the
+    /// array), so a damaged file is refused rather than walked.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Gaddag, BytesError> {
+        if bytes.len() < HEADER + 8 || &bytes[..8] != MAGIC {
+            return Err(BytesError::Format);
+        }
+        let u32_at =
+            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        let u64_at = |i: usize| u64::from(u32_at(i)) | (u64::from(u32_at(i + 4)) << 32);
+        if u32_at(8) != BYTES_VERSION {
+            return Err(BytesError::Format);
+        }
+        let root = u32_at(12);
+        let words = u64_at(16);
+        let skipped = u64_at(24);
+        let n = usize::try_from(u64_at(32)).map_err(|_| BytesError::Format)?;
+        let expected = n
+            .checked_mul(4)
+            .and_then(|b| b.checked_add(HEADER + 8))
+            .ok_or(BytesError::Format)?;
+        if bytes.len() != expected {
+            return Err(BytesError::Length {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        let body = &bytes[..expected - 8];
+        if checksum(body) != u64_at(expected - 8) {
+            return Err(BytesError::Checksum);
+        }
+        let arcs: Vec<u32> = body[HEADER..]
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        // Every walk stays inside: slot 0 is the empty node, targets and the root are in
+        // the array, and the last arc ends its node, so no run of arcs runs off the end.
+        let inside = |t: u32| (t as usize) < arcs.len();
+        let sound = !arcs.is_empty()
+            && arcs[0] == 0
+            && inside(root)
+            && (arcs.len() == 1 || Arc(arcs[arcs.len() - 1]).last())
+            && arcs.iter().all(|&a| inside(Arc(a).target()));
+        if !sound {
+            return Err(BytesError::Structure);
+        }
+        Ok(Gaddag {
+            arcs,
+            root,
+            words,
+            skipped,
+        })
+    }
+}
+
 /// The arcs of one node.
 pub struct ArcIter<'a> {
     arcs: &'a [u32],
@@ -260,11 +385,59 @@ impl Iterator for ArcIter<'_> {
     }
 }
 
-/// Copies an `fst` into the flat layout, each shared node once.
+/// The same graph laid out breadth first from the root: the nodes a node leads to sit next
+/// to each other, so a walk trying a node's arcs one after another reads nearby memory.
+fn breadth_first(arcs: &[u32], root: u32) -> (Vec<u32>, u32) {
+    const UNSEEN: u32 = u32::MAX;
+    let mut out = vec![0u32];
+    let mut at = vec![UNSEEN; arcs.len()];
+    let mut queue = std::collections::VecDeque::new();
+    let mut place = |node: u32, out: &mut Vec<u32>, queue: &mut std::collections::VecDeque<u32>| {
+        if node == 0 {
+            return 0;
+        }
+        if at[node as usize] == UNSEEN {
+            at[node as usize] = out.len() as u32;
+            let mut i = node as usize;
+            loop {
+                out.push(arcs[i]);
+                if Arc(arcs[i]).last() {
+                    break;
+                }
+                i += 1;
+            }
+            queue.push_back(node);
+        }
+        at[node as usize]
+    };
+    let new_root = place(root, &mut out, &mut queue);
+    while let Some(node) = queue.pop_front() {
+        let mut i = node as usize;
+        let mut j = place(node, &mut out, &mut queue) as usize;
+        loop {
+            let a = arcs[i];
+            let target = place(a & TARGET, &mut out, &mut queue);
+            out[j] = (a & !TARGET) | target;
+            if Arc(a).last() {
+                break;
+            }
+            i += 1;
+            j += 1;
+        }
+    }
+    (out, new_root)
+}
+
+/// Copies an `fst` into the flat layout, each distinct node once. The `fst` builder merges
+/// equal suffixes only within a bounded cache, so for a large list many equal nodes remain;
+/// here a node is placed after its children and looked up by its arcs (tile, end mark and
+/// target, all final by then), so equal nodes become one: a minimal graph, half the size or
+/// less, which the walk reads with fewer cache misses.
 struct Flatten<'f> {
     fst: &'f Fst<Vec<u8>>,
     arcs: Vec<u32>,
     seen: HashMap<CompiledAddr, u32>,
+    distinct: HashMap<Box<[u32]>, u32>,
 }
 
 impl Flatten<'_> {
@@ -276,13 +449,8 @@ impl Flatten<'_> {
         if let Some(&at) = self.seen.get(&node.addr()) {
             return Ok(at);
         }
-        let at = self.arcs.len();
         let n = node.len();
-        if at + n > TARGET as usize {
-            return Err(BuildError::TooLarge(at + n));
-        }
-        self.arcs.extend(std::iter::repeat_n(0, n));
-        self.seen.insert(node.addr(), at as u32);
+        let mut own = Vec::with_capacity(n);
         for (i, t) in node.transitions().enumerate() {
             let child = self.fst.node(t.addr);
             let target = self.place(child)?;
@@ -293,9 +461,23 @@ impl Flatten<'_> {
             if i + 1 == n {
                 arc |= LAST;
             }
-            self.arcs[at + i] = arc;
+            own.push(arc);
         }
-        Ok(at as u32)
+        let own = own.into_boxed_slice();
+        let at = match self.distinct.get(&own) {
+            Some(&at) => at,
+            None => {
+                let at = self.arcs.len();
+                if at + n > TARGET as usize {
+                    return Err(BuildError::TooLarge(at + n));
+                }
+                self.arcs.extend_from_slice(&own);
+                self.distinct.insert(own, at as u32);
+                at as u32
+            }
+        };
+        self.seen.insert(node.addr(), at);
+        Ok(at)
     }
 }
 
@@ -328,5 +510,71 @@ mod tests {
         assert_eq!(g.words(), 0);
         assert!(!g.contains("CASA"));
         assert_eq!(g.arcs_of(g.root()).count(), 0);
+    }
+
+    #[test]
+    fn bytes_round_trip() {
+        for words in [vec![], vec!["CASA", "CASE", "TRE", "ZAZZERA", "QUI"]] {
+            let g = Gaddag::from_words(&words).unwrap();
+            let back = Gaddag::from_bytes(&g.to_bytes()).unwrap();
+            assert_eq!(back.arcs, g.arcs);
+            assert_eq!(
+                (back.root, back.words, back.skipped),
+                (g.root, g.words, g.skipped)
+            );
+            for w in &words {
+                assert!(back.contains(w));
+            }
+        }
+    }
+
+    #[test]
+    fn damaged_bytes_are_refused() {
+        let g = Gaddag::from_words(["CASA", "CASE", "TRE"]).unwrap();
+        let bytes = g.to_bytes();
+        // Every single flipped bit, every truncation: refused, never a wrong graph.
+        for i in 0..bytes.len() {
+            let mut b = bytes.clone();
+            b[i] ^= 0x10;
+            assert!(Gaddag::from_bytes(&b).is_err(), "bit flip at {i}");
+            assert!(Gaddag::from_bytes(&bytes[..i]).is_err(), "cut at {i}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(matches!(
+            Gaddag::from_bytes(&longer),
+            Err(BytesError::Length { .. })
+        ));
+        assert_eq!(
+            Gaddag::from_bytes(b"TVGADDAG").err(),
+            Some(BytesError::Format)
+        );
+        // A sound checksum over arcs pointing outside is still refused.
+        let mut bad = Gaddag::from_words(["CASA"]).unwrap();
+        bad.arcs[1] = (bad.arcs[1] & !TARGET) | 12345;
+        assert_eq!(
+            Gaddag::from_bytes(&bad.to_bytes()).err(),
+            Some(BytesError::Structure)
+        );
+    }
+
+    #[test]
+    fn every_node_is_stored_once() {
+        let words = "CASA CASE CASO CASI COSA COSE CANE CANI PANE PANI RANE RANA TANA TANE \
+                     CANTARE CANTATE CANTAVA PARLARE PARLATE PARLAVA MANGIARE MANGIATE";
+        let g = Gaddag::from_words(words.split_whitespace()).unwrap();
+        let mut nodes = std::collections::HashSet::new();
+        let mut start = 1;
+        for i in 1..g.arcs.len() {
+            if Arc(g.arcs[i]).last() {
+                assert!(nodes.insert(&g.arcs[start..=i]), "node at {start} twice");
+                start = i + 1;
+            }
+        }
+        assert_eq!(start, g.arcs.len());
+        for w in words.split_whitespace() {
+            assert!(g.contains(w), "{w}");
+        }
+        assert!(!g.contains("CANTA") && !g.contains("PARLAR"));
     }
 }

@@ -166,6 +166,69 @@ fn every_generated_move_is_legal_with_the_engines_score() {
     assert!(checked > 1000, "only {checked} moves checked");
 }
 
+/// The walk's own scorer against the referee: on every move generated in twelve seeded
+/// games played greedily to their end (jollies, premiums, cross words, the end's short
+/// racks and their bonus, NS-1), the score [`each_found`] gives equals [`Board::score`]'s
+/// words plus [`rack_bonus`]; and the three ways to get the moves agree.
+#[test]
+fn the_fast_score_equals_board_score_on_every_move() {
+    let g = graph();
+    let mut checked = 0;
+    let mut with_jolly = 0;
+    let mut with_cross = 0;
+    for seed in 100..112u64 {
+        let mut state = State::start(
+            &Setup {
+                players: 2,
+                bag: shuffled_bag(seed),
+            },
+            &rules(),
+        )
+        .unwrap();
+        while let Some(seat) = state.to_move() {
+            let (board, set, rack) = (state.board(), state.set(), state.rack(seat));
+            let size: usize = rack.iter().map(|&n| usize::from(n)).sum();
+            let mut found = Vec::new();
+            each_found(board, set, rack, &g, &mut |f: &Found| found.push(*f));
+            for f in &found {
+                let play = f.placement();
+                let scored = board.score(set, &play).unwrap();
+                let bonus = if usize::from(f.tiles) == size {
+                    rack_bonus(size)
+                } else {
+                    0
+                };
+                assert_eq!(f.score, scored.words_total() + bonus, "{}", notation(&play));
+                assert_eq!(usize::from(f.tiles), scored.placed.len());
+                with_jolly += usize::from(f.word().iter().any(|&t| t != THROUGH && t & BLANK != 0));
+                with_cross += usize::from(scored.words.len() > 1);
+                checked += 1;
+            }
+            let mut one_by_one = Vec::new();
+            each_placement(board, set, rack, &g, &mut |m| one_by_one.push(m));
+            let mut sorted = placements(board, set, rack, &g);
+            let best = best_placement(&state, &g);
+            assert_eq!(best.as_ref(), sorted.first());
+            one_by_one.sort_by(rank);
+            assert_eq!(one_by_one, sorted);
+            let mut from_found: Vec<Generated> = found.iter().map(Found::generated).collect();
+            from_found.sort_by(rank);
+            sorted.dedup();
+            assert_eq!(from_found, sorted, "no move found twice");
+            let mv = match best {
+                Some(b) => Move::Place { seat, play: b.play },
+                None => Move::Pass { seat },
+            };
+            state.play(mv).unwrap();
+        }
+    }
+    assert!(checked > 3000, "only {checked} moves checked");
+    assert!(
+        with_jolly > 500 && with_cross > 500,
+        "{with_jolly} {with_cross}"
+    );
+}
+
 /// Every placement the engine accepts with all its words in `list`, found by trying every
 /// line, every span, and every arrangement of rack tiles (a jolly as each letter) on the
 /// span's empty squares: the generator's answer without the generator.
