@@ -8,9 +8,11 @@
 //! - [`gcg`]: GCG records read and written (NS-6), pure: the adapter brings the bytes;
 //! - [`record`]: the record adapter (TOML records, deals);
 //! - [`gcg_record`]: GCG files in `tavolo check`, and games written as GCG;
-//! - [`scorer`]: `tavolo score natura`, one placement on a position explained.
+//! - [`scorer`]: `tavolo score natura`, one placement on a position explained;
+//! - [`duplicate`]: duplicate Scrabble (one board, one rack for all, the top placed).
 
 pub mod board;
+pub mod duplicate;
 pub mod game;
 pub mod gcg;
 pub mod gcg_record;
