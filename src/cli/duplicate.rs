@@ -152,7 +152,9 @@ fn deal(args: DealArgs) -> Result<ExitCode, Error> {
         Some(s) => s.clone(),
         None => {
             let fresh = crate::deal::fresh_seed()?;
-            eprintln!("note: a fresh seed from the operating system; play it again with --seed {fresh}");
+            eprintln!(
+                "note: a fresh seed from the operating system; play it again with --seed {fresh}"
+            );
             fresh
         }
     };
@@ -164,6 +166,10 @@ fn deal(args: DealArgs) -> Result<ExitCode, Error> {
     let mut game = Duplicate::new(&seed, args.board, &graph);
     let limit = args.rounds.map_or(usize::MAX, |n| n as usize);
     let rounds: Vec<Round> = game.by_ref().take(limit).collect();
+    // Cut by --rounds: one round more tells whether the game had ended there anyway.
+    if game.end().is_none() && rounds.len() == limit {
+        game.next();
+    }
     let end: Option<End> = game.end().cloned();
     let total = rounds.last().map_or(0, |r| r.total);
     let deal = drecord::provenance(&seed, args.board);
@@ -207,7 +213,7 @@ fn deal(args: DealArgs) -> Result<ExitCode, Error> {
             e.describe()
         ),
         None => outln!(
-            "stopped after {} rounds (--rounds); the tops total {total}",
+            "stopped after {} rounds (--rounds), the game goes on; the tops total {total}",
             rounds.len()
         ),
     }

@@ -157,20 +157,21 @@ pub struct Drawn {
 }
 
 impl Drawn {
-    /// `kept+new` as the duplicate sheets write it (`AE+CIORT`), or the rack alone when nothing
-    /// was kept.
+    /// `kept+new` as the duplicate sheets write it (`AE+CIORT`), or the rack alone when
+    /// nothing was kept or nothing drawn.
     pub fn text(&self) -> String {
         let kept = rack_text(&self.kept);
-        if kept.is_empty() {
-            return rack_text(&self.rack);
-        }
         let new: Vec<u8> = self
             .rack
             .iter()
             .zip(&self.kept)
             .map(|(&r, &k)| r - k)
             .collect();
-        format!("{kept}+{}", rack_text(&new))
+        let new = rack_text(&new);
+        if kept.is_empty() || new.is_empty() {
+            return rack_text(&self.rack);
+        }
+        format!("{kept}+{new}")
     }
 }
 
