@@ -66,3 +66,40 @@ fn a_game_without_words_ends_at_once_and_one_with_words_plays() {
         assert_eq!(r.number, i + 1);
     }
 }
+
+#[test]
+fn percentages_are_tenths_rounded_half_up() {
+    use super::judge::{percent_tenths, percent_text};
+    assert_eq!(percent_tenths(10, 16), 625);
+    assert_eq!(percent_tenths(39, 46), 848);
+    assert_eq!(percent_tenths(1, 3), 333);
+    assert_eq!(percent_tenths(2, 3), 667);
+    assert_eq!(percent_tenths(1, 2000), 1, "0.05% rounds up to 0.1%");
+    assert_eq!(percent_tenths(0, 0), 1000, "a legal 0 against a top of 0");
+    assert_eq!(percent_text(625), "62.5%");
+    assert_eq!(percent_text(1000), "100.0%");
+}
+
+#[test]
+fn kept_and_new_tiles_are_written_apart() {
+    use super::draw::Drawn;
+    let mut rack = vec![0u8; 27];
+    let mut kept = vec![0u8; 27];
+    for t in [1u8, 5, 3, 9] {
+        rack[usize::from(t)] += 1;
+    }
+    kept[1] = 1;
+    kept[5] = 1;
+    let d = Drawn {
+        rack: rack.clone(),
+        kept: kept.clone(),
+        rejected: vec![],
+    };
+    assert_eq!(d.text(), "AE+CI");
+    let all_kept = Drawn {
+        rack: rack.clone(),
+        kept: rack.clone(),
+        rejected: vec![],
+    };
+    assert_eq!(all_kept.text(), "ACEI", "nothing drawn: no trailing +");
+}
