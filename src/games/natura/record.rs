@@ -19,6 +19,7 @@ use std::sync::{Arc, OnceLock};
 use serde::Serialize;
 
 use super::board::{Board, Dir, PlaceError, Placement, Square, WordScore, THROUGH};
+use super::duplicate::record::VARIANT as DUPLICATE;
 use super::game::{End, Outcome, Rules, Setup, State, Words};
 use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
 use super::moves::{tile_char, Move};
@@ -42,8 +43,6 @@ pub struct Natura;
 /// The variants: the FIGS end adjustment (NS-4), or none; and duplicate games, whose records
 /// [`super::duplicate::record`] reads.
 pub const VARIANTS: &[&str] = &["standard", "no-rack-penalty", DUPLICATE];
-
-use super::duplicate::record::VARIANT as DUPLICATE;
 
 /// The deal key: the variant does not change the bag.
 const DEAL_VARIANT: &str = "standard";
