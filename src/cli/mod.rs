@@ -12,6 +12,7 @@ use crate::error::Error;
 pub mod args;
 pub mod check;
 pub mod deal;
+pub mod duplicate;
 pub mod event;
 pub mod kit;
 pub mod lexicon;
@@ -62,6 +63,8 @@ pub enum Command {
     Solve(solve::Args),
     /// The Italian word lexicon of Natura Shakerata: build, info, check, anagram.
     Lexicon(lexicon::Args),
+    /// Duplicate Scrabble for Natura Shakerata: play a seeded game, score players' moves.
+    Duplicate(duplicate::Args),
     /// Print a shell's completion script, e.g. `source <(tavolo completions bash)`.
     Completions {
         /// The shell.
@@ -96,6 +99,7 @@ impl Command {
             Command::Show(a) => a.json,
             Command::Solve(a) => a.json,
             Command::Lexicon(a) => a.json(),
+            Command::Duplicate(a) => a.json(),
             Command::Play(a) => a.json,
             Command::Completions { .. } | Command::Man { .. } => false,
         }
@@ -168,6 +172,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Lexicon(args) => lexicon::run(args),
+        Command::Duplicate(args) => duplicate::run(args),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "tavolo", &mut buf);

@@ -4,6 +4,7 @@ mod cards;
 mod cli_manners;
 mod cli_referee;
 mod common;
+mod duplicate;
 mod engine_props;
 mod event;
 mod farfalia;

@@ -9,10 +9,12 @@
 //! - [`record`]: the record adapter (TOML records, deals);
 //! - [`gcg_record`]: GCG files in `tavolo check`, and games written as GCG;
 //! - [`scorer`]: `tavolo score natura`, one placement on a position explained;
-//! - [`draw`]: positions and deal sheets drawn with the natura kit (`tavolo show`).
+//! - [`draw`]: positions and deal sheets drawn with the natura kit (`tavolo show`);
+//! - [`duplicate`]: duplicate Scrabble (one board, one rack for all, the top placed).
 
 pub mod board;
 pub mod draw;
+pub mod duplicate;
 pub mod game;
 pub mod gcg;
 pub mod gcg_record;

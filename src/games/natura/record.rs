@@ -19,6 +19,7 @@ use std::sync::{Arc, OnceLock};
 use serde::Serialize;
 
 use super::board::{Board, Dir, PlaceError, Placement, Square, WordScore, THROUGH};
+use super::duplicate::record::VARIANT as DUPLICATE;
 use super::game::{End, Outcome, Rules, Setup, State, Words};
 use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
 use super::moves::{tile_char, Move};
@@ -39,8 +40,9 @@ use crate::record::{
 /// The registry entry for Natura Shakerata.
 pub struct Natura;
 
-/// The variants: the FIGS end adjustment (NS-4), or none.
-pub const VARIANTS: &[&str] = &["standard", "no-rack-penalty"];
+/// The variants: the FIGS end adjustment (NS-4), or none; and duplicate games, whose records
+/// [`super::duplicate::record`] reads.
+pub const VARIANTS: &[&str] = &["standard", "no-rack-penalty", DUPLICATE];
 
 /// The deal key: the variant does not change the bag.
 const DEAL_VARIANT: &str = "standard";
@@ -65,15 +67,25 @@ impl Game for Natura {
         VARIANTS
     }
 
-    fn player_counts(&self, _variant: &str) -> RangeInclusive<usize> {
+    fn player_counts(&self, variant: &str) -> RangeInclusive<usize> {
+        // A duplicate record's one player is the top.
+        if variant == DUPLICATE {
+            return 1..=1;
+        }
         2..=6
     }
 
     fn check(&self, record: &Record, src: &Source) -> Result<Verdict, Error> {
+        if record.variant == DUPLICATE {
+            return super::duplicate::record::check(record, src);
+        }
         check(record, src)
     }
 
-    fn deal(&self, _variant: &str, players: &[String], deal: &Provenance) -> Result<Deal, Error> {
+    fn deal(&self, variant: &str, players: &[String], deal: &Provenance) -> Result<Deal, Error> {
+        if variant == DUPLICATE {
+            return super::duplicate::record::deal(deal);
+        }
         describe_deal(&dealt_bag(deal), players)
     }
 
@@ -99,6 +111,12 @@ impl Referee for Natura {
     type Engine = State;
 
     fn start(&self, variant: &str, players: &[String], deal: &Provenance) -> Result<State, Error> {
+        if variant == DUPLICATE {
+            return Err(Error::input(
+                "natura.duplicate-play",
+                "a duplicate game has no turns to play at random: `tavolo duplicate deal` plays it",
+            ));
+        }
         let setup = Setup {
             players: players.len(),
             bag: dealt_bag(deal),
