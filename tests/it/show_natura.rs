@@ -192,3 +192,99 @@ fn deal_sheets_give_each_seat_its_dealt_rack() {
         assert!(o.status.success(), "{}", text(&o));
     }
 }
+
+/// A duplicate record (`tavolo duplicate deal`, docs/duplicate.md's words) is drawn as
+/// `check` replays it: the tops placed round by round, the last round's new tiles framed;
+/// a round whose top is written wrong is named in the caption.
+#[test]
+fn a_duplicate_game_is_drawn_round_by_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/duplicate.md"))
+            .unwrap();
+    let words = doc
+        .split("```text duplicate-words\n")
+        .nth(1)
+        .and_then(|t| t.split("```").next())
+        .unwrap();
+    let w = dir.path().join("words.txt");
+    let g = dir.path().join("game.toml");
+    std::fs::write(&w, words).unwrap();
+    let o = tavolo(&[
+        "duplicate",
+        "deal",
+        "--seed",
+        "demo",
+        "--words",
+        w.to_str().unwrap(),
+        "--out",
+        g.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let at = |m: &str| {
+        let out = dir.path().join(format!("m{m}.svg"));
+        let o = tavolo(&[
+            "show",
+            g.to_str().unwrap(),
+            "--move",
+            m,
+            "--svg",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        std::fs::read_to_string(out).unwrap()
+    };
+    // The deal sheet's one slip is round 1's rack, as the record writes it.
+    let rec = std::fs::read_to_string(&g).unwrap();
+    let rack = rec
+        .split("rack = \"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let slip = tavolo::games::find("natura")
+        .unwrap()
+        .drawer()
+        .unwrap()
+        .holdings(
+            "duplicate",
+            &["top".to_string()],
+            &Provenance::new("natura", "duplicate", "demo", 1),
+        )
+        .unwrap();
+    assert_eq!(slip.len(), 1);
+    let letters: String = slip[0]
+        .pieces
+        .iter()
+        .map(|p| p.piece[0].1.clone())
+        .collect();
+    assert_eq!(letters, rack);
+    let tiles = |svg: &str| svg.matches("id=\"tile-").count();
+    let (one, two) = (at("1"), at("2"));
+    // Round 1 places every letter of its word; round 2 adds the tiles it frames.
+    assert_eq!(tiles(&one), marked(&one, "mark-last").len());
+    assert!(tiles(&one) >= 2);
+    assert_eq!(tiles(&two), tiles(&one) + marked(&two, "mark-last").len());
+    assert!(two.contains("after move 2 of"), "{two}");
+    // A round-2 top written at another square: the caption says it is not the top.
+    let rec = std::fs::read_to_string(&g).unwrap();
+    let second_at = rec.match_indices("\nat = \"").nth(1).unwrap().0;
+    let mut bad = rec.clone();
+    bad.replace_range(second_at..second_at + 9, "\nat = \"A1");
+    std::fs::write(&g, bad).unwrap();
+    let out = dir.path().join("bad.svg");
+    let o = tavolo(&[
+        "show",
+        g.to_str().unwrap(),
+        "--svg",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let svg = std::fs::read_to_string(out).unwrap();
+    assert!(svg.contains("move 2 of"), "{svg}");
+    assert!(svg.contains("is illegal"), "{svg}");
+    assert_eq!(tiles(&svg), tiles(&one));
+}

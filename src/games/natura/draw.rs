@@ -2,7 +2,7 @@
 //! size with the tiles on their squares, drawn with the natura kit's art. A jolly is drawn
 //! blank, as it lies on a table; the caption and `check` name the letter it stands for.
 
-use super::board::{Dir, Square, THROUGH};
+use super::board::{Board, Dir, Square, THROUGH};
 use super::game::{Rules, State};
 use super::layout::{TileSet, JOLLY, RACK, SIZE};
 use super::moves::{tile_char, Move};
@@ -85,6 +85,77 @@ fn spanned(mv: &Move) -> Vec<(Square, u8)> {
         .collect()
 }
 
+/// The board and every tile on it.
+fn board_items(board: &Board, size: f64) -> Vec<Item> {
+    let mut items = vec![Item {
+        id: "board".into(),
+        component: "board",
+        piece: Vec::new(),
+        at: Rect::new(0.0, 0.0, BOARD_MM, BOARD_MM),
+        back: false,
+        ghost: false,
+    }];
+    for row in 0..SIZE {
+        for col in 0..SIZE {
+            let sq = Square { row, col };
+            if let Some(t) = board.get(sq) {
+                items.push(tile_item(format!("tile-{sq}"), t, sq, size, false));
+            }
+        }
+    }
+    items
+}
+
+/// A duplicate game (one board, the top of each round placed) after `shown` rounds, as
+/// `check` replays it from its seed and words; an illegal round is named in the caption,
+/// on the board it was written for.
+fn duplicate_scene(record: &Record, src: &Source, shown: usize, size: f64) -> Result<Scene, Error> {
+    let loaded = super::duplicate::record::load(record, src)?;
+    let set = TileSet::italian();
+    let mut board = Board::new();
+    let mut last = None;
+    for round in loaded.rounds.iter().take(shown) {
+        let scored = board
+            .score(&set, &round.top.play)
+            .map_err(|e| Error::failed("natura.internal", format!("internal error: {e:?}")))?;
+        board.apply(&scored);
+        last = Some((round.number, scored.placed.clone(), round.top.play.clone()));
+    }
+    let items = board_items(&board, size);
+    let mut marks = Vec::new();
+    let total = record.moves.len();
+    let top = record.players[0].name.as_str();
+    let illegal = loaded.verdict.illegal.filter(|i| i.number <= shown);
+    let caption = match (&illegal, &last) {
+        (Some(i), _) => Shown::Illegal(i.number, top, "(as written)".into(), &i.message),
+        (None, Some((n, placed, play))) => {
+            for (sq, _) in placed {
+                marks.push(Mark {
+                    kind: MarkKind::Last,
+                    at: square_at(*sq, size),
+                });
+            }
+            let mv = Move::Place {
+                seat: 0,
+                play: play.clone(),
+            };
+            Shown::After(*n, top, notation(&mv))
+        }
+        (None, None) => Shown::Setup,
+    };
+    let caption = scene::caption(record.game, &record.variant, total, caption);
+    Ok(Scene {
+        kit: "natura",
+        w_mm: BOARD_MM,
+        h_mm: BOARD_MM,
+        items,
+        marks,
+        caption,
+        shown: illegal.as_ref().map_or(shown, |i| i.number),
+        moves: total,
+    })
+}
+
 /// A move without its seat number (`H8 across CASA`).
 fn notation(mv: &Move) -> String {
     let s = mv.to_string();
@@ -105,6 +176,9 @@ impl scene::Draw for Draw {
     ) -> Result<Scene, Error> {
         let size = scene::data_mm(data, "square", 20.0);
         let shown = scene::shown(record, upto)?;
+        if record.variant == super::duplicate::record::VARIANT {
+            return duplicate_scene(record, src, shown, size);
+        }
         let moves = read_moves(record, src)?;
         let written = read_setup(record, src)?;
         let lex = written.lex.clone().unwrap_or_else(default_lexicon);
@@ -136,22 +210,7 @@ impl scene::Draw for Draw {
                 }
             }
         }
-        let mut items = vec![Item {
-            id: "board".into(),
-            component: "board",
-            piece: Vec::new(),
-            at: Rect::new(0.0, 0.0, BOARD_MM, BOARD_MM),
-            back: false,
-            ghost: false,
-        }];
-        for row in 0..SIZE {
-            for col in 0..SIZE {
-                let sq = Square { row, col };
-                if let Some(t) = game.board().get(sq) {
-                    items.push(tile_item(format!("tile-{sq}"), t, sq, size, false));
-                }
-            }
-        }
+        let mut items = board_items(game.board(), size);
         let mut marks = Vec::new();
         // A play just made is marked on its new tiles; a challenge that withdrew it leaves
         // nothing to mark.
@@ -199,13 +258,31 @@ impl scene::Draw for Draw {
     }
 
     /// Each seat's first rack as dealt: seven tiles each from the front of the bag, in the
-    /// order `tavolo deal` prints them.
+    /// order `tavolo deal` prints them. In a duplicate game every player has the same rack:
+    /// round 1's, one slip for the board.
     fn holdings(
         &self,
-        _variant: &str,
+        variant: &str,
         players: &[String],
         deal: &Provenance,
     ) -> Result<Vec<Holding>, Error> {
+        if variant == super::duplicate::record::VARIANT {
+            use super::duplicate::draw::{draw_rack, Bag};
+            let mut bag = Bag::new(&deal.seed, deal.board);
+            let first = draw_rack(&mut bag, &[], 1)
+                .map(|d| d.rack)
+                .unwrap_or_default();
+            let each = |k: usize| std::iter::repeat_n(k as u8, usize::from(first[k]));
+            return Ok(vec![Holding {
+                label: "round 1, every player".into(),
+                seat: true,
+                pieces: (1..first.len())
+                    .flat_map(each)
+                    .chain(each(0))
+                    .map(piece)
+                    .collect(),
+            }]);
+        }
         let bag = dealt_bag(deal);
         Ok(players
             .iter()
