@@ -338,6 +338,16 @@ impl State {
         out
     }
 
+    /// Give a seat other tiles (counts by kind, index 0 the jollies): the rack `tavolo solve
+    /// natura --rack` names for a position whose racks the record does not know.
+    pub fn set_rack(&mut self, seat: usize, rack: &[u8]) {
+        let mut counts = vec![0; self.set.kinds()];
+        for (k, &n) in rack.iter().enumerate().take(counts.len()) {
+            counts[k] = n;
+        }
+        self.racks[seat] = counts;
+    }
+
     pub fn bag_len(&self) -> usize {
         self.bag.len()
     }

@@ -8,7 +8,9 @@
 //! - [`gcg`]: GCG records read and written (NS-6), pure: the adapter brings the bytes;
 //! - [`record`]: the record adapter (TOML records, deals);
 //! - [`gcg_record`]: GCG files in `tavolo check`, and games written as GCG;
-//! - [`scorer`]: `tavolo score natura`, one placement on a position explained.
+//! - [`scorer`]: `tavolo score natura`, one placement on a position explained;
+//! - [`solve`]: `tavolo solve natura RECORD`, the best moves of a position and a game reviewed;
+//! - [`machine`]: the machine player of `tavolo play natura` (the highest-scoring move).
 
 pub mod board;
 pub mod game;
@@ -18,7 +20,9 @@ pub mod layout;
 pub mod movegen;
 pub mod moves;
 pub mod record;
+pub mod machine;
 pub mod scorer;
+pub mod solve;
 
 pub use board::{Board, Dir, PlaceError, Placement, Scored, Square, WordScore};
 pub use game::{rack_bonus, Broken, End, Outcome, Rules, Setup, State, Words};

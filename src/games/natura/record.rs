@@ -85,6 +85,11 @@ impl Game for Natura {
         Some(self)
     }
 
+    /// A position's best moves, a game reviewed ([`super::solve`]).
+    fn position_solver(&self) -> Option<&dyn crate::games::solve::SolvePosition> {
+        Some(self)
+    }
+
     /// GCG files (NS-6), in [`super::gcg_record`].
     fn foreign(&self) -> Option<&dyn Foreign> {
         Some(self)
@@ -104,6 +109,15 @@ impl Referee for Natura {
 
     fn move_out(&self, seat: usize, mv: &Move) -> MoveOut {
         move_out(seat, mv)
+    }
+
+    /// The highest-scoring move each turn ([`super::machine`]).
+    fn machine(
+        &self,
+        strength: crate::games::referee::Strength,
+        words: Option<&crate::games::solve::WordLists>,
+    ) -> Option<Result<crate::games::referee::Machine<State>, Error>> {
+        Some(super::machine::machine(strength, words))
     }
 }
 
@@ -187,7 +201,7 @@ fn describe_deal(bag: &[u8], players: &[String]) -> Result<Deal, Error> {
 
 /// Which words count: the default lists, words given in the record, or none checked.
 #[derive(Clone)]
-enum Lex {
+pub(super) enum Lex {
     /// No lexicon: every word stands and a challenge is upheld.
     Unchecked(&'static str),
     /// Words written in the record's `[setup]` (`words = [...]`), folded by NS-2.
@@ -225,7 +239,7 @@ impl Lex {
         }
     }
 
-    fn describe(&self) -> String {
+    pub(super) fn describe(&self) -> String {
         match self {
             Lex::Unchecked(why) => format!("words not checked: {why}"),
             Lex::Inline(set) => format!("lexicon: the record's {} words", set.len()),
@@ -238,7 +252,7 @@ impl Lex {
 }
 
 /// The default lexicon (NS-2), opened once per process (many records are checked at once).
-fn default_lexicon() -> Lex {
+pub(super) fn default_lexicon() -> Lex {
     static DEFAULT: OnceLock<Lex> = OnceLock::new();
     DEFAULT
         .get_or_init(|| {
@@ -988,11 +1002,32 @@ fn start_game(start: &Start, rules: &Rules, players: usize) -> Result<State, Str
     }
 }
 
-fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+/// A record read as `check` reads it, not yet replayed: the engine at its start, its moves
+/// and its lexicon (for `tavolo solve natura`).
+pub(super) struct Opened {
+    pub start: State,
+    pub moves: Vec<Move>,
+    pub lex: Lex,
+}
+
+/// `lex` replaces the record's lexicon (`--lexicon`).
+pub(super) fn open(record: &Record, src: &Source, lex: Option<Lex>) -> Result<Opened, Error> {
     let moves = read_moves(record, src)?;
+    let (start, lex) = started(record, src, lex)?;
+    Ok(Opened {
+        start,
+        moves: moves.into_iter().map(|w| w.mv).collect(),
+        lex,
+    })
+}
+
+/// The engine at the record's start, with the rules and lexicon its `[setup]` names (or
+/// `lex`, when given).
+fn started(record: &Record, src: &Source, lex: Option<Lex>) -> Result<(State, Lex), Error> {
     let written = read_setup(record, src)?;
-    let lex = written.lex.clone().unwrap_or_else(default_lexicon);
-    let no_rack_penalty = record.variant == "no-rack-penalty";
+    let lex = lex
+        .or_else(|| written.lex.clone())
+        .unwrap_or_else(default_lexicon);
     let rules = Rules {
         challenge_penalty: written.challenge_penalty,
         words: lex.words(),
@@ -1005,8 +1040,15 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
             "[setup] gives neither the racks and bag nor a board, and there is no [deal]",
         )
     })?;
-    let mut game = start_game(start, &rules, record.players.len())
+    let game = start_game(start, &rules, record.players.len())
         .map_err(|e| src.error("natura.bad-setup", record.setup_span(), e))?;
+    Ok((game, lex))
+}
+
+fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+    let moves = read_moves(record, src)?;
+    let no_rack_penalty = record.variant == "no-rack-penalty";
+    let (mut game, lex) = started(record, src, None)?;
     let names = record.player_names();
     let set = TileSet::italian();
     let total = moves.len();
