@@ -17,6 +17,7 @@ mod layout;
 mod lexicon;
 mod moon_props;
 mod natura;
+mod natura_solve;
 mod quincunx;
 mod rules_docs;
 mod show;
