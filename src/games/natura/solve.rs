@@ -548,13 +548,14 @@ fn top(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored, Err
     let rack = state.rack_text(seat);
     let u = game.unit;
     let mut text = format!(
-        "{}: after {u} {after} of {}, {} to move with {rack} (scores {}; {} tiles in the bag)\n{}; {placements} placements\n",
+        "{}: after {u} {after} of {}, {} to move with {rack} (scores {}; {} tiles in the bag)\n{}; {placements} placement{}\n",
         game.file,
         game.total,
         game.names[seat],
         scores_text(&game.names, state.scores()),
         state.bag_len(),
         game.lex.describe(),
+        if placements == 1 { "" } else { "s" },
     );
     let width = shown.iter().map(|s| s.notation.len()).max().unwrap_or(0);
     for (i, s) in shown.iter().enumerate() {
