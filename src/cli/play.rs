@@ -54,8 +54,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         args.force.check(path)?;
     }
     let words = super::solve::word_lists(&args.lexicon)?;
-    let played =
-        crate::games::setup::play_with(&args.setup.spec(), args.strength, words.as_ref())?;
+    let played = crate::games::setup::play_with(&args.setup.spec(), args.strength, words.as_ref())?;
     if args.setup.choice.seed.is_none() {
         eprintln!("note: a fresh seed from the operating system; it is in the record's [deal]");
     }

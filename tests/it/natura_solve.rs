@@ -9,6 +9,7 @@ use serde_json::Value;
 use tavolo::deal::Provenance;
 use tavolo::games::engine::Engine;
 use tavolo::games::natura::game::{Rules, Setup, State};
+use tavolo::games::natura::gcg_record::to_gcg;
 use tavolo::games::natura::movegen::{ranked_moves, Gaddag};
 use tavolo::games::natura::moves::Move;
 use tavolo::games::natura::record::{dealt_bag, move_out};
@@ -113,17 +114,22 @@ fn solve_finds_the_27x_word_with_the_records_words() {
     let text = stdout(&o);
     let first = text.lines().nth(2).unwrap();
     assert!(
-        first.contains("968  A1 across I....PRE....ILE  INCOMPRENSIBILE 918, +50 whole rack; leave -"),
+        first.contains(
+            "968  A1 across I....PRE....ILE  INCOMPRENSIBILE 918, +50 whole rack; leave -"
+        ),
         "{text}"
     );
     assert!(text.contains("anna to move with EEIILPR"), "{text}");
     // The record's words make the lexicon.
-    assert!(text.contains(&format!("the record's {} words", {
-        let mut w = words();
-        w.sort();
-        w.dedup();
-        w.len()
-    })), "{text}");
+    assert!(
+        text.contains(&format!("the record's {} words", {
+            let mut w = words();
+            w.sort();
+            w.dedup();
+            w.len()
+        })),
+        "{text}"
+    );
 }
 
 /// A bingo through a letter on the board (CANTIERE down column J through the R of MARE, C on
@@ -135,7 +141,13 @@ fn solve_takes_the_rack_and_lexicon_from_the_command_line() {
     let f = write(dir.path(), "mare.toml", &position(&[MARE], "", false, ""));
     let list = list.display().to_string();
     let lex = ["--lexicon-only", "--lexicon", &list, "--no-cache"];
-    let o = tavolo(&[&["solve", "natura", &f, "--rack", "cantiee", "--json"][..], &lex].concat());
+    let o = tavolo(
+        &[
+            &["solve", "natura", &f, "--rack", "cantiee", "--json"][..],
+            &lex,
+        ]
+        .concat(),
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     assert_eq!(v["to_move"], "anna");
@@ -146,12 +158,27 @@ fn solve_takes_the_rack_and_lexicon_from_the_command_line() {
     assert_eq!(top["move"], "J2 down CANTIE.E");
     assert_eq!(
         (&top["kind"], &top["at"], &top["dir"], &top["word"]),
-        (&"place".into(), &"J2".into(), &"down".into(), &"CANTIE.E".into())
+        (
+            &"place".into(),
+            &"J2".into(),
+            &"down".into(),
+            &"CANTIE.E".into()
+        )
     );
-    assert_eq!((&top["score"], &top["bonus"], &top["tiles"]), (&69.into(), &50.into(), &7.into()));
-    assert_eq!(top["words"], serde_json::json!([{"word": "CANTIERE", "score": 19}]));
+    assert_eq!(
+        (&top["score"], &top["bonus"], &top["tiles"]),
+        (&69.into(), &50.into(), &7.into())
+    );
+    assert_eq!(
+        top["words"],
+        serde_json::json!([{"word": "CANTIERE", "score": 19}])
+    );
     assert_eq!(top["leave"], "");
-    assert_eq!(v["moves"].as_array().unwrap().len(), 10, "--top defaults to 10");
+    assert_eq!(
+        v["moves"].as_array().unwrap().len(),
+        10,
+        "--top defaults to 10"
+    );
     // Each listed move is ranked by score, and every word it forms is in the list.
     let scores: Vec<u64> = v["moves"]
         .as_array()
@@ -197,7 +224,11 @@ fn solve_without_a_rack_or_with_a_bad_one_is_a_usage_error() {
     // Past the record's end, and a record without a lexicon.
     let o = tavolo(&["solve", "natura", &f, "--rack", "CASA", "--move", "3"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("has 0 moves; --move 3 is past its end"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("has 0 moves; --move 3 is past its end"),
+        "{}",
+        stderr(&o)
+    );
     let none = write(
         dir.path(),
         "none.toml",
@@ -207,7 +238,14 @@ fn solve_without_a_rack_or_with_a_bad_one_is_a_usage_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("solve.no-lexicon"), "{}", stderr(&o));
     let o = tavolo(&[
-        "solve", "natura", &none, "--rack", "CASA", "--lexicon-only", "--lexicon", &list,
+        "solve",
+        "natura",
+        &none,
+        "--rack",
+        "CASA",
+        "--lexicon-only",
+        "--lexicon",
+        &list,
         "--no-cache",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -266,6 +304,11 @@ fn analyse_sums_the_points_left_per_player() {
     assert_eq!((&v["after"], &v["to_move"]), (&2.into(), &"anna".into()));
 }
 
+/// A placement as `solve` writes it (the seat left out).
+fn gcg_move(mv: &Move) -> Option<String> {
+    matches!(mv, Move::Place { .. }).then(|| mv.to_string().split_once(' ').unwrap().1.to_string())
+}
+
 fn lists(list: &Path) -> WordLists {
     WordLists {
         sources: vec![Source::from_arg(&list.display().to_string()).unwrap()],
@@ -303,14 +346,40 @@ fn the_machine_player_plays_the_top_move_and_its_record_checks() {
         };
         let mut state = State::start(&setup, &Rules::default()).unwrap();
         let mut placed = 0;
+        let mut moves = Vec::new();
         for (k, out) in played.moves.iter().enumerate() {
             let seat = state.to_move().expect("a move after the end");
             let best = ranked_moves(&state, &graph).remove(0).mv;
             assert_eq!(&move_out(seat, &best), out, "{seat}: move {}", k + 1);
             placed += usize::from(matches!(best, Move::Place { .. }));
+            moves.push(best.clone());
             state.play(best).unwrap();
         }
-        assert!(state.end().is_some(), "{seed}: the game is played to its end");
+        // The same game as GCG (NS-6), whose events write each rack: reviewed, every turn
+        // is the best, nothing left on the table.
+        let gcg = to_gcg(&played.players, &setup, &Rules::default(), &moves).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let f = write(dir.path(), "machine.gcg", &gcg);
+        let l = list.display().to_string();
+        let lex = ["--lexicon-only", "--lexicon", &l, "--no-cache"];
+        let o = tavolo(&[&["solve", "natura", &f, "--analyse", "--json"][..], &lex].concat());
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let v = json(&o);
+        for p in v["players"].as_array().unwrap() {
+            assert_eq!(p["lost"], 0, "{seed}: {v}");
+            assert_eq!(p["turns"], p["reviewed"], "{seed}: {v}");
+        }
+        let o = tavolo(&[&["solve", "natura", &f, "--move", "1", "--json"][..], &lex].concat());
+        let v = json(&o);
+        assert_eq!(v["to_move"], "p2", "{v}");
+        assert_eq!(
+            v["moves"][0]["move"].as_str(),
+            gcg_move(&moves[1]).as_deref()
+        );
+        assert!(
+            state.end().is_some(),
+            "{seed}: the game is played to its end"
+        );
         assert!(placed >= 4, "{seed}: only {placed} words placed");
         // `check` with the same words: legal, complete, no word missing.
         let text = played
@@ -323,7 +392,10 @@ fn the_machine_player_plays_the_top_move_and_its_record_checks() {
         };
         assert_eq!(verdict.status, tavolo::record::Status::Complete);
         assert!(
-            !verdict.notes.iter().any(|n| n.contains("not in the lexicon")),
+            !verdict
+                .notes
+                .iter()
+                .any(|n| n.contains("not in the lexicon")),
             "{:?}",
             verdict.notes
         );
@@ -340,7 +412,15 @@ fn play_with_a_strength_from_the_command_line() {
     let run = |strength: &str| {
         tavolo(
             &[
-                &["play", "natura", "--seed", "s", "--strength", strength, "--json"][..],
+                &[
+                    "play",
+                    "natura",
+                    "--seed",
+                    "s",
+                    "--strength",
+                    strength,
+                    "--json",
+                ][..],
                 &lex,
             ]
             .concat(),
@@ -368,7 +448,11 @@ fn play_with_a_strength_from_the_command_line() {
 
     let o = tavolo(&["play", "moon", "--seed", "1", "--strength", "best"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("moon has no machine player"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("moon has no machine player"),
+        "{}",
+        stderr(&o)
+    );
     let o = tavolo(&["play", "natura", "--seed", "1", "--strength", "0"]);
     assert_eq!(o.status.code(), Some(2));
     // Random play stays: the same record as before the machine player existed.

@@ -62,19 +62,20 @@ pub fn machine(strength: Strength, words: Option<&WordLists>) -> Result<Machine<
         Some(w) => Lex::Lists(Arc::new(w.open()?)),
         None => default_lexicon(),
     };
-    let graph = match &lex {
-        Lex::Lists(l) => crate::lexicon::graph::gaddag(l)?,
-        Lex::Inline(words) => Arc::new(
-            Gaddag::from_words(words.iter())
-                .map_err(|e| Error::input("lexicon.graph", e.to_string()))?,
-        ),
-        Lex::Unchecked(why) => {
-            return Err(Error::input(
+    let graph =
+        match &lex {
+            Lex::Lists(l) => crate::lexicon::graph::gaddag(l)?,
+            Lex::Inline(words) => Arc::new(
+                Gaddag::from_words(words.iter())
+                    .map_err(|e| Error::input("lexicon.graph", e.to_string()))?,
+            ),
+            Lex::Unchecked(why) => return Err(Error::input(
                 "play.no-lexicon",
                 format!("the machine player of natura needs words: {why}"),
             )
-            .help("give a word list with --lexicon FILE, or play at random with --strength random"))
-        }
-    };
+            .help(
+                "give a word list with --lexicon FILE, or play at random with --strength random",
+            )),
+        };
     Ok(Box::new(Greedy { graph, among }))
 }

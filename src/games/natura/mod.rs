@@ -17,10 +17,10 @@ pub mod game;
 pub mod gcg;
 pub mod gcg_record;
 pub mod layout;
+pub mod machine;
 pub mod movegen;
 pub mod moves;
 pub mod record;
-pub mod machine;
 pub mod scorer;
 pub mod solve;
 

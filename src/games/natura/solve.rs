@@ -167,7 +167,8 @@ impl Replayed {
                     out.over.push(game.end().is_some());
                 }
                 Err(b) => {
-                    out.illegal = Some((k + 1, format!("{}: {}", b.code(), b.describe(&out.names))));
+                    out.illegal =
+                        Some((k + 1, format!("{}: {}", b.code(), b.describe(&out.names))));
                     break;
                 }
             }
@@ -256,7 +257,10 @@ impl Replayed {
             }
             let (seat, rack) = match events.get(k) {
                 Some(e) => (e.player, e.rack.clone()),
-                None => (last_turn.map_or(0, |s| (s + 1) % names.len()), String::new()),
+                None => (
+                    last_turn.map_or(0, |s| (s + 1) % names.len()),
+                    String::new(),
+                ),
             };
             let mut racks = vec![String::new(); names.len()];
             racks[seat] = rack.chars().filter(|c| *c != ' ').collect();
@@ -280,7 +284,13 @@ impl Replayed {
                 Action::Play { at, dir, word } => {
                     let tiles: Vec<u8> = word
                         .chars()
-                        .map(|c| if c == '.' { THROUGH } else { set.parse(c).unwrap_or(0) })
+                        .map(|c| {
+                            if c == '.' {
+                                THROUGH
+                            } else {
+                                set.parse(c).unwrap_or(0)
+                            }
+                        })
                         .collect();
                     let play = Placement {
                         at: *at,
@@ -711,11 +721,7 @@ fn analyse(game: &Replayed, graph: &Gaddag) -> Scored {
         .map(|s| {
             let unseen = count[s] - reviewed[s];
             let note = if unseen > 0 {
-                format!(
-                    " ({} of {} turns reviewed)",
-                    reviewed[s],
-                    count[s]
-                )
+                format!(" ({} of {} turns reviewed)", reviewed[s], count[s])
             } else {
                 String::new()
             };
