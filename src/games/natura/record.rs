@@ -121,6 +121,45 @@ impl Referee for Natura {
     }
 }
 
+/// Natura Shakerata with a word list in its rules, for the generic property tests: the
+/// engine's `legal_moves` is then the move generator's exact list over these words, which
+/// also judge challenges (a record with the same `words = [...]` checks alike).
+pub struct WithWords {
+    graph: Arc<super::movegen::Gaddag>,
+    words: Arc<BTreeSet<String>>,
+}
+
+impl WithWords {
+    /// Upper-case words of 2-15 letters A-Z (others are left out of the graph).
+    pub fn new(words: &[&str]) -> Result<WithWords, super::movegen::BuildError> {
+        Ok(WithWords {
+            graph: Arc::new(super::movegen::Gaddag::from_words(words)?),
+            words: Arc::new(words.iter().map(|w| w.to_string()).collect()),
+        })
+    }
+}
+
+impl Referee for WithWords {
+    type Engine = State;
+
+    fn start(&self, variant: &str, players: &[String], deal: &Provenance) -> Result<State, Error> {
+        let setup = Setup {
+            players: players.len(),
+            bag: dealt_bag(deal),
+        };
+        let rules = Rules {
+            words: Lex::Inline(self.words.clone()).words(),
+            graph: Some(self.graph.clone()),
+            ..rules_of(variant)
+        };
+        State::start(&setup, &rules).map_err(|e| internal(&e.to_string()))
+    }
+
+    fn move_out(&self, seat: usize, mv: &Move) -> MoveOut {
+        move_out(seat, mv)
+    }
+}
+
 /// A move as a record's `[[move]]` fields.
 pub fn move_out(seat: usize, mv: &Move) -> MoveOut {
     let fields = match mv {
