@@ -55,10 +55,10 @@ pub enum Command {
     Score(score::Args),
     /// Draw a recorded game's position at a move with the kit's art (SVG, PNG, PDF).
     Show(show::Args),
-    /// Play a random legal game and write its record.
+    /// Play a legal game (the game's machine player, or random moves) and write its record.
     #[command(after_help = play::AFTER_HELP)]
     Play(play::Args),
-    /// Search for a solution of a solitaire deal.
+    /// Search for a solution of a solitaire deal, or the best moves of a record's position.
     #[command(after_help = solve::AFTER_HELP)]
     Solve(solve::Args),
     /// The Italian word lexicon of Natura Shakerata: build, info, check, anagram.

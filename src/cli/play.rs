@@ -1,4 +1,6 @@
-//! `tavolo play GAME`: a random legal game, written as a complete record.
+//! `tavolo play GAME`: a legal game, written as a complete record: played by the
+//! game's machine player where it has one (Natura Shakerata's highest-scoring
+//! move), else at random (`--strength`).
 //!
 //! The deal comes from the seed as in `tavolo deal`; the player's choices come
 //! from a second stream of the same algorithm keyed with the variant
@@ -12,13 +14,18 @@ use serde_json::json;
 use super::args::Force;
 use super::out;
 use crate::error::Error;
+use crate::games::referee::Strength;
 use crate::record::write;
 
 /// What `tavolo play --help` says after the options: when a random game stops.
 pub const AFTER_HELP: &str = "\
 A random game is played to its end: a win, or no legal move left. Il Muro has no other end
 than a player stuck, and random moves can go back and forth between the walls for ever, so
-`tavolo play muro` stops after 300 moves; such a record checks as legal so far.";
+`tavolo play muro` stops after 300 moves; such a record checks as legal so far.
+
+A game with a machine player (natura: the highest-scoring move over the lexicon, so its
+records hold real words) plays with it by default when its words can be had (the default
+lists, or --lexicon); --strength random plays at random, --strength N picks among the best N.";
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -29,6 +36,13 @@ pub struct Args {
     pub out: Option<PathBuf>,
     #[command(flatten)]
     pub force: Force,
+    /// Who moves: `random`, `best` (the game's machine player, the default where the game
+    /// has one), or N (a pick among the machine's best N moves, from the seed).
+    #[arg(long, value_name = "STRENGTH", value_parser = clap::value_parser!(Strength))]
+    pub strength: Option<Strength>,
+    /// The words of a game that looks words up (natura's machine player).
+    #[command(flatten)]
+    pub lexicon: super::lexicon::LexiconArgs,
     /// Print JSON: the deal, the players, the number of moves and the record's text
     /// (and the file it was written to, with `--out`).
     #[arg(long)]
@@ -39,9 +53,13 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     if let Some(path) = &args.out {
         args.force.check(path)?;
     }
-    let played = crate::games::setup::play(&args.setup.spec())?;
+    let words = super::solve::word_lists(&args.lexicon)?;
+    let played = crate::games::setup::play_with(&args.setup.spec(), args.strength, words.as_ref())?;
     if args.setup.choice.seed.is_none() {
         eprintln!("note: a fresh seed from the operating system; it is in the record's [deal]");
+    }
+    if let Some(note) = &played.note {
+        eprintln!("note: {note}");
     }
     if let Some(path) = &args.out {
         write::atomic(path, &played.text)?;
@@ -56,6 +74,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             "board": p.board,
             "players": played.players,
             "moves": played.moves.len(),
+            "strength": played.strength,
             "file": args.out.as_ref().map(|f| f.display().to_string()),
             "record": played.text,
         }));

@@ -7,6 +7,10 @@
 //!
 //! Exit codes (see [`AFTER_HELP`]): one deal solved 0, unsolvable 1, undecided 3;
 //! a `--seeds` survey 0; bad usage 2.
+//!
+//! `tavolo solve GAME RECORD` solves a position read from a record instead, for a game that
+//! can (`crate::games::solve::SolvePosition`): Natura Shakerata's best moves for the player
+//! to move, or with `--analyse` each turn's best move beside the one played.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -17,7 +21,9 @@ use super::args::{self, Force};
 use super::out::{self, count, outln, percent};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::solve::{decide_all_reporting, seeds_of, Decided};
+use crate::games::solve::{
+    decide_all_reporting, seeds_of, Decided, PositionQuery, SolvePosition, WordLists,
+};
 use crate::record::write;
 use crate::search::Limits;
 
@@ -31,13 +37,41 @@ pub const AFTER_HELP: &str = "\
 Exit status: with --seed, 0 when the deal is solved, 1 when it is unsolvable (no line of play
 wins, proved by exhaustive search), 3 when it is undecided (the search gave up at
 --max-nodes or --max-memory-mb); with --seeds, 0 once every deal is reported (the counts are
-the answer). 2 is bad usage, as for every command.";
+the answer). 2 is bad usage, as for every command.
+
+With a RECORD (natura): the best moves for the player to move after --move N (default: every
+move of the record), with the rack the record deals or --rack; --analyse reviews every turn.
+Words come from the record's lexicon, or from the --lexicon lists. Exit 0 when answered, 1
+when the record is illegal before that position, 2 for bad usage or an unreadable record.";
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game: one that has a solver.
     #[arg(value_parser = args::solvable_games())]
     pub game: String,
+    /// A record (TOML, or GCG for natura) whose position to solve, for a game that solves
+    /// positions (natura) instead of deals.
+    #[arg(value_name = "RECORD", value_hint = clap::ValueHint::FilePath,
+          conflicts_with_all = ["seed", "seeds", "out"])]
+    pub position: Option<PathBuf>,
+    /// With a RECORD: the position after this many moves (default: all; 0 the start).
+    #[arg(long = "move", value_name = "N", requires = "position")]
+    pub after: Option<usize>,
+    /// With a RECORD: the tiles of the player to move (`?` a jolly), when the record does
+    /// not say them or to try others.
+    #[arg(long, value_name = "LETTERS", requires = "position")]
+    pub rack: Option<String>,
+    /// With a RECORD: how many of the best moves to list.
+    #[arg(long, value_name = "N", default_value_t = 10, requires = "position",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub top: u32,
+    /// With a RECORD: review the whole game: each turn's best move beside the one played,
+    /// and the points left on the table per player.
+    #[arg(long, visible_alias = "analyze", requires = "position",
+          conflicts_with_all = ["after", "rack"])]
+    pub analyse: bool,
+    #[command(flatten)]
+    pub lexicon: super::lexicon::LexiconArgs,
     /// Which deal: `--seed` (required unless `--seeds`), `--variant`, `--board`.
     #[command(flatten)]
     pub choice: super::deal::Choice,
@@ -67,9 +101,64 @@ pub struct Args {
     pub json: bool,
 }
 
+/// The `--lexicon` options as word lists, when any is given (else the game's own).
+pub(super) fn word_lists(l: &super::lexicon::LexiconArgs) -> Result<Option<WordLists>, Error> {
+    if l.lexicon.is_empty() && !l.lexicon_only && l.cache_dir.is_none() && !l.no_cache {
+        return Ok(None);
+    }
+    Ok(Some(WordLists {
+        sources: l.sources()?,
+        options: crate::lexicon::Options {
+            cache_dir: l.cache_dir.clone(),
+            rebuild: false,
+            no_cache: l.no_cache,
+        },
+    }))
+}
+
+/// `tavolo solve GAME RECORD`: a position read from a record.
+fn run_position(solver: &dyn SolvePosition, file: &Path, args: &Args) -> Result<ExitCode, Error> {
+    let query = PositionQuery {
+        file: file.to_path_buf(),
+        after: args.after,
+        rack: args.rack.clone(),
+        top: args.top as usize,
+        analyse: args.analyse,
+        words: word_lists(&args.lexicon)?,
+    };
+    let answer = solver.solve_position(&query)?;
+    if args.json {
+        out::json(&answer.json);
+    } else {
+        out::write(&answer.text);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let game = crate::games::require(&args.game)?;
+    let name = game.name();
+    if let Some(file) = &args.position {
+        let Some(solver) = game.position_solver() else {
+            return Err(Error::input(
+                "cli.usage",
+                format!("`tavolo solve {name}` solves deals, not a record's position"),
+            )
+            .help(format!("e.g. `tavolo solve {name} --seed 7`")));
+        };
+        return run_position(solver, file, &args);
+    }
     let Some(solver) = game.solver() else {
+        if game.position_solver().is_some() {
+            return Err(Error::input(
+                "cli.usage",
+                format!("`tavolo solve {name}` solves a position: give a record"),
+            )
+            .help(format!(
+                "e.g. `tavolo solve {name} game.toml` (its last position), `--move N`, \
+                 `--rack LETTERS`, or `--analyse` to review the game"
+            )));
+        }
         let names: Vec<_> = crate::games::solvable().iter().map(|g| g.name()).collect();
         return Err(Error::input(
             "cli.unknown-game",
@@ -92,7 +181,6 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         max_nodes: args.max_nodes,
         max_memory: args.max_memory_mb.saturating_mul(1 << 20),
     };
-    let name = game.name();
     let one = match (&args.choice.seed, &args.seeds) {
         (_, Some(_)) => None,
         (Some(seed), None) => Some(seed.clone()),

@@ -49,6 +49,11 @@ pub trait Game: Sync {
     fn solver(&self) -> Option<&dyn solve::Solve> {
         None
     }
+    /// The game's solver of a position read from a record, if it has one
+    /// (`tavolo solve GAME RECORD`: Natura Shakerata's best moves).
+    fn position_solver(&self) -> Option<&dyn solve::SolvePosition> {
+        None
+    }
     /// How the game's positions are drawn, if they can be (`tavolo show`).
     fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
         None
@@ -112,12 +117,12 @@ pub fn names() -> Vec<&'static str> {
     GAMES.iter().map(|g| g.name()).collect()
 }
 
-/// The games that have a solver (`tavolo solve`).
+/// The games that have a solver of deals or of positions (`tavolo solve`).
 pub fn solvable() -> Vec<&'static dyn Game> {
     GAMES
         .iter()
         .copied()
-        .filter(|g| g.solver().is_some())
+        .filter(|g| g.solver().is_some() || g.position_solver().is_some())
         .collect()
 }
 

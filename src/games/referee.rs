@@ -1,15 +1,57 @@
 //! What every game gets from its engine ([`Engine`]) once its record adapter
 //! says how to start one and how to write a move: the random player of
-//! `tavolo play`, and the checks the generic property tests run for every
-//! registered game.
+//! `tavolo play`, a game's own machine player where it has one
+//! ([`Referee::machine`], `tavolo play --strength`), and the checks the
+//! generic property tests run for every registered game.
 
 use std::collections::HashSet;
+use std::str::FromStr;
 
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
 use crate::record::MoveOut;
 
 use super::engine::{Broken, Engine};
+use super::solve::WordLists;
+
+/// How `tavolo play` chooses its moves (`--strength`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strength {
+    /// Uniformly among the legal moves: every game.
+    Random,
+    /// The game's machine player's best move every turn.
+    Best,
+    /// A pick among the machine player's best `n` moves, drawn from the deal's play stream.
+    Top(usize),
+}
+
+impl FromStr for Strength {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Strength, String> {
+        match s {
+            "random" => Ok(Strength::Random),
+            "best" | "1" => Ok(Strength::Best),
+            n => match n.parse::<usize>() {
+                Ok(n) if n >= 1 => Ok(Strength::Top(n)),
+                _ => Err(format!(
+                    "`{s}` is not a strength: `random`, `best`, or a number N >= 1 (a pick among the best N moves)"
+                )),
+            },
+        }
+    }
+}
+
+/// A machine player: the move of the seat to move, in a game not over.
+pub trait Chooser<E: Engine> {
+    fn choose(&mut self, game: &E, rng: &mut DealRng) -> E::Move;
+}
+
+/// Moves after which a machine game stops whatever happens (a game whose machine could
+/// go round for ever then checks as legal so far).
+pub const MACHINE_CAP: usize = 5000;
+
+/// A machine player for a game's engine, boxed.
+pub type Machine<E> = Box<dyn Chooser<E>>;
 
 /// A game's record adapter, seen through its engine.
 pub trait Referee: Sync {
@@ -46,6 +88,16 @@ pub trait Referee: Sync {
         let _ = game;
         pick(rng, legal)
     }
+    /// The game's machine player at `strength` (never [`Strength::Random`]), looking words
+    /// up in `words` (`None`: the game's default lists); `None` for a game that has none.
+    fn machine(
+        &self,
+        strength: Strength,
+        words: Option<&WordLists>,
+    ) -> Option<Result<Machine<Self::Engine>, Error>> {
+        let _ = (strength, words);
+        None
+    }
 }
 
 /// The object-safe face of a [`Referee`], for the registry and the tests.
@@ -71,6 +123,18 @@ pub trait Playable {
         rng: &mut DealRng,
         k: usize,
     ) -> Result<Option<(Vec<MoveOut>, &'static str)>, Error>;
+
+    /// A complete game of the game's machine player in every seat (see
+    /// [`Referee::machine`]), drawing its picks from `rng`; `None` for a game
+    /// without one.
+    fn play_machine(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+        rng: &mut DealRng,
+        how: (Strength, Option<&WordLists>),
+    ) -> Option<Result<Vec<MoveOut>, Error>>;
 
     /// Play a random game checking the engine against itself at every turn:
     /// each listed legal move is accepted (on a copy) and is a candidate, and
@@ -144,6 +208,34 @@ impl<R: Referee> Playable for R {
         match walk(self, variant, players, deal, rng, None)? {
             Walk::Ended(out) | Walk::Cut(out, _) => Ok(out),
         }
+    }
+
+    fn play_machine(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+        rng: &mut DealRng,
+        (strength, words): (Strength, Option<&WordLists>),
+    ) -> Option<Result<Vec<MoveOut>, Error>> {
+        let mut machine = match self.machine(strength, words)? {
+            Ok(m) => m,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut walk = || -> Result<Vec<MoveOut>, Error> {
+            let mut game = self.start(variant, players, deal)?;
+            let mut out = Vec::new();
+            while let Some(seat) = game.to_move() {
+                if out.len() >= MACHINE_CAP {
+                    break;
+                }
+                let mv = machine.choose(&game, rng);
+                out.push(self.move_out_named(players, seat, &mv));
+                game.play(mv).map_err(|b| internal(b.code(), players, &b))?;
+            }
+            Ok(out)
+        };
+        Some(walk())
     }
 
     fn play_random_then_illegal(

@@ -1,10 +1,13 @@
 //! The library entry points of `tavolo deal` and `tavolo play`: what decides a
-//! deal ([`Spec`]), resolved against the registry, and a random legal record.
+//! deal ([`Spec`]), resolved against the registry, and a legal record, played at
+//! random or by the game's machine player.
 
 use crate::deal::{fresh_seed, DealRng, Provenance};
 use crate::error::Error;
 use crate::record::{range_text, write, MoveOut};
 
+use super::referee::Strength;
+use super::solve::WordLists;
 use super::Game;
 
 /// What decides a deal: the game, variant, players and seed.
@@ -85,12 +88,16 @@ impl Spec {
     }
 }
 
-/// A random legal game: its deal, players and moves, and its record's text.
+/// A legal game: its deal, players and moves, and its record's text.
 pub struct Played {
     pub provenance: Provenance,
     pub players: Vec<String>,
     pub moves: Vec<MoveOut>,
     pub text: String,
+    /// Who chose the moves: `random`, `best`, or `top N`.
+    pub strength: String,
+    /// Why the moves are random though a machine player was wanted, if they are.
+    pub note: Option<String>,
 }
 
 /// The text of a random legal record for these arguments.
@@ -100,14 +107,47 @@ pub fn play_record(spec: &Spec) -> Result<String, Error> {
 
 /// A random legal game for these arguments (see [`Played`]).
 pub fn play(spec: &Spec) -> Result<Played, Error> {
+    play_with(spec, Some(Strength::Random), None)
+}
+
+/// A legal game for these arguments played at `strength` by the game's machine player (see
+/// [`super::referee::Referee::machine`]), with `words` for a game that looks words up. With
+/// no strength given, the machine player's best where the game has one and its words can be
+/// had, else random moves.
+pub fn play_with(
+    spec: &Spec,
+    strength: Option<Strength>,
+    words: Option<&WordLists>,
+) -> Result<Played, Error> {
     let r = spec.resolve()?;
     let p = &r.provenance;
     let deal = r.game.deal(&r.variant, &r.players, p)?;
     let mut rng = DealRng::new(&p.game, &format!("{}/play", p.variant), &p.seed, p.board);
-    let moves = r
-        .game
-        .playable()
-        .play_random(&r.variant, &r.players, p, &mut rng)?;
+    let playable = r.game.playable();
+    let want = strength.unwrap_or(Strength::Best);
+    let mut note = None;
+    let machine = match want {
+        Strength::Random => None,
+        s => playable.play_machine(&r.variant, &r.players, p, &mut rng, (s, words)),
+    };
+    let (moves, strength) = match machine {
+        Some(Ok(moves)) => (moves, strength_text(want)),
+        Some(Err(e)) if strength.is_some() || words.is_some() => return Err(e),
+        None if strength.is_some() && want != Strength::Random => {
+            return Err(Error::input(
+                "play.no-machine",
+                format!("{} has no machine player, only random moves", p.game),
+            )
+            .help("leave out --strength, or give --strength random"))
+        }
+        other => {
+            if let Some(Err(e)) = other {
+                note = Some(format!("random moves: {e}"));
+            }
+            let moves = playable.play_random(&r.variant, &r.players, p, &mut rng)?;
+            (moves, strength_text(Strength::Random))
+        }
+    };
     // A record needs at least one move; a deal stuck from the start (an Il Muro
     // wall with no 1, no 6 and no two tops one apart) has nothing to record.
     if moves.is_empty() {
@@ -127,5 +167,15 @@ pub fn play(spec: &Spec) -> Result<Played, Error> {
         players: r.players.clone(),
         moves,
         text,
+        strength,
+        note,
     })
+}
+
+fn strength_text(s: Strength) -> String {
+    match s {
+        Strength::Random => "random".into(),
+        Strength::Best => "best".into(),
+        Strength::Top(n) => format!("top {n}"),
+    }
 }

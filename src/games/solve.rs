@@ -1,6 +1,8 @@
 //! The library entry point of `tavolo solve`: a game's solver decides a deal —
 //! a winning line (as record moves that `tavolo check` accepts), a proof that
 //! there is none, or "undecided" at a stated bound (see [`crate::search`]).
+//! A game may also solve a position read from a record ([`SolvePosition`]:
+//! Natura Shakerata's best moves for a rack, and the review of a whole game).
 
 use serde_json::{json, Value};
 
@@ -44,6 +46,41 @@ pub struct ScoreNote {
 /// line found (shorter), worth it when the line is shown or written.
 pub trait Solve: Sync {
     fn decide(&self, provenance: &Provenance, limits: Limits, polish: bool) -> Decided;
+}
+
+/// What `tavolo solve GAME RECORD` asks of a game's [`SolvePosition`].
+#[derive(Debug, Clone, Default)]
+pub struct PositionQuery {
+    /// The record (TOML, or a format the game reads besides, by extension).
+    pub file: std::path::PathBuf,
+    /// The position after this many moves of the record (`None`: all of them).
+    pub after: Option<usize>,
+    /// The tiles of the player to move, when the record does not know them.
+    pub rack: Option<String>,
+    /// How many moves to list.
+    pub top: usize,
+    /// Review the whole record instead: each turn's best move beside the one played.
+    pub analyse: bool,
+    /// Word lists instead of the record's own (`None`: the record's).
+    pub words: Option<WordLists>,
+}
+
+/// Word lists named on the command line (`--lexicon`), opened by the game that needs them.
+#[derive(Debug, Clone, Default)]
+pub struct WordLists {
+    pub sources: Vec<crate::lexicon::Source>,
+    pub options: crate::lexicon::Options,
+}
+
+impl WordLists {
+    pub fn open(&self) -> Result<crate::lexicon::Lexicon, Error> {
+        crate::lexicon::Lexicon::open(&self.sources, &self.options)
+    }
+}
+
+/// A game's solver of positions read from records: the answer as text and as JSON.
+pub trait SolvePosition: Sync {
+    fn solve_position(&self, query: &PositionQuery) -> Result<crate::games::Scored, Error>;
 }
 
 impl Decided {

@@ -519,7 +519,7 @@ fn help_lists_games_variants_kits_papers_and_edges() {
     );
     let solve = stdout(&tavolo(&["solve", "--help"]));
     assert!(
-        solve.contains("[possible values: muro, mosaico, quincunx]"),
+        solve.contains("[possible values: muro, mosaico, quincunx, natura]"),
         "{solve}"
     );
     let kit = stdout(&tavolo(&["kit", "--help"]));

@@ -18,6 +18,7 @@ mod layout;
 mod lexicon;
 mod moon_props;
 mod natura;
+mod natura_solve;
 mod quincunx;
 mod rules_docs;
 mod show;

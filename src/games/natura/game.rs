@@ -338,6 +338,16 @@ impl State {
         out
     }
 
+    /// Give a seat other tiles (counts by kind, index 0 the jollies): the rack `tavolo solve
+    /// natura --rack` names for a position whose racks the record does not know.
+    pub fn set_rack(&mut self, seat: usize, rack: &[u8]) {
+        let mut counts = vec![0; self.set.kinds()];
+        for (k, &n) in rack.iter().enumerate().take(counts.len()) {
+            counts[k] = n;
+        }
+        self.racks[seat] = counts;
+    }
+
     pub fn bag_len(&self) -> usize {
         self.bag.len()
     }
@@ -615,6 +625,57 @@ impl State {
             .collect()
     }
 
+    /// With a word graph, the placements to try beside the generated ones: one rack tile (a
+    /// jolly as `a`) on each empty square next to a tile, on the star and on A1 (one far from
+    /// every tile), each direction, kept when the board refuses it or the graph holds its every
+    /// word. One the board accepts with a word the graph lacks is legal too (NS-5) but not
+    /// listed, so it is not offered.
+    fn probes(&self, seat: usize, graph: &super::movegen::Gaddag) -> Vec<Placement> {
+        let mut tiles: Vec<u8> = Vec::new();
+        for (k, &n) in self.racks[seat].iter().enumerate() {
+            if n > 0 {
+                tiles.push(if k == usize::from(JOLLY) {
+                    1 | BLANK
+                } else {
+                    k as u8
+                });
+            }
+        }
+        let mut out = Vec::new();
+        for row in 0..SIZE {
+            for col in 0..SIZE {
+                let s = Square { row, col };
+                let near = [(0, 1), (2, 1), (1, 0), (1, 2)].iter().any(|&(dr, dc)| {
+                    (row + dr)
+                        .checked_sub(1)
+                        .zip((col + dc).checked_sub(1))
+                        .and_then(|(r, c)| Square::new(r, c))
+                        .is_some_and(|n| self.board.get(n).is_some())
+                });
+                let star = (row, col) == super::layout::STAR;
+                if self.board.get(s).is_some() || !(near || star || (row, col) == (0, 0)) {
+                    continue;
+                }
+                for dir in [Dir::Across, Dir::Down] {
+                    for &t in &tiles {
+                        let p = self.whole(&[(s, t)], dir);
+                        let keep = match self.board.score(&self.set, &p) {
+                            Err(_) => true,
+                            Ok(scored) => scored
+                                .words
+                                .iter()
+                                .all(|w| graph.contains(&w.upper(&self.set))),
+                        };
+                        if keep {
+                            out.push(p);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
     fn next_empty(&self, s: Square, dir: Dir) -> Option<Square> {
         let (dr, dc) = if dir == Dir::Across { (0, 1) } else { (1, 0) };
         let mut q = Square::new(s.row + dr, s.col + dc)?;
@@ -770,6 +831,9 @@ impl Engine for State {
         out
     }
 
+    /// Pass, challenge, every exchange, and placements: without a word graph every placement
+    /// of one or two tiles; with one, the generated placements and [`State::probes`], so
+    /// that a candidate is accepted exactly when it is listed.
     fn candidate_moves(&self) -> Vec<Move> {
         let Some(seat) = self.to_move() else {
             return Vec::new();
@@ -780,12 +844,15 @@ impl Engine for State {
                 .into_iter()
                 .map(|tiles| Move::Exchange { seat, tiles }),
         );
-        out.extend(
-            self.small_placements(seat, false)
-                .into_iter()
-                .chain(self.generated(seat))
-                .map(|play| Move::Place { seat, play }),
-        );
+        let places = match &self.rules.graph {
+            None => self.small_placements(seat, false),
+            Some(g) => {
+                let mut v = self.generated(seat);
+                v.extend(self.probes(seat, g));
+                v
+            }
+        };
+        out.extend(places.into_iter().map(|play| Move::Place { seat, play }));
         out
     }
 

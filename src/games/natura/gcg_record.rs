@@ -47,7 +47,7 @@ pub fn gcg_scoring(g: &super::gcg::Gcg) -> super::gcg::Scoring {
     }
 }
 
-fn gcg_error(path: &Path, e: &super::gcg::GcgError) -> Error {
+pub(super) fn gcg_error(path: &Path, e: &super::gcg::GcgError) -> Error {
     Error::input(e.code, e.message.clone()).at(Location::line_column(path, e.line, e.col))
 }
 

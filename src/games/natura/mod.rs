@@ -10,7 +10,9 @@
 //! - [`gcg_record`]: GCG files in `tavolo check`, and games written as GCG;
 //! - [`scorer`]: `tavolo score natura`, one placement on a position explained;
 //! - [`draw`]: positions and deal sheets drawn with the natura kit (`tavolo show`);
-//! - [`duplicate`]: duplicate Scrabble (one board, one rack for all, the top placed).
+//! - [`duplicate`]: duplicate Scrabble (one board, one rack for all, the top placed);
+//! - [`solve`]: `tavolo solve natura RECORD`, the best moves of a position and a game reviewed;
+//! - [`machine`]: the machine player of `tavolo play natura` (the highest-scoring move).
 
 pub mod board;
 pub mod draw;
@@ -19,10 +21,12 @@ pub mod game;
 pub mod gcg;
 pub mod gcg_record;
 pub mod layout;
+pub mod machine;
 pub mod movegen;
 pub mod moves;
 pub mod record;
 pub mod scorer;
+pub mod solve;
 
 pub use board::{Board, Dir, PlaceError, Placement, Scored, Square, WordScore};
 pub use game::{rack_bonus, Broken, End, Outcome, Rules, Setup, State, Words};

@@ -97,6 +97,11 @@ impl Game for Natura {
         Some(self)
     }
 
+    /// A position's best moves, a game reviewed ([`super::solve`]).
+    fn position_solver(&self) -> Option<&dyn crate::games::solve::SolvePosition> {
+        Some(self)
+    }
+
     /// GCG files (NS-6), in [`super::gcg_record`].
     fn foreign(&self) -> Option<&dyn Foreign> {
         Some(self)
@@ -122,6 +127,54 @@ impl Referee for Natura {
             bag: dealt_bag(deal),
         };
         State::start(&setup, &rules_of(variant)).map_err(|e| internal(&e.to_string()))
+    }
+
+    fn move_out(&self, seat: usize, mv: &Move) -> MoveOut {
+        move_out(seat, mv)
+    }
+
+    /// The highest-scoring move each turn ([`super::machine`]).
+    fn machine(
+        &self,
+        strength: crate::games::referee::Strength,
+        words: Option<&crate::games::solve::WordLists>,
+    ) -> Option<Result<crate::games::referee::Machine<State>, Error>> {
+        Some(super::machine::machine(strength, words))
+    }
+}
+
+/// Natura Shakerata with a word list in its rules, for the generic property tests: the
+/// engine's `legal_moves` is then the move generator's exact list over these words, which
+/// also judge challenges (a record with the same `words = [...]` checks alike).
+pub struct WithWords {
+    graph: Arc<super::movegen::Gaddag>,
+    words: Arc<BTreeSet<String>>,
+}
+
+impl WithWords {
+    /// Upper-case words of 2-15 letters A-Z (others are left out of the graph).
+    pub fn new(words: &[&str]) -> Result<WithWords, super::movegen::BuildError> {
+        Ok(WithWords {
+            graph: Arc::new(super::movegen::Gaddag::from_words(words)?),
+            words: Arc::new(words.iter().map(|w| w.to_string()).collect()),
+        })
+    }
+}
+
+impl Referee for WithWords {
+    type Engine = State;
+
+    fn start(&self, variant: &str, players: &[String], deal: &Provenance) -> Result<State, Error> {
+        let setup = Setup {
+            players: players.len(),
+            bag: dealt_bag(deal),
+        };
+        let rules = Rules {
+            words: Lex::Inline(self.words.clone()).words(),
+            graph: Some(self.graph.clone()),
+            ..rules_of(variant)
+        };
+        State::start(&setup, &rules).map_err(|e| internal(&e.to_string()))
     }
 
     fn move_out(&self, seat: usize, mv: &Move) -> MoveOut {
@@ -247,7 +300,7 @@ impl Lex {
         }
     }
 
-    fn describe(&self) -> String {
+    pub(super) fn describe(&self) -> String {
         match self {
             Lex::Unchecked(why) => format!("words not checked: {why}"),
             Lex::Inline(set) => format!("lexicon: the record's {} words", set.len()),
@@ -1010,11 +1063,32 @@ pub(super) fn start_game(start: &Start, rules: &Rules, players: usize) -> Result
     }
 }
 
-fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+/// A record read as `check` reads it, not yet replayed: the engine at its start, its moves
+/// and its lexicon (for `tavolo solve natura`).
+pub(super) struct Opened {
+    pub start: State,
+    pub moves: Vec<Move>,
+    pub lex: Lex,
+}
+
+/// `lex` replaces the record's lexicon (`--lexicon`).
+pub(super) fn open(record: &Record, src: &Source, lex: Option<Lex>) -> Result<Opened, Error> {
     let moves = read_moves(record, src)?;
+    let (start, lex) = started(record, src, lex)?;
+    Ok(Opened {
+        start,
+        moves: moves.into_iter().map(|w| w.mv).collect(),
+        lex,
+    })
+}
+
+/// The engine at the record's start, with the rules and lexicon its `[setup]` names (or
+/// `lex`, when given).
+fn started(record: &Record, src: &Source, lex: Option<Lex>) -> Result<(State, Lex), Error> {
     let written = read_setup(record, src)?;
-    let lex = written.lex.clone().unwrap_or_else(default_lexicon);
-    let no_rack_penalty = record.variant == "no-rack-penalty";
+    let lex = lex
+        .or_else(|| written.lex.clone())
+        .unwrap_or_else(default_lexicon);
     let rules = Rules {
         challenge_penalty: written.challenge_penalty,
         words: lex.words(),
@@ -1027,8 +1101,15 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
             "[setup] gives neither the racks and bag nor a board, and there is no [deal]",
         )
     })?;
-    let mut game = start_game(start, &rules, record.players.len())
+    let game = start_game(start, &rules, record.players.len())
         .map_err(|e| src.error("natura.bad-setup", record.setup_span(), e))?;
+    Ok((game, lex))
+}
+
+fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+    let moves = read_moves(record, src)?;
+    let no_rack_penalty = record.variant == "no-rack-penalty";
+    let (mut game, lex) = started(record, src, None)?;
     let names = record.player_names();
     let set = TileSet::italian();
     let total = moves.len();

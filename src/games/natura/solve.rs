@@ -1,0 +1,762 @@
+//! `tavolo solve natura RECORD` (issue 14): the best moves for the player to move in a
+//! record's position, and a whole game reviewed turn by turn (each turn's best move beside
+//! the one played, the points left on the table summed per player).
+//!
+//! A record is read as `tavolo check` reads it (TOML, or GCG by its extension, NS-6) and
+//! replayed through the engine; the moves come from the move generator over the record's
+//! lexicon (or the `--lexicon` lists), scored by the engine itself.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use super::board::{Placement, Square, THROUGH};
+use super::game::{Outcome, Rules, State};
+use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
+use super::movegen::{ranked_moves, Gaddag, Ranked};
+use super::moves::{tile_char, Move};
+use super::record::{default_lexicon, letter, Lex, Natura};
+use crate::error::Error;
+use crate::games::engine::{Broken as _, Engine};
+use crate::games::solve::{PositionQuery, SolvePosition, WordLists};
+use crate::games::Scored;
+use crate::record::{Record, Source};
+
+impl SolvePosition for Natura {
+    fn solve_position(&self, q: &PositionQuery) -> Result<Scored, Error> {
+        let lists = match &q.words {
+            Some(w) => Some(lists_lex(w)?),
+            None => None,
+        };
+        let game = Replayed::read(&q.file, lists)?;
+        let graph = graph_of(&game.lex, &game.file)?;
+        if q.analyse {
+            return Ok(analyse(&game, &graph));
+        }
+        top(&game, &graph, q)
+    }
+}
+
+/// The `--lexicon` lists as a lexicon.
+fn lists_lex(w: &WordLists) -> Result<Lex, Error> {
+    Ok(Lex::Lists(Arc::new(w.open()?)))
+}
+
+/// The lexicon as a word graph.
+fn graph_of(lex: &Lex, file: &str) -> Result<Arc<Gaddag>, Error> {
+    match lex {
+        Lex::Lists(l) => crate::lexicon::graph::gaddag(l),
+        Lex::Inline(words) => Gaddag::from_words(words.iter())
+            .map(Arc::new)
+            .map_err(|e| Error::input("lexicon.graph", e.to_string())),
+        Lex::Unchecked(why) => Err(Error::input(
+            "solve.no-lexicon",
+            format!("{file}: words not checked ({why}), so no move can be found"),
+        )
+        .help("give word lists: --lexicon FILE (with --lexicon-only to use them alone)")),
+    }
+}
+
+/// One move of a record as played.
+struct Played {
+    /// A turn of its player (a placement, an exchange or a pass), not a challenge or an
+    /// end-of-game line.
+    turn: bool,
+    seat: usize,
+    /// The move in a record's notation (`H8 across CASA`, `exchange AE`, `pass`).
+    notation: String,
+    /// The placement, to tell whether its words are in the lexicon.
+    play: Option<Placement>,
+    /// The points it scored when played.
+    points: i32,
+    /// A play withdrawn after a challenge (NS-5): its points taken back.
+    withdrawn: bool,
+}
+
+/// A record replayed: the position after each number of moves.
+struct Replayed {
+    file: String,
+    names: Vec<String>,
+    /// `positions[k]`: the position after `k` moves, as far as the record is legal.
+    positions: Vec<State>,
+    /// Whether the game is over after `k` moves (GCG files end with end-rack lines).
+    over: Vec<bool>,
+    played: Vec<Played>,
+    /// The moves in the record.
+    total: usize,
+    /// The first move the engine refuses, and why.
+    illegal: Option<(usize, String)>,
+    lex: Lex,
+    /// "move" (TOML) or "event" (GCG).
+    unit: &'static str,
+}
+
+/// A move written as records write it: `H8 across CASA` (its seat left out).
+fn notation(mv: &Move) -> String {
+    let text = mv.to_string();
+    text.split_once(' ')
+        .map_or(text.clone(), |(_, rest)| rest.to_string())
+}
+
+impl Replayed {
+    fn read(path: &Path, lists: Option<Lex>) -> Result<Replayed, Error> {
+        let is_gcg = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("gcg"));
+        if is_gcg {
+            let bytes = std::fs::read(path).map_err(|e| Error::io("solve.unreadable", path, &e))?;
+            return Replayed::gcg(path, &bytes, lists);
+        }
+        let text =
+            std::fs::read_to_string(path).map_err(|e| Error::io("solve.unreadable", path, &e))?;
+        let src = Source::new(path, text);
+        let record = Record::parse(&src, &crate::games::Registry)?;
+        if record.game != "natura" {
+            return Err(Error::input(
+                "solve.wrong-game",
+                format!(
+                    "{} is a record of {}, not of natura",
+                    path.display(),
+                    record.game
+                ),
+            ));
+        }
+        let opened = super::record::open(&record, &src, lists)?;
+        let names = record.player_names();
+        let mut game = opened.start;
+        let mut out = Replayed {
+            file: path.display().to_string(),
+            names,
+            positions: vec![game.clone()],
+            over: vec![game.end().is_some()],
+            played: Vec::new(),
+            total: opened.moves.len(),
+            illegal: None,
+            lex: opened.lex,
+            unit: "move",
+        };
+        for (k, mv) in opened.moves.into_iter().enumerate() {
+            let seat = mv.seat();
+            let text = notation(&mv);
+            let play = match &mv {
+                Move::Place { play, .. } => Some(play.clone()),
+                _ => None,
+            };
+            match game.play(mv) {
+                Ok(o) => {
+                    let (turn, points) = match o {
+                        Outcome::Played { points, .. } => (true, points as i32),
+                        Outcome::Exchanged { .. } | Outcome::Passed { .. } => (true, 0),
+                        Outcome::Withdrawn { seat: s, .. } => {
+                            out.withdraw(s);
+                            (false, 0)
+                        }
+                        Outcome::Upheld { .. } => (false, 0),
+                    };
+                    out.played.push(Played {
+                        turn,
+                        seat,
+                        notation: text,
+                        play,
+                        points,
+                        withdrawn: false,
+                    });
+                    out.positions.push(game.clone());
+                    out.over.push(game.end().is_some());
+                }
+                Err(b) => {
+                    out.illegal =
+                        Some((k + 1, format!("{}: {}", b.code(), b.describe(&out.names))));
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The last play of `seat` is withdrawn (NS-5).
+    fn withdraw(&mut self, seat: usize) {
+        if let Some(p) = self
+            .played
+            .iter_mut()
+            .rev()
+            .find(|p| p.turn && p.seat == seat)
+        {
+            p.withdrawn = true;
+        }
+    }
+
+    /// A GCG file (NS-6): the position before each event, the mover's rack as the event
+    /// writes it; the bag unknown.
+    fn gcg(path: &Path, bytes: &[u8], lists: Option<Lex>) -> Result<Replayed, Error> {
+        use super::gcg::{read, replay, Action, Read};
+        let r = read(bytes).map_err(|e| super::gcg_record::gcg_error(path, &e))?;
+        let scoring = super::gcg_record::gcg_scoring(&r.gcg);
+        let set = TileSet::italian();
+        if scoring.set != set {
+            return Err(Error::input(
+                "solve.tile-set",
+                format!(
+                    "{} is a game with the {} tile set; `tavolo solve natura` knows the Italian one",
+                    path.display(),
+                    scoring.set.name
+                ),
+            ));
+        }
+        let names: Vec<String> = r.gcg.players.iter().map(|p| p.nick.clone()).collect();
+        if !(2..=6).contains(&names.len()) {
+            return Err(Error::input(
+                "solve.players",
+                format!(
+                    "{} names {} players; Natura Shakerata takes 2 to 6",
+                    path.display(),
+                    names.len()
+                ),
+            ));
+        }
+        let events = &r.gcg.events;
+        // The prefix replayed: up to the first event the board refuses.
+        let (ok, illegal) = match replay(&r, &scoring) {
+            Ok(_) => (events.len(), None),
+            Err(e) => {
+                let k = r.lines.iter().position(|&l| l == e.line).unwrap_or(0);
+                (k, Some((k + 1, format!("{}: {}", e.code, e.message))))
+            }
+        };
+        let rules = Rules::default();
+        let mut out = Replayed {
+            file: path.display().to_string(),
+            names: names.clone(),
+            positions: Vec::new(),
+            over: Vec::new(),
+            played: Vec::new(),
+            total: events.len(),
+            illegal,
+            lex: lists.unwrap_or_else(default_lexicon),
+            unit: "event",
+        };
+        let prefix = |k: usize| Read {
+            gcg: super::gcg::Gcg {
+                events: events[..k].to_vec(),
+                ..r.gcg.clone()
+            },
+            lines: r.lines[..k].to_vec(),
+            warnings: Vec::new(),
+        };
+        let (_, all) =
+            replay(&prefix(ok), &scoring).map_err(|e| super::gcg_record::gcg_error(path, &e))?;
+        let mut scores = vec![0i32; names.len()];
+        let mut last_turn: Option<usize> = None;
+        for k in 0..=ok {
+            let (board, _) =
+                replay(&prefix(k), &scoring).map_err(|e| super::gcg_record::gcg_error(path, &e))?;
+            if let Some(i) = k.checked_sub(1) {
+                scores[events[i].player] = all[i].cumulative;
+            }
+            let (seat, rack) = match events.get(k) {
+                Some(e) => (e.player, e.rack.clone()),
+                None => (
+                    last_turn.map_or(0, |s| (s + 1) % names.len()),
+                    String::new(),
+                ),
+            };
+            let mut racks = vec![String::new(); names.len()];
+            racks[seat] = rack.chars().filter(|c| *c != ' ').collect();
+            let refs: Vec<&str> = racks.iter().map(String::as_str).collect();
+            let state = State::position(&rules, board, &refs, &[], &scores, seat).map_err(|e| {
+                Error::input(
+                    "solve.bad-position",
+                    format!("{}: before event {}: {e}", path.display(), k + 1),
+                )
+            })?;
+            out.positions.push(state);
+            let ended = events[..k]
+                .iter()
+                .any(|e| matches!(e.action, Action::EndRack(_) | Action::RackPenalty(_)));
+            out.over.push(ended);
+            let Some(e) = events.get(k).filter(|_| k < ok) else {
+                continue;
+            };
+            let score = |i: usize| all[i].score;
+            let (turn, text, play, points) = match &e.action {
+                Action::Play { at, dir, word } => {
+                    let tiles: Vec<u8> = word
+                        .chars()
+                        .map(|c| {
+                            if c == '.' {
+                                THROUGH
+                            } else {
+                                set.parse(c).unwrap_or(0)
+                            }
+                        })
+                        .collect();
+                    let play = Placement {
+                        at: *at,
+                        dir: *dir,
+                        word: tiles,
+                    };
+                    let text = notation(&Move::Place {
+                        seat,
+                        play: play.clone(),
+                    });
+                    (true, text, Some(play), score(k))
+                }
+                Action::Pass => (true, "pass".to_string(), None, 0),
+                Action::Exchange(t) => (true, format!("exchange {t}"), None, 0),
+                Action::ExchangeCount(n) => (true, format!("exchange {n} tiles"), None, 0),
+                Action::Withdrawn => {
+                    out.withdraw(e.player);
+                    (false, "withdrawn".to_string(), None, 0)
+                }
+                other => (false, format!("{other:?}"), None, score(k)),
+            };
+            if turn {
+                last_turn = Some(e.player);
+            }
+            out.played.push(Played {
+                turn,
+                seat: e.player,
+                notation: text,
+                play,
+                points,
+                withdrawn: false,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The position after `after` moves, with the rack of the player to move.
+    fn position(&self, after: usize, rack: Option<&str>) -> Result<(State, usize), Error> {
+        let u = self.unit;
+        if after > self.total {
+            return Err(Error::input(
+                "solve.bad-move",
+                format!(
+                    "{} has {} {u}s; --move {after} is past its end",
+                    self.file, self.total
+                ),
+            )
+            .help(format!("--move 0 to {} (0 is the start)", self.total)));
+        }
+        let Some(state) = self.positions.get(after) else {
+            let (k, why) = self.illegal.clone().unwrap_or_default();
+            return Err(Error::failed(
+                "solve.illegal-record",
+                format!("{}: {u} {k} is illegal ({why})", self.file),
+            )
+            .help(format!(
+                "`tavolo check {}` explains; positions before {u} {k} can be solved with --move",
+                self.file
+            )));
+        };
+        let mut state = state.clone();
+        let seat = match state.to_move().filter(|_| !self.over[after]) {
+            Some(s) => s,
+            None => {
+                return Err(Error::input(
+                    "solve.game-over",
+                    format!(
+                        "{}: the game is over after {u} {after}, so no one is to move",
+                        self.file
+                    ),
+                )
+                .help("give --move N for a position before the end"))
+            }
+        };
+        if let Some(text) = rack {
+            let counts = parse_rack(text, &state)?;
+            state.set_rack(seat, &counts);
+        } else if state.rack(seat).iter().all(|&n| n == 0) {
+            return Err(Error::input(
+                "solve.no-rack",
+                format!(
+                    "{}: the record does not say which tiles {} holds after {u} {after}",
+                    self.file, self.names[seat]
+                ),
+            )
+            .help("give the rack with --rack LETTERS (`?` for a jolly), e.g. --rack CASERT?"));
+        }
+        Ok((state, seat))
+    }
+}
+
+/// `--rack LETTERS`: counts by kind, checked against the set less the tiles on the board.
+fn parse_rack(text: &str, state: &State) -> Result<Vec<u8>, Error> {
+    let set = state.set();
+    let full = set.full_counts();
+    let mut counts = vec![0u8; set.kinds()];
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        let k = if c == '?' {
+            JOLLY
+        } else {
+            letter(set, c)
+                .map(|t| t & !BLANK)
+                .filter(|&t| full[usize::from(t)] > 0)
+                .ok_or_else(|| {
+                    Error::input(
+                        "solve.bad-rack",
+                        format!(
+                            "`{c}` in --rack {text} is no tile: a letter of the Italian set \
+                             (J, K, W, X and Y only as a jolly), or `?` for a jolly (NS-1)"
+                        ),
+                    )
+                })?
+        };
+        counts[usize::from(k)] += 1;
+    }
+    let n: usize = counts.iter().map(|&n| usize::from(n)).sum();
+    if n == 0 || n > RACK {
+        return Err(Error::input(
+            "solve.bad-rack",
+            format!("--rack {text} gives {n} tiles; a rack holds 1 to 7 (NS-1)"),
+        ));
+    }
+    let mut on_board = vec![0u8; set.kinds()];
+    for row in 0..SIZE {
+        for col in 0..SIZE {
+            if let Some(t) = state.board().get(Square { row, col }) {
+                on_board[usize::from(TileSet::rack_tile(t))] += 1;
+            }
+        }
+    }
+    for k in 0..counts.len() {
+        if counts[k] + on_board[k] > full[k] {
+            return Err(Error::input(
+                "solve.bad-rack",
+                format!(
+                    "--rack {text} holds {} `{}`, but the set has {} and {} on the board (NS-1)",
+                    counts[k],
+                    tile_char(k as u8),
+                    full[k],
+                    on_board[k]
+                ),
+            ));
+        }
+    }
+    Ok(counts)
+}
+
+/// Rack tiles as text, letters in order, jollies `?` last.
+fn rack_text(counts: &[u8]) -> String {
+    let mut out = String::new();
+    for (k, &n) in counts.iter().enumerate().skip(1) {
+        out.extend(std::iter::repeat_n(tile_char(k as u8), usize::from(n)));
+    }
+    out.extend(std::iter::repeat_n('?', usize::from(counts[0])));
+    out
+}
+
+/// A generated move as `solve` shows it.
+struct Shown {
+    notation: String,
+    kind: &'static str,
+    score: u32,
+    bonus: u32,
+    tiles: usize,
+    /// Every word formed, the main word first, with its score.
+    words: Vec<(String, u32)>,
+    leave: String,
+}
+
+fn show(state: &State, r: &Ranked) -> Shown {
+    let seat = r.mv.seat();
+    let mut left = state.rack(seat).to_vec();
+    let (kind, words, bonus) = match &r.mv {
+        Move::Place { play, .. } => {
+            let words_of = state.board().score(state.set(), play).ok();
+            let mut words = Vec::new();
+            let mut total = 0;
+            if let Some(s) = &words_of {
+                for &(_, t) in &s.placed {
+                    let k = usize::from(TileSet::rack_tile(t));
+                    left[k] = left[k].saturating_sub(1);
+                }
+                words = s
+                    .words
+                    .iter()
+                    .map(|w| (w.text(state.set()), w.score))
+                    .collect();
+                total = s.words_total();
+            }
+            ("place", words, r.score.saturating_sub(total))
+        }
+        Move::Exchange { tiles, .. } => {
+            for &t in tiles {
+                let k = usize::from(t);
+                left[k] = left[k].saturating_sub(1);
+            }
+            ("exchange", Vec::new(), 0)
+        }
+        Move::Pass { .. } => ("pass", Vec::new(), 0),
+        Move::Challenge { .. } => ("challenge", Vec::new(), 0),
+    };
+    Shown {
+        notation: notation(&r.mv),
+        kind,
+        score: r.score,
+        bonus,
+        tiles: r.tiles,
+        words,
+        leave: rack_text(&left),
+    }
+}
+
+impl Shown {
+    fn json(&self, rank: usize) -> Value {
+        let mut parts = self.notation.split(' ');
+        let (at, dir, word) = if self.kind == "place" {
+            (parts.next(), parts.next(), parts.next())
+        } else {
+            (None, None, None)
+        };
+        json!({
+            "rank": rank,
+            "move": self.notation,
+            "kind": self.kind,
+            "at": at,
+            "dir": dir,
+            "word": word,
+            "score": self.score,
+            "bonus": self.bonus,
+            "tiles": self.tiles,
+            "words": self.words.iter().map(|(w, s)| json!({"word": w, "score": s})).collect::<Vec<_>>(),
+            "leave": self.leave,
+        })
+    }
+
+    fn words_text(&self) -> String {
+        let mut parts: Vec<String> = self.words.iter().map(|(w, s)| format!("{w} {s}")).collect();
+        if self.bonus > 0 {
+            parts.push(format!("+{} whole rack", self.bonus));
+        }
+        parts.join(", ")
+    }
+}
+
+fn scores_text(names: &[String], scores: &[i32]) -> String {
+    names
+        .iter()
+        .zip(scores)
+        .map(|(n, s)| format!("{n} {s}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The top moves of one position.
+fn top(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored, Error> {
+    let after = q.after.unwrap_or(game.total);
+    let (state, seat) = game.position(after, q.rack.as_deref())?;
+    let mut ranked = ranked_moves(&state, graph);
+    let placements = ranked
+        .iter()
+        .filter(|r| matches!(r.mv, Move::Place { .. }))
+        .count();
+    ranked.truncate(q.top.max(1));
+    let shown: Vec<Shown> = ranked.iter().map(|r| show(&state, r)).collect();
+    let rack = state.rack_text(seat);
+    let u = game.unit;
+    let mut text = format!(
+        "{}: after {u} {after} of {}, {} to move with {rack} (scores {}; {} tiles in the bag)\n{}; {placements} placement{}\n",
+        game.file,
+        game.total,
+        game.names[seat],
+        scores_text(&game.names, state.scores()),
+        state.bag_len(),
+        game.lex.describe(),
+        if placements == 1 { "" } else { "s" },
+    );
+    let width = shown.iter().map(|s| s.notation.len()).max().unwrap_or(0);
+    for (i, s) in shown.iter().enumerate() {
+        text += &format!(
+            "{:>3}. {:>4}  {:<width$}  {}{}leave {}\n",
+            i + 1,
+            s.score,
+            s.notation,
+            s.words_text(),
+            if s.words.is_empty() { "" } else { "; " },
+            if s.leave.is_empty() { "-" } else { &s.leave },
+        );
+    }
+    let json = json!({
+        "game": "natura",
+        "file": game.file,
+        "after": after,
+        "moves_in_record": game.total,
+        "to_move": game.names[seat],
+        "rack": rack,
+        "scores": game.names.iter().zip(state.scores()).map(|(n, s)| json!({"player": n, "score": s})).collect::<Vec<_>>(),
+        "bag": state.bag_len(),
+        "lexicon": game.lex.describe(),
+        "placements": placements,
+        "moves": shown.iter().enumerate().map(|(i, s)| s.json(i + 1)).collect::<Vec<_>>(),
+    });
+    Ok(Scored { text, json })
+}
+
+/// One turn reviewed.
+struct Turn<'a> {
+    number: usize,
+    played: &'a Played,
+    rack: String,
+    best: Option<Shown>,
+    /// Every word of the placement played is in the lexicon.
+    in_lexicon: bool,
+}
+
+impl Turn<'_> {
+    /// The points the turn scored in the end (0 once withdrawn).
+    fn scored(&self) -> i32 {
+        if self.played.withdrawn {
+            0
+        } else {
+            self.played.points
+        }
+    }
+
+    /// The best move's points less the turn's, never below 0 (a word the lexicon lacks can
+    /// outscore every move it knows).
+    fn lost(&self) -> Option<i32> {
+        self.best
+            .as_ref()
+            .map(|b| (b.score as i32 - self.scored()).max(0))
+    }
+}
+
+/// Each turn's best move beside the one played, and the points left per player.
+fn analyse(game: &Replayed, graph: &Gaddag) -> Scored {
+    let mut turns = Vec::new();
+    for (k, p) in game.played.iter().enumerate() {
+        if !p.turn {
+            continue;
+        }
+        let state = &game.positions[k];
+        let known = state.rack(p.seat).iter().any(|&n| n > 0);
+        let best = if known && state.to_move() == Some(p.seat) {
+            super::machine::best_move(state, graph).map(|r| show(state, &r))
+        } else {
+            None
+        };
+        let in_lexicon = p.play.as_ref().is_none_or(|play| {
+            state.board().score(state.set(), play).is_ok_and(|s| {
+                s.words
+                    .iter()
+                    .all(|w| graph.contains(&w.upper(state.set())))
+            })
+        });
+        turns.push(Turn {
+            number: k + 1,
+            played: p,
+            rack: if known {
+                state.rack_text(p.seat)
+            } else {
+                String::new()
+            },
+            best,
+            in_lexicon,
+        });
+    }
+    let n = game.names.len();
+    let mut lost = vec![0i32; n];
+    let mut reviewed = vec![0usize; n];
+    let mut count = vec![0usize; n];
+    for t in &turns {
+        count[t.played.seat] += 1;
+        if let Some(l) = t.lost() {
+            lost[t.played.seat] += l;
+            reviewed[t.played.seat] += 1;
+        }
+    }
+    let u = game.unit;
+    let mut text = format!(
+        "{}: each turn's best move beside the one played; {}\n",
+        game.file,
+        game.lex.describe()
+    );
+    let pw = game.names.iter().map(|s| s.len()).max().unwrap_or(6).max(6);
+    let mw = turns
+        .iter()
+        .flat_map(|t| {
+            [t.played.notation.len()]
+                .into_iter()
+                .chain(t.best.as_ref().map(|b| b.notation.len()))
+        })
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    text += &format!(
+        "{:>5}  {:<pw$}  {:<7}  {:<mw$}  {:>5}  {:<mw$}  {:>5}  {:>4}\n",
+        u, "player", "rack", "played", "pts", "best", "pts", "lost"
+    );
+    for t in &turns {
+        let mut mark = String::new();
+        if t.played.withdrawn {
+            mark += " (withdrawn)";
+        }
+        if !t.in_lexicon {
+            mark += " (a word not in the lexicon)";
+        }
+        let (b, bp, l) = match &t.best {
+            Some(b) => (
+                b.notation.clone(),
+                b.score.to_string(),
+                t.lost().unwrap_or(0).to_string(),
+            ),
+            None => ("(rack unknown)".into(), "-".into(), "-".into()),
+        };
+        text += &format!(
+            "{:>5}  {:<pw$}  {:<7}  {:<mw$}  {:>5}  {:<mw$}  {:>5}  {:>4}{mark}\n",
+            t.number,
+            game.names[t.played.seat],
+            if t.rack.is_empty() { "?" } else { &t.rack },
+            t.played.notation,
+            t.scored(),
+            b,
+            bp,
+            l,
+        );
+    }
+    let per: Vec<String> = (0..n)
+        .map(|s| {
+            let unseen = count[s] - reviewed[s];
+            let note = if unseen > 0 {
+                format!(" ({} of {} turns reviewed)", reviewed[s], count[s])
+            } else {
+                String::new()
+            };
+            format!("{} {}{note}", game.names[s], lost[s])
+        })
+        .collect();
+    text += &format!("points left on the table: {}\n", per.join(", "));
+    if let Some((k, why)) = &game.illegal {
+        text += &format!("stopped at {u} {k}, which is illegal ({why})\n");
+    }
+    let json = json!({
+        "game": "natura",
+        "file": game.file,
+        "lexicon": game.lex.describe(),
+        "moves_in_record": game.total,
+        "illegal": game.illegal.as_ref().map(|(k, why)| json!({"move": k, "message": why})),
+        "turns": turns.iter().map(|t| json!({
+            "move": t.number,
+            "player": game.names[t.played.seat],
+            "rack": (!t.rack.is_empty()).then_some(&t.rack),
+            "played": {
+                "move": t.played.notation,
+                "score": t.scored(),
+                "withdrawn": t.played.withdrawn,
+                "in_lexicon": t.in_lexicon,
+            },
+            "best": t.best.as_ref().map(|b| b.json(1)),
+            "lost": t.lost(),
+        })).collect::<Vec<_>>(),
+        "players": (0..n).map(|s| json!({
+            "player": game.names[s],
+            "turns": count[s],
+            "reviewed": reviewed[s],
+            "lost": lost[s],
+        })).collect::<Vec<_>>(),
+    });
+    Scored { text, json }
+}
