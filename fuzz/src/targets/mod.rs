@@ -12,6 +12,7 @@ use tavolo::error::Error;
 
 use crate::mutate::{harvest, Shape};
 
+pub mod duplicate;
 pub mod gcg;
 pub mod kit;
 pub mod lexicon;
@@ -72,6 +73,7 @@ pub fn all() -> Vec<Target> {
     v.push(lexicon::words_target());
     v.push(lexicon::hunspell_target());
     v.push(quincunx::target());
+    v.push(duplicate::target());
     v
 }
 
