@@ -15,7 +15,7 @@ use crate::error::Error;
 use crate::games::natura::duplicate::draw::{rack_text, ALGORITHM as DRAW};
 use crate::games::natura::duplicate::judge::percent_text;
 use crate::games::natura::duplicate::record::{self as drecord, placement_text, Words};
-use crate::games::natura::duplicate::submissions;
+use crate::games::natura::duplicate::submissions_record as submissions;
 use crate::games::natura::duplicate::{Duplicate, End, Round};
 use crate::record::{write, Record, Source};
 

@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 use tavolo::games::check::{check_text, Outcome};
 use tavolo::games::natura::duplicate::draw::{minimum, mix, rack_text, STRICT_ROUNDS};
 use tavolo::games::natura::duplicate::record::{self as drecord, placement_text, Words};
-use tavolo::games::natura::duplicate::{submissions, Duplicate, End, Round};
+use tavolo::games::natura::duplicate::{submissions_record as submissions, Duplicate, End, Round};
 use tavolo::games::natura::layout::{TileSet, SIZE};
 use tavolo::games::natura::movegen::{self, Gaddag};
 use tavolo::games::natura::{Board, Move, Rules, Square, State};

@@ -7,13 +7,13 @@
 //! - [`game`]: the rounds, from a seed and a word graph (pure, deterministic);
 //! - [`judge`]: one submitted placement on a round's board, scored or refused;
 //! - [`record`]: the game as a natura record of variant `duplicate` that `tavolo check` verifies;
-//! - [`submissions`]: the players' moves file, read with spans, scored against the tops.
+//! - [`submissions_record`]: the players' moves file, read with spans, scored against the tops.
 
 pub mod draw;
 pub mod game;
 pub mod judge;
 pub mod record;
-pub mod submissions;
+pub mod submissions_record;
 
 pub use draw::{rack_text, Bag, Drawn};
 pub use game::{Duplicate, End, Round};
