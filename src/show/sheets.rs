@@ -191,15 +191,48 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
         w: pw,
         h: ph,
     };
-    for (i, page) in pages.iter().enumerate() {
+    // Each page's own face (headings, cut lines, footer), parsed on every core: its text
+    // layout is most of a page's cost, and pages do not depend on each other. The faces
+    // come back in page order, so the bytes do not depend on the threads.
+    let page_face = |i: usize, page: &Page| -> Result<Face> {
         let footer = format!("{title} - page {} of {count}", i + 1);
-        let (svg, bands) = match page {
-            Page::Bands(bands) => (page_svg(bands, pw, ph, &footer), &bands[..]),
-            Page::Curtains(cards) => (curtain_svg(cards, pw, ph, &footer), &[][..]),
+        let svg = match page {
+            Page::Bands(bands) => page_svg(bands, pw, ph, &footer),
+            Page::Curtains(cards) => curtain_svg(cards, pw, ph, &footer),
         };
-        faces.push(Face {
-            tree: super::render::tree(&svg)?,
-        });
+        super::render::tree(&svg).map(|tree| Face { tree })
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = pages.len().div_ceil(threads).max(1);
+    let page_faces: Vec<Face> = std::thread::scope(|scope| {
+        let handles: Vec<_> = pages
+            .chunks(chunk)
+            .enumerate()
+            .map(|(c, part)| {
+                let page_face = &page_face;
+                scope.spawn(move || {
+                    part.iter()
+                        .enumerate()
+                        .map(|(j, page)| page_face(c * chunk + j, page))
+                        .collect::<Result<Vec<Face>>>()
+                })
+            })
+            .collect();
+        let mut all = Vec::with_capacity(pages.len());
+        for h in handles {
+            let part = h
+                .join()
+                .map_err(|_| Error::failed("show.internal", "a page thread panicked"))??;
+            all.extend(part);
+        }
+        Ok::<_, Error>(all)
+    })?;
+    for (page, face) in pages.iter().zip(page_faces) {
+        let bands = match page {
+            Page::Bands(bands) => &bands[..],
+            Page::Curtains(_) => &[][..],
+        };
+        faces.push(face);
         let mut placements = vec![Placement {
             face: faces.len() - 1,
             component: 0,
