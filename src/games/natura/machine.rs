@@ -8,12 +8,9 @@ use std::sync::Arc;
 use super::game::State;
 use super::movegen::{best_placement, ranked_moves, top_moves, Gaddag, Ranked};
 use super::moves::Move;
-use super::record::{default_lexicon, Lex};
 use crate::deal::DealRng;
-use crate::error::Error;
 use crate::games::engine::Engine;
-use crate::games::referee::{Chooser, Machine, Strength};
-use crate::games::solve::WordLists;
+use crate::games::referee::Chooser;
 
 /// The first move of [`ranked_moves`] (the highest score, ties by square), found without
 /// listing every placement; `None` once the game is over.
@@ -50,32 +47,4 @@ impl Chooser<State> for Greedy {
         let i = rng.below(top.len() as u32) as usize;
         top.swap_remove(i).mv
     }
-}
-
-/// The machine player at `strength` over `words` (default: NS-2's lists).
-pub fn machine(strength: Strength, words: Option<&WordLists>) -> Result<Machine<State>, Error> {
-    let among = match strength {
-        Strength::Random | Strength::Best => 1,
-        Strength::Top(n) => n,
-    };
-    let lex = match words {
-        Some(w) => Lex::Lists(Arc::new(w.open()?)),
-        None => default_lexicon(),
-    };
-    let graph =
-        match &lex {
-            Lex::Lists(l) => crate::lexicon::graph::gaddag(l)?,
-            Lex::Inline(words) => Arc::new(
-                Gaddag::from_words(words.iter())
-                    .map_err(|e| Error::input("lexicon.graph", e.to_string()))?,
-            ),
-            Lex::Unchecked(why) => return Err(Error::input(
-                "play.no-lexicon",
-                format!("the machine player of natura needs words: {why}"),
-            )
-            .help(
-                "give a word list with --lexicon FILE, or play at random with --strength random",
-            )),
-        };
-    Ok(Box::new(Greedy { graph, among }))
 }

@@ -11,7 +11,7 @@
 //! - [`scorer`]: `tavolo score natura`, one placement on a position explained;
 //! - [`draw`]: positions and deal sheets drawn with the natura kit (`tavolo show`);
 //! - [`duplicate`]: duplicate Scrabble (one board, one rack for all, the top placed);
-//! - [`solve`]: `tavolo solve natura RECORD`, the best moves of a position and a game reviewed;
+//! - [`solve_record`]: `tavolo solve natura RECORD`, the best moves of a position and a game reviewed;
 //! - [`machine`]: the machine player of `tavolo play natura` (the highest-scoring move).
 
 pub mod board;
@@ -26,7 +26,7 @@ pub mod movegen;
 pub mod moves;
 pub mod record;
 pub mod scorer;
-pub mod solve;
+pub mod solve_record;
 
 pub use board::{Board, Dir, PlaceError, Placement, Scored, Square, WordScore};
 pub use game::{rack_bonus, Broken, End, Outcome, Rules, Setup, State, Words};

@@ -97,7 +97,7 @@ impl Game for Natura {
         Some(self)
     }
 
-    /// A position's best moves, a game reviewed ([`super::solve`]).
+    /// A position's best moves, a game reviewed ([`super::solve_record`]).
     fn position_solver(&self) -> Option<&dyn crate::games::solve::SolvePosition> {
         Some(self)
     }
@@ -139,7 +139,7 @@ impl Referee for Natura {
         strength: crate::games::referee::Strength,
         words: Option<&crate::games::solve::WordLists>,
     ) -> Option<Result<crate::games::referee::Machine<State>, Error>> {
-        Some(super::machine::machine(strength, words))
+        Some(machine(strength, words))
     }
 }
 
@@ -1193,4 +1193,37 @@ impl Scorer for Natura {
     fn score(&self, args: &[String]) -> Result<crate::games::Scored, Error> {
         super::scorer::score(self, args)
     }
+}
+
+/// The machine player ([`super::machine`]) at `strength` over `words` (default: NS-2's
+/// lists): the adapter that opens the lexicon and builds its word graph.
+fn machine(
+    strength: crate::games::referee::Strength,
+    words: Option<&crate::games::solve::WordLists>,
+) -> Result<crate::games::referee::Machine<State>, Error> {
+    use crate::games::referee::Strength;
+    let among = match strength {
+        Strength::Random | Strength::Best => 1,
+        Strength::Top(n) => n,
+    };
+    let lex = match words {
+        Some(w) => Lex::Lists(Arc::new(w.open()?)),
+        None => default_lexicon(),
+    };
+    let graph =
+        match &lex {
+            Lex::Lists(l) => crate::lexicon::graph::gaddag(l)?,
+            Lex::Inline(words) => Arc::new(
+                super::movegen::Gaddag::from_words(words.iter())
+                    .map_err(|e| Error::input("lexicon.graph", e.to_string()))?,
+            ),
+            Lex::Unchecked(why) => return Err(Error::input(
+                "play.no-lexicon",
+                format!("the machine player of natura needs words: {why}"),
+            )
+            .help(
+                "give a word list with --lexicon FILE, or play at random with --strength random",
+            )),
+        };
+    Ok(Box::new(super::machine::Greedy { graph, among }))
 }
