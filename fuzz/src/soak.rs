@@ -311,6 +311,8 @@ pub fn soak(cli: &Path, budget: Duration, seed: u64, out: &Path) -> Soak {
         s.runs += 1;
         let left = listing(&outd);
         let mut problem = judge(&r1, args[0] == "solve");
+        // A written record that fails to check is kept with the finding, with what check said.
+        let mut kept: Vec<(String, Vec<u8>)> = Vec::new();
         if problem.is_none() {
             let ok = r1.code == Some(0);
             if !ok && !left.is_empty() {
@@ -336,6 +338,11 @@ pub fn soak(cli: &Path, budget: Duration, seed: u64, out: &Path) -> Soak {
                         r2.code
                     ));
                 }
+                if problem.is_some() {
+                    let b = std::fs::read(&f).unwrap_or_default();
+                    kept.push((format!("written-{}", left[0]), b));
+                    kept.push(("check-stderr.txt".into(), r2.stderr.clone().into_bytes()));
+                }
             }
         }
         if let Some(p) = problem {
@@ -345,6 +352,7 @@ pub fn soak(cli: &Path, budget: Duration, seed: u64, out: &Path) -> Soak {
                     let b = std::fs::read(inp.join(&n)).unwrap_or_default();
                     (n, b)
                 })
+                .chain(kept)
                 .collect();
             let refs: Vec<(&str, &[u8])> = inputs
                 .iter()
