@@ -3,10 +3,9 @@
 //! blank, as it lies on a table; the caption and `check` name the letter it stands for.
 
 use super::board::{Board, Dir, Square, THROUGH};
-use super::game::{Rules, State};
 use super::layout::{TileSet, JOLLY, RACK, SIZE};
 use super::moves::{tile_char, Move};
-use super::record::{dealt_bag, default_lexicon, read_moves, read_setup, rules_of, start_game};
+use super::record::{dealt_bag, open};
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
@@ -179,33 +178,19 @@ impl scene::Draw for Draw {
         if record.variant == super::duplicate::record::VARIANT {
             return duplicate_scene(record, src, shown, size);
         }
-        let moves = read_moves(record, src)?;
-        let written = read_setup(record, src)?;
-        let lex = written.lex.clone().unwrap_or_else(default_lexicon);
-        // The record's lexicon decides challenges (NS-5), so the picture is `check`'s position.
-        let rules = Rules {
-            challenge_penalty: written.challenge_penalty,
-            words: lex.words(),
-            ..rules_of(&record.variant)
-        };
-        let start = written.start.as_ref().ok_or_else(|| {
-            src.error(
-                "natura.bad-setup",
-                record.setup_span(),
-                "[setup] gives neither the racks and bag nor a board, and there is no [deal]",
-            )
-        })?;
-        let mut game: State = start_game(start, &rules, record.players.len())
-            .map_err(|e| src.error("natura.bad-setup", record.setup_span(), e))?;
+        // Read and started as `check` does (the record's lexicon decides challenges, NS-5),
+        // so the picture is `check`'s position.
+        let opened = open(record, src, None)?;
+        let mut game = opened.start;
         let names = record.player_names();
         let mut last: Option<(usize, Move)> = None;
         let mut illegal: Option<(usize, Move, String)> = None;
-        for (entry, w) in record.moves.iter().zip(&moves).take(shown) {
-            match game.play(w.mv.clone()) {
-                Ok(_) => last = Some((entry.number, w.mv.clone())),
+        for (entry, mv) in record.moves.iter().zip(opened.moves).take(shown) {
+            match game.play(mv.clone()) {
+                Ok(_) => last = Some((entry.number, mv)),
                 Err(b) => {
                     let why = format!("{} ({})", b.describe(&names), b.code());
-                    illegal = Some((entry.number, w.mv.clone(), why));
+                    illegal = Some((entry.number, mv, why));
                     break;
                 }
             }
