@@ -184,6 +184,16 @@ pub fn name_metrics() -> Result<&'static FontMetrics, Error> {
         .map_err(Clone::clone)
 }
 
+/// The metrics of the bundled DejaVu Sans Bold, the face `font-family="DejaVu
+/// Sans"` resolves to (captions and labels of pictures), read once.
+pub fn sans_metrics() -> Result<&'static FontMetrics, Error> {
+    static METRICS: std::sync::OnceLock<Result<FontMetrics, Error>> = std::sync::OnceLock::new();
+    METRICS
+        .get_or_init(|| FontMetrics::new(crate::kit::fonts::FACES[0].2))
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
 /// The templates' `fit_text(text, box_w, box_h, max_size[, min_size])`, all in
 /// the template's units (mm). It returns `size` (the font-size to use),
 /// `lines` (one or two) and `line_height` (baseline to baseline), for text set

@@ -6,20 +6,26 @@
 //! usvg tree and nested as an `<svg>` viewport (which clips the bleed), in a
 //! group whose id is the item's (`tile-c3`) and whose transform places it
 //! (so a reader finds a piece's place without its bleed); marks are groups `mark-last`
-//! and `mark-illegal`. Sizes are millimetres: the document is `W mm` wide
+//! and `mark-illegal`; labels are `<text>` elements with their own ids, and the
+//! caption is wrapped at words to the picture's width. Sizes are millimetres: the document is `W mm` wide
 //! with a viewBox in mm.
 
 use std::fmt::Write as _;
 
 use usvg::WriteOptions;
 
-use super::scene::{MarkKind, Rect, Scene};
+use super::scene::{Label, MarkKind, Rect, Scene};
 use crate::error::{Error, Result};
 use crate::kit::template::{self, KitFaces};
 use crate::kit::Kit;
 
-/// Height of the caption strip under the picture, in mm.
+/// Height of the caption strip under the picture, in mm, for one line.
 pub const CAPTION_MM: f64 = 9.0;
+/// The caption's font size and the distance between its lines, in mm.
+const CAPTION_FONT_MM: f64 = 4.0;
+const CAPTION_LINE_MM: f64 = 5.0;
+/// The colour of labels (purple: neither mark's colour).
+pub const LABEL_COLOUR: &str = "#6a1b9a";
 /// White margin round the picture, in mm.
 pub const MARGIN_MM: f64 = 4.0;
 
@@ -143,10 +149,8 @@ fn inner(svg: &str) -> &str {
 
 /// The scene as an SVG document in millimetres.
 pub fn svg(scene: &Scene, art: &KitArt) -> Result<String> {
-    let (w, h) = (
-        scene.w_mm + 2.0 * MARGIN_MM,
-        scene.h_mm + 2.0 * MARGIN_MM + CAPTION_MM,
-    );
+    let lines = caption_lines(&scene.caption, scene.w_mm)?;
+    let (w, h) = page_size(scene, lines.len());
     let mut out = String::new();
     let _ = write!(
         out,
@@ -161,14 +165,82 @@ pub fn svg(scene: &Scene, art: &KitArt) -> Result<String> {
         out.push_str(&art.placed(face, &item.id, item.at, item.ghost, n));
     }
     out.push_str(&marks_svg(scene));
-    let _ = write!(
-        out,
-        "</g>\n<text id=\"caption\" x=\"{MARGIN_MM}\" y=\"{}\" font-family=\"DejaVu Sans\" \
-         font-size=\"4\" fill=\"#1f1f1f\">{}</text>\n</svg>\n",
-        h - MARGIN_MM - 1.0,
-        escape(&scene.caption)
-    );
+    out.push_str(&labels_svg(&scene.labels));
+    out.push_str("</g>\n");
+    out.push_str(&caption_svg(scene, &lines));
+    out.push_str("</svg>\n");
     Ok(out)
+}
+
+/// The picture's size in mm with margins and a caption of `lines` lines.
+fn page_size(scene: &Scene, lines: usize) -> (f64, f64) {
+    (
+        scene.w_mm + 2.0 * MARGIN_MM,
+        scene.h_mm
+            + 2.0 * MARGIN_MM
+            + CAPTION_MM
+            + lines.saturating_sub(1) as f64 * CAPTION_LINE_MM,
+    )
+}
+
+/// The caption as one `<text id="caption">`, a `<tspan>` a line.
+fn caption_svg(scene: &Scene, lines: &[String]) -> String {
+    let first = scene.h_mm + 2.0 * MARGIN_MM + CAPTION_MM - MARGIN_MM - 1.0;
+    let mut out = format!(
+        "<text id=\"caption\" font-family=\"DejaVu Sans\" font-size=\"{CAPTION_FONT_MM}\" \
+         fill=\"#1f1f1f\">"
+    );
+    for (i, line) in lines.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<tspan x=\"{MARGIN_MM}\" y=\"{}\">{}</tspan>",
+            first + i as f64 * CAPTION_LINE_MM,
+            escape(line)
+        );
+    }
+    out.push_str("</text>\n");
+    out
+}
+
+/// The caption's words measured with the bundled face it is set in (DejaVu
+/// Sans Bold, its real advance widths) and wrapped greedily to `width` mm, so
+/// a long verdict goes on to another line instead of past the picture's edge.
+/// A word wider than the picture keeps a line of its own.
+pub fn caption_lines(caption: &str, width: f64) -> Result<Vec<String>> {
+    let font = crate::kit::textfit::sans_metrics()?;
+    let em = |s: &str| font.width_em(s) * CAPTION_FONT_MM;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in caption.split_whitespace() {
+        if !line.is_empty() && em(&line) + em(" ") + em(word) > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    Ok(lines)
+}
+
+/// The labels as `<text>` elements centred in their boxes, in scene mm.
+fn labels_svg(labels: &[Label]) -> String {
+    let mut out = String::new();
+    for l in labels {
+        let (cx, cy) = l.at.centre();
+        // DejaVu Sans capitals stand 0.73 em tall: the baseline that centres them.
+        let _ = writeln!(
+            out,
+            "<text id=\"{}\" x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" \
+             font-family=\"DejaVu Sans\" font-size=\"{}\" fill=\"{LABEL_COLOUR}\">{}</text>",
+            escape(&l.id),
+            cy + 0.365 * l.size_mm,
+            l.size_mm,
+            escape(&l.text)
+        );
+    }
+    out
 }
 
 /// The marks of the last and an illegal move, as SVG groups in scene mm.
@@ -239,10 +311,8 @@ pub fn png(svg: &str, dpi: f64) -> Result<Vec<u8>> {
 pub fn pdf(scene: &Scene, mut art: KitArt) -> Result<Vec<u8>> {
     use crate::kit::geometry::Rect as KRect;
     use crate::kit::layout::{Placement, Sheet, Side};
-    let (w, h) = (
-        scene.w_mm + 2.0 * MARGIN_MM,
-        scene.h_mm + 2.0 * MARGIN_MM + CAPTION_MM,
-    );
+    let lines = caption_lines(&scene.caption, scene.w_mm)?;
+    let (w, h) = page_size(scene, lines.len());
     let rect = |r: Rect| KRect {
         x: r.x + MARGIN_MM,
         y: r.y + MARGIN_MM,
@@ -276,13 +346,10 @@ pub fn pdf(scene: &Scene, mut art: KitArt) -> Result<Vec<u8>> {
         }
     }
     overlay.push_str(&marks_svg(scene));
-    let _ = write!(
-        overlay,
-        "</g>\n<text x=\"{MARGIN_MM}\" y=\"{}\" font-family=\"DejaVu Sans\" font-size=\"4\" \
-         fill=\"#1f1f1f\">{}</text>\n</svg>\n",
-        h - MARGIN_MM - 1.0,
-        escape(&scene.caption)
-    );
+    overlay.push_str(&labels_svg(&scene.labels));
+    overlay.push_str("</g>\n");
+    overlay.push_str(&caption_svg(scene, &lines));
+    overlay.push_str("</svg>\n");
     let mut faces = std::mem::take(&mut art.faces.faces);
     faces.push(template::Face {
         tree: tree(&overlay)?,

@@ -68,6 +68,18 @@ pub struct Mark {
     pub at: Rect,
 }
 
+/// Text drawn over the pieces, centred in its box: what the art alone cannot
+/// say, such as the letter a blank tile stands for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Label {
+    /// A stable name, unique in the scene (`letter-h8`); the SVG element's id.
+    pub id: String,
+    pub at: Rect,
+    pub text: String,
+    /// The letters' height (font size) in mm.
+    pub size_mm: f64,
+}
+
 /// A position drawn from a record.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scene {
@@ -78,7 +90,10 @@ pub struct Scene {
     /// Drawn in order: the board first.
     pub items: Vec<Item>,
     pub marks: Vec<Mark>,
-    /// One line under the picture: the game, the move shown, the verdict.
+    /// Drawn last, over the pieces and marks.
+    pub labels: Vec<Label>,
+    /// Under the picture, wrapped to its width: the game, the move shown, the
+    /// verdict.
     pub caption: String,
     /// The move shown (0: the setup) and how many the record has.
     pub shown: usize,

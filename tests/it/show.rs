@@ -340,3 +340,58 @@ fn moon_solitaire_deal_sheets_have_no_slip() {
     // Every tile but the centre is in the draw, face down in order: 24 of them.
     assert_eq!(holdings.iter().map(|h| h.pieces.len()).sum::<usize>(), 25);
 }
+
+/// A verdict longer than the picture is wide goes on to a second caption line
+/// (the page grows 5 mm) instead of running off the page: in the PNG no ink
+/// lies in the right margin beside the caption, and the two lines together
+/// are the whole verdict.
+#[test]
+fn a_long_caption_wraps_inside_the_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = format!(
+        "{}/tests/fixtures/moon/illegal-after-the-end-2p.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let rec = std::fs::read_to_string(fixture).unwrap();
+    let o = show(dir.path(), &rec, &["--svg", "-o", "w.svg"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let svg = std::fs::read_to_string(dir.path().join("w.svg")).unwrap();
+    // The 205 mm board, 4 mm margins, a caption of two lines: 9 + 5 mm.
+    assert!(
+        svg.contains("width=\"213mm\" height=\"227mm\""),
+        "{svg:.300}"
+    );
+    let lines: Vec<&str> = svg
+        .split("<tspan ")
+        .skip(1)
+        .map(|t| {
+            t.split_once('>')
+                .unwrap()
+                .1
+                .split_once("</tspan>")
+                .unwrap()
+                .0
+        })
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(
+        lines.join(" "),
+        "moon (standard), move 19 of 19: Anna BB on a3 is illegal: the game is already \
+         over (Bruno won) (moon.game-over)"
+    );
+    let o = show(dir.path(), &rec, &["--png", "-o", "w.png"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let png = Pixmap::load_png(dir.path().join("w.png")).unwrap();
+    let mut ink = 0;
+    let mut right_margin_ink = 0;
+    for tenth in 0..140 {
+        let y = 213.0 + tenth as f32 / 10.0;
+        for x in 0..213 {
+            let dark = pixel(&png, x as f32, y).iter().all(|&c| c < 128);
+            ink += dark as u32;
+            right_margin_ink += (dark && x as f32 > 209.5) as u32;
+        }
+    }
+    assert!(ink > 200, "the caption is drawn ({ink} dark samples)");
+    assert_eq!(right_margin_ink, 0, "caption ink in the right margin");
+}

@@ -288,3 +288,32 @@ fn a_duplicate_game_is_drawn_round_by_round() {
     assert!(svg.contains("is illegal"), "{svg}");
     assert_eq!(tiles(&svg), tiles(&one));
 }
+
+/// `first-move-star.toml`: CASa across from G8, the last `a` a jolly (NS-2). The jolly's
+/// tile is the kit's blank face; the letter it stands for is written over it, centred on
+/// J8, and no other tile gets a letter written over it.
+#[test]
+fn a_jolly_shows_the_letter_it_stands_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let (tree, svg) = picture(dir.path(), "first-move-star.toml", Some("1"));
+    assert!(close(placed(&tree, "tile-J8").unwrap(), tile_at("J8")));
+    assert_eq!(svg.matches("id=\"letter-").count(), 1, "{svg}");
+    let label = svg
+        .split("<text id=\"letter-J8\" ")
+        .nth(1)
+        .expect("a letter over J8");
+    let attr = |name: &str| -> f32 {
+        let v = label.split(&format!("{name}=\"")).nth(1).unwrap();
+        v[..v.find('"').unwrap()].parse().unwrap()
+    };
+    // Scene mm (the scene group is inside the margin): J8's square is 8 + 9 x 20 mm
+    // across and 8 + 7 x 20 down, its centre 10 mm further; the baseline sits below
+    // the centre by half a capital's height.
+    assert!((attr("x") - 198.0).abs() < 0.01, "{label}");
+    assert!(attr("y") > 158.0 && attr("y") < 163.0, "{label}");
+    assert!(label.contains("text-anchor=\"middle\""), "{label}");
+    assert_eq!(
+        label.split_once('>').unwrap().1.split_once('<').unwrap().0,
+        "A"
+    );
+}

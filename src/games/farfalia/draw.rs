@@ -415,6 +415,7 @@ impl scene::Draw for Draw {
             h_mm: row(deal.places()) - GAP,
             items,
             marks,
+            labels: Vec::new(),
             caption,
             shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: total,

@@ -161,6 +161,7 @@ impl scene::Draw for Draw {
             h_mm: size,
             items,
             marks,
+            labels: Vec::new(),
             caption,
             shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: record.moves.len(),

@@ -1,16 +1,16 @@
 //! Natura Shakerata's positions for `tavolo show` and its deal sheets: the board at full
 //! size with the tiles on their squares, drawn with the natura kit's art. A jolly is drawn
-//! blank, as it lies on a table; the caption and `check` name the letter it stands for.
+//! blank, as it lies on a table, with the letter it stands for written over it.
 
 use super::board::{Board, Dir, Square, THROUGH};
-use super::layout::{TileSet, JOLLY, RACK, SIZE};
+use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
 use super::moves::{tile_char, Move};
 use super::record::{dealt_bag, open};
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::record::{Record, Source};
-use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Piece, Rect, Scene, Shown};
+use crate::show::scene::{self, Holding, Item, Label, Mark, MarkKind, Piece, Rect, Scene, Shown};
 
 pub struct Draw;
 
@@ -63,6 +63,31 @@ fn tile_item(id: String, tile: u8, sq: Square, size: f64, ghost: bool) -> Item {
         back: false,
         ghost,
     }
+}
+
+/// The letter a jolly on `sq` stands for, written over its blank face; `None` for a
+/// lettered tile.
+fn jolly_label(sq: Square, tile: u8, size: f64) -> Option<Label> {
+    (tile & BLANK != 0 && tile != THROUGH).then(|| Label {
+        id: format!("letter-{sq}"),
+        at: square_at(sq, size),
+        text: tile_char(tile).to_ascii_uppercase().to_string(),
+        size_mm: size * 0.55,
+    })
+}
+
+/// The letters of the jollies on the board.
+fn board_labels(board: &Board, size: f64) -> Vec<Label> {
+    let mut out = Vec::new();
+    for row in 0..SIZE {
+        for col in 0..SIZE {
+            let sq = Square { row, col };
+            if let Some(t) = board.get(sq) {
+                out.extend(jolly_label(sq, t, size));
+            }
+        }
+    }
+    out
 }
 
 /// The squares a play's word spans, with what it writes on each ([`THROUGH`] for a
@@ -121,6 +146,7 @@ fn duplicate_scene(record: &Record, src: &Source, shown: usize, size: f64) -> Re
         last = Some((round.number, scored.placed.clone(), round.top.play.clone()));
     }
     let items = board_items(&board, size);
+    let labels = board_labels(&board, size);
     let mut marks = Vec::new();
     let total = record.moves.len();
     let top = record.players[0].name.as_str();
@@ -149,6 +175,7 @@ fn duplicate_scene(record: &Record, src: &Source, shown: usize, size: f64) -> Re
         h_mm: BOARD_MM,
         items,
         marks,
+        labels,
         caption,
         shown: illegal.as_ref().map_or(shown, |i| i.number),
         moves: total,
@@ -196,6 +223,7 @@ impl scene::Draw for Draw {
             }
         }
         let mut items = board_items(game.board(), size);
+        let mut labels = board_labels(game.board(), size);
         let mut marks = Vec::new();
         // A play just made is marked on its new tiles; a challenge that withdrew it leaves
         // nothing to mark.
@@ -215,6 +243,7 @@ impl scene::Draw for Draw {
             for (sq, t) in spanned(mv) {
                 if t != THROUGH && game.board().get(sq).is_none() {
                     items.push(tile_item(format!("illegal-{sq}"), t, sq, size, true));
+                    labels.extend(jolly_label(sq, t, size));
                 }
                 marks.push(Mark {
                     kind: MarkKind::Illegal,
@@ -236,6 +265,7 @@ impl scene::Draw for Draw {
             h_mm: BOARD_MM,
             items,
             marks,
+            labels,
             caption,
             shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: total,

@@ -225,6 +225,7 @@ impl scene::Draw for Draw {
             h_mm,
             items,
             marks,
+            labels: Vec::new(),
             caption,
             shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: total,

@@ -129,6 +129,7 @@ impl scene::Draw for Draw {
             h_mm: f64::from(bottom - top + 1) * (H + GAP) - GAP,
             items,
             marks,
+            labels: Vec::new(),
             caption,
             shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: record.moves.len(),

@@ -148,6 +148,7 @@ impl scene::Draw for Draw {
             h_mm,
             items,
             marks,
+            labels: Vec::new(),
             caption: scene::caption(record.game, &record.variant, total, shown_as),
             shown: r.illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: total,

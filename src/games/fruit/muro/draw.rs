@@ -204,6 +204,7 @@ impl scene::Draw for Draw {
             h_mm: ground,
             items,
             marks,
+            labels: Vec::new(),
             caption: scene::caption(record.game, &record.variant, total, shown_as),
             shown: r.illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: total,

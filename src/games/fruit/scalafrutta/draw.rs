@@ -221,6 +221,7 @@ impl scene::Draw for Draw {
             h_mm: top - BAND_GAP,
             items,
             marks,
+            labels: Vec::new(),
             caption: scene::caption(record.game, &record.variant, total, shown_as),
             shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: total,
