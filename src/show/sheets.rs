@@ -31,6 +31,8 @@ pub struct Board<'a> {
 
 const MARGIN: f64 = 12.0;
 const GAP: f64 = 2.0;
+/// The smallest a piece is drawn to keep a holding on one row.
+const MIN_SCALE: f64 = 0.9;
 /// Height of a heading line, and of the text in it.
 const LINE: f64 = 7.0;
 const FONT: f64 = 3.6;
@@ -39,6 +41,7 @@ const PIECE_H: f64 = 16.0;
 const PIECE_W: f64 = 30.0;
 
 /// A band on a page: a heading and rows of pieces, or a heading alone.
+#[derive(Debug)]
 struct Band {
     heading: String,
     /// Rows of (kit, face) to draw.
@@ -299,7 +302,18 @@ fn band(
             size = (w * s, hh * s);
         }
     }
-    let per_row = (((width + GAP) / (size.0 + GAP)).floor() as usize).max(1);
+    let n = faces.len().max(1);
+    let fit = (((width + GAP) / (size.0 + GAP)).floor() as usize).max(1);
+    // A holding a little too wide for one row (six 30 mm pieces on A4) is drawn a little
+    // smaller in one row rather than as five and one; a longer one is split into rows of
+    // even length (4 + 4, not 5 + 3).
+    let one_row = (width + GAP) / n as f64 - GAP;
+    let per_row = if n > fit && one_row >= size.0 * MIN_SCALE {
+        size = (one_row, size.1 * one_row / size.0);
+        n
+    } else {
+        n.div_ceil(n.div_ceil(fit))
+    };
     Ok(Band {
         heading,
         rows: faces.chunks(per_row).map(<[_]>::to_vec).collect(),
@@ -400,4 +414,51 @@ fn curtain_svg(cards: &[Curtain], w: f64, h: f64, footer: &str) -> String {
         escape(footer)
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::show::scene::Piece;
+
+    fn holding(n: usize) -> Holding {
+        Holding {
+            label: "Anna".into(),
+            seat: true,
+            pieces: vec![
+                Piece {
+                    component: "tiles",
+                    piece: Vec::new(),
+                    back: false,
+                };
+                n
+            ],
+        }
+    }
+
+    /// Fruit dominoes (56 x 28 mm) are drawn 30 mm wide; A4 leaves 186 mm between margins.
+    #[test]
+    fn a_holding_fills_rows_evenly_and_six_pieces_stay_on_one_row() {
+        let art = KitArt::bundled("fruit").unwrap();
+        let width = Paper::A4.size_mm().0 - 2.0 * MARGIN;
+        let rows = |n: usize| {
+            let b = band(&art, "fruit", &holding(n), width, String::new(), true).unwrap();
+            let lens: Vec<usize> = b.rows.iter().map(Vec::len).collect();
+            // Whatever the count, the row drawn fits between the margins.
+            let longest = *lens.iter().max().unwrap() as f64;
+            assert!(
+                longest * (b.piece.0 + GAP) - GAP <= width + 1e-9,
+                "{n}: {b:?}"
+            );
+            (lens, b.piece.0)
+        };
+        assert_eq!(rows(5), (vec![5], 30.0));
+        // Six: one row, a little smaller (29.3 mm), not five and one.
+        let (six, w) = rows(6);
+        assert_eq!(six, [6]);
+        assert!((w - (188.0 / 6.0 - 2.0)).abs() < 1e-9, "{w}");
+        // Eight at full size: two rows of four, not five and three.
+        assert_eq!(rows(8), (vec![4, 4], 30.0));
+        assert_eq!(rows(11), (vec![4, 4, 3], 30.0));
+    }
 }
