@@ -84,8 +84,9 @@ pub struct Args {
     /// Give up when the search would hold more than this many MiB (per deal).
     #[arg(long, default_value_t = 512)]
     pub max_memory_mb: u64,
-    /// Write the winning line as a record: a file for `--seed`, a folder for `--seeds`
-    /// (one `<game>-<seed>.toml` per solved deal).
+    /// Write the winning line (for a scoring solitaire such as Quincunx, also the best line
+    /// found when the search gives up) as a record: a file for `--seed`, a folder for `--seeds`
+    /// (one `<game>-<seed>.toml` per deal with a line).
     #[arg(long, short = 'o', value_name = "PATH", value_hint = clap::ValueHint::AnyPath)]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -203,7 +204,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 limits,
                 true,
             );
-            if let (Some(path), "solved") = (&args.out, d.verdict) {
+            if let (Some(path), true) = (&args.out, d.has_line()) {
                 write::atomic(path, &d.record_text())?;
             }
             if args.json {
@@ -214,12 +215,20 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 out::json(&v);
             } else {
                 outln!("{name} ({variant}), {}", d.summary());
-                match (&args.out, d.verdict) {
-                    (Some(path), "solved") => outln!("record written to {}", path.display()),
-                    (None, "solved") => {
+                match (&args.out, d.verdict, d.has_line()) {
+                    (Some(path), "solved", _) => {
+                        outln!("record written to {}", path.display())
+                    }
+                    (Some(path), _, true) => outln!(
+                        "record of the best line found (not proved best) written to {}",
+                        path.display()
+                    ),
+                    (None, _, true) => {
                         out::write(&out::numbered_paragraph("moves:", &d.notation, 100))
                     }
-                    (Some(path), _) => outln!("no record written to {}", path.display()),
+                    (Some(path), _, false) => {
+                        outln!("no record written to {}", path.display())
+                    }
                     _ => {}
                 }
             }
@@ -261,7 +270,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 bar.finish_and_clear();
             }
             if let Some(dir) = &args.out {
-                for d in results.iter().filter(|d| d.verdict == "solved") {
+                for d in results.iter().filter(|d| d.has_line()) {
                     write::atomic(
                         &record_path(dir, name, &d.provenance.seed),
                         &d.record_text(),

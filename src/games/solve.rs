@@ -117,6 +117,12 @@ fn split<M>(answer: Answer<M>) -> (&'static str, Option<Bound>, Vec<M>) {
 }
 
 impl Decided {
+    /// Whether the answer carries a whole line of play to write as a record: a
+    /// solution, or a scoring solver's best line found before it gave up.
+    pub fn has_line(&self) -> bool {
+        self.verdict == "solved" || (self.verdict == "undecided" && !self.moves.is_empty())
+    }
+
     pub fn record_text(&self) -> String {
         write::record(
             &self.provenance,

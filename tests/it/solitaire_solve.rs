@@ -208,3 +208,43 @@ fn a_wall_with_no_first_move() {
         .unwrap();
     assert_eq!(six.status.code(), Some(0));
 }
+
+/// Quincunx's solitaire (QX-11) is scored: when the search gives up, its best line found
+/// is still a whole game, written as a record (and said to be unproved) that `check`
+/// totals to the score the solver reported; exit 3, undecided.
+#[test]
+fn quincunx_best_line_found_is_written_when_undecided() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("q.toml");
+    let out = tavolo()
+        .args(["solve", "quincunx", "--variant", "solitaire", "--seed", "1"])
+        .args(["--max-nodes", "20000", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{said}");
+    assert!(said.contains("undecided"), "{said}");
+    assert!(
+        said.contains("best line found (not proved best) written to"),
+        "{said}"
+    );
+    let best: i64 = said
+        .split("best ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    let checked = json_of(
+        &tavolo()
+            .arg("check")
+            .arg("--json")
+            .arg(&path)
+            .output()
+            .unwrap(),
+    );
+    let rec = &checked["records"][0];
+    assert_eq!(rec["status"], "complete", "{rec:#}");
+    assert_eq!(rec["moves"], 12, "{rec:#}");
+    assert_eq!(rec["result"]["scores"][0]["points"], best, "{rec:#}");
+}
