@@ -1,8 +1,7 @@
 //! What the four fruit games' pictures share: a tile named by the fruit kit's
 //! fields (`fruit.letter`, `number`; templates/fruit.toml), its size on the
-//! table, and the replay loop that stops at an illegal move.
+//! table.
 
-use crate::games::engine::Broken;
 use crate::games::fruit::tile::Tile;
 use crate::show::scene::{Item, Piece, Rect};
 
@@ -72,39 +71,6 @@ pub fn around(rects: impl IntoIterator<Item = Rect>) -> Option<Rect> {
             }
         })
     })
-}
-
-/// The last legal move and the first illegal one of a replay.
-pub struct Replayed<M> {
-    /// `(move number, seat, move)` of the last legal move.
-    pub last: Option<(usize, usize, M)>,
-    /// `(move number, seat, move, why)`: the illegal move, described with
-    /// its code; the state is the one it was played on.
-    pub illegal: Option<(usize, usize, M, String)>,
-}
-
-/// Play `moves` (`(number, seat, move)`) on `state` with `play` until one
-/// breaks a rule.
-pub fn replay<S, M: Clone, B: Broken, O>(
-    state: &mut S,
-    moves: impl IntoIterator<Item = (usize, usize, M)>,
-    names: &[String],
-    mut play: impl FnMut(&mut S, M) -> Result<O, B>,
-) -> Replayed<M> {
-    let mut out = Replayed {
-        last: None,
-        illegal: None,
-    };
-    for (n, seat, mv) in moves {
-        match play(state, mv.clone()) {
-            Ok(_) => out.last = Some((n, seat, mv)),
-            Err(b) => {
-                out.illegal = Some((n, seat, mv, format!("{} ({})", b.describe(names), b.code())));
-                break;
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use super::record::{dealt, read_moves, start};
 use super::{MoonGame, MoonSetup, Move, Square, Tile};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::engine::{Broken, Engine};
+use crate::games::engine::Engine;
 use crate::record::{Record, Source};
 use crate::show::scene::{self, data_mm, Holding, Item, Mark, MarkKind, Piece, Rect, Scene, Shown};
 
@@ -88,26 +88,22 @@ impl scene::Draw for Draw {
         let mut game = start(record, src)?;
         let moves = read_moves(record, src)?;
         let names = record.player_names();
-        let mut last: Option<(usize, Move)> = None;
-        let mut illegal: Option<(usize, Move, String)> = None;
-        for (entry, w) in record.moves.iter().zip(&moves).take(shown) {
-            let mv = Move {
-                player: entry.player,
-                tile: w.tile,
-                square: w.square,
-            };
-            match game.play(mv) {
-                Ok(_) => last = Some((entry.number, mv)),
-                Err(rb) => {
-                    illegal = Some((
-                        entry.number,
-                        mv,
-                        format!("{} ({})", rb.describe(&names), rb.code()),
-                    ));
-                    break;
-                }
-            }
-        }
+        let played = record
+            .moves
+            .iter()
+            .zip(&moves)
+            .take(shown)
+            .map(|(entry, w)| {
+                let mv = Move {
+                    player: entry.player,
+                    tile: w.tile,
+                    square: w.square,
+                };
+                (entry.number, entry.player, mv)
+            });
+        let r = scene::replay(&mut game, played, &names, |g, mv| g.play(mv));
+        let last = r.last.map(|(n, _, mv)| (n, mv));
+        let illegal = r.illegal.map(|(n, _, mv, why)| (n, mv, why));
         let size = 2.0 * g.border + 5.0 * g.square;
         let mut items = vec![Item {
             id: "board".into(),

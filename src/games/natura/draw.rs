@@ -8,7 +8,7 @@ use super::moves::{tile_char, Move};
 use super::record::{dealt_bag, open};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::engine::{Broken as _, Engine};
+use crate::games::engine::Engine;
 use crate::record::{Record, Source};
 use crate::show::scene::{self, Holding, Item, Label, Mark, MarkKind, Piece, Rect, Scene, Shown};
 
@@ -210,18 +210,15 @@ impl scene::Draw for Draw {
         let opened = open(record, src, None)?;
         let mut game = opened.start;
         let names = record.player_names();
-        let mut last: Option<(usize, Move)> = None;
-        let mut illegal: Option<(usize, Move, String)> = None;
-        for (entry, mv) in record.moves.iter().zip(opened.moves).take(shown) {
-            match game.play(mv.clone()) {
-                Ok(_) => last = Some((entry.number, mv)),
-                Err(b) => {
-                    let why = format!("{} ({})", b.describe(&names), b.code());
-                    illegal = Some((entry.number, mv, why));
-                    break;
-                }
-            }
-        }
+        let played = record
+            .moves
+            .iter()
+            .zip(opened.moves)
+            .take(shown)
+            .map(|(entry, mv)| (entry.number, mv.seat(), mv));
+        let r = scene::replay(&mut game, played, &names, |g, mv| g.play(mv));
+        let last = r.last.map(|(n, _, mv)| (n, mv));
+        let illegal = r.illegal.map(|(n, _, mv, why)| (n, mv, why));
         let mut items = board_items(game.board(), size);
         let mut labels = board_labels(game.board(), size);
         let mut marks = Vec::new();

@@ -12,7 +12,7 @@ use super::{Board, Cell, Move, Quincunx, Rules};
 use crate::deal::Provenance;
 use crate::decktet::{Card, BASIC};
 use crate::error::Error;
-use crate::games::engine::{Broken, Engine};
+use crate::games::engine::Engine;
 use crate::record::{Record, Source};
 use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Piece, Rect, Scene, Shown};
 
@@ -150,42 +150,51 @@ impl scene::Draw for Draw {
         // grid that move filled.
         let mut board = game.board().clone();
         let mut round = game.round_index();
-        let mut last: Option<(usize, Move, usize)> = None;
-        let mut illegal: Option<(usize, Move, String)> = None;
-        for (entry, w) in record.moves.iter().zip(&moves).take(shown) {
-            let mv = Move {
-                player: entry.player,
-                card: w.card,
-                cell: w.cell,
-                announced: w.announced.as_ref().map(|a| a.0),
-                noticed_by: w.noticed.as_ref().map(|n| n.0),
-            };
-            let (before, r) = (game.board().clone(), game.round_index());
-            match game.play(mv) {
-                Ok(o) => {
-                    if o.round_over.is_some() {
-                        board = before;
-                        board.put(mv.cell, mv.card);
-                        round = r;
-                    } else {
-                        board = game.board().clone();
-                        round = game.round_index();
-                    }
-                    last = Some((entry.number, mv, r));
+        // The round each legal move was played in, in order.
+        let mut rounds_of = Vec::new();
+        let played = record
+            .moves
+            .iter()
+            .zip(&moves)
+            .take(shown)
+            .map(|(entry, w)| {
+                let mv = Move {
+                    player: entry.player,
+                    card: w.card,
+                    cell: w.cell,
+                    announced: w.announced.as_ref().map(|a| a.0),
+                    noticed_by: w.noticed.as_ref().map(|n| n.0),
+                };
+                (entry.number, entry.player, mv)
+            });
+        let r = scene::replay(
+            &mut game,
+            played,
+            &names,
+            |g, mv| -> Result<_, <Quincunx as Engine>::Broken> {
+                let (before, r) = (g.board().clone(), g.round_index());
+                let o = g.play(mv)?;
+                if o.round_over.is_some() {
+                    board = before;
+                    board.put(mv.cell, mv.card);
+                    round = r;
+                } else {
+                    board = g.board().clone();
+                    round = g.round_index();
                 }
-                Err(b) => {
-                    // Shown on the grid it was played on: the round in play.
-                    board = game.board().clone();
-                    round = game.round_index();
-                    illegal = Some((
-                        entry.number,
-                        mv,
-                        format!("{} ({})", b.describe(&names), b.code()),
-                    ));
-                    break;
-                }
-            }
+                rounds_of.push(r);
+                Ok(o)
+            },
+        );
+        if r.illegal.is_some() {
+            // Shown on the grid it was played on: the round in play.
+            board = game.board().clone();
+            round = game.round_index();
         }
+        let last = r
+            .last
+            .map(|(n, _, mv)| (n, mv, rounds_of.last().copied().unwrap_or(0)));
+        let illegal = r.illegal.map(|(n, _, mv, why)| (n, mv, why));
         let frame = Frame::of(&board, illegal.as_ref().map(|(_, mv, _)| mv.cell));
         let mut items: Vec<Item> = board
             .cards()

@@ -6,7 +6,7 @@ use super::record::{dealt, read_moves, read_setup, rules_of};
 use super::{Move, State};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::engine::{Broken, Engine};
+use crate::games::engine::Engine;
 use crate::games::fruit::draw::{piece, tile_item, without_seat, GAP, H, W};
 use crate::games::fruit::tile::Tile;
 use crate::record::{Record, Source};
@@ -60,26 +60,23 @@ impl scene::Draw for Draw {
         let names = record.player_names();
         let mut state = State::start(&setup, &rules_of(&record.variant))
             .map_err(|e| src.error("domino.bad-setup", record.setup_span(), e.to_string()))?;
-        let mut last: Option<(usize, Move)> = None;
-        let mut illegal: Option<(usize, Move, String)> = None;
-        'moves: for (entry, w) in record.moves.iter().zip(&moves).take(shown) {
-            let call = w.open.as_ref().map(|_| Move::Open {
-                player: entry.player,
+        // A move that opens the play calls `open` first, under the same number.
+        let played = record
+            .moves
+            .iter()
+            .zip(&moves)
+            .take(shown)
+            .flat_map(|(entry, w)| {
+                let call = w.open.as_ref().map(|_| Move::Open {
+                    player: entry.player,
+                });
+                call.into_iter()
+                    .chain(w.mv)
+                    .map(move |mv| (entry.number, entry.player, mv))
             });
-            for mv in call.into_iter().chain(w.mv) {
-                match state.play(mv) {
-                    Ok(_) => last = Some((entry.number, mv)),
-                    Err(b) => {
-                        illegal = Some((
-                            entry.number,
-                            mv,
-                            format!("{} ({})", b.describe(&names), b.code()),
-                        ));
-                        break 'moves;
-                    }
-                }
-            }
-        }
+        let r = scene::replay(&mut state, played, &names, State::play);
+        let last = r.last.map(|(n, _, mv)| (n, mv));
+        let illegal = r.illegal.map(|(n, _, mv, why)| (n, mv, why));
         let attempted = illegal.as_ref().and_then(|(_, mv, _)| marked(&state, mv));
         let rows = state
             .table()

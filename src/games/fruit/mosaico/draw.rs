@@ -7,8 +7,9 @@ use super::{Cell, Move, State, SIDE};
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::Engine;
-use crate::games::fruit::draw::{ghost, piece, replay, tile_id, tile_item, GAP, H, W};
+use crate::games::fruit::draw::{ghost, piece, tile_id, tile_item, GAP, H, W};
 use crate::record::{Record, Source};
+use crate::show::scene::replay;
 use crate::show::scene::{self, Holding, Mark, MarkKind, Rect, Scene, Shown};
 
 pub struct Draw;
