@@ -2,12 +2,14 @@
 //! in a word graph, each with the score the engine's [`Board::score`] and the rack bonus of
 //! [`rack_bonus`] give it, sorted by score; with the exchanges and the pass for the seat to move.
 //!
-//! The search is Gordon's GADDAG walk ([`gaddag`]) with Appel & Jacobson's anchors and
-//! cross-checks: per line (a row across, a column down), each empty square knows which
-//! letters make a valid word across the line (its cross-check) and whether it touches a tile
-//! (an anchor). From each anchor the walk places tiles leftwards, then crosses the separator
-//! and goes right. A placement is found from its leftmost anchor only: going left never
-//! places a tile on another anchor, so every placement is found once per direction.
+//! The search is Gordon's GADDAG walk ([`gaddag`]) with cross-checks: per line (a row
+//! across, a column down), each empty square knows which letters make a valid word across
+//! the line (its cross-check). Walks start as wolges starts them ([`Line::anchors`]): from
+//! the last tile of each run of tiles on the line (the walk reads the run leftwards once,
+//! then places tiles on either side), and, for words touching no tile of the line, from the
+//! empty squares with a cross word. Each start's walk places tiles leftwards, then crosses
+//! the separator and goes right, within bounds that make every placement found once per
+//! direction.
 //!
 //! A tile that forms words both across and down is two placements to the engine (`H8
 //! across` and `H8 down`, both accepted); both are listed.
@@ -144,7 +146,7 @@ pub fn each_found<F: FnMut(&Found)>(
     for dir in [Dir::Across, Dir::Down] {
         for line in 0..SIZE {
             let mut g = Line::new(board, &values, graph, (dir, line), empty, &mut *found);
-            if !g.anchor.contains(&true) {
+            if !g.playable() {
                 continue;
             }
             g.rack = counts;
@@ -153,12 +155,7 @@ pub fn each_found<F: FnMut(&Found)>(
                 .fold(0, |m, t| m | 1 << t);
             g.rack_size = size;
             g.bonus = rack_bonus(size);
-            for anchor in 0..SIZE {
-                if g.anchor[anchor] {
-                    g.at_anchor = anchor;
-                    g.left(anchor, graph.root(), 0, Acc::START);
-                }
-            }
+            g.anchors();
         }
     }
 }
@@ -317,6 +314,9 @@ struct Line<'a, F> {
     held: [u32; SIZE],
     /// The letters each empty square allows (bit `t` for tile `t`).
     cross: [u32; SIZE],
+    /// Empty squares with a cross word (a tile next to them across the line), and on an
+    /// empty board the star: the squares a word without the line's tiles must cover.
+    has_cross: [bool; SIZE],
     /// For an empty square with a cross word: the other letters' values in it, and the
     /// square's word factor (0 without a cross word, so that it adds nothing).
     cross_sum: [u32; SIZE],
@@ -324,7 +324,6 @@ struct Line<'a, F> {
     /// Each square's premium, as letter and word factors.
     letter_factor: [u32; SIZE],
     word_factor: [u32; SIZE],
-    anchor: [bool; SIZE],
     rack: [u8; 27],
     /// Bit `t` set while the rack holds letter `t`.
     letters: u32,
@@ -333,7 +332,11 @@ struct Line<'a, F> {
     bonus: u32,
     /// The word being built: a tile placed, or [`THROUGH`].
     word: [u8; SIZE],
-    at_anchor: usize,
+    /// The walk's start (see [`Line::anchors`]), and the squares it may fill: from `lo`
+    /// going left, before `hi` going right.
+    anchor: usize,
+    lo: usize,
+    hi: usize,
     found: &'a mut F,
 }
 
@@ -349,11 +352,11 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         let mut tiles = [0; SIZE];
         let mut held = [0; SIZE];
         let mut cross = [ANY & values.known; SIZE];
+        let mut has_cross = [false; SIZE];
         let mut cross_sum = [0; SIZE];
         let mut cross_wf = [0; SIZE];
         let mut letter_factor = [1; SIZE];
         let mut word_factor = [1; SIZE];
-        let mut anchor = [false; SIZE];
         for pos in 0..SIZE {
             let sq = square(dir, line, pos);
             let t = board.get(sq).unwrap_or(0);
@@ -369,15 +372,20 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
             }
             let sq = square(dir, line, pos);
             if empty {
-                anchor[pos] = (sq.row, sq.col) == STAR;
+                has_cross[pos] = (sq.row, sq.col) == STAR;
                 continue;
             }
             let (r, c) = (sq.row as isize, sq.col as isize);
-            anchor[pos] = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+            let across_the_line = match dir {
+                Dir::Across => [(r - 1, c), (r + 1, c)],
+                Dir::Down => [(r, c - 1), (r, c + 1)],
+            };
+            if across_the_line
                 .iter()
-                .any(|&(r, c)| tile_at(board, r, c) != 0);
-            if anchor[pos] {
+                .any(|&(r, c)| tile_at(board, r, c) != 0)
+            {
                 let (mask, sum) = cross_check(board, values, graph, sq, dir.other());
+                has_cross[pos] = true;
                 cross[pos] = mask & values.known;
                 if let Some(sum) = sum {
                     cross_sum[pos] = sum;
@@ -393,156 +401,249 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
             tiles,
             held,
             cross,
+            has_cross,
             cross_sum,
             cross_wf,
             letter_factor,
             word_factor,
-            anchor,
             rack: [0; 27],
             letters: 0,
             rack_size: 0,
             bonus: 0,
             word: [0; SIZE],
-            at_anchor: 0,
+            anchor: 0,
+            lo: 0,
+            hi: 0,
             found,
         }
     }
 
-    /// Each tile the rack can put on the empty square `pos` under `node`: the letter, or a
-    /// jolly standing for it; `then` continues the walk after it with the score so far.
+    /// Whether the line has anything to start a walk from.
+    fn playable(&self) -> bool {
+        self.has_cross.contains(&true) || self.tiles.iter().any(|&t| t != 0)
+    }
+
+    /// Every walk of the line, each placement found once (wolges' scheme, from right to
+    /// left). A run of tiles starts a walk at its last tile: the walk reads the run
+    /// leftwards, then may place tiles left of it without bound (going through runs further
+    /// left) and right of it up to, not including, the square before the next run (a word
+    /// reaching that square holds the next run: its walk finds it). Between runs, a square
+    /// with a cross word starts a walk for the words touching no run: it may not fill the
+    /// squares next to a run, and going right stops before the next such square (whose walk
+    /// finds the words covering both).
+    fn anchors(&mut self) {
+        let mut leftmost = SIZE;
+        loop {
+            let mut rightmost = leftmost;
+            while leftmost > 0 && self.tiles[leftmost - 1] == 0 {
+                leftmost -= 1;
+            }
+            if leftmost > 0 {
+                self.start(leftmost - 1, 0, rightmost);
+            }
+            let lm = leftmost + usize::from(leftmost > 0);
+            for anchor in (lm..rightmost).rev() {
+                if self.has_cross[anchor] {
+                    if rightmost - lm < 2 {
+                        break;
+                    }
+                    if self.cross[anchor] != 0 {
+                        self.start(anchor, lm, rightmost);
+                    }
+                    rightmost = anchor;
+                }
+            }
+            loop {
+                if leftmost <= 2 {
+                    return;
+                }
+                leftmost -= 1;
+                if self.tiles[leftmost] == 0 {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn start(&mut self, anchor: usize, lo: usize, hi: usize) {
+        self.anchor = anchor;
+        self.lo = lo;
+        self.hi = hi;
+        self.left(anchor + 1, self.graph.root(), false, 0, Acc::START);
+    }
+
+    /// The letters the rack can put on the empty square `pos`: the cross word's and the
+    /// rack's (any of the cross word's while a jolly is left).
     #[inline(always)]
-    fn place_each<G: FnMut(&mut Self, gaddag::Arc, Acc)>(
-        &mut self,
-        pos: usize,
-        node: u32,
-        acc: Acc,
-        mut then: G,
-    ) {
-        // The letters both the cross word and the rack allow: most arcs fail this one test.
-        let usable = if self.rack[usize::from(JOLLY)] > 0 {
+    fn usable(&self, pos: usize) -> u32 {
+        if self.rack[usize::from(JOLLY)] > 0 {
             self.cross[pos]
         } else {
             self.cross[pos] & self.letters
-        };
+        }
+    }
+
+    /// Squares `start..=anchor` are read (`node` the arcs after them, `accepts` whether
+    /// they are a word); read the tiles further left, record the word, then cross the
+    /// separator and go right, or place a tile on the square before.
+    fn left(
+        &mut self,
+        mut start: usize,
+        mut node: u32,
+        mut accepts: bool,
+        placed: usize,
+        mut acc: Acc,
+    ) {
+        while start > 0 && self.tiles[start - 1] != 0 {
+            let i = start - 1;
+            let Some(arc) = self.graph.child(node, self.tiles[i]) else {
+                return;
+            };
+            self.word[i] = THROUGH;
+            acc.main += self.held[i];
+            node = arc.target();
+            accepts = arc.accepts();
+            start = i;
+        }
+        let a = self.anchor;
+        if accepts && placed > 0 && a > start {
+            self.record(start, a, placed, acc);
+        }
+        if node == 0 || placed == self.rack_size {
+            return;
+        }
+        let mut p = node;
+        let first = self.graph.arc(p);
+        if first.tile() == SEP {
+            if a + 1 < self.hi && first.target() != 0 {
+                self.right(a + 1, first.target(), start, placed, acc);
+            }
+            if first.last() {
+                return;
+            }
+            p += 1;
+        }
+        if start == 0 || start - 1 < self.lo {
+            return;
+        }
+        let pos = start - 1;
+        let usable = self.usable(pos);
         let (lf, wf) = (self.letter_factor[pos], self.word_factor[pos]);
         let (cross_sum, cross_wf) = (self.cross_sum[pos], self.cross_wf[pos]);
-        for arc in self.graph.arcs_of(node) {
+        let j = usize::from(JOLLY);
+        loop {
+            let arc = self.graph.arc(p);
             let t = arc.tile();
             // Arcs are sorted by tile: none usable from here on.
             if usable >> t == 0 {
-                break;
+                return;
             }
-            if usable & (1 << t) == 0 {
-                continue;
-            }
-            let k = usize::from(t);
-            if self.rack[k] > 0 {
-                let value = self.values.of[k];
-                let next = Acc {
-                    main: acc.main + value * lf,
-                    mult: acc.mult * wf,
-                    cross: acc.cross + (cross_sum + value * lf) * cross_wf,
-                };
-                self.rack[k] -= 1;
-                if self.rack[k] == 0 {
-                    self.letters &= !(1 << t);
+            if usable & (1 << t) != 0 {
+                let k = usize::from(t);
+                if self.rack[k] > 0 {
+                    let value = self.values.of[k];
+                    let next = Acc {
+                        main: acc.main + value * lf,
+                        mult: acc.mult * wf,
+                        cross: acc.cross + (cross_sum + value * lf) * cross_wf,
+                    };
+                    self.take(k);
+                    self.word[pos] = t;
+                    self.left(pos, arc.target(), arc.accepts(), placed + 1, next);
+                    self.put_back(k);
                 }
-                self.word[pos] = t;
-                then(self, arc, next);
-                self.rack[k] += 1;
-                self.letters |= 1 << t;
+                if self.rack[j] > 0 {
+                    let next = Acc {
+                        main: acc.main,
+                        mult: acc.mult * wf,
+                        cross: acc.cross + cross_sum * cross_wf,
+                    };
+                    self.rack[j] -= 1;
+                    self.word[pos] = t | BLANK;
+                    self.left(pos, arc.target(), arc.accepts(), placed + 1, next);
+                    self.rack[j] += 1;
+                }
             }
-            let j = usize::from(JOLLY);
-            if self.rack[j] > 0 {
-                let next = Acc {
-                    main: acc.main,
-                    mult: acc.mult * wf,
-                    cross: acc.cross + cross_sum * cross_wf,
-                };
-                self.rack[j] -= 1;
-                self.word[pos] = t | BLANK;
-                then(self, arc, next);
-                self.rack[j] += 1;
+            if arc.last() {
+                return;
             }
+            p += 1;
         }
     }
 
-    /// Fill `pos` (at or left of the anchor) from `node`; `placed` tiles so far.
-    fn left(&mut self, pos: usize, node: u32, placed: usize, acc: Acc) {
-        let t = self.tiles[pos];
-        if t != 0 {
-            if let Some(arc) = self.graph.child(node, t) {
-                self.word[pos] = THROUGH;
-                let acc = Acc {
-                    main: acc.main + self.held[pos],
-                    ..acc
-                };
-                self.went_left(pos, arc, placed, acc);
-            }
-            return;
-        }
-        if placed == self.rack_size {
-            return;
-        }
-        self.place_each(pos, node, acc, |g, arc, acc| {
-            g.went_left(pos, arc, placed + 1, acc)
-        });
-    }
-
-    /// After taking `arc` for square `pos` going left: record the word if it ends here, go on
-    /// left, or cross the separator and go right of the anchor.
-    fn went_left(&mut self, pos: usize, arc: gaddag::Arc, placed: usize, acc: Acc) {
-        let a = self.at_anchor;
-        let left_free = pos == 0 || self.tiles[pos - 1] == 0;
-        let right_free = a + 1 == SIZE || self.tiles[a + 1] == 0;
-        if arc.accepts() && left_free && right_free && a > pos {
-            self.record(pos, a, placed, acc);
-        }
-        let next = arc.target();
-        if next == 0 {
-            return;
-        }
-        if pos > 0 && (self.tiles[pos - 1] != 0 || !self.anchor[pos - 1]) {
-            self.left(pos - 1, next, placed, acc);
-        }
-        if left_free && a + 1 < SIZE {
-            if let Some(sep) = self.graph.child(next, SEP) {
-                self.right(a + 1, sep.target(), pos, placed, acc);
-            }
-        }
-    }
-
-    /// Fill `pos` (right of the anchor) from `node`; the word starts at `lo`.
+    /// Place a tile on the empty square `pos` (right of the anchor, before `hi`) from
+    /// `node`; the word starts at `lo`.
     fn right(&mut self, pos: usize, node: u32, lo: usize, placed: usize, acc: Acc) {
-        let t = self.tiles[pos];
-        if t != 0 {
-            if let Some(arc) = self.graph.child(node, t) {
-                self.word[pos] = THROUGH;
-                let acc = Acc {
-                    main: acc.main + self.held[pos],
-                    ..acc
-                };
-                self.went_right(pos, arc, lo, placed, acc);
-            }
-            return;
-        }
         if placed == self.rack_size {
             return;
         }
-        self.place_each(pos, node, acc, |g, arc, acc| {
-            g.went_right(pos, arc, lo, placed + 1, acc)
-        });
+        let usable = self.usable(pos);
+        let (lf, wf) = (self.letter_factor[pos], self.word_factor[pos]);
+        let (cross_sum, cross_wf) = (self.cross_sum[pos], self.cross_wf[pos]);
+        let further = pos + 1 < self.hi;
+        let j = usize::from(JOLLY);
+        let mut p = node;
+        loop {
+            let arc = self.graph.arc(p);
+            let t = arc.tile();
+            if usable >> t == 0 {
+                return;
+            }
+            if usable & (1 << t) != 0 {
+                let k = usize::from(t);
+                if self.rack[k] > 0 {
+                    let value = self.values.of[k];
+                    let next = Acc {
+                        main: acc.main + value * lf,
+                        mult: acc.mult * wf,
+                        cross: acc.cross + (cross_sum + value * lf) * cross_wf,
+                    };
+                    self.word[pos] = t;
+                    if arc.accepts() {
+                        self.record(lo, pos, placed + 1, next);
+                    }
+                    if further && arc.target() != 0 {
+                        self.take(k);
+                        self.right(pos + 1, arc.target(), lo, placed + 1, next);
+                        self.put_back(k);
+                    }
+                }
+                if self.rack[j] > 0 {
+                    let next = Acc {
+                        main: acc.main,
+                        mult: acc.mult * wf,
+                        cross: acc.cross + cross_sum * cross_wf,
+                    };
+                    self.word[pos] = t | BLANK;
+                    if arc.accepts() {
+                        self.record(lo, pos, placed + 1, next);
+                    }
+                    if further && arc.target() != 0 {
+                        self.rack[j] -= 1;
+                        self.right(pos + 1, arc.target(), lo, placed + 1, next);
+                        self.rack[j] += 1;
+                    }
+                }
+            }
+            if arc.last() {
+                return;
+            }
+            p += 1;
+        }
     }
 
-    fn went_right(&mut self, pos: usize, arc: gaddag::Arc, lo: usize, placed: usize, acc: Acc) {
-        let right_free = pos + 1 == SIZE || self.tiles[pos + 1] == 0;
-        if arc.accepts() && right_free {
-            self.record(lo, pos, placed, acc);
+    #[inline(always)]
+    fn take(&mut self, k: usize) {
+        self.rack[k] -= 1;
+        if self.rack[k] == 0 {
+            self.letters &= !(1 << k);
         }
-        let next = arc.target();
-        if next != 0 && pos + 1 < SIZE {
-            self.right(pos + 1, next, lo, placed, acc);
-        }
+    }
+
+    #[inline(always)]
+    fn put_back(&mut self, k: usize) {
+        self.rack[k] += 1;
+        self.letters |= 1 << k;
     }
 
     /// A whole word from `lo` to `hi`, scored as the walk went.

@@ -49,8 +49,9 @@ impl Arc {
         self.0 & TARGET
     }
 
+    /// The last arc of its node.
     #[inline(always)]
-    fn last(self) -> bool {
+    pub fn last(self) -> bool {
         self.0 & LAST != 0
     }
 }
@@ -209,6 +210,15 @@ impl Gaddag {
             }
             i += 1;
         }
+    }
+
+    /// The arc at index `i`: the first of a node when `i` is a node, the next of the same
+    /// node at `i + 1` unless this one is [`Arc::last`]. `i` must be a node's index or
+    /// follow an arc that is not its node's last (0, the empty node, reads as a last arc
+    /// with no target).
+    #[inline(always)]
+    pub fn arc(&self, i: u32) -> Arc {
+        Arc(self.arcs[i as usize])
     }
 
     /// Every arc out of `node`, by tile.
