@@ -143,12 +143,26 @@ pub fn each_found<F: FnMut(&Found)>(
     }
     let values = Values::of(set);
     let empty = board.is_empty();
+    // On an empty board with premiums symmetric about the diagonal through the star, the
+    // words down are the words across mirrored, with the same scores: walk across only and
+    // hand out each word found both ways.
+    let mirror = empty
+        && STAR.0 == STAR.1
+        && (0..SIZE).all(|row| {
+            (0..SIZE).all(|col| {
+                board.premium(Square { row, col }) == board.premium(Square { row: col, col: row })
+            })
+        });
     for dir in [Dir::Across, Dir::Down] {
+        if mirror && dir == Dir::Down {
+            continue;
+        }
         for line in 0..SIZE {
             let mut g = Line::new(board, &values, graph, (dir, line), empty, &mut *found);
             if !g.playable() {
                 continue;
             }
+            g.mirror = mirror;
             g.rack = counts;
             g.letters = (1..27)
                 .filter(|&t| counts[t] > 0)
@@ -337,6 +351,8 @@ struct Line<'a, F> {
     anchor: usize,
     lo: usize,
     hi: usize,
+    /// Hand out each word found also mirrored about the diagonal (see [`each_found`]).
+    mirror: bool,
     found: &'a mut F,
 }
 
@@ -414,6 +430,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
             anchor: 0,
             lo: 0,
             hi: 0,
+            mirror: false,
             found,
         }
     }
@@ -656,14 +673,23 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         };
         let mut word = [0; SIZE];
         word[..=hi - lo].copy_from_slice(&self.word[lo..=hi]);
-        (self.found)(&Found {
+        let mut f = Found {
             at: square(self.dir, self.line, lo),
             dir: self.dir,
             score: acc.main * acc.mult + acc.cross + bonus,
             tiles: placed as u8,
             len: (hi - lo + 1) as u8,
             word,
-        });
+        };
+        (self.found)(&f);
+        if self.mirror {
+            f.at = Square {
+                row: f.at.col,
+                col: f.at.row,
+            };
+            f.dir = f.dir.other();
+            (self.found)(&f);
+        }
     }
 }
 
