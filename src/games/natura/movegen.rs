@@ -153,12 +153,32 @@ pub fn each_found<F: FnMut(&Found)>(
                 board.premium(Square { row, col }) == board.premium(Square { row: col, col: row })
             })
         });
+    // The squares holding a tile, a bit per column of each row and per row of each column:
+    // a line with no tile on it or beside it has nothing to walk.
+    let (mut rows, mut cols) = ([0u16; SIZE + 2], [0u16; SIZE + 2]);
+    for row in 0..SIZE {
+        for col in 0..SIZE {
+            if board.get(Square { row, col }).is_some() {
+                rows[row + 1] |= 1 << col;
+                cols[col + 1] |= 1 << row;
+            }
+        }
+    }
     for dir in [Dir::Across, Dir::Down] {
         if mirror && dir == Dir::Down {
             continue;
         }
+        let masks = match dir {
+            Dir::Across => &rows,
+            Dir::Down => &cols,
+        };
         for line in 0..SIZE {
-            let mut g = Line::new(board, &values, graph, (dir, line), empty, &mut *found);
+            // Empty squares with a tile next to them across the line (a cross word).
+            let beside = (masks[line] | masks[line + 2]) & !masks[line + 1];
+            if !empty && beside == 0 && masks[line + 1] == 0 {
+                continue;
+            }
+            let mut g = Line::new(board, &values, graph, (dir, line), beside, &mut *found);
             if !g.playable() {
                 continue;
             }
@@ -319,7 +339,8 @@ fn cross_check(
 /// The walk along one line.
 struct Line<'a, F> {
     values: &'a Values,
-    graph: &'a Gaddag,
+    arcs: gaddag::Arcs<'a>,
+    root: u32,
     dir: Dir,
     line: usize,
     /// The letter on each square (0 empty).
@@ -344,8 +365,9 @@ struct Line<'a, F> {
     rack_size: usize,
     /// The bonus for placing the whole rack.
     bonus: u32,
-    /// The word being built: a tile placed, or [`THROUGH`].
-    word: [u8; SIZE],
+    /// The word being built: a tile placed, or [`THROUGH`] (twice a line long, so that a
+    /// word's copy has a fixed size).
+    word: [u8; 2 * SIZE],
     /// The walk's start (see [`Line::anchors`]), and the squares it may fill: from `lo`
     /// going left, before `hi` going right.
     anchor: usize,
@@ -362,7 +384,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         values: &'a Values,
         graph: &'a Gaddag,
         (dir, line): (Dir, usize),
-        empty: bool,
+        beside: u16,
         found: &'a mut F,
     ) -> Self {
         let mut tiles = [0; SIZE];
@@ -387,19 +409,11 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
                 continue;
             }
             let sq = square(dir, line, pos);
-            if empty {
-                has_cross[pos] = (sq.row, sq.col) == STAR;
+            if (sq.row, sq.col) == STAR && board.is_empty() {
+                has_cross[pos] = true;
                 continue;
             }
-            let (r, c) = (sq.row as isize, sq.col as isize);
-            let across_the_line = match dir {
-                Dir::Across => [(r - 1, c), (r + 1, c)],
-                Dir::Down => [(r, c - 1), (r, c + 1)],
-            };
-            if across_the_line
-                .iter()
-                .any(|&(r, c)| tile_at(board, r, c) != 0)
-            {
+            if beside & (1 << pos) != 0 {
                 let (mask, sum) = cross_check(board, values, graph, sq, dir.other());
                 has_cross[pos] = true;
                 cross[pos] = mask & values.known;
@@ -411,7 +425,8 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         }
         Line {
             values,
-            graph,
+            arcs: graph.view(),
+            root: graph.root(),
             dir,
             line,
             tiles,
@@ -426,7 +441,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
             letters: 0,
             rack_size: 0,
             bonus: 0,
-            word: [0; SIZE],
+            word: [0; 2 * SIZE],
             anchor: 0,
             lo: 0,
             hi: 0,
@@ -486,7 +501,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         self.anchor = anchor;
         self.lo = lo;
         self.hi = hi;
-        self.left(anchor + 1, self.graph.root(), false, 0, Acc::START);
+        self.left(anchor + 1, self.root, false, 0, Acc::START);
     }
 
     /// The letters the rack can put on the empty square `pos`: the cross word's and the
@@ -511,9 +526,10 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         placed: usize,
         mut acc: Acc,
     ) {
+        let arcs = self.arcs;
         while start > 0 && self.tiles[start - 1] != 0 {
             let i = start - 1;
-            let Some(arc) = self.graph.child(node, self.tiles[i]) else {
+            let Some(arc) = arcs.child(node, self.tiles[i]) else {
                 return;
             };
             self.word[i] = THROUGH;
@@ -530,7 +546,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
             return;
         }
         let mut p = node;
-        let first = self.graph.arc(p);
+        let first = arcs.arc(p);
         if first.tile() == SEP {
             if a + 1 < self.hi && first.target() != 0 {
                 self.right(a + 1, first.target(), start, placed, acc);
@@ -549,7 +565,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         let (cross_sum, cross_wf) = (self.cross_sum[pos], self.cross_wf[pos]);
         let j = usize::from(JOLLY);
         loop {
-            let arc = self.graph.arc(p);
+            let arc = arcs.arc(p);
             let t = arc.tile();
             // Arcs are sorted by tile: none usable from here on.
             if usable >> t == 0 {
@@ -591,6 +607,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
     /// Place a tile on the empty square `pos` (right of the anchor, before `hi`) from
     /// `node`; the word starts at `lo`.
     fn right(&mut self, pos: usize, node: u32, lo: usize, placed: usize, acc: Acc) {
+        let arcs = self.arcs;
         if placed == self.rack_size {
             return;
         }
@@ -601,7 +618,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         let j = usize::from(JOLLY);
         let mut p = node;
         loop {
-            let arc = self.graph.arc(p);
+            let arc = arcs.arc(p);
             let t = arc.tile();
             if usable >> t == 0 {
                 return;
@@ -671,14 +688,21 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         } else {
             0
         };
-        let mut word = [0; SIZE];
-        word[..=hi - lo].copy_from_slice(&self.word[lo..=hi]);
+        // A copy of fixed size (the buffer is twice a line long), then the tail cleared:
+        // no call to `memcpy` per move.
+        let len = hi - lo + 1;
+        let mut word: [u8; SIZE] = self.word[lo..lo + SIZE].try_into().unwrap_or([0; SIZE]);
+        for (i, b) in word.iter_mut().enumerate() {
+            if i >= len {
+                *b = 0;
+            }
+        }
         let mut f = Found {
             at: square(self.dir, self.line, lo),
             dir: self.dir,
             score: acc.main * acc.mult + acc.cross + bonus,
             tiles: placed as u8,
-            len: (hi - lo + 1) as u8,
+            len: len as u8,
             word,
         };
         (self.found)(&f);

@@ -212,13 +212,10 @@ impl Gaddag {
         }
     }
 
-    /// The arc at index `i`: the first of a node when `i` is a node, the next of the same
-    /// node at `i + 1` unless this one is [`Arc::last`]. `i` must be a node's index or
-    /// follow an arc that is not its node's last (0, the empty node, reads as a last arc
-    /// with no target).
+    /// The arcs by index, as a value the walk keeps in a register (see [`Arcs`]).
     #[inline(always)]
-    pub fn arc(&self, i: u32) -> Arc {
-        Arc(self.arcs[i as usize])
+    pub fn view(&self) -> Arcs<'_> {
+        Arcs(&self.arcs)
     }
 
     /// Every arc out of `node`, by tile.
@@ -250,6 +247,40 @@ impl Gaddag {
         let tiles: Vec<u8> = tiles.collect();
         self.walk(self.root, tiles.iter().rev().copied())
             .is_some_and(|a| a.accepts())
+    }
+}
+
+/// The arc array borrowed: what the move generator's walk reads. A copy held in a local is
+/// known not to change across the walk's calls, so the array's address is not read again
+/// from the graph before each arc.
+#[derive(Clone, Copy)]
+pub struct Arcs<'g>(&'g [u32]);
+
+impl Arcs<'_> {
+    /// The arc at index `i`: the first of a node when `i` is a node, the next of the same
+    /// node at `i + 1` unless this one is [`Arc::last`].
+    #[inline(always)]
+    pub fn arc(self, i: u32) -> Arc {
+        Arc(self.0[i as usize])
+    }
+
+    /// The arc for `tile` out of `node` (as [`Gaddag::child`]).
+    #[inline(always)]
+    pub fn child(self, node: u32, tile: u8) -> Option<Arc> {
+        if node == 0 {
+            return None;
+        }
+        let mut i = node as usize;
+        loop {
+            let a = Arc(self.0[i]);
+            if a.tile() == tile {
+                return Some(a);
+            }
+            if a.last() || a.tile() > tile {
+                return None;
+            }
+            i += 1;
+        }
     }
 }
 
