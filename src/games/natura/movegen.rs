@@ -153,12 +153,14 @@ pub fn each_found<F: FnMut(&Found)>(
                 board.premium(Square { row, col }) == board.premium(Square { row: col, col: row })
             })
         });
+    let grid = grid(board);
+    let root = graph.root_index();
     // The squares holding a tile, a bit per column of each row and per row of each column:
     // a line with no tile on it or beside it has nothing to walk.
     let (mut rows, mut cols) = ([0u16; SIZE + 2], [0u16; SIZE + 2]);
     for row in 0..SIZE {
         for col in 0..SIZE {
-            if board.get(Square { row, col }).is_some() {
+            if grid[0][row][col] != 0 {
                 rows[row + 1] |= 1 << col;
                 cols[col + 1] |= 1 << row;
             }
@@ -178,7 +180,14 @@ pub fn each_found<F: FnMut(&Found)>(
             if !empty && beside == 0 && masks[line + 1] == 0 {
                 continue;
             }
-            let mut g = Line::new(board, &values, graph, (dir, line), beside, &mut *found);
+            let mut g = Line::new(
+                (board, &grid),
+                &values,
+                (graph, &root),
+                (dir, line),
+                beside,
+                &mut *found,
+            );
             if !g.playable() {
                 continue;
             }
@@ -257,58 +266,69 @@ fn square(dir: Dir, line: usize, pos: usize) -> Square {
     }
 }
 
-/// The tile on a square as the board holds it (a jolly with [`BLANK`]), 0 if empty or off
-/// the board.
-fn tile_at(board: &Board, row: isize, col: isize) -> u8 {
-    if !(0..SIZE as isize).contains(&row) || !(0..SIZE as isize).contains(&col) {
-        return 0;
+/// The board's tiles as the board holds them (a jolly with [`BLANK`], 0 empty), by line:
+/// `[dir][line][pos]` with [`square`]'s numbering, so a line and the lines across it are
+/// read without computing squares.
+type Grid = [[[u8; SIZE]; SIZE]; 2];
+
+fn grid(board: &Board) -> Grid {
+    let mut g = [[[0; SIZE]; SIZE]; 2];
+    for row in 0..SIZE {
+        for col in 0..SIZE {
+            let t = board.get(Square { row, col }).unwrap_or(0);
+            g[0][row][col] = t;
+            g[1][col][row] = t;
+        }
     }
-    let sq = Square {
-        row: row as usize,
-        col: col as usize,
-    };
-    board.get(sq).unwrap_or(0)
+    g
 }
 
-/// An empty square's cross word in direction `dir`: the letters allowed on it (bit `t` for
-/// tile `t`), and `Some(sum of the other letters' values)` when it has a neighbour that way
+/// The grid's index of a direction.
+fn dir_index(dir: Dir) -> usize {
+    match dir {
+        Dir::Across => 0,
+        Dir::Down => 1,
+    }
+}
+
+/// The cross word of the empty square `at` of `line` (a line of the grid, the square's
+/// line across the one being walked): the letters allowed on the square (bit `t` for tile
+/// `t`), and `Some(sum of the other letters' values)` when it has a neighbour on `line`
 /// (the cross word exists), `None` (and every letter) when it has none.
 fn cross_check(
-    board: &Board,
+    line: &[u8; SIZE],
+    at: usize,
     values: &Values,
     graph: &Gaddag,
-    sq: Square,
-    dir: Dir,
+    root: &gaddag::RootIndex,
 ) -> (u32, Option<u32>) {
-    let (dr, dc) = match dir {
-        Dir::Across => (0, 1),
-        Dir::Down => (1, 0),
-    };
-    let at = |k: isize| tile_at(board, sq.row as isize + k * dr, sq.col as isize + k * dc);
-    // The letters before (nearest first) and after (nearest first), and their values.
-    let mut sum = 0;
-    let (mut before, mut nb) = ([0u8; SIZE], 0);
-    while at(-(nb as isize) - 1) != 0 {
-        let t = at(-(nb as isize) - 1);
-        sum += values.tile(t);
-        before[nb] = t & !BLANK;
-        nb += 1;
+    // The letters before (from `lo`) and after (to `hi`, exclusive) the square.
+    let mut lo = at;
+    while lo > 0 && line[lo - 1] != 0 {
+        lo -= 1;
     }
-    let (mut after, mut na) = ([0u8; SIZE], 0);
-    while at(na as isize + 1) != 0 {
-        let t = at(na as isize + 1);
-        sum += values.tile(t);
-        after[na] = t & !BLANK;
-        na += 1;
+    let mut hi = at + 1;
+    while hi < SIZE && line[hi] != 0 {
+        hi += 1;
     }
-    let (before, after) = (&before[..nb], &after[..na]);
-    if before.is_empty() && after.is_empty() {
+    if lo == at && hi == at + 1 {
         return (ANY, None);
     }
+    let sum = line[lo..hi].iter().map(|&t| values.tile(t)).sum();
+    let tile = |i: usize| line[i] & !BLANK;
+    let arcs = graph.view();
+    // Walk `tiles` from the root.
+    let walk = |tiles: &mut dyn Iterator<Item = u8>| -> Option<gaddag::Arc> {
+        let mut last = root.child(tiles.next()?)?;
+        for t in tiles {
+            last = arcs.child(last.target(), t)?;
+        }
+        Some(last)
+    };
     let mut mask = 0;
-    if before.is_empty() {
+    if lo == at {
         // The word is `c after`: stored reversed whole, the last letter first.
-        if let Some(a) = graph.walk(graph.root(), after.iter().rev().copied()) {
+        if let Some(a) = walk(&mut (at + 1..hi).rev().map(tile)) {
             for arc in graph.arcs_of(a.target()) {
                 if arc.tile() != SEP && arc.accepts() {
                     mask |= 1 << arc.tile();
@@ -319,13 +339,13 @@ fn cross_check(
     }
     // The word is `before c after`, stored from the letter just before the square:
     // `before` nearest first, the separator, then `c after`.
-    if let Some(a) = graph.walk(graph.root(), before.iter().copied().chain([SEP])) {
+    if let Some(a) = walk(&mut (lo..at).rev().map(tile).chain([SEP])) {
         for arc in graph.arcs_of(a.target()) {
-            let ok = if after.is_empty() {
+            let ok = if hi == at + 1 {
                 arc.accepts()
             } else {
                 graph
-                    .walk(arc.target(), after.iter().copied())
+                    .walk(arc.target(), (at + 1..hi).map(tile))
                     .is_some_and(|e| e.accepts())
             };
             if ok {
@@ -341,6 +361,7 @@ struct Line<'a, F> {
     values: &'a Values,
     arcs: gaddag::Arcs<'a>,
     root: u32,
+    root_index: &'a gaddag::RootIndex,
     dir: Dir,
     line: usize,
     /// The letter on each square (0 empty).
@@ -380,9 +401,9 @@ struct Line<'a, F> {
 
 impl<'a, F: FnMut(&Found)> Line<'a, F> {
     fn new(
-        board: &'a Board,
+        (board, grid): (&'a Board, &Grid),
         values: &'a Values,
-        graph: &'a Gaddag,
+        (graph, root): (&'a Gaddag, &'a gaddag::RootIndex),
         (dir, line): (Dir, usize),
         beside: u16,
         found: &'a mut F,
@@ -397,7 +418,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         let mut word_factor = [1; SIZE];
         for pos in 0..SIZE {
             let sq = square(dir, line, pos);
-            let t = board.get(sq).unwrap_or(0);
+            let t = grid[dir_index(dir)][line][pos];
             tiles[pos] = t & !BLANK;
             held[pos] = values.tile(t);
             let premium = board.premium(sq);
@@ -414,7 +435,8 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
                 continue;
             }
             if beside & (1 << pos) != 0 {
-                let (mask, sum) = cross_check(board, values, graph, sq, dir.other());
+                let across = &grid[dir_index(dir.other())][pos];
+                let (mask, sum) = cross_check(across, line, values, graph, root);
                 has_cross[pos] = true;
                 cross[pos] = mask & values.known;
                 if let Some(sum) = sum {
@@ -427,6 +449,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
             values,
             arcs: graph.view(),
             root: graph.root(),
+            root_index: root,
             dir,
             line,
             tiles,
@@ -501,7 +524,21 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         self.anchor = anchor;
         self.lo = lo;
         self.hi = hi;
-        self.left(anchor + 1, self.root, false, 0, Acc::START);
+        let t = self.tiles[anchor];
+        if t == 0 {
+            self.left(anchor + 1, self.root, false, 0, Acc::START);
+            return;
+        }
+        // The last tile of a run: its first step from the root by the index.
+        let Some(arc) = self.root_index.child(t) else {
+            return;
+        };
+        self.word[anchor] = THROUGH;
+        let acc = Acc {
+            main: self.held[anchor],
+            ..Acc::START
+        };
+        self.left(anchor, arc.target(), arc.accepts(), 0, acc);
     }
 
     /// The letters the rack can put on the empty square `pos`: the cross word's and the
