@@ -579,21 +579,24 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         if accepts && placed > 0 && a > start {
             self.record(start, a, placed, acc);
         }
-        if node == 0 || placed == self.rack_size {
+        // Whether a tile may go right of the anchor, or on the square before `start`;
+        // when neither, the node is not read (most reads of a node miss the cache).
+        let can_right = a + 1 < self.hi;
+        let can_left = start > self.lo;
+        if node == 0 || placed == self.rack_size || !(can_right || can_left) {
             return;
         }
         let mut p = node;
         let first = arcs.arc(p);
         if first.tile() == SEP {
-            if a + 1 < self.hi && first.target() != 0 {
+            if can_right && first.target() != 0 {
                 self.right(a + 1, first.target(), start, placed, acc);
             }
-            if first.last() {
+            if first.last() || !can_left {
                 return;
             }
             p += 1;
-        }
-        if start == 0 || start - 1 < self.lo {
+        } else if !can_left {
             return;
         }
         let pos = start - 1;
@@ -673,7 +676,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
                     if arc.accepts() {
                         self.record(lo, pos, placed + 1, next);
                     }
-                    if further && arc.target() != 0 {
+                    if further && arc.target() != 0 && placed + 1 < self.rack_size {
                         self.take(k);
                         self.right(pos + 1, arc.target(), lo, placed + 1, next);
                         self.put_back(k);
@@ -689,7 +692,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
                     if arc.accepts() {
                         self.record(lo, pos, placed + 1, next);
                     }
-                    if further && arc.target() != 0 {
+                    if further && arc.target() != 0 && placed + 1 < self.rack_size {
                         self.rack[j] -= 1;
                         self.right(pos + 1, arc.target(), lo, placed + 1, next);
                         self.rack[j] += 1;
