@@ -502,7 +502,8 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
                     if rightmost - lm < 2 {
                         break;
                     }
-                    if self.cross[anchor] != 0 {
+                    // (A square no rack tile can fill still bounds the walks.)
+                    if self.usable(anchor) != 0 {
                         self.start(anchor, lm, rightmost);
                     }
                     rightmost = anchor;
