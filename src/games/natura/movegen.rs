@@ -272,15 +272,15 @@ fn square(dir: Dir, line: usize, pos: usize) -> Square {
 type Grid = [[[u8; SIZE]; SIZE]; 2];
 
 fn grid(board: &Board) -> Grid {
-    let mut g = [[[0; SIZE]; SIZE]; 2];
-    for row in 0..SIZE {
-        for col in 0..SIZE {
-            let t = board.get(Square { row, col }).unwrap_or(0);
-            g[0][row][col] = t;
-            g[1][col][row] = t;
+    let mut across = [[0; SIZE]; SIZE];
+    let mut down = [[0; SIZE]; SIZE];
+    for (row, line) in across.iter_mut().enumerate() {
+        for (col, t) in line.iter_mut().enumerate() {
+            *t = board.get(Square { row, col }).unwrap_or(0);
+            down[col][row] = *t;
         }
     }
-    g
+    [across, down]
 }
 
 /// The grid's index of a direction.
