@@ -4,12 +4,11 @@
 //!
 //! The search is Gordon's GADDAG walk ([`gaddag`]) with cross-checks: per line (a row
 //! across, a column down), each empty square knows which letters make a valid word across
-//! the line (its cross-check). Walks start as wolges starts them ([`Line::anchors`]): from
-//! the last tile of each run of tiles on the line (the walk reads the run leftwards once,
-//! then places tiles on either side), and, for words touching no tile of the line, from the
-//! empty squares with a cross word. Each start's walk places tiles leftwards, then crosses
-//! the separator and goes right, within bounds that make every placement found once per
-//! direction.
+//! the line (its cross-check). Walks start as wolges starts them (`Line::anchors`): from the
+//! last tile of each run of tiles on the line (the walk reads the run leftwards once, then
+//! places tiles on either side), and, for words touching no tile of the line, from the empty
+//! squares with a cross word. Each walk places tiles leftwards, then crosses the separator
+//! and goes right, within bounds that make every placement found once per direction.
 //!
 //! A tile that forms words both across and down is two placements to the engine (`H8
 //! across` and `H8 down`, both accepted); both are listed.
