@@ -196,20 +196,7 @@ impl Gaddag {
     /// The arc for `tile` out of `node`.
     #[inline(always)]
     pub fn child(&self, node: u32, tile: u8) -> Option<Arc> {
-        if node == 0 {
-            return None;
-        }
-        let mut i = node as usize;
-        loop {
-            let a = Arc(self.arcs[i]);
-            if a.tile() == tile {
-                return Some(a);
-            }
-            if a.last() || a.tile() > tile {
-                return None;
-            }
-            i += 1;
-        }
+        self.view().child(node, tile)
     }
 
     /// The arcs by index, as a value the walk keeps in a register (see [`Arcs`]).
@@ -303,8 +290,8 @@ impl Gaddag {
     pub fn root_index(&self) -> RootIndex {
         let mut index = [0; 32];
         for a in self.arcs_of(self.root) {
-            // An arc is never 0: it has a target or ends a string (or is a separator with
-            // one), so 0 can mark a missing tile.
+            // A letter's arc is never 0 (its tile bits are not), so 0 marks a missing tile;
+            // no key starts with the separator, so the root has no arc for tile 0.
             index[usize::from(a.tile())] = a.0;
         }
         RootIndex(index)
