@@ -2,12 +2,13 @@
 //! in a word graph, each with the score the engine's [`Board::score`] and the rack bonus of
 //! [`rack_bonus`] give it, sorted by score; with the exchanges and the pass for the seat to move.
 //!
-//! The search is Gordon's GADDAG walk ([`gaddag`]) with Appel & Jacobson's anchors and
-//! cross-checks: per line (a row across, a column down), each empty square knows which
-//! letters make a valid word across the line (its cross-check) and whether it touches a tile
-//! (an anchor). From each anchor the walk places tiles leftwards, then crosses the separator
-//! and goes right. A placement is found from its leftmost anchor only: going left never
-//! places a tile on another anchor, so every placement is found once per direction.
+//! The search is Gordon's GADDAG walk ([`gaddag`]) with cross-checks: per line (a row
+//! across, a column down), each empty square knows which letters make a valid word across
+//! the line (its cross-check). Walks start as wolges starts them (`Line::anchors`): from the
+//! last tile of each run of tiles on the line (the walk reads the run leftwards once, then
+//! places tiles on either side), and, for words touching no tile of the line, from the empty
+//! squares with a cross word. Each walk places tiles leftwards, then crosses the separator
+//! and goes right, within bounds that make every placement found once per direction.
 //!
 //! A tile that forms words both across and down is two placements to the engine (`H8
 //! across` and `H8 down`, both accepted); both are listed.
@@ -141,24 +142,62 @@ pub fn each_found<F: FnMut(&Found)>(
     }
     let values = Values::of(set);
     let empty = board.is_empty();
+    // On an empty board with premiums symmetric about the diagonal through the star, the
+    // words down are the words across mirrored, with the same scores: walk across only and
+    // hand out each word found both ways.
+    let mirror = empty
+        && STAR.0 == STAR.1
+        && (0..SIZE).all(|row| {
+            (0..SIZE).all(|col| {
+                board.premium(Square { row, col }) == board.premium(Square { row: col, col: row })
+            })
+        });
+    let grid = grid(board);
+    let root = graph.root_index();
+    // The squares holding a tile, a bit per column of each row and per row of each column:
+    // a line with no tile on it or beside it has nothing to walk.
+    let (mut rows, mut cols) = ([0u16; SIZE + 2], [0u16; SIZE + 2]);
+    for row in 0..SIZE {
+        for col in 0..SIZE {
+            if grid[0][row][col] != 0 {
+                rows[row + 1] |= 1 << col;
+                cols[col + 1] |= 1 << row;
+            }
+        }
+    }
     for dir in [Dir::Across, Dir::Down] {
+        if mirror && dir == Dir::Down {
+            continue;
+        }
+        let masks = match dir {
+            Dir::Across => &rows,
+            Dir::Down => &cols,
+        };
         for line in 0..SIZE {
-            let mut g = Line::new(board, &values, graph, (dir, line), empty, &mut *found);
-            if !g.anchor.contains(&true) {
+            // Empty squares with a tile next to them across the line (a cross word).
+            let beside = (masks[line] | masks[line + 2]) & !masks[line + 1];
+            if !empty && beside == 0 && masks[line + 1] == 0 {
                 continue;
             }
+            let mut g = Line::new(
+                (board, &grid),
+                &values,
+                (graph, &root),
+                (dir, line),
+                beside,
+                &mut *found,
+            );
+            if !g.playable() {
+                continue;
+            }
+            g.mirror = mirror;
             g.rack = counts;
             g.letters = (1..27)
                 .filter(|&t| counts[t] > 0)
                 .fold(0, |m, t| m | 1 << t);
             g.rack_size = size;
             g.bonus = rack_bonus(size);
-            for anchor in 0..SIZE {
-                if g.anchor[anchor] {
-                    g.at_anchor = anchor;
-                    g.left(anchor, graph.root(), 0, Acc::START);
-                }
-            }
+            g.anchors();
         }
     }
 }
@@ -226,58 +265,69 @@ fn square(dir: Dir, line: usize, pos: usize) -> Square {
     }
 }
 
-/// The tile on a square as the board holds it (a jolly with [`BLANK`]), 0 if empty or off
-/// the board.
-fn tile_at(board: &Board, row: isize, col: isize) -> u8 {
-    if !(0..SIZE as isize).contains(&row) || !(0..SIZE as isize).contains(&col) {
-        return 0;
+/// The board's tiles as the board holds them (a jolly with [`BLANK`], 0 empty), by line:
+/// `[dir][line][pos]` with [`square`]'s numbering, so a line and the lines across it are
+/// read without computing squares.
+type Grid = [[[u8; SIZE]; SIZE]; 2];
+
+fn grid(board: &Board) -> Grid {
+    let mut across = [[0; SIZE]; SIZE];
+    let mut down = [[0; SIZE]; SIZE];
+    for (row, line) in across.iter_mut().enumerate() {
+        for (col, t) in line.iter_mut().enumerate() {
+            *t = board.get(Square { row, col }).unwrap_or(0);
+            down[col][row] = *t;
+        }
     }
-    let sq = Square {
-        row: row as usize,
-        col: col as usize,
-    };
-    board.get(sq).unwrap_or(0)
+    [across, down]
 }
 
-/// An empty square's cross word in direction `dir`: the letters allowed on it (bit `t` for
-/// tile `t`), and `Some(sum of the other letters' values)` when it has a neighbour that way
+/// The grid's index of a direction.
+fn dir_index(dir: Dir) -> usize {
+    match dir {
+        Dir::Across => 0,
+        Dir::Down => 1,
+    }
+}
+
+/// The cross word of the empty square `at` of `line` (a line of the grid, the square's
+/// line across the one being walked): the letters allowed on the square (bit `t` for tile
+/// `t`), and `Some(sum of the other letters' values)` when it has a neighbour on `line`
 /// (the cross word exists), `None` (and every letter) when it has none.
 fn cross_check(
-    board: &Board,
+    line: &[u8; SIZE],
+    at: usize,
     values: &Values,
     graph: &Gaddag,
-    sq: Square,
-    dir: Dir,
+    root: &gaddag::RootIndex,
 ) -> (u32, Option<u32>) {
-    let (dr, dc) = match dir {
-        Dir::Across => (0, 1),
-        Dir::Down => (1, 0),
-    };
-    let at = |k: isize| tile_at(board, sq.row as isize + k * dr, sq.col as isize + k * dc);
-    // The letters before (nearest first) and after (nearest first), and their values.
-    let mut sum = 0;
-    let (mut before, mut nb) = ([0u8; SIZE], 0);
-    while at(-(nb as isize) - 1) != 0 {
-        let t = at(-(nb as isize) - 1);
-        sum += values.tile(t);
-        before[nb] = t & !BLANK;
-        nb += 1;
+    // The letters before (from `lo`) and after (to `hi`, exclusive) the square.
+    let mut lo = at;
+    while lo > 0 && line[lo - 1] != 0 {
+        lo -= 1;
     }
-    let (mut after, mut na) = ([0u8; SIZE], 0);
-    while at(na as isize + 1) != 0 {
-        let t = at(na as isize + 1);
-        sum += values.tile(t);
-        after[na] = t & !BLANK;
-        na += 1;
+    let mut hi = at + 1;
+    while hi < SIZE && line[hi] != 0 {
+        hi += 1;
     }
-    let (before, after) = (&before[..nb], &after[..na]);
-    if before.is_empty() && after.is_empty() {
+    if lo == at && hi == at + 1 {
         return (ANY, None);
     }
+    let sum = line[lo..hi].iter().map(|&t| values.tile(t)).sum();
+    let tile = |i: usize| line[i] & !BLANK;
+    let arcs = graph.view();
+    // Walk `tiles` from the root.
+    let walk = |tiles: &mut dyn Iterator<Item = u8>| -> Option<gaddag::Arc> {
+        let mut last = root.child(tiles.next()?)?;
+        for t in tiles {
+            last = arcs.child(last.target(), t)?;
+        }
+        Some(last)
+    };
     let mut mask = 0;
-    if before.is_empty() {
+    if lo == at {
         // The word is `c after`: stored reversed whole, the last letter first.
-        if let Some(a) = graph.walk(graph.root(), after.iter().rev().copied()) {
+        if let Some(a) = walk(&mut (at + 1..hi).rev().map(tile)) {
             for arc in graph.arcs_of(a.target()) {
                 if arc.tile() != SEP && arc.accepts() {
                     mask |= 1 << arc.tile();
@@ -288,13 +338,13 @@ fn cross_check(
     }
     // The word is `before c after`, stored from the letter just before the square:
     // `before` nearest first, the separator, then `c after`.
-    if let Some(a) = graph.walk(graph.root(), before.iter().copied().chain([SEP])) {
+    if let Some(a) = walk(&mut (lo..at).rev().map(tile).chain([SEP])) {
         for arc in graph.arcs_of(a.target()) {
-            let ok = if after.is_empty() {
+            let ok = if hi == at + 1 {
                 arc.accepts()
             } else {
                 graph
-                    .walk(arc.target(), after.iter().copied())
+                    .walk(arc.target(), (at + 1..hi).map(tile))
                     .is_some_and(|e| e.accepts())
             };
             if ok {
@@ -308,7 +358,9 @@ fn cross_check(
 /// The walk along one line.
 struct Line<'a, F> {
     values: &'a Values,
-    graph: &'a Gaddag,
+    arcs: gaddag::Arcs<'a>,
+    root: u32,
+    root_index: &'a gaddag::RootIndex,
     dir: Dir,
     line: usize,
     /// The letter on each square (0 empty).
@@ -317,6 +369,9 @@ struct Line<'a, F> {
     held: [u32; SIZE],
     /// The letters each empty square allows (bit `t` for tile `t`).
     cross: [u32; SIZE],
+    /// Empty squares with a cross word (a tile next to them across the line), and on an
+    /// empty board the star: the squares a word without the line's tiles must cover.
+    has_cross: [bool; SIZE],
     /// For an empty square with a cross word: the other letters' values in it, and the
     /// square's word factor (0 without a cross word, so that it adds nothing).
     cross_sum: [u32; SIZE],
@@ -324,39 +379,45 @@ struct Line<'a, F> {
     /// Each square's premium, as letter and word factors.
     letter_factor: [u32; SIZE],
     word_factor: [u32; SIZE],
-    anchor: [bool; SIZE],
     rack: [u8; 27],
     /// Bit `t` set while the rack holds letter `t`.
     letters: u32,
     rack_size: usize,
     /// The bonus for placing the whole rack.
     bonus: u32,
-    /// The word being built: a tile placed, or [`THROUGH`].
-    word: [u8; SIZE],
-    at_anchor: usize,
+    /// The word being built: a tile placed, or [`THROUGH`] (twice a line long, so that a
+    /// word's copy has a fixed size).
+    word: [u8; 2 * SIZE],
+    /// The walk's start (see [`Line::anchors`]), and the squares it may fill: from `lo`
+    /// going left, before `hi` going right.
+    anchor: usize,
+    lo: usize,
+    hi: usize,
+    /// Hand out each word found also mirrored about the diagonal (see [`each_found`]).
+    mirror: bool,
     found: &'a mut F,
 }
 
 impl<'a, F: FnMut(&Found)> Line<'a, F> {
     fn new(
-        board: &'a Board,
+        (board, grid): (&'a Board, &Grid),
         values: &'a Values,
-        graph: &'a Gaddag,
+        (graph, root): (&'a Gaddag, &'a gaddag::RootIndex),
         (dir, line): (Dir, usize),
-        empty: bool,
+        beside: u16,
         found: &'a mut F,
     ) -> Self {
         let mut tiles = [0; SIZE];
         let mut held = [0; SIZE];
         let mut cross = [ANY & values.known; SIZE];
+        let mut has_cross = [false; SIZE];
         let mut cross_sum = [0; SIZE];
         let mut cross_wf = [0; SIZE];
         let mut letter_factor = [1; SIZE];
         let mut word_factor = [1; SIZE];
-        let mut anchor = [false; SIZE];
         for pos in 0..SIZE {
             let sq = square(dir, line, pos);
-            let t = board.get(sq).unwrap_or(0);
+            let t = grid[dir_index(dir)][line][pos];
             tiles[pos] = t & !BLANK;
             held[pos] = values.tile(t);
             let premium = board.premium(sq);
@@ -368,16 +429,14 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
                 continue;
             }
             let sq = square(dir, line, pos);
-            if empty {
-                anchor[pos] = (sq.row, sq.col) == STAR;
+            if (sq.row, sq.col) == STAR && board.is_empty() {
+                has_cross[pos] = true;
                 continue;
             }
-            let (r, c) = (sq.row as isize, sq.col as isize);
-            anchor[pos] = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-                .iter()
-                .any(|&(r, c)| tile_at(board, r, c) != 0);
-            if anchor[pos] {
-                let (mask, sum) = cross_check(board, values, graph, sq, dir.other());
+            if beside & (1 << pos) != 0 {
+                let across = &grid[dir_index(dir.other())][pos];
+                let (mask, sum) = cross_check(across, line, values, graph, root);
+                has_cross[pos] = true;
                 cross[pos] = mask & values.known;
                 if let Some(sum) = sum {
                     cross_sum[pos] = sum;
@@ -387,162 +446,278 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         }
         Line {
             values,
-            graph,
+            arcs: graph.view(),
+            root: graph.root(),
+            root_index: root,
             dir,
             line,
             tiles,
             held,
             cross,
+            has_cross,
             cross_sum,
             cross_wf,
             letter_factor,
             word_factor,
-            anchor,
             rack: [0; 27],
             letters: 0,
             rack_size: 0,
             bonus: 0,
-            word: [0; SIZE],
-            at_anchor: 0,
+            word: [0; 2 * SIZE],
+            anchor: 0,
+            lo: 0,
+            hi: 0,
+            mirror: false,
             found,
         }
     }
 
-    /// Each tile the rack can put on the empty square `pos` under `node`: the letter, or a
-    /// jolly standing for it; `then` continues the walk after it with the score so far.
+    /// Whether the line has anything to start a walk from.
+    fn playable(&self) -> bool {
+        self.has_cross.contains(&true) || self.tiles.iter().any(|&t| t != 0)
+    }
+
+    /// Every walk of the line, each placement found once (wolges' scheme, from right to
+    /// left). A run of tiles starts a walk at its last tile: the walk reads the run
+    /// leftwards, then may place tiles left of it without bound (going through runs further
+    /// left) and right of it up to, not including, the square before the next run (a word
+    /// reaching that square holds the next run: its walk finds it). Between runs, a square
+    /// with a cross word starts a walk for the words touching no run: it may not fill the
+    /// squares next to a run, and going right stops before the next such square (whose walk
+    /// finds the words covering both).
+    fn anchors(&mut self) {
+        let mut leftmost = SIZE;
+        loop {
+            let mut rightmost = leftmost;
+            while leftmost > 0 && self.tiles[leftmost - 1] == 0 {
+                leftmost -= 1;
+            }
+            if leftmost > 0 {
+                self.start(leftmost - 1, 0, rightmost);
+            }
+            let lm = leftmost + usize::from(leftmost > 0);
+            for anchor in (lm..rightmost).rev() {
+                if self.has_cross[anchor] {
+                    if rightmost - lm < 2 {
+                        break;
+                    }
+                    // (A square no rack tile can fill still bounds the walks.)
+                    if self.usable(anchor) != 0 {
+                        self.start(anchor, lm, rightmost);
+                    }
+                    rightmost = anchor;
+                }
+            }
+            loop {
+                if leftmost <= 2 {
+                    return;
+                }
+                leftmost -= 1;
+                if self.tiles[leftmost] == 0 {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn start(&mut self, anchor: usize, lo: usize, hi: usize) {
+        self.anchor = anchor;
+        self.lo = lo;
+        self.hi = hi;
+        let t = self.tiles[anchor];
+        if t == 0 {
+            self.left(anchor + 1, self.root, false, 0, Acc::START);
+            return;
+        }
+        // The last tile of a run: its first step from the root by the index.
+        let Some(arc) = self.root_index.child(t) else {
+            return;
+        };
+        self.word[anchor] = THROUGH;
+        let acc = Acc {
+            main: self.held[anchor],
+            ..Acc::START
+        };
+        self.left(anchor, arc.target(), arc.accepts(), 0, acc);
+    }
+
+    /// The letters the rack can put on the empty square `pos`: the cross word's and the
+    /// rack's (any of the cross word's while a jolly is left).
     #[inline(always)]
-    fn place_each<G: FnMut(&mut Self, gaddag::Arc, Acc)>(
-        &mut self,
-        pos: usize,
-        node: u32,
-        acc: Acc,
-        mut then: G,
-    ) {
-        // The letters both the cross word and the rack allow: most arcs fail this one test.
-        let usable = if self.rack[usize::from(JOLLY)] > 0 {
+    fn usable(&self, pos: usize) -> u32 {
+        if self.rack[usize::from(JOLLY)] > 0 {
             self.cross[pos]
         } else {
             self.cross[pos] & self.letters
-        };
+        }
+    }
+
+    /// Squares `start..=anchor` are read (`node` the arcs after them, `accepts` whether
+    /// they are a word); read the tiles further left, record the word, then cross the
+    /// separator and go right, or place a tile on the square before.
+    fn left(
+        &mut self,
+        mut start: usize,
+        mut node: u32,
+        mut accepts: bool,
+        placed: usize,
+        mut acc: Acc,
+    ) {
+        let arcs = self.arcs;
+        while start > 0 && self.tiles[start - 1] != 0 {
+            let i = start - 1;
+            let Some(arc) = arcs.child(node, self.tiles[i]) else {
+                return;
+            };
+            self.word[i] = THROUGH;
+            acc.main += self.held[i];
+            node = arc.target();
+            accepts = arc.accepts();
+            start = i;
+        }
+        let a = self.anchor;
+        if accepts && placed > 0 && a > start {
+            self.record(start, a, placed, acc);
+        }
+        // Whether a tile may go right of the anchor, or on the square before `start`;
+        // when neither, the node is not read (most reads of a node miss the cache).
+        let can_right = a + 1 < self.hi;
+        let can_left = start > self.lo;
+        if node == 0 || placed == self.rack_size || !(can_right || can_left) {
+            return;
+        }
+        let mut p = node;
+        let first = arcs.arc(p);
+        if first.tile() == SEP {
+            if can_right && first.target() != 0 {
+                self.right(a + 1, first.target(), start, placed, acc);
+            }
+            if first.last() || !can_left {
+                return;
+            }
+            p += 1;
+        } else if !can_left {
+            return;
+        }
+        let pos = start - 1;
+        let usable = self.usable(pos);
         let (lf, wf) = (self.letter_factor[pos], self.word_factor[pos]);
         let (cross_sum, cross_wf) = (self.cross_sum[pos], self.cross_wf[pos]);
-        for arc in self.graph.arcs_of(node) {
+        let j = usize::from(JOLLY);
+        loop {
+            let arc = arcs.arc(p);
             let t = arc.tile();
             // Arcs are sorted by tile: none usable from here on.
             if usable >> t == 0 {
-                break;
+                return;
             }
-            if usable & (1 << t) == 0 {
-                continue;
-            }
-            let k = usize::from(t);
-            if self.rack[k] > 0 {
-                let value = self.values.of[k];
-                let next = Acc {
-                    main: acc.main + value * lf,
-                    mult: acc.mult * wf,
-                    cross: acc.cross + (cross_sum + value * lf) * cross_wf,
-                };
-                self.rack[k] -= 1;
-                if self.rack[k] == 0 {
-                    self.letters &= !(1 << t);
+            if usable & (1 << t) != 0 {
+                let k = usize::from(t);
+                if self.rack[k] > 0 {
+                    let value = self.values.of[k];
+                    let next = Acc {
+                        main: acc.main + value * lf,
+                        mult: acc.mult * wf,
+                        cross: acc.cross + (cross_sum + value * lf) * cross_wf,
+                    };
+                    self.take(k);
+                    self.word[pos] = t;
+                    self.left(pos, arc.target(), arc.accepts(), placed + 1, next);
+                    self.put_back(k);
                 }
-                self.word[pos] = t;
-                then(self, arc, next);
-                self.rack[k] += 1;
-                self.letters |= 1 << t;
+                if self.rack[j] > 0 {
+                    let next = Acc {
+                        main: acc.main,
+                        mult: acc.mult * wf,
+                        cross: acc.cross + cross_sum * cross_wf,
+                    };
+                    self.rack[j] -= 1;
+                    self.word[pos] = t | BLANK;
+                    self.left(pos, arc.target(), arc.accepts(), placed + 1, next);
+                    self.rack[j] += 1;
+                }
             }
-            let j = usize::from(JOLLY);
-            if self.rack[j] > 0 {
-                let next = Acc {
-                    main: acc.main,
-                    mult: acc.mult * wf,
-                    cross: acc.cross + cross_sum * cross_wf,
-                };
-                self.rack[j] -= 1;
-                self.word[pos] = t | BLANK;
-                then(self, arc, next);
-                self.rack[j] += 1;
+            if arc.last() {
+                return;
             }
+            p += 1;
         }
     }
 
-    /// Fill `pos` (at or left of the anchor) from `node`; `placed` tiles so far.
-    fn left(&mut self, pos: usize, node: u32, placed: usize, acc: Acc) {
-        let t = self.tiles[pos];
-        if t != 0 {
-            if let Some(arc) = self.graph.child(node, t) {
-                self.word[pos] = THROUGH;
-                let acc = Acc {
-                    main: acc.main + self.held[pos],
-                    ..acc
-                };
-                self.went_left(pos, arc, placed, acc);
-            }
-            return;
-        }
-        if placed == self.rack_size {
-            return;
-        }
-        self.place_each(pos, node, acc, |g, arc, acc| {
-            g.went_left(pos, arc, placed + 1, acc)
-        });
-    }
-
-    /// After taking `arc` for square `pos` going left: record the word if it ends here, go on
-    /// left, or cross the separator and go right of the anchor.
-    fn went_left(&mut self, pos: usize, arc: gaddag::Arc, placed: usize, acc: Acc) {
-        let a = self.at_anchor;
-        let left_free = pos == 0 || self.tiles[pos - 1] == 0;
-        let right_free = a + 1 == SIZE || self.tiles[a + 1] == 0;
-        if arc.accepts() && left_free && right_free && a > pos {
-            self.record(pos, a, placed, acc);
-        }
-        let next = arc.target();
-        if next == 0 {
-            return;
-        }
-        if pos > 0 && (self.tiles[pos - 1] != 0 || !self.anchor[pos - 1]) {
-            self.left(pos - 1, next, placed, acc);
-        }
-        if left_free && a + 1 < SIZE {
-            if let Some(sep) = self.graph.child(next, SEP) {
-                self.right(a + 1, sep.target(), pos, placed, acc);
-            }
-        }
-    }
-
-    /// Fill `pos` (right of the anchor) from `node`; the word starts at `lo`.
+    /// Place a tile on the empty square `pos` (right of the anchor, before `hi`) from
+    /// `node`; the word starts at `lo`.
     fn right(&mut self, pos: usize, node: u32, lo: usize, placed: usize, acc: Acc) {
-        let t = self.tiles[pos];
-        if t != 0 {
-            if let Some(arc) = self.graph.child(node, t) {
-                self.word[pos] = THROUGH;
-                let acc = Acc {
-                    main: acc.main + self.held[pos],
-                    ..acc
-                };
-                self.went_right(pos, arc, lo, placed, acc);
-            }
-            return;
-        }
+        let arcs = self.arcs;
         if placed == self.rack_size {
             return;
         }
-        self.place_each(pos, node, acc, |g, arc, acc| {
-            g.went_right(pos, arc, lo, placed + 1, acc)
-        });
+        let usable = self.usable(pos);
+        let (lf, wf) = (self.letter_factor[pos], self.word_factor[pos]);
+        let (cross_sum, cross_wf) = (self.cross_sum[pos], self.cross_wf[pos]);
+        let further = pos + 1 < self.hi;
+        let j = usize::from(JOLLY);
+        let mut p = node;
+        loop {
+            let arc = arcs.arc(p);
+            let t = arc.tile();
+            if usable >> t == 0 {
+                return;
+            }
+            if usable & (1 << t) != 0 {
+                let k = usize::from(t);
+                if self.rack[k] > 0 {
+                    let value = self.values.of[k];
+                    let next = Acc {
+                        main: acc.main + value * lf,
+                        mult: acc.mult * wf,
+                        cross: acc.cross + (cross_sum + value * lf) * cross_wf,
+                    };
+                    self.word[pos] = t;
+                    if arc.accepts() {
+                        self.record(lo, pos, placed + 1, next);
+                    }
+                    if further && arc.target() != 0 && placed + 1 < self.rack_size {
+                        self.take(k);
+                        self.right(pos + 1, arc.target(), lo, placed + 1, next);
+                        self.put_back(k);
+                    }
+                }
+                if self.rack[j] > 0 {
+                    let next = Acc {
+                        main: acc.main,
+                        mult: acc.mult * wf,
+                        cross: acc.cross + cross_sum * cross_wf,
+                    };
+                    self.word[pos] = t | BLANK;
+                    if arc.accepts() {
+                        self.record(lo, pos, placed + 1, next);
+                    }
+                    if further && arc.target() != 0 && placed + 1 < self.rack_size {
+                        self.rack[j] -= 1;
+                        self.right(pos + 1, arc.target(), lo, placed + 1, next);
+                        self.rack[j] += 1;
+                    }
+                }
+            }
+            if arc.last() {
+                return;
+            }
+            p += 1;
+        }
     }
 
-    fn went_right(&mut self, pos: usize, arc: gaddag::Arc, lo: usize, placed: usize, acc: Acc) {
-        let right_free = pos + 1 == SIZE || self.tiles[pos + 1] == 0;
-        if arc.accepts() && right_free {
-            self.record(lo, pos, placed, acc);
+    #[inline(always)]
+    fn take(&mut self, k: usize) {
+        self.rack[k] -= 1;
+        if self.rack[k] == 0 {
+            self.letters &= !(1 << k);
         }
-        let next = arc.target();
-        if next != 0 && pos + 1 < SIZE {
-            self.right(pos + 1, next, lo, placed, acc);
-        }
+    }
+
+    #[inline(always)]
+    fn put_back(&mut self, k: usize) {
+        self.rack[k] += 1;
+        self.letters |= 1 << k;
     }
 
     /// A whole word from `lo` to `hi`, scored as the walk went.
@@ -553,16 +728,32 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         } else {
             0
         };
-        let mut word = [0; SIZE];
-        word[..=hi - lo].copy_from_slice(&self.word[lo..=hi]);
-        (self.found)(&Found {
+        // A copy of fixed size (the buffer is twice a line long), then the tail cleared:
+        // no call to `memcpy` per move.
+        let len = hi - lo + 1;
+        let mut word: [u8; SIZE] = self.word[lo..lo + SIZE].try_into().unwrap_or([0; SIZE]);
+        for (i, b) in word.iter_mut().enumerate() {
+            if i >= len {
+                *b = 0;
+            }
+        }
+        let mut f = Found {
             at: square(self.dir, self.line, lo),
             dir: self.dir,
             score: acc.main * acc.mult + acc.cross + bonus,
             tiles: placed as u8,
-            len: (hi - lo + 1) as u8,
+            len: len as u8,
             word,
-        });
+        };
+        (self.found)(&f);
+        if self.mirror {
+            f.at = Square {
+                row: f.at.col,
+                col: f.at.row,
+            };
+            f.dir = f.dir.other();
+            (self.found)(&f);
+        }
     }
 }
 

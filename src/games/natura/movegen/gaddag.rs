@@ -49,8 +49,9 @@ impl Arc {
         self.0 & TARGET
     }
 
+    /// The last arc of its node.
     #[inline(always)]
-    fn last(self) -> bool {
+    pub fn last(self) -> bool {
         self.0 & LAST != 0
     }
 }
@@ -195,20 +196,13 @@ impl Gaddag {
     /// The arc for `tile` out of `node`.
     #[inline(always)]
     pub fn child(&self, node: u32, tile: u8) -> Option<Arc> {
-        if node == 0 {
-            return None;
-        }
-        let mut i = node as usize;
-        loop {
-            let a = Arc(self.arcs[i]);
-            if a.tile() == tile {
-                return Some(a);
-            }
-            if a.last() || a.tile() > tile {
-                return None;
-            }
-            i += 1;
-        }
+        self.view().child(node, tile)
+    }
+
+    /// The arcs by index, as a value the walk keeps in a register (see [`Arcs`]).
+    #[inline(always)]
+    pub fn view(&self) -> Arcs<'_> {
+        Arcs(&self.arcs)
     }
 
     /// Every arc out of `node`, by tile.
@@ -240,6 +234,67 @@ impl Gaddag {
         let tiles: Vec<u8> = tiles.collect();
         self.walk(self.root, tiles.iter().rev().copied())
             .is_some_and(|a| a.accepts())
+    }
+}
+
+/// The arc array borrowed: what the move generator's walk reads. A copy held in a local is
+/// known not to change across the walk's calls, so the array's address is not read again
+/// from the graph before each arc.
+#[derive(Clone, Copy)]
+pub struct Arcs<'g>(&'g [u32]);
+
+impl Arcs<'_> {
+    /// The arc at index `i`: the first of a node when `i` is a node, the next of the same
+    /// node at `i + 1` unless this one is [`Arc::last`].
+    #[inline(always)]
+    pub fn arc(self, i: u32) -> Arc {
+        Arc(self.0[i as usize])
+    }
+
+    /// The arc for `tile` out of `node` (as [`Gaddag::child`]).
+    #[inline(always)]
+    pub fn child(self, node: u32, tile: u8) -> Option<Arc> {
+        if node == 0 {
+            return None;
+        }
+        let mut i = node as usize;
+        loop {
+            let a = Arc(self.0[i]);
+            if a.tile() == tile {
+                return Some(a);
+            }
+            if a.last() || a.tile() > tile {
+                return None;
+            }
+            i += 1;
+        }
+    }
+}
+
+/// The root's arcs indexed by tile (0: none): the first step of every walk from the root
+/// in one read instead of a scan of up to 26 arcs.
+#[derive(Clone, Copy)]
+pub struct RootIndex([u32; 32]);
+
+impl RootIndex {
+    /// The arc for `tile` out of the root.
+    #[inline(always)]
+    pub fn child(&self, tile: u8) -> Option<Arc> {
+        let a = self.0[usize::from(tile & 31)];
+        (a != 0).then_some(Arc(a))
+    }
+}
+
+impl Gaddag {
+    /// The root's arcs by tile.
+    pub fn root_index(&self) -> RootIndex {
+        let mut index = [0; 32];
+        for a in self.arcs_of(self.root) {
+            // A letter's arc is never 0 (its tile bits are not), so 0 marks a missing tile;
+            // no key starts with the separator, so the root has no arc for tile 0.
+            index[usize::from(a.tile())] = a.0;
+        }
+        RootIndex(index)
     }
 }
 

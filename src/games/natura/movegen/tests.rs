@@ -328,6 +328,14 @@ fn generator_equals_brute_force() {
             ("A1", Dir::Across, "ROSa"),
             ("O11", Dir::Down, "TORO"),
         ]),
+        // Runs of tiles one and two squares apart on a line, at both edges, and a lone tile
+        // near the left edge: the bounds between the walks (each placement found once).
+        board_with(&[
+            ("A5", Dir::Across, "RE ORA  SOLE  A"),
+            ("B9", Dir::Across, "O"),
+            ("C3", Dir::Down, "TE"),
+            ("N6", Dir::Down, "CASA"),
+        ]),
     ];
     let racks = ["ARE", "OTNA", "SEIAL", "EO?", "C?SA"];
     let mut total = 0;
