@@ -28,6 +28,12 @@ pub const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// Render the sheets of one kit into PDF bytes.
 pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>> {
+    write_with(title, faces, sheets, true)
+}
+
+/// `write`, with the page contents written by tavolo on every core where
+/// `direct` allows (the bytes are the same either way; the tests check).
+fn write_with(title: &str, faces: &KitFaces, sheets: &[Sheet], direct: bool) -> Result<Vec<u8>> {
     let mut conv = Converter::default();
     let face_chunks: Vec<Vec<Chunk>> = faces.faces.iter().map(|f| conv.face(f)).collect();
     let overlays: Vec<Vec<Chunk>> = sheets
@@ -78,34 +84,24 @@ pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>>
             .insert(XObjectId(id.clone()), form_xobject(content, *bbox, alphas));
     }
 
+    // Page contents: written here on every core when they can be written as
+    // printpdf writes them (see `content`), else by printpdf. printpdf then
+    // sees only the glyphs the pages use, to embed the fonts as before.
+    let direct =
+        direct && super::content::direct_ok(face_chunks.iter().chain(&overlays).map(Vec::as_slice));
+    let streams = direct
+        .then(|| super::content::page_streams(faces, sheets, &face_chunks, &overlays, &remap));
     let mut pages = Vec::with_capacity(sheets.len());
     for (si, sheet) in sheets.iter().enumerate() {
-        let mut ops = Vec::new();
-        let base = page_base(sheet.h_mm);
-        for p in &sheet.placements {
-            let face = &faces.faces[p.face];
-            let size = face.tree.size();
-            ops.push(Op::SaveGraphicsState);
-            ops.push(cm(base));
-            ops.push(Op::DrawRectangle {
-                rectangle: printpdf::Rect {
-                    x: Pt(p.clip.x as f32),
-                    y: Pt(p.clip.y as f32),
-                    width: Pt(p.clip.w as f32),
-                    height: Pt(p.clip.h as f32),
-                    mode: Some(PaintMode::Clip),
-                    winding_order: Some(WindingOrder::NonZero),
-                },
-            });
-            let place = p.face_transform(size.width(), size.height());
-            ops.push(cm(place));
-            emit(&face_chunks[p.face], &remap, &mut ops);
-            ops.push(Op::RestoreGraphicsState);
-        }
-        ops.push(Op::SaveGraphicsState);
-        ops.push(cm(base));
-        emit(&overlays[si], &remap, &mut ops);
-        ops.push(Op::RestoreGraphicsState);
+        let ops = if direct {
+            if si == 0 {
+                super::content::glyph_use(sheets, &face_chunks, &overlays, &remap)
+            } else {
+                Vec::new()
+            }
+        } else {
+            page_ops(sheet, faces, &face_chunks[..], &overlays[si], &remap)
+        };
         pages.push(PdfPage::new(
             Mm(sheet.w_mm as f32),
             Mm(sheet.h_mm as f32),
@@ -122,9 +118,17 @@ pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>>
     };
     let mut warnings = Vec::new();
     let mut lo = doc.to_lopdf_document(&opts, &mut warnings);
+    if let Some(streams) = streams {
+        if !super::content::replace_contents(&mut lo, streams) {
+            return Err(Error::failed(
+                "kit.pdf",
+                "the PDF's pages do not match the sheets",
+            ));
+        }
+    }
     tag_subset_fonts(&mut lo);
     set_info(&mut lo, title);
-    lo.compress();
+    super::content::compress(&mut lo);
     // printpdf writes a random document ID; derive it from the content
     // instead: save with a placeholder of the same length, hash, patch.
     let placeholder = [b'0'; 32];
@@ -144,6 +148,43 @@ pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>>
         from += i + needle.len();
     }
     Ok(out)
+}
+
+/// One page's operations for printpdf to write.
+fn page_ops(
+    sheet: &Sheet,
+    faces: &KitFaces,
+    face_chunks: &[Vec<Chunk>],
+    overlay: &[Chunk],
+    remap: &[BTreeMap<u16, u16>],
+) -> Vec<Op> {
+    let mut ops = Vec::new();
+    let base = page_base(sheet.h_mm);
+    for p in &sheet.placements {
+        let face = &faces.faces[p.face];
+        let size = face.tree.size();
+        ops.push(Op::SaveGraphicsState);
+        ops.push(cm(base));
+        ops.push(Op::DrawRectangle {
+            rectangle: printpdf::Rect {
+                x: Pt(p.clip.x as f32),
+                y: Pt(p.clip.y as f32),
+                width: Pt(p.clip.w as f32),
+                height: Pt(p.clip.h as f32),
+                mode: Some(PaintMode::Clip),
+                winding_order: Some(WindingOrder::NonZero),
+            },
+        });
+        let place = p.face_transform(size.width(), size.height());
+        ops.push(cm(place));
+        emit(&face_chunks[p.face], remap, &mut ops);
+        ops.push(Op::RestoreGraphicsState);
+    }
+    ops.push(Op::SaveGraphicsState);
+    ops.push(cm(base));
+    emit(overlay, remap, &mut ops);
+    ops.push(Op::RestoreGraphicsState);
+    ops
 }
 
 /// What tavolo writes as the PDF's creator and producer: `tavolo <version>`.
@@ -235,7 +276,7 @@ fn tag_subset_fonts(doc: &mut lopdf::Document) {
 }
 
 /// mm, origin top-left, y down  ->  PDF points, origin bottom-left, y up.
-fn page_base(h_mm: f64) -> Transform {
+pub(super) fn page_base(h_mm: f64) -> Transform {
     let k = PT_PER_MM as f32;
     Transform::from_row(k, 0.0, 0.0, -k, 0.0, (h_mm * PT_PER_MM) as f32)
 }
@@ -347,20 +388,20 @@ fn form_xobject(content: &[u8], bbox: [f32; 4], alphas: &[u16]) -> XObject {
 
 /// A piece of a face: vector drawing in a reusable XObject, or text.
 #[derive(Debug, Clone)]
-enum Chunk {
+pub(super) enum Chunk {
     /// A Form XObject, placed with a transform (or as is).
     XObject(String, Option<Transform>),
     Text(Vec<Glyph>),
 }
 
 #[derive(Debug, Clone)]
-struct Glyph {
-    face: usize,
-    gid: u16,
-    size: f32,
-    rgb: [f32; 3],
-    matrix: [f32; 6],
-    text: String,
+pub(super) struct Glyph {
+    pub(super) face: usize,
+    pub(super) gid: u16,
+    pub(super) size: f32,
+    pub(super) rgb: [f32; 3],
+    pub(super) matrix: [f32; 6],
+    pub(super) text: String,
 }
 
 /// Converts usvg trees to chunks; shares identical vector drawing.
@@ -742,5 +783,38 @@ mod tests {
         assert_eq!(num(-0.00001), "0");
         assert_eq!(num(2.123456), "2.1235");
         assert_eq!(num(f32::NAN), "0");
+    }
+
+    /// The page contents tavolo writes itself are the bytes printpdf writes,
+    /// for every bundled kit (text, art, shared objects, overlays).
+    #[test]
+    fn direct_pages_are_printpdfs_bytes() {
+        for path in crate::kit::bundled::kits() {
+            let kit = crate::kit::model::load(&path).unwrap();
+            let faces = crate::kit::template::render_faces(&kit).unwrap();
+            let opts = crate::kit::LayoutOptions::default();
+            let sheets = crate::kit::layout::layout(&kit, &faces.components, &opts).unwrap();
+            let direct = write_with("t", &faces, &sheets, true).unwrap();
+            let printpdf = write_with("t", &faces, &sheets, false).unwrap();
+            assert!(direct == printpdf, "{}: the PDFs differ", path.display());
+        }
+    }
+
+    #[test]
+    fn a_translation_text_matrix_is_left_to_printpdf() {
+        let glyph = |matrix| Glyph {
+            face: 0,
+            gid: 1,
+            size: 3.0,
+            rgb: [0.0; 3],
+            matrix,
+            text: "a".into(),
+        };
+        let flipped = [Chunk::Text(vec![glyph([1.0, 0.0, 0.0, -1.0, 2.0, 3.0])])];
+        let plain = [Chunk::Text(vec![glyph([1.0, 0.0, 0.0, 1.0, 2.0, 3.0])])];
+        assert!(super::super::content::direct_ok([&flipped[..]].into_iter()));
+        assert!(!super::super::content::direct_ok(
+            [&flipped[..], &plain[..]].into_iter()
+        ));
     }
 }
