@@ -34,15 +34,8 @@ pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>>
 /// `write`, with the page contents written by tavolo on every core where
 /// `direct` allows (the bytes are the same either way; the tests check).
 fn write_with(title: &str, faces: &KitFaces, sheets: &[Sheet], direct: bool) -> Result<Vec<u8>> {
-    let mut conv = Converter::default();
-    let face_chunks: Vec<Vec<Chunk>> = faces.faces.iter().map(|f| conv.face(f)).collect();
-    let overlays: Vec<Vec<Chunk>> = sheets
-        .iter()
-        .map(|s| {
-            let tree = crate::kit::layout::overlay_tree(s)?;
-            Ok(conv.face(&Face { tree }))
-        })
-        .collect::<Result<_>>()?;
+    let (conv, mut face_chunks) = convert(faces, sheets)?;
+    let overlays = face_chunks.split_off(faces.faces.len());
 
     let mut doc = PdfDocument::new(title);
 
@@ -148,6 +141,56 @@ fn write_with(title: &str, faces: &KitFaces, sheets: &[Sheet], direct: bool) -> 
         from += i + needle.len();
     }
     Ok(out)
+}
+
+/// The chunks of every face, then of every sheet's overlay, and the
+/// converter holding their shared objects. Each is converted on its own, on
+/// every core; their objects are then named in that order, as one converter
+/// going through them in turn names them, so the bytes are the same.
+fn convert(faces: &KitFaces, sheets: &[Sheet]) -> Result<(Converter, Vec<Vec<Chunk>>)> {
+    enum Src<'a> {
+        Face(&'a Face),
+        Overlay(&'a Sheet),
+    }
+    let srcs: Vec<Src> = (faces.faces.iter().map(Src::Face))
+        .chain(sheets.iter().map(Src::Overlay))
+        .collect();
+    let parts = super::par::map(&srcs, |_, src| -> Result<_> {
+        let mut local = Converter::default();
+        let chunks = match src {
+            Src::Face(face) => local.face(face),
+            Src::Overlay(sheet) => local.face(&Face {
+                tree: crate::kit::layout::overlay_tree(sheet)?,
+            }),
+        };
+        Ok((chunks, local.xobjects))
+    });
+    let mut conv = Converter::default();
+    let mut all = Vec::with_capacity(parts.len());
+    for part in parts {
+        let (mut chunks, xobjects) = part?;
+        // In the order the local converter met them (`X0`, `X1`, ...).
+        let mut met: Vec<_> = xobjects.into_iter().collect();
+        met.sort_by_key(|(_, (name, ..))| name[1..].parse::<usize>().unwrap_or(0));
+        let mut rename = std::collections::HashMap::new();
+        for (content, (name, bbox, alphas)) in met {
+            let n = conv.xobjects.len();
+            let entry = conv
+                .xobjects
+                .entry(content)
+                .or_insert_with(|| (format!("X{n}"), bbox, alphas));
+            rename.insert(name, entry.0.clone());
+        }
+        for c in &mut chunks {
+            if let Chunk::XObject(id, _) = c {
+                if let Some(global) = rename.get(id) {
+                    id.clone_from(global);
+                }
+            }
+        }
+        all.push(chunks);
+    }
+    Ok((conv, all))
 }
 
 /// One page's operations for printpdf to write.
@@ -762,13 +805,43 @@ fn matrix(out: &mut String, t: Transform) {
 }
 
 /// A number for a content stream: at most 4 decimals, no trailing zeros.
-fn num(v: f32) -> String {
-    let v = if v.is_finite() { v } else { 0.0 };
-    let s = format!("{:.4}", v);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    match s {
-        "-0" | "" => "0".to_string(),
-        s => s.to_string(),
+/// Written where it is used, without a `String` of its own (a face's paths
+/// write hundreds of thousands).
+fn num(v: f32) -> Num {
+    Num(if v.is_finite() { v } else { 0.0 })
+}
+
+struct Num(f32);
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // `{:.4}` of any finite f32 fits: at most 39 digits, a sign, a point, 4 decimals.
+        struct Buf {
+            bytes: [u8; 64],
+            len: usize,
+        }
+        impl std::fmt::Write for Buf {
+            fn write_str(&mut self, s: &str) -> std::fmt::Result {
+                let end = self.len + s.len();
+                self.bytes
+                    .get_mut(self.len..end)
+                    .ok_or(std::fmt::Error)?
+                    .copy_from_slice(s.as_bytes());
+                self.len = end;
+                Ok(())
+            }
+        }
+        let mut buf = Buf {
+            bytes: [0; 64],
+            len: 0,
+        };
+        write!(buf, "{:.4}", self.0)?;
+        let s = std::str::from_utf8(&buf.bytes[..buf.len]).map_err(|_| std::fmt::Error)?;
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        f.write_str(match s {
+            "-0" | "" => "0",
+            s => s,
+        })
     }
 }
 
@@ -778,11 +851,16 @@ mod tests {
 
     #[test]
     fn numbers_are_short_and_stable() {
+        let num = |v| num(v).to_string();
         assert_eq!(num(1.0), "1");
         assert_eq!(num(0.5), "0.5");
         assert_eq!(num(-0.00001), "0");
         assert_eq!(num(2.123456), "2.1235");
         assert_eq!(num(f32::NAN), "0");
+        // The widest there is still fits the buffer.
+        assert_eq!(num(-f32::MAX), "-340282346638528859811704183484516925440");
+        assert_eq!(num(100.0), "100");
+        assert_eq!(num(-12.50004), "-12.5");
     }
 
     /// The page contents tavolo writes itself are the bytes printpdf writes,
