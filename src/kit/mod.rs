@@ -5,11 +5,13 @@
 pub mod bundled;
 pub mod calibrate;
 pub mod catalog;
+mod content;
 pub mod duplex;
 pub mod fonts;
 pub mod geometry;
 pub mod layout;
 pub mod model;
+pub mod par;
 pub mod pdf;
 pub mod png;
 pub mod template;

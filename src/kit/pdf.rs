@@ -28,15 +28,14 @@ pub const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// Render the sheets of one kit into PDF bytes.
 pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>> {
-    let mut conv = Converter::default();
-    let face_chunks: Vec<Vec<Chunk>> = faces.faces.iter().map(|f| conv.face(f)).collect();
-    let overlays: Vec<Vec<Chunk>> = sheets
-        .iter()
-        .map(|s| {
-            let tree = crate::kit::layout::overlay_tree(s)?;
-            Ok(conv.face(&Face { tree }))
-        })
-        .collect::<Result<_>>()?;
+    write_with(title, faces, sheets, true)
+}
+
+/// `write`, with the page contents written by tavolo on every core where
+/// `direct` allows (the bytes are the same either way; the tests check).
+fn write_with(title: &str, faces: &KitFaces, sheets: &[Sheet], direct: bool) -> Result<Vec<u8>> {
+    let (conv, mut face_chunks) = convert(faces, sheets)?;
+    let overlays = face_chunks.split_off(faces.faces.len());
 
     let mut doc = PdfDocument::new(title);
 
@@ -78,34 +77,24 @@ pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>>
             .insert(XObjectId(id.clone()), form_xobject(content, *bbox, alphas));
     }
 
+    // Page contents: written here on every core when they can be written as
+    // printpdf writes them (see `content`), else by printpdf. printpdf then
+    // sees only the glyphs the pages use, to embed the fonts as before.
+    let direct =
+        direct && super::content::direct_ok(face_chunks.iter().chain(&overlays).map(Vec::as_slice));
+    let streams = direct
+        .then(|| super::content::page_streams(faces, sheets, &face_chunks, &overlays, &remap));
     let mut pages = Vec::with_capacity(sheets.len());
     for (si, sheet) in sheets.iter().enumerate() {
-        let mut ops = Vec::new();
-        let base = page_base(sheet.h_mm);
-        for p in &sheet.placements {
-            let face = &faces.faces[p.face];
-            let size = face.tree.size();
-            ops.push(Op::SaveGraphicsState);
-            ops.push(cm(base));
-            ops.push(Op::DrawRectangle {
-                rectangle: printpdf::Rect {
-                    x: Pt(p.clip.x as f32),
-                    y: Pt(p.clip.y as f32),
-                    width: Pt(p.clip.w as f32),
-                    height: Pt(p.clip.h as f32),
-                    mode: Some(PaintMode::Clip),
-                    winding_order: Some(WindingOrder::NonZero),
-                },
-            });
-            let place = p.face_transform(size.width(), size.height());
-            ops.push(cm(place));
-            emit(&face_chunks[p.face], &remap, &mut ops);
-            ops.push(Op::RestoreGraphicsState);
-        }
-        ops.push(Op::SaveGraphicsState);
-        ops.push(cm(base));
-        emit(&overlays[si], &remap, &mut ops);
-        ops.push(Op::RestoreGraphicsState);
+        let ops = if direct {
+            if si == 0 {
+                super::content::glyph_use(sheets, &face_chunks, &overlays, &remap)
+            } else {
+                Vec::new()
+            }
+        } else {
+            page_ops(sheet, faces, &face_chunks[..], &overlays[si], &remap)
+        };
         pages.push(PdfPage::new(
             Mm(sheet.w_mm as f32),
             Mm(sheet.h_mm as f32),
@@ -122,9 +111,17 @@ pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>>
     };
     let mut warnings = Vec::new();
     let mut lo = doc.to_lopdf_document(&opts, &mut warnings);
+    if let Some(streams) = streams {
+        if !super::content::replace_contents(&mut lo, streams) {
+            return Err(Error::failed(
+                "kit.pdf",
+                "the PDF's pages do not match the sheets",
+            ));
+        }
+    }
     tag_subset_fonts(&mut lo);
     set_info(&mut lo, title);
-    lo.compress();
+    super::content::compress(&mut lo);
     // printpdf writes a random document ID; derive it from the content
     // instead: save with a placeholder of the same length, hash, patch.
     let placeholder = [b'0'; 32];
@@ -144,6 +141,93 @@ pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>>
         from += i + needle.len();
     }
     Ok(out)
+}
+
+/// The chunks of every face, then of every sheet's overlay, and the
+/// converter holding their shared objects. Each is converted on its own, on
+/// every core; their objects are then named in that order, as one converter
+/// going through them in turn names them, so the bytes are the same.
+fn convert(faces: &KitFaces, sheets: &[Sheet]) -> Result<(Converter, Vec<Vec<Chunk>>)> {
+    enum Src<'a> {
+        Face(&'a Face),
+        Overlay(&'a Sheet),
+    }
+    let srcs: Vec<Src> = (faces.faces.iter().map(Src::Face))
+        .chain(sheets.iter().map(Src::Overlay))
+        .collect();
+    let parts = super::par::map(&srcs, |_, src| -> Result<_> {
+        let mut local = Converter::default();
+        let chunks = match src {
+            Src::Face(face) => local.face(face),
+            Src::Overlay(sheet) => local.face(&Face {
+                tree: crate::kit::layout::overlay_tree(sheet)?,
+            }),
+        };
+        Ok((chunks, local.xobjects))
+    });
+    let mut conv = Converter::default();
+    let mut all = Vec::with_capacity(parts.len());
+    for part in parts {
+        let (mut chunks, xobjects) = part?;
+        // In the order the local converter met them (`X0`, `X1`, ...).
+        let mut met: Vec<_> = xobjects.into_iter().collect();
+        met.sort_by_key(|(_, (name, ..))| name[1..].parse::<usize>().unwrap_or(0));
+        let mut rename = std::collections::HashMap::new();
+        for (content, (name, bbox, alphas)) in met {
+            let n = conv.xobjects.len();
+            let entry = conv
+                .xobjects
+                .entry(content)
+                .or_insert_with(|| (format!("X{n}"), bbox, alphas));
+            rename.insert(name, entry.0.clone());
+        }
+        for c in &mut chunks {
+            if let Chunk::XObject(id, _) = c {
+                if let Some(global) = rename.get(id) {
+                    id.clone_from(global);
+                }
+            }
+        }
+        all.push(chunks);
+    }
+    Ok((conv, all))
+}
+
+/// One page's operations for printpdf to write.
+fn page_ops(
+    sheet: &Sheet,
+    faces: &KitFaces,
+    face_chunks: &[Vec<Chunk>],
+    overlay: &[Chunk],
+    remap: &[BTreeMap<u16, u16>],
+) -> Vec<Op> {
+    let mut ops = Vec::new();
+    let base = page_base(sheet.h_mm);
+    for p in &sheet.placements {
+        let face = &faces.faces[p.face];
+        let size = face.tree.size();
+        ops.push(Op::SaveGraphicsState);
+        ops.push(cm(base));
+        ops.push(Op::DrawRectangle {
+            rectangle: printpdf::Rect {
+                x: Pt(p.clip.x as f32),
+                y: Pt(p.clip.y as f32),
+                width: Pt(p.clip.w as f32),
+                height: Pt(p.clip.h as f32),
+                mode: Some(PaintMode::Clip),
+                winding_order: Some(WindingOrder::NonZero),
+            },
+        });
+        let place = p.face_transform(size.width(), size.height());
+        ops.push(cm(place));
+        emit(&face_chunks[p.face], remap, &mut ops);
+        ops.push(Op::RestoreGraphicsState);
+    }
+    ops.push(Op::SaveGraphicsState);
+    ops.push(cm(base));
+    emit(overlay, remap, &mut ops);
+    ops.push(Op::RestoreGraphicsState);
+    ops
 }
 
 /// What tavolo writes as the PDF's creator and producer: `tavolo <version>`.
@@ -235,7 +319,7 @@ fn tag_subset_fonts(doc: &mut lopdf::Document) {
 }
 
 /// mm, origin top-left, y down  ->  PDF points, origin bottom-left, y up.
-fn page_base(h_mm: f64) -> Transform {
+pub(super) fn page_base(h_mm: f64) -> Transform {
     let k = PT_PER_MM as f32;
     Transform::from_row(k, 0.0, 0.0, -k, 0.0, (h_mm * PT_PER_MM) as f32)
 }
@@ -347,20 +431,20 @@ fn form_xobject(content: &[u8], bbox: [f32; 4], alphas: &[u16]) -> XObject {
 
 /// A piece of a face: vector drawing in a reusable XObject, or text.
 #[derive(Debug, Clone)]
-enum Chunk {
+pub(super) enum Chunk {
     /// A Form XObject, placed with a transform (or as is).
     XObject(String, Option<Transform>),
     Text(Vec<Glyph>),
 }
 
 #[derive(Debug, Clone)]
-struct Glyph {
-    face: usize,
-    gid: u16,
-    size: f32,
-    rgb: [f32; 3],
-    matrix: [f32; 6],
-    text: String,
+pub(super) struct Glyph {
+    pub(super) face: usize,
+    pub(super) gid: u16,
+    pub(super) size: f32,
+    pub(super) rgb: [f32; 3],
+    pub(super) matrix: [f32; 6],
+    pub(super) text: String,
 }
 
 /// Converts usvg trees to chunks; shares identical vector drawing.
@@ -721,13 +805,43 @@ fn matrix(out: &mut String, t: Transform) {
 }
 
 /// A number for a content stream: at most 4 decimals, no trailing zeros.
-fn num(v: f32) -> String {
-    let v = if v.is_finite() { v } else { 0.0 };
-    let s = format!("{:.4}", v);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    match s {
-        "-0" | "" => "0".to_string(),
-        s => s.to_string(),
+/// Written where it is used, without a `String` of its own (a face's paths
+/// write hundreds of thousands).
+fn num(v: f32) -> Num {
+    Num(if v.is_finite() { v } else { 0.0 })
+}
+
+struct Num(f32);
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // `{:.4}` of any finite f32 fits: at most 39 digits, a sign, a point, 4 decimals.
+        struct Buf {
+            bytes: [u8; 64],
+            len: usize,
+        }
+        impl std::fmt::Write for Buf {
+            fn write_str(&mut self, s: &str) -> std::fmt::Result {
+                let end = self.len + s.len();
+                self.bytes
+                    .get_mut(self.len..end)
+                    .ok_or(std::fmt::Error)?
+                    .copy_from_slice(s.as_bytes());
+                self.len = end;
+                Ok(())
+            }
+        }
+        let mut buf = Buf {
+            bytes: [0; 64],
+            len: 0,
+        };
+        write!(buf, "{:.4}", self.0)?;
+        let s = std::str::from_utf8(&buf.bytes[..buf.len]).map_err(|_| std::fmt::Error)?;
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        f.write_str(match s {
+            "-0" | "" => "0",
+            s => s,
+        })
     }
 }
 
@@ -737,10 +851,48 @@ mod tests {
 
     #[test]
     fn numbers_are_short_and_stable() {
+        let num = |v| num(v).to_string();
         assert_eq!(num(1.0), "1");
         assert_eq!(num(0.5), "0.5");
         assert_eq!(num(-0.00001), "0");
         assert_eq!(num(2.123456), "2.1235");
         assert_eq!(num(f32::NAN), "0");
+        // The widest there is still fits the buffer.
+        assert_eq!(num(-f32::MAX), "-340282346638528859811704183484516925440");
+        assert_eq!(num(100.0), "100");
+        assert_eq!(num(-12.50004), "-12.5");
+    }
+
+    /// The page contents tavolo writes itself are the bytes printpdf writes,
+    /// for every bundled kit (text, art, shared objects, overlays).
+    #[test]
+    fn direct_pages_are_printpdfs_bytes() {
+        for path in crate::kit::bundled::kits() {
+            let kit = crate::kit::model::load(&path).unwrap();
+            let faces = crate::kit::template::render_faces(&kit).unwrap();
+            let opts = crate::kit::LayoutOptions::default();
+            let sheets = crate::kit::layout::layout(&kit, &faces.components, &opts).unwrap();
+            let direct = write_with("t", &faces, &sheets, true).unwrap();
+            let printpdf = write_with("t", &faces, &sheets, false).unwrap();
+            assert!(direct == printpdf, "{}: the PDFs differ", path.display());
+        }
+    }
+
+    #[test]
+    fn a_translation_text_matrix_is_left_to_printpdf() {
+        let glyph = |matrix| Glyph {
+            face: 0,
+            gid: 1,
+            size: 3.0,
+            rgb: [0.0; 3],
+            matrix,
+            text: "a".into(),
+        };
+        let flipped = [Chunk::Text(vec![glyph([1.0, 0.0, 0.0, -1.0, 2.0, 3.0])])];
+        let plain = [Chunk::Text(vec![glyph([1.0, 0.0, 0.0, 1.0, 2.0, 3.0])])];
+        assert!(super::super::content::direct_ok([&flipped[..]].into_iter()));
+        assert!(!super::super::content::direct_ok(
+            [&flipped[..], &plain[..]].into_iter()
+        ));
     }
 }

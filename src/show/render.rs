@@ -97,7 +97,7 @@ impl KitArt {
         let pi = self.kit.components[ci]
             .pieces
             .iter()
-            .position(|p| piece.iter().all(|(k, v)| field(p, k).as_deref() == Some(v)))
+            .position(|p| piece.iter().all(|(k, v)| field_is(p, k, v)))
             .ok_or_else(|| {
                 missing(format!(
                     "the kit {} has no {component} piece {piece:?}",
@@ -109,6 +109,25 @@ impl KitArt {
             (true, Some(b)) => b[pi],
             _ => fronts[pi],
         })
+    }
+}
+
+/// Whether a piece's field (by dotted path) reads `want`: `field` without
+/// the copies (a deal sheet looks up every piece of every board).
+fn field_is(piece: &toml::Table, path: &str, want: &str) -> bool {
+    let mut parts = path.split('.');
+    let Some(mut v) = parts.next().and_then(|k| piece.get(k)) else {
+        return false;
+    };
+    for p in parts {
+        match v.as_table().and_then(|t| t.get(p)) {
+            Some(next) => v = next,
+            None => return false,
+        }
+    }
+    match v {
+        toml::Value::String(s) => s == want,
+        _ => field(piece, path).as_deref() == Some(want),
     }
 }
 
@@ -405,5 +424,7 @@ mod tests {
         assert_eq!(field(&t, "moon.code").as_deref(), Some("R"));
         assert_eq!(field(&t, "number").as_deref(), Some("3"));
         assert_eq!(field(&t, "moon.name"), None);
+        assert!(field_is(&t, "moon.code", "R") && field_is(&t, "number", "3"));
+        assert!(!field_is(&t, "moon.code", "B") && !field_is(&t, "moon.name", "R"));
     }
 }

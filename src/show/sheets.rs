@@ -196,7 +196,7 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
     };
     // Each page's own face (headings, cut lines, footer), parsed on every core: its text
     // layout is most of a page's cost, and pages do not depend on each other. The faces
-    // come back in page order, so the bytes do not depend on the threads.
+    // come back in page order, so the bytes do not depend on the threads (`kit::par`).
     let page_face = |i: usize, page: &Page| -> Result<Face> {
         let footer = format!("{title} - page {} of {count}", i + 1);
         let svg = match page {
@@ -205,31 +205,9 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
         };
         super::render::tree(&svg).map(|tree| Face { tree })
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = pages.len().div_ceil(threads).max(1);
-    let page_faces: Vec<Face> = std::thread::scope(|scope| {
-        let handles: Vec<_> = pages
-            .chunks(chunk)
-            .enumerate()
-            .map(|(c, part)| {
-                let page_face = &page_face;
-                scope.spawn(move || {
-                    part.iter()
-                        .enumerate()
-                        .map(|(j, page)| page_face(c * chunk + j, page))
-                        .collect::<Result<Vec<Face>>>()
-                })
-            })
-            .collect();
-        let mut all = Vec::with_capacity(pages.len());
-        for h in handles {
-            let part = h
-                .join()
-                .map_err(|_| Error::failed("show.internal", "a page thread panicked"))??;
-            all.extend(part);
-        }
-        Ok::<_, Error>(all)
-    })?;
+    let page_faces = crate::kit::par::map(&pages, page_face)
+        .into_iter()
+        .collect::<Result<Vec<Face>>>()?;
     for (page, face) in pages.iter().zip(page_faces) {
         let bands = match page {
             Page::Bands(bands) => &bands[..],
@@ -282,7 +260,11 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
         components: Vec::new(),
         faces,
     };
-    crate::kit::pdf::write(title, &faces, &sheets)
+    let pdf = crate::kit::pdf::write(title, &faces, &sheets);
+    // Freeing a thousand parsed pages takes a tenth of a second: another
+    // core does it while the caller writes the file.
+    std::thread::spawn(move || drop((faces, sheets)));
+    pdf
 }
 
 fn band(

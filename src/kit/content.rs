@@ -1,0 +1,278 @@
+//! Page content streams written straight to bytes, on every core.
+//!
+//! printpdf turns each page's operations into lopdf operations and encodes
+//! them one page after another; for a thousand deal-sheet pages that was most
+//! of the time spent writing the PDF. The few operations the kit back end
+//! uses are written here exactly as printpdf 0.12 and lopdf 0.44 would write
+//! them (operands each followed by a space, then the operator; operations
+//! one to a line; reals as Rust prints an `f32`; glyph ids as 4-digit
+//! upper-case hex in `[...] TJ`), so the PDF is byte-identical to the one
+//! printpdf writes (`write` falls back to printpdf where it would not be: a
+//! text matrix printpdf merges into runs). A face drawn on many pages (the
+//! same tile on every slip) is written once and copied.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use usvg::Transform;
+
+use super::fonts;
+use super::layout::Sheet;
+use super::pdf::{page_base, Chunk};
+use super::template::KitFaces;
+
+/// Whether these chunks can be written here byte for byte as printpdf
+/// writes them: printpdf merges glyphs whose text matrix is a plain
+/// translation (`1 0 0 1 x y`) into runs.
+pub fn direct_ok<'a>(mut chunks: impl Iterator<Item = &'a [Chunk]>) -> bool {
+    chunks.all(|cs| {
+        cs.iter().all(|c| match c {
+            Chunk::Text(glyphs) => glyphs.iter().all(|g| g.matrix[..4] != [1.0, 0.0, 0.0, 1.0]),
+            Chunk::XObject(..) => true,
+        })
+    })
+}
+
+/// Content being written: operations separated by newlines.
+#[derive(Default)]
+struct Ops {
+    out: String,
+}
+
+impl Ops {
+    /// Start an operation (a newline before every one but the first).
+    fn op(&mut self) -> &mut String {
+        if !self.out.is_empty() {
+            self.out.push('\n');
+        }
+        &mut self.out
+    }
+
+    fn plain(&mut self, operator: &str) {
+        self.op().push_str(operator);
+    }
+
+    fn reals(&mut self, values: &[f32], operator: &str) {
+        let out = self.op();
+        for v in values {
+            let _ = write!(out, "{v} ");
+        }
+        out.push_str(operator);
+    }
+
+    fn cm(&mut self, t: Transform) {
+        self.reals(&[t.sx, t.ky, t.kx, t.sy, t.tx, t.ty], "cm");
+    }
+
+    /// Already written operations (a face's), if any.
+    fn append(&mut self, ops: &str) {
+        if !ops.is_empty() {
+            self.op().push_str(ops);
+        }
+    }
+}
+
+/// A name as lopdf writes it: `#XX` for delimiters and bytes outside `!`..`~`.
+fn name(out: &mut String, n: &str) {
+    out.push('/');
+    for b in n.bytes() {
+        if b" \t\n\r\x0C()<>[]{}/%#".contains(&b) || !(33..=126).contains(&b) {
+            let _ = write!(out, "#{b:02X}");
+        } else {
+            out.push(b as char);
+        }
+    }
+}
+
+/// A face's chunks as operations, in the face's user space (what
+/// `pdf::emit` gives printpdf, written as printpdf writes it).
+fn face_ops(chunks: &[Chunk], remap: &[BTreeMap<u16, u16>]) -> String {
+    let mut ops = Ops::default();
+    for c in chunks {
+        match c {
+            Chunk::XObject(id, ts) => {
+                if let Some(ts) = ts {
+                    ops.plain("q");
+                    ops.cm(*ts);
+                }
+                // printpdf places an XObject without a size in q/identity cm/Q.
+                ops.plain("q");
+                ops.plain("1 0 0 1 0 0 cm");
+                let out = ops.op();
+                name(out, id);
+                out.push_str(" Do");
+                ops.plain("Q");
+                if ts.is_some() {
+                    ops.plain("Q");
+                }
+            }
+            Chunk::Text(glyphs) => {
+                ops.plain("BT");
+                let mut font: Option<(usize, f32)> = None;
+                let mut colour: Option<[f32; 3]> = None;
+                for g in glyphs {
+                    if font != Some((g.face, g.size)) {
+                        let out = ops.op();
+                        name(out, fonts::FACES[g.face].0);
+                        let _ = write!(out, " {} Tf", g.size);
+                        font = Some((g.face, g.size));
+                    }
+                    if colour != Some(g.rgb) {
+                        ops.reals(&g.rgb, "rg");
+                        colour = Some(g.rgb);
+                    }
+                    ops.reals(&g.matrix, "Tm");
+                    let gid = remap[g.face].get(&g.gid).copied().unwrap_or(0);
+                    let _ = write!(ops.op(), "[<{gid:04X}>] TJ");
+                }
+                ops.plain("ET");
+            }
+        }
+    }
+    ops.out
+}
+
+/// Every page's content stream, compressed as lopdf compresses a stream,
+/// in page order. `face_chunks` and `overlays` are what the converter made of
+/// the faces and of each sheet's overlay.
+pub fn page_streams(
+    faces: &KitFaces,
+    sheets: &[Sheet],
+    face_chunks: &[Vec<Chunk>],
+    overlays: &[Vec<Chunk>],
+    remap: &[BTreeMap<u16, u16>],
+) -> Vec<lopdf::Stream> {
+    // Each face once (the kit's faces recur on every page).
+    let written = super::par::map(face_chunks, |_, chunks| face_ops(chunks, remap));
+    super::par::map(sheets, |si, sheet| {
+        let mut ops = Ops::default();
+        let base = page_base(sheet.h_mm);
+        for p in &sheet.placements {
+            let size = faces.faces[p.face].tree.size();
+            ops.plain("q");
+            ops.cm(base);
+            let c = p.clip;
+            ops.reals(&[c.x as f32, c.y as f32, c.w as f32, c.h as f32], "re");
+            ops.plain("W");
+            ops.plain("n");
+            ops.cm(p.face_transform(size.width(), size.height()));
+            ops.append(&written[p.face]);
+            ops.plain("Q");
+        }
+        ops.plain("q");
+        ops.cm(base);
+        ops.append(&face_ops(&overlays[si], remap));
+        ops.plain("Q");
+        let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), ops.out.into_bytes());
+        // As `Document::compress` would (it leaves a stream alone when it
+        // does not shrink); an error leaves it uncompressed, as there.
+        let _ = stream.compress();
+        stream
+    })
+}
+
+/// What printpdf needs to see of the pages' text to embed the fonts as it
+/// would for the full pages: per font, each glyph used with the text of
+/// its last use (printpdf keeps the last), as one text section.
+pub fn glyph_use<'a>(
+    sheets: &[Sheet],
+    face_chunks: &'a [Vec<Chunk>],
+    overlays: &'a [Vec<Chunk>],
+    remap: &[BTreeMap<u16, u16>],
+) -> Vec<printpdf::Op> {
+    use printpdf::{Codepoint, FontId, Op, PdfFontHandle, Pt, TextItem};
+    let mut used: BTreeMap<usize, BTreeMap<u16, &str>> = BTreeMap::new();
+    let mut note = |chunks: &'a [Chunk]| {
+        for c in chunks {
+            if let Chunk::Text(glyphs) = c {
+                for g in glyphs {
+                    let gid = remap[g.face].get(&g.gid).copied().unwrap_or(0);
+                    used.entry(g.face).or_default().insert(gid, &g.text);
+                }
+            }
+        }
+    };
+    for (si, sheet) in sheets.iter().enumerate() {
+        for p in &sheet.placements {
+            note(&face_chunks[p.face]);
+        }
+        note(&overlays[si]);
+    }
+    let mut ops = vec![Op::StartTextSection];
+    for (face, glyphs) in used {
+        ops.push(Op::SetFont {
+            font: PdfFontHandle::External(FontId(fonts::FACES[face].0.to_string())),
+            size: Pt(1.0),
+        });
+        ops.push(Op::ShowText {
+            items: vec![TextItem::GlyphIds(
+                glyphs
+                    .into_iter()
+                    .map(|(gid, text)| Codepoint::with_cid(gid, 0.0, text.to_string()))
+                    .collect(),
+            )],
+        });
+    }
+    ops.push(Op::EndTextSection);
+    ops
+}
+
+/// Put the streams in as the pages' contents (the document's pages, in order).
+pub fn replace_contents(doc: &mut lopdf::Document, streams: Vec<lopdf::Stream>) -> bool {
+    let pages: Vec<lopdf::ObjectId> = doc.get_pages().into_values().collect();
+    if pages.len() != streams.len() {
+        return false;
+    }
+    for (page, stream) in pages.into_iter().zip(streams) {
+        let Some(id) = doc
+            .get_dictionary(page)
+            .and_then(|d| d.get(b"Contents"))
+            .and_then(lopdf::Object::as_reference)
+            .ok()
+        else {
+            return false;
+        };
+        doc.objects.insert(id, lopdf::Object::Stream(stream));
+    }
+    true
+}
+
+/// `Document::compress` on every core: each stream compressed on its own, so
+/// the bytes are the same.
+pub fn compress(doc: &mut lopdf::Document) {
+    let mut streams: Vec<&mut lopdf::Stream> = doc
+        .objects
+        .values_mut()
+        .filter_map(|o| match o {
+            lopdf::Object::Stream(s) if s.allows_compression && s.dict.get(b"Filter").is_err() => {
+                Some(s)
+            }
+            _ => None,
+        })
+        .collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Share the bytes out evenly: a font program outweighs many small streams.
+    let total: usize = streams.iter().map(|s| s.content.len()).sum();
+    let share = total / threads.max(1) + 1;
+    let mut parts: Vec<Vec<&mut lopdf::Stream>> = vec![Vec::new()];
+    let mut size = 0;
+    for s in streams.drain(..) {
+        if size >= share {
+            parts.push(Vec::new());
+            size = 0;
+        }
+        size += s.content.len();
+        if let Some(p) = parts.last_mut() {
+            p.push(s);
+        }
+    }
+    std::thread::scope(|scope| {
+        for part in parts {
+            scope.spawn(move || {
+                for s in part {
+                    let _ = s.compress();
+                }
+            });
+        }
+    });
+}
