@@ -260,11 +260,7 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
         components: Vec::new(),
         faces,
     };
-    let pdf = crate::kit::pdf::write(title, &faces, &sheets);
-    // Freeing a thousand parsed pages takes a tenth of a second: another
-    // core does it while the caller writes the file.
-    std::thread::spawn(move || drop((faces, sheets)));
-    pdf
+    crate::kit::pdf::write(title, &faces, &sheets)
 }
 
 fn band(
