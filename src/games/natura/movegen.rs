@@ -249,6 +249,18 @@ impl Acc {
         mult: 1,
         cross: 0,
     };
+
+    /// The sums after a tile worth `value` (0 for a jolly) goes on square `pos` of `line`:
+    /// its premiums, and the cross word it completes there if any.
+    #[inline(always)]
+    fn place<F>(self, line: &Line<'_, F>, pos: usize, value: u32) -> Acc {
+        let lf = line.letter_factor[pos];
+        Acc {
+            main: self.main + value * lf,
+            mult: self.mult * line.word_factor[pos],
+            cross: self.cross + (line.cross_sum[pos] + value * lf) * line.cross_wf[pos],
+        }
+    }
 }
 
 /// The square at `pos` of a line.
@@ -601,8 +613,6 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
         }
         let pos = start - 1;
         let usable = self.usable(pos);
-        let (lf, wf) = (self.letter_factor[pos], self.word_factor[pos]);
-        let (cross_sum, cross_wf) = (self.cross_sum[pos], self.cross_wf[pos]);
         let j = usize::from(JOLLY);
         loop {
             let arc = arcs.arc(p);
@@ -614,23 +624,14 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
             if usable & (1 << t) != 0 {
                 let k = usize::from(t);
                 if self.rack[k] > 0 {
-                    let value = self.values.of[k];
-                    let next = Acc {
-                        main: acc.main + value * lf,
-                        mult: acc.mult * wf,
-                        cross: acc.cross + (cross_sum + value * lf) * cross_wf,
-                    };
+                    let next = acc.place(self, pos, self.values.of[k]);
                     self.take(k);
                     self.word[pos] = t;
                     self.left(pos, arc.target(), arc.accepts(), placed + 1, next);
                     self.put_back(k);
                 }
                 if self.rack[j] > 0 {
-                    let next = Acc {
-                        main: acc.main,
-                        mult: acc.mult * wf,
-                        cross: acc.cross + cross_sum * cross_wf,
-                    };
+                    let next = acc.place(self, pos, 0);
                     self.rack[j] -= 1;
                     self.word[pos] = t | BLANK;
                     self.left(pos, arc.target(), arc.accepts(), placed + 1, next);
@@ -652,8 +653,6 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
             return;
         }
         let usable = self.usable(pos);
-        let (lf, wf) = (self.letter_factor[pos], self.word_factor[pos]);
-        let (cross_sum, cross_wf) = (self.cross_sum[pos], self.cross_wf[pos]);
         let further = pos + 1 < self.hi;
         let j = usize::from(JOLLY);
         let mut p = node;
@@ -666,12 +665,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
             if usable & (1 << t) != 0 {
                 let k = usize::from(t);
                 if self.rack[k] > 0 {
-                    let value = self.values.of[k];
-                    let next = Acc {
-                        main: acc.main + value * lf,
-                        mult: acc.mult * wf,
-                        cross: acc.cross + (cross_sum + value * lf) * cross_wf,
-                    };
+                    let next = acc.place(self, pos, self.values.of[k]);
                     self.word[pos] = t;
                     if arc.accepts() {
                         self.record(lo, pos, placed + 1, next);
@@ -683,11 +677,7 @@ impl<'a, F: FnMut(&Found)> Line<'a, F> {
                     }
                 }
                 if self.rack[j] > 0 {
-                    let next = Acc {
-                        main: acc.main,
-                        mult: acc.mult * wf,
-                        cross: acc.cross + cross_sum * cross_wf,
-                    };
+                    let next = acc.place(self, pos, 0);
                     self.word[pos] = t | BLANK;
                     if arc.accepts() {
                         self.record(lo, pos, placed + 1, next);
