@@ -112,37 +112,33 @@ impl KitArt {
     }
 }
 
-/// Whether a piece's field (by dotted path) reads `want`: `field` without
-/// the copies (a deal sheet looks up every piece of every board).
-fn field_is(piece: &toml::Table, path: &str, want: &str) -> bool {
-    let mut parts = path.split('.');
-    let Some(mut v) = parts.next().and_then(|k| piece.get(k)) else {
-        return false;
-    };
-    for p in parts {
-        match v.as_table().and_then(|t| t.get(p)) {
-            Some(next) => v = next,
-            None => return false,
-        }
-    }
-    match v {
-        toml::Value::String(s) => s == want,
-        _ => field(piece, path).as_deref() == Some(want),
-    }
-}
-
-/// A piece's field by dotted path, as text (`moon.code` -> `R`, `number` -> `3`).
-fn field(piece: &toml::Table, path: &str) -> Option<String> {
+/// A piece's field by dotted path (`moon.code`, `number`).
+fn lookup<'a>(piece: &'a toml::Table, path: &str) -> Option<&'a toml::Value> {
     let mut parts = path.split('.');
     let mut v = piece.get(parts.next()?)?;
     for p in parts {
         v = v.as_table()?.get(p)?;
     }
-    match v {
-        toml::Value::String(s) => Some(s.clone()),
-        toml::Value::Integer(i) => Some(i.to_string()),
-        other => Some(other.to_string()),
+    Some(v)
+}
+
+/// Whether a piece's field reads `want`: [`field`] without copying a string
+/// field (a deal sheet looks up every piece of every board).
+fn field_is(piece: &toml::Table, path: &str, want: &str) -> bool {
+    match lookup(piece, path) {
+        Some(toml::Value::String(s)) => s == want,
+        Some(_) => field(piece, path).as_deref() == Some(want),
+        None => false,
     }
+}
+
+/// A piece's field by dotted path, as text (`moon.code` -> `R`, `number` -> `3`).
+fn field(piece: &toml::Table, path: &str) -> Option<String> {
+    Some(match lookup(piece, path)? {
+        toml::Value::String(s) => s.clone(),
+        toml::Value::Integer(i) => i.to_string(),
+        other => other.to_string(),
+    })
 }
 
 /// XML-escape text for an attribute or element.
@@ -183,12 +179,19 @@ pub fn svg(scene: &Scene, art: &KitArt) -> Result<String> {
         let face = art.face(item.component, &item.piece, item.back)?;
         out.push_str(&art.placed(face, &item.id, item.at, item.ghost, n));
     }
-    out.push_str(&marks_svg(scene));
+    out.push_str(&over_pieces(scene, &lines));
+    Ok(out)
+}
+
+/// What both outputs draw over the pieces, closing the scene group and the
+/// document: the marks, the labels, then the caption under the picture.
+fn over_pieces(scene: &Scene, lines: &[String]) -> String {
+    let mut out = marks_svg(scene);
     out.push_str(&labels_svg(&scene.labels));
     out.push_str("</g>\n");
-    out.push_str(&caption_svg(scene, &lines));
+    out.push_str(&caption_svg(scene, lines));
     out.push_str("</svg>\n");
-    Ok(out)
+    out
 }
 
 /// The picture's size in mm with margins and a caption of `lines` lines.
@@ -364,11 +367,7 @@ pub fn pdf(scene: &Scene, mut art: KitArt) -> Result<Vec<u8>> {
             );
         }
     }
-    overlay.push_str(&marks_svg(scene));
-    overlay.push_str(&labels_svg(&scene.labels));
-    overlay.push_str("</g>\n");
-    overlay.push_str(&caption_svg(scene, &lines));
-    overlay.push_str("</svg>\n");
+    overlay.push_str(&over_pieces(scene, &lines));
     let mut faces = std::mem::take(&mut art.faces.faces);
     faces.push(template::Face {
         tree: tree(&overlay)?,
