@@ -35,6 +35,16 @@ pub fn penalty(card: Card) -> i32 {
     }
 }
 
+/// The penalties of a set of cards (bit `i` for the card of index `i`), as
+/// a hand left at the end costs them.
+pub fn penalty_of(cards: u64) -> i32 {
+    (0..64)
+        .filter(|&i| cards & 1 << i != 0)
+        .filter_map(Card::from_index)
+        .map(penalty)
+        .sum()
+}
+
 /// The value a card adds to an Ace-and-Crown suit sum (QX-3, QX-8): its rank,
 /// Pawns 1.
 pub fn suit_value(card: Card) -> u16 {

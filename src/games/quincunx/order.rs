@@ -11,10 +11,9 @@
 //! stops at its bound: the same grid played in a better order, then grids
 //! one swap of two cards away.
 
-use super::cards::{penalty, Tables, EMPTY};
+use super::cards::{penalty_of, Tables, EMPTY};
 use super::grid::{ORTHO, PADDED};
 use super::score::Scorer;
-use crate::decktet::Card;
 
 const NEG: i32 = i32::MIN / 4;
 
@@ -75,10 +74,7 @@ impl Deal<'_> {
             };
         }
         let have = self.hand0 | self.pile[..drawn].iter().fold(0, |m, &c| m | 1 << c);
-        let left: i32 = (0..64)
-            .filter(|&c| have & !placed & 1 << c != 0)
-            .map(|c| Card::from_index(c).map_or(0, penalty))
-            .sum();
+        let left = penalty_of(have & !placed);
         let full = (1usize << n) - 1;
         let mut val = vec![NEG; 1 << n];
         let mut choice = vec![0u8; 1 << n];
@@ -162,6 +158,7 @@ impl Deal<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decktet::Card;
     use crate::games::engine::Engine;
     use crate::games::quincunx::grid::{Board, Cell, Shape};
     use crate::games::quincunx::round::{Move, Setup};

@@ -60,7 +60,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::cards::{penalty, tables, Tables, EMPTY};
+use super::cards::{penalty, penalty_of, tables, Tables, EMPTY};
 use super::grid::{Board, Cell, Shape, ORTHO, PADDED, STRIDE};
 use super::round::{Move, RoundSetup, Setup};
 use super::score::Scorer;
@@ -258,12 +258,6 @@ impl<'a> Search<'a> {
             k = k << 6 | if c == EMPTY { 63 } else { c as u128 };
         }
         k
-    }
-
-    fn penalty_of(hand: u64) -> i32 {
-        bits(hand)
-            .map(|i| penalty(Card::from_index(i).expect("a card")))
-            .sum()
     }
 
     /// Every placement from `st`, best immediate score first.
@@ -598,7 +592,7 @@ impl<'a> Search<'a> {
 
     fn dfs(&mut self, st: &State, g: i32) {
         if st.free == 0 {
-            let total = g - Self::penalty_of(st.hand);
+            let total = g - penalty_of(st.hand);
             if total > self.best {
                 self.best = total;
                 self.best_path = self.path.clone();
@@ -728,7 +722,7 @@ pub fn greedy(deal: &RoundSetup, rules: &Rules) -> (Option<i32>, Vec<Move>) {
         g += pts;
         path.push((card, p));
     }
-    (Some(g - Search::penalty_of(st.hand)), to_moves(&path))
+    (Some(g - penalty_of(st.hand)), to_moves(&path))
 }
 
 /// The highest total reachable on a solitaire deal with its pile known.
@@ -805,7 +799,7 @@ mod tests {
     /// Every line from `st`, no pruning: the best future, or None if lost.
     fn brute(s: &Search, st: &State) -> Option<i32> {
         if st.free == 0 {
-            return Some(-Search::penalty_of(st.hand));
+            return Some(-penalty_of(st.hand));
         }
         let best = s
             .moves(st)
