@@ -76,20 +76,6 @@ fn jolly_label(sq: Square, tile: u8, size: f64) -> Option<Label> {
     })
 }
 
-/// The letters of the jollies on the board.
-fn board_labels(board: &Board, size: f64) -> Vec<Label> {
-    let mut out = Vec::new();
-    for row in 0..SIZE {
-        for col in 0..SIZE {
-            let sq = Square { row, col };
-            if let Some(t) = board.get(sq) {
-                out.extend(jolly_label(sq, t, size));
-            }
-        }
-    }
-    out
-}
-
 /// The squares a play's word spans, with what it writes on each ([`THROUGH`] for a
 /// letter it plays through); squares off the board are left out.
 fn spanned(mv: &Move) -> Vec<(Square, u8)> {
@@ -109,8 +95,8 @@ fn spanned(mv: &Move) -> Vec<(Square, u8)> {
         .collect()
 }
 
-/// The board and every tile on it.
-fn board_items(board: &Board, size: f64) -> Vec<Item> {
+/// The board and every tile on it, with the letter of each jolly.
+fn board_items(board: &Board, size: f64) -> (Vec<Item>, Vec<Label>) {
     let mut items = vec![Item {
         id: "board".into(),
         component: "board",
@@ -119,15 +105,17 @@ fn board_items(board: &Board, size: f64) -> Vec<Item> {
         back: false,
         ghost: false,
     }];
+    let mut labels = Vec::new();
     for row in 0..SIZE {
         for col in 0..SIZE {
             let sq = Square { row, col };
             if let Some(t) = board.get(sq) {
                 items.push(tile_item(format!("tile-{sq}"), t, sq, size, false));
+                labels.extend(jolly_label(sq, t, size));
             }
         }
     }
-    items
+    (items, labels)
 }
 
 /// A duplicate game (one board, the top of each round placed) after `shown` rounds, as
@@ -145,8 +133,7 @@ fn duplicate_scene(record: &Record, src: &Source, shown: usize, size: f64) -> Re
         board.apply(&scored);
         last = Some((round.number, scored.placed.clone(), round.top.play.clone()));
     }
-    let items = board_items(&board, size);
-    let labels = board_labels(&board, size);
+    let (items, labels) = board_items(&board, size);
     let mut marks = Vec::new();
     let total = record.moves.len();
     let top = record.players[0].name.as_str();
@@ -219,8 +206,7 @@ impl scene::Draw for Draw {
         let r = scene::replay(&mut game, played, &names, |g, mv| g.play(mv));
         let last = r.last.map(|(n, _, mv)| (n, mv));
         let illegal = r.illegal.map(|(n, _, mv, why)| (n, mv, why));
-        let mut items = board_items(game.board(), size);
-        let mut labels = board_labels(game.board(), size);
+        let (mut items, mut labels) = board_items(game.board(), size);
         let mut marks = Vec::new();
         // A play just made is marked on its new tiles; a challenge that withdrew it leaves
         // nothing to mark.
