@@ -61,6 +61,12 @@
 //! table keeps that upper bound, and a position reached again from a score
 //! that cannot beat the best with it is dropped. A position whose every line
 //! fails to fill the grid is kept as lost.
+//!
+//! **Starved positions** ([`Search::starved`]) are dropped by both searches:
+//! the hand and every card the position can still draw are fewer than its
+//! free squares. Two cards draw together at most once, so the draws to come
+//! are at most the pairs summing 11 or 20 among the cards in play; a deal
+//! whose start is starved is proved lost without a search.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -191,6 +197,8 @@ struct Search<'a> {
     pile: &'a [u8],
     /// Cards of the pile from position i on, as a mask.
     rest: Vec<u64>,
+    /// For each card, the cards it draws with (sum 11 or 20), as a mask.
+    draws_with: [u64; 64],
     cells16: [usize; 16],
     lines: [[usize; SIDE]; 8],
     /// Base points plus pair of two cards, by index.
@@ -236,9 +244,18 @@ impl<'a> Search<'a> {
                 edge_max = edge_max.max(edge[a][b] as i32);
             }
         }
+        let mut draws_with = [0u64; 64];
+        for (a, m) in draws_with.iter_mut().enumerate() {
+            for b in 0..64 {
+                if a != b && t.draw[a][b] != 0 {
+                    *m |= 1 << b;
+                }
+            }
+        }
         Search {
             scorer: Scorer::new(rules, Shape::Solitaire),
             t,
+            draws_with,
             colour: rules.colour_bonus,
             pile,
             rest,
@@ -263,6 +280,42 @@ impl<'a> Search<'a> {
             k = k << 6 | if c == EMPTY { 63 } else { c as u128 };
         }
         k
+    }
+
+    /// Whether `st` can never fill the grid because it cannot get the cards:
+    /// the hand and every card it can still draw are fewer than the free
+    /// squares. Two cards draw together at most once (one edge), so the
+    /// draws to come are at most the pairs summing 11 or 20 not both on the
+    /// grid, among the cards on the grid, in hand, and drawable by those
+    /// pairs (a pile card counts once enough pairs come before it).
+    fn starved(&self, st: &State) -> bool {
+        let hand = st.hand.count_ones();
+        if hand == 0 {
+            return true;
+        }
+        if (self.pile.len() - st.drawn) as u32 + hand < st.free {
+            return true;
+        }
+        let grid = self
+            .cells16
+            .iter()
+            .filter(|&&p| st.cells[p] < 64)
+            .fold(0u64, |m, &p| m | 1 << st.cells[p]);
+        let mut drawn = st.drawn;
+        loop {
+            let free = st.hand | (self.rest[st.drawn] & !self.rest[drawn]);
+            let (mut with_grid, mut within) = (0, 0);
+            for a in bits(free) {
+                with_grid += (self.draws_with[a] & grid).count_ones();
+                within += (self.draws_with[a] & free).count_ones();
+            }
+            let can = (st.drawn + (with_grid + within / 2) as usize).min(self.pile.len());
+            if can <= drawn {
+                break;
+            }
+            drawn = can;
+        }
+        hand + ((drawn - st.drawn) as u32) < st.free
     }
 
     /// Every placement from `st`, best immediate score first.
@@ -601,7 +654,7 @@ impl<'a> Search<'a> {
     /// and 4 more, so a position short of draws is worth less than its
     /// score says); a position reached twice keeps its better score.
     /// Returns the best total of a filled grid from `start` and its moves.
-    fn beam(&mut self, start: &State, width: usize) -> Option<(i32, Vec<(u8, u8)>)> {
+    fn beam(&mut self, start: &State, width: usize, per_draw: i32) -> Option<(i32, Vec<(u8, u8)>)> {
         /// A position of a level: its score, where it came from (index in
         /// the level before) and the move that made it.
         struct Node {
@@ -613,7 +666,7 @@ impl<'a> Search<'a> {
         // The draws the grid needs: its free squares less the hand (4 in the
         // solitaire).
         let need = start.drawn as i32 + start.free as i32 - start.hand.count_ones() as i32;
-        let short = |st: &State| -> i32 { (st.drawn as i32 - need).min(0) * 10 };
+        let short = |st: &State| -> i32 { (st.drawn as i32 - need).min(0) * per_draw };
         let mut levels: Vec<Vec<Node>> = vec![vec![Node {
             g: 0,
             st: start.clone(),
@@ -630,8 +683,7 @@ impl<'a> Search<'a> {
             seen.clear();
             for (i, n) in level.iter().enumerate() {
                 let st = &n.st;
-                let hand = st.hand.count_ones();
-                if hand == 0 || (self.pile.len() - st.drawn) as u32 + hand < st.free {
+                if self.starved(st) {
                     continue;
                 }
                 for card in bits(st.hand) {
@@ -696,8 +748,7 @@ impl<'a> Search<'a> {
             }
             return;
         }
-        let hand = st.hand.count_ones();
-        if hand == 0 || (self.pile.len() - st.drawn) as u32 + hand < st.free {
+        if self.starved(st) {
             return;
         }
         let key = self.key(st);
@@ -842,7 +893,12 @@ pub fn solve(deal: &RoundSetup, rules: &Rules, limits: Limits) -> (Answer, Stats
     // expands into about 300 over the 12 levels, so a width of a 400th of
     // the node bound leaves the search about a quarter of it.
     let width = (limits.max_nodes / 400).clamp(1, (limits.max_table as u64 / 300).max(1));
-    if let Some((score, line)) = search.beam(&start, width as usize) {
+    // A deal with few draws to be had can leave every position of the beam
+    // short of cards; then it tries again with draws worth far more.
+    let found = search
+        .beam(&start, width as usize, 10)
+        .or_else(|| search.beam(&start, width as usize, 100));
+    if let Some((score, line)) = found {
         if score > search.best {
             search.best = score;
             search.best_path = line;
@@ -915,6 +971,10 @@ mod tests {
             .into_iter()
             .filter_map(|(pts, draws, card, p)| Some(pts + brute(s, &s.child(st, card, p, draws))?))
             .max();
+        // A position found starved of cards has no line that fills the grid.
+        if s.starved(st) {
+            assert_eq!(best, None, "a starved position filled the grid");
+        }
         // The bound is admissible wherever the grid can be filled.
         if let Some(b) = best {
             assert!(s.bound(st) >= b, "bound {} below the best {b}", s.bound(st));
@@ -980,7 +1040,7 @@ mod tests {
                 continue;
             }
             let want = brute(&s, &st);
-            let got = s.beam(&st, 1_000_000);
+            let got = s.beam(&st, 1_000_000, 10);
             assert_eq!(got.as_ref().map(|x| x.0), want, "seed {seed}");
             if let Some((total, line)) = got {
                 // The line is the moves from `st` and scores its total.
@@ -1055,6 +1115,11 @@ mod tests {
         let mut d = deal("1", &rules);
         d.pile.clear();
         assert_eq!(solve(&d, &rules, Limits::default()).0, Answer::Lost);
+        // Seed 503: the hand and corners hold two pairs that draw (the 4 with
+        // each 7), and the two cards they draw (Aces, no Crown) draw nothing:
+        // 10 cards at most for 12 squares, proved lost before any search.
+        let (answer, stats) = solve(&deal("503", &rules), &rules, Limits::default());
+        assert_eq!((answer, stats.nodes), (Answer::Lost, 0));
         // A node bound of 10 stops at once, with the greedy line polished
         // (`order`): no worse than greedy, and a legal game scoring that.
         let d = deal("2", &rules);
