@@ -961,6 +961,17 @@ mod tests {
         assert_eq!(r.totals[0], line.score);
     }
 
+    /// The deal played by best immediate score down to 5 free cells, small
+    /// enough for [`brute`]; `None` if the hand ran out on the way.
+    fn near_the_end(s: &Search, d: &RoundSetup) -> Option<State> {
+        let mut st = start_state(d);
+        while st.free > 5 {
+            let &(_, draws, card, p) = s.moves(&st).first()?;
+            st = s.child(&st, card, p, draws);
+        }
+        (st.hand != 0).then_some(st)
+    }
+
     /// Every line from `st`, no pruning: the best future, or None if lost.
     fn brute(s: &Search, st: &State) -> Option<i32> {
         if st.free == 0 {
@@ -999,17 +1010,9 @@ mod tests {
                 let d = deal(&format!("b{i}-{seed}"), rules);
                 let pile: Vec<u8> = d.pile.iter().map(|c| c.index() as u8).collect();
                 let mut s = Search::new(rules, &pile, Limits::default());
-                // Greedy to 5 free cells, then compare.
-                let mut st = start_state(&d);
-                while st.free > 5 {
-                    let Some(&(_, draws, card, p)) = s.moves(&st).first() else {
-                        break;
-                    };
-                    st = s.child(&st, card, p, draws);
-                }
-                if st.hand == 0 {
+                let Some(st) = near_the_end(&s, &d) else {
                     continue;
-                }
+                };
                 let want = brute(&s, &st);
                 s.dfs(&st, 0);
                 assert!(s.stopped.is_none());
@@ -1029,16 +1032,9 @@ mod tests {
             let d = deal(&format!("beam-{seed}"), &rules);
             let pile: Vec<u8> = d.pile.iter().map(|c| c.index() as u8).collect();
             let mut s = Search::new(&rules, &pile, Limits::default());
-            let mut st = start_state(&d);
-            while st.free > 5 {
-                let Some(&(_, draws, card, p)) = s.moves(&st).first() else {
-                    break;
-                };
-                st = s.child(&st, card, p, draws);
-            }
-            if st.hand == 0 {
+            let Some(st) = near_the_end(&s, &d) else {
                 continue;
-            }
+            };
             let want = brute(&s, &st);
             let got = s.beam(&st, 1_000_000, 10);
             assert_eq!(got.as_ref().map(|x| x.0), want, "seed {seed}");
