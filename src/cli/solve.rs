@@ -2,7 +2,7 @@
 //! line (written as a record that `tavolo check` accepts), a proof that there
 //! is none, or "undecided" at a stated bound (see `crate::games::solve`).
 //!
-//! With `--seeds A..B` (or a comma list) it decides many deals, in parallel, and
+//! With `--seeds A..B` (or a comma list, ranges allowed) it decides many deals, in parallel, and
 //! reports the counts; the output never depends on timing or on `--jobs`.
 //!
 //! Exit codes (see [`AFTER_HELP`]): one deal solved 0, unsolvable 1, undecided 3;
@@ -22,7 +22,7 @@ use super::out::{self, count, outln, percent};
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::solve::{
-    decide_all_reporting, seeds_of, Decided, PositionQuery, SolvePosition, WordLists,
+    decide_all_reporting, seeds_of, Decided, PositionQuery, ScoreTally, SolvePosition, WordLists,
 };
 use crate::record::write;
 use crate::search::Limits;
@@ -75,7 +75,7 @@ pub struct Args {
     /// Which deal: `--seed` (required unless `--seeds`), `--variant`, `--board`.
     #[command(flatten)]
     pub choice: super::deal::Choice,
-    /// Many deals: an inclusive range `1..1000` or a comma list `3,17,42`.
+    /// Many deals: an inclusive range `1..1000`, a comma list `3,17,42`, or both `1..10,503`.
     #[arg(long, conflicts_with = "seed")]
     pub seeds: Option<String>,
     /// Give up after generating this many positions (per deal).
@@ -303,8 +303,9 @@ fn report_batch(game: &str, variant: &str, results: &[Decided], args: &Args) {
     let (solved, unsolvable, undecided) =
         (tally("solved"), tally("unsolvable"), tally("undecided"));
     let n = results.len();
+    let tally = ScoreTally::of(results);
     if args.json {
-        out::json(&json!({
+        let mut v = json!({
             "algorithm": crate::deal::ALGORITHM,
             "game": game,
             "variant": variant,
@@ -312,8 +313,12 @@ fn report_batch(game: &str, variant: &str, results: &[Decided], args: &Args) {
             "solved": solved,
             "unsolvable": unsolvable,
             "undecided": undecided,
-            "results": results.iter().map(|d| d.json(false)).collect::<Vec<_>>(),
-        }));
+        });
+        if let Some(t) = &tally {
+            v["scores"] = t.json();
+        }
+        v["results"] = results.iter().map(|d| d.json(false)).collect();
+        out::json(&v);
         return;
     }
     if !args.quiet {
@@ -330,4 +335,42 @@ fn report_batch(game: &str, variant: &str, results: &[Decided], args: &Args) {
         percent(undecided, n),
         percent(solved + unsolvable, n)
     );
+    if let Some(t) = tally {
+        out::write(&score_table(&t, n));
+    }
+}
+
+/// The scores of a survey as a table: the lines found beside the greedy
+/// player's games, the mean, then each label's count and share of the deals.
+fn score_table(t: &ScoreTally, n: usize) -> String {
+    let mean = |(m, k): (Option<f64>, usize)| match m {
+        Some(m) => format!("{m:.1} over {}", count(k as u64, "deal", "deals")),
+        None => "-".to_string(),
+    };
+    let cell = |k: usize| format!("{k} ({})", percent(k, n));
+    let mut rows = vec![
+        (
+            "".to_string(),
+            "best line found".to_string(),
+            "greedy player".to_string(),
+        ),
+        ("mean".to_string(), mean(t.best), mean(t.greedy)),
+    ];
+    for (label, b, g) in &t.rows {
+        rows.push((label.clone(), cell(*b), cell(*g)));
+    }
+    if t.no_line > 0 {
+        rows.push((
+            "no line found".to_string(),
+            cell(t.no_line),
+            "-".to_string(),
+        ));
+    }
+    let w0 = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let w1 = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    let mut s = String::from("scores:\n");
+    for (a, b, c) in rows {
+        s.push_str(&format!("  {a:<w0$}  {b:<w1$}  {c}\n"));
+    }
+    s
 }

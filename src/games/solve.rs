@@ -42,6 +42,90 @@ pub struct ScoreNote {
     pub greedy_label: Option<String>,
 }
 
+/// What a `--seeds` survey of a maximising solver found: for the lines found
+/// and for the greedy player, the mean score and how many deals each label
+/// (rating band) got.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScoreTally {
+    /// Mean score of the lines found, over the deals with one, and how many.
+    pub best: (Option<f64>, usize),
+    /// The greedy player's mean over the deals it finished, and how many.
+    pub greedy: (Option<f64>, usize),
+    /// Each label with its count of lines found and of greedy games. Labels
+    /// come best first, by the mean score of the deals carrying them; labels
+    /// that never carry a score (such as "lost") come last, by name.
+    pub rows: Vec<(String, usize, usize)>,
+    /// Deals left undecided with no line found (so with no label).
+    pub no_line: usize,
+}
+
+impl ScoreTally {
+    /// The tally of `results`, or `None` when no result has scores.
+    pub fn of(results: &[Decided]) -> Option<ScoreTally> {
+        let notes: Vec<&ScoreNote> = results.iter().filter_map(|d| d.score.as_ref()).collect();
+        if notes.is_empty() {
+            return None;
+        }
+        let mean = |xs: Vec<i64>| {
+            let n = xs.len();
+            ((n > 0).then(|| xs.iter().sum::<i64>() as f64 / n as f64), n)
+        };
+        // label -> (lines found, greedy games, scores carrying it)
+        let mut by: std::collections::BTreeMap<&str, (usize, usize, Vec<i64>)> = Default::default();
+        for n in &notes {
+            if let Some(l) = &n.label {
+                let e = by.entry(l).or_default();
+                e.0 += 1;
+                e.2.extend(n.best);
+            }
+            if let Some(l) = &n.greedy_label {
+                let e = by.entry(l).or_default();
+                e.1 += 1;
+                e.2.extend(n.greedy);
+            }
+        }
+        let mut rows: Vec<(Option<f64>, &str, usize, usize)> = by
+            .into_iter()
+            .map(|(l, (b, g, xs))| (mean(xs).0, l, b, g))
+            .collect();
+        // Highest mean first; no mean last; then by name (the map's order, kept by a
+        // stable sort).
+        rows.sort_by(|a, b| match (a.0, b.0) {
+            (Some(x), Some(y)) => y.total_cmp(&x),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        });
+        Some(ScoreTally {
+            best: mean(notes.iter().filter_map(|n| n.best).collect()),
+            greedy: mean(notes.iter().filter_map(|n| n.greedy).collect()),
+            rows: rows
+                .into_iter()
+                .map(|(_, l, b, g)| (l.to_string(), b, g))
+                .collect(),
+            no_line: notes
+                .iter()
+                .filter(|n| n.best.is_none() && n.label.is_none())
+                .count(),
+        })
+    }
+
+    /// As `--json` reports it.
+    pub fn json(&self) -> Value {
+        let labels: Vec<Value> = self
+            .rows
+            .iter()
+            .map(|(l, b, g)| json!({"label": l, "best": b, "greedy": g}))
+            .collect();
+        json!({
+            "best": {"mean": self.best.0, "deals": self.best.1},
+            "greedy": {"mean": self.greedy.0, "deals": self.greedy.1},
+            "labels": labels,
+            "no_line": self.no_line,
+        })
+    }
+}
+
 /// A game's solver: decides one deal. `polish` asks for extra effort on the
 /// line found (shorter), worth it when the line is shown or written.
 pub trait Solve: Sync {
@@ -194,34 +278,36 @@ impl Decided {
     }
 }
 
+/// The seeds of `--seeds`: a comma list whose items are seeds or ranges
+/// `A..B` of numbered seeds (`1..10,503`), a million at most.
 pub fn seeds_of(spec: &str) -> Result<Vec<String>, Error> {
-    let bad = || {
+    let bad = |item: &str| {
         Error::input(
             "cli.bad-seeds",
             format!(
-                "`--seeds {spec}` is neither a range `A..B` of numbers with A <= B \
-                 (at most a million) nor a comma list"
+                "`--seeds {spec}`: `{item}` is neither a seed nor a range `A..B` of numbers \
+                 with A <= B (a million seeds at most)"
             ),
         )
-        .help("e.g. `--seeds 1..1000` or `--seeds 3,17,42`")
+        .help("e.g. `--seeds 1..1000`, `--seeds 3,17,42` or `--seeds 1..10,503`")
     };
-    if let Some((a, b)) = spec.split_once("..") {
-        let a: u64 = a.trim().parse().map_err(|_| bad())?;
-        let b: u64 = b.trim().parse().map_err(|_| bad())?;
-        if a > b || b - a >= 1_000_000 {
-            return Err(bad());
+    let mut seeds = Vec::new();
+    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if let Some((a, b)) = item.split_once("..") {
+            let a: u64 = a.trim().parse().map_err(|_| bad(item))?;
+            let b: u64 = b.trim().parse().map_err(|_| bad(item))?;
+            if a > b || b - a >= 1_000_000 || seeds.len() as u64 + (b - a) >= 1_000_000 {
+                return Err(bad(item));
+            }
+            seeds.extend((a..=b).map(|n| n.to_string()));
+        } else {
+            seeds.push(item.to_string());
         }
-        return Ok((a..=b).map(|n| n.to_string()).collect());
     }
-    let list: Vec<String> = spec
-        .split(',')
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
-    if list.is_empty() {
-        return Err(bad());
+    if seeds.is_empty() {
+        return Err(bad(spec));
     }
-    Ok(list)
+    Ok(seeds)
 }
 
 /// Decide every seed, `jobs` at a time; results in the order of `seeds`.
@@ -270,4 +356,21 @@ pub fn decide_all_reporting(
         .into_iter()
         .flatten()
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::seeds_of;
+
+    #[test]
+    fn seeds_are_ranges_and_lists_mixed() {
+        assert_eq!(seeds_of("1..3").unwrap(), ["1", "2", "3"]);
+        assert_eq!(seeds_of("3, 17,42").unwrap(), ["3", "17", "42"]);
+        assert_eq!(seeds_of("1..3,503,x").unwrap(), ["1", "2", "3", "503", "x"]);
+        for bad in ["", ",", "5..2", "1..x", "0..1000000", "0..999999,1..2"] {
+            let e = seeds_of(bad).unwrap_err();
+            assert_eq!(e.code, "cli.bad-seeds", "{bad}");
+        }
+        assert_eq!(seeds_of("0..999999").unwrap().len(), 1_000_000);
+    }
 }

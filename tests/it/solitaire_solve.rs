@@ -248,3 +248,65 @@ fn quincunx_best_line_found_is_written_when_undecided() {
     assert_eq!(rec["moves"], 12, "{rec:#}");
     assert_eq!(rec["result"]["scores"][0]["points"], best, "{rec:#}");
 }
+
+/// A `--seeds` survey of the solitaire reports its scores as the issue asks (how good is
+/// 150?): the mean and each rating band (QX-11) for the lines found beside the greedy
+/// player's, agreeing with the per-deal results; a deal proved lost is in the "lost" band.
+#[test]
+fn quincunx_survey_tallies_the_bands_beside_greedy() {
+    let out = tavolo()
+        .args(["solve", "quincunx", "--variant", "solitaire"])
+        .args(["--seeds", "1..6,503", "--max-nodes", "3000", "--json"])
+        .output()
+        .unwrap();
+    let v = json_of(&out);
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 7);
+    let scores = &v["scores"];
+    for (side, score, label) in [
+        ("best", "score", "label"),
+        ("greedy", "greedy", "greedy_label"),
+    ] {
+        let xs: Vec<i64> = results.iter().filter_map(|r| r[score].as_i64()).collect();
+        assert_eq!(scores[side]["deals"], xs.len(), "{side}");
+        let mean = xs.iter().sum::<i64>() as f64 / xs.len() as f64;
+        assert!(
+            (scores[side]["mean"].as_f64().unwrap() - mean).abs() < 1e-9,
+            "{side}"
+        );
+        for row in scores["labels"].as_array().unwrap() {
+            let n = results.iter().filter(|r| r[label] == row["label"]).count();
+            assert_eq!(row[side], n, "{side} {row}");
+        }
+    }
+    let labels: Vec<&str> = scores["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["label"].as_str().unwrap())
+        .collect();
+    // Best first, "lost" (no score) last; seed 503 is proved lost before any search.
+    let at = |l: &str| labels.iter().position(|x| *x == l);
+    assert_eq!(at("lost"), Some(labels.len() - 1), "{labels:?}");
+    if let (Some(a), Some(b)) = (at("150+"), at("0-79")) {
+        assert!(a < b, "{labels:?}");
+    }
+    let lost = results.iter().find(|r| r["seed"] == "503").unwrap();
+    assert_eq!(
+        (&lost["verdict"], &lost["label"]),
+        (&Value::from("unsolvable"), &Value::from("lost"))
+    );
+    // The text report prints the same table.
+    let out = tavolo()
+        .args(["solve", "quincunx", "--variant", "solitaire", "-q"])
+        .args(["--seeds", "1..6,503", "--max-nodes", "3000"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("best line found") && text.contains("greedy player"),
+        "{text}"
+    );
+    let mean = format!("{:.1} over", scores["best"]["mean"].as_f64().unwrap());
+    assert!(text.contains(&mean), "{text}");
+}

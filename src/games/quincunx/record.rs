@@ -811,6 +811,7 @@ impl solve::Solve for QuincunxGame {
             max_depth: 12,
         };
         let best = answer.score();
+        let lost = answer == QAnswer::Lost;
         let (generic, fallback) = match answer {
             QAnswer::Optimal(line) => (Answer::Solved(line.moves), None),
             QAnswer::Lost => (Answer::Unsolvable, None),
@@ -835,7 +836,12 @@ impl solve::Solve for QuincunxGame {
         let band = |s: Option<i32>| Some(super::Rating::of(s).band().to_string());
         d.score = Some(solve::ScoreNote {
             best: best.map(i64::from),
-            label: best.and(band(best)),
+            // Proved lost is the sheet's "lost" band; no line found is no band.
+            label: if lost {
+                band(None)
+            } else {
+                best.and(band(best))
+            },
             greedy: greedy_score.map(i64::from),
             greedy_label: band(greedy_score),
         });
