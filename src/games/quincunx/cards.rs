@@ -45,6 +45,13 @@ pub fn penalty_of(cards: u64) -> i32 {
         .sum()
 }
 
+/// Add `card` to the Ace-and-Crown sums of a grid's suits, as it is placed.
+pub fn add_suit_value(suit_sum: &mut [u16; 6], card: Card) {
+    for s in card.suits().iter() {
+        suit_sum[s as usize] += suit_value(card);
+    }
+}
+
 /// The value a card adds to an Ace-and-Crown suit sum (QX-3, QX-8): its rank,
 /// Pawns 1.
 pub fn suit_value(card: Card) -> u16 {

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use super::cards::{suit_value, EMPTY, OFF};
+use super::cards::{add_suit_value, EMPTY, OFF};
 use crate::decktet::Card;
 
 /// Side of the frame all shapes live in.
@@ -249,9 +249,7 @@ impl Board {
     /// Put `card` on `cell` (the caller has checked it).
     pub fn put(&mut self, cell: Cell, card: Card) {
         self.cells[cell.pos()] = card.index() as u8;
-        for s in card.suits().iter() {
-            self.suit_sum[s as usize] += suit_value(card);
-        }
+        add_suit_value(&mut self.suit_sum, card);
         self.filled += 1;
         let (c, r) = (cell.col() as u8, cell.row() as u8);
         self.cols = (self.cols.0.min(c), self.cols.1.max(c));

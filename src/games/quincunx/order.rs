@@ -11,9 +11,12 @@
 //! stops at its bound: the same grid played in a better order, then grids
 //! one swap of two cards away.
 
-use super::cards::{penalty_of, Tables, EMPTY};
-use super::grid::{ORTHO, PADDED};
+use super::cards::{add_suit_value, penalty_of, tables, Tables, EMPTY};
+use super::grid::{Shape, ORTHO, PADDED};
+use super::round::RoundSetup;
 use super::score::Scorer;
+use super::Rules;
+use crate::decktet::Card;
 
 const NEG: i32 = i32::MIN / 4;
 
@@ -27,7 +30,20 @@ pub struct Deal<'a> {
     pub pile: &'a [u8],
 }
 
-impl Deal<'_> {
+impl<'a> Deal<'a> {
+    /// The fixed parts of a solitaire round, its pile given as card indices.
+    pub fn of(deal: &RoundSetup, rules: &Rules, pile: &'a [u8]) -> Deal<'a> {
+        let board = deal.start_board(Shape::Solitaire);
+        Deal {
+            t: tables(rules.extended),
+            scorer: Scorer::new(rules, Shape::Solitaire),
+            cells0: board.cells,
+            suit0: board.suit_sum,
+            hand0: deal.hands[0].iter().fold(0, |m, c| m | 1 << c.index()),
+            pile,
+        }
+    }
+
     /// The free cells of the start grid, in board order.
     pub fn free_cells(&self) -> Vec<usize> {
         (0..PADDED).filter(|&p| self.cells0[p] == EMPTY).collect()
@@ -84,13 +100,11 @@ impl Deal<'_> {
             let mut suit = self.suit0;
             for (j, &p) in free.iter().enumerate() {
                 if s & 1 << j != 0 {
-                    let c = grid[p] as usize;
-                    cells[p] = c as u8;
-                    for (b, sum) in suit.iter_mut().enumerate() {
-                        if self.t.suits[c] & 1 << b != 0 {
-                            *sum += self.t.suit_value[c];
-                        }
-                    }
+                    cells[p] = grid[p];
+                    add_suit_value(
+                        &mut suit,
+                        Card::from_index(grid[p] as usize).expect("a card"),
+                    );
                 }
             }
             let drawn_now = self.draws(&cells, &free);
@@ -158,11 +172,10 @@ impl Deal<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decktet::Card;
     use crate::games::engine::Engine;
-    use crate::games::quincunx::grid::{Board, Cell, Shape};
+    use crate::games::quincunx::grid::Cell;
     use crate::games::quincunx::round::{Move, Setup};
-    use crate::games::quincunx::{cards::tables, solve::greedy, Quincunx, Rules};
+    use crate::games::quincunx::{solve::greedy, Quincunx};
 
     /// Play a line through the engine: its total (placements less the hand),
     /// or `None` if a move is refused or the grid is not filled.
@@ -196,19 +209,8 @@ mod tests {
             let (Some(g), moves) = greedy(deal, &rules) else {
                 continue;
             };
-            let mut board = Board::new(Shape::Solitaire);
-            for s in &deal.grid {
-                board.put(s.cell, s.card);
-            }
             let pile: Vec<u8> = deal.pile.iter().map(|c| c.index() as u8).collect();
-            let fixed = Deal {
-                t: tables(false),
-                scorer: Scorer::new(&rules, Shape::Solitaire),
-                cells0: board.cells,
-                suit0: board.suit_sum,
-                hand0: deal.hands[0].iter().fold(0, |m, c| m | 1 << c.index()),
-                pile: &pile,
-            };
+            let fixed = Deal::of(deal, &rules, &pile);
             let line: Vec<(u8, u8)> = moves
                 .iter()
                 .map(|m| (m.card.index() as u8, m.cell.pos() as u8))
@@ -239,19 +241,8 @@ mod tests {
         let rules = Rules::default();
         let setup = Setup::from_seed("5", 1, &rules).unwrap();
         let deal = &setup.rounds[0];
-        let mut board = Board::new(Shape::Solitaire);
-        for s in &deal.grid {
-            board.put(s.cell, s.card);
-        }
         let pile: Vec<u8> = deal.pile.iter().map(|c| c.index() as u8).collect();
-        let fixed = Deal {
-            t: tables(false),
-            scorer: Scorer::new(&rules, Shape::Solitaire),
-            cells0: board.cells,
-            suit0: board.suit_sum,
-            hand0: deal.hands[0].iter().fold(0, |m, c| m | 1 << c.index()),
-            pile: &pile,
-        };
+        let fixed = Deal::of(deal, &rules, &pile);
         // Fill every free cell from the bottom of the pile: never drawn.
         let mut grid = fixed.cells0;
         for (p, &c) in fixed.free_cells().iter().zip(pile.iter().rev()) {

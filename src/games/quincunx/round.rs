@@ -60,6 +60,15 @@ pub struct Setup {
 }
 
 impl RoundSetup {
+    /// The grid with the round's face-up start cards on it.
+    pub fn start_board(&self, shape: Shape) -> Board {
+        let mut board = Board::new(shape);
+        for s in &self.grid {
+            board.put(s.cell, s.card);
+        }
+        board
+    }
+
     /// Deal a round from a permutation of the game's deck (canonical indices,
     /// see [`crate::decktet`]): first the grid's start cards in
     /// [`Shape::start_cells`] order, then a block of cards to each seat from
@@ -632,12 +641,8 @@ pub struct Quincunx {
 
 impl Round {
     fn new(setup: &RoundSetup, shape: Shape, players: usize) -> Round {
-        let mut board = Board::new(shape);
-        for s in &setup.grid {
-            board.put(s.cell, s.card);
-        }
         Round {
-            board,
+            board: setup.start_board(shape),
             hands: setup.hands.clone(),
             pile: setup.pile.clone(),
             next_draw: 0,

@@ -71,8 +71,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::cards::{penalty, penalty_of, tables, Tables, EMPTY};
-use super::grid::{Board, Cell, Shape, ORTHO, PADDED, STRIDE};
+use super::cards::{add_suit_value, penalty, penalty_of, tables, Tables, EMPTY};
+use super::grid::{Cell, Shape, ORTHO, PADDED, STRIDE};
 use super::round::{Move, RoundSetup, Setup};
 use super::score::Scorer;
 use super::Rules;
@@ -340,10 +340,10 @@ impl<'a> Search<'a> {
     fn child(&self, st: &State, card: u8, p: u8, draws: u32) -> State {
         let mut c = st.clone();
         c.cells[p as usize] = card;
-        let k = Card::from_index(card as usize).expect("a card");
-        for s in k.suits().iter() {
-            c.suit_sum[s as usize] += super::cards::suit_value(k);
-        }
+        add_suit_value(
+            &mut c.suit_sum,
+            Card::from_index(card as usize).expect("a card"),
+        );
         c.hand &= !(1 << card);
         c.free -= 1;
         for _ in 0..draws {
@@ -818,10 +818,7 @@ static PENALTY: std::sync::LazyLock<[i32; 64]> = std::sync::LazyLock::new(|| {
 });
 
 fn start_state(deal: &RoundSetup) -> State {
-    let mut board = Board::new(Shape::Solitaire);
-    for s in &deal.grid {
-        board.put(s.cell, s.card);
-    }
+    let board = deal.start_board(Shape::Solitaire);
     State {
         cells: board.cells,
         suit_sum: board.suit_sum,
@@ -909,14 +906,7 @@ pub fn solve(deal: &RoundSetup, rules: &Rules, limits: Limits) -> (Answer, Stats
     // Stopped at a bound: the line found may gain from a better order of
     // the same cards, or from two of them swapped (see `order`).
     if search.stopped.is_some() && search.best != i32::MIN {
-        let fixed = super::order::Deal {
-            t: search.t,
-            scorer: search.scorer,
-            cells0: start.cells,
-            suit0: start.suit_sum,
-            hand0: start.hand,
-            pile: &pile,
-        };
+        let fixed = super::order::Deal::of(deal, rules, &pile);
         let (score, line) = fixed.polish((search.best, search.best_path.clone()), 2);
         search.best = score;
         search.best_path = line;
