@@ -122,23 +122,23 @@ fn lookup<'a>(piece: &'a toml::Table, path: &str) -> Option<&'a toml::Value> {
     Some(v)
 }
 
-/// Whether a piece's field reads `want`: [`field`] without copying a string
-/// field (a deal sheet looks up every piece of every board).
-fn field_is(piece: &toml::Table, path: &str, want: &str) -> bool {
-    match lookup(piece, path) {
-        Some(toml::Value::String(s)) => s == want,
-        Some(_) => field(piece, path).as_deref() == Some(want),
-        None => false,
-    }
-}
-
-/// A piece's field by dotted path, as text (`moon.code` -> `R`, `number` -> `3`).
-fn field(piece: &toml::Table, path: &str) -> Option<String> {
-    Some(match lookup(piece, path)? {
+/// A field's value as text (`R`, `3`).
+fn text(v: &toml::Value) -> String {
+    match v {
         toml::Value::String(s) => s.clone(),
         toml::Value::Integer(i) => i.to_string(),
         other => other.to_string(),
-    })
+    }
+}
+
+/// Whether a piece's field (by dotted path) reads `want` as [`text`], without
+/// copying a string field (a deal sheet looks up every piece of every board).
+fn field_is(piece: &toml::Table, path: &str, want: &str) -> bool {
+    match lookup(piece, path) {
+        Some(toml::Value::String(s)) => s == want,
+        Some(v) => text(v) == want,
+        None => false,
+    }
 }
 
 /// XML-escape text for an attribute or element.
@@ -420,9 +420,9 @@ mod tests {
     #[test]
     fn fields_by_dotted_path() {
         let t: toml::Table = toml::from_str("number = 3\n[moon]\ncode = \"R\"\n").unwrap();
-        assert_eq!(field(&t, "moon.code").as_deref(), Some("R"));
-        assert_eq!(field(&t, "number").as_deref(), Some("3"));
-        assert_eq!(field(&t, "moon.name"), None);
+        assert_eq!(lookup(&t, "moon.code").map(text).as_deref(), Some("R"));
+        assert_eq!(lookup(&t, "number").map(text).as_deref(), Some("3"));
+        assert_eq!(lookup(&t, "moon.name"), None);
         assert!(field_is(&t, "moon.code", "R") && field_is(&t, "number", "3"));
         assert!(!field_is(&t, "moon.code", "B") && !field_is(&t, "moon.name", "R"));
     }
