@@ -67,8 +67,10 @@ pub fn render(report: &Report) -> String {
                 if r.annulled {
                     parts.push("annulled".to_string());
                 }
-                if let Some(w) = &r.winner {
-                    parts.push(format!("{w} wins"));
+                match &r.winners[..] {
+                    [] => {}
+                    [w] => parts.push(format!("{w} wins")),
+                    ws => parts.push(format!("{} share the win", ws.join(", "))),
                 }
                 if !r.losers.is_empty() {
                     let verb = if r.losers.len() == 1 { "loses" } else { "lose" };

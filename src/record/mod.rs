@@ -428,6 +428,21 @@ pub struct Verdict {
     pub to_move: Option<String>,
     /// Further facts worth reporting (e.g. which solitaire row breaks).
     pub notes: Vec<String>,
+    /// Each move's facts as data (`check --json`): what a placement scored and
+    /// why, a trick's cards and winner, a round's penalties. Games fill it
+    /// through their adapter; documented per game in `docs/records.md`.
+    pub details: Vec<MoveDetail>,
+}
+
+/// The facts of one move (or of what followed it, such as a round's end), as
+/// fields named by the game: `{"number": 3, "player": "Anna", "kind": ..., ...}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MoveDetail {
+    /// 1-based number of the move these facts belong to (0: before any move).
+    pub number: usize,
+    pub player: String,
+    #[serde(flatten)]
+    pub fields: serde_json::Map<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -451,6 +466,7 @@ impl Verdict {
             result: None,
             to_move: None,
             notes: Vec::new(),
+            details: Vec::new(),
         }
     }
 
@@ -463,6 +479,7 @@ impl Verdict {
             result: Some(result),
             to_move: None,
             notes,
+            details: Vec::new(),
         }
     }
 
@@ -475,7 +492,14 @@ impl Verdict {
             result: None,
             to_move,
             notes,
+            details: Vec::new(),
         }
+    }
+
+    /// The same verdict with each move's facts (see [`MoveDetail`]).
+    pub fn with_details(mut self, details: Vec<MoveDetail>) -> Verdict {
+        self.details = details;
+        self
     }
 
     pub fn is_legal(&self) -> bool {
@@ -521,10 +545,12 @@ impl Illegal {
     }
 }
 
-/// How a game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+/// How a game ended. In JSON `winners` lists every winner (a pair, a shared
+/// win: NS-7, FA-11) and `winner` is the sole winner, or `null` when there is
+/// none or more than one.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GameResult {
-    pub winner: Option<String>,
+    pub winners: Vec<String>,
     pub losers: Vec<String>,
     /// Players eliminated during the game, in the order they went out.
     pub eliminated: Vec<String>,
@@ -538,11 +564,23 @@ pub struct GameResult {
 }
 
 impl GameResult {
+    /// The sole winner, if exactly one player won.
+    pub fn winner(&self) -> Option<&str> {
+        match &self.winners[..] {
+            [w] => Some(w),
+            _ => None,
+        }
+    }
+
     /// The end of a fruit solitaire (Il Muro, Mosaico): its one player wins
     /// when `solved`, else loses. (MOON's solitaire names neither.)
     pub fn solitaire(player: &str, solved: bool, reason: String) -> GameResult {
         GameResult {
-            winner: solved.then(|| player.to_string()),
+            winners: if solved {
+                vec![player.to_string()]
+            } else {
+                vec![]
+            },
             losers: if solved {
                 vec![]
             } else {
@@ -552,6 +590,33 @@ impl GameResult {
             reason,
             ..GameResult::default()
         }
+    }
+}
+
+impl Serialize for GameResult {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Shown<'a> {
+            winner: Option<&'a str>,
+            winners: &'a [String],
+            losers: &'a [String],
+            eliminated: &'a [String],
+            annulled: bool,
+            solved: Option<bool>,
+            scores: &'a [Score],
+            reason: &'a str,
+        }
+        Shown {
+            winner: self.winner(),
+            winners: &self.winners,
+            losers: &self.losers,
+            eliminated: &self.eliminated,
+            annulled: self.annulled,
+            solved: self.solved,
+            scores: &self.scores,
+            reason: &self.reason,
+        }
+        .serialize(s)
     }
 }
 

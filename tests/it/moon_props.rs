@@ -75,7 +75,7 @@ proptest! {
         let Outcome::Judged { verdict, .. } = r.outcome else { panic!("unreadable") };
         prop_assert_eq!(verdict.status, Status::Complete);
         let result = verdict.result.unwrap();
-        prop_assert!(result.winner.is_some());
+        prop_assert!(result.winner().is_some());
         prop_assert_eq!(result.losers.len(), players - 1);
     }
 

@@ -1173,7 +1173,7 @@ fn finished(m: &Match, names: &[String]) -> GameResult {
         _ => format!("{who} share the win, tied on the highest total (FA-11)"),
     };
     GameResult {
-        winner: (winners.len() == 1).then(|| names[winners[0]].clone()),
+        winners: winners.iter().map(|&s| names[s].clone()).collect(),
         losers: (0..names.len())
             .filter(|s| !winners.contains(s))
             .map(|s| names[s].clone())

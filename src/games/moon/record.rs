@@ -423,7 +423,7 @@ fn check_standard(record: &Record, src: &Source) -> Result<Verdict, Error> {
 
 fn finished(pos: &Position, winner: usize, names: &[String]) -> GameResult {
     GameResult {
-        winner: Some(names[winner].clone()),
+        winners: vec![names[winner].clone()],
         losers: (0..names.len())
             .filter(|&p| p != winner)
             .map(|p| names[p].clone())
@@ -449,13 +449,13 @@ fn mn3_result(pos: &Position, entry: &MoveEntry, total: usize, names: &[String])
     let author = entry.player;
     let later = total - entry.number;
     if later == 0 {
-        let winner = if names.len() == 2 {
-            Some(names[1 - author].clone())
+        let winners = if names.len() == 2 {
+            vec![names[1 - author].clone()]
         } else {
-            None
+            vec![]
         };
         GameResult {
-            winner,
+            winners,
             losers: vec![names[author].clone()],
             eliminated: pos.eliminated().iter().map(|&p| names[p].clone()).collect(),
             reason: format!(

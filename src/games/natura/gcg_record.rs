@@ -114,7 +114,7 @@ pub fn check_gcg(path: &Path, bytes: &[u8]) -> Result<Judged, Error> {
                             Some(w) => players.iter().filter(|p| *p != w).cloned().collect(),
                             None => Vec::new(),
                         },
-                        winner,
+                        winners: winner.into_iter().collect(),
                         scores,
                         reason: format!(
                             "the file's end-rack lines: {}",

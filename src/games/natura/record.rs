@@ -986,7 +986,7 @@ fn end_result(game: &State, names: &[String], no_rack_penalty: bool) -> (String,
         .collect();
     let result = if let [w] = top[..] {
         GameResult {
-            winner: Some(names[w].clone()),
+            winners: vec![names[w].clone()],
             losers: (0..names.len())
                 .filter(|&s| s != w)
                 .map(|s| names[s].clone())
@@ -997,10 +997,16 @@ fn end_result(game: &State, names: &[String], no_rack_penalty: bool) -> (String,
         }
     } else {
         let tied: Vec<&str> = top.iter().map(|&s| names[s].as_str()).collect();
+        // NS-7: players level on points after NS-4 share the win.
         GameResult {
+            winners: tied.iter().map(|n| n.to_string()).collect(),
+            losers: (0..names.len())
+                .filter(|s| !top.contains(s))
+                .map(|s| names[s].clone())
+                .collect(),
             scores,
             reason: format!(
-                "{how}; a tie at {best} between {} (NS-4)",
+                "{how}; a tie at {best} between {}, who share the win (NS-4, NS-7)",
                 tied.join(" and ")
             ),
             ..GameResult::default()

@@ -673,9 +673,9 @@ fn match_result(g: &Quincunx, m: &MatchResult, names: &[String]) -> GameResult {
             " (the rounds the setup gives)"
         }
     );
-    let (winner, losers, reason) = if let [w] = m.winners[..] {
+    let (winners, losers, reason) = if let [w] = m.winners[..] {
         (
-            Some(names[w].clone()),
+            vec![names[w].clone()],
             (0..names.len())
                 .filter(|&p| p != w)
                 .map(|p| names[p].clone())
@@ -690,7 +690,7 @@ fn match_result(g: &Quincunx, m: &MatchResult, names: &[String]) -> GameResult {
     } else {
         let tied: Vec<&str> = m.winners.iter().map(|&w| names[w].as_str()).collect();
         (
-            None,
+            m.winners.iter().map(|&w| names[w].clone()).collect(),
             Vec::new(),
             format!(
                 "after {rounds}: a tie between {} ({})",
@@ -700,7 +700,7 @@ fn match_result(g: &Quincunx, m: &MatchResult, names: &[String]) -> GameResult {
         )
     };
     GameResult {
-        winner,
+        winners,
         losers,
         scores,
         reason,

@@ -396,7 +396,7 @@ fn finished(state: &State, names: &[String], eliminated: &[String]) -> Option<Ga
             .filter(|p| !end.winners.contains(p))
             .map(|p| names[p].clone())
             .collect(),
-        winner,
+        winners: end.winners.iter().map(|&p| names[p].clone()).collect(),
         eliminated: eliminated.to_vec(),
         reason,
         ..GameResult::default()

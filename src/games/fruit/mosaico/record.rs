@@ -366,6 +366,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         to_move: (status == Status::LegalSoFar).then_some(player),
         result,
         notes: notes(&state),
+        details: Vec::new(),
     })
 }
 

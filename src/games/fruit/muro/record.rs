@@ -350,6 +350,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         to_move: end.is_none().then_some(player.clone()),
         result: end.map(|e| result_of(e, &player)),
         notes: note(&state),
+        details: Vec::new(),
     })
 }
 

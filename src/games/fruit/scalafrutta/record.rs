@@ -581,7 +581,7 @@ fn result_of(state: &State, names: &[String]) -> Option<GameResult> {
             .filter(|p| !winners.contains(p))
             .map(|p| names[p].clone())
             .collect(),
-        winner,
+        winners: winners.iter().map(|&p| names[p].clone()).collect(),
         scores,
         reason,
         ..GameResult::default()
@@ -661,6 +661,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
             .flatten(),
         result,
         notes,
+        details: Vec::new(),
     })
 }
 
