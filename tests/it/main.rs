@@ -20,6 +20,7 @@ mod moon_props;
 mod natura;
 mod natura_solve;
 mod quincunx;
+mod rules_cli;
 mod rules_docs;
 mod show;
 mod show_cards;
