@@ -7,6 +7,7 @@ pub mod calibrate;
 pub mod catalog;
 mod content;
 pub mod duplex;
+pub mod export;
 pub mod fonts;
 pub mod geometry;
 pub mod layout;

@@ -14,6 +14,7 @@ mod fruit_props;
 mod fuzz_regressions;
 mod kit;
 mod kit_common;
+mod kit_export;
 mod layout;
 mod lexicon;
 mod moon_props;
