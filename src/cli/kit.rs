@@ -186,6 +186,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 }
             );
         }
+        for warning in &w.warnings {
+            eprintln!("{}", warning.render());
+        }
         written.push(w);
     }
     if args.json {

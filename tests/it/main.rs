@@ -15,6 +15,7 @@ mod fuzz_regressions;
 mod kit;
 mod kit_common;
 mod kit_export;
+mod kit_warnings;
 mod layout;
 mod lexicon;
 mod moon_props;
