@@ -1,5 +1,6 @@
 //! tavolo's integration tests, as one test binary (one link of the library).
 
+mod build_features;
 mod cards;
 mod cli_manners;
 mod cli_referee;
