@@ -5,6 +5,7 @@ mod cards;
 mod cli_manners;
 mod cli_referee;
 mod common;
+mod docs_examples;
 mod duplicate;
 mod engine_props;
 mod event;
