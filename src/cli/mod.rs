@@ -1,7 +1,9 @@
 //! Command-line interface: clap definitions, one file per subcommand.
 //! Each subcommand's `run` returns the exit code of a successful run, or an
 //! [`Error`] that `main` prints (as JSON on standard output with `--json`)
-//! and maps to 1 or 2. Everything goes out through [`out`].
+//! and maps to 1 or 2. Everything goes out through [`out`], never `println!`
+//! or `eprintln!`, which panic when the reader has gone.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 use std::process::ExitCode;
 
@@ -27,7 +29,11 @@ const AFTER_HELP: &str = "\
 Exit status: 0 success (a legal game, a solved deal); 1 an illegal record, a failed check or
 an unsolvable deal; 2 bad usage or unreadable input; 3 a deal `tavolo solve` left undecided.
 With --json, errors are a JSON object on standard output: {\"error\": {\"code\", \"message\",
-\"file\", \"line\", \"column\", \"help\"}}. `tavolo man COMMAND` shows a command's page.";
+\"file\", \"line\", \"column\", \"help\"}}. `tavolo man COMMAND` shows a command's page.
+
+An output file never replaces anything but a regular file: a device or FIFO is written to, a
+symlink's target is written, a file that exists is kept unless --force, and `-` is standard
+output (the command's report then goes to standard error).";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -48,6 +54,7 @@ pub enum Command {
     /// Deal a seeded, reproducible setup.
     Deal(deal::Args),
     /// Replay game records and report the first illegal move.
+    #[command(after_help = check::after_help())]
     Check(check::Args),
     /// Tournaments by commit and reveal: new (before), deal (at the start), verify (after).
     Event(event::Args),

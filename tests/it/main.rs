@@ -3,6 +3,7 @@
 mod cards;
 mod cli_manners;
 mod cli_referee;
+mod closed_streams;
 mod common;
 mod duplicate;
 mod engine_props;
@@ -19,6 +20,7 @@ mod lexicon;
 mod moon_props;
 mod natura;
 mod natura_solve;
+mod outputs;
 mod quincunx;
 mod rules_docs;
 mod show;

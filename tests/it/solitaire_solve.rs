@@ -225,9 +225,11 @@ fn quincunx_best_line_found_is_written_when_undecided() {
     let said = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(3), "{said}");
     assert!(said.contains("undecided"), "{said}");
+    // What was written is said on standard error (issue 26).
+    let wrote = String::from_utf8_lossy(&out.stderr);
     assert!(
-        said.contains("best line found (not proved best) written to"),
-        "{said}"
+        wrote.contains("(the best line found, not proved best)"),
+        "{wrote}"
     );
     let best: i64 = said
         .split("best ")
