@@ -788,7 +788,6 @@ impl solve::Solve for QuincunxGame {
         &self,
         provenance: &Provenance,
         limits: SearchLimits,
-        _polish: bool,
     ) -> solve::Decided {
         use super::solve::{greedy, solve as search, Answer as QAnswer, Limits};
         use crate::search::{Answer, Bound, Stats};
