@@ -373,9 +373,7 @@ impl Solve for Muro {
         let start = State::new(&setup, variant_of(&provenance.variant));
         let (answer, stats) = super::solve::solve(&start, limits);
         let answer = match answer {
-            Answer::Solved(moves) => {
-                Answer::Solved(super::solve::shorten(&start, &moves, 2))
-            }
+            Answer::Solved(moves) => Answer::Solved(super::solve::shorten(&start, &moves, 2)),
             other => other,
         };
         Decided::new(
