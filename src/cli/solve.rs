@@ -203,7 +203,6 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             let d = solver.decide(
                 &Provenance::new(name, &variant, seed, args.choice.board),
                 limits,
-                true,
             );
             let file = args.out.as_ref().filter(|_| d.has_line());
             if let Some(path) = file {
@@ -252,7 +251,6 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
                 .max(1);
-            let polish = args.out.is_some();
             let bar = out::progress(seeds.len() as u64, args.json, "deals");
             let tick = || {
                 if let Some(bar) = &bar {
@@ -264,7 +262,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 (name, &variant, args.choice.board),
                 &seeds,
                 limits,
-                (jobs, polish),
+                jobs,
                 &tick,
             );
             if let Some(bar) = bar {
