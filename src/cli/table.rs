@@ -532,15 +532,16 @@ impl Desk {
         }
         let mut s = String::new();
         if let Some(b) = &h.best {
-            s.push_str(&format!("best (the machine player): {b}\n"));
+            s.push_str(&format!("best: {b}\n"));
         }
         if let Some(n) = &h.note {
             s.push_str(&format!("no best move: {n}\n"));
         }
         let more = h.count.saturating_sub(h.legal.len());
         s.push_str(&format!(
-            "{}: {}{}\n",
-            out::count(h.count as u64, "legal move", "legal moves"),
+            "{} ({}): {}{}\n",
+            h.lists,
+            h.count,
             h.legal.join(", "),
             if more > 0 {
                 format!(", ... ({more} more)")

@@ -148,6 +148,11 @@ pub trait Table:
         Some(Ok(machine.choose(game, &mut rng)))
     }
 
+    /// What a hint's list holds, in words (by default `legal moves`).
+    fn hint_lists(&self) -> &'static str {
+        "legal moves"
+    }
+
     /// The moves a hint lists (by default every legal move).
     fn hint_moves(&self, game: &EngineOf<Self>) -> Vec<MoveOf<Self>> {
         game.legal_moves()
@@ -532,6 +537,8 @@ pub struct Hint {
     /// Legal moves, the first [`LISTED`] of them, and how many there are.
     pub legal: Vec<String>,
     pub count: usize,
+    /// What the list holds, in words (`legal moves`; Natura's: the moves besides words).
+    pub lists: &'static str,
 }
 
 /// A session behind an object-safe face: what `tavolo table` and a server drive.
@@ -659,7 +666,10 @@ impl<T: Table> Live for Session<T> {
     }
 
     fn position(&self, view: View) -> String {
-        self.table.position(&self.now, &self.players, view)
+        let text = self.table.position(&self.now, &self.players, view);
+        text.lines()
+            .map(|l| format!("{}\n", l.trim_end()))
+            .collect()
     }
 
     fn scores(&self) -> Option<Vec<i64>> {
@@ -688,6 +698,7 @@ impl<T: Table> Live for Session<T> {
         Hint {
             best,
             note,
+            lists: self.table.hint_lists(),
             count: moves.len(),
             legal: moves.iter().take(LISTED).map(|m| m.to_string()).collect(),
         }
@@ -766,6 +777,117 @@ pub fn find(name: &str) -> Option<&'static dyn Tables> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::moon::record::Moon;
+    use crate::games::moon::Move;
+
+    fn names() -> Vec<String> {
+        vec!["Anna".into(), "Bruno".into()]
+    }
+
+    /// MOON, seed `golden`: BB on c3; Anna holds AG, Bruno GR.
+    fn moon() -> Session<Moon> {
+        let deal = Provenance::new("moon", "standard", "golden", 1);
+        Session::dealt(&Moon, "standard", &names(), &deal).unwrap()
+    }
+
+    fn mv(text: &str) -> Move {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn every_game_of_the_registry_has_a_session() {
+        let names: Vec<&str> = TABLES.iter().map(|t| t.name()).collect();
+        assert_eq!(names, crate::games::names());
+    }
+
+    #[test]
+    fn replay_stops_at_the_first_illegal_move_and_keeps_the_position_before_it() {
+        let mut s = moon();
+        // MN-2 (rule 3): move 3 puts a tile on d3, which AG holds.
+        let refused = s
+            .replay(
+                [mv("1 AG d3"), mv("2 GR d4"), mv("1 VG d3"), mv("2 GA e3")],
+                None,
+            )
+            .expect("move 3 is refused");
+        assert_eq!(refused.number, 3);
+        assert_eq!(refused.player, 0);
+        assert_eq!(refused.broken.code(), "moon.square-occupied");
+        assert_eq!(s.steps().len(), 2, "the moves before it stand, none after");
+        assert_eq!(s.game().to_move(), Some(0));
+        // Up to move N: the first N only.
+        let mut s = moon();
+        assert!(s.replay([mv("1 AG d3"), mv("2 GR d4")], Some(1)).is_none());
+        assert_eq!(s.steps().len(), 1);
+    }
+
+    #[test]
+    fn undo_then_redo_gives_the_same_record_and_another_move_forgets_the_redo() {
+        let mut s = moon();
+        s.apply(mv("1 AG d3")).unwrap();
+        s.apply(mv("2 GR d4")).unwrap();
+        let two = s.record();
+        let back = s.undo().unwrap();
+        assert_eq!(back.mv, mv("2 GR d4"));
+        assert_eq!(s.game().to_move(), Some(1));
+        assert!(s.can_redo());
+        assert!(s.redo().unwrap().is_ok());
+        assert_eq!(s.record(), two);
+        assert!(s.redo().is_none());
+        s.undo().unwrap();
+        s.apply(mv("2 GR c4")).unwrap();
+        assert!(!s.can_redo(), "another move forgets the move taken back");
+        s.undo().unwrap();
+        s.undo().unwrap();
+        assert!(s.undo().is_none());
+        assert_eq!(
+            s.game(),
+            &Moon
+                .start(
+                    "standard",
+                    &names(),
+                    &Provenance::new("moon", "standard", "golden", 1)
+                )
+                .unwrap()
+        );
+    }
+
+    #[test]
+    fn a_refused_move_changes_nothing() {
+        let mut s = moon();
+        s.apply(mv("1 AG d3")).unwrap();
+        let before = (s.record(), s.game().clone());
+        // Out of turn, then a tile already on the board.
+        assert!(s.apply(mv("1 RV c4")).is_err());
+        assert!(s.apply(mv("2 AG e3")).is_err());
+        assert_eq!((s.record(), s.game().clone()), before);
+    }
+
+    #[test]
+    fn a_record_the_session_writes_opens_to_the_same_session() {
+        let mut s = moon();
+        s.replay([mv("1 AG d3"), mv("2 GR d4"), mv("1 VG e4")], None);
+        let text = s.record();
+        let src = Source::new("r.toml", text.clone());
+        let record = Record::parse(&src, &crate::games::Registry).unwrap();
+        let (opened, refused) = Session::opened(&Moon, &record, &src).unwrap();
+        assert!(refused.is_none());
+        assert_eq!(opened.record(), text);
+        assert_eq!(opened.game(), s.game());
+        assert_eq!(Live::history(&opened), Live::history(&s));
+    }
+
+    #[test]
+    fn moves_written_other_than_last_cannot_be_gone_on_with() {
+        let text = "game = \"moon\"\nplayers = [\"A\", \"B\"]\n\
+                    move = [{ player = \"A\", tile = \"AG\", square = \"d3\" }]\n\
+                    [deal]\nseed = \"golden\"\n";
+        let src = Source::new("r.toml", text);
+        let record = Record::parse(&src, &crate::games::Registry).unwrap();
+        let e = head_of(&record, &src).unwrap_err();
+        assert_eq!(e.code, "table.moves-not-last");
+        assert_eq!(e.location.unwrap().line, Some(3));
+    }
 
     #[test]
     fn a_parse_error_points_at_the_word_it_quotes() {

@@ -195,6 +195,13 @@ impl Table for Moon {
             }
         }
         match *outcome {
+            Outcome::Next(_) if matches!(after, MoonGame::Solitaire(_)) => {
+                if let MoonGame::Solitaire(sol) = after {
+                    if let Some(t) = sol.next_tile() {
+                        s += &format!("; {t} drawn next");
+                    }
+                }
+            }
             Outcome::Next(p) => s += &format!("; {} to move", name(p)),
             Outcome::Won(w) => {
                 s += &format!(

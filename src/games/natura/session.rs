@@ -272,6 +272,10 @@ impl Table for Natura {
         Some(v.into_iter().map(i64::from).collect())
     }
 
+    fn hint_lists(&self) -> &'static str {
+        "moves besides words"
+    }
+
     /// Pass, the challenge when there is one, and the exchanges: the words are the machine
     /// player's (the hint's best), not listed (with jollies they run to millions).
     fn hint_moves(&self, game: &State) -> Vec<Move> {
@@ -297,8 +301,7 @@ impl Table for Natura {
         let mut v = Vec::new();
         if !matches!(broken, Broken::OutOfTurn { .. } | Broken::NoSeat(_)) {
             v.push(format!(
-                "a word from {}'s rack ({}; `hint` finds the best)",
-                seat + 1,
+                "a word from the rack {} (`hint` finds the best)",
                 game.rack_text(seat)
             ));
         }

@@ -78,13 +78,15 @@ impl Table for Domino {
                 let rows = game.placements(tile);
                 match rows[..] {
                     [row] => format!("{seat}: tile {tile} row {row}"),
-                    [] => return Err(format!(
+                    [] => {
+                        return Err(format!(
                         "`{t}` fits in no row: say where, `{tile} row N`, or draw, turn or go out"
-                    )),
+                    ))
+                    }
                     _ => {
                         let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
                         return Err(format!(
-                            "`{t}` fits in rows {}: say which, e.g. `{tile} {}`",
+                            "`{tile}` fits in rows {}: say which, e.g. `{tile} {}`",
                             rows.join(", "),
                             rows[0]
                         ));
@@ -129,7 +131,11 @@ impl Table for Domino {
 
     fn position(&self, game: &State, names: &[String], view: View) -> String {
         let table = game.table();
-        let mut out = String::from("row      1    2    3    4    5    6\n");
+        let mut out = String::from("row  ");
+        for col in 1..=6 {
+            out.push_str(&format!("   {col} "));
+        }
+        out.push('\n');
         if let (Some(lo), Some(hi)) = (
             table.keys().map(|&(r, _)| r).min(),
             table.keys().map(|&(r, _)| r).max(),

@@ -94,6 +94,11 @@ impl Table for Mosaico {
         out
     }
 
+    /// The draw's order is the only thing unseen, and nobody sees it.
+    fn hides(&self, _game: &State) -> bool {
+        false
+    }
+
     fn explain(
         &self,
         _before: &State,

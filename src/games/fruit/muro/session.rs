@@ -17,8 +17,6 @@ const SHORT: &[ShortForm] = &[
     ),
     ("B4 new", "move B4 onto its new-wall pile (`B4 3>new`)"),
     ("3>5", "move the top tile of column 3 onto column 5"),
-    ("turn 3", "turn up the face-down top of column 3"),
-    ("stop", "stop: the game ends, won only if already won"),
 ];
 
 /// Where `tile` lies on top: a column of the old wall or its new-wall pile.
