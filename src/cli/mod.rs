@@ -23,6 +23,7 @@ pub mod play;
 pub mod score;
 pub mod show;
 pub mod solve;
+pub mod table;
 
 /// What `tavolo --help` and the manual page say after the commands.
 const AFTER_HELP: &str = "\
@@ -68,6 +69,9 @@ pub enum Command {
     /// Search for a solution of a solitaire deal, or the best moves of a record's position.
     #[command(after_help = solve::AFTER_HELP)]
     Solve(solve::Args),
+    /// The referee at the table: a live game, move by move, its record always written.
+    #[command(after_help = table::AFTER_HELP)]
+    Table(table::Args),
     /// The Italian word lexicon of Natura Shakerata: build, info, check, anagram.
     Lexicon(lexicon::Args),
     /// Duplicate Scrabble for Natura Shakerata: play a seeded game, score players' moves.
@@ -108,6 +112,7 @@ impl Command {
             Command::Lexicon(a) => a.json(),
             Command::Duplicate(a) => a.json(),
             Command::Play(a) => a.json,
+            Command::Table(a) => a.json,
             Command::Completions { .. } | Command::Man { .. } => false,
         }
     }
@@ -178,6 +183,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Show(args) => show::run(args),
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Table(args) => table::run(args),
         Command::Lexicon(args) => lexicon::run(args),
         Command::Duplicate(args) => duplicate::run(args),
         Command::Completions { shell } => {

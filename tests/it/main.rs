@@ -29,3 +29,4 @@ mod show_fruit;
 mod show_natura;
 mod solitaire_props;
 mod solitaire_solve;
+mod table;

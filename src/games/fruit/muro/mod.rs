@@ -12,6 +12,7 @@
 
 pub mod draw;
 pub mod record;
+pub mod session;
 pub mod solve;
 
 use std::fmt;

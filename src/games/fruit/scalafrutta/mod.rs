@@ -39,6 +39,7 @@ pub mod draw;
 pub mod record;
 pub mod scorer;
 pub mod scoring;
+pub mod session;
 
 use std::fmt;
 use std::str::FromStr;
