@@ -28,7 +28,8 @@ fn placements() -> Vec<(Scorer, Board, Cell, Card)> {
     for i in 0..200u32 {
         let players = 2 + (i % 3) as usize;
         let rules = Rules {
-            extended: i % 2 == 0,
+            excuse: i % 2 == 0,
+            pawns: i % 2 == 0,
             colour_bonus: i % 4 < 2,
             start_from_zero: i % 5 == 0,
             ..Rules::default()

@@ -152,7 +152,7 @@ fn deal(args: DealArgs) -> Result<ExitCode, Error> {
         Some(s) => s.clone(),
         None => {
             let fresh = crate::deal::fresh_seed()?;
-            eprintln!(
+            super::out::errln!(
                 "note: a fresh seed from the operating system; play it again with --seed {fresh}"
             );
             fresh
@@ -218,7 +218,7 @@ fn deal(args: DealArgs) -> Result<ExitCode, Error> {
         ),
     }
     if let Some(p) = &args.out {
-        outln!("record written to {}", p.display());
+        super::out::wrote(p, "the game's record");
     }
     Ok(ExitCode::SUCCESS)
 }

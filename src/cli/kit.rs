@@ -42,8 +42,8 @@ pub struct Args {
     /// Also write a PNG preview of every sheet.
     #[arg(long)]
     pub png: bool,
-    /// Preview resolution in dots per inch.
-    #[arg(long, default_value_t = kit::png::DEFAULT_DPI)]
+    /// Preview resolution in dots per inch (10 to 600).
+    #[arg(long, default_value_t = kit::png::DEFAULT_DPI, value_parser = args::dpi)]
     pub dpi: f64,
     /// Duplex flip edge for the backs.
     #[arg(long, default_value = "long", value_parser = args::duplex_edges())]
@@ -71,6 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     if args.kits.len() == 1 && args.kits[0] == "list" {
         return list(&catalog, args.json);
     }
+    args::folder(&args.out)?;
     if args.kits.len() == 1 && args.kits[0] == "calibrate" {
         return calibrate(&args);
     }
@@ -83,9 +84,6 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         Some(s) => kit::duplex::parse_offset(s)?,
         None => (0.0, 0.0),
     };
-    if !(args.dpi.is_finite() && (10.0..=600.0).contains(&args.dpi)) {
-        return Err(Error::input("kit.dpi", "--dpi must be between 10 and 600"));
-    }
     let opts = LayoutOptions {
         paper,
         bleed_mm: args.bleed,
@@ -145,24 +143,19 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             let images = kit::tts::write(k, &faces, &args.out)?;
             if !args.json {
                 for i in &images {
+                    let size = format!("{} x {} px", i.width_px, i.height_px);
                     if i.kind == "back" || i.kind == "board" {
-                        outln!(
-                            "wrote {} (TTS {}, {} x {} px)",
-                            i.path.display(),
-                            i.kind,
-                            i.width_px,
-                            i.height_px
-                        );
+                        out::wrote(&i.path, &format!("TTS {}, {size}", i.kind));
                     } else {
-                        outln!(
-                            "wrote {} (TTS {}: {}, width {} height {}, {} x {} px)",
-                            i.path.display(),
-                            i.kind,
-                            count(i.cards as u64, "card", "cards"),
-                            i.cols,
-                            i.rows,
-                            i.width_px,
-                            i.height_px
+                        out::wrote(
+                            &i.path,
+                            &format!(
+                                "TTS {}: {}, width {} height {}, {size}",
+                                i.kind,
+                                count(i.cards as u64, "card", "cards"),
+                                i.cols,
+                                i.rows,
+                            ),
                         );
                     }
                 }
@@ -170,20 +163,22 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             tts.extend(images);
         }
         if !args.json {
-            outln!(
-                "wrote {} ({}, {}, {} KB{})",
-                w.pdf.display(),
-                count(w.sheets as u64, "sheet", "sheets"),
-                count(w.pieces as u64, "piece", "pieces"),
-                w.bytes.div_ceil(1024),
-                if w.png.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        ", {}",
-                        count(w.png.len() as u64, "PNG preview", "PNG previews")
-                    )
-                }
+            let previews = if w.png.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ", {}",
+                    count(w.png.len() as u64, "PNG preview", "PNG previews")
+                )
+            };
+            out::wrote(
+                &w.pdf,
+                &format!(
+                    "{}, {}, {} KB{previews}",
+                    count(w.sheets as u64, "sheet", "sheets"),
+                    count(w.pieces as u64, "piece", "pieces"),
+                    w.bytes.div_ceil(1024),
+                ),
             );
         }
         for warning in &w.warnings {
@@ -239,13 +234,15 @@ fn calibrate(args: &Args) -> Result<ExitCode, Error> {
         });
         out::json(&json);
     } else {
-        outln!(
-            "wrote {} (2 pages: print them on one sheet, double-sided, flip on the {} edge, at 100%;\n  \
-             hold it against a light, back towards you, and read X and Y behind each cross;\n  \
-             then render with --duplex {} --duplex-offset X,Y, adding the offset this sheet was printed with)",
-            path.display(),
-            duplex.edge,
-            duplex.edge
+        out::wrote(
+            &path,
+            &format!(
+                "2 pages: print them on one sheet, double-sided, flip on the {} edge, at 100%;\n  \
+                 hold it against a light, back towards you, and read X and Y behind each cross;\n  \
+                 then render with --duplex {} --duplex-offset X,Y, adding the offset this sheet \
+                 was printed with",
+                duplex.edge, duplex.edge
+            ),
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -51,7 +51,7 @@ impl LexiconArgs {
         if !rebuild {
             for l in &lex.lists {
                 if let Origin::Built { time, .. } = &l.origin {
-                    eprintln!(
+                    super::out::errln!(
                         "note: built {} in {:.1} s{}",
                         l.name,
                         time.as_secs_f64(),

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::args::Force;
-use super::out;
+use super::out::{self, errln};
 use crate::error::Error;
 use crate::games::referee::Strength;
 use crate::record::write;
@@ -31,7 +31,7 @@ lists, or --lexicon); --strength random plays at random, --strength N picks amon
 pub struct Args {
     #[command(flatten)]
     pub setup: super::deal::Setup,
-    /// Write the record to this file (default: standard output).
+    /// Write the record to this file (default, or `-`: standard output).
     #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -56,10 +56,10 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let words = super::solve::word_lists(&args.lexicon)?;
     let played = crate::games::setup::play_with(&args.setup.spec(), args.strength, words.as_ref())?;
     if args.setup.choice.seed.is_none() {
-        eprintln!("note: a fresh seed from the operating system; it is in the record's [deal]");
+        errln!("note: a fresh seed from the operating system; it is in the record's [deal]");
     }
     if let Some(note) = &played.note {
-        eprintln!("note: {note}");
+        errln!("note: {note}");
     }
     if let Some(path) = &args.out {
         write::atomic(path, &played.text)?;
@@ -78,7 +78,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             "file": args.out.as_ref().map(|f| f.display().to_string()),
             "record": played.text,
         }));
-    } else if args.out.is_none() {
+    } else if let Some(path) = &args.out {
+        out::wrote(
+            path,
+            &out::count(played.moves.len() as u64, "move", "moves"),
+        );
+    } else {
         out::write(&played.text);
     }
     Ok(ExitCode::SUCCESS)

@@ -324,6 +324,11 @@ pub fn check_record(d: &Description, all: &[Board], path: &Path, text: &str) -> 
         .get("variant")
         .and_then(|g| g.as_str())
         .unwrap_or_else(|| section.game.variants()[0]);
+    // One variant written two ways (options in another order) is one variant.
+    let variant = section
+        .game
+        .variant(variant)
+        .unwrap_or_else(|_| variant.to_string());
     let players: Vec<String> = doc
         .get("players")
         .and_then(|p| p.as_array())

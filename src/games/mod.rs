@@ -11,7 +11,7 @@ use std::ops::RangeInclusive;
 
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::record::{Catalogue, Deal, Record, Source, Verdict};
+use crate::record::{BadVariant, Catalogue, Deal, Record, Source, Verdict};
 
 pub mod check;
 pub mod engine;
@@ -21,6 +21,7 @@ pub mod moon;
 pub mod natura;
 pub mod quincunx;
 pub mod referee;
+pub mod session;
 pub mod setup;
 pub mod solve;
 
@@ -31,6 +32,28 @@ pub trait Game: Sync {
     fn name(&self) -> &'static str;
     /// The variants; the first is the default when a record or command gives none.
     fn variants(&self) -> &'static [&'static str];
+    /// The canonical name of the variant written `name`, or why there is
+    /// none. By default a variant is one of [`Game::variants`], exactly; a
+    /// game whose options combine (Quincunx, QX-12) reads any combination
+    /// and names it in one canonical order.
+    fn variant(&self, name: &str) -> Result<String, BadVariant> {
+        if self.variants().contains(&name) {
+            return Ok(name.to_string());
+        }
+        Err(BadVariant {
+            message: format!("{} has no variant `{name}`", self.name()),
+            help: crate::error::did_you_mean(
+                name,
+                self.variants().iter().copied(),
+                format!("the variants are: {}", self.variants().join(", ")),
+            ),
+        })
+    }
+    /// Every variant by canonical name, for the generic tests to play: by
+    /// default [`Game::variants`]; with combining options, every combination.
+    fn all_variants(&self) -> Vec<String> {
+        self.variants().iter().map(|v| v.to_string()).collect()
+    }
     /// How many players a variant takes.
     fn player_counts(&self, variant: &str) -> RangeInclusive<usize>;
     /// Read the game's setup and moves from a parsed record and replay them.
@@ -144,16 +167,9 @@ pub fn require(name: &str) -> Result<&'static dyn Game, Error> {
 pub fn require_variant(game: &dyn Game, name: Option<&str>) -> Result<String, Error> {
     match name {
         None => Ok(game.variants()[0].to_string()),
-        Some(v) if game.variants().contains(&v) => Ok(v.to_string()),
-        Some(v) => Err(Error::input(
-            "cli.unknown-variant",
-            format!("{} has no variant `{v}`", game.name()),
-        )
-        .help(crate::error::did_you_mean(
-            v,
-            game.variants().iter().copied(),
-            format!("the variants are: {}", game.variants().join(", ")),
-        ))),
+        Some(v) => game
+            .variant(v)
+            .map_err(|bad| Error::input("cli.unknown-variant", bad.message).help(bad.help)),
     }
 }
 
@@ -167,6 +183,16 @@ impl Catalogue for Registry {
 
     fn variants(&self, game: &str) -> Option<&'static [&'static str]> {
         find(game).map(|g| g.variants())
+    }
+
+    fn variant(&self, game: &str, name: &str) -> Result<String, BadVariant> {
+        match find(game) {
+            Some(g) => g.variant(name),
+            None => Err(BadVariant {
+                message: format!("unknown game `{game}`"),
+                help: String::new(),
+            }),
+        }
     }
 
     fn player_counts(&self, game: &str, variant: &str) -> RangeInclusive<usize> {

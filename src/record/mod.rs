@@ -31,8 +31,19 @@ pub trait Catalogue {
     fn names(&self) -> Vec<&'static str>;
     /// The variants of `game` (the first is the default), `None` if unknown.
     fn variants(&self, game: &str) -> Option<&'static [&'static str]>;
+    /// The canonical name of the variant of `game` written `name` (a game
+    /// whose options combine reads them in any order), or why there is none.
+    fn variant(&self, game: &str, name: &str) -> Result<String, BadVariant>;
     /// How many players a variant takes.
     fn player_counts(&self, game: &str, variant: &str) -> RangeInclusive<usize>;
+}
+
+/// Why a name is not a variant of a game: the message and a help listing
+/// the choices. The caller adds the stable code and where the name was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadVariant {
+    pub message: String,
+    pub help: String,
 }
 
 /// A dealt setup, in the three forms the CLI prints.
@@ -161,22 +172,10 @@ impl Record {
         };
         let variant = match f.opt_str("variant")? {
             None => variants[0].to_string(),
-            Some((v, span)) => {
-                if !variants.contains(&v) {
-                    return Err(src
-                        .error(
-                            "record.unknown-variant",
-                            span,
-                            format!("{game} has no variant `{v}`"),
-                        )
-                        .help(crate::error::did_you_mean(
-                            v,
-                            variants.iter().copied(),
-                            format!("the variants are: {}", variants.join(", ")),
-                        )));
-                }
-                v.to_string()
-            }
+            Some((v, span)) => games.variant(game, v).map_err(|bad| {
+                src.error("record.unknown-variant", span, bad.message)
+                    .help(bad.help)
+            })?,
         };
 
         let players_node = f.req("players")?;

@@ -13,8 +13,11 @@ use tavolo::games::referee::Playable;
 use tavolo::games::{Game, GAMES};
 use tavolo::record::{write, Status, Verdict};
 
-/// Deals per game, variant and player count.
+/// Deals per game, listed variant and player count.
 const SEEDS: u32 = 12;
+/// Deals per player count for each combination of options that is not a
+/// listed variant (Quincunx's options combine, QX-12: about a hundred).
+const COMBINED_SEEDS: u32 = 2;
 
 fn verdict(text: String) -> Verdict {
     match check_text(Path::new("generated.toml"), text.clone()).outcome {
@@ -77,20 +80,26 @@ impl Subject {
     }
 }
 
-/// Every (variant, player count, seed) to try for a game.
-fn cases(game: &dyn Game) -> Vec<(&'static str, Vec<String>, Provenance)> {
+/// Every (variant, player count, seed) to try for a game: every variant the game accepts,
+/// each combination of options included.
+fn cases(game: &dyn Game) -> Vec<(String, Vec<String>, Provenance)> {
     let mut out = Vec::new();
-    for &variant in game.variants() {
+    for variant in game.all_variants() {
         // A duplicate game has no turns to play at random: `tavolo duplicate` plays it, and
         // tests/it/duplicate.rs checks it.
         if variant == tavolo::games::natura::duplicate::record::VARIANT {
             continue;
         }
-        for n in game.player_counts(variant) {
+        let seeds = if game.variants().contains(&variant.as_str()) {
+            SEEDS
+        } else {
+            COMBINED_SEEDS
+        };
+        for n in game.player_counts(&variant) {
             let players: Vec<String> = (1..=n).map(|i| format!("P{i}")).collect();
-            for seed in 0..SEEDS {
-                let deal = Provenance::new(game.name(), variant, &format!("props-{seed}"), 1);
-                out.push((variant, players.clone(), deal));
+            for seed in 0..seeds {
+                let deal = Provenance::new(game.name(), &variant, &format!("props-{seed}"), 1);
+                out.push((variant.clone(), players.clone(), deal));
             }
         }
     }
@@ -129,6 +138,25 @@ fn every_game_plays_through_its_engine() {
     }
 }
 
+/// QX-12: Quincunx's options combine, and the properties play every combination the
+/// referee accepts, not only the listed names: 96 for 2 to 4 players, 16 solitaires.
+#[test]
+fn quincunx_cases_cover_every_combination_qx12() {
+    let game = tavolo::games::find("quincunx").unwrap();
+    let mut variants: Vec<String> = cases(game).into_iter().map(|c| c.0).collect();
+    variants.dedup();
+    assert_eq!(variants.len(), 96 + 16);
+    for v in [
+        "start-from-zero+colour-bonus",
+        "start-from-zero+excuse+colour-bonus+sempliciotto+overcall-true+v-run-once",
+        "pawns+v-run-once",
+        "solitaire+pawns+colour-bonus+v-run-once",
+    ] {
+        assert!(variants.iter().any(|x| x == v), "{v} is not played");
+        assert_eq!(game.variant(v).as_deref(), Ok(v), "{v} is not canonical");
+    }
+}
+
 #[test]
 fn legal_moves_are_exactly_the_accepted_candidates() {
     for game in GAMES {
@@ -136,7 +164,7 @@ fn legal_moves_are_exactly_the_accepted_candidates() {
         let p = subject.playable();
         for (variant, players, deal) in cases(*game) {
             let played = p
-                .check_engine(variant, &players, &deal, &mut rng(&deal, "engine"))
+                .check_engine(&variant, &players, &deal, &mut rng(&deal, "engine"))
                 .unwrap_or_else(|e| panic!("{} {variant} {}: {e}", game.name(), deal.seed));
             assert!(
                 played > 0,
@@ -160,9 +188,9 @@ fn a_random_legal_game_is_complete_and_one_illegal_move_is_caught_there() {
                 deal.seed,
                 players.len()
             );
-            let setup = subject.setup(variant, &players, &deal);
+            let setup = subject.setup(&variant, &players, &deal);
             let moves = p
-                .play_random(variant, &players, &deal, &mut rng(&deal, "random"))
+                .play_random(&variant, &players, &deal, &mut rng(&deal, "random"))
                 .unwrap();
             let v = verdict(write::record(&deal, &players, &setup, &moves));
             assert_eq!(v.status, Status::Complete, "{name}: {v:?}");
@@ -172,7 +200,7 @@ fn a_random_legal_game_is_complete_and_one_illegal_move_is_caught_there() {
             let mut r = rng(&deal, "illegal");
             for k in [0, 1, moves.len() / 2, moves.len().saturating_sub(1)] {
                 let Some((moves, code)) = p
-                    .play_random_then_illegal(variant, &players, &deal, &mut r, k)
+                    .play_random_then_illegal(&variant, &players, &deal, &mut r, k)
                     .unwrap()
                 else {
                     continue;

@@ -1,27 +1,53 @@
 //! What each Decktet card is worth in Quincunx, as flat tables indexed by the
 //! card's canonical index, so scoring is a few array look-ups.
 //!
-//! The deck: the basic 36, plus the Excuse and the 4 Pawns with the extended
-//! deck (QX-8). The sheet adds only those to Quincunx ("la Scusa e i Pedoni"):
+//! The deck: the basic 36, plus the Excuse, the 4 Pawns or both (QX-8,
+//! QX-12). The sheet adds only those to Quincunx ("la Scusa e i Pedoni"):
 //! the Courts are not in play, and a setup that deals one is refused.
 
 use std::sync::LazyLock;
 
 use crate::decktet::{Card, Rank, BASIC};
 
-/// Cards in play: the basic deck, or with `extended` the Excuse and the Pawns
-/// (canonical indices 0..41: the Courts, 41..45, are not used).
-pub fn deck_len(extended: bool) -> usize {
-    if extended {
-        BASIC + 5
-    } else {
-        BASIC
-    }
+/// The cards in play: the basic 36 and, as the variant says, the Excuse
+/// (`excuse`), the 4 Pawns (`pawns`) or both (`extended`); never the Courts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Deck {
+    pub excuse: bool,
+    pub pawns: bool,
 }
 
-/// A card is in this game's deck.
-pub fn in_deck(card: Card, extended: bool) -> bool {
-    card.index() < deck_len(extended)
+impl Deck {
+    /// The deck's cards in canonical order (the order shuffles start from).
+    pub fn cards(self) -> impl Iterator<Item = Card> {
+        Card::all().filter(move |&c| self.contains(c))
+    }
+
+    /// How many cards the deck has.
+    pub fn size(self) -> usize {
+        BASIC + self.excuse as usize + 4 * self.pawns as usize
+    }
+
+    /// A card is in this deck.
+    pub fn contains(self, card: Card) -> bool {
+        match card.rank() {
+            Rank::Excuse => self.excuse,
+            Rank::Pawn => self.pawns,
+            Rank::Court => false,
+            Rank::Ace | Rank::Number(_) | Rank::Crown => true,
+        }
+    }
+
+    /// The deck's part of a deal key: `basic`, `excuse`, `pawns` or
+    /// `extended` (the first and the last are the keys deals always had).
+    pub fn key(self) -> &'static str {
+        match (self.excuse, self.pawns) {
+            (false, false) => "basic",
+            (true, false) => "excuse",
+            (false, true) => "pawns",
+            (true, true) => "extended",
+        }
+    }
 }
 
 /// Points lost for a card left in hand (QX-3): Ace 15, Crown 10, numbered
@@ -198,12 +224,13 @@ fn build(pawns: bool) -> Tables {
 }
 
 static BASIC_TABLES: LazyLock<Tables> = LazyLock::new(|| build(false));
-static EXTENDED_TABLES: LazyLock<Tables> = LazyLock::new(|| build(true));
+static PAWN_TABLES: LazyLock<Tables> = LazyLock::new(|| build(true));
 
-/// The tables for the basic or the extended deck.
-pub fn tables(extended: bool) -> &'static Tables {
-    if extended {
-        &EXTENDED_TABLES
+/// The tables for a deck with or without the Pawns (with them the Crown
+/// ranks 11 in runs, QX-8); the Excuse scores alike in every deck.
+pub fn tables(pawns: bool) -> &'static Tables {
+    if pawns {
+        &PAWN_TABLES
     } else {
         &BASIC_TABLES
     }
@@ -257,11 +284,23 @@ mod tests {
     }
 
     #[test]
-    fn deck_sizes_exclude_courts() {
-        assert_eq!(deck_len(false), 36);
-        assert_eq!(deck_len(true), 41);
-        assert!(!in_deck(c("TMWK"), true));
-        assert!(in_deck(c("X"), true));
-        assert!(!in_deck(c("X"), false));
+    fn decks_exclude_courts_qx8_qx12() {
+        let deck = |excuse, pawns| Deck { excuse, pawns };
+        assert_eq!(deck(false, false).size(), 36);
+        assert_eq!(deck(true, true).size(), 41);
+        assert_eq!(deck(true, false).size(), 37);
+        assert_eq!(deck(false, true).size(), 40);
+        for (excuse, pawns) in [(false, false), (true, false), (false, true), (true, true)] {
+            let d = deck(excuse, pawns);
+            assert_eq!(d.cards().count(), d.size());
+            assert!(!d.contains(c("TMWK")));
+            assert_eq!(d.contains(c("X")), excuse);
+            assert_eq!(d.contains(c("PMYK")), pawns);
+            assert!(d.contains(c("CM")) && d.contains(c("AM")));
+        }
+        // The basic and the full extended deck are the canonical prefixes
+        // deals always shuffled (their deals must not change).
+        assert!(deck(false, false).cards().map(Card::index).eq(0..36));
+        assert!(deck(true, true).cards().map(Card::index).eq(0..41));
     }
 }

@@ -11,6 +11,7 @@
 //! engine contract ([`crate::games::engine::Engine`]).
 
 pub mod cards;
+pub mod details;
 pub mod draw;
 pub mod grid;
 pub mod order;
@@ -18,24 +19,31 @@ pub mod record;
 pub mod round;
 pub mod score;
 pub mod scorer;
+pub mod session;
 pub mod solve;
+pub mod variant;
 
+pub use cards::Deck;
 pub use grid::{Board, Cell, Refusal, Shape};
 pub use round::{
     Broken, MatchResult, Move, Outcome, Quincunx, Rating, RoundResult, RoundSetup, Setup,
     SetupError, Start,
 };
 pub use score::{best_placements, Breakdown, Candidate, Component, Kind, Scorer};
+pub use variant::Variant;
 
 /// The rule options of a game (the record's variant and options). The
-/// default is the sheet's game with the basic deck (QX-1).
+/// default is the sheet's game with the basic deck (QX-1). Variant names
+/// map to these in [`variant`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Rules {
-    /// `extended`: the Excuse and the 4 Pawns join the deck (QX-8).
-    pub extended: bool,
     /// `start-from-zero`: one card to start, the grid grows (QX-1).
     pub start_from_zero: bool,
+    /// `excuse` (or `extended`): the Excuse joins the deck (QX-8, QX-12).
+    pub excuse: bool,
+    /// `pawns` (or `extended`): the 4 Pawns join the deck (QX-8, QX-12).
+    pub pawns: bool,
     /// `colour-bonus`: colour lines and squares (QX-9).
     pub colour_bonus: bool,
     /// `sempliciotto`: every move announces its score (QX-4, QX-10).
@@ -47,29 +55,12 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The option names, as records and the command line write them.
-    pub const OPTIONS: [&'static str; 6] = [
-        "extended",
-        "start-from-zero",
-        "colour-bonus",
-        "sempliciotto",
-        "overcall-true",
-        "v-run-once",
-    ];
-
-    /// Turn on an option by name; `false` if there is no such option.
-    pub fn set(&mut self, option: &str) -> bool {
-        let flag = match option {
-            "extended" => &mut self.extended,
-            "start-from-zero" => &mut self.start_from_zero,
-            "colour-bonus" => &mut self.colour_bonus,
-            "sempliciotto" => &mut self.sempliciotto,
-            "overcall-true" => &mut self.overcall_true,
-            "v-run-once" => &mut self.v_run_once,
-            _ => return false,
-        };
-        *flag = true;
-        true
+    /// The cards in play.
+    pub fn deck(&self) -> Deck {
+        Deck {
+            excuse: self.excuse,
+            pawns: self.pawns,
+        }
     }
 
     /// The grid a game of `players` is played on.
@@ -91,7 +82,6 @@ impl Rules {
             Shape::Zero => "start-from-zero",
             Shape::Solitaire => "solitaire",
         };
-        let deck = if self.extended { "extended" } else { "basic" };
-        format!("{start}-{deck}")
+        format!("{start}-{}", self.deck().key())
     }
 }

@@ -35,7 +35,7 @@ impl<'a> Deal<'a> {
     pub fn of(deal: &RoundSetup, rules: &Rules, pile: &'a [u8]) -> Deal<'a> {
         let board = deal.start_board(Shape::Solitaire);
         Deal {
-            t: tables(rules.extended),
+            t: tables(rules.pawns),
             scorer: Scorer::new(rules, Shape::Solitaire),
             cells0: board.cells,
             suit0: board.suit_sum,

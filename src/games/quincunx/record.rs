@@ -18,11 +18,10 @@ use std::ops::RangeInclusive;
 
 use serde::Serialize;
 
-use super::cards::{deck_len, in_deck};
 use super::grid::{Cell, Shape};
 use super::round::{MatchResult, RoundResult};
 use super::score::{Breakdown, Kind};
-use super::{Broken, Move, Outcome, Quincunx, RoundSetup, Rules, Setup, Start};
+use super::{Broken, Move, Outcome, Quincunx, RoundSetup, Rules, Setup, Start, Variant};
 use crate::deal::Provenance;
 use crate::decktet::{Card, CARDS};
 use crate::error::Error;
@@ -30,48 +29,22 @@ use crate::games::engine::{Broken as _, Engine};
 use crate::games::referee::{Playable, Referee};
 use crate::games::{solve, Game, Scorer};
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Score, Seats, Source, Span,
-    Verdict,
+    write, BadVariant, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Score, Seats,
+    Source, Span, Verdict,
 };
 use crate::search::Limits as SearchLimits;
 
 /// The registry entry for Quincunx.
 pub struct QuincunxGame;
 
-/// The variants: option names joined by `+` (`standard` is none of them);
-/// `solitaire` is the 4x4 game for one player (QX-11). The list is the
-/// combinations tavolo accepts; the first is the default.
-pub const VARIANTS: &[&str] = &[
-    "standard",
-    "start-from-zero",
-    "extended",
-    "colour-bonus",
-    "sempliciotto",
-    "v-run-once",
-    "solitaire",
-    "sempliciotto+overcall-true",
-    "solitaire+extended",
-    "solitaire+colour-bonus",
-    "solitaire+extended+colour-bonus",
-];
+/// The variants `--help` lists (the first is the default); any combination
+/// of the options is a variant too (QX-12, see [`super::variant`]).
+pub const VARIANTS: &[&str] = super::variant::LISTED;
 
 /// The rules of a variant name and whether it is the solitaire; `None` for
 /// a name that is not a combination of the options.
 pub fn rules_of(variant: &str) -> Option<(Rules, bool)> {
-    let mut rules = Rules::default();
-    let mut solitaire = false;
-    for part in variant.split('+') {
-        match part {
-            "standard" => {}
-            "solitaire" => solitaire = true,
-            other => {
-                if !rules.set(other) {
-                    return None;
-                }
-            }
-        }
-    }
-    Some((rules, solitaire))
+    Variant::parse(variant).ok().map(|v| (v.rules, v.solitaire))
 }
 
 fn rules_or_internal(variant: &str) -> Result<(Rules, bool), Error> {
@@ -89,6 +62,14 @@ impl Game for QuincunxGame {
 
     fn variants(&self) -> &'static [&'static str] {
         VARIANTS
+    }
+
+    fn variant(&self, name: &str) -> Result<String, BadVariant> {
+        Variant::parse(name).map(|v| v.name())
+    }
+
+    fn all_variants(&self) -> Vec<String> {
+        Variant::all()
     }
 
     fn player_counts(&self, variant: &str) -> RangeInclusive<usize> {
@@ -163,7 +144,7 @@ pub fn move_out(mv: &Move) -> MoveOut {
 
 /// The match a seed deals (see the module docs).
 pub fn dealt(rules: &Rules, players: usize, p: &Provenance) -> Result<Setup, Error> {
-    let n = deck_len(rules.extended);
+    let n = rules.deck().size();
     let key = rules.deal_variant(players);
     let first = p.board.saturating_sub(1).saturating_mul(players as u32);
     let orders: Vec<Vec<usize>> = (0..players)
@@ -233,12 +214,12 @@ pub fn parse_card(s: &str, span: &Span, src: &Source, rules: &Rules) -> Result<C
         src.error("quincunx.unknown-card", span, e.to_string())
             .help("a card is a code like `3MW`, `AM`, `CK`, `PMYK`, `X` or its full name (docs/records.md)")
     })?;
-    if !in_deck(card, rules.extended) {
+    if !rules.deck().contains(card) {
         return Err(src.error(
             "quincunx.not-in-deck",
             span,
             format!(
-                "{} ({}) is not in this game's deck: the Courts never are, the Excuse and the Pawns only with `extended` (QX-8)",
+                "{} ({}) is not in this game's deck: the Courts never are; the Excuse only with `excuse` or `extended`, the Pawns only with `pawns` or `extended` (QX-8, QX-12)",
                 card.code(),
                 card.name()
             ),
@@ -337,6 +318,17 @@ fn read_announced(node: &Node, src: &Source) -> Result<i32, Error> {
     })
 }
 
+fn read_bool(node: &Node, src: &Source, what: &str) -> Result<bool, Error> {
+    match node.value {
+        crate::record::node::Value::Boolean(b) => Ok(b),
+        ref v => Err(src.error(
+            "record.wrong-type",
+            &node.span,
+            format!("{what} must be a boolean, not {}", v.type_name()),
+        )),
+    }
+}
+
 /// The match's setup: dealt from `[deal]`, written in `[setup]`, or both (then
 /// they must agree).
 pub(super) fn read_setup(record: &Record, src: &Source, rules: &Rules) -> Result<Setup, Error> {
@@ -376,7 +368,7 @@ fn read_written(record: &Record, node: &Node, src: &Source, rules: &Rules) -> Re
     for (r, rnode) in rounds.iter().enumerate() {
         let what = format!("round {} of [setup]", r + 1);
         let mut rf = rnode.fields(src, &what)?;
-        const ROUND: &[&str] = &["dealer", "grid", "hands", "pile"];
+        const ROUND: &[&str] = &["dealer", "grid", "hands", "pile", "partial"];
         rf.only(ROUND)?;
         let dealer = match rf.opt_str("dealer")? {
             Some((name, span)) => seat_of(name, span)?,
@@ -436,12 +428,18 @@ fn read_written(record: &Record, node: &Node, src: &Source, rules: &Rules) -> Re
                 pile.push(take(code, span, "in the pile".into())?);
             }
         }
+        // QX-14: only the top of the pile is known.
+        let partial = match rf.opt("partial") {
+            None => false,
+            Some(node) => read_bool(node, src, "`partial`")?,
+        };
         rf.finish(ROUND)?;
         out.push(RoundSetup {
             dealer,
             grid,
             hands,
             pile,
+            partial,
         });
     }
     let setup = Setup {
@@ -461,7 +459,9 @@ fn blame<'a>(b: &Broken, entry: &'a MoveEntry, w: &'a Written) -> &'a Span {
         | Broken::NoSuchPlayer { .. }
         | Broken::OutOfTurn { .. }
         | Broken::NoAnnouncement { .. } => &entry.player_span,
-        Broken::OnGrid { .. } | Broken::NotInHand { .. } => &w.card_span,
+        Broken::OnGrid { .. } | Broken::NotInHand { .. } | Broken::PileUnknown { .. } => {
+            &w.card_span
+        }
         Broken::OffGrid { .. }
         | Broken::Occupied { .. }
         | Broken::NoContact { .. }
@@ -717,6 +717,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let names = record.player_names();
     let total = moves.len();
     let mut notes = Vec::new();
+    let mut details = Vec::new();
     let mut result = None;
     for (entry, w) in record.moves.iter().zip(&moves) {
         let mv = Move {
@@ -726,15 +727,37 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
             announced: w.announced.as_ref().map(|a| a.0),
             noticed_by: w.noticed.as_ref().map(|n| n.0),
         };
+        let round = game.round_index();
         match game.play(mv) {
             Ok(o) => {
                 notes.push(move_note(entry.number, &o, &mv, &names));
+                details.push(super::details::placement(
+                    entry.number,
+                    round,
+                    &o,
+                    &mv,
+                    &names,
+                ));
                 if let Some(r) = &o.round_over {
                     notes.push(round_note(r, &names));
+                    details.push(super::details::round_end(entry.number, o.player, r, &names));
                 }
                 if let Some(m) = &o.match_over {
                     result = Some(match_result(&game, m, &names));
                 }
+            }
+            // Not a rule broken: the record does not say what was drawn (QX-14).
+            Err(b @ Broken::PileUnknown { .. }) => {
+                return Err(src
+                    .error(
+                        b.code(),
+                        &w.card_span,
+                        format!("move {}: {}", entry.number, b.describe(&names)),
+                    )
+                    .help(
+                        "a partial pile (QX-14) must hold every card drawn: add the next cards \
+                         to the round's `pile`, top first",
+                    ));
             }
             Err(b) => {
                 let illegal = Illegal::new(
@@ -750,33 +773,34 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                     result,
                     notes,
                     ..Verdict::illegal(total, illegal)
-                });
+                }
+                .with_details(details));
             }
         }
     }
-    Ok(match result {
+    let verdict = match result {
         Some(result) => Verdict::complete(total, result, notes),
         None => Verdict::legal_so_far(total, game.to_move().map(|p| names[p].clone()), notes),
-    })
+    };
+    Ok(verdict.with_details(details))
 }
 
-/// The solitaire a `tavolo solve` variant names: its deck and colour bonus
-/// (start-from-zero and sempliciotto need several players), and that
-/// solitaire's variant name, which the written record carries.
-fn solitaire_of(variant: &str) -> (Rules, &'static str) {
+/// The solitaire a `tavolo solve` variant names: its deck, colour bonus and
+/// runs (start-from-zero and sempliciotto need several players, QX-11), and
+/// that solitaire's canonical variant name, which the written record carries.
+fn solitaire_of(variant: &str) -> (Rules, String) {
     let (r, _) = rules_of(variant).unwrap_or_default();
-    let rules = Rules {
-        extended: r.extended,
-        colour_bonus: r.colour_bonus,
-        ..Rules::default()
+    let solitaire = Variant {
+        solitaire: true,
+        rules: Rules {
+            excuse: r.excuse,
+            pawns: r.pawns,
+            colour_bonus: r.colour_bonus,
+            v_run_once: r.v_run_once,
+            ..Rules::default()
+        },
     };
-    let name = match (r.extended, r.colour_bonus) {
-        (false, false) => "solitaire",
-        (true, false) => "solitaire+extended",
-        (false, true) => "solitaire+colour-bonus",
-        (true, true) => "solitaire+extended+colour-bonus",
-    };
-    (rules, name)
+    (solitaire.rules, solitaire.name())
 }
 
 /// `tavolo solve quincunx`: the solitaire (QX-11) with its pile known. The
@@ -784,16 +808,11 @@ fn solitaire_of(variant: &str) -> (Rules, &'static str) {
 /// `undecided` (its moves and score still given); a deal no line can fill is
 /// `unsolvable` (lost). Every answer carries the greedy player's score.
 impl solve::Solve for QuincunxGame {
-    fn decide(
-        &self,
-        provenance: &Provenance,
-        limits: SearchLimits,
-        _polish: bool,
-    ) -> solve::Decided {
+    fn decide(&self, provenance: &Provenance, limits: SearchLimits) -> solve::Decided {
         use super::solve::{greedy, solve as search, Answer as QAnswer, Limits};
         use crate::search::{Answer, Bound, Stats};
         let (rules, name) = solitaire_of(&provenance.variant);
-        let p = Provenance::new("quincunx", name, &provenance.seed, provenance.board);
+        let p = Provenance::new("quincunx", &name, &provenance.seed, provenance.board);
         let players = [solve::PLAYER.to_string()];
         // One player always has a deal: 4 + 8 cards of 36 or 41.
         let setup = dealt(&rules, 1, &p).expect("a solitaire deal");

@@ -7,12 +7,14 @@
 //! 29 cards do not all fit) or when nobody holds a card (the solitaire is
 //! then lost, QX-11). After a placement its player draws one card per base sum
 //! of 11 or 20 from the top of the pile; with the pile empty the rest of
-//! those draws are lost (QX-6).
+//! those draws are lost (QX-6). A written setup whose pile is known only in
+//! part (`partial`) cannot say what a draw past its known cards gives: such a
+//! placement is refused ([`Broken::PileUnknown`], QX-14), never a lost draw.
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::cards::{deck_len, in_deck, penalty};
+use super::cards::penalty;
 use super::grid::{Board, Cell, Refusal, Shape};
 use super::score::{Breakdown, Scorer};
 use super::Rules;
@@ -42,13 +44,15 @@ pub struct Start {
 }
 
 /// One round's deal: who dealt, the cards on the grid, each seat's hand and
-/// the pile, top card first.
+/// the pile, top card first. The pile is the rest of the deck (QX-14),
+/// unless `partial`: then it is only the top cards a director knows.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct RoundSetup {
     pub dealer: usize,
     pub grid: Vec<Start>,
     pub hands: Vec<Vec<Card>>,
     pub pile: Vec<Card>,
+    pub partial: bool,
 }
 
 /// What a match starts from: the players and one deal per round (a match is
@@ -69,11 +73,21 @@ impl RoundSetup {
         board
     }
 
-    /// Deal a round from a permutation of the game's deck (canonical indices,
-    /// see [`crate::decktet`]): first the grid's start cards in
-    /// [`Shape::start_cells`] order, then a block of cards to each seat from
-    /// the dealer's left, then the pile. `None` if `order` is too short or
-    /// names a card outside the deck.
+    /// The cards the setup names: on the grid, in hand and in the pile.
+    fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.grid
+            .iter()
+            .map(|s| s.card)
+            .chain(self.hands.iter().flatten().copied())
+            .chain(self.pile.iter().copied())
+    }
+
+    /// Deal a round from a permutation of the game's deck (positions in
+    /// [`super::Deck::cards`], the canonical order: for the basic and the
+    /// extended deck these are the cards' indices, see [`crate::decktet`]):
+    /// first the grid's start cards in [`Shape::start_cells`] order, then a
+    /// block of cards to each seat from the dealer's left, then the pile.
+    /// `None` if `order` is too short or names a position past the deck.
     pub fn deal(
         order: &[usize],
         players: usize,
@@ -81,9 +95,8 @@ impl RoundSetup {
         rules: &Rules,
     ) -> Option<RoundSetup> {
         let k = hand_size(players, rules.start_from_zero)?;
-        let mut cards = order
-            .iter()
-            .map(|&i| Card::from_index(i).filter(|&c| in_deck(c, rules.extended)));
+        let deck: Vec<Card> = rules.deck().cards().collect();
+        let mut cards = order.iter().map(|&i| deck.get(i).copied());
         let mut next = || cards.next().flatten();
         let mut grid = Vec::new();
         for cell in rules.shape(players).start_cells(players) {
@@ -108,6 +121,7 @@ impl RoundSetup {
             grid,
             hands,
             pile,
+            partial: false,
         })
     }
 }
@@ -127,7 +141,7 @@ impl Setup {
     /// A whole match dealt from `seed` by [`crate::deal::shuffled`] (game
     /// `quincunx`, the variant [`Rules::deal_variant`], board = round number).
     pub fn from_seed(seed: &str, players: usize, rules: &Rules) -> Option<Setup> {
-        let n = deck_len(rules.extended);
+        let n = rules.deck().size();
         let variant = rules.deal_variant(players);
         let orders: Vec<Vec<usize>> = (0..players.max(1))
             .map(|r| crate::deal::shuffled("quincunx", &variant, seed, r as u32, n))
@@ -179,14 +193,8 @@ impl Setup {
                 });
             }
             let mut seen = [false; crate::decktet::CARDS];
-            let all = round
-                .grid
-                .iter()
-                .map(|s| s.card)
-                .chain(round.hands.iter().flatten().copied())
-                .chain(round.pile.iter().copied());
-            for card in all {
-                if !in_deck(card, rules.extended) {
+            for card in round.cards() {
+                if !rules.deck().contains(card) {
                     return Err(SetupError::NotInDeck { round: r, card });
                 }
                 if std::mem::replace(&mut seen[card.index()], true) {
@@ -202,6 +210,11 @@ impl Setup {
                         wants,
                     });
                 }
+            }
+            // QX-14: the pile is the rest of the deck, unless marked partial.
+            let missing: Vec<Card> = rules.deck().cards().filter(|c| !seen[c.index()]).collect();
+            if !round.partial && !missing.is_empty() {
+                return Err(SetupError::PileShort { round: r, missing });
             }
         }
         Ok(())
@@ -238,7 +251,7 @@ pub enum SetupError {
         has: usize,
         wants: usize,
     },
-    /// A Court, or an extended card without `extended`.
+    /// A Court, or the Excuse or a Pawn the variant leaves out (QX-12).
     NotInDeck {
         round: usize,
         card: Card,
@@ -246,6 +259,12 @@ pub enum SetupError {
     Twice {
         round: usize,
         card: Card,
+    },
+    /// The pile is not the rest of the deck and the round is not marked
+    /// partial (QX-14).
+    PileShort {
+        round: usize,
+        missing: Vec<Card>,
     },
 }
 
@@ -290,13 +309,26 @@ impl fmt::Display for SetupError {
             ),
             SetupError::NotInDeck { round, card } => write!(
                 f,
-                "round {}: {} ({}) is not in this game's deck (QX-8: the extended deck adds only the Excuse and the Pawns)",
+                "round {}: {} ({}) is not in this game's deck (QX-8, QX-12: the variant adds the Excuse, the Pawns, or both with `extended`; never the Courts)",
                 round + 1,
                 card.code(),
                 card.name()
             ),
             SetupError::Twice { round, card } => {
                 write!(f, "round {}: {} is dealt twice", round + 1, card.code())
+            }
+            SetupError::PileShort { round, missing } => {
+                let codes: Vec<&str> = missing.iter().map(|c| c.code()).collect();
+                write!(
+                    f,
+                    "round {}: the pile is not the rest of the deck: {} card{} missing ({}); \
+                     a setup is a possible deal (QX-14), or marks the round `partial = true` \
+                     when only the top of the pile is known",
+                    round + 1,
+                    missing.len(),
+                    if missing.len() == 1 { " is" } else { "s are" },
+                    codes.join(" ")
+                )
             }
         }
     }
@@ -437,6 +469,13 @@ pub enum Broken {
     NoticedOwn {
         player: usize,
     },
+    /// The placement draws past the known cards of a partial pile: what it
+    /// draws is not written, so the round cannot be refereed on (QX-14).
+    PileUnknown {
+        player: usize,
+        draws: u32,
+        known: usize,
+    },
 }
 
 impl engine::Broken for Broken {
@@ -454,6 +493,7 @@ impl engine::Broken for Broken {
             Broken::NoAnnouncement { .. } => "quincunx.no-announcement",
             Broken::NotSempliciotto => "quincunx.not-sempliciotto",
             Broken::NoticedOwn { .. } => "quincunx.noticed-own",
+            Broken::PileUnknown { .. } => "quincunx.pile-unknown",
         }
     }
 
@@ -467,6 +507,7 @@ impl engine::Broken for Broken {
             Broken::NoAnnouncement { .. } | Broken::NotSempliciotto | Broken::NoticedOwn { .. } => {
                 "QX-10"
             }
+            Broken::PileUnknown { .. } => "QX-14",
         }
     }
 
@@ -508,6 +549,22 @@ impl engine::Broken for Broken {
             Broken::NoticedOwn { player } => {
                 format!("{} cannot notice their own announcement", name(*player))
             }
+            Broken::PileUnknown {
+                player,
+                draws,
+                known,
+            } => format!(
+                "{} draws {draws} card{} here, but the written pile is partial and {}: \
+                 what is drawn is unknown, so nothing after it can be refereed; \
+                 write the next cards of the pile",
+                name(*player),
+                if *draws == 1 { "" } else { "s" },
+                match known {
+                    0 => "none of its known cards is left".to_string(),
+                    1 => "only 1 of its known cards is left".to_string(),
+                    n => format!("only {n} of its known cards are left"),
+                }
+            ),
         }
     }
 }
@@ -618,6 +675,8 @@ struct Round {
     board: Board,
     hands: Vec<Vec<Card>>,
     pile: Vec<Card>,
+    /// Cards of the deck follow the written pile, unknown (QX-14).
+    unknown_rest: bool,
     next_draw: usize,
     to_move: Option<usize>,
     points: Vec<i32>,
@@ -640,11 +699,12 @@ pub struct Quincunx {
 }
 
 impl Round {
-    fn new(setup: &RoundSetup, shape: Shape, players: usize) -> Round {
+    fn new(setup: &RoundSetup, rules: &Rules, players: usize) -> Round {
         Round {
-            board: setup.start_board(shape),
+            board: setup.start_board(rules.shape(players)),
             hands: setup.hands.clone(),
             pile: setup.pile.clone(),
+            unknown_rest: setup.partial && setup.cards().count() < rules.deck().size(),
             next_draw: 0,
             to_move: Some((setup.dealer + 1) % players),
             points: vec![0; players],
@@ -808,13 +868,12 @@ impl Engine for Quincunx {
 
     fn start(setup: &Setup, rules: &Rules) -> Result<Quincunx, SetupError> {
         setup.validate(rules)?;
-        let shape = rules.shape(setup.players);
         Ok(Quincunx {
             rules: *rules,
             players: setup.players,
-            scorer: Scorer::new(rules, shape),
+            scorer: Scorer::new(rules, rules.shape(setup.players)),
             round_no: 0,
-            round: Round::new(&setup.rounds[0], shape, setup.players),
+            round: Round::new(&setup.rounds[0], rules, setup.players),
             setup: std::sync::Arc::new(setup.clone()),
             results: Vec::new(),
             over: false,
@@ -879,7 +938,7 @@ impl Engine for Quincunx {
         let mut out = Vec::new();
         let hand = &self.round.hands[player];
         let first_open = self.round.board.open_cells().first().copied();
-        for card in Card::all().filter(|&c| in_deck(c, self.rules.extended)) {
+        for card in self.rules.deck().cards() {
             if !hand.contains(&card) {
                 if let Some(cell) = first_open {
                     out.push(Move {
@@ -928,6 +987,14 @@ impl Engine for Quincunx {
     fn play(&mut self, mv: Move) -> Result<Outcome, Broken> {
         self.check(&mv)?;
         let breakdown = self.scorer.explain(&self.round.board, mv.cell, mv.card);
+        let known = self.pile().len();
+        if self.round.unknown_rest && breakdown.draws as usize > known {
+            return Err(Broken::PileUnknown {
+                player: mv.player,
+                draws: breakdown.draws,
+                known,
+            });
+        }
         let truth = breakdown.points;
         let (credited, stolen) = match mv.announced {
             Some(a) => {
@@ -966,8 +1033,8 @@ impl Engine for Quincunx {
             round_over = Some(self.finish_round());
             if self.round_no + 1 < self.setup.rounds.len() {
                 self.round_no += 1;
-                let shape = self.rules.shape(self.players);
-                self.round = Round::new(&self.setup.rounds[self.round_no], shape, self.players);
+                self.round =
+                    Round::new(&self.setup.rounds[self.round_no], &self.rules, self.players);
             } else {
                 self.over = true;
                 match_over = Some(self.match_result());
@@ -1003,7 +1070,8 @@ mod tests {
     fn mv(s: &str) -> Move {
         s.parse().unwrap()
     }
-    /// A one-round setup written out: grid cards in start-cell order.
+    /// A one-round setup written out: grid cards in start-cell order, the
+    /// top of the pile known (`partial`, QX-14).
     fn written(players: usize, rules: &Rules, grid: &str, hands: &[&str], pile: &str) -> Setup {
         let cells = rules.shape(players).start_cells(players);
         Setup {
@@ -1017,8 +1085,20 @@ mod tests {
                     .collect(),
                 hands: hands.iter().map(|h| cards(h)).collect(),
                 pile: cards(pile),
+                partial: true,
             }],
         }
+    }
+    /// The same setup with each round's pile completed by the rest of the
+    /// deck in canonical order: a possible deal (QX-14).
+    fn completed(mut setup: Setup, rules: &Rules) -> Setup {
+        for r in &mut setup.rounds {
+            let used: Vec<Card> = r.cards().collect();
+            r.pile
+                .extend(rules.deck().cards().filter(|c| !used.contains(c)));
+            r.partial = false;
+        }
+        setup
     }
     /// A legal 2-player fixed-grid round: seat 0 moves first (seat 1 dealt).
     fn two_player(rules: &Rules, pile: &str) -> Quincunx {
@@ -1044,7 +1124,8 @@ mod tests {
                 }
                 let rules = Rules {
                     start_from_zero: sfz,
-                    extended: ext,
+                    excuse: ext,
+                    pawns: ext,
                     ..Rules::default()
                 };
                 let setup = Setup::from_seed("7", players, &rules).unwrap();
@@ -1103,6 +1184,24 @@ mod tests {
             s.validate(&rules),
             Err(SetupError::Dealer { round: 1, .. })
         ));
+        // QX-14: a pile short of the rest of the deck, unless partial.
+        let mut s = good.clone();
+        let gone = s.rounds[0].pile.pop().unwrap();
+        assert_eq!(
+            s.validate(&rules),
+            Err(SetupError::PileShort {
+                round: 0,
+                missing: vec![gone]
+            })
+        );
+        assert!(SetupError::PileShort {
+            round: 0,
+            missing: vec![gone]
+        }
+        .to_string()
+        .contains("partial = true"));
+        s.rounds[0].partial = true;
+        assert_eq!(s.validate(&rules), Ok(()));
         let mut s = good.clone();
         s.rounds[0].grid[0].cell = cell("b1");
         assert!(matches!(
@@ -1111,7 +1210,8 @@ mod tests {
         ));
         // The Courts are not in the game; extended cards only with `extended` (QX-8).
         let ext = Rules {
-            extended: true,
+            excuse: true,
+            pawns: true,
             ..rules
         };
         let mut s = Setup::from_seed("1", 2, &ext).unwrap();
@@ -1327,10 +1427,12 @@ mod tests {
         assert!(g.legal_moves().iter().all(|m| m.announced.is_some()));
     }
 
+    /// QX-14: with a partial pile, the first draw takes its known card; a
+    /// draw past it is refused (its card is unknown), not lost, and the
+    /// game is left as it was.
     #[test]
-    fn empty_pile_loses_draws_qx6() {
+    fn a_draw_past_a_partial_pile_is_refused_qx14() {
         let rules = Rules::default();
-        // A pile of one card: the first draw takes it, the next is lost.
         let mut g = two_player(&rules, "9MS");
         g.play(mv("p1 2MK b1")).unwrap();
         g.play(mv("p2 8MS d1")).unwrap();
@@ -1343,9 +1445,73 @@ mod tests {
         assert!(g.hand(0).contains(&c("9MS")));
         assert!(g.pile().is_empty());
         g.play(mv("p2 8WL b2")).unwrap();
-        // 3MW on c2: 3 + 8 = 11 with b2 and 3 + 3 = 6 with c1: a draw, lost.
+        // 3MW on c2: 3 + 8 = 11 with b2 and 3 + 3 = 6 with c1: a draw past the known pile.
+        let before = g.clone();
+        let e = g.play(mv("p1 3MW c2")).unwrap_err();
+        assert_eq!(
+            e,
+            Broken::PileUnknown {
+                player: 0,
+                draws: 1,
+                known: 0
+            }
+        );
+        assert_eq!((e.code(), e.rule()), ("quincunx.pile-unknown", "QX-14"));
+        assert!(e
+            .describe(&["Ann".into(), "Bob".into()])
+            .contains("Ann draws 1 card"));
+        assert_eq!(g.board(), before.board());
+        assert_eq!(g.hand(0), before.hand(0));
+        // The same deal with its pile complete draws that card.
+        let setup = completed(
+            written(
+                2,
+                &rules,
+                "AM AS AW AL AY",
+                &[
+                    "2MK 2SY 2WL 3MW 3SK 3LY 4MS 4WL 4YK 5ML",
+                    "5SW 5YK 6MW 6SY 6LK 7ML 7SK 7WY 8MS 8WL",
+                ],
+                "9MS",
+            ),
+            &rules,
+        );
+        let mut g = Quincunx::start(&setup, &rules).unwrap();
+        for m in ["p1 2MK b1", "p2 8MS d1", "p1 3SK c1", "p2 8WL b2"] {
+            g.play(mv(m)).unwrap();
+        }
         let o = g.play(mv("p1 3MW c2")).unwrap();
-        assert_eq!((o.breakdown.draws, o.drawn.len(), o.draws_lost), (1, 0, 1));
+        assert_eq!((o.drawn.len(), o.draws_lost), (1, 0));
+    }
+
+    /// QX-6: a complete pile can run out (4 players: 7 cards for 20
+    /// placements); the draws due after that are lost, and only then.
+    #[test]
+    fn an_exhausted_pile_loses_draws_qx6() {
+        let rules = Rules::default();
+        let mut lost = 0;
+        for seed in 0..12 {
+            let setup = Setup::from_seed(&format!("qx6-{seed}"), 4, &rules).unwrap();
+            let mut g = Quincunx::start(&setup, &rules).unwrap();
+            while let Some(&m) = g.legal_moves().iter().max_by_key(|m| {
+                // Prefer draws, to empty the pile.
+                let (_, d) = g.scorer().score(g.board(), m.cell, m.card);
+                (d, m.card, m.cell)
+            }) {
+                let left = g.pile().len();
+                let o = g.play(m).unwrap();
+                assert_eq!(
+                    o.drawn.len() + o.draws_lost as usize,
+                    o.breakdown.draws as usize
+                );
+                assert_eq!(o.draws_lost > 0, o.breakdown.draws as usize > left, "{m}");
+                if o.draws_lost > 0 {
+                    assert_eq!(o.drawn.len(), left, "the pile's last cards first");
+                    lost += 1;
+                }
+            }
+        }
+        assert!(lost > 0, "no pile ran out");
     }
 
     /// Play every legal move at random to the end of the match; every move
@@ -1392,7 +1558,8 @@ mod tests {
         let variants = [
             Rules::default(),
             Rules {
-                extended: true,
+                excuse: true,
+                pawns: true,
                 colour_bonus: true,
                 ..Rules::default()
             },
@@ -1403,7 +1570,8 @@ mod tests {
             },
             Rules {
                 start_from_zero: true,
-                extended: true,
+                excuse: true,
+                pawns: true,
                 sempliciotto: true,
                 ..Rules::default()
             },
@@ -1463,14 +1631,18 @@ mod tests {
         assert_eq!(Rating::of(Some(119)).band(), "100-119");
         assert_eq!(Rating::of(Some(120)).band(), "120-149");
         assert_eq!(Rating::of(Some(150)).band(), "150+");
-        // With no pile, 8 cards cannot fill the 12 free squares: lost.
+        // No two cards of the hand and grid sum to 11 or 20, so nothing is
+        // ever drawn and 8 cards cannot fill the 12 free squares: lost.
         let rules = Rules::default();
-        let setup = written(
-            1,
+        let setup = completed(
+            written(
+                1,
+                &rules,
+                "AM AS AW AL",
+                &["2MK 2SY 2WL 3MW 3SK 3LY 4MS 4WL"],
+                "",
+            ),
             &rules,
-            "AM AS AW AL",
-            &["2MK 2SY 2WL 3MW 3SK 3LY 4MS 4WL"],
-            "",
         );
         let mut g = Quincunx::start(&setup, &rules).unwrap();
         while let Some(m) = g.legal_moves().first().copied() {

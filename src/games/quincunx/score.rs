@@ -100,8 +100,8 @@ impl std::fmt::Debug for Scorer {
 impl Scorer {
     pub fn new(rules: &Rules, shape: Shape) -> Scorer {
         Scorer {
-            t: tables(rules.extended),
-            pawns: rules.extended,
+            t: tables(rules.pawns),
+            pawns: rules.pawns,
             lines: if shape.diagonals() { 4 } else { 2 },
             colour: rules.colour_bonus,
             v_once: rules.v_run_once,
@@ -570,7 +570,8 @@ mod tests {
             .join(" ")
     }
     const BASIC: Rules = Rules {
-        extended: false,
+        excuse: false,
+        pawns: false,
         start_from_zero: false,
         colour_bonus: false,
         sempliciotto: false,
@@ -662,7 +663,8 @@ mod tests {
         // (four of a rank: the Pawns, QX-8): set 30, pair 5, and Pawn + Pawn
         // sums of 2 with a common suit, +2 each.
         let ext = Rules {
-            extended: true,
+            excuse: true,
+            pawns: true,
             ..BASIC
         };
         let x = place(
@@ -838,7 +840,8 @@ mod tests {
         assert_eq!(count(&x, |k| matches!(k, Kind::AceCrown { .. })), 0);
         // Pawns add 1 to the suit sum (QX-8): the Watchman and the Harvest are Moons.
         let ext = Rules {
-            extended: true,
+            excuse: true,
+            pawns: true,
             ..BASIC
         };
         let mut grid = moons.to_vec();
@@ -858,7 +861,8 @@ mod tests {
     #[test]
     fn pawns_in_runs_and_sets_qx8() {
         let ext = Rules {
-            extended: true,
+            excuse: true,
+            pawns: true,
             ..BASIC
         };
         let run = |r: Rules, a: &str, b: &str, p: &str| {
@@ -884,7 +888,8 @@ mod tests {
     #[test]
     fn excuse_is_blank_qx8() {
         let ext = Rules {
-            extended: true,
+            excuse: true,
+            pawns: true,
             colour_bonus: true,
             ..BASIC
         };
@@ -941,7 +946,8 @@ mod tests {
         );
         // Moons and Suns both run through 4MS 8MS [9MS] Harvest: one bonus.
         let ext = Rules {
-            extended: true,
+            excuse: true,
+            pawns: true,
             ..colour
         };
         let two = [("a3", "4MS"), ("b3", "8MS"), ("d3", "PMSL")];
@@ -1033,14 +1039,14 @@ mod tests {
         let mut rng = crate::deal::DealRng::new("quincunx-test", "score", "agree", 0);
         for round in 0..3000u32 {
             let rules = Rules {
-                extended: rng.below(2) == 1,
+                excuse: rng.below(2) == 1,
+                pawns: rng.below(2) == 1,
                 colour_bonus: rng.below(2) == 1,
                 v_run_once: rng.below(2) == 1,
                 ..BASIC
             };
             let shape = [Shape::Fixed, Shape::Zero, Shape::Solitaire][rng.below(3) as usize];
-            let n = super::super::cards::deck_len(rules.extended);
-            let mut order: Vec<usize> = (0..n).collect();
+            let mut order: Vec<usize> = rules.deck().cards().map(Card::index).collect();
             rng.shuffle(&mut order);
             let mut b = Board::new(shape);
             let fill = rng.below(shape.size() as u32) as usize;

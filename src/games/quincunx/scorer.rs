@@ -4,8 +4,8 @@
 //! POSITION is a position file (TOML, format in `docs/records.md`):
 //!
 //! ```toml
-//! variant = "standard"      # optional, any Quincunx variant (its rules score)
-//! players = 2               # optional: 1 = the 4x4 solitaire grid (QX-11)
+//! variant = "standard"      # optional, any Quincunx variant (its rules score, QX-12)
+//! players = 2               # optional: 2 to 4, or 1 for a solitaire variant (QX-13)
 //! hand = ["9MS", "3MW"]     # optional: the cards `best` places
 //! [grid]                    # the cards on the grid, by cell
 //! a1 = "AM"
@@ -16,11 +16,10 @@
 
 use serde_json::json;
 
-use super::cards::in_deck;
 use super::grid::{Board, Cell, Refusal};
-use super::record::{explain_text, parse_card, parse_cell, rules_of, QuincunxGame};
+use super::record::{explain_text, parse_card, parse_cell, QuincunxGame};
 use super::score::{best_placements, Scorer as QScorer};
-use super::Rules;
+use super::{Rules, Variant};
 use crate::decktet::Card;
 use crate::error::Error;
 use crate::games::{Scored, Scorer};
@@ -165,29 +164,35 @@ fn read_position(arg: &str) -> Result<Position, Error> {
     let mut f = doc.fields(&src, "the position")?;
     f.only(FIELDS)?;
     let variant = match f.opt_str("variant")? {
-        None => "standard".to_string(),
-        Some((v, span)) => {
-            if !super::record::VARIANTS.contains(&v) {
-                return Err(src
-                    .error(
-                        "score.unknown-variant",
-                        span,
-                        format!("quincunx has no variant `{v}`"),
-                    )
-                    .help(format!(
-                        "the variants are: {}",
-                        super::record::VARIANTS.join(", ")
-                    )));
+        None => Variant::default(),
+        Some((v, span)) => Variant::parse(v).map_err(|bad| {
+            src.error("score.unknown-variant", span, bad.message)
+                .help(bad.help)
+        })?,
+    };
+    let (rules, solitaire) = (variant.rules, variant.solitaire);
+    // QX-13: the variant decides the grid; a player count against it is refused.
+    let wants = if solitaire { 1..=1 } else { 2..=4 };
+    let players = match f.opt("players") {
+        None => *wants.start(),
+        Some(n) => {
+            let count = n.as_int(&src, "`players`", 1..5)? as usize;
+            if !wants.contains(&count) {
+                return Err(src.error(
+                    "score.players",
+                    &n.span,
+                    format!(
+                        "quincunx ({}) is for {}, not {count}: the solitaire is one player on \
+                         the 4x4 grid, every other variant 2 to 4 on the 5x5 (QX-13)",
+                        variant.name(),
+                        crate::record::range_text(&wants)
+                    ),
+                ));
             }
-            v.to_string()
+            count
         }
     };
-    let (rules, solitaire) = rules_of(&variant).unwrap_or_default();
-    let players = match f.opt("players") {
-        Some(n) => n.as_int(&src, "`players`", 1..5)? as usize,
-        None if solitaire => 1,
-        None => 2,
-    };
+    let variant = variant.name();
     let mut board = Board::new(rules.shape(players));
     let mut seen = Vec::new();
     let mut take = |card: Card, span: &Span| -> Result<Card, Error> {
@@ -261,7 +266,6 @@ fn inline(arg: &str) -> Result<Position, Error> {
                 format!("`{part}`: the cell or the card is given twice"),
             ));
         }
-        debug_assert!(in_deck(card, rules.extended));
         board.put(cell, card);
     }
     Ok(Position {

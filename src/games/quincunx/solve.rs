@@ -226,7 +226,7 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 
 impl<'a> Search<'a> {
     fn new(rules: &Rules, pile: &'a [u8], limits: Limits) -> Search<'a> {
-        let t = tables(rules.extended);
+        let t = tables(rules.pawns);
         let mut rest = vec![0u64; pile.len() + 1];
         for i in (0..pile.len()).rev() {
             rest[i] = rest[i + 1] | 1 << pile[i];
@@ -989,7 +989,8 @@ mod tests {
             Rules::default(),
             Rules {
                 colour_bonus: true,
-                extended: true,
+                excuse: true,
+                pawns: true,
                 ..Rules::default()
             },
         ]

@@ -366,14 +366,14 @@ pub fn moves_out(moves: &[Move]) -> Vec<MoveOut> {
 }
 
 impl Solve for Muro {
-    fn decide(&self, provenance: &Provenance, limits: Limits, polish: bool) -> Decided {
+    /// The search's winning line, always shortened (its detours cut): one deal, one
+    /// answer, whether it is asked alone, in a survey or to be written out.
+    fn decide(&self, provenance: &Provenance, limits: Limits) -> Decided {
         let setup = dealt(provenance);
         let start = State::new(&setup, variant_of(&provenance.variant));
         let (answer, stats) = super::solve::solve(&start, limits);
         let answer = match answer {
-            Answer::Solved(moves) if polish => {
-                Answer::Solved(super::solve::shorten(&start, &moves, 2))
-            }
+            Answer::Solved(moves) => Answer::Solved(super::solve::shorten(&start, &moves, 2)),
             other => other,
         };
         Decided::new(
