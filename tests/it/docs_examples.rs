@@ -13,7 +13,8 @@
 //!   for a deliberate failure, or `# exit 1, "text"` to also require a text
 //!   in what it prints.
 //! - After a `$ ` example, the block's lines up to the next `$ ` or the block's
-//!   end are its **standard output**, exactly.
+//!   end are its **standard output**, exactly; a here-document it opens
+//!   (`<<'EOF'` ... `EOF`) is its standard input, before that output.
 //! - A fenced block whose info string holds `file=NAME` (```` ```toml
 //!   file=pos.toml ````) is a **file** the later examples use: it is written
 //!   to NAME in the page's folder where it stands.
@@ -96,7 +97,8 @@ fn expected_exit(comment: &str) -> Option<(i32, Option<String>)> {
 }
 
 fn example(line: usize, command: String) -> Example {
-    let comment = comment_of(&command).unwrap_or("");
+    let first = command.lines().next().unwrap_or("");
+    let comment = comment_of(first).unwrap_or("");
     let (exit, says) = expected_exit(comment).unwrap_or((0, None));
     Example {
         line,
@@ -172,8 +174,19 @@ fn fenced(info: &[&str], body: &[&str], start: usize, out: &mut Vec<Step>) {
             k += 1;
             command.push_str(body[k].trim());
         }
-        let mut ex = example(start + first + 1, command);
         k += 1;
+        // A here-document's lines are the command's standard input, up to its delimiter.
+        if let Some(end) = heredoc_delimiter(&command) {
+            while k < body.len() {
+                command.push('\n');
+                command.push_str(body[k]);
+                k += 1;
+                if body[k - 1].trim() == end {
+                    break;
+                }
+            }
+        }
+        let mut ex = example(start + first + 1, command);
         if dollar {
             let mut output = String::new();
             while k < body.len() && !body[k].starts_with("$ ") {
@@ -185,6 +198,18 @@ fn fenced(info: &[&str], body: &[&str], start: usize, out: &mut Vec<Step>) {
         }
         out.push(Step::Run(ex));
     }
+}
+
+/// The delimiter of a here-document the command opens (`<<'EOF'`, `<<EOF`).
+fn heredoc_delimiter(command: &str) -> Option<String> {
+    let at = command.find("<<")?;
+    let rest = command[at + 2..].trim_start_matches('-').trim_start();
+    let word: String = rest
+        .trim_start_matches(['\'', '"'])
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    (!word.is_empty()).then_some(word)
 }
 
 fn word_lists_installed() -> bool {
@@ -250,11 +275,12 @@ fn run_page(rel: &str) -> usize {
 }
 
 /// The pages this file runs; every page with an example must be among them.
-const PAGES: [&str; 4] = [
+const PAGES: [&str; 5] = [
     "README.md",
     "docs/events.md",
     "docs/kit-format.md",
     "docs/records.md",
+    "docs/table.md",
 ];
 
 #[cfg(unix)]
@@ -282,6 +308,13 @@ fn the_kit_format_page_runs_as_written() {
 #[test]
 fn the_records_page_runs_as_written() {
     assert!(run_page("docs/records.md") >= 2);
+}
+
+/// The sessions of every game, their input given as a here-document.
+#[cfg(unix)]
+#[test]
+fn the_table_page_runs_as_written() {
+    assert!(run_page("docs/table.md") >= 10);
 }
 
 /// Every markdown page of the README and docs/ that holds an example is run
@@ -342,13 +375,20 @@ line one
 line two
 $ tavolo rules
 ```
+
+```console
+$ tavolo table moon -o m.toml <<'EOF'
+c4
+EOF
+moon: P1, P2
+```
 ";
     let s = steps(page);
     let run = |k: usize| match &s[k] {
         Step::Run(e) => e.clone(),
         other => panic!("{other:?}"),
     };
-    assert_eq!(s.len(), 8, "{s:#?}");
+    assert_eq!(s.len(), 9, "{s:#?}");
     assert_eq!(run(0).line, 3);
     assert_eq!((run(0).exit, run(0).says.clone()), (0, None));
     assert_eq!(run(1).command, "tavolo kit list");
@@ -368,4 +408,9 @@ $ tavolo rules
     assert_eq!(run(5).command, "ls club  # exit 0, \"event.key\"");
     assert_eq!(run(6).output.as_deref(), Some("line one\nline two\n"));
     assert_eq!(run(7).output.as_deref(), Some(""));
+    assert_eq!(
+        run(8).command,
+        "tavolo table moon -o m.toml <<'EOF'\nc4\nEOF"
+    );
+    assert_eq!(run(8).output.as_deref(), Some("moon: P1, P2\n"));
 }
