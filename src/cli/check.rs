@@ -26,6 +26,9 @@ pub struct Args {
     /// Records checked at once (default: the number of CPUs).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
+    /// The words that judge (natura): these lists replace the one each record names.
+    #[command(flatten)]
+    pub lexicon: super::lexicon::LexiconArgs,
 }
 
 /// The text form of a report: a headline, then indented details.
@@ -96,6 +99,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             "`-` (standard input) can be given only once",
         ));
     }
+    args.lexicon.choose(args.json)?;
     let reports = check_all(&args);
     let code = reports.iter().map(Report::exit_code).max().unwrap_or(0);
     let summary = Summary::of(&reports);
