@@ -18,11 +18,13 @@ use crate::lexicon::{self, Lexicon, List, Origin, Rack, Source, Span};
 #[derive(Debug, Clone, clap::Args)]
 pub struct LexiconArgs {
     /// Add a word list (repeatable): FILE (UTF-8, one word a line), ENCODING:FILE
-    /// (e.g. latin1:parole.txt), or a hunspell pair named by its .dic or .aff.
+    /// (e.g. latin1:parole.txt), or a hunspell pair named by its .dic or .aff. Lists given
+    /// here judge every record instead of the lexicon it names, and a record written names
+    /// them (NS-2).
     #[arg(long = "lexicon", value_name = "FILE")]
     pub lexicon: Vec<String>,
-    /// Use only the --lexicon lists instead of adding them to the default
-    /// (hunspell-it expanded, else witalian: NS-2).
+    /// Use only the --lexicon lists instead of adding them to NS-2's default lists
+    /// (hunspell-it expanded and witalian, or whichever is installed).
     #[arg(long)]
     pub lexicon_only: bool,
     /// Where built automata are kept (default: $TAVOLO_CACHE_DIR, else
