@@ -53,6 +53,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     if let Some(path) = &args.out {
         args.force.check(path)?;
     }
+    args.lexicon.choose(args.json)?;
     let words = super::solve::word_lists(&args.lexicon)?;
     let played = crate::games::setup::play_with(&args.setup.spec(), args.strength, words.as_ref())?;
     if args.setup.choice.seed.is_none() {
