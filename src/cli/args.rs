@@ -92,12 +92,12 @@ pub fn kit_names() -> Vec<String> {
         .collect()
 }
 
-/// What `tavolo kit` takes: a bundled kit, `all`, `list` or `calibrate`
-/// (a path to a `.toml` file is accepted too).
+/// What `tavolo kit` takes: a bundled kit, `all`, `list`, `calibrate` or
+/// `export` (a path to a `.toml` file is accepted too).
 pub fn kits() -> Choices {
     Choices(|| {
         let mut v = kit_names();
-        v.extend(strings(["all", "list", "calibrate"]));
+        v.extend(strings(["all", "list", "calibrate", "export"]));
         v
     })
 }

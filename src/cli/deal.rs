@@ -26,7 +26,7 @@ use crate::record::{players_text, write};
 #[derive(Debug, clap::Args)]
 pub struct Choice {
     /// The variant (default: the game's first, e.g. `standard`; which game has which:
-    /// docs/rules/).
+    /// `tavolo rules GAME`).
     #[arg(long, value_parser = args::variants())]
     pub variant: Option<String>,
     /// Seed text; without it a fresh 256-bit seed from the operating system is used and printed.

@@ -5,6 +5,7 @@
 //! tavolo kit <NAME or FILE.toml>... [--kits DIR] [--out DIR] [--paper a4|letter] [--bleed MM] [--png]
 //! tavolo kit all [--kits DIR]
 //! tavolo kit calibrate [--duplex long|short] [--duplex-offset X,Y]
+//! tavolo kit export NAME DIR [--force]
 //! ```
 
 use std::path::PathBuf;
@@ -20,7 +21,8 @@ use crate::kit::{self, LayoutOptions, Paper};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Kits to render: names (see `tavolo kit list`), paths to .toml
-    /// definitions, `all` for every kit known by name, or `list` alone to list them.
+    /// definitions, `all` for every kit known by name, or `list` alone to list them;
+    /// `export NAME DIR` copies a bundled kit's TOML and art into DIR to make your own.
     #[arg(required = true, value_name = "NAME|FILE.toml|all|list", value_parser = args::kits())]
     pub kits: Vec<String>,
     /// A folder of your own kits: its *.toml become kits by name beside the
@@ -59,6 +61,9 @@ pub struct Args {
     /// Print a JSON report instead of text.
     #[arg(long)]
     pub json: bool,
+    /// With `export`: write over the kit's files in DIR (otherwise refused).
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
@@ -69,6 +74,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     args::folder(&args.out)?;
     if args.kits.len() == 1 && args.kits[0] == "calibrate" {
         return calibrate(&args);
+    }
+    if args.kits[0] == "export" {
+        return export(&args);
     }
     let paper: Paper = args.paper.parse()?;
     let edge: Edge = args.duplex.parse()?;
@@ -173,6 +181,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 ),
             );
         }
+        for warning in &w.warnings {
+            eprintln!("{}", warning.render());
+        }
         written.push(w);
     }
     if args.json {
@@ -232,6 +243,40 @@ fn calibrate(args: &Args) -> Result<ExitCode, Error> {
                  was printed with",
                 duplex.edge, duplex.edge
             ),
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tavolo kit export NAME DIR`: a bundled kit's files, to start one's own.
+fn export(args: &Args) -> Result<ExitCode, Error> {
+    let [_, name, dir] = args.kits.as_slice() else {
+        return Err(Error::input(
+            "cli.usage",
+            "`tavolo kit export` takes a bundled kit's name and a folder: `tavolo kit export NAME DIR`",
+        )
+        .help("e.g. `tavolo kit export fruit my-kits`; `tavolo kit list` names the kits"));
+    };
+    let dir = PathBuf::from(dir);
+    let files = kit::export::export(name, &dir, args.force)?;
+    let toml = &files[0];
+    if args.json {
+        out::json(&serde_json::json!({
+            "kit": name,
+            "dir": dir,
+            "files": files,
+        }));
+    } else {
+        outln!(
+            "wrote {} and its art ({} under {})",
+            toml.display(),
+            count(files.len() as u64 - 1, "file", "files"),
+            dir.join("art").display()
+        );
+        outln!(
+            "change them, then render with `tavolo kit {}` (or `--kits {}` to use it by name)",
+            toml.display(),
+            dir.display()
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -20,6 +20,7 @@ pub mod kit;
 pub mod lexicon;
 pub mod out;
 pub mod play;
+pub mod rules;
 pub mod score;
 pub mod show;
 pub mod solve;
@@ -76,6 +77,8 @@ pub enum Command {
     Lexicon(lexicon::Args),
     /// Duplicate Scrabble for Natura Shakerata: play a seeded game, score players' moves.
     Duplicate(duplicate::Args),
+    /// The rules as tavolo applies them: a game's page, or one ruling (`tavolo rules MN-3`).
+    Rules(rules::Args),
     /// Print a shell's completion script, e.g. `source <(tavolo completions bash)`.
     Completions {
         /// The shell.
@@ -112,6 +115,7 @@ impl Command {
             Command::Lexicon(a) => a.json(),
             Command::Duplicate(a) => a.json(),
             Command::Play(a) => a.json,
+            Command::Rules(a) => a.json,
             Command::Table(a) => a.json,
             Command::Completions { .. } | Command::Man { .. } => false,
         }
@@ -186,6 +190,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Table(args) => table::run(args),
         Command::Lexicon(args) => lexicon::run(args),
         Command::Duplicate(args) => duplicate::run(args),
+        Command::Rules(args) => rules::run(args),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "tavolo", &mut buf);

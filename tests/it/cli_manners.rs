@@ -524,7 +524,7 @@ fn help_lists_games_variants_kits_papers_and_edges() {
     );
     let kit = stdout(&tavolo(&["kit", "--help"]));
     for want in [
-        "[possible values: decktet, farfalia, fruit, moon, natura, all, list, calibrate]",
+        "[possible values: decktet, farfalia, fruit, moon, natura, all, list, calibrate, export]",
         "[default: a4] [possible values: a4, letter]",
         "[default: long] [possible values: long, short]",
     ] {

@@ -1,10 +1,12 @@
 //! tavolo's integration tests, as one test binary (one link of the library).
 
+mod build_features;
 mod cards;
 mod cli_manners;
 mod cli_referee;
 mod closed_streams;
 mod common;
+mod docs_examples;
 mod duplicate;
 mod engine_props;
 mod event;
@@ -15,6 +17,8 @@ mod fruit_props;
 mod fuzz_regressions;
 mod kit;
 mod kit_common;
+mod kit_export;
+mod kit_warnings;
 mod layout;
 mod lexicon;
 mod moon_props;
@@ -22,6 +26,7 @@ mod natura;
 mod natura_solve;
 mod outputs;
 mod quincunx;
+mod rules_cli;
 mod rules_docs;
 mod show;
 mod show_cards;

@@ -599,7 +599,14 @@ fn fa9_family_jolly_burns_its_butterfly_cards() {
     let mut deal = Deal::new(&setup, true).unwrap();
     play_all(
         &mut deal,
-        &["1:discard G1 G2", "1:trump B", "2:R5", "3:R12", "4:jolly R", "5:R2"],
+        &[
+            "1:discard G1 G2",
+            "1:trump B",
+            "2:R5",
+            "3:R12",
+            "4:jolly R",
+            "5:R2",
+        ],
     );
     assert_eq!(
         deal.play(mv("1:R3")).unwrap(),
@@ -610,7 +617,10 @@ fn fa9_family_jolly_burns_its_butterfly_cards() {
     );
     assert_eq!(deal.to_move(), Some(1), "the leader leads again (FA-6)");
     assert!(legal_strings(&deal).iter().all(|m| !m.contains("take")));
-    assert!(deal.play(mv("3:take R12")).is_err(), "R12 burned: nobody keeps it");
+    assert!(
+        deal.play(mv("3:take R12")).is_err(),
+        "R12 burned: nobody keeps it"
+    );
     // The butterfly jolly burns every 8, 10 and 12 whatever its suit, and
     // nothing else.
     assert_eq!(Family::Farfalle.shown_on(), BUTTERFLIES);
