@@ -148,6 +148,13 @@ pub trait Table:
         Some(Ok(machine.choose(game, &mut rng)))
     }
 
+    /// Whether the game's picture (`tavolo show`'s, from its `draw.rs`) shows only what the
+    /// whole table may see. By default not: a session that hides holdings then draws
+    /// pictures for the director only.
+    fn picture_is_public(&self) -> bool {
+        false
+    }
+
     /// What a hint's list holds, in words (by default `legal moves`).
     fn hint_lists(&self) -> &'static str {
         "legal moves"
@@ -562,6 +569,8 @@ pub trait Live: Send + Sync {
     fn position(&self, view: View) -> String;
     fn scores(&self) -> Option<Vec<i64>>;
     fn hides(&self) -> bool;
+    /// Whether the picture shows only what the table may see (see [`Table::picture_is_public`]).
+    fn picture_is_public(&self) -> bool;
     fn short_forms(&self) -> &'static [ShortForm];
     fn hint(&self) -> Hint;
     /// The record so far.
@@ -678,6 +687,10 @@ impl<T: Table> Live for Session<T> {
 
     fn hides(&self) -> bool {
         self.table.hides(&self.now)
+    }
+
+    fn picture_is_public(&self) -> bool {
+        self.table.picture_is_public()
     }
 
     fn short_forms(&self) -> &'static [ShortForm] {
