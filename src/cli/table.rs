@@ -137,9 +137,12 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
     desk.session()
 }
 
+/// A session and the record file it writes.
+type Started = (Box<dyn Live>, PathBuf);
+
 /// The session asked for and the record file it writes, or the exit code of a record that
 /// cannot be resumed (its verdict printed).
-fn open(a: &Args) -> Result<Result<(Box<dyn Live>, PathBuf), ExitCode>, Error> {
+fn open(a: &Args) -> Result<Result<Started, ExitCode>, Error> {
     if let Some(path) = a.resume.as_ref().or(a.from.as_ref()) {
         let text =
             std::fs::read_to_string(path).map_err(|e| Error::io("record.unreadable", path, &e))?;
