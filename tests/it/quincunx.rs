@@ -642,3 +642,40 @@ fn check_json_details_add_up_to_the_scores() {
     ];
     assert_eq!(seen.into_iter().collect::<Vec<_>>(), all);
 }
+
+/// Every field of `check --json`'s `details` is documented in the Quincunx
+/// section of docs/records.md (placements, round ends and their rows).
+#[test]
+fn check_json_details_fields_are_documented() {
+    let doc = docs();
+    let start = doc
+        .find("### The facts as data (`tavolo check --json`)")
+        .unwrap();
+    let end = start + doc[start..].find("\n### Position files").unwrap();
+    let section = &doc[start..end];
+    let text =
+        std::fs::read_to_string(root().join("tests/fixtures/quincunx/sempliciotto-match.toml"))
+            .unwrap();
+    let v = verdict(&text);
+    let details = serde_json::to_value(&v.details).unwrap();
+    let mut keys = std::collections::BTreeSet::new();
+    for d in details.as_array().unwrap() {
+        keys.extend(d.as_object().unwrap().keys().cloned());
+        for row in d["players"].as_array().into_iter().flatten() {
+            keys.extend(row.as_object().unwrap().keys().cloned());
+        }
+    }
+    assert!(
+        keys.contains("penalty") && keys.contains("ace_crown"),
+        "{keys:?}"
+    );
+    for k in keys {
+        assert!(
+            section.contains(&format!("`{k}`")),
+            "`{k}` is not documented"
+        );
+    }
+    for kind in ["placement", "round-end"] {
+        assert!(section.contains(&format!("\"kind\": \"{kind}\"")), "{kind}");
+    }
+}
