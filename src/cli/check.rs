@@ -29,6 +29,9 @@ pub struct Args {
     /// Records checked at once (default: the number of CPUs).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
+    /// The words that judge (natura): these lists replace the one each record names.
+    #[command(flatten)]
+    pub lexicon: super::lexicon::LexiconArgs,
 }
 
 /// What `tavolo check --help` says after the options: the formats a record
@@ -128,6 +131,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             "`-` (standard input) can be given only once",
         ));
     }
+    args.lexicon.choose(args.json)?;
     let reports = check_all(&args);
     let code = reports.iter().map(Report::exit_code).max().unwrap_or(0);
     let summary = Summary::of(&reports);

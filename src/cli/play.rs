@@ -19,9 +19,10 @@ use crate::record::write;
 
 /// What `tavolo play --help` says after the options: when a random game stops.
 pub const AFTER_HELP: &str = "\
-A random game is played to its end: a win, or no legal move left. Il Muro has no other end
-than a player stuck, and random moves can go back and forth between the walls for ever, so
-`tavolo play muro` stops after 300 moves; such a record checks as legal so far.
+A random game is played to its end: a win, or no legal move left. A move that ends a game at
+the player's will (a solitaire's `stop`) is picked rarely, not like any other move, so a random
+game runs its course (a few hundred moves) unless it is stuck or won first; its record checks
+as complete.
 
 A game with a machine player (natura: the highest-scoring move over the lexicon, so its
 records hold real words) plays with it by default when its words can be had (the default
@@ -53,6 +54,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     if let Some(path) = &args.out {
         args.force.check(path)?;
     }
+    args.lexicon.choose(args.json)?;
     let words = super::solve::word_lists(&args.lexicon)?;
     let played = crate::games::setup::play_with(&args.setup.spec(), args.strength, words.as_ref())?;
     if args.setup.choice.seed.is_none() {

@@ -138,6 +138,7 @@ fn run_position(solver: &dyn SolvePosition, file: &Path, args: &Args) -> Result<
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
+    args.lexicon.choose(args.json)?;
     let game = crate::games::require(&args.game)?;
     let name = game.name();
     if let Some(file) = &args.position {

@@ -70,6 +70,22 @@ pub struct Args {
     pub json: bool,
 }
 
+/// A picture that would show what the view may not see: `tavolo show` draws every holding
+/// of some games (Farfalia's hands, Scalafrutta's tiles won); theirs are the director's.
+fn private_picture(live: &dyn Live, view: View) -> Result<(), Error> {
+    if view == View::Director || !live.hides() || live.picture_is_public() {
+        return Ok(());
+    }
+    Err(Error::input(
+        "table.private-picture",
+        format!(
+            "the picture of {} shows what the table may not see (every hand or holding)",
+            live.game()
+        ),
+    )
+    .help("draw it in the director's session (--director), or leave the picture out"))
+}
+
 /// Where the session writes, and how it talks.
 struct Desk {
     live: Box<dyn Live>,
@@ -105,6 +121,9 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
     } else {
         View::Table
     };
+    if a.png.is_some() {
+        private_picture(live.as_ref(), view)?;
+    }
     let mut desk = Desk {
         live,
         file,
@@ -118,9 +137,12 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
     desk.session()
 }
 
+/// A session and the record file it writes.
+type Started = (Box<dyn Live>, PathBuf);
+
 /// The session asked for and the record file it writes, or the exit code of a record that
 /// cannot be resumed (its verdict printed).
-fn open(a: &Args) -> Result<Result<(Box<dyn Live>, PathBuf), ExitCode>, Error> {
+fn open(a: &Args) -> Result<Result<Started, ExitCode>, Error> {
     if let Some(path) = a.resume.as_ref().or(a.from.as_ref()) {
         let text =
             std::fs::read_to_string(path).map_err(|e| Error::io("record.unreadable", path, &e))?;
@@ -225,6 +247,7 @@ fn refuse(a: &Args, path: &Path, text: &str) -> Option<ExitCode> {
 fn fresh_name(game: &str, seed: &str) -> Result<PathBuf, Error> {
     let slug: String = seed
         .chars()
+        .map(|c| if c.is_whitespace() { '-' } else { c })
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
         .take(16)
         .collect();
@@ -620,6 +643,10 @@ impl Desk {
     }
 
     fn show(&self, rest: &str) {
+        if let Err(e) = private_picture(self.live.as_ref(), self.view) {
+            self.failed("show", &e);
+            return;
+        }
         let path = if rest.is_empty() {
             self.file.with_extension("png")
         } else {

@@ -31,6 +31,9 @@ pub type EngineOf<T> = <T as Referee>::Engine;
 pub type MoveOf<T> = <EngineOf<T> as Engine>::Move;
 pub type OutcomeOf<T> = <EngineOf<T> as Engine>::Outcome;
 pub type BrokenOf<T> = <EngineOf<T> as Engine>::Broken;
+/// A legal move of a game's session, and a refused one.
+pub type StepOf<T> = Step<MoveOf<T>>;
+pub type RefusalOf<T> = Refusal<MoveOf<T>, BrokenOf<T>>;
 
 /// Who looks at the position: what it shows of the holdings nobody else may see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,6 +151,13 @@ pub trait Table:
         Some(Ok(machine.choose(game, &mut rng)))
     }
 
+    /// Whether the game's picture (`tavolo show`'s, from its `draw.rs`) shows only what the
+    /// whole table may see. By default not: a session that hides holdings then draws
+    /// pictures for the director only.
+    fn picture_is_public(&self) -> bool {
+        false
+    }
+
     /// What a hint's list holds, in words (by default `legal moves`).
     fn hint_lists(&self) -> &'static str {
         "legal moves"
@@ -251,7 +261,7 @@ pub struct Session<T: Table> {
     deal: Option<Provenance>,
     start: EngineOf<T>,
     now: EngineOf<T>,
-    steps: Vec<Step<MoveOf<T>>>,
+    steps: Vec<StepOf<T>>,
     /// Moves taken back, the last taken back last: what `redo` plays again.
     undone: Vec<MoveOf<T>>,
 }
@@ -285,7 +295,7 @@ impl<T: Table> Session<T> {
         table: &'static T,
         record: &Record,
         src: &Source,
-    ) -> Result<(Session<T>, Option<Refusal<MoveOf<T>, BrokenOf<T>>>), Error> {
+    ) -> Result<(Session<T>, Option<RefusalOf<T>>), Error> {
         let head = head_of(record, src)?;
         let Opened { start, moves } = table.open(record, src)?;
         let deal = record.setup.deal().map(|(d, _)| d.clone());
@@ -340,16 +350,13 @@ impl<T: Table> Session<T> {
     }
 
     /// The legal moves played so far.
-    pub fn steps(&self) -> &[Step<MoveOf<T>>] {
+    pub fn steps(&self) -> &[StepOf<T>] {
         &self.steps
     }
 
     /// Apply `mv`: the step it made, or the rule it breaks (the session unchanged). A move
     /// other than the next one taken back forgets the moves taken back.
-    pub fn apply(
-        &mut self,
-        mv: MoveOf<T>,
-    ) -> Result<&Step<MoveOf<T>>, Refusal<MoveOf<T>, BrokenOf<T>>> {
+    pub fn apply(&mut self, mv: MoveOf<T>) -> Result<&StepOf<T>, RefusalOf<T>> {
         let seat = self.now.to_move();
         let out = self
             .table
@@ -390,7 +397,7 @@ impl<T: Table> Session<T> {
         &mut self,
         moves: impl IntoIterator<Item = MoveOf<T>>,
         upto: Option<usize>,
-    ) -> Option<Refusal<MoveOf<T>, BrokenOf<T>>> {
+    ) -> Option<RefusalOf<T>> {
         for mv in moves {
             if upto.is_some_and(|n| self.steps.len() >= n) {
                 break;
@@ -403,7 +410,7 @@ impl<T: Table> Session<T> {
     }
 
     /// Take back the last move; `None` at the start.
-    pub fn undo(&mut self) -> Option<Step<MoveOf<T>>> {
+    pub fn undo(&mut self) -> Option<StepOf<T>> {
         let step = self.steps.pop()?;
         self.undone.push(step.mv.clone());
         let mut now = self.start.clone();
@@ -418,7 +425,7 @@ impl<T: Table> Session<T> {
     }
 
     /// Play again the last move taken back; `None` when there is none.
-    pub fn redo(&mut self) -> Option<Result<&Step<MoveOf<T>>, Refusal<MoveOf<T>, BrokenOf<T>>>> {
+    pub fn redo(&mut self) -> Option<Result<&StepOf<T>, RefusalOf<T>>> {
         let mv = self.undone.last()?.clone();
         Some(self.apply(mv))
     }
@@ -562,6 +569,8 @@ pub trait Live: Send + Sync {
     fn position(&self, view: View) -> String;
     fn scores(&self) -> Option<Vec<i64>>;
     fn hides(&self) -> bool;
+    /// Whether the picture shows only what the table may see (see [`Table::picture_is_public`]).
+    fn picture_is_public(&self) -> bool;
     fn short_forms(&self) -> &'static [ShortForm];
     fn hint(&self) -> Hint;
     /// The record so far.
@@ -578,7 +587,7 @@ fn played<M: std::fmt::Display>(number: usize, names: &[String], s: &Step<M>) ->
     }
 }
 
-fn answer<T: Table>(s: &Session<T>, r: Result<usize, Refusal<MoveOf<T>, BrokenOf<T>>>) -> Answer {
+fn answer<T: Table>(s: &Session<T>, r: Result<usize, RefusalOf<T>>) -> Answer {
     match r {
         Ok(n) => {
             let p = played(n, &s.players, &s.steps[n - 1]);
@@ -678,6 +687,10 @@ impl<T: Table> Live for Session<T> {
 
     fn hides(&self) -> bool {
         self.table.hides(&self.now)
+    }
+
+    fn picture_is_public(&self) -> bool {
+        self.table.picture_is_public()
     }
 
     fn short_forms(&self) -> &'static [ShortForm] {

@@ -537,6 +537,40 @@ fn the_picture_follows_the_game() {
     assert_eq!(&png[1..4], b"PNG");
     let svg = std::fs::read_to_string(dir.path().join("board.svg")).unwrap();
     assert!(svg.contains("after move 1 of 1"), "{svg}");
+    // Farfalia's picture shows every hand: the director's only.
+    let o = run(
+        dir.path(),
+        &[
+            "table", "farfalia", "-p", "4", "--seed", "t", "-o", "f.toml", "--png", "f.png",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("error[table.private-picture]"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(!dir.path().join("f.toml").exists() && !dir.path().join("f.png").exists());
+    let o = run(
+        dir.path(),
+        &[
+            "table",
+            "farfalia",
+            "-p",
+            "4",
+            "--seed",
+            "t",
+            "-o",
+            "f.toml",
+            "--png",
+            "f.png",
+            "--director",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(dir.path().join("f.png").exists());
 }
 
 /// A tmux server of the test's own (its socket in a temporary folder), killed at the end.

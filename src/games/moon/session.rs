@@ -221,6 +221,11 @@ impl Table for Moon {
         s
     }
 
+    /// The picture draws the board alone.
+    fn picture_is_public(&self) -> bool {
+        true
+    }
+
     fn hides(&self, game: &MoonGame) -> bool {
         match game {
             MoonGame::Standard(p) => p.players() > 2,

@@ -263,6 +263,11 @@ impl Table for Natura {
         s
     }
 
+    /// The picture draws the board alone.
+    fn picture_is_public(&self) -> bool {
+        true
+    }
+
     fn scores(&self, game: &State) -> Option<Vec<i64>> {
         let v = if game.end().is_some() {
             game.final_scores()

@@ -21,7 +21,9 @@ use serde::Serialize;
 use super::grid::{Cell, Shape};
 use super::round::{MatchResult, RoundResult};
 use super::score::{Breakdown, Kind};
-use super::{Broken, Move, Outcome, Quincunx, RoundSetup, Rules, Setup, Start, Variant};
+use super::{
+    Broken, Move, Outcome, Quincunx, RoundSetup, Rules, Setup, SetupError, Start, Variant,
+};
 use crate::deal::Provenance;
 use crate::decktet::{Card, CARDS};
 use crate::error::Error;
@@ -365,6 +367,8 @@ fn read_written(record: &Record, node: &Node, src: &Source, rules: &Rules) -> Re
     let rounds = f.req("round")?.as_array(src, "`round`")?;
     f.finish(&["round"])?;
     let mut out = Vec::new();
+    // Where each round's pile is written (its round when it is not), for QX-14.
+    let mut pile_spans = Vec::new();
     for (r, rnode) in rounds.iter().enumerate() {
         let what = format!("round {} of [setup]", r + 1);
         let mut rf = rnode.fields(src, &what)?;
@@ -423,6 +427,7 @@ fn read_written(record: &Record, node: &Node, src: &Source, rules: &Rules) -> Re
         }
         hf.finish(&names)?;
         let mut pile = Vec::new();
+        pile_spans.push(rf.opt("pile").map_or(&rnode.span, |n| &n.span).clone());
         if let Some(node) = rf.opt("pile") {
             for (code, span) in node.as_str_array(src, "`pile`")? {
                 pile.push(take(code, span, "in the pile".into())?);
@@ -446,9 +451,13 @@ fn read_written(record: &Record, node: &Node, src: &Source, rules: &Rules) -> Re
         players,
         rounds: out,
     };
-    setup
-        .validate(rules)
-        .map_err(|e| src.error("quincunx.bad-setup", &node.span, e.to_string()))?;
+    setup.validate(rules).map_err(|e| {
+        let span = match &e {
+            SetupError::PileShort { round, .. } => &pile_spans[*round],
+            _ => &node.span,
+        };
+        src.error("quincunx.bad-setup", span, e.to_string())
+    })?;
     Ok(setup)
 }
 
@@ -755,8 +764,8 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                         format!("move {}: {}", entry.number, b.describe(&names)),
                     )
                     .help(
-                        "a partial pile (QX-14) must hold every card drawn: add the next cards \
-                         to the round's `pile`, top first",
+                        "add the cards drawn to the round's `pile` (top first): nothing after \
+                         this move can be refereed without them",
                     ));
             }
             Err(b) => {

@@ -554,16 +554,16 @@ impl engine::Broken for Broken {
                 draws,
                 known,
             } => format!(
-                "{} draws {draws} card{} here, but the written pile is partial and {}: \
-                 what is drawn is unknown, so nothing after it can be refereed; \
-                 write the next cards of the pile",
+                "{} draws {draws} card{} here, but the partial pile has {} known card{} left: \
+                 what is drawn is not written (QX-14)",
                 name(*player),
                 if *draws == 1 { "" } else { "s" },
-                match known {
-                    0 => "none of its known cards is left".to_string(),
-                    1 => "only 1 of its known cards is left".to_string(),
-                    n => format!("only {n} of its known cards are left"),
-                }
+                if *known == 0 {
+                    "no".to_string()
+                } else {
+                    format!("only {known}")
+                },
+                if *known == 1 { "" } else { "s" },
             ),
         }
     }

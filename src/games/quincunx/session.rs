@@ -255,6 +255,11 @@ impl Table for QuincunxGame {
         s
     }
 
+    /// The picture draws the grid alone.
+    fn picture_is_public(&self) -> bool {
+        true
+    }
+
     fn scores(&self, game: &Quincunx) -> Option<Vec<i64>> {
         Some(totals(game).into_iter().map(i64::from).collect())
     }

@@ -249,6 +249,11 @@ impl Table for Domino {
         s
     }
 
+    /// The picture draws the tiles laid alone.
+    fn picture_is_public(&self) -> bool {
+        true
+    }
+
     fn hides(&self, game: &State) -> bool {
         !game.is_open() || !game.set_aside().is_empty()
     }

@@ -94,6 +94,11 @@ impl Table for Mosaico {
         out
     }
 
+    /// The picture draws the board alone.
+    fn picture_is_public(&self) -> bool {
+        true
+    }
+
     /// The draw's order is the only thing unseen, and nobody sees it.
     fn hides(&self, _game: &State) -> bool {
         false

@@ -143,6 +143,11 @@ impl Table for Muro {
         out
     }
 
+    /// The picture draws the wall's face-down tiles by their backs.
+    fn picture_is_public(&self) -> bool {
+        true
+    }
+
     fn explain(
         &self,
         before: &State,
