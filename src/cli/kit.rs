@@ -182,7 +182,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             );
         }
         for warning in &w.warnings {
-            eprintln!("{}", warning.render());
+            out::errln!("{}", warning.render());
         }
         written.push(w);
     }
@@ -267,13 +267,15 @@ fn export(args: &Args) -> Result<ExitCode, Error> {
             "files": files,
         }));
     } else {
-        outln!(
-            "wrote {} and its art ({} under {})",
-            toml.display(),
-            count(files.len() as u64 - 1, "file", "files"),
-            dir.join("art").display()
+        out::wrote(
+            toml,
+            &format!(
+                "the bundled kit `{name}`, its art in {} more under {}",
+                count(files.len() as u64 - 1, "file", "files"),
+                dir.join("art").display()
+            ),
         );
-        outln!(
+        out::errln!(
             "change them, then render with `tavolo kit {}` (or `--kits {}` to use it by name)",
             toml.display(),
             dir.display()

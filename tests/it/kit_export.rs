@@ -35,7 +35,9 @@ fn an_exported_kit_renders_as_the_bundled_one() {
         assert_eq!(o.status.code(), Some(0), "{}", text(&o));
         let toml = format!("mine/{name}.toml");
         assert!(
-            text(&o).contains(&format!("wrote {toml} and its art")),
+            text(&o).contains(&format!(
+                "wrote {toml} (the bundled kit `{name}`, its art in"
+            )),
             "{}",
             text(&o)
         );
