@@ -213,7 +213,7 @@ fn heredoc_delimiter(command: &str) -> Option<String> {
 }
 
 fn word_lists_installed() -> bool {
-    tavolo::lexicon::source::Source::debian_default().is_some()
+    !tavolo::lexicon::source::Source::debian_defaults().is_empty()
 }
 
 /// Run the examples of the page `rel` (from the repository's root); the number run.
