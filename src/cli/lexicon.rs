@@ -172,7 +172,7 @@ impl Drop for Bar {
             if !self.long {
                 return;
             }
-            eprintln!(
+            out::errln!(
                 "note: {} took {:.1} s; {}",
                 self.what,
                 self.start.elapsed().as_secs_f64(),

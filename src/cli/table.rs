@@ -186,7 +186,7 @@ fn open(a: &Args) -> Result<Result<Started, ExitCode>, Error> {
     };
     let r = spec.resolve()?;
     if a.choice.seed.is_none() && !a.json {
-        eprintln!("note: a fresh seed from the operating system; it is in the record's [deal]");
+        out::errln!("note: a fresh seed from the operating system; it is in the record's [deal]");
     }
     let live = tables(r.game.name())?.deal(&r.variant, &r.players, &r.provenance)?;
     let file = match &a.out {
@@ -227,14 +227,14 @@ fn refuse(a: &Args, path: &Path, text: &str) -> Option<ExitCode> {
         }
         line(&json!({ "event": "refused", "check": v }));
     } else {
-        eprint!("{}", super::check::render(&report));
+        out::write_err(&super::check::render(&report));
         if let (Some(game), Some(named)) = (&other, &a.game) {
-            eprintln!(
+            out::errln!(
                 "error[table.other-game]: {} is a record of {game}, not {named}",
                 path.display()
             );
         } else {
-            eprintln!(
+            out::errln!(
                 "error[table.cannot-resume]: the session goes on only from a legal record; {} is left as it is",
                 path.display()
             );
@@ -321,7 +321,7 @@ impl Desk {
         let Some(path) = self.png.clone() else { return };
         if let Err(e) = draw(&self.file, &self.live.record(), &path) {
             if !self.png_failed {
-                eprintln!("warning: no picture: {}", e.render(false).trim_end());
+                out::errln!("warning: no picture: {}", e.render(false).trim_end());
                 self.png_failed = true;
             }
         }
@@ -669,7 +669,7 @@ impl Desk {
         if self.json {
             self.event(what, out::error_json(e));
         } else {
-            eprintln!("{}", e.render(out::stderr_colour()).trim_end());
+            out::errln!("{}", e.render(out::stderr_colour()).trim_end());
         }
     }
 
