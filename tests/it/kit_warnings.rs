@@ -64,7 +64,11 @@ fn a_mistyped_size_warns_of_split_pieces_and_many_sheets() {
         ),
         "{err}"
     );
-    assert!(String::from_utf8_lossy(&o.stdout).contains("288 sheets"));
+    assert!(
+        text(&o).contains("wrote output/fruit.pdf (288 sheets"),
+        "{}",
+        text(&o)
+    );
 
     let o = tavolo_in(d, &["kit", &kit, "--json"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));

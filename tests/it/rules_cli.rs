@@ -135,11 +135,12 @@ fn the_index_calls_every_refereed_game_refereed() {
             let base = variant
                 .trim_end_matches("-doubleyou")
                 .trim_end_matches("-burnin");
-            let first = base.split('+').next().unwrap();
-            assert!(
-                row.contains(&format!("`{first}`")),
-                "{game}: {variant} in {row}"
-            );
+            for part in base.split('+') {
+                assert!(
+                    row.contains(&format!("`{part}`")),
+                    "{game}: {variant} in {row}"
+                );
+            }
         }
     }
 }
