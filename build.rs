@@ -4,6 +4,10 @@
 //! `src/kit/bundled.rs` includes it. A file added under templates/ joins the
 //! table at the next build (cargo rescans the folder); a file edited there
 //! rebuilds the crate through include_str!.
+//!
+//! The rules pages likewise: `$OUT_DIR/rules.rs` tables every
+//! `docs/rules/*.md` as `(file stem, its text)` for `tavolo rules`
+//! (`src/cli/rules.rs`), so an installed tavolo carries them.
 
 use std::path::{Path, PathBuf};
 
@@ -26,6 +30,29 @@ fn main() {
     table.push_str("];\n");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     std::fs::write(out.join("bundled.rs"), table).expect("cannot write $OUT_DIR/bundled.rs");
+
+    println!("cargo::rerun-if-changed=docs/rules");
+    let rules = Path::new(&manifest).join("docs").join("rules");
+    let mut pages: Vec<(String, PathBuf)> = std::fs::read_dir(&rules)
+        .unwrap_or_else(|e| panic!("{}: {e}", rules.display()))
+        .map(|e| e.expect("a readable docs/rules/ entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .map(|p| {
+            let stem = p.file_stem().and_then(|s| s.to_str()).expect("UTF-8 names");
+            (stem.to_string(), p.clone())
+        })
+        .collect();
+    pages.sort();
+    let mut table = String::from(
+        "/// Every rules page: (its file stem under docs/rules/; its markdown), sorted.\n\
+         static PAGES: &[(&str, &str)] = &[\n",
+    );
+    for (stem, abs) in &pages {
+        let abs = abs.to_str().expect("docs/rules/ paths are UTF-8");
+        table.push_str(&format!("    ({stem:?}, include_str!({abs:?})),\n"));
+    }
+    table.push_str("];\n");
+    std::fs::write(out.join("rules.rs"), table).expect("cannot write $OUT_DIR/rules.rs");
 }
 
 /// The kit files (`.toml`, `.svg`) under `dir`, hidden files skipped.

@@ -12,9 +12,9 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tavolo::lexicon::{self, Lexicon, List, Options, Rack, Source, Span};
 
 fn hunspell_it() -> Option<Source> {
-    match Source::debian_default() {
-        Some(s @ Source::Hunspell { .. }) => Some(s),
-        _ => {
+    match Source::debian_hunspell() {
+        Some(s) => Some(s),
+        None => {
             eprintln!("skipped: Debian's hunspell-it is not installed");
             None
         }

@@ -202,10 +202,7 @@ fn main() {
                 .is_file()
                 .then(|| Source::from_arg("/usr/share/dict/italian").expect("a plain list")),
         ),
-        (
-            "hunspell-it (default)",
-            Source::debian_default().filter(|s| matches!(s, Source::Hunspell { .. })),
-        ),
+        ("hunspell-it (default)", Source::debian_hunspell()),
     ];
     for (name, source) in lists {
         let Some(source) = source else {

@@ -1,8 +1,9 @@
 //! What several subcommands share: the typed values that `--help` lists and
 //! the shell completions offer (games, variants, kits, paper sizes, duplex
-//! edges), and `--force` for writing over a file.
+//! edges), `--dpi`, and `--force` for writing over a file.
 
 use std::ffi::OsStr;
+use std::ops::RangeInclusive;
 use std::path::Path;
 
 use clap::builder::{PossibleValue, TypedValueParser};
@@ -91,12 +92,12 @@ pub fn kit_names() -> Vec<String> {
         .collect()
 }
 
-/// What `tavolo kit` takes: a bundled kit, `all`, `list` or `calibrate`
-/// (a path to a `.toml` file is accepted too).
+/// What `tavolo kit` takes: a bundled kit, `all`, `list`, `calibrate` or
+/// `export` (a path to a `.toml` file is accepted too).
 pub fn kits() -> Choices {
     Choices(|| {
         let mut v = kit_names();
-        v.extend(strings(["all", "list", "calibrate"]));
+        v.extend(strings(["all", "list", "calibrate", "export"]));
         v
     })
 }
@@ -109,18 +110,58 @@ pub fn duplex_edges() -> Choices {
     Choices(|| strings(["long", "short"]))
 }
 
-/// `--force`: writing a record over an existing file is refused without it.
+/// The resolutions `--dpi` takes (`kit --png`, `show --png`), one range for both
+/// for one reason: 600 dpi is as fine as a home printer prints, and the picture's
+/// memory grows with the square (an A4 sheet at 600 dpi is 35 million pixels,
+/// 140 MB to draw); 10 dpi is a thumbnail.
+pub const DPI: RangeInclusive<f64> = 10.0..=600.0;
+
+/// `--dpi`: a number in [`DPI`].
+pub fn dpi(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|d| DPI.contains(d))
+        .ok_or_else(|| {
+            format!(
+                "`{s}` is not a resolution from {} to {} dpi (finer than a printer prints, \
+                 and costly to draw)",
+                DPI.start(),
+                DPI.end()
+            )
+        })
+}
+
+/// `--names`: a player's name, trimmed of spaces at both ends (GN-3), so
+/// `--names "Anna, Bruno"` gives `Bruno` (an empty one is refused with the others'
+/// checks, when the deal is resolved).
+pub fn name(s: &str) -> Result<String, String> {
+    Ok(s.trim().to_string())
+}
+
+/// `--force`: writing over an existing file is refused without it (GN-3).
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub struct Force {
-    /// Write over an existing file (otherwise refused).
+    /// Write over an existing file (otherwise refused). A device or FIFO is written to, a
+    /// symlink's target is written, and `-` is standard output.
     #[arg(long)]
     pub force: bool,
 }
 
 impl Force {
-    /// `cli.exists` (exit 2) if `path` exists and `--force` was not given.
+    /// Before any work, whether `path` may be written (GN-3, see `crate::output`):
+    /// `cli.exists` (exit 2) for a file that exists without `--force`, and
+    /// `cli.bad-path` for a folder or a path that cannot be a file. `-` claims
+    /// standard output, so that the command's report goes to standard error.
     pub fn check(&self, path: &Path) -> Result<(), Error> {
-        if !self.force && path.exists() {
+        let target = crate::output::target(path).map_err(|e| {
+            Error::io("cli.bad-path", path, &e)
+                .help("give the name of a file to write, or `-` for standard output")
+        })?;
+        if target == crate::output::Target::Stdout {
+            crate::output::take_stdout();
+        }
+        if !self.force && target.replaces() {
             return Err(Error::input(
                 "cli.exists",
                 format!("{} exists already: not written over", path.display()),
@@ -129,4 +170,16 @@ impl Force {
         }
         Ok(())
     }
+}
+
+/// A folder to write several files into: `-` cannot be one.
+pub fn folder(path: &Path) -> Result<(), Error> {
+    if crate::output::is_stdout(path) {
+        return Err(Error::input(
+            "cli.bad-path",
+            "`-` (standard output) cannot hold several files",
+        )
+        .help("give a folder to write them into"));
+    }
+    Ok(())
 }

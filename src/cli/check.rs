@@ -1,6 +1,7 @@
-//! `tavolo check RECORD.toml...`: replay each record and report its verdict.
+//! `tavolo check RECORD...`: replay each record and report its verdict.
 //! Exit 0 when every record is legal, 1 when any is illegal, 2 when any is unreadable.
-//! `-` reads a record from standard input.
+//! A record is TOML, or a game's own format known by its extension (GCG);
+//! `-` reads a TOML record from standard input.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,18 +15,52 @@ use crate::record::Status;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Record files to check (`-` reads one from standard input).
-    #[arg(required = true, value_name = "RECORD.toml", value_hint = clap::ValueHint::FilePath)]
+    /// Record files to check: TOML, or a game's own format by its extension (below); `-`
+    /// reads a TOML record from standard input.
+    #[arg(required = true, value_name = "RECORD", value_hint = clap::ValueHint::FilePath)]
     pub records: Vec<PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Print only the records that are not legal (and the count line).
+    /// Print only the records that are not legal (and the count line); the progress bar
+    /// still shows on a terminal.
     #[arg(long, short = 'q')]
     pub quiet: bool,
     /// Records checked at once (default: the number of CPUs).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
+    /// The words that judge (natura): these lists replace the one each record names.
+    #[command(flatten)]
+    pub lexicon: super::lexicon::LexiconArgs,
+}
+
+/// What `tavolo check --help` says after the options: the formats a record
+/// may be in, from the registry (GCG for the game that reads it).
+pub fn after_help() -> String {
+    let foreign: Vec<String> = crate::games::GAMES
+        .iter()
+        .filter_map(|g| {
+            let f = g.foreign()?;
+            let ext = f.extension();
+            Some(format!(
+                "{} files (`.{ext}`) for {}",
+                ext.to_uppercase(),
+                g.name()
+            ))
+        })
+        .collect();
+    let mut text = String::from("A record is a TOML file (docs/records.md)");
+    if !foreign.is_empty() {
+        text.push_str(&format!(
+            ", or a game's own format, known by the file's extension: {}",
+            foreign.join(", ")
+        ));
+    }
+    text.push_str(
+        ".\n\nExit status: 0 when every record is legal, 1 when any is illegal, 2 when any \
+         is unreadable.",
+    );
+    text
 }
 
 /// The text form of a report: a headline, then indented details.
@@ -96,6 +131,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             "`-` (standard input) can be given only once",
         ));
     }
+    args.lexicon.choose(args.json)?;
     let reports = check_all(&args);
     let code = reports.iter().map(Report::exit_code).max().unwrap_or(0);
     let summary = Summary::of(&reports);

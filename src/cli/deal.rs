@@ -15,6 +15,7 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::args::{self, Force};
+use super::out::{self, errln};
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::setup::{Resolved, Spec};
@@ -25,7 +26,7 @@ use crate::record::{players_text, write};
 #[derive(Debug, clap::Args)]
 pub struct Choice {
     /// The variant (default: the game's first, e.g. `standard`; which game has which:
-    /// docs/rules/).
+    /// `tavolo rules GAME`).
     #[arg(long, value_parser = args::variants())]
     pub variant: Option<String>,
     /// Seed text; without it a fresh 256-bit seed from the operating system is used and printed.
@@ -47,8 +48,9 @@ pub struct Setup {
     pub players: Option<usize>,
     #[command(flatten)]
     pub choice: Choice,
-    /// Player names in turn order, comma-separated (default P1, P2, ...).
-    #[arg(long, value_delimiter = ',')]
+    /// Player names in turn order, comma-separated (default P1, P2, ...); spaces around a
+    /// name do not count.
+    #[arg(long, value_delimiter = ',', value_parser = args::name)]
     pub names: Option<Vec<String>>,
 }
 
@@ -127,7 +129,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let r = args.setup.spec().resolve()?;
     let format = if args.json { Format::Json } else { args.format };
     if args.setup.choice.seed.is_none() {
-        eprintln!(
+        errln!(
             "note: a fresh seed from the operating system; deal this again with --seed {}",
             r.provenance.seed
         );
@@ -136,16 +138,29 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         .boards
         .clone()
         .unwrap_or(r.provenance.board..=r.provenance.board);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let written = match format {
-        Format::Line => lines(&r, boards, args.jobs, &mut out),
-        Format::Json | Format::Text => {
-            if let Some(path) = &args.record {
-                write_record(&r, path)?;
-            }
-            boards_text(&r, boards, format, args.boards.is_some(), &mut out)
+    // A format the game lacks is refused before any file is written.
+    let dealer = match format {
+        Format::Line => Some(line_dealer(&r)?),
+        _ => None,
+    };
+    // The record is written before the deal is printed, in every format.
+    if let Some(path) = &args.record {
+        write_record(&r, path)?;
+        if format != Format::Json {
+            out::wrote(path, "the deal's record, ready for the moves");
         }
+    }
+    // With `--record -` the record has standard output, and the deal goes to standard error.
+    let sink: Box<dyn Write> = if crate::output::stdout_taken() {
+        Box::new(io::stderr().lock())
+    } else {
+        Box::new(io::stdout().lock())
+    };
+    let mut out = io::BufWriter::with_capacity(1 << 16, sink);
+    let file = args.record.as_deref();
+    let written = match &dealer {
+        Some(dealer) => lines(&r, dealer.as_ref(), boards, args.jobs, &mut out),
+        None => boards_text(&r, boards, format, args.boards.is_some(), file, &mut out),
     };
     match written.and_then(|()| out.flush().map_err(Failure::Io)) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -181,21 +196,21 @@ fn write_record(r: &Resolved, path: &std::path::Path) -> Result<(), Error> {
          # game's move fields (docs/records.md), e.g.:\n# [[move]]\n# player = {}\n",
         write::string(&r.players[0])
     ));
-    write::atomic(path, &text)?;
-    eprintln!("wrote {}", path.display());
-    Ok(())
+    write::atomic(path, &text)
 }
 
 fn board(r: &Resolved, board: u32) -> Provenance {
     Provenance::new(&r.provenance.game, &r.variant, &r.provenance.seed, board)
 }
 
-/// Text or JSON, board after board (JSON: one object, or an array for `--boards`).
+/// Text or JSON, board after board (JSON: one object, with the record `file`
+/// written or `null`; an array of them for `--boards`).
 fn boards_text(
     r: &Resolved,
     boards: RangeInclusive<u32>,
     format: Format,
     batch: bool,
+    file: Option<&std::path::Path>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let mut all = Vec::new();
@@ -238,7 +253,9 @@ fn boards_text(
         let value = if batch {
             serde_json::Value::Array(all)
         } else {
-            all.pop().unwrap_or_default()
+            let mut one = all.pop().unwrap_or_default();
+            one["file"] = json!(file.map(|f| f.display().to_string()));
+            one
         };
         let text = serde_json::to_string_pretty(&value).unwrap_or_default();
         writeln!(out, "{text}")?;
@@ -250,28 +267,29 @@ fn boards_text(
 /// costs nothing, small enough to keep memory low (about 8 MB a window).
 const BLOCK: u32 = 16_384;
 
+/// The game's one-line form, or `cli.no-line-format`.
+fn line_dealer(r: &Resolved) -> Result<Box<dyn LineDeals>, Error> {
+    let (variant, seed) = (r.variant.as_str(), r.provenance.seed.as_str());
+    match r.game.line_deals(variant, r.players.len(), seed) {
+        None => Err(Error::input(
+            "cli.no-line-format",
+            format!("{} has no one-line deal format", r.game.name()),
+        )
+        .help("use --format text or --format json")),
+        Some(res) => res,
+    }
+}
+
 /// One line per board, dealt in parallel windows and written in order.
 fn lines(
     r: &Resolved,
+    dealer: &dyn LineDeals,
     boards: RangeInclusive<u32>,
     jobs: Option<u32>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let game = r.game;
     let (variant, seed) = (r.variant.as_str(), r.provenance.seed.as_str());
-    let dealer = match game.line_deals(variant, r.players.len(), seed) {
-        None => {
-            return Err(Failure::Deal(
-                Error::input(
-                    "cli.no-line-format",
-                    format!("{} has no one-line deal format", game.name()),
-                )
-                .help("use --format text or --format json"),
-            ))
-        }
-        Some(res) => res.map_err(Failure::Deal)?,
-    };
-    let dealer = dealer.as_ref();
     // A PBN-style comment line names the algorithm and the boards.
     writeln!(
         out,

@@ -54,9 +54,12 @@ pub struct DealArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub rounds: Option<u64>,
     /// The words: a file of words (by line or space; written into the record). Default: NS-2's
-    /// lists.
-    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    /// lists, or the --lexicon lists (named in the record).
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath,
+          conflicts_with_all = ["lexicon", "lexicon_only"])]
     pub words: Option<PathBuf>,
+    #[command(flatten)]
+    pub lexicon: super::lexicon::LexiconArgs,
     /// Write the game as a record (`tavolo check` verifies it).
     #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub out: Option<PathBuf>,
@@ -75,6 +78,8 @@ pub struct ScoreArgs {
     /// The players' moves: one or more TOML files (per round or per player).
     #[arg(long, required = true, num_args = 1.., value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub moves: Vec<PathBuf>,
+    #[command(flatten)]
+    pub lexicon: super::lexicon::LexiconArgs,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -145,6 +150,7 @@ fn round_line(r: &Round) -> String {
 }
 
 fn deal(args: DealArgs) -> Result<ExitCode, Error> {
+    args.lexicon.choose(args.json)?;
     if let Some(path) = &args.out {
         args.force.check(path)?;
     }
@@ -152,7 +158,7 @@ fn deal(args: DealArgs) -> Result<ExitCode, Error> {
         Some(s) => s.clone(),
         None => {
             let fresh = crate::deal::fresh_seed()?;
-            eprintln!(
+            super::out::errln!(
                 "note: a fresh seed from the operating system; play it again with --seed {fresh}"
             );
             fresh
@@ -160,7 +166,7 @@ fn deal(args: DealArgs) -> Result<ExitCode, Error> {
     };
     let words = match &args.words {
         Some(p) => words_file(p)?,
-        None => Words::Default,
+        None => Words::run(),
     };
     let graph = words.graph()?;
     let mut game = Duplicate::new(&seed, args.board, &graph);
@@ -218,12 +224,13 @@ fn deal(args: DealArgs) -> Result<ExitCode, Error> {
         ),
     }
     if let Some(p) = &args.out {
-        outln!("record written to {}", p.display());
+        super::out::wrote(p, "the game's record");
     }
     Ok(ExitCode::SUCCESS)
 }
 
 fn score(args: ScoreArgs) -> Result<ExitCode, Error> {
+    args.lexicon.choose(args.json)?;
     let src = Source::new(&args.game, read_text(&args.game)?);
     let record = Record::parse(&src, &crate::games::Registry)?;
     if record.game != "natura" || record.variant != drecord::VARIANT {

@@ -1,7 +1,6 @@
 //! `tavolo event new|deal|verify`: tournaments nobody can rig, by commit and
 //! reveal (the algorithm in `crate::event`, the procedure in docs/events.md).
 
-use std::io::{self, Write};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -69,8 +68,9 @@ pub struct NewArgs {
     /// Number of players (default: the fewest the variant allows).
     #[arg(long, short = 'p')]
     pub players: Option<usize>,
-    /// Seat names in the records, comma-separated (default P1, P2, ...).
-    #[arg(long, value_delimiter = ',')]
+    /// Seat names in the records, comma-separated (default P1, P2, ...); spaces around a
+    /// name do not count.
+    #[arg(long, value_delimiter = ',', value_parser = args::name)]
     pub names: Option<Vec<String>>,
     /// Main boards.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
@@ -203,6 +203,7 @@ fn new(a: NewArgs) -> Result<ExitCode, Error> {
             }],
         },
     };
+    args::folder(&a.dir)?;
     let paths = [
         a.dir.join("event.toml"),
         a.dir.join("event.key"),
@@ -254,50 +255,17 @@ fn new(a: NewArgs) -> Result<ExitCode, Error> {
             count(|s| s.boards),
             count(|s| s.reserve)
         );
-        eprintln!(
-            "wrote {} and {} (publish both now), and the secret key {} \
-             (keep it secret until the event is over)",
-            paths[0].display(),
-            paths[2].display(),
-            paths[1].display()
-        );
+        out::wrote(&paths[0], "the description: publish it now");
+        out::wrote(&paths[2], "the commitment: publish it now");
+        out::wrote(&paths[1], "the key: keep it secret until the event is over");
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The key file: readable by its owner only from its first byte, where the
-/// system has modes (a temporary file created 0600, then renamed, as
-/// `crate::output::write_atomic` does).
+/// The key file: readable by its owner only from its first byte.
 fn write_private(path: &Path, text: &str) -> Result<(), Error> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-        let tmp = dir.unwrap_or(Path::new(".")).join(format!(
-            ".{}.tmp-{}",
-            name.unwrap_or_default(),
-            std::process::id()
-        ));
-        let result = (|| {
-            let mut f = std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .mode(0o600)
-                .open(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, path)
-        })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        result.map_err(|e| Error::io("event.write", path, &e))
-    }
-    #[cfg(not(unix))]
-    {
-        write::atomic(path, text)
-    }
+    crate::output::write_secret(path, text.as_bytes())
+        .map_err(|e| Error::io("event.write", path, &e))
 }
 
 /// The description and key, checked against each other.
@@ -325,8 +293,12 @@ fn deal(a: DealArgs) -> Result<ExitCode, Error> {
     // What goes to standard output first: a format the games lack writes no file.
     let text = match format {
         Format::Text => text_boards(&d, &all, &public)?,
-        Format::Json => json_boards(&d, &all, &public)?,
+        Format::Json => String::new(),
         Format::Line => line_boards(&d, &all, &public)?,
+    };
+    let mut json = match format {
+        Format::Json => Some(json_boards(&d, &all, &public)?),
+        _ => None,
     };
     // The sheets are drawn before any file is written (a game that cannot
     // be drawn leaves nothing behind).
@@ -348,27 +320,42 @@ fn deal(a: DealArgs) -> Result<ExitCode, Error> {
             Some(crate::show::sheets::pdf(&d.event, &sheets, paper)?)
         }
     };
+    let mut records = Vec::new();
     if let Some(dir) = &a.out {
-        write_skeletons(&d, &all, dir, a.force)?;
+        args::folder(dir)?;
+        records = write_skeletons(&d, &all, dir, a.force)?;
+        if json.is_none() {
+            out::wrote_into(dir, records.len(), "record", "records");
+        }
     }
     if let (Some(path), Some(pdf)) = (&a.sheets, &pdf) {
         crate::output::write_atomic(path, pdf).map_err(|e| Error::io("cli.write", path, &e))?;
-        eprintln!("wrote {}", path.display());
+        if json.is_none() {
+            out::wrote(path, "the deal sheets");
+        }
     }
-    let mut stdout = io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Error::failed(
-            "cli.write",
-            format!("cannot write the boards: {e}"),
-        )),
-        _ => Ok(ExitCode::SUCCESS),
+    match &mut json {
+        Some(v) => {
+            // What was written, as `wrote` says it in text.
+            v["records"] = records
+                .iter()
+                .map(|p| json!(p.display().to_string()))
+                .collect();
+            v["sheets"] = json!(a.sheets.as_ref().map(|p| p.display().to_string()));
+            out::json(v);
+        }
+        None => out::write(&text),
     }
+    Ok(ExitCode::SUCCESS)
 }
 
-fn write_skeletons(d: &Description, all: &[Board], dir: &Path, force: Force) -> Result<(), Error> {
+/// One record skeleton per board and table in `dir`; the files written.
+fn write_skeletons(
+    d: &Description,
+    all: &[Board],
+    dir: &Path,
+    force: Force,
+) -> Result<Vec<PathBuf>, Error> {
     let width = all
         .iter()
         .map(|b| b.label.number())
@@ -389,12 +376,7 @@ fn write_skeletons(d: &Description, all: &[Board], dir: &Path, force: Force) -> 
     for (path, b, t) in &files {
         write::atomic(path, &b.skeleton(d, *t)?)?;
     }
-    eprintln!(
-        "wrote {} into {}",
-        out::count(files.len() as u64, "record", "records"),
-        dir.display()
-    );
-    Ok(())
+    Ok(files.into_iter().map(|(p, _, _)| p).collect())
 }
 
 fn header(d: &Description, public: &str) -> String {
@@ -428,7 +410,7 @@ fn text_boards(d: &Description, all: &[Board], public: &str) -> Result<String, E
     Ok(s)
 }
 
-fn json_boards(d: &Description, all: &[Board], public: &str) -> Result<String, Error> {
+fn json_boards(d: &Description, all: &[Board], public: &str) -> Result<serde_json::Value, Error> {
     let mut boards = Vec::new();
     for b in all {
         let p = b.provenance();
@@ -443,18 +425,14 @@ fn json_boards(d: &Description, all: &[Board], public: &str) -> Result<String, E
             "deal": b.deal(&b.section.names)?.json,
         }));
     }
-    let v = json!({
+    Ok(json!({
         "algorithm": ev::ALGORITHM,
         "deal_algorithm": crate::deal::ALGORITHM,
         "event": d.event,
         "description_sha256": d.sha256_hex(),
         "public_value": public,
         "boards": boards,
-    });
-    Ok(format!(
-        "{}\n",
-        serde_json::to_string_pretty(&v).unwrap_or_default()
-    ))
+    }))
 }
 
 /// One line per board (PBN-style), for games that have a one-line form;

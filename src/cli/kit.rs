@@ -5,6 +5,7 @@
 //! tavolo kit <NAME or FILE.toml>... [--kits DIR] [--out DIR] [--paper a4|letter] [--bleed MM] [--png]
 //! tavolo kit all [--kits DIR]
 //! tavolo kit calibrate [--duplex long|short] [--duplex-offset X,Y]
+//! tavolo kit export NAME DIR [--force]
 //! ```
 
 use std::path::PathBuf;
@@ -20,7 +21,8 @@ use crate::kit::{self, LayoutOptions, Paper};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Kits to render: names (see `tavolo kit list`), paths to .toml
-    /// definitions, `all` for every kit known by name, or `list` alone to list them.
+    /// definitions, `all` for every kit known by name, or `list` alone to list them;
+    /// `export NAME DIR` copies a bundled kit's TOML and art into DIR to make your own.
     #[arg(required = true, value_name = "NAME|FILE.toml|all|list", value_parser = args::kits())]
     pub kits: Vec<String>,
     /// A folder of your own kits: its *.toml become kits by name beside the
@@ -40,8 +42,8 @@ pub struct Args {
     /// Also write a PNG preview of every sheet.
     #[arg(long)]
     pub png: bool,
-    /// Preview resolution in dots per inch.
-    #[arg(long, default_value_t = kit::png::DEFAULT_DPI)]
+    /// Preview resolution in dots per inch (10 to 600).
+    #[arg(long, default_value_t = kit::png::DEFAULT_DPI, value_parser = args::dpi)]
     pub dpi: f64,
     /// Duplex flip edge for the backs.
     #[arg(long, default_value = "long", value_parser = args::duplex_edges())]
@@ -59,6 +61,9 @@ pub struct Args {
     /// Print a JSON report instead of text.
     #[arg(long)]
     pub json: bool,
+    /// With `export`: write over the kit's files in DIR (otherwise refused).
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
@@ -66,8 +71,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     if args.kits.len() == 1 && args.kits[0] == "list" {
         return list(&catalog, args.json);
     }
+    args::folder(&args.out)?;
     if args.kits.len() == 1 && args.kits[0] == "calibrate" {
         return calibrate(&args);
+    }
+    if args.kits[0] == "export" {
+        return export(&args);
     }
     let paper: Paper = args.paper.parse()?;
     let edge: Edge = args.duplex.parse()?;
@@ -75,9 +84,6 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         Some(s) => kit::duplex::parse_offset(s)?,
         None => (0.0, 0.0),
     };
-    if !(args.dpi.is_finite() && (10.0..=600.0).contains(&args.dpi)) {
-        return Err(Error::input("kit.dpi", "--dpi must be between 10 and 600"));
-    }
     let opts = LayoutOptions {
         paper,
         bleed_mm: args.bleed,
@@ -137,24 +143,19 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             let images = kit::tts::write(k, &faces, &args.out)?;
             if !args.json {
                 for i in &images {
+                    let size = format!("{} x {} px", i.width_px, i.height_px);
                     if i.kind == "back" || i.kind == "board" {
-                        outln!(
-                            "wrote {} (TTS {}, {} x {} px)",
-                            i.path.display(),
-                            i.kind,
-                            i.width_px,
-                            i.height_px
-                        );
+                        out::wrote(&i.path, &format!("TTS {}, {size}", i.kind));
                     } else {
-                        outln!(
-                            "wrote {} (TTS {}: {}, width {} height {}, {} x {} px)",
-                            i.path.display(),
-                            i.kind,
-                            count(i.cards as u64, "card", "cards"),
-                            i.cols,
-                            i.rows,
-                            i.width_px,
-                            i.height_px
+                        out::wrote(
+                            &i.path,
+                            &format!(
+                                "TTS {}: {}, width {} height {}, {size}",
+                                i.kind,
+                                count(i.cards as u64, "card", "cards"),
+                                i.cols,
+                                i.rows,
+                            ),
                         );
                     }
                 }
@@ -162,21 +163,26 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             tts.extend(images);
         }
         if !args.json {
-            outln!(
-                "wrote {} ({}, {}, {} KB{})",
-                w.pdf.display(),
-                count(w.sheets as u64, "sheet", "sheets"),
-                count(w.pieces as u64, "piece", "pieces"),
-                w.bytes.div_ceil(1024),
-                if w.png.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        ", {}",
-                        count(w.png.len() as u64, "PNG preview", "PNG previews")
-                    )
-                }
+            let previews = if w.png.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ", {}",
+                    count(w.png.len() as u64, "PNG preview", "PNG previews")
+                )
+            };
+            out::wrote(
+                &w.pdf,
+                &format!(
+                    "{}, {}, {} KB{previews}",
+                    count(w.sheets as u64, "sheet", "sheets"),
+                    count(w.pieces as u64, "piece", "pieces"),
+                    w.bytes.div_ceil(1024),
+                ),
             );
+        }
+        for warning in &w.warnings {
+            eprintln!("{}", warning.render());
         }
         written.push(w);
     }
@@ -228,13 +234,49 @@ fn calibrate(args: &Args) -> Result<ExitCode, Error> {
         });
         out::json(&json);
     } else {
+        out::wrote(
+            &path,
+            &format!(
+                "2 pages: print them on one sheet, double-sided, flip on the {} edge, at 100%;\n  \
+                 hold it against a light, back towards you, and read X and Y behind each cross;\n  \
+                 then render with --duplex {} --duplex-offset X,Y, adding the offset this sheet \
+                 was printed with",
+                duplex.edge, duplex.edge
+            ),
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tavolo kit export NAME DIR`: a bundled kit's files, to start one's own.
+fn export(args: &Args) -> Result<ExitCode, Error> {
+    let [_, name, dir] = args.kits.as_slice() else {
+        return Err(Error::input(
+            "cli.usage",
+            "`tavolo kit export` takes a bundled kit's name and a folder: `tavolo kit export NAME DIR`",
+        )
+        .help("e.g. `tavolo kit export fruit my-kits`; `tavolo kit list` names the kits"));
+    };
+    let dir = PathBuf::from(dir);
+    let files = kit::export::export(name, &dir, args.force)?;
+    let toml = &files[0];
+    if args.json {
+        out::json(&serde_json::json!({
+            "kit": name,
+            "dir": dir,
+            "files": files,
+        }));
+    } else {
         outln!(
-            "wrote {} (2 pages: print them on one sheet, double-sided, flip on the {} edge, at 100%;\n  \
-             hold it against a light, back towards you, and read X and Y behind each cross;\n  \
-             then render with --duplex {} --duplex-offset X,Y, adding the offset this sheet was printed with)",
-            path.display(),
-            duplex.edge,
-            duplex.edge
+            "wrote {} and its art ({} under {})",
+            toml.display(),
+            count(files.len() as u64 - 1, "file", "files"),
+            dir.join("art").display()
+        );
+        outln!(
+            "change them, then render with `tavolo kit {}` (or `--kits {}` to use it by name)",
+            toml.display(),
+            dir.display()
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -1,13 +1,16 @@
 //! `tavolo lexicon build|info|check|anagram`: the Italian lexicon of Natura Shakerata
 //! (NS-2), see `crate::lexicon`.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
+use super::out;
 use crate::error::Error;
+use crate::lexicon::choice::Choice;
+use crate::lexicon::graph::GraphOrigin;
 use crate::lexicon::{self, Lexicon, List, Origin, Rack, Source, Span};
 
 /// Which lists make the lexicon and where their automata are cached; shared by every
@@ -15,11 +18,13 @@ use crate::lexicon::{self, Lexicon, List, Origin, Rack, Source, Span};
 #[derive(Debug, Clone, clap::Args)]
 pub struct LexiconArgs {
     /// Add a word list (repeatable): FILE (UTF-8, one word a line), ENCODING:FILE
-    /// (e.g. latin1:parole.txt), or a hunspell pair named by its .dic or .aff.
+    /// (e.g. latin1:parole.txt), or a hunspell pair named by its .dic or .aff. Lists given
+    /// here judge every record instead of the lexicon it names, and a record written names
+    /// them (NS-2).
     #[arg(long = "lexicon", value_name = "FILE")]
     pub lexicon: Vec<String>,
-    /// Use only the --lexicon lists instead of adding them to the default
-    /// (hunspell-it expanded, else witalian: NS-2).
+    /// Use only the --lexicon lists instead of adding them to NS-2's default lists
+    /// (hunspell-it expanded and witalian, or whichever is installed).
     #[arg(long)]
     pub lexicon_only: bool,
     /// Where built automata are kept (default: $TAVOLO_CACHE_DIR, else
@@ -32,6 +37,43 @@ pub struct LexiconArgs {
 }
 
 impl LexiconArgs {
+    /// The lists named (`--lexicon`, `--lexicon-only`), or `None` for NS-2's default.
+    pub fn choice(&self) -> Result<Option<Choice>, Error> {
+        if self.lexicon.is_empty() && !self.lexicon_only {
+            return Ok(None);
+        }
+        let lists = self
+            .lexicon
+            .iter()
+            .map(|a| Source::from_arg(a).map(|s| s.absolute()))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some(Choice {
+            default: !self.lexicon_only,
+            lists,
+        }))
+    }
+
+    fn options(&self, rebuild: bool) -> lexicon::Options {
+        lexicon::Options {
+            cache_dir: self.cache_dir.clone(),
+            rebuild,
+            no_cache: self.no_cache,
+        }
+    }
+
+    /// Make these options the run's lexicon, for every record, machine player and solver of
+    /// the command (see [`lexicon::choice`]), and show the lexicon's builds on a terminal.
+    /// Lists named are opened now, so that a bad one stops the command before it starts.
+    pub fn choose(&self, json: bool) -> Result<(), Error> {
+        watch(json);
+        let choice = self.choice()?;
+        lexicon::choice::choose(choice.clone(), self.options(false));
+        if let Some(c) = &choice {
+            lexicon::choice::open(c)?;
+        }
+        Ok(())
+    }
+
     pub fn sources(&self) -> Result<Vec<Source>, Error> {
         let extra = self
             .lexicon
@@ -41,17 +83,13 @@ impl LexiconArgs {
         lexicon::sources(&extra, self.lexicon_only)
     }
 
-    pub fn open(&self, rebuild: bool) -> Result<Lexicon, Error> {
-        let opts = lexicon::Options {
-            cache_dir: self.cache_dir.clone(),
-            rebuild,
-            no_cache: self.no_cache,
-        };
-        let lex = Lexicon::open(&self.sources()?, &opts)?;
+    pub fn open(&self, rebuild: bool, json: bool) -> Result<Lexicon, Error> {
+        watch(json);
+        let lex = Lexicon::open(&self.sources()?, &self.options(rebuild))?;
         if !rebuild {
             for l in &lex.lists {
                 if let Origin::Built { time, .. } = &l.origin {
-                    eprintln!(
+                    super::out::errln!(
                         "note: built {} in {:.1} s{}",
                         l.name,
                         time.as_secs_f64(),
@@ -61,6 +99,86 @@ impl LexiconArgs {
             }
         }
         Ok(lex)
+    }
+}
+
+/// Show the lexicon's builds (a list: a second or two; the word graph: tens of seconds) as
+/// bars on a terminal, like `solve --seeds`; nothing on a non-terminal or with `--json`.
+fn watch(json: bool) {
+    lexicon::progress::watch(Box::new(Bars { json }));
+}
+
+struct Bars {
+    json: bool,
+}
+
+struct Bar {
+    bar: Option<indicatif::ProgressBar>,
+    what: String,
+    result: String,
+    start: std::time::Instant,
+    /// A bar (not a spinner): a long build, whose end is worth a line.
+    long: bool,
+}
+
+impl lexicon::progress::Watch for Bars {
+    fn begin(&self, what: &str, result: &str, total: u64) -> Box<dyn lexicon::progress::Step> {
+        let bar = if total >= 2 {
+            out::progress(total, self.json, "").inspect(|b| {
+                let style = indicatif::ProgressStyle::with_template(
+                    "{bar:20} {percent:>3}% {msg} ({elapsed}, {eta} left)",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+                b.set_style(style);
+            })
+        } else if !self.json && std::io::stderr().is_terminal() {
+            // A build of unknown length: a spinner.
+            let b = indicatif::ProgressBar::new_spinner();
+            b.set_style(
+                indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
+            b.enable_steady_tick(std::time::Duration::from_millis(120));
+            Some(b)
+        } else {
+            None
+        };
+        if let Some(b) = &bar {
+            b.set_message(what.to_string());
+        }
+        Box::new(Bar {
+            bar,
+            what: what.to_string(),
+            result: result.to_string(),
+            start: std::time::Instant::now(),
+            long: total >= 2,
+        })
+    }
+}
+
+impl lexicon::progress::Step for Bar {
+    fn at(&mut self, done: u64) {
+        if let Some(b) = &self.bar {
+            b.set_position(done);
+        }
+    }
+}
+
+impl Drop for Bar {
+    /// A long build's bar gives way to one line saying what was built and how long it took.
+    fn drop(&mut self) {
+        if let Some(b) = self.bar.take() {
+            b.finish_and_clear();
+            if !self.long {
+                return;
+            }
+            eprintln!(
+                "note: {} took {:.1} s; {}",
+                self.what,
+                self.start.elapsed().as_secs_f64(),
+                self.result
+            );
+        }
     }
 }
 
@@ -210,11 +328,25 @@ fn files_text(l: &List) -> String {
 }
 
 fn build(args: &LexiconArgs, json: bool) -> Result<String, Error> {
-    let lex = args.open(true)?;
+    let lex = args.open(true, json)?;
+    // The lists were built now, so the graph is too.
+    let (graph, origin) = lexicon::graph::open(&lex)?;
+    let (time, saved) = match &origin {
+        GraphOrigin::Built { time, saved } => (time.as_secs_f64(), saved.clone()),
+        GraphOrigin::Cached(p) => (0.0, Ok(p.clone())),
+    };
     if json {
-        return Ok(pretty(
-            &json!({ "lists": lex.lists.iter().map(list_json).collect::<Vec<_>>() }),
-        ));
+        return Ok(pretty(&json!({
+            "lists": lex.lists.iter().map(list_json).collect::<Vec<_>>(),
+            "graph": {
+                "words": graph.words(),
+                "arcs": graph.arcs(),
+                "bytes": graph.to_bytes().len(),
+                "seconds": time,
+                "cache": saved.as_ref().ok().map(|p| p.display().to_string()),
+                "not_cached_because": saved.as_ref().err(),
+            },
+        })));
     }
     let mut s = String::new();
     for l in &lex.lists {
@@ -232,17 +364,62 @@ fn build(args: &LexiconArgs, json: bool) -> Result<String, Error> {
             );
         }
     }
+    s += &format!(
+        "word graph: {} words, {} arcs in {time:.2} s, {} bytes; {}\n",
+        graph.words(),
+        graph.arcs(),
+        graph.to_bytes().len(),
+        match &saved {
+            Ok(p) => format!("cached at {}", p.display()),
+            Err(why) => format!("not cached ({why})"),
+        }
+    );
     Ok(s)
 }
 
+/// Where the word graph is, for `info`: its file and size, or why there is none yet.
+fn graph_info(lex: &Lexicon) -> (Value, String) {
+    match lexicon::graph::cached(lex) {
+        Some((path, Some(bytes))) => (
+            json!({ "cache": path.display().to_string(), "bytes": bytes, "built": true }),
+            format!("{} ({bytes} bytes)", path.display()),
+        ),
+        Some((path, None)) => (
+            json!({ "cache": path.display().to_string(), "bytes": null, "built": false }),
+            format!(
+                "not built yet: the first move search builds it (tens of seconds, once), \
+                 or `tavolo lexicon build`; it will be {}",
+                path.display()
+            ),
+        ),
+        None => (
+            json!({ "cache": null, "bytes": null, "built": false }),
+            "none: without a cache every move search builds it".into(),
+        ),
+    }
+}
+
 fn info(args: &LexiconArgs, json: bool) -> Result<String, Error> {
-    let lex = args.open(false)?;
+    let lex = args.open(false, json)?;
     let dir = args.cache_dir.clone().or_else(lexicon::cache::default_dir);
     let total = lex.distinct_words();
+    let sole = lex.sole_words();
+    let (graph_json, graph_text) = graph_info(&lex);
     if json {
+        let lists: Vec<Value> = lex
+            .lists
+            .iter()
+            .zip(&sole)
+            .map(|(l, &only)| {
+                let mut v = list_json(l);
+                v["only_here"] = json!(only);
+                v
+            })
+            .collect();
         return Ok(pretty(&json!({
-            "lists": lex.lists.iter().map(list_json).collect::<Vec<_>>(),
+            "lists": lists,
             "words": total,
+            "graph": graph_json,
             "cache_dir": if args.no_cache { None } else { dir.map(|d| d.display().to_string()) },
             "normaliser_version": lexicon::normalise::NORMALISER_VERSION,
         })));
@@ -259,7 +436,12 @@ fn info(args: &LexiconArgs, json: bool) -> Result<String, Error> {
             l.source.kind(),
             files_text(l)
         );
-        s += &format!("   words: {}; key: {}\n", l.set.len(), l.key);
+        s += &format!(
+            "   words: {}, of which {} in no other list; key: {}\n",
+            l.set.len(),
+            sole[i],
+            l.key
+        );
         let cache = match (&l.cache_path, &l.origin) {
             (Some(p), Origin::Cached) => {
                 format!("{} ({} bytes, read from cache)", p.display(), l.bytes())
@@ -289,11 +471,12 @@ fn info(args: &LexiconArgs, json: bool) -> Result<String, Error> {
         };
         s += &format!("   cache: {cache}\n");
     }
+    s += &format!("word graph (for move search): {graph_text}\n");
     Ok(s)
 }
 
 fn check(words: &[String], args: &LexiconArgs, json: bool) -> Result<(String, u8), Error> {
-    let lex = args.open(false)?;
+    let lex = args.open(false, json)?;
     let names: Vec<&str> = lex.lists.iter().map(|l| l.name.as_str()).collect();
     let verdicts: Vec<_> = words.iter().map(|w| lex.check(w)).collect();
     let code = u8::from(verdicts.iter().any(|v| !v.accepted()));
@@ -330,7 +513,7 @@ fn anagram(
     json: bool,
 ) -> Result<String, Error> {
     let rack = Rack::parse(rack_text).map_err(|m| Error::input("lexicon.rack", m))?;
-    let lex = args.open(false)?;
+    let lex = args.open(false, json)?;
     let span = min.map_or(Span::Full, |m| Span::AtLeast(usize::from(m)));
     let mut words: Vec<(String, String)> = lex.anagrams(&rack, span).into_iter().collect();
     // Longest first, then alphabetical.

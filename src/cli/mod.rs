@@ -1,7 +1,9 @@
 //! Command-line interface: clap definitions, one file per subcommand.
 //! Each subcommand's `run` returns the exit code of a successful run, or an
 //! [`Error`] that `main` prints (as JSON on standard output with `--json`)
-//! and maps to 1 or 2. Everything goes out through [`out`].
+//! and maps to 1 or 2. Everything goes out through [`out`], never `println!`
+//! or `eprintln!`, which panic when the reader has gone.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 use std::process::ExitCode;
 
@@ -18,16 +20,22 @@ pub mod kit;
 pub mod lexicon;
 pub mod out;
 pub mod play;
+pub mod rules;
 pub mod score;
 pub mod show;
 pub mod solve;
+pub mod table;
 
 /// What `tavolo --help` and the manual page say after the commands.
 const AFTER_HELP: &str = "\
 Exit status: 0 success (a legal game, a solved deal); 1 an illegal record, a failed check or
 an unsolvable deal; 2 bad usage or unreadable input; 3 a deal `tavolo solve` left undecided.
 With --json, errors are a JSON object on standard output: {\"error\": {\"code\", \"message\",
-\"file\", \"line\", \"column\", \"help\"}}. `tavolo man COMMAND` shows a command's page.";
+\"file\", \"line\", \"column\", \"help\"}}. `tavolo man COMMAND` shows a command's page.
+
+An output file never replaces anything but a regular file: a device or FIFO is written to, a
+symlink's target is written, a file that exists is kept unless --force, and `-` is standard
+output (the command's report then goes to standard error).";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -48,6 +56,7 @@ pub enum Command {
     /// Deal a seeded, reproducible setup.
     Deal(deal::Args),
     /// Replay game records and report the first illegal move.
+    #[command(after_help = check::after_help())]
     Check(check::Args),
     /// Tournaments by commit and reveal: new (before), deal (at the start), verify (after).
     Event(event::Args),
@@ -61,10 +70,15 @@ pub enum Command {
     /// Search for a solution of a solitaire deal, or the best moves of a record's position.
     #[command(after_help = solve::AFTER_HELP)]
     Solve(solve::Args),
+    /// The referee at the table: a live game, move by move, its record always written.
+    #[command(after_help = table::AFTER_HELP)]
+    Table(table::Args),
     /// The Italian word lexicon of Natura Shakerata: build, info, check, anagram.
     Lexicon(lexicon::Args),
     /// Duplicate Scrabble for Natura Shakerata: play a seeded game, score players' moves.
     Duplicate(duplicate::Args),
+    /// The rules as tavolo applies them: a game's page, or one ruling (`tavolo rules MN-3`).
+    Rules(rules::Args),
     /// Print a shell's completion script, e.g. `source <(tavolo completions bash)`.
     Completions {
         /// The shell.
@@ -101,6 +115,8 @@ impl Command {
             Command::Lexicon(a) => a.json(),
             Command::Duplicate(a) => a.json(),
             Command::Play(a) => a.json,
+            Command::Rules(a) => a.json,
+            Command::Table(a) => a.json,
             Command::Completions { .. } | Command::Man { .. } => false,
         }
     }
@@ -171,8 +187,10 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Show(args) => show::run(args),
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Table(args) => table::run(args),
         Command::Lexicon(args) => lexicon::run(args),
         Command::Duplicate(args) => duplicate::run(args),
+        Command::Rules(args) => rules::run(args),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "tavolo", &mut buf);

@@ -1,29 +1,85 @@
 //! Everything the CLI prints goes through here: results on standard output,
-//! errors on standard error (or as JSON on standard output with `--json`).
+//! notes and errors on standard error (errors as JSON on standard output with
+//! `--json`), and what was written ([`wrote`]) the same way for every command.
 //!
-//! A closed pipe (`tavolo solve ... | head -1`) is not an error for a command
-//! line tool: the reader has all it wanted, so the process ends quietly with
-//! exit 0 rather than panicking as `println!` does.
+//! A closed pipe or a closed standard error (`tavolo solve ... | head -1`,
+//! `2>&1 | head`) is not an error for a command line tool: the reader has all it
+//! wanted, so the rest is dropped and the command ends quietly with its own exit
+//! code, where `println!` and `eprintln!` would panic (exit 101). When a file
+//! goes to standard output (`-o -`), the report goes to standard error instead,
+//! so the two never mix.
 
 use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{json, Value};
 
 use crate::error::Error;
 
-/// Write `text` to standard output; a closed pipe ends the process with exit 0.
+/// Set when the reader of standard output has gone: nothing more is written there.
+static STDOUT_GONE: AtomicBool = AtomicBool::new(false);
+
+/// Write `text` to standard output (to standard error when a file has taken
+/// standard output). A closed pipe drops this and every later write; another
+/// failure (a full disk) ends the process with exit 2.
 pub fn write(text: &str) {
+    if crate::output::stdout_taken() {
+        return write_err(text);
+    }
+    if STDOUT_GONE.load(Ordering::Relaxed) {
+        return;
+    }
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
+            STDOUT_GONE.store(true, Ordering::Relaxed);
+            return;
         }
-        eprintln!(
-            "error[cli.stdout]: cannot write the output: {}",
+        write_err(&format!(
+            "error[cli.stdout]: cannot write the output: {}\n",
             crate::error::io_reason(&e)
-        );
+        ));
         std::process::exit(2);
     }
+}
+
+/// Write `text` to standard error; a failure (nobody reading) is ignored, as
+/// there is nowhere left to say it.
+pub fn write_err(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+}
+
+/// `eprintln!` through [`write_err`]: a note for the person, never a panic.
+macro_rules! errln {
+    ($($arg:tt)*) => { $crate::cli::out::write_err(&format!("{}\n", format_args!($($arg)*))) };
+}
+
+pub(crate) use errln;
+
+/// Say that a file was written, the same way for every command: `wrote PATH`
+/// and what it holds, on standard error (standard output is for results, and
+/// may be piped). Nothing for `-`: the file itself went to standard output.
+/// With `--json`, commands put the path in their JSON instead.
+pub fn wrote(path: &Path, what: &str) {
+    if crate::output::is_stdout(path) {
+        return;
+    }
+    if what.is_empty() {
+        errln!("wrote {}", path.display());
+    } else {
+        errln!("wrote {} ({what})", path.display());
+    }
+}
+
+/// [`wrote`] for several files written into one folder: `wrote 3 records into DIR`.
+pub fn wrote_into(dir: &Path, n: usize, singular: &str, plural: &str) {
+    errln!(
+        "wrote {} into {}",
+        count(n as u64, singular, plural),
+        dir.display()
+    );
 }
 
 /// `println!` through [`write`].
@@ -74,7 +130,9 @@ pub fn stderr_colour() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
-/// A progress bar is for a person watching: only on a terminal, never with `--json`.
+/// A progress bar is for a person watching: only on a terminal, never with
+/// `--json` (`--quiet` silences a report, not this). It is drawn at once and
+/// its clock ticks, so a long first item is not a silent wait.
 pub fn progress(len: u64, json: bool, what: &str) -> Option<indicatif::ProgressBar> {
     if json || len < 2 || !std::io::stderr().is_terminal() {
         return None;
@@ -85,6 +143,8 @@ pub fn progress(len: u64, json: bool, what: &str) -> Option<indicatif::ProgressB
     ))
     .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
     bar.set_style(style);
+    bar.tick();
+    bar.enable_steady_tick(std::time::Duration::from_millis(500));
     Some(bar)
 }
 
@@ -109,7 +169,7 @@ pub fn error(e: &Error, as_json: bool) {
     if as_json {
         json(&error_json(e));
     } else {
-        eprintln!("{}", e.render(stderr_colour()));
+        write_err(&format!("{}\n", e.render(stderr_colour())));
     }
 }
 

@@ -12,16 +12,17 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::args::Force;
-use super::out;
+use super::out::{self, errln};
 use crate::error::Error;
 use crate::games::referee::Strength;
 use crate::record::write;
 
 /// What `tavolo play --help` says after the options: when a random game stops.
 pub const AFTER_HELP: &str = "\
-A random game is played to its end: a win, or no legal move left. Il Muro has no other end
-than a player stuck, and random moves can go back and forth between the walls for ever, so
-`tavolo play muro` stops after 300 moves; such a record checks as legal so far.
+A random game is played to its end: a win, or no legal move left. A move that ends a game at
+the player's will (a solitaire's `stop`) is picked rarely, not like any other move, so a random
+game runs its course (a few hundred moves) unless it is stuck or won first; its record checks
+as complete.
 
 A game with a machine player (natura: the highest-scoring move over the lexicon, so its
 records hold real words) plays with it by default when its words can be had (the default
@@ -31,7 +32,7 @@ lists, or --lexicon); --strength random plays at random, --strength N picks amon
 pub struct Args {
     #[command(flatten)]
     pub setup: super::deal::Setup,
-    /// Write the record to this file (default: standard output).
+    /// Write the record to this file (default, or `-`: standard output).
     #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -53,13 +54,14 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     if let Some(path) = &args.out {
         args.force.check(path)?;
     }
+    args.lexicon.choose(args.json)?;
     let words = super::solve::word_lists(&args.lexicon)?;
     let played = crate::games::setup::play_with(&args.setup.spec(), args.strength, words.as_ref())?;
     if args.setup.choice.seed.is_none() {
-        eprintln!("note: a fresh seed from the operating system; it is in the record's [deal]");
+        errln!("note: a fresh seed from the operating system; it is in the record's [deal]");
     }
     if let Some(note) = &played.note {
-        eprintln!("note: {note}");
+        errln!("note: {note}");
     }
     if let Some(path) = &args.out {
         write::atomic(path, &played.text)?;
@@ -78,7 +80,12 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             "file": args.out.as_ref().map(|f| f.display().to_string()),
             "record": played.text,
         }));
-    } else if args.out.is_none() {
+    } else if let Some(path) = &args.out {
+        out::wrote(
+            path,
+            &out::count(played.moves.len() as u64, "move", "moves"),
+        );
+    } else {
         out::write(&played.text);
     }
     Ok(ExitCode::SUCCESS)

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::args::Force;
+use super::args::{self, Force};
 use super::out::{self, outln};
 use crate::error::Error;
 
@@ -28,10 +28,11 @@ pub struct Args {
     /// Write PDF.
     #[arg(long)]
     pub pdf: bool,
-    /// PNG resolution in dots per inch.
-    #[arg(long, default_value_t = 100.0, value_parser = dpi)]
+    /// PNG resolution in dots per inch (10 to 600).
+    #[arg(long, default_value_t = 100.0, value_parser = args::dpi)]
     pub dpi: f64,
-    /// The file to write (default: the record's name with .svg, .png or .pdf).
+    /// The file to write (default: the record's name with .svg, .png or .pdf; `-` standard
+    /// output).
     #[arg(long, short = 'o', value_hint = clap::ValueHint::FilePath)]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -39,13 +40,6 @@ pub struct Args {
     /// Print what was written as JSON.
     #[arg(long)]
     pub json: bool,
-}
-
-fn dpi(s: &str) -> Result<f64, String> {
-    s.parse::<f64>()
-        .ok()
-        .filter(|d| (10.0..=1200.0).contains(d))
-        .ok_or_else(|| format!("`{s}` is not a resolution from 10 to 1200 dpi"))
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Error> {
@@ -80,12 +74,6 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
         "png" => crate::show::render::png(&shown.svg, a.dpi)?,
         _ => crate::show::render::pdf(&shown.scene, shown.art)?,
     };
-    if out_path.file_name().is_none() {
-        return Err(Error::input(
-            "cli.bad-path",
-            format!("{} is not a file name", out_path.display()),
-        ));
-    }
     crate::output::write_atomic(&out_path, &bytes)
         .map_err(|e| Error::io("cli.write", &out_path, &e))?;
     if a.json {
@@ -99,7 +87,7 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
         }));
     } else {
         outln!("{}", scene.caption);
-        eprintln!("wrote {}", out_path.display());
+        out::wrote(&out_path, "");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::args::{self, Force};
-use super::out::{self, count, outln, percent};
+use super::out::{self, count, errln, outln, percent};
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::solve::{
@@ -85,8 +85,8 @@ pub struct Args {
     #[arg(long, default_value_t = 512)]
     pub max_memory_mb: u64,
     /// Write the winning line (for a scoring solitaire such as Quincunx, also the best line
-    /// found when the search gives up) as a record: a file for `--seed`, a folder for `--seeds`
-    /// (one `<game>-<seed>.toml` per deal with a line).
+    /// found when the search gives up) as a record: a file for `--seed` (`-` standard output),
+    /// a folder for `--seeds` (one `<game>-<seed>.toml` per deal with a line).
     #[arg(long, short = 'o', value_name = "PATH", value_hint = clap::ValueHint::AnyPath)]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -94,7 +94,8 @@ pub struct Args {
     /// Deals decided at once with `--seeds` (default: the number of CPUs).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
-    /// With `--seeds`, print only the counts, not a line per deal.
+    /// With `--seeds`, print only the counts, not a line per deal (the progress bar still
+    /// shows on a terminal).
     #[arg(long, short = 'q')]
     pub quiet: bool,
     /// Print JSON instead of text.
@@ -137,6 +138,7 @@ fn run_position(solver: &dyn SolvePosition, file: &Path, args: &Args) -> Result<
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
+    args.lexicon.choose(args.json)?;
     let game = crate::games::require(&args.game)?;
     let name = game.name();
     if let Some(file) = &args.position {
@@ -188,7 +190,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         (None, None) => {
             // As `deal` and `play` do: a fresh deal, its seed printed so it can be had again.
             let fresh = crate::deal::fresh_seed()?;
-            eprintln!(
+            errln!(
                 "note: a fresh seed from the operating system; solve this again with --seed {fresh}"
             );
             Some(fresh)
@@ -202,9 +204,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             let d = solver.decide(
                 &Provenance::new(name, &variant, seed, args.choice.board),
                 limits,
-                true,
             );
-            if let (Some(path), true) = (&args.out, d.has_line()) {
+            let file = args.out.as_ref().filter(|_| d.has_line());
+            if let Some(path) = file {
                 write::atomic(path, &d.record_text())?;
             }
             if args.json {
@@ -212,22 +214,20 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 v["algorithm"] = json!(d.provenance.algorithm);
                 v["game"] = json!(name);
                 v["variant"] = json!(variant);
+                v["file"] = json!(file.map(|f| f.display().to_string()));
                 out::json(&v);
             } else {
                 outln!("{name} ({variant}), {}", d.summary());
                 match (&args.out, d.verdict, d.has_line()) {
-                    (Some(path), "solved", _) => {
-                        outln!("record written to {}", path.display())
+                    (Some(path), "solved", _) => out::wrote(path, "the winning line"),
+                    (Some(path), _, true) => {
+                        out::wrote(path, "the best line found, not proved best")
                     }
-                    (Some(path), _, true) => outln!(
-                        "record of the best line found (not proved best) written to {}",
-                        path.display()
-                    ),
                     (None, _, true) => {
                         out::write(&out::numbered_paragraph("moves:", &d.notation, 100))
                     }
                     (Some(path), _, false) => {
-                        outln!("no record written to {}", path.display())
+                        errln!("no line to write: {} not written", path.display())
                     }
                     _ => {}
                 }
@@ -241,6 +241,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         (None, Some(spec)) => {
             let seeds = seeds_of(spec)?;
             if let Some(dir) = &args.out {
+                args::folder(dir)?;
                 // Refuse up front, not after the search, to write over a record.
                 for seed in &seeds {
                     args.force.check(&record_path(dir, name, seed))?;
@@ -251,7 +252,6 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
                 .max(1);
-            let polish = args.out.is_some();
             let bar = out::progress(seeds.len() as u64, args.json, "deals");
             let tick = || {
                 if let Some(bar) = &bar {
@@ -263,21 +263,21 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 (name, &variant, args.choice.board),
                 &seeds,
                 limits,
-                (jobs, polish),
+                jobs,
                 &tick,
             );
             if let Some(bar) = bar {
                 bar.finish_and_clear();
             }
+            let mut files = Vec::new();
             if let Some(dir) = &args.out {
                 for d in results.iter().filter(|d| d.has_line()) {
-                    write::atomic(
-                        &record_path(dir, name, &d.provenance.seed),
-                        &d.record_text(),
-                    )?;
+                    let path = record_path(dir, name, &d.provenance.seed);
+                    write::atomic(&path, &d.record_text())?;
+                    files.push(path);
                 }
             }
-            report_batch(name, &variant, &results, &args);
+            report_batch(name, &variant, &results, &files, &args);
             Ok(ExitCode::SUCCESS)
         }
         (None, None) => Err(Error::input("cli.usage", "give --seed S or --seeds A..B")),
@@ -298,7 +298,7 @@ fn record_path(dir: &Path, game: &str, seed: &str) -> PathBuf {
     dir.join(format!("{game}-{safe}.toml"))
 }
 
-fn report_batch(game: &str, variant: &str, results: &[Decided], args: &Args) {
+fn report_batch(game: &str, variant: &str, results: &[Decided], files: &[PathBuf], args: &Args) {
     let tally = |v: &str| results.iter().filter(|d| d.verdict == v).count();
     let (solved, unsolvable, undecided) =
         (tally("solved"), tally("unsolvable"), tally("undecided"));
@@ -318,6 +318,10 @@ fn report_batch(game: &str, variant: &str, results: &[Decided], args: &Args) {
             v["scores"] = t.json();
         }
         v["results"] = results.iter().map(|d| d.json(false)).collect();
+        v["files"] = files
+            .iter()
+            .map(|f| json!(f.display().to_string()))
+            .collect();
         out::json(&v);
         return;
     }
@@ -337,6 +341,9 @@ fn report_batch(game: &str, variant: &str, results: &[Decided], args: &Args) {
     );
     if let Some(t) = tally {
         out::write(&score_table(&t, n));
+    }
+    if let Some(dir) = &args.out {
+        out::wrote_into(dir, files.len(), "record", "records");
     }
 }
 

@@ -126,10 +126,11 @@ impl ScoreTally {
     }
 }
 
-/// A game's solver: decides one deal. `polish` asks for extra effort on the
-/// line found (shorter), worth it when the line is shown or written.
+/// A game's solver: decides one deal. The answer depends on the deal and the
+/// limits only, never on how it was asked (one deal alone, in a survey, written
+/// out or not): a deal has one answer, the same line with the same length.
 pub trait Solve: Sync {
-    fn decide(&self, provenance: &Provenance, limits: Limits, polish: bool) -> Decided;
+    fn decide(&self, provenance: &Provenance, limits: Limits) -> Decided;
 }
 
 /// What `tavolo solve GAME RECORD` asks of a game's [`SolvePosition`].
@@ -317,9 +318,8 @@ pub fn decide_all(
     seeds: &[String],
     limits: Limits,
     jobs: usize,
-    polish: bool,
 ) -> Vec<Decided> {
-    decide_all_reporting(solver, deal, seeds, limits, (jobs, polish), &|| {})
+    decide_all_reporting(solver, deal, seeds, limits, jobs, &|| {})
 }
 
 /// [`decide_all`], calling `done` as each deal is decided (for a progress bar).
@@ -328,7 +328,7 @@ pub fn decide_all_reporting(
     (game, variant, board): (&str, &str, u32),
     seeds: &[String],
     limits: Limits,
-    (jobs, polish): (usize, bool),
+    jobs: usize,
     done: &(dyn Fn() + Sync),
 ) -> Vec<Decided> {
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -342,7 +342,7 @@ pub fn decide_all_reporting(
                 let Some(seed) = seeds.get(i) else {
                     break;
                 };
-                let d = solver.decide(&Provenance::new(game, variant, seed, board), limits, polish);
+                let d = solver.decide(&Provenance::new(game, variant, seed, board), limits);
                 if let Ok(mut slots) = slots.lock() {
                     slots[i] = Some(d);
                 }

@@ -7,6 +7,7 @@ pub mod calibrate;
 pub mod catalog;
 mod content;
 pub mod duplex;
+pub mod export;
 pub mod fonts;
 pub mod geometry;
 pub mod layout;
@@ -17,6 +18,7 @@ pub mod png;
 pub mod template;
 pub mod textfit;
 pub mod tts;
+pub mod warnings;
 
 use std::path::{Path, PathBuf};
 
@@ -57,6 +59,9 @@ pub struct Written {
     pub sheets: usize,
     pub pieces: usize,
     pub png: Vec<PathBuf>,
+    /// What the author should look at (a piece split over sheets, very many
+    /// sheets); the kit was written all the same.
+    pub warnings: Vec<warnings::Warning>,
 }
 
 /// Render `kit` into `out_dir` as `<name>.pdf` (and `<name>-<n>.png` previews).
@@ -93,6 +98,7 @@ pub fn write(
         sheets: r.sheets.len(),
         pieces: kit.piece_count(),
         png: pngs,
+        warnings: warnings::check(kit, &r.sheets, opts),
     })
 }
 

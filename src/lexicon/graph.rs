@@ -15,10 +15,9 @@ use std::time::{Duration, Instant};
 
 use fst::Streamer;
 
-use super::{cache, Lexicon, Origin};
+use super::gaddag::{Builder, Gaddag, Progress, BYTES_VERSION};
+use super::{cache, progress, Lexicon, Origin};
 use crate::error::Error;
-use crate::games::natura::movegen::gaddag::BYTES_VERSION;
-use crate::games::natura::movegen::Gaddag;
 
 /// How the graph was obtained.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,13 +50,33 @@ pub fn open(lexicon: &Lexicon) -> Result<(Arc<Gaddag>, GraphOrigin), Error> {
         }
     }
     let start = Instant::now();
-    let g = build(lexicon)?;
+    let result = progress::cached_in(path.as_ref().and_then(|p| p.parent()));
+    // Begun once the builder knows how many keys it makes.
+    let mut step: Option<Box<dyn progress::Step>> = None;
+    let g = build(lexicon, &mut |p| {
+        step.get_or_insert_with(|| {
+            progress::begin("building the word graph (once)", &result, p.total)
+        })
+        .at(p.done)
+    })?;
     let time = start.elapsed();
     let saved = match &path {
         Some(path) => write(path, &g).map(|()| path.clone()),
         None => Err("no cache directory".into()),
     };
+    drop(step);
     Ok((Arc::new(g), GraphOrigin::Built { time, saved }))
+}
+
+/// Where the lexicon's graph is cached and its size in bytes when the file is there (not
+/// read: `lexicon info` lists it without loading 6 MB), or `None` without a cache.
+pub fn cached(lexicon: &Lexicon) -> Option<(PathBuf, Option<u64>)> {
+    let path = cache_file(lexicon)?;
+    let size = std::fs::metadata(&path)
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len());
+    Some((path, size))
 }
 
 /// The cache file of the lexicon's graph: beside its lists' automata, `None` when a list has
@@ -87,15 +106,20 @@ fn write(path: &Path, g: &Gaddag) -> Result<(), String> {
         .map_err(|e| format!("{}: {}", path.display(), crate::error::io_reason(&e)))
 }
 
-fn build(lexicon: &Lexicon) -> Result<Gaddag, Error> {
-    let mut words: Vec<Vec<u8>> = Vec::new();
-    for list in &lexicon.lists {
-        let mut stream = list.set.stream();
-        while let Some(w) = stream.next() {
-            words.push(w.to_vec());
-        }
+/// The graph of every word of the lexicon's lists, each word once (their union streamed
+/// straight into the builder: no list of words is made).
+fn build(lexicon: &Lexicon, progress: &mut dyn FnMut(Progress)) -> Result<Gaddag, Error> {
+    let mut b = Builder::default();
+    let mut op = fst::set::OpBuilder::new();
+    for l in &lexicon.lists {
+        op = op.add(l.set.stream());
     }
-    Gaddag::from_words(&words).map_err(|e| Error::input("lexicon.graph", e.to_string()))
+    let mut union = op.union();
+    while let Some(w) = union.next() {
+        b.push(w);
+    }
+    b.build(progress)
+        .map_err(|e| Error::input("lexicon.graph", e.to_string()))
 }
 
 #[cfg(test)]

@@ -5,18 +5,23 @@
 //!   hunspell `.dic`/`.aff` pair that [`hunspell`] expands itself) and the default lists;
 //! - [`normalise`]: NS-2's filter from a raw form to a board word (its doc gives the rules);
 //! - [`cache`]: where built automata are kept and how they are keyed;
+//! - [`choice`]: which lists judge (the command line's, a record's, NS-2's default);
 //! - [`anagram`]: the words a rack makes;
-//! - [`graph`]: the lexicon as a GADDAG for move generation.
+//! - [`gaddag`]: the word graph (a GADDAG) and its builder;
+//! - [`graph`]: the lexicon's word graph, built once and cached, for move generation.
 //!
 //! Several lists combine as a union that still knows which list accepts a word, as the
 //! referee names the list that accepted or lacked each word (NS-2).
 
 pub mod anagram;
 pub mod cache;
+pub mod choice;
 pub mod encoding;
+pub mod gaddag;
 pub mod graph;
 pub mod hunspell;
 pub mod normalise;
+pub mod progress;
 pub mod source;
 
 use std::collections::BTreeMap;
@@ -40,25 +45,24 @@ pub struct Options {
     pub no_cache: bool,
 }
 
-/// Which lists to use: the default (NS-2) plus `extra`, or `extra` alone with `replace`.
+/// Which lists to use: NS-2's default lists (hunspell-it and witalian, see
+/// [`Source::debian_defaults`]) plus `extra`, or `extra` alone with `replace`.
 pub fn sources(extra: &[Source], replace: bool) -> Result<Vec<Source>, Error> {
     let mut out = Vec::new();
     if !replace {
-        match Source::debian_default() {
-            Some(s) => out.push(s),
-            None if extra.is_empty() => {
-                return Err(Error::input(
-                    "lexicon.no-default",
-                    format!(
-                        "no Italian word list found: neither {} nor {}",
-                        source::DEBIAN_HUNSPELL_DIC,
-                        source::DEBIAN_WITALIAN
-                    ),
-                )
-                .help("install Debian's hunspell-it (or witalian), or give --lexicon FILE"));
-            }
-            None => {}
+        let defaults = Source::debian_defaults();
+        if defaults.is_empty() && extra.is_empty() {
+            return Err(Error::input(
+                "lexicon.no-default",
+                format!(
+                    "no Italian word list found: neither {} nor {}",
+                    source::DEBIAN_HUNSPELL_DIC,
+                    source::DEBIAN_WITALIAN
+                ),
+            )
+            .help("install Debian's hunspell-it and witalian, or give --lexicon FILE"));
         }
+        out.extend(defaults);
     }
     for s in extra {
         if !out.contains(s) {
@@ -125,6 +129,8 @@ impl List {
             }
         }
         let start = Instant::now();
+        let result = progress::cached_in(cache_path.as_ref().and_then(|p| p.parent()));
+        let step = progress::begin(&format!("building the word list {name} (once)"), &result, 0);
         let words = source.words(&bytes)?;
         let set = Set::from_iter(words.words.iter()).map_err(|e| {
             Error::input("lexicon.build", format!("cannot build the automaton: {e}"))
@@ -137,6 +143,7 @@ impl List {
                 .map_err(|e| format!("{}: {}", path.display(), crate::error::io_reason(&e))),
             _ => Err("no cache directory".into()),
         };
+        drop(step);
         Ok(List {
             source: source.clone(),
             name,
@@ -233,6 +240,37 @@ impl Lexicon {
             anagram::collect(l.set.as_fst(), rack, span, &mut out);
         }
         out
+    }
+
+    /// For each list, the words no other list holds: what it alone adds to the union
+    /// (`lexicon info`; NS-2 unites hunspell-it and witalian because each lacks words the
+    /// other has).
+    pub fn sole_words(&self) -> Vec<u64> {
+        use fst::Streamer;
+        (0..self.lists.len())
+            .map(|i| {
+                let others: Vec<&List> = self
+                    .lists
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, l)| l)
+                    .collect();
+                if others.is_empty() {
+                    return self.lists[i].set.len() as u64;
+                }
+                let mut op = fst::set::OpBuilder::new().add(self.lists[i].set.stream());
+                for l in others {
+                    op = op.add(l.set.stream());
+                }
+                let mut only = op.difference();
+                let mut n = 0;
+                while only.next().is_some() {
+                    n += 1;
+                }
+                n
+            })
+            .collect()
     }
 
     /// Distinct words over all lists.

@@ -56,23 +56,70 @@ impl Source {
         })
     }
 
-    /// NS-2's default: hunspell-it expanded, else witalian, else none.
-    pub fn debian_default() -> Option<Source> {
+    /// NS-2's default lists: the expanded hunspell-it dictionary united with witalian when
+    /// both are installed, either alone when the other is absent, none when neither is.
+    /// hunspell-it comes first, so a word both hold is named by it.
+    pub fn debian_defaults() -> Vec<Source> {
+        Source::debian_hunspell()
+            .into_iter()
+            .chain(Source::debian_witalian())
+            .collect()
+    }
+
+    /// Debian's hunspell-it pair, when installed.
+    pub fn debian_hunspell() -> Option<Source> {
         let (dic, aff) = (
             Path::new(DEBIAN_HUNSPELL_DIC),
             Path::new(DEBIAN_HUNSPELL_AFF),
         );
-        if dic.is_file() && aff.is_file() {
-            return Some(Source::Hunspell {
-                dic: dic.to_path_buf(),
-                aff: aff.to_path_buf(),
-            });
-        }
+        (dic.is_file() && aff.is_file()).then(|| Source::Hunspell {
+            dic: dic.to_path_buf(),
+            aff: aff.to_path_buf(),
+        })
+    }
+
+    /// Debian's witalian list, when installed.
+    pub fn debian_witalian() -> Option<Source> {
         let plain = Path::new(DEBIAN_WITALIAN);
         plain.is_file().then(|| Source::Plain {
             path: plain.to_path_buf(),
             encoding: Encoding::Utf8,
         })
+    }
+
+    /// The `--lexicon` argument that names this source (what [`Source::from_arg`] reads).
+    pub fn arg(&self) -> String {
+        match self {
+            Source::Plain {
+                path,
+                encoding: Encoding::Utf8,
+            } => path.display().to_string(),
+            Source::Plain { path, encoding } => format!("{}:{}", encoding.name(), path.display()),
+            Source::Hunspell { dic, .. } => dic.display().to_string(),
+        }
+    }
+
+    /// The source with its relative paths taken from `base` (a record's folder).
+    pub fn rebased(&self, base: &Path) -> Source {
+        self.map_paths(|p| base.join(p))
+    }
+
+    /// The source with absolute paths (against the working folder), when they can be made.
+    pub fn absolute(&self) -> Source {
+        self.map_paths(super::choice::absolute)
+    }
+
+    fn map_paths(&self, f: impl Fn(&Path) -> PathBuf) -> Source {
+        match self {
+            Source::Plain { path, encoding } => Source::Plain {
+                path: f(path),
+                encoding: *encoding,
+            },
+            Source::Hunspell { dic, aff } => Source::Hunspell {
+                dic: f(dic),
+                aff: f(aff),
+            },
+        }
     }
 
     /// A short name for messages and `check`: the file name (`it_IT.dic`, `italian`).

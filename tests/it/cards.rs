@@ -553,7 +553,8 @@ fn a_deck_too_large_for_one_tts_sheet_is_split() {
         (10 * 409, 2 * 572)
     );
     assert!(!out.join("big-tts-cards-4.png").exists());
-    let text = String::from_utf8_lossy(&o.stdout);
+    // What was written is said on standard error (issue 26).
+    let text = String::from_utf8_lossy(&o.stderr);
     assert!(text.contains("69 cards, width 10 height 7"), "{text}");
     assert!(text.contains("12 cards, width 10 height 2"), "{text}");
 }

@@ -492,11 +492,13 @@ fn deal_play_and_solve_share_the_deal_options() {
     assert_eq!(o.status.code(), Some(2));
 }
 
-/// `tavolo play --help` says when a random game stops (Il Muro's move cap).
+/// `tavolo play --help` says when a random game stops: Il Muro's `stop` is picked
+/// rarely (there is no move cap any more, issue 27).
 #[test]
-fn play_help_documents_the_move_cap() {
+fn play_help_documents_when_a_random_game_stops() {
     let help = stdout(&tavolo(&["play", "--help"]));
-    assert!(help.contains("stops after 300 moves"), "{help}");
+    assert!(help.contains("is picked rarely"), "{help}");
+    assert!(!help.contains("300 moves"), "{help}");
 }
 
 // ---- completions and the manual page ----
@@ -524,7 +526,7 @@ fn help_lists_games_variants_kits_papers_and_edges() {
     );
     let kit = stdout(&tavolo(&["kit", "--help"]));
     for want in [
-        "[possible values: decktet, farfalia, fruit, moon, natura, all, list, calibrate]",
+        "[possible values: decktet, farfalia, fruit, moon, natura, all, list, calibrate, export]",
         "[default: a4] [possible values: a4, letter]",
         "[default: long] [possible values: long, short]",
     ] {
@@ -638,4 +640,130 @@ fn the_manual_page_renders() {
     assert!(text.contains("3 a deal"), "the exit codes: {text}");
     let text = render(&deal.stdout).unwrap();
     assert!(text.contains("--variant"), "{text}");
+}
+
+// ---- names, quiet, help (issues 26 and 27) ----
+
+/// GN-3: `--names "Anna, Bruno"` gives Bruno, not " Bruno", in `deal`, `play`
+/// and `event new`; a name given twice once trimmed is still refused.
+#[test]
+fn gn3_names_are_trimmed_wherever_they_are_taken() {
+    let o = tavolo(&[
+        "deal",
+        "moon",
+        "--seed",
+        "1",
+        "--names",
+        " Anna , Bruno",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(json(&o)["players"], serde_json::json!(["Anna", "Bruno"]));
+    let o = tavolo(&["play", "moon", "--seed", "1", "--names", "Anna, Bruno"]);
+    assert!(
+        stdout(&o).contains("players = [\"Anna\", \"Bruno\"]\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = tavolo(&["deal", "moon", "--names", "Anna, Anna"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("error[cli.players]"),
+        "{}",
+        stderr(&o)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let o = tavolo(&[
+        "event",
+        "new",
+        "--dir",
+        dir.path().to_str().unwrap(),
+        "--name",
+        "Club",
+        "--public-value-name",
+        "the draw",
+        "--game",
+        "moon",
+        "--names",
+        "North, South",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.path().join("event.toml")).unwrap();
+    assert!(text.contains("[\"North\", \"South\"]"), "{text}");
+}
+
+/// A person at a terminal: `script` gives tavolo one, as a shell would.
+fn on_a_terminal(args: &[&str]) -> Option<String> {
+    let line = std::iter::once(bin())
+        .chain(args.iter().copied())
+        .map(|a| format!("'{a}'"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let o = Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    o.status
+        .success()
+        .then(|| String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+/// Issue 26: `-q` silences the report, not the progress on a terminal; the bar
+/// is drawn at once (0 of N), so a long first deal is not a silent wait; and
+/// progress never goes to a non-terminal. `--help` says so.
+#[test]
+fn quiet_keeps_the_progress_on_a_terminal_only() {
+    let checks = [
+        fixture("complete-2p.toml").display().to_string(),
+        fixture("complete-4p.toml").display().to_string(),
+    ];
+    let runs: [(Vec<&str>, &str); 2] = [
+        (
+            vec!["solve", "muro", "--seeds", "1..3", "-q", "-j", "1"],
+            "0/3 deals",
+        ),
+        (
+            vec!["check", "-q", "-j", "1", &checks[0], &checks[1]],
+            "0/2 records",
+        ),
+    ];
+    for (args, bar) in &runs {
+        // Off a terminal: the report only, no bar, nothing on standard error.
+        let o = tavolo(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        assert!(o.stderr.is_empty(), "{args:?}: {:?}", stderr(&o));
+        assert!(!stdout(&o).contains(bar), "{args:?}");
+        match on_a_terminal(args) {
+            None => println!("skipped the terminal: no `script` (util-linux) here"),
+            Some(screen) => assert!(screen.contains(bar), "{args:?}: {screen:?}"),
+        }
+    }
+    for cmd in ["solve", "check"] {
+        let help = stdout(&tavolo(&[cmd, "--help"]));
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            help.contains("the progress bar still shows on a terminal"),
+            "{cmd}: {help}"
+        );
+    }
+}
+
+/// Issue 27: `check --help` says a record may be GCG (natura), as the registry
+/// knows it.
+#[test]
+fn check_help_mentions_gcg() {
+    let help = stdout(&tavolo(&["check", "--help"]));
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains(
+            "or a game's own format, known by the file's extension: GCG files (`.gcg`) for natura"
+        ),
+        "{help}"
+    );
+    assert!(
+        help.contains("Usage: tavolo check [OPTIONS] <RECORD>..."),
+        "{help}"
+    );
 }

@@ -165,3 +165,162 @@ fn play_is_deterministic_and_legal() {
         assert_eq!(texts[0], texts[1], "{game}");
     }
 }
+
+/// `tavolo check` with the JSON report of `text` written to a file.
+fn check_text(text: &str) -> (i32, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.toml");
+    std::fs::write(&path, text).unwrap();
+    check_json(&path)
+}
+
+fn fixture(game: &str, name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(game)
+            .join(name),
+    )
+    .unwrap()
+}
+
+/// Il Muro's moves as players write them (issue 27): `M1 1 > new`, spaces round the `>`,
+/// and doubled spaces anywhere read as `M1 1>new` (MU-2, MU-3). A whole solved game so
+/// written checks exactly as written by tavolo; a bad place is still pointed at.
+#[test]
+fn muro_moves_with_spaces_round_the_arrow_are_read() {
+    let solved = fixture("muro", "complete-solved.toml");
+    let spaced = solved
+        .lines()
+        .map(|l| match l.strip_prefix("move = \"") {
+            Some(mv) if mv.contains('>') => {
+                format!("move = \"  {}", mv.replace('>', " >  ").replace(' ', "  "))
+            }
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_ne!(spaced, solved);
+    assert!(spaced.contains(">"), "{spaced}");
+    let (code, json) = check_text(&solved);
+    let (spaced_code, spaced_json) = check_text(&spaced);
+    assert_eq!((code, spaced_code), (0, 0), "{spaced_json:#}");
+    let r = &json["records"][0];
+    let s = &spaced_json["records"][0];
+    assert_eq!(r["status"], "complete");
+    for key in ["status", "moves", "result", "notes"] {
+        assert_eq!(s[key], r[key], "{key}");
+    }
+    // A bad place after a spaced `>` is pointed at: line 29, column 16 (the `9`).
+    let bad = fixture("muro", "unreadable-bad-move.toml").replace("\"B3 1>9\"", "\"B3 1 > 9\"");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.toml");
+    std::fs::write(&path, bad).unwrap();
+    let out = tavolo().arg("check").arg(&path).output().unwrap();
+    let err =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("muro.bad-move") && err.contains("bad.toml:29:16"),
+        "{err}"
+    );
+}
+
+/// SF-2 and docs/records.md agree on where a `square` goes: on the first insertion of
+/// hand 2, 3, ... only (required there without `[deal]`, the dealt one with it); on hand
+/// 1's first insertion, on a later insertion of a hand and after a recombination that did
+/// not end the hand it is refused, saying where it goes; on a recombination it is unknown.
+#[test]
+fn sf2_a_square_goes_on_the_first_insertion_of_a_later_hand_only() {
+    let game = fixture("scalafrutta", "complete-without-deal.toml");
+    let hand1 = "square = [\"F5 B5 P4\", \"B3 C3 M1\", \"M2 C2 F3\"]";
+    let hand2 = "square = [\"P2 U5 F3\", \"B6 P6 F2\", \"F5 M5 M2\"]   # hand 2";
+    assert!(game.contains(hand2));
+    let lines: Vec<&str> = game.lines().collect();
+    let moves: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i] == "[[move]]")
+        .collect();
+    let combos: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("combinations"))
+        .collect();
+    // `extra` written after line `at` (0-based) of the game.
+    let with = |at: usize, extra: &str| {
+        let mut l: Vec<&str> = lines.clone();
+        l.insert(at + 1, extra);
+        l.join("\n")
+    };
+    // After the second recombination of hand 1 (it goes on): the next insertion.
+    let after_recombination = moves.iter().copied().find(|&m| m > combos[1]).unwrap();
+    for (what, text, want) in [
+        (
+            "hand 1's first insertion",
+            with(moves[0] + 1, hand1),
+            "scalafrutta.square-mid-hand",
+        ),
+        (
+            "a later insertion",
+            with(moves[1] + 1, hand1),
+            "scalafrutta.square-mid-hand",
+        ),
+        (
+            "the insertion after a recombination",
+            with(after_recombination + 1, hand1),
+            "scalafrutta.square-mid-hand",
+        ),
+        (
+            "a recombination",
+            with(combos[0], hand1),
+            "record.unknown-field",
+        ),
+        (
+            "hand 2 without it",
+            game.replace(&format!("{hand2}\n"), ""),
+            "scalafrutta.no-square",
+        ),
+    ] {
+        let (code, json) = check_text(&text);
+        let r = &json["records"][0]["error"];
+        assert_eq!(
+            (code, &r["code"]),
+            (2, &Value::from(want)),
+            "{what}: {json:#}"
+        );
+        if want.ends_with("mid-hand") {
+            let msg = r["message"].as_str().unwrap();
+            assert!(
+                msg.contains("first insertion of hand 2, 3"),
+                "{what}: {msg}"
+            );
+        }
+    }
+    // With [deal]: the dealt square may be written on hand 2's first insertion; another
+    // square may not.
+    let dealt = fixture("scalafrutta", "complete.toml");
+    let (code, json) = check_text(&dealt);
+    assert_eq!(
+        (code, &json["records"][0]["status"]),
+        (0, &Value::from("complete"))
+    );
+    let opening = game
+        .lines()
+        .position(|l| l == hand2)
+        .map(|i| {
+            game.lines().nth(i + 1).unwrap().to_string() + "\n" + game.lines().nth(i + 2).unwrap()
+        })
+        .unwrap();
+    assert!(dealt.contains(&opening), "{opening}");
+    let agree = dealt.replacen(&opening, &format!("{hand2}\n{opening}"), 1);
+    let (code, json) = check_text(&agree);
+    assert_eq!(
+        (code, &json["records"][0]["status"]),
+        (0, &Value::from("complete")),
+        "{json:#}"
+    );
+    let other = dealt.replacen(&opening, &format!("{hand1}\n{opening}"), 1);
+    let (code, json) = check_text(&other);
+    assert_eq!(
+        (code, &json["records"][0]["error"]["code"]),
+        (2, &Value::from("record.setup-not-dealt")),
+        "{json:#}"
+    );
+}

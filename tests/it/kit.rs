@@ -340,7 +340,8 @@ fn png_previews_of_every_sheet() {
         dir.path().to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let out = String::from_utf8_lossy(&o.stdout);
+    // What was written is said on standard error (issue 26).
+    let out = String::from_utf8_lossy(&o.stderr);
     assert!(
         out.contains("3 sheets") && out.contains("26 pieces"),
         "{out}"

@@ -350,7 +350,17 @@ fn the_cache_is_reused_and_rebuilt_when_the_list_changes() {
         "{}",
         stdout(&o)
     );
-    assert!(std::fs::read_dir(&other).unwrap().count() == 1);
+    // The list's automaton and its word graph (issue 27: `lexicon build` builds the graph).
+    let mut files: Vec<String> = std::fs::read_dir(&other)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(
+        files[0].starts_with("gaddag-") && files[1].starts_with("parole.txt-"),
+        "{files:?}"
+    );
 }
 
 #[test]
@@ -483,4 +493,310 @@ fn anagrams_use_jollies_ns2() {
     a.extend(["--min".into(), "4".into()]);
     let o = tavolo(&cache, &a.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(stdout(&o), "aMOR\naRMO\nMORa\nORMa\nRaMO\nROMa\n");
+}
+
+// ---- issue 27: the default lexicon, the lexicon a club adjudicates with, the word graph ----
+
+/// Both Debian lists, or `None` (with the reason printed) when one is absent.
+fn debian_lists() -> Option<()> {
+    for p in [
+        DEBIAN_HUNSPELL_DIC,
+        DEBIAN_HUNSPELL_AFF,
+        tavolo::lexicon::source::DEBIAN_WITALIAN,
+    ] {
+        if !Path::new(p).is_file() {
+            println!(
+                "skipped: {p} is absent (Debian's hunspell-it and witalian; CI installs them)"
+            );
+            return None;
+        }
+    }
+    Some(())
+}
+
+/// NS-2: the default lexicon unites the expanded hunspell-it and witalian, so the forms
+/// hunspell-it's dictionary marks with a flag its .aff never defines are words.
+#[test]
+fn ns2_default_lexicon_unites_hunspell_it_and_witalian() {
+    if debian_lists().is_none() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tavolo(
+        tmp.path(),
+        &[
+            "lexicon", "check", "SIEDO", "SOLEVA", "PACI", "SPATOLE", "casa",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "SIEDO: accepted by italian\nSOLEVA: accepted by italian\nPACI: accepted by italian\n\
+         SPATOLE: accepted by italian\nCASA: accepted by it_IT.dic, italian\n"
+    );
+    // `lexicon info` says what each list gives: all its words, and those no other has.
+    let v = json(&tavolo(tmp.path(), &["lexicon", "info", "--json"]));
+    let lists = v["lists"].as_array().unwrap();
+    let names: Vec<&str> = lists.iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["it_IT.dic", "italian"]);
+    let (hun, wit) = (&lists[0], &lists[1]);
+    let only_wit = wit["only_here"].as_u64().unwrap();
+    assert!((100..5_000).contains(&only_wit), "{only_wit}");
+    assert!(hun["only_here"].as_u64().unwrap() > 1_000_000, "{hun}");
+    assert_eq!(
+        v["words"].as_u64().unwrap(),
+        hun["words"].as_u64().unwrap() + only_wit
+    );
+}
+
+#[test]
+fn info_says_what_each_list_gives() {
+    let (tmp, cache, a) = workspace("casa\ncane\ngatto\n");
+    let b = tmp.path().join("b.txt");
+    std::fs::write(&b, "cane\ntopo\n").unwrap();
+    let b = b.display().to_string();
+    let args = [
+        "lexicon",
+        "info",
+        "--lexicon-only",
+        "--lexicon",
+        &a,
+        "--lexicon",
+        &b,
+    ];
+    let v = json(&tavolo(&cache, &[&args[..], &["--json"]].concat()));
+    assert_eq!(v["words"], 4);
+    assert_eq!(v["lists"][0]["words"], 3);
+    assert_eq!(v["lists"][0]["only_here"], 2);
+    assert_eq!(v["lists"][1]["words"], 2);
+    assert_eq!(v["lists"][1]["only_here"], 1);
+    let text = stdout(&tavolo(&cache, &args));
+    assert!(
+        text.contains("   words: 3, of which 2 in no other list;"),
+        "{text}"
+    );
+}
+
+/// The test word list (the machine player's) as a plain list in `dir`.
+fn club_list(dir: &Path, name: &str, leave_out: &[&str]) -> String {
+    let words: Vec<String> = crate::natura_solve::WORDS
+        .split_whitespace()
+        .filter(|w| !leave_out.contains(w))
+        .map(str::to_lowercase)
+        .collect();
+    let path = dir.join(name);
+    std::fs::write(&path, words.join("\n") + "\n").unwrap();
+    path.display().to_string()
+}
+
+/// Issue 27, NS-2: `play`, `check`, `solve` and `duplicate` take the lexicon `lexicon` takes;
+/// the record names the lists it was played with and reads back with them, and lists given
+/// to `check` replace the record's, the report naming the lexicon that judged it.
+#[test]
+fn a_club_adjudicates_with_its_own_lists_ns2() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cache = tmp.path().join("cache");
+    let club = club_list(tmp.path(), "club.txt", &[]);
+    let game = tmp.path().join("game.toml").display().to_string();
+    let only = |list: &str| {
+        [
+            "--lexicon-only".to_string(),
+            "--lexicon".into(),
+            list.into(),
+        ]
+    };
+    let run = |args: &[&str], extra: &[String]| {
+        let mut all: Vec<&str> = args.to_vec();
+        all.extend(extra.iter().map(String::as_str));
+        tavolo(&cache, &all)
+    };
+
+    let o = run(
+        &["play", "natura", "--seed", "club", "-o", &game],
+        &only(&club),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let record = std::fs::read_to_string(&game).unwrap();
+    assert!(
+        record.contains(&format!("lexicon = [{club:?}]\n")),
+        "{record}"
+    );
+
+    // As written: judged by the list the record names.
+    let o = run(&["check", &game], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("  note: lexicon: club.txt\n"),
+        "{}",
+        stdout(&o)
+    );
+
+    // A club's list without the second move's main word: the check names the list that
+    // judged and the word missing from it.
+    let note = stdout(&o)
+        .lines()
+        .find(|l| l.starts_with("  note: move 2: "))
+        .unwrap()
+        .to_string();
+    let word = note
+        .split(": ")
+        .nth(3)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(word.len() >= 2, "{note}");
+    let missing = [word.as_str()];
+    let small = club_list(tmp.path(), "small.txt", &missing);
+    let o = run(&["check", &game, "--json"], &only(&small));
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let notes = json(&o)["records"][0]["notes"].clone();
+    let notes: Vec<&str> = notes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert_eq!(notes[0], "lexicon: small.txt (chosen with --lexicon)");
+    assert!(
+        notes[2].contains("not in the lexicon:"),
+        "the second move's word is missing from small.txt: {notes:?}"
+    );
+    // A list that cannot be read stops the check (exit 2), naming it.
+    let o = run(&["check", &game], &only("nope.txt"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("error[lexicon.unreadable]"),
+        "{}",
+        stderr(&o)
+    );
+
+    // solve reads the record's lexicon too.
+    let o = run(
+        &["solve", "natura", &game, "--move", "4", "--top", "2"],
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("club.txt"), "{}", stdout(&o));
+
+    // duplicate: the record names the lists its tops were found in, and checks with them.
+    let dup = tmp.path().join("dup.toml").display().to_string();
+    let o = run(
+        &[
+            "duplicate",
+            "deal",
+            "--seed",
+            "2",
+            "--rounds",
+            "4",
+            "-o",
+            &dup,
+        ],
+        &only(&club),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("words: the list club.txt"),
+        "{}",
+        stdout(&o)
+    );
+    let record = std::fs::read_to_string(&dup).unwrap();
+    assert!(
+        record.contains(&format!("lexicon = [{club:?}]\n")),
+        "{record}"
+    );
+    let o = run(&["check", &dup], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = run(
+        &["duplicate", "deal", "--seed", "2", "--words", &club],
+        &only(&club),
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "--words and --lexicon exclude each other"
+    );
+}
+
+/// Issue 27: `lexicon build` builds the word graph too and `lexicon info` lists it; its first
+/// build shows a bar on a terminal, saying what it builds and that it happens once, and prints
+/// nothing on a non-terminal.
+#[test]
+fn the_word_graph_is_built_once_with_progress_on_a_terminal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cache = tmp.path().join("cache");
+    let club = club_list(tmp.path(), "club.txt", &[]);
+    let lex = ["--lexicon-only", "--lexicon", club.as_str()];
+    let info = || {
+        json(&tavolo(
+            &cache,
+            &[&["lexicon", "info", "--json"][..], &lex].concat(),
+        ))
+    };
+    let before = info();
+    assert_eq!(before["graph"]["built"], false);
+    let path = PathBuf::from(before["graph"]["cache"].as_str().unwrap());
+    assert!(path.starts_with(&cache), "{}", path.display());
+    let o = tavolo(&cache, &[&["lexicon", "build"][..], &lex].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("word graph: "), "{}", stdout(&o));
+    let after = info();
+    assert_eq!(after["graph"]["built"], true);
+    assert_eq!(
+        after["graph"]["bytes"].as_u64(),
+        Some(std::fs::metadata(&path).unwrap().len())
+    );
+    let text = stdout(&tavolo(&cache, &[&["lexicon", "info"][..], &lex].concat()));
+    assert!(
+        text.contains(&format!(
+            "word graph (for move search): {} (",
+            path.display()
+        )),
+        "{text}"
+    );
+
+    // A first use on a non-terminal: nothing said.
+    let fresh = tmp.path().join("fresh");
+    let play = [
+        "play",
+        "natura",
+        "--seed",
+        "club",
+        "--lexicon-only",
+        "--lexicon",
+        &club,
+    ];
+    let o = tavolo(&fresh, &play);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("building"), "{}", stderr(&o));
+    // On a terminal (a pseudo-terminal from util-linux's `script`): a bar, then a line.
+    let fresh = tmp.path().join("fresh-tty");
+    let command = format!(
+        "{} {} > /dev/null",
+        env!("CARGO_BIN_EXE_tavolo"),
+        play.join(" ")
+    );
+    let o = match Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("TAVOLO_CACHE_DIR", &fresh)
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) => {
+            println!("skipped the terminal half: `script` is not installed ({e})");
+            return;
+        }
+    };
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let screen = stdout(&o);
+    assert!(
+        screen.contains("building the word list club.txt (once)")
+            && screen.contains("building the word graph (once)")
+            && screen.contains(&format!(
+                "cached in {}: later runs read it",
+                fresh.display()
+            )),
+        "{screen}"
+    );
 }

@@ -1,9 +1,12 @@
 //! tavolo's integration tests, as one test binary (one link of the library).
 
+mod build_features;
 mod cards;
 mod cli_manners;
 mod cli_referee;
+mod closed_streams;
 mod common;
+mod docs_examples;
 mod duplicate;
 mod engine_props;
 mod event;
@@ -14,12 +17,16 @@ mod fruit_props;
 mod fuzz_regressions;
 mod kit;
 mod kit_common;
+mod kit_export;
+mod kit_warnings;
 mod layout;
 mod lexicon;
 mod moon_props;
 mod natura;
 mod natura_solve;
+mod outputs;
 mod quincunx;
+mod rules_cli;
 mod rules_docs;
 mod show;
 mod show_cards;
@@ -27,3 +34,4 @@ mod show_fruit;
 mod show_natura;
 mod solitaire_props;
 mod solitaire_solve;
+mod table;

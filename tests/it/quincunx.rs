@@ -116,7 +116,6 @@ fn solver_lines_are_records_check_accepts_qx11() {
                 max_nodes: 20_000,
                 max_memory: 64 << 20,
             },
-            false,
         );
         assert_eq!(d.provenance.variant, "solitaire");
         let note = d.score.clone().unwrap();

@@ -121,3 +121,43 @@ proptest! {
         assert_rejected_at(replace_move(&text, k, fields), k, code);
     }
 }
+
+/// A random Il Muro game is a real game (issue 27): the random player picks `stop`
+/// rarely (once in 200 turns, never while it could turn a tile up), not like any other
+/// move, so over seeds 1..100 the games are hundreds of moves long, not nearly all over
+/// within 49 moves (97 of 100 were, picking `stop` uniformly). Every game still ends
+/// (stopped, stuck or won: `complete`, MU-4), and the same seed plays the same game.
+#[test]
+fn mu4_random_muro_games_run_their_course() {
+    let mut lengths = Vec::new();
+    let mut stopped = 0;
+    for seed in 1..=100 {
+        let Ok(text) = try_random_game("muro", None, &seed.to_string(), 1) else {
+            continue; // a wall with no first move (MU-2)
+        };
+        let (_, moves) = players_and_moves(&text);
+        let (exit, v) = judge(text.clone());
+        assert_eq!((exit, v.status), (0, Status::Complete), "seed {seed}");
+        stopped += usize::from(moves.last().unwrap()["move"].as_str() == Some("stop"));
+        lengths.push(moves.len());
+        if seed <= 3 {
+            assert_eq!(
+                try_random_game("muro", None, &seed.to_string(), 1).unwrap(),
+                text
+            );
+        }
+    }
+    lengths.sort_unstable();
+    let n = lengths.len();
+    assert!(n >= 98, "{n}");
+    let short = lengths.iter().filter(|&&l| l <= 49).count();
+    let median = lengths[n / 2];
+    assert!(
+        short <= n / 5,
+        "{short} of {n} games within 49 moves: {lengths:?}"
+    );
+    assert!(median >= 100, "median {median}: {lengths:?}");
+    // Most games are ended by the player, a few by a stuck wall; none runs away.
+    assert!(stopped >= n / 2 && stopped < n, "{stopped} of {n} stopped");
+    assert!(lengths[n - 1] < 5000, "{lengths:?}");
+}

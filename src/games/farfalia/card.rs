@@ -112,12 +112,25 @@ impl Family {
         Family::ALL[i % 5]
     }
 
-    /// The play cards that show this family (FA-1, FA-3): any 8, 10 or 12 for
-    /// the butterflies; the suit's other ten cards for the rest.
-    pub fn cards(self) -> CardSet {
+    /// The play cards that collect as this family (FA-3): any 8, 10 or 12
+    /// for the butterflies; the suit's other ten cards for the rest (an 8, 10
+    /// or 12 counts as a butterfly only).
+    pub fn matched_by(self) -> CardSet {
         match self.suit() {
             None => BUTTERFLIES,
             Some(s) => CardSet(s.cards().0 & !BUTTERFLIES.0),
+        }
+    }
+
+    /// The play cards that show this family's symbol, which its jolly burns
+    /// (FA-9): every 8, 10 and 12 for the butterflies; the whole suit for the
+    /// rest, its 8, 10 and 12 included (they show the suit's symbol and a
+    /// butterfly). Not [`Family::matched_by`]: showing a symbol is not
+    /// collecting as it.
+    pub fn shown_on(self) -> CardSet {
+        match self.suit() {
+            None => BUTTERFLIES,
+            Some(s) => s.cards(),
         }
     }
 }
@@ -326,8 +339,13 @@ mod tests {
         assert_eq!(c("B11").family(), Family::Pesci);
         assert_eq!(c("O13").family(), Family::Conchiglie);
         assert_eq!(BUTTERFLIES.len(), 12);
-        let total: usize = Family::ALL.iter().map(|f| f.cards().len()).sum();
-        assert_eq!(total, 52);
+        let total: usize = Family::ALL.iter().map(|f| f.matched_by().len()).sum();
+        assert_eq!(total, 52, "every card collects as exactly one family");
+        // FA-9: a suit's symbol is on all 13 of its cards, the butterfly on 12.
+        let shown: usize = Family::ALL.iter().map(|f| f.shown_on().len()).sum();
+        assert_eq!(shown, 52 + 12, "8, 10 and 12 show two symbols");
+        assert!(Family::Fragole.shown_on().contains(c("R12")));
+        assert!(!Family::Fragole.matched_by().contains(c("R12")));
         assert_eq!("f".parse::<Family>().unwrap(), Family::Farfalle);
         assert_eq!("Pesci".parse::<Family>().unwrap(), Family::Pesci);
         assert!("X".parse::<Family>().is_err());

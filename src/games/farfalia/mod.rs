@@ -15,6 +15,7 @@ mod matches;
 mod moves;
 mod play;
 pub mod record;
+mod session;
 mod table;
 
 #[cfg(test)]

@@ -89,8 +89,14 @@ fn suit_mask(s: Suit) -> u64 {
     0x1FFF << (13 * s as u32)
 }
 
-fn family_mask(f: usize) -> u64 {
-    Family::ALL[f].cards().0
+/// The cards that collect as family `f` (FA-3).
+fn matched_mask(f: usize) -> u64 {
+    Family::ALL[f].matched_by().0
+}
+
+/// The cards the jolly of family `f` burns (FA-9).
+fn burned_mask(f: usize) -> u64 {
+    Family::ALL[f].shown_on().0
 }
 
 impl Deal {
@@ -302,7 +308,7 @@ impl Deal {
         let mut m = 0;
         for f in 0..5 {
             if self.collected[team][f] < self.wanted[f] {
-                m |= family_mask(f);
+                m |= matched_mask(f);
             }
         }
         m
@@ -485,7 +491,7 @@ impl Deal {
         let mut burn = 0u64;
         for &c in &self.trick[..n] {
             if c >= 52 {
-                burn |= family_mask(c as usize - 52);
+                burn |= burned_mask(c as usize - 52);
             }
         }
         let led = suit_mask(Suit::from_index(self.trick[0] as usize / 13));

@@ -577,6 +577,56 @@ fn fa9_burning() {
         .all(|m| matches!(m, Move::Play { .. })));
 }
 
+/// FA-9 (issue 27): a suit's jolly burns that suit's 8, 10 and 12 too, not
+/// only the cards that collect as the suit. R5, R12, the red jolly, R2, R3:
+/// every card burns, nobody wins, nothing can be kept (R12 would have been a
+/// butterfly for the proposal) and the leader leads again (FA-6).
+#[test]
+fn fa9_family_jolly_burns_its_butterfly_cards() {
+    let jollies = [
+        Some(Family::Conchiglie),
+        Some(Family::Pesci),
+        Some(Family::Foglie),
+        Some(Family::Fragole),
+        Some(Family::Farfalle),
+    ];
+    let setup = setup_with(
+        five([0, 1, 2, 3, 4]),
+        &["R3 G1 G2", "R5", "R12", "G13", "R2"],
+        "F R G B O",
+        &jollies,
+    );
+    let mut deal = Deal::new(&setup, true).unwrap();
+    play_all(
+        &mut deal,
+        &[
+            "1:discard G1 G2",
+            "1:trump B",
+            "2:R5",
+            "3:R12",
+            "4:jolly R",
+            "5:R2",
+        ],
+    );
+    assert_eq!(
+        deal.play(mv("1:R3")).unwrap(),
+        Outcome::Trick {
+            winner: None,
+            burned: cards("R2 R3 R5 R12").into_iter().collect()
+        }
+    );
+    assert_eq!(deal.to_move(), Some(1), "the leader leads again (FA-6)");
+    assert!(legal_strings(&deal).iter().all(|m| !m.contains("take")));
+    assert!(
+        deal.play(mv("3:take R12")).is_err(),
+        "R12 burned: nobody keeps it"
+    );
+    // The butterfly jolly burns every 8, 10 and 12 whatever its suit, and
+    // nothing else.
+    assert_eq!(Family::Farfalle.shown_on(), BUTTERFLIES);
+    assert_eq!(Family::Fragole.shown_on(), Suit::R.cards());
+}
+
 /// Play a random match of `rules` to the end, checking at every move that
 /// each legal move is accepted and each rejected candidate is not legal (on
 /// the deal, and every 40th move on the whole match), that notation round

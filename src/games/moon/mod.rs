@@ -17,6 +17,7 @@ mod game;
 mod notation;
 mod position;
 pub mod record;
+pub mod session;
 mod solitaire;
 
 pub use board::{Board, Placement};

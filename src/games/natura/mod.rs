@@ -26,6 +26,7 @@ pub mod movegen;
 pub mod moves;
 pub mod record;
 pub mod scorer;
+pub mod session;
 pub mod solve_record;
 
 pub use board::{Board, Dir, PlaceError, Placement, Scored, Square, WordScore};

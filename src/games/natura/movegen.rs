@@ -20,7 +20,8 @@
 //! The alphabet is A-Z as tiles 1-26 (the Italian set of NS-1); a jolly may be any of the 26
 //! (NS-2).
 
-pub mod gaddag;
+/// The word graph lives with the lexicon; re-exported under its old path.
+pub use crate::lexicon::gaddag;
 
 use std::cmp::Ordering;
 

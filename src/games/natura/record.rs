@@ -14,7 +14,7 @@
 
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -228,6 +228,10 @@ pub(super) fn tiles_text(tiles: &[u8]) -> String {
 struct SetupDoc {
     racks: Seats<String>,
     bag: String,
+    /// The run's lexicon when the command line chose lists (NS-2: a record names the
+    /// lexicon it was played with; without the field, NS-2's default lists).
+    #[serde(skip_serializing_if = "crate::lexicon::choice::Choice::is_default")]
+    lexicon: crate::lexicon::choice::Choice,
 }
 
 fn describe_deal(bag: &[u8], players: &[String]) -> Result<Deal, Error> {
@@ -242,6 +246,7 @@ fn describe_deal(bag: &[u8], players: &[String]) -> Result<Deal, Error> {
     let doc = SetupDoc {
         racks,
         bag: tiles_text(&bag[n * RACK..]),
+        lexicon: crate::lexicon::choice::run_choice(),
     };
     let mut lines: Vec<String> = doc
         .racks
@@ -306,25 +311,56 @@ impl Lex {
             Lex::Inline(set) => format!("lexicon: the record's {} words", set.len()),
             Lex::Lists(lex) => {
                 let names: Vec<&str> = lex.lists.iter().map(|l| l.name.as_str()).collect();
-                format!("lexicon: {}", names.join(" + "))
+                let by = match crate::lexicon::choice::chosen() {
+                    Some(_) => " (chosen with --lexicon)",
+                    None => "",
+                };
+                format!("lexicon: {}{by}", names.join(" + "))
             }
         }
     }
 }
 
-/// The default lexicon (NS-2), opened once per process (many records are checked at once).
+/// The run's lexicon: NS-2's default lists, or the command line's `--lexicon` choice
+/// ([`crate::lexicon::choice`], opened once per process).
 pub(super) fn default_lexicon() -> Lex {
-    static DEFAULT: OnceLock<Lex> = OnceLock::new();
-    DEFAULT
-        .get_or_init(|| {
-            let opened = crate::lexicon::sources(&[], false)
-                .and_then(|s| Lexicon::open(&s, &crate::lexicon::Options::default()));
-            match opened {
-                Ok(lex) => Lex::Lists(Arc::new(lex)),
-                Err(_) => Lex::Unchecked("no Italian word list is installed (NS-2)"),
-            }
+    match crate::lexicon::choice::open(&crate::lexicon::choice::run_choice()) {
+        Ok(lex) => Lex::Lists(lex),
+        Err(_) => Lex::Unchecked("no Italian word list is installed (NS-2)"),
+    }
+}
+
+/// A `lexicon` value of a `[setup]`: `"default"` (NS-2's lists), `"none"` (`None`: no word
+/// checked), or an array of lists (`["default", "parole.txt"]`, paths relative to the
+/// record's folder).
+pub(super) fn lists_named(
+    src: &Source,
+    node: &Node,
+) -> Result<Option<crate::lexicon::choice::Choice>, Error> {
+    use crate::lexicon::choice::Choice;
+    let help = "`lexicon = \"default\"` (NS-2's lists), `\"none\"`, or a list of word lists \
+                (`[\"default\", \"parole.txt\"]`); or the words themselves in `words = [...]`";
+    if let Ok(text) = node.as_str(src, "`lexicon`") {
+        return match text {
+            crate::lexicon::choice::DEFAULT => Ok(Some(Choice::default())),
+            "none" => Ok(None),
+            other => Err(src
+                .error(
+                    "natura.bad-setup",
+                    &node.span,
+                    format!("unknown lexicon `{other}`"),
+                )
+                .help(help)),
+        };
+    }
+    let entries = node.as_str_array(src, "`lexicon`")?;
+    let base = src.path().parent().unwrap_or(std::path::Path::new(""));
+    Choice::from_entries(entries.iter().map(|(e, _)| *e), base)
+        .map(Some)
+        .map_err(|(i, why)| {
+            let span = entries.get(i).map_or(&node.span, |(_, s)| *s);
+            src.error("natura.bad-setup", span, why).help(help)
         })
-        .clone()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -489,19 +525,15 @@ fn read_setup_node(record: &Record, node: &Node, src: &Source) -> Result<Written
             Some(Lex::Inline(Arc::new(set)))
         }
     };
-    let lexicon = match f.opt_str("lexicon")? {
+    let lexicon = match f.opt("lexicon") {
         None => None,
-        Some(("default", _)) => Some(default_lexicon()),
-        Some(("none", _)) => Some(Lex::Unchecked("the record says `lexicon = \"none\"`")),
-        Some((other, span)) => {
-            return Err(src
-                .error(
-                    "natura.bad-setup",
-                    span,
-                    format!("unknown lexicon `{other}`"),
-                )
-                .help("`lexicon = \"default\"` (NS-2's lists) or `\"none\"`; or list the words in `words = [...]`"))
-        }
+        Some(node) => Some(match lists_named(src, node)? {
+            Some(choice) => Lex::Lists(crate::lexicon::choice::open(&choice).map_err(|e| {
+                src.error("natura.bad-setup", &node.span, e.message.clone())
+                    .help("the record names this lexicon; give others with --lexicon")
+            })?),
+            None => Lex::Unchecked("the record says `lexicon = \"none\"`"),
+        }),
     };
     let challenge_penalty = match f.opt("challenge-penalty") {
         None => 0,
@@ -1092,7 +1124,10 @@ pub(super) fn open(record: &Record, src: &Source, lex: Option<Lex>) -> Result<Op
 /// `lex`, when given).
 fn started(record: &Record, src: &Source, lex: Option<Lex>) -> Result<(State, Lex), Error> {
     let written = read_setup(record, src)?;
+    // The command line's lists replace the record's (a club adjudicating with its own).
+    let chosen = crate::lexicon::choice::chosen().map(|_| default_lexicon());
     let lex = lex
+        .or(chosen)
         .or_else(|| written.lex.clone())
         .unwrap_or_else(default_lexicon);
     let rules = Rules {

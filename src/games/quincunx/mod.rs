@@ -18,6 +18,7 @@ pub mod record;
 pub mod round;
 pub mod score;
 pub mod scorer;
+pub mod session;
 pub mod solve;
 pub mod variant;
 

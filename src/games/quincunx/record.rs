@@ -932,12 +932,7 @@ fn solitaire_of(variant: &str) -> (Rules, String) {
 /// `undecided` (its moves and score still given); a deal no line can fill is
 /// `unsolvable` (lost). Every answer carries the greedy player's score.
 impl solve::Solve for QuincunxGame {
-    fn decide(
-        &self,
-        provenance: &Provenance,
-        limits: SearchLimits,
-        _polish: bool,
-    ) -> solve::Decided {
+    fn decide(&self, provenance: &Provenance, limits: SearchLimits) -> solve::Decided {
         use super::solve::{greedy, solve as search, Answer as QAnswer, Limits};
         use crate::search::{Answer, Bound, Stats};
         let (rules, name) = solitaire_of(&provenance.variant);

@@ -30,6 +30,7 @@
 
 pub mod draw;
 pub mod record;
+pub mod session;
 
 use std::collections::BTreeMap;
 use std::fmt;

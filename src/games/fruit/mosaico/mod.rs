@@ -25,6 +25,7 @@ mod broken;
 pub mod draw;
 mod notation;
 pub mod record;
+pub mod session;
 pub mod solve;
 
 use std::fmt;

@@ -417,10 +417,10 @@ pub fn moves_out(moves: &[Move]) -> Vec<MoveOut> {
 }
 
 impl Solve for Mosaico {
-    fn decide(&self, provenance: &Provenance, limits: Limits, polish: bool) -> Decided {
+    /// Mosaico's lines are as short as they come: 36 placements and the set-asides.
+    fn decide(&self, provenance: &Provenance, limits: Limits) -> Decided {
         let setup = dealt(provenance);
         let start = State::new(&setup, variant_of(&provenance.variant));
-        let _ = polish; // Mosaico's lines are as short as they come.
         let (answer, stats) = super::solve::solve(&start, limits);
         Decided::new(
             provenance.clone(),

@@ -12,6 +12,7 @@
 
 pub mod draw;
 pub mod record;
+pub mod session;
 pub mod solve;
 
 use std::fmt;
@@ -163,55 +164,89 @@ fn parse_place(s: &str, offset: usize) -> Result<Place, MoveSyntax> {
 impl FromStr for Move {
     type Err = MoveSyntax;
 
+    /// Words may be set apart by any run of spaces, and `>` may stand between spaces
+    /// (`M1 1 > new`, as players write it) or not (`M1 1>new`, as tavolo writes it).
     fn from_str(text: &str) -> Result<Move, MoveSyntax> {
         let start = text.len() - text.trim_start().len();
         let s = text.trim();
+        // The offset in `text` of a part of `s`.
+        let at = |part: &str| start + (part.as_ptr() as usize - s.as_ptr() as usize);
+        let unexpected = |extra: &str| MoveSyntax {
+            offset: at(extra),
+            message: format!("unexpected `{extra}` after the move; {MOVE_FORMS}"),
+        };
         let mut words = s.split_whitespace();
-        let (first, second) = (words.next(), words.next());
-        let rest_at = |word: &str| start + (word.as_ptr() as usize - s.as_ptr() as usize);
-        if let Some(extra) = words.next() {
+        let Some(first) = words.next() else {
             return Err(MoveSyntax {
-                offset: rest_at(extra),
-                message: format!("unexpected `{extra}` after the move; {MOVE_FORMS}"),
+                offset: start,
+                message: format!("the move is empty; {MOVE_FORMS}"),
             });
+        };
+        if first.eq_ignore_ascii_case("stop") {
+            return match words.next() {
+                Some(extra) => Err(unexpected(extra)),
+                None => Ok(Move::Stop),
+            };
         }
-        match (first, second) {
-            (Some(w), None) if w.eq_ignore_ascii_case("stop") => Ok(Move::Stop),
-            (Some(w), Some(col)) if w.eq_ignore_ascii_case("turn") => {
-                match parse_place(col, rest_at(col))? {
-                    Place::Column(c) => Ok(Move::Turn(c)),
-                    Place::NewWall => Err(MoveSyntax {
-                        offset: rest_at(col),
-                        message: "only a column of the old wall has face-down tiles to turn".into(),
-                    }),
-                }
+        if first.eq_ignore_ascii_case("turn") {
+            let Some(col) = words.next() else {
+                return Err(MoveSyntax {
+                    offset: start,
+                    message: format!("`{s}` names no column to turn; {MOVE_FORMS}"),
+                });
+            };
+            if let Some(extra) = words.next() {
+                return Err(unexpected(extra));
             }
-            (Some(tile), Some(path)) => {
-                let tile_parsed: Tile =
-                    tile.parse()
-                        .map_err(|e: super::tile::ParseTileError| MoveSyntax {
-                            offset: rest_at(tile),
-                            message: e.to_string(),
-                        })?;
-                let Some((from, to)) = path.split_once('>') else {
-                    return Err(MoveSyntax {
-                        offset: rest_at(path),
-                        message: format!("`{path}` is not `from>to`; {MOVE_FORMS}"),
-                    });
-                };
-                let from_at = rest_at(path);
-                let to_at = from_at + from.len() + 1;
-                Ok(Move::Shift {
-                    tile: tile_parsed,
-                    from: parse_place(from, from_at)?,
-                    to: parse_place(to, to_at)?,
-                })
-            }
-            _ => Err(MoveSyntax {
+            return match parse_place(col, at(col))? {
+                Place::Column(c) => Ok(Move::Turn(c)),
+                Place::NewWall => Err(MoveSyntax {
+                    offset: at(col),
+                    message: "only a column of the old wall has face-down tiles to turn".into(),
+                }),
+            };
+        }
+        // A shift: the tile, then `from>to` with or without spaces round the `>`.
+        let rest = &s[first.len()..];
+        let path = rest.trim();
+        if path.is_empty() {
+            return Err(MoveSyntax {
                 offset: start,
                 message: format!("`{s}` is not a move; {MOVE_FORMS}"),
-            }),
+            });
         }
+        let tile: Tile = first
+            .parse()
+            .map_err(|e: super::tile::ParseTileError| MoveSyntax {
+                offset: at(first),
+                message: e.to_string(),
+            })?;
+        let Some(gt) = rest.find('>') else {
+            return Err(MoveSyntax {
+                offset: at(path),
+                message: format!("`{path}` is not `from>to`; {MOVE_FORMS}"),
+            });
+        };
+        // One word on each side of the `>`: a second word is one too many.
+        let place = |side: &str, offset: usize| -> Result<Place, MoveSyntax> {
+            let mut words = side.split_whitespace();
+            match (words.next(), words.next()) {
+                (Some(_), Some(extra)) => Err(unexpected(extra)),
+                (Some(word), None) => parse_place(word, at(word)),
+                (None, _) => Err(MoveSyntax {
+                    offset,
+                    message: "a place is missing: write a column 1-6 or `new` (the new wall) \
+                              on each side of `>`"
+                        .into(),
+                }),
+            }
+        };
+        let gt_at = at(rest) + gt;
+        Ok(Move::Shift {
+            tile,
+            from: place(&rest[..gt], gt_at)?,
+            to: place(&rest[gt + 1..], gt_at + 1)?,
+        })
     }
 }
 
@@ -967,6 +1002,50 @@ mod tests {
         let e = "B4 3>5 now".parse::<Move>().unwrap_err();
         assert_eq!(e.offset, 7);
         assert!("".parse::<Move>().is_err());
+        // Spaces round the `>`: the word after a place is still one too many.
+        let e = "B4 3 > 5 now".parse::<Move>().unwrap_err();
+        assert_eq!(
+            (e.offset, e.message.starts_with("unexpected `now`")),
+            (9, true)
+        );
+        let e = "B4 3 4>5".parse::<Move>().unwrap_err();
+        assert_eq!(
+            (e.offset, e.message.starts_with("unexpected `4`")),
+            (5, true)
+        );
+        let e = "B4 3 > 9".parse::<Move>().unwrap_err();
+        assert_eq!(e.offset, 7);
+        let e = "B4 > 5".parse::<Move>().unwrap_err();
+        assert_eq!(
+            (e.offset, e.message.contains("a place is missing")),
+            (3, true)
+        );
+        let e = "B4 3 >".parse::<Move>().unwrap_err();
+        assert_eq!(
+            (e.offset, e.message.contains("a place is missing")),
+            (6, true)
+        );
+        let e = "stop now".parse::<Move>().unwrap_err();
+        assert_eq!(e.offset, 5);
+        let e = "turn".parse::<Move>().unwrap_err();
+        assert!(e.message.contains("names no column"), "{e}");
+    }
+
+    /// Players write `M1 1 > new`, spaces round the `>`, as readily as `M1 1>new`:
+    /// both read as the same move, as do doubled spaces anywhere (issue 27).
+    #[test]
+    fn spaces_round_the_arrow_are_read() {
+        for s in [
+            "M1 1 > new",
+            "M1 1> new",
+            "M1 1 >new",
+            "  M1   1   >   NEW  ",
+            "m1\t1\t>\tnew",
+        ] {
+            assert_eq!(m(s).to_string(), "M1 1>new", "{s:?}");
+        }
+        assert_eq!(m("B3 new > 5").to_string(), "B3 new>5");
+        assert_eq!(m("turn   3").to_string(), "turn 3");
     }
 
     #[test]

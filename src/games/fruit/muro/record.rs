@@ -12,7 +12,7 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 
 use super::{Broken, End, Move, Setup, State, Variant, COLUMNS, HEIGHT};
-use crate::deal::Provenance;
+use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::fruit::record::{deal_order, parse_tiles};
@@ -75,7 +75,26 @@ impl Referee for Muro {
             fields: vec![("move", write::string(&mv.to_string()))],
         }
     }
+
+    /// `stop` is legal at every turn; picked like any other move it ended nearly every
+    /// random game within 50 moves. The random player stops once in [`STOP_ODDS`] turns
+    /// instead, and never while it could turn a tile up (a player looks before giving up);
+    /// otherwise it plays uniformly among the wall's moves. So a random game runs a few
+    /// hundred moves, or until it is stuck or won, and it ends: there are 30 tiles to turn,
+    /// each turn is picked sooner or later, and after the last one every turn may stop.
+    /// The draws come from the play stream, so the same seed plays the same game.
+    fn choose(&self, _game: &State, legal: &[Move], rng: &mut DealRng) -> Move {
+        let others: Vec<Move> = legal.iter().copied().filter(|&m| m != Move::Stop).collect();
+        let can_turn = others.iter().any(|m| matches!(m, Move::Turn(_)));
+        if others.is_empty() || (!can_turn && rng.below(STOP_ODDS) == 0) {
+            return Move::Stop;
+        }
+        others[rng.below(others.len() as u32) as usize]
+    }
 }
+
+/// The random player stops once in this many turns (see [`Referee::choose`] for Il Muro).
+pub const STOP_ODDS: u32 = 200;
 
 pub fn variant_of(name: &str) -> Variant {
     Variant::from_name(name).unwrap_or_default()
@@ -366,14 +385,14 @@ pub fn moves_out(moves: &[Move]) -> Vec<MoveOut> {
 }
 
 impl Solve for Muro {
-    fn decide(&self, provenance: &Provenance, limits: Limits, polish: bool) -> Decided {
+    /// The search's winning line, always shortened (its detours cut): one deal, one
+    /// answer, whether it is asked alone, in a survey or to be written out.
+    fn decide(&self, provenance: &Provenance, limits: Limits) -> Decided {
         let setup = dealt(provenance);
         let start = State::new(&setup, variant_of(&provenance.variant));
         let (answer, stats) = super::solve::solve(&start, limits);
         let answer = match answer {
-            Answer::Solved(moves) if polish => {
-                Answer::Solved(super::solve::shorten(&start, &moves, 2))
-            }
+            Answer::Solved(moves) => Answer::Solved(super::solve::shorten(&start, &moves, 2)),
             other => other,
         };
         Decided::new(

@@ -39,6 +39,7 @@ pub mod draw;
 pub mod record;
 pub mod scorer;
 pub mod scoring;
+pub mod session;
 
 use std::fmt;
 use std::str::FromStr;
@@ -471,9 +472,9 @@ impl engine::Broken for Broken {
             Broken::NoSquare { hand } => {
                 format!("hand {hand} needs its square (the setup deals none)")
             }
-            Broken::SquareMidHand => {
-                "a square belongs only on the first insertion of a hand".into()
-            }
+            Broken::SquareMidHand => "a square goes only on the first insertion of hand 2, 3, \
+                                      ...; hand 1's is the setup's"
+                .into(),
             Broken::SquareNotDealt { hand } => {
                 format!("this square is not the one the deal gives for hand {hand}")
             }
@@ -1751,6 +1752,33 @@ mod engine_tests {
         ] {
             assert!(bad.parse::<Move>().is_err(), "{bad}");
         }
+    }
+
+    /// SF-2, docs/records.md: `square` goes only on the first insertion of hand 2, 3, ...;
+    /// on hand 1's first insertion it is refused, and the reason says where it goes.
+    #[test]
+    fn sf2_a_square_on_hand_1_is_refused_and_says_where_it_goes() {
+        let mut s = game(2);
+        let first = s.candidate_moves().into_iter().next().unwrap();
+        let Move::Insert {
+            player, tile, at, ..
+        } = first
+        else {
+            panic!("{first}")
+        };
+        let sq = s.hand().square().concat().try_into().unwrap();
+        let e = s
+            .play(Move::Insert {
+                player,
+                tile,
+                at,
+                gift: None,
+                square: Some(sq),
+            })
+            .unwrap_err();
+        assert_eq!(e.code(), "scalafrutta.square-mid-hand");
+        let why = e.describe(&["Anna".into(), "Bruno".into()]);
+        assert!(why.contains("hand 2, 3"), "{why}");
     }
 
     /// SF-2: the packings of a holding are every set of disjoint

@@ -472,7 +472,8 @@ pub(super) fn check_square(
                 "scalafrutta.square-mid-hand",
                 span,
                 format!(
-                    "move {}: `square` belongs only on the first move of hand 2, 3, ... (hand 1's is in [setup])",
+                    "move {}: `square` goes only on the first insertion of hand 2, 3, ...; \
+                     hand 1's square is [setup]'s (or the deal's)",
                     entry.number
                 ),
             ));

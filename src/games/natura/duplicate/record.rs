@@ -5,7 +5,7 @@
 //! `docs/duplicate.md`). Natura's adapter hands such records here (`super::super::record`).
 
 use std::collections::BTreeSet;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
@@ -19,7 +19,7 @@ use super::game::{Duplicate, End, Round};
 use super::judge::judge;
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::lexicon::Lexicon;
+use crate::lexicon::choice::Choice;
 use crate::record::{
     write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Record, Score, Source, Span, Verdict,
 };
@@ -29,16 +29,22 @@ pub const VARIANT: &str = "duplicate";
 /// The one player of a duplicate record: the top.
 pub const PLAYER: &str = "top";
 
-/// The words a duplicate game is played with: listed in the record, or NS-2's default lists.
+/// The words a duplicate game is played with: listed in the record, or word lists (NS-2's
+/// default unless the record or the command line names others).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Words {
     /// Board words (folded by NS-2), as a record's `words = [...]` gives them.
     Inline(BTreeSet<String>),
-    /// NS-2's default lists (`lexicon = "default"`).
-    Default,
+    /// Word lists (`lexicon = "default"`, or `lexicon = ["default", "parole.txt"]`).
+    Lists(Choice),
 }
 
 impl Words {
+    /// The run's lists: NS-2's default, or the command line's `--lexicon` choice.
+    pub fn run() -> Words {
+        Words::Lists(crate::lexicon::choice::run_choice())
+    }
+
     /// Words as written (any case, accents folded by NS-2); a form that is no board word of 2
     /// letters or more is returned as the error.
     pub fn inline<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Words, String> {
@@ -58,14 +64,21 @@ impl Words {
             Words::Inline(set) => Gaddag::from_words(set.iter().map(String::as_bytes))
                 .map(Arc::new)
                 .map_err(|e| Error::input("lexicon.graph", e.to_string())),
-            Words::Default => default_graph(),
+            Words::Lists(choice) => lists_graph(choice),
         }
     }
 
     pub fn describe(&self) -> String {
         match self {
             Words::Inline(set) => format!("the record's {} words", set.len()),
-            Words::Default => "NS-2's default lists".into(),
+            Words::Lists(choice) => match crate::lexicon::choice::open(choice) {
+                Ok(lex) => {
+                    let names: Vec<&str> = lex.lists.iter().map(|l| l.name.as_str()).collect();
+                    let lists = if names.len() == 1 { "list" } else { "lists" };
+                    format!("the {lists} {}", names.join(" + "))
+                }
+                Err(_) => "NS-2's default lists".into(),
+            },
         }
     }
 
@@ -76,21 +89,30 @@ impl Words {
                 let words: Vec<&str> = set.iter().map(String::as_str).collect();
                 format!("[setup]\nwords = {}\n", write::string_array(&words))
             }
-            Words::Default => "[setup]\nlexicon = \"default\"\n".into(),
+            Words::Lists(choice) => {
+                let entries = choice.entries();
+                let value = match entries.as_slice() {
+                    [one] if choice.default => write::string(one),
+                    _ => {
+                        write::string_array(&entries.iter().map(String::as_str).collect::<Vec<_>>())
+                    }
+                };
+                format!("[setup]\nlexicon = {value}\n")
+            }
         }
     }
 }
 
-/// The default lexicon's graph, built once per process.
-fn default_graph() -> Result<Arc<Gaddag>, Error> {
-    static GRAPH: OnceLock<Result<Arc<Gaddag>, Error>> = OnceLock::new();
-    GRAPH
-        .get_or_init(|| {
-            let lex = crate::lexicon::sources(&[], false)
-                .and_then(|s| Lexicon::open(&s, &crate::lexicon::Options::default()))?;
-            crate::lexicon::graph::gaddag(&lex)
-        })
-        .clone()
+/// The graph of word lists, built once per process and lexicon.
+fn lists_graph(choice: &Choice) -> Result<Arc<Gaddag>, Error> {
+    static GRAPHS: Mutex<Vec<(Choice, Arc<Gaddag>)>> = Mutex::new(Vec::new());
+    let mut graphs = GRAPHS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, g)) = graphs.iter().find(|(c, _)| c == choice) {
+        return Ok(g.clone());
+    }
+    let g = crate::lexicon::graph::gaddag(&*crate::lexicon::choice::open(choice)?)?;
+    graphs.push((choice.clone(), g.clone()));
+    Ok(g)
 }
 
 /// The `[deal]` of a duplicate game.
@@ -133,12 +155,12 @@ pub fn record_text(deal: &Provenance, words: &Words, rounds: &[Round]) -> String
 
 #[derive(Serialize)]
 struct SetupDoc {
-    lexicon: &'static str,
+    lexicon: Choice,
 }
 
 /// `tavolo deal natura --variant duplicate`: the first rack (the later ones depend on the
 /// tops, so on the words: `tavolo duplicate deal` plays them) and a `[setup]` naming the
-/// default lexicon.
+/// run's lexicon.
 pub fn deal(deal: &Provenance) -> Result<Deal, Error> {
     let mut bag = Bag::new(&deal.seed, deal.board);
     let kept = vec![0; bag.counts().len()];
@@ -152,7 +174,12 @@ pub fn deal(deal: &Provenance) -> Result<Deal, Error> {
             deal.seed
         ),
     ];
-    Deal::from_setup(&SetupDoc { lexicon: "default" }, lines)
+    Deal::from_setup(
+        &SetupDoc {
+            lexicon: crate::lexicon::choice::run_choice(),
+        },
+        lines,
+    )
 }
 
 // ---------------------------------------------------------------------------------------
@@ -172,7 +199,7 @@ const SETUP_FIELDS: &[&str] = &["words", "lexicon"];
 
 fn read_words(record: &Record, src: &Source) -> Result<Words, Error> {
     let Some(node) = record.setup.written() else {
-        return Ok(Words::Default);
+        return Ok(Words::run());
     };
     let mut f = node.fields(src, "[setup]")?;
     f.only(SETUP_FIELDS)?;
@@ -196,29 +223,37 @@ fn read_words(record: &Record, src: &Source) -> Result<Words, Error> {
             Some(Words::Inline(set))
         }
     };
-    let lexicon =
-        match f.opt_str("lexicon")? {
-            None => None,
-            Some(("default", _)) => Some(Words::Default),
-            Some((other, span)) => return Err(src
+    let lexicon = match f.opt("lexicon") {
+        None => None,
+        Some(node) => match super::super::record::lists_named(src, node)? {
+            Some(choice) => Some(Words::Lists(choice)),
+            None => return Err(src
                 .error(
                     "natura.bad-setup",
-                    span,
-                    format!("a duplicate game cannot use lexicon `{other}`"),
+                    &node.span,
+                    "a duplicate game cannot go without words: its tops are found in them",
                 )
                 .help(
-                    "the tops are found in the words: `lexicon = \"default\"` or `words = [...]`",
+                    "`lexicon = \"default\"` (NS-2's lists), a list of files, or `words = [...]`",
                 )),
-        };
+        },
+    };
     f.finish(SETUP_FIELDS)?;
-    match (words, lexicon) {
-        (Some(_), Some(_)) => Err(src.error(
-            "natura.bad-setup",
-            &node.span,
-            "give `words` or `lexicon`, not both",
-        )),
-        (w, l) => Ok(w.or(l).unwrap_or(Words::Default)),
-    }
+    let written = match (words, lexicon) {
+        (Some(_), Some(_)) => {
+            return Err(src.error(
+                "natura.bad-setup",
+                &node.span,
+                "give `words` or `lexicon`, not both",
+            ))
+        }
+        (w, l) => w.or(l),
+    };
+    // The command line's lists replace the record's (a club adjudicating with its own).
+    Ok(match crate::lexicon::choice::chosen() {
+        Some(_) => Words::run(),
+        None => written.unwrap_or_else(Words::run),
+    })
 }
 
 /// A placement from a word, a square and a direction as written, each with its span;

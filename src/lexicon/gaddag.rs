@@ -4,20 +4,20 @@
 //! at any letter of a word (an anchor square), go left, then cross the separator `◇` and go
 //! right. One graph serves both the placements and the cross-checks: no separate DAWG.
 //!
-//! Built with the `fst` crate's builder (already the lexicon's automaton; its builder
-//! merges equal suffixes while inserting sorted keys, so the graph is close to minimal
-//! without a hand-written minimiser), then copied into a flat array of arcs as wolges lays
-//! out its KWG, because walking `fst`'s packed nodes costs a decode per step.
+//! Stored as a flat array of arcs, as wolges lays out its KWG (walking `fst`'s packed nodes
+//! would cost a decode per step), built minimal straight from the sorted keys by
+//! [`Builder`], which keeps only the words and the distinct nodes in memory (the `fst`
+//! builder it replaced, with a map over its nodes, peaked at twice the memory), then laid
+//! out breadth first. The minimal graph is unique, so its bytes depend only on the words.
 //!
 //! An arc is one `u32`: bits 0-24 the index of the target node's first arc (0: no arcs),
 //! bits 25-29 the tile (0 the separator, 1-26 the letters A-Z), bit 30 "a string ends
 //! here", bit 31 "last arc of its node". A node is the run of arcs from its first to the one
 //! marked last, sorted by tile.
 
-use std::collections::HashMap;
 use std::fmt;
 
-use fst::raw::{CompiledAddr, Fst, Node};
+use super::normalise::{MAX_LETTERS, MIN_LETTERS};
 
 /// The separator `◇` between the reversed prefix and the suffix.
 pub const SEP: u8 = 0;
@@ -76,15 +76,12 @@ impl fmt::Debug for Gaddag {
 pub enum BuildError {
     /// More arcs than 25 bits address.
     TooLarge(usize),
-    /// The `fst` builder refused (cannot happen with sorted, distinct keys).
-    Fst(String),
 }
 
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BuildError::TooLarge(n) => write!(f, "the word graph needs {n} arcs, over 32M"),
-            BuildError::Fst(e) => write!(f, "cannot build the word graph: {e}"),
         }
     }
 }
@@ -92,7 +89,7 @@ impl fmt::Display for BuildError {
 /// A board word as tiles, or `None` when it cannot stand on the board (not 2-15 letters
 /// A-Z, as the lexicon's normalised words are).
 fn tiles_of(word: &[u8]) -> Option<impl Iterator<Item = u8> + '_> {
-    ((2..=super::SIZE).contains(&word.len()) && word.iter().all(u8::is_ascii_uppercase))
+    ((MIN_LETTERS..=MAX_LETTERS).contains(&word.len()) && word.iter().all(u8::is_ascii_uppercase))
         .then(|| word.iter().map(|b| b - b'A' + 1))
 }
 
@@ -102,75 +99,11 @@ impl Gaddag {
     pub fn from_words<W: AsRef<[u8]>>(
         words: impl IntoIterator<Item = W>,
     ) -> Result<Gaddag, BuildError> {
-        // All words as tiles in one buffer: a few bytes a word instead of a Vec each.
-        let mut buf: Vec<u8> = Vec::new();
-        let mut ends: Vec<u32> = Vec::new();
-        let mut skipped = 0;
+        let mut b = Builder::default();
         for w in words {
-            match tiles_of(w.as_ref()) {
-                Some(tiles) => {
-                    buf.extend(tiles);
-                    ends.push(buf.len() as u32);
-                }
-                None => skipped += 1,
-            }
+            b.push(w.as_ref());
         }
-        let mut builder = fst::SetBuilder::memory();
-        // The keys in sorted order without sorting them all at once: a key starts with the
-        // letter before its separator, so one pass per letter gives them in order, each pass
-        // sorting only its own share.
-        let mut keys: Vec<u8> = Vec::new();
-        let mut spans: Vec<(u32, u8)> = Vec::new();
-        let mut words = 0;
-        for first in 1..=26u8 {
-            keys.clear();
-            spans.clear();
-            let mut start = 0usize;
-            for &end in &ends {
-                let w = &buf[start..end as usize];
-                start = end as usize;
-                for i in 1..=w.len() {
-                    if w[i - 1] != first {
-                        continue;
-                    }
-                    let at = keys.len() as u32;
-                    keys.extend(w[..i].iter().rev());
-                    if i < w.len() {
-                        keys.push(SEP);
-                        keys.extend_from_slice(&w[i..]);
-                    }
-                    spans.push((at, (keys.len() - at as usize) as u8));
-                }
-            }
-            let key = |&(at, len): &(u32, u8)| &keys[at as usize..at as usize + usize::from(len)];
-            spans.sort_unstable_by(|a, b| key(a).cmp(key(b)));
-            spans.dedup_by(|a, b| key(a) == key(b));
-            // A word's key without a separator is the word reversed: one per distinct word.
-            words += spans.iter().filter(|s| !key(s).contains(&SEP)).count() as u64;
-            for s in &spans {
-                builder
-                    .insert(key(s))
-                    .map_err(|e| BuildError::Fst(e.to_string()))?;
-            }
-        }
-        let bytes = builder
-            .into_inner()
-            .map_err(|e| BuildError::Fst(e.to_string()))?;
-        let fst = Fst::new(bytes).map_err(|e| BuildError::Fst(e.to_string()))?;
-        let mut flat = Flatten {
-            fst: &fst,
-            arcs: vec![0],
-            seen: HashMap::new(),
-            distinct: HashMap::new(),
-        };
-        let root = flat.place(fst.root())?;
-        let (arcs, root) = breadth_first(&flat.arcs, root);
-        Ok(Gaddag {
-            arcs,
-            root,
-            words,
-            skipped,
-        })
+        b.build(&mut |_| {})
     }
 
     /// The distinct words held.
@@ -483,56 +416,324 @@ fn breadth_first(arcs: &[u32], root: u32) -> (Vec<u32>, u32) {
     (out, new_root)
 }
 
-/// Copies an `fst` into the flat layout, each distinct node once. The `fst` builder merges
-/// equal suffixes only within a bounded cache, so for a large list many equal nodes remain;
-/// here a node is placed after its children and looked up by its arcs (tile, end mark and
-/// target, all final by then), so equal nodes become one: a minimal graph, half the size or
-/// less, which the walk reads with fewer cache misses.
-struct Flatten<'f> {
-    fst: &'f Fst<Vec<u8>>,
-    arcs: Vec<u32>,
-    seen: HashMap<CompiledAddr, u32>,
-    distinct: HashMap<Box<[u32]>, u32>,
+/// Builds a [`Gaddag`] from words pushed one by one, in any order, duplicates allowed.
+///
+/// The words are kept as tiles in one buffer (a few bytes a word). The graph's keys are then
+/// made and added in sorted order, a share at a time: each key is packed into a `u128` (five
+/// bits a tile), and a share is the keys whose first two tiles fall in a range of buckets
+/// holding at most [`SHARE`] keys, so only one share is in memory, sorted, at a time. The
+/// sorted keys go into a minimal automaton built directly (Daciuk, Mihov, Watson and Watson,
+/// "Incremental construction of minimal acyclic finite-state automata", 2000): a node is
+/// frozen once the keys have left it, and a frozen node equal to one stored before is that
+/// one ([`Register`]). Only distinct nodes are ever stored, in the arc layout itself.
+///
+/// Progress is reported as keys added out of all keys made (duplicates counted).
+pub struct Builder {
+    buf: Vec<u8>,
+    ends: Vec<u32>,
+    skipped: u64,
+    /// Keys sorted at once, at most ([`SHARE`]; smaller in tests).
+    share: usize,
 }
 
-impl Flatten<'_> {
-    /// The index of a node's first arc (0 for a node without arcs); depth is at most 16.
-    fn place(&mut self, node: Node<'_>) -> Result<u32, BuildError> {
-        if node.is_empty() {
-            return Ok(0);
+impl Default for Builder {
+    fn default() -> Self {
+        Builder {
+            buf: Vec::new(),
+            ends: Vec::new(),
+            skipped: 0,
+            share: SHARE,
         }
-        if let Some(&at) = self.seen.get(&node.addr()) {
+    }
+}
+
+/// Keys sorted at once, at most (16 bytes each).
+const SHARE: usize = 1 << 20;
+
+/// A key's buckets: its first tile (a letter, 1-26) and its second (the separator or a
+/// letter, 0-26).
+const BUCKETS: usize = 27 * 27;
+
+impl Builder {
+    /// Add a word (upper case A-Z, 2-15 letters; another is skipped and counted).
+    pub fn push(&mut self, word: &[u8]) {
+        match tiles_of(word) {
+            Some(tiles) => {
+                self.buf.extend(tiles);
+                self.ends.push(self.buf.len() as u32);
+            }
+            None => self.skipped += 1,
+        }
+    }
+
+    /// The words pushed (duplicates counted) and their tiles.
+    fn words(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        let mut start = 0usize;
+        self.ends.iter().map(move |&end| {
+            let w = &self.buf[start..end as usize];
+            start = end as usize;
+            w
+        })
+    }
+
+    /// The graph; `progress(done, total)` is called after each share of keys.
+    pub fn build(self, progress: &mut dyn FnMut(Progress)) -> Result<Gaddag, BuildError> {
+        // A key of word `w` split after its `i`-th letter starts with `w[i-1]`, then
+        // `w[i-2]` or the separator when `i` is 1.
+        let bucket = |w: &[u8], i: usize| {
+            let second = if i >= 2 { w[i - 2] } else { SEP };
+            usize::from(w[i - 1]) * 27 + usize::from(second)
+        };
+        let mut counts = vec![0usize; BUCKETS];
+        for w in self.words() {
+            for i in 1..=w.len() {
+                counts[bucket(w, i)] += 1;
+            }
+        }
+        let total: usize = counts.iter().sum();
+        progress(Progress {
+            done: 0,
+            total: total as u64,
+        });
+        let mut min = Minimal::default();
+        let mut words = 0u64;
+        let mut keys: Vec<u128> = Vec::new();
+        let mut done = 0usize;
+        let mut lo = 0;
+        while lo < BUCKETS {
+            // The next share: buckets lo..hi, at least one, at most `share` keys unless one
+            // bucket alone holds more.
+            let mut hi = lo + 1;
+            let mut size = counts[lo];
+            while hi < BUCKETS && size + counts[hi] <= self.share {
+                size += counts[hi];
+                hi += 1;
+            }
+            if size > 0 {
+                keys.clear();
+                keys.reserve(size);
+                for w in self.words() {
+                    for i in 1..=w.len() {
+                        if (lo..hi).contains(&bucket(w, i)) {
+                            keys.push(pack(w, i));
+                        }
+                    }
+                }
+                keys.sort_unstable();
+                keys.dedup();
+                for &k in &keys {
+                    let (tiles, len) = unpack(k);
+                    // A key without a separator is a word reversed whole: one per word.
+                    words += u64::from(!tiles[..len].contains(&SEP));
+                    min.add(&tiles[..len])?;
+                }
+                done += size;
+                progress(Progress {
+                    done: done as u64,
+                    total: total as u64,
+                });
+            }
+            lo = hi;
+        }
+        drop(keys);
+        let (arcs, root) = min.finish()?;
+        let (arcs, root) = breadth_first(&arcs, root);
+        Ok(Gaddag {
+            arcs,
+            root,
+            words,
+            skipped: self.skipped,
+        })
+    }
+}
+
+/// How far a [`Builder::build`] is: keys added out of all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    pub done: u64,
+    pub total: u64,
+}
+
+/// Key `rev(w[..i]) ◇ w[i..]` (the separator left out when `i` is the whole word) packed into
+/// a `u128`: tile `t` as `t + 1` in five bits, the first tile highest, zeros after the last,
+/// so that the integers sort as the keys do (a key before its extensions).
+fn pack(w: &[u8], i: usize) -> u128 {
+    let mut k = 0u128;
+    let mut shift = 123;
+    let mut put = |t: u8| {
+        k |= u128::from(t + 1) << shift;
+        shift -= 5;
+    };
+    for &t in w[..i].iter().rev() {
+        put(t);
+    }
+    if i < w.len() {
+        put(SEP);
+        for &t in &w[i..] {
+            put(t);
+        }
+    }
+    k
+}
+
+/// The tiles of a [`pack`]ed key and how many there are.
+fn unpack(k: u128) -> ([u8; 16], usize) {
+    let mut tiles = [0u8; 16];
+    let mut len = 0;
+    while len < 16 {
+        let v = ((k >> (123 - 5 * len)) & 31) as u8;
+        if v == 0 {
+            break;
+        }
+        tiles[len] = v - 1;
+        len += 1;
+    }
+    (tiles, len)
+}
+
+/// The minimal automaton under construction: the nodes of the last key's path not yet
+/// frozen, each with its arcs so far (the last arc's target is the next node on the path,
+/// set when that one is frozen), and the frozen nodes in the arc layout.
+struct Minimal {
+    path: Vec<Vec<u32>>,
+    last: Vec<u8>,
+    arcs: Vec<u32>,
+    register: Register,
+}
+
+impl Default for Minimal {
+    fn default() -> Self {
+        Minimal {
+            path: vec![Vec::new()],
+            last: Vec::new(),
+            arcs: vec![0],
+            register: Register::default(),
+        }
+    }
+}
+
+impl Minimal {
+    /// Add a key greater than the one before.
+    fn add(&mut self, key: &[u8]) -> Result<(), BuildError> {
+        let common = key
+            .iter()
+            .zip(&self.last)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.freeze_below(common)?;
+        for (d, &t) in key.iter().enumerate().skip(common) {
+            self.path[d].push(u32::from(t) << TILE_SHIFT);
+            self.path.push(Vec::new());
+        }
+        if let Some(arc) = self.path[key.len() - 1].last_mut() {
+            *arc |= ACCEPTS;
+        }
+        self.last.clear();
+        self.last.extend_from_slice(key);
+        Ok(())
+    }
+
+    /// Freeze the path's nodes deeper than `depth`, deepest first, each becoming the target
+    /// of its parent's last arc.
+    fn freeze_below(&mut self, depth: usize) -> Result<(), BuildError> {
+        while self.path.len() > depth + 1 {
+            let node = self.path.pop().unwrap_or_default();
+            let at = self.freeze(node)?;
+            if let Some(arc) = self.path.last_mut().and_then(|p| p.last_mut()) {
+                *arc |= at;
+            }
+        }
+        Ok(())
+    }
+
+    /// The index of a node's first arc, stored once (0 for a node without arcs).
+    fn freeze(&mut self, mut node: Vec<u32>) -> Result<u32, BuildError> {
+        let Some(last) = node.last_mut() else {
+            return Ok(0);
+        };
+        *last |= LAST;
+        if let Some(at) = self.register.find(&self.arcs, &node) {
             return Ok(at);
         }
-        let n = node.len();
-        let mut own = Vec::with_capacity(n);
-        for (i, t) in node.transitions().enumerate() {
-            let child = self.fst.node(t.addr);
-            let target = self.place(child)?;
-            let mut arc = target | (u32::from(t.inp) << TILE_SHIFT);
-            if child.is_final() {
-                arc |= ACCEPTS;
-            }
-            if i + 1 == n {
-                arc |= LAST;
-            }
-            own.push(arc);
+        let at = self.arcs.len();
+        if at + node.len() > TARGET as usize {
+            return Err(BuildError::TooLarge(at + node.len()));
         }
-        let own = own.into_boxed_slice();
-        let at = match self.distinct.get(&own) {
-            Some(&at) => at,
-            None => {
-                let at = self.arcs.len();
-                if at + n > TARGET as usize {
-                    return Err(BuildError::TooLarge(at + n));
-                }
-                self.arcs.extend_from_slice(&own);
-                self.distinct.insert(own, at as u32);
-                at as u32
+        self.arcs.extend_from_slice(&node);
+        self.register.insert(&self.arcs, at as u32);
+        Ok(at as u32)
+    }
+
+    /// The arcs and the root.
+    fn finish(mut self) -> Result<(Vec<u32>, u32), BuildError> {
+        self.freeze_below(0)?;
+        let root = self.path.pop().unwrap_or_default();
+        let root = self.freeze(root)?;
+        Ok((self.arcs, root))
+    }
+}
+
+/// The nodes stored, found by their arcs: open addressing over the index of each node's first
+/// arc (0 an empty slot), so a node costs a few bytes here beyond its arcs.
+#[derive(Default)]
+struct Register {
+    slots: Vec<u32>,
+    len: usize,
+}
+
+/// The arcs of the node at `at`: up to and including the one marked last.
+fn node_at(arcs: &[u32], at: u32) -> &[u32] {
+    let at = at as usize;
+    let n = arcs[at..]
+        .iter()
+        .position(|&a| a & LAST != 0)
+        .map_or(0, |i| i + 1);
+    &arcs[at..at + n]
+}
+
+fn node_hash(node: &[u32]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    node.iter().fold(node.len() as u64, |h, &a| {
+        (h.rotate_left(26) ^ u64::from(a)).wrapping_mul(K)
+    })
+}
+
+impl Register {
+    fn find(&self, arcs: &[u32], node: &[u32]) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = node_hash(node) as usize & mask;
+        loop {
+            match self.slots[i] {
+                0 => return None,
+                at if node_at(arcs, at) == node => return Some(at),
+                _ => i = (i + 1) & mask,
             }
-        };
-        self.seen.insert(node.addr(), at);
-        Ok(at)
+        }
+    }
+
+    /// Store the node at `at` (known to be new).
+    fn insert(&mut self, arcs: &[u32], at: u32) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let old = std::mem::take(&mut self.slots);
+            self.slots = vec![0; (2 * old.len()).max(1 << 16)];
+            for at in old.into_iter().filter(|&a| a != 0) {
+                self.place(arcs, at);
+            }
+        }
+        self.place(arcs, at);
+        self.len += 1;
+    }
+
+    fn place(&mut self, arcs: &[u32], at: u32) {
+        let mask = self.slots.len() - 1;
+        let mut i = node_hash(node_at(arcs, at)) as usize & mask;
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = at;
     }
 }
 
@@ -611,6 +812,82 @@ mod tests {
             Gaddag::from_bytes(&bad.to_bytes()).err(),
             Some(BytesError::Structure)
         );
+    }
+
+    /// Every string the graph accepts, walking it whole.
+    fn strings(g: &Gaddag) -> Vec<Vec<u8>> {
+        fn walk(g: &Gaddag, node: u32, prefix: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+            for a in g.arcs_of(node) {
+                prefix.push(a.tile());
+                if a.accepts() {
+                    out.push(prefix.clone());
+                }
+                walk(g, a.target(), prefix, out);
+                prefix.pop();
+            }
+        }
+        let mut out = Vec::new();
+        walk(g, g.root(), &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn the_graph_holds_every_key_of_every_word_and_nothing_else() {
+        let words = [
+            "CASA", "CASE", "CASO", "ASSE", "ESSA", "ZZ", "ZAZZERA", "CASACCA",
+        ];
+        let g = Gaddag::from_words(words).unwrap();
+        let mut expected: Vec<Vec<u8>> = Vec::new();
+        for w in words {
+            let t: Vec<u8> = w.bytes().map(|b| b - b'A' + 1).collect();
+            for i in 1..=t.len() {
+                let mut key: Vec<u8> = t[..i].iter().rev().copied().collect();
+                if i < t.len() {
+                    key.push(SEP);
+                    key.extend_from_slice(&t[i..]);
+                }
+                assert_eq!(unpack(pack(&t, i)), (key_array(&key), key.len()));
+                expected.push(key);
+            }
+        }
+        expected.sort();
+        expected.dedup();
+        // The walk meets keys in sorted order (arcs sorted by tile, shorter first).
+        assert_eq!(strings(&g), expected);
+    }
+
+    fn key_array(key: &[u8]) -> [u8; 16] {
+        let mut a = [0; 16];
+        a[..key.len()].copy_from_slice(key);
+        a
+    }
+
+    #[test]
+    fn shares_of_any_size_make_the_same_bytes() {
+        // The memory bound (a share of the keys sorted at a time) changes nothing: the
+        // minimal graph is unique and laid out from the root.
+        let words = "CASA CASE CASO CASI COSA COSE CANE CANI PANE PANI RANE RANA TANA TANE \
+                     CANTARE CANTATE CANTAVA PARLARE PARLATE PARLAVA MANGIARE MANGIATE ZAINO";
+        let whole = Gaddag::from_words(words.split_whitespace()).unwrap();
+        for share in [1, 2, 7, 50] {
+            let mut b = Builder {
+                share,
+                ..Builder::default()
+            };
+            for w in words.split_whitespace() {
+                b.push(w.as_bytes());
+            }
+            let mut reports = Vec::new();
+            let g = b.build(&mut |p| reports.push(p)).unwrap();
+            assert_eq!(g.to_bytes(), whole.to_bytes(), "share {share}");
+            // Progress goes up to the total, which counts every key made.
+            let last = reports.last().unwrap();
+            assert_eq!(last.done, last.total);
+            assert!(reports.windows(2).all(|w| w[0].done <= w[1].done));
+            if share == 1 {
+                assert!(reports.len() > 20, "{} reports", reports.len());
+            }
+        }
     }
 
     #[test]

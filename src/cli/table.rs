@@ -1,0 +1,722 @@
+//! `tavolo table GAME`: the referee at the table. A live session
+//! ([`crate::games::session`]) in the terminal: the position as text, a prompt, each move
+//! judged as it is said (its score explained, or the rule it breaks and what would be legal
+//! instead), undo and redo, hints, pictures, and the record written atomically after every
+//! move, so a killed terminal loses at most the move being typed (`--resume` goes on).
+//!
+//! Standard input that is not a terminal is read one move or command a line, so the same
+//! session drives tests and shell pipelines; `--json` prints one JSON object a line.
+
+use std::io::{BufRead, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde_json::{json, Value};
+
+use super::args::{self, Force};
+use super::out;
+use crate::error::Error;
+use crate::games::check::{check_text, Outcome};
+use crate::games::session::{self, Answer, Live, View};
+use crate::games::setup::Spec;
+use crate::record::{write, Record, Source};
+
+/// What `tavolo table --help` says after the options.
+pub const AFTER_HELP: &str = "\
+Type a move as the records write it (docs/records.md) or in a short form (docs/table.md), or a
+command: undo, redo, hint, position, moves, show [FILE], save [FILE], help, quit. Lines starting
+with # are comments. The record is written after every move; `--resume FILE` goes on with it.
+Hands, racks and piles nobody may see stay hidden unless the session is the director's
+(--director) or a seat's (--seat NAME).";
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game (not needed with --resume or --from: the record names it).
+    #[arg(value_parser = args::games())]
+    pub game: Option<String>,
+    /// Number of players (default: the fewest the variant allows).
+    #[arg(long, short = 'p')]
+    pub players: Option<usize>,
+    #[command(flatten)]
+    pub choice: super::deal::Choice,
+    /// Player names in turn order, comma-separated (default P1, P2, ...).
+    #[arg(long, value_delimiter = ',')]
+    pub names: Option<Vec<String>>,
+    /// Go on with the game in this record, writing the moves back into it.
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath,
+          conflicts_with_all = ["from", "out", "seed", "players", "names", "variant"])]
+    pub resume: Option<PathBuf>,
+    /// Start from this record: a written setup, a `tavolo deal --record` file, an event's
+    /// board (`tavolo event deal --dir`) or a game so far; the moves go to --out or a new file.
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath,
+          conflicts_with_all = ["seed", "players", "names", "variant"])]
+    pub from: Option<PathBuf>,
+    /// The record file (default: a new file in the current folder, named when the session starts).
+    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub force: Force,
+    /// Draw the position to this PNG after every move (for a second screen).
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub png: Option<PathBuf>,
+    /// Show everything: every hand, rack and pile (the director's session).
+    #[arg(long, conflicts_with = "seat")]
+    pub director: bool,
+    /// Show what this player sees: the table and their own holding.
+    #[arg(long, value_name = "NAME")]
+    pub seat: Option<String>,
+    /// Print one JSON object a line: the start, every move or command, the end.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A picture that would show what the view may not see: `tavolo show` draws every holding
+/// of some games (Farfalia's hands, Scalafrutta's tiles won); theirs are the director's.
+fn private_picture(live: &dyn Live, view: View) -> Result<(), Error> {
+    if view == View::Director || !live.hides() || live.picture_is_public() {
+        return Ok(());
+    }
+    Err(Error::input(
+        "table.private-picture",
+        format!(
+            "the picture of {} shows what the table may not see (every hand or holding)",
+            live.game()
+        ),
+    )
+    .help("draw it in the director's session (--director), or leave the picture out"))
+}
+
+/// Where the session writes, and how it talks.
+struct Desk {
+    live: Box<dyn Live>,
+    file: PathBuf,
+    png: Option<PathBuf>,
+    view: View,
+    json: bool,
+    interactive: bool,
+    /// A picture that could not be drawn says so once.
+    png_failed: bool,
+}
+
+pub fn run(a: Args) -> Result<ExitCode, Error> {
+    let (live, file) = match open(&a)? {
+        Ok(opened) => opened,
+        Err(code) => return Ok(code),
+    };
+    let view = if a.director {
+        View::Director
+    } else if let Some(name) = &a.seat {
+        let seat = live
+            .players()
+            .iter()
+            .position(|p| p == name)
+            .ok_or_else(|| {
+                Error::input(
+                    "cli.unknown-player",
+                    format!("`{name}` is not one of the players"),
+                )
+                .help(format!("the players are: {}", live.players().join(", ")))
+            })?;
+        View::Seat(seat)
+    } else {
+        View::Table
+    };
+    if a.png.is_some() {
+        private_picture(live.as_ref(), view)?;
+    }
+    let mut desk = Desk {
+        live,
+        file,
+        png: a.png.clone(),
+        view,
+        json: a.json,
+        interactive: std::io::stdin().is_terminal() && !a.json,
+        png_failed: false,
+    };
+    desk.start(a.resume.is_some())?;
+    desk.session()
+}
+
+/// A session and the record file it writes.
+type Started = (Box<dyn Live>, PathBuf);
+
+/// The session asked for and the record file it writes, or the exit code of a record that
+/// cannot be resumed (its verdict printed).
+fn open(a: &Args) -> Result<Result<Started, ExitCode>, Error> {
+    if let Some(path) = a.resume.as_ref().or(a.from.as_ref()) {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| Error::io("record.unreadable", path, &e))?;
+        if let Some(code) = refuse(a, path, &text) {
+            return Ok(Err(code));
+        }
+        let src = Source::new(path, text);
+        let record = Record::parse(&src, &crate::games::Registry)?;
+        let tables = tables(record.game)?;
+        let (live, refused) = tables.open(&record, &src)?;
+        if let Some(r) = refused {
+            // `check` found it legal: the session's replay must agree.
+            return Err(Error::failed(
+                "table.internal",
+                format!("internal error: the session refuses a move `check` accepts: {r:?}"),
+            ));
+        }
+        let file = match (&a.resume, &a.out) {
+            (Some(p), _) => p.clone(),
+            (None, Some(out)) => {
+                a.force.check(out)?;
+                out.clone()
+            }
+            (None, None) => fresh_name(live.game(), "from")?,
+        };
+        return Ok(Ok((live, file)));
+    }
+    let Some(game) = &a.game else {
+        return Err(Error::input(
+            "cli.usage",
+            "name the game (e.g. `tavolo table moon`), or give --resume FILE or --from FILE",
+        ));
+    };
+    let spec = Spec {
+        game: game.clone(),
+        players: a.players,
+        variant: a.choice.variant.clone(),
+        seed: a.choice.seed.clone(),
+        board: a.choice.board,
+        names: a.names.clone(),
+    };
+    let r = spec.resolve()?;
+    if a.choice.seed.is_none() && !a.json {
+        eprintln!("note: a fresh seed from the operating system; it is in the record's [deal]");
+    }
+    let live = tables(r.game.name())?.deal(&r.variant, &r.players, &r.provenance)?;
+    let file = match &a.out {
+        Some(out) => {
+            a.force.check(out)?;
+            out.clone()
+        }
+        None => fresh_name(r.game.name(), &r.provenance.seed)?,
+    };
+    Ok(Ok((live, file)))
+}
+
+fn tables(game: &str) -> Result<&'static dyn session::Tables, Error> {
+    session::find(game).ok_or_else(|| {
+        Error::input(
+            "table.no-session",
+            format!("tavolo has no live session for {game} yet"),
+        )
+    })
+}
+
+/// A record that cannot be resumed: unreadable (exit 2), illegal (exit 1, its verdict as
+/// `check` gives it) or of another game than the one named (exit 1). The file is untouched.
+fn refuse(a: &Args, path: &Path, text: &str) -> Option<ExitCode> {
+    let report = check_text(path, text.to_string());
+    let code = report.exit_code();
+    let other = match (&report.outcome, &a.game) {
+        (Outcome::Judged { game, .. }, Some(named)) if game != named => Some(game.clone()),
+        _ => None,
+    };
+    if code == 0 && other.is_none() {
+        return None;
+    }
+    if a.json {
+        let mut v = serde_json::to_value(&report).unwrap_or(Value::Null);
+        if let (Some(game), Some(named)) = (&other, &a.game) {
+            v["refused"] = json!(format!("the record is a game of {game}, not {named}"));
+        }
+        line(&json!({ "event": "refused", "check": v }));
+    } else {
+        eprint!("{}", super::check::render(&report));
+        if let (Some(game), Some(named)) = (&other, &a.game) {
+            eprintln!(
+                "error[table.other-game]: {} is a record of {game}, not {named}",
+                path.display()
+            );
+        } else {
+            eprintln!(
+                "error[table.cannot-resume]: the session goes on only from a legal record; {} is left as it is",
+                path.display()
+            );
+        }
+    }
+    Some(ExitCode::from(if code == 2 { 2 } else { 1 }))
+}
+
+/// A record name in the current folder that is not taken: `moon-golden-1.toml`.
+fn fresh_name(game: &str, seed: &str) -> Result<PathBuf, Error> {
+    let slug: String = seed
+        .chars()
+        .map(|c| if c.is_whitespace() { '-' } else { c })
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .take(16)
+        .collect();
+    let stem = if slug.is_empty() {
+        game.to_string()
+    } else {
+        format!("{game}-{slug}")
+    };
+    for n in 1..10_000 {
+        let p = PathBuf::from(format!("{stem}-{n}.toml"));
+        if !p.exists() {
+            return Ok(p);
+        }
+    }
+    Err(
+        Error::input("cli.exists", format!("every name {stem}-N.toml is taken"))
+            .help("name the record with -o FILE"),
+    )
+}
+
+/// One JSON object on one line.
+fn line(v: &Value) {
+    out::write(&format!(
+        "{}\n",
+        serde_json::to_string(v).unwrap_or_default()
+    ));
+}
+
+impl Desk {
+    fn say(&self, text: &str) {
+        if !self.json {
+            out::write(text);
+        }
+    }
+
+    fn state(&self) -> Value {
+        let live = &self.live;
+        json!({
+            "moves": live.moves(),
+            "to_move": live.to_move().map(|s| live.players()[s].clone()),
+            "expects": live.expects(),
+            "scores": live.scores(),
+            "over": live.to_move().is_none(),
+            "position": live.position(self.view),
+        })
+    }
+
+    fn event(&self, kind: &str, mut v: Value) {
+        if let Value::Object(m) = &mut v {
+            let mut all = serde_json::Map::new();
+            all.insert("event".into(), json!(kind));
+            all.append(m);
+            if let Value::Object(s) = self.state() {
+                for (k, x) in s {
+                    all.entry(k).or_insert(x);
+                }
+            }
+            line(&Value::Object(all));
+        }
+    }
+
+    /// The record, written whole after every change.
+    fn save(&mut self) -> Result<(), Error> {
+        write::atomic(&self.file, &self.live.record())?;
+        self.picture();
+        Ok(())
+    }
+
+    /// `--png`: the position drawn again; a game that cannot be drawn says so once.
+    fn picture(&mut self) {
+        let Some(path) = self.png.clone() else { return };
+        if let Err(e) = draw(&self.file, &self.live.record(), &path) {
+            if !self.png_failed {
+                eprintln!("warning: no picture: {}", e.render(false).trim_end());
+                self.png_failed = true;
+            }
+        }
+    }
+
+    fn start(&mut self, resumed: bool) -> Result<(), Error> {
+        let live = &self.live;
+        let players = live.players().join(", ");
+        if resumed {
+            self.picture();
+        } else {
+            self.save()?;
+        }
+        let live = &self.live;
+        if self.json {
+            self.event(
+                "start",
+                json!({
+                    "game": live.game(),
+                    "variant": live.variant(),
+                    "players": live.players(),
+                    "file": self.file.display().to_string(),
+                    "hidden": live.hides() && self.view != View::Director,
+                }),
+            );
+            return Ok(());
+        }
+        let mut text = format!(
+            "{} ({}): {players}\nrecord: {}{}\n",
+            live.game(),
+            live.variant(),
+            self.file.display(),
+            if live.moves() > 0 {
+                format!(" ({} moves so far)", live.moves())
+            } else {
+                String::new()
+            }
+        );
+        if live.hides() && self.view == View::Table {
+            text.push_str("what nobody at the table may see is hidden (--director shows it)\n");
+        }
+        text.push_str("type a move, or `help`\n\n");
+        text.push_str(&live.position(self.view));
+        self.say(&text);
+        Ok(())
+    }
+
+    fn prompt(&self) {
+        if !self.interactive {
+            return;
+        }
+        let live = &self.live;
+        let who = match live.to_move() {
+            Some(s) => format!("{} to move: {}", live.players()[s], live.expects()),
+            None => "the game is over: undo, show, save or quit".into(),
+        };
+        out::write(&format!("{who}\n> "));
+    }
+
+    /// Read moves and commands until the end of input or `quit`.
+    fn session(&mut self) -> Result<ExitCode, Error> {
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut buf = Vec::new();
+        self.prompt();
+        loop {
+            buf.clear();
+            let n = input
+                .read_until(b'\n', &mut buf)
+                .map_err(|e| Error::io("table.stdin", Path::new("<stdin>"), &e))?;
+            if n == 0 {
+                break;
+            }
+            let text = String::from_utf8_lossy(&buf);
+            let text = text.trim();
+            if text.is_empty() || text.starts_with('#') {
+                self.prompt();
+                continue;
+            }
+            if !self.command(text)? {
+                break;
+            }
+            self.prompt();
+        }
+        self.end()
+    }
+
+    /// One line: a command or a move. `false` ends the session.
+    fn command(&mut self, text: &str) -> Result<bool, Error> {
+        let (word, rest) = match text.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (text, ""),
+        };
+        match word.to_ascii_lowercase().as_str() {
+            "quit" | "exit" if rest.is_empty() => return Ok(false),
+            "undo" if rest.is_empty() => self.undo()?,
+            "redo" if rest.is_empty() => self.redo()?,
+            "hint" if rest.is_empty() => self.hint(),
+            "help" | "?" if rest.is_empty() => self.help(),
+            "position" | "board" if rest.is_empty() => {
+                if self.json {
+                    self.event("position", json!({}));
+                } else {
+                    self.say(&self.live.position(self.view));
+                }
+            }
+            "moves" | "history" if rest.is_empty() => self.history(),
+            "save" => self.save_as(rest)?,
+            "show" => self.show(rest),
+            _ => self.play(text)?,
+        }
+        Ok(true)
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), Error> {
+        let answer = self.live.apply(text);
+        if let Answer::Legal { .. } = answer {
+            self.save()?;
+        }
+        self.answered(text, &answer);
+        Ok(())
+    }
+
+    fn answered(&self, text: &str, answer: &Answer) {
+        if self.json {
+            let mut v = serde_json::to_value(answer).unwrap_or(Value::Null);
+            v["input"] = json!(text);
+            self.event("move", v);
+            return;
+        }
+        let live = &self.live;
+        let mut s = match answer {
+            Answer::Legal {
+                number,
+                player,
+                notation,
+                explanation,
+            } => format!("move {number}, {player}: {notation}: legal. {explanation}\n"),
+            Answer::Illegal {
+                number,
+                player,
+                notation,
+                rule,
+                code,
+                message,
+                instead,
+            } => {
+                let mut s = format!(
+                    "refused (not recorded): move {number}, {player}: {notation} breaks {rule} [{code}]: {message}\n"
+                );
+                if !instead.is_empty() {
+                    s.push_str(&format!("  legal instead: {}\n", instead.join(", ")));
+                }
+                s
+            }
+            Answer::Unreadable { message, column } => {
+                format!(
+                    "not a move (column {column}): {message}\n  {text}\n  {}^\n",
+                    " ".repeat(column.saturating_sub(1))
+                )
+            }
+        };
+        if let Answer::Legal { .. } = answer {
+            if self.interactive {
+                s.push('\n');
+                s.push_str(&live.position(self.view));
+            } else if live.to_move().is_none() {
+                s.push_str(&live.position(self.view));
+            }
+        }
+        self.say(&s);
+    }
+
+    fn undo(&mut self) -> Result<(), Error> {
+        match self.live.undo() {
+            None => {
+                if self.json {
+                    self.event("undo", json!({ "undone": null }));
+                } else {
+                    self.say("nothing to undo: no move yet\n");
+                }
+            }
+            Some(p) => {
+                self.save()?;
+                if self.json {
+                    self.event("undo", json!({ "undone": p }));
+                } else {
+                    let mut s = format!(
+                        "took back move {}, {}: {}\n",
+                        p.number, p.player, p.notation
+                    );
+                    if self.interactive {
+                        s.push('\n');
+                        s.push_str(&self.live.position(self.view));
+                    }
+                    self.say(&s);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn redo(&mut self) -> Result<(), Error> {
+        match self.live.redo() {
+            None => {
+                if self.json {
+                    self.event("redo", json!({ "verdict": null }));
+                } else {
+                    self.say("nothing to redo\n");
+                }
+            }
+            Some(answer) => {
+                if let Answer::Legal { .. } = answer {
+                    self.save()?;
+                }
+                self.answered("redo", &answer);
+            }
+        }
+        Ok(())
+    }
+
+    fn hint(&self) {
+        let h = self.live.hint();
+        if self.json {
+            self.event("hint", serde_json::to_value(&h).unwrap_or(Value::Null));
+            return;
+        }
+        if self.live.to_move().is_none() {
+            self.say("no hint: the game is over\n");
+            return;
+        }
+        let mut s = String::new();
+        if let Some(b) = &h.best {
+            s.push_str(&format!("best: {b}\n"));
+        }
+        if let Some(n) = &h.note {
+            s.push_str(&format!("no best move: {n}\n"));
+        }
+        let more = h.count.saturating_sub(h.legal.len());
+        s.push_str(&format!(
+            "{} ({}): {}{}\n",
+            h.lists,
+            h.count,
+            h.legal.join(", "),
+            if more > 0 {
+                format!(", ... ({more} more)")
+            } else {
+                String::new()
+            }
+        ));
+        self.say(&s);
+    }
+
+    fn help(&self) {
+        let forms = self.live.short_forms();
+        if self.json {
+            let forms: Vec<Value> = forms
+                .iter()
+                .map(|(f, m)| json!({"form": f, "means": m}))
+                .collect();
+            self.event("help", json!({ "short_forms": forms }));
+            return;
+        }
+        let mut s = String::from("a move as the records write it, or a short form:\n");
+        for (f, m) in forms {
+            s.push_str(&format!("  {f:<22} {m}\n"));
+        }
+        s.push_str(
+            "commands: undo, redo, hint, position, moves, show [FILE], save [FILE], help, quit\n",
+        );
+        self.say(&s);
+    }
+
+    fn history(&self) {
+        let h = self.live.history();
+        if self.json {
+            self.event("moves", json!({ "history": h }));
+            return;
+        }
+        let mut s = String::new();
+        for p in &h {
+            s.push_str(&format!(
+                "{}. {}: {}: {}\n",
+                p.number, p.player, p.notation, p.explanation
+            ));
+        }
+        if let Some(scores) = self.live.scores() {
+            let names = self.live.players();
+            let parts: Vec<String> = names
+                .iter()
+                .zip(&scores)
+                .map(|(n, x)| format!("{n} {x}"))
+                .collect();
+            s.push_str(&format!("scores: {}\n", parts.join(", ")));
+        }
+        if h.is_empty() {
+            s.push_str("no move yet\n");
+        }
+        self.say(&s);
+    }
+
+    fn save_as(&mut self, rest: &str) -> Result<(), Error> {
+        let path = if rest.is_empty() {
+            self.file.clone()
+        } else {
+            PathBuf::from(rest)
+        };
+        match write::atomic(&path, &self.live.record()) {
+            Ok(()) => {
+                if self.json {
+                    self.event("save", json!({ "file": path.display().to_string() }));
+                } else {
+                    self.say(&format!("saved {}\n", path.display()));
+                }
+            }
+            Err(e) => self.failed("save", &e),
+        }
+        Ok(())
+    }
+
+    fn show(&self, rest: &str) {
+        if let Err(e) = private_picture(self.live.as_ref(), self.view) {
+            self.failed("show", &e);
+            return;
+        }
+        let path = if rest.is_empty() {
+            self.file.with_extension("png")
+        } else {
+            PathBuf::from(rest)
+        };
+        match draw(&self.file, &self.live.record(), &path) {
+            Ok(()) => {
+                if self.json {
+                    self.event("show", json!({ "file": path.display().to_string() }));
+                } else {
+                    self.say(&format!("drew {}\n", path.display()));
+                }
+            }
+            Err(e) => self.failed("show", &e),
+        }
+    }
+
+    /// A command that failed: said, and the session goes on.
+    fn failed(&self, what: &str, e: &Error) {
+        if self.json {
+            self.event(what, out::error_json(e));
+        } else {
+            eprintln!("{}", e.render(out::stderr_colour()).trim_end());
+        }
+    }
+
+    fn end(&mut self) -> Result<ExitCode, Error> {
+        self.save()?;
+        let over = self.live.to_move().is_none();
+        if self.json {
+            self.event(
+                "end",
+                json!({ "finished": over, "file": self.file.display().to_string() }),
+            );
+        } else if over {
+            self.say(&format!(
+                "game over: {} recorded in {}\n",
+                out::count(self.live.moves() as u64, "move", "moves"),
+                self.file.display()
+            ));
+        } else {
+            self.say(&format!(
+                "game not finished: {} recorded in {}; `tavolo table --resume {}` goes on\n",
+                out::count(self.live.moves() as u64, "move", "moves"),
+                self.file.display(),
+                self.file.display()
+            ));
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// The position of `record` drawn to `path` with the kit's art: PNG, SVG or PDF by the
+/// file's extension.
+fn draw(name: &Path, record: &str, path: &Path) -> Result<(), Error> {
+    let shown = crate::show::show(name, record.to_string(), None)?;
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let bytes = match ext.as_str() {
+        "svg" => shown.svg.into_bytes(),
+        "pdf" => crate::show::render::pdf(&shown.scene, shown.art)?,
+        _ => crate::show::render::png(&shown.svg, 100.0)?,
+    };
+    if path.file_name().is_none() {
+        return Err(Error::input(
+            "cli.bad-path",
+            format!("{} is not a file name", path.display()),
+        ));
+    }
+    crate::output::write_atomic(path, &bytes).map_err(|e| Error::io("cli.write", path, &e))
+}

@@ -1,0 +1,287 @@
+//! Farfalia at the table ([`crate::games::session`]): the deal under way (dealer, trump,
+//! the proposal, the trick on the table), every place with its hand hidden but from its
+//! player or the director (a dummy's face-up cards are everyone's, FA-8), what each side
+//! has collected, the standings; and the short forms: the seat left out (`B11`, `take B11`,
+//! `decline`, `trump O`, ...). A live session deals from a seed: the match's deals come
+//! from it as they do in `tavolo play`.
+
+use super::record::{engine_move, replay, Farfalia, Replay};
+use super::{CardSet, Deal, Match, Move, Outcome};
+use crate::error::Error;
+use crate::games::referee::Referee;
+use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::record::{Record, Source};
+
+const SHORT: &[ShortForm] = &[
+    (
+        "B11",
+        "the seat to move plays B11 (its own, or its dummy's; the notation is `3:B11`)",
+    ),
+    ("take B11", "collect B11 from the trick just won (FA-3)"),
+    ("decline", "collect nothing from the trick just won"),
+    ("discard B3 G5", "the dealer's discard"),
+    ("trump O", "the dealer's trump (`trump none`: no trump)"),
+    (
+        "double",
+        "DoubleYou: declare a jolly (`single`: not, FA-10)",
+    ),
+    ("jolly F", "Burnin': play the jolly of a family (FA-9)"),
+];
+
+fn cards(set: CardSet) -> String {
+    let v: Vec<String> = set.iter().map(|c| c.to_string()).collect();
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(" ")
+    }
+}
+
+/// Who plays at a place: the seat's name, or `NAME's dummy`.
+fn place_name(deal: &Deal, place: usize, names: &[String]) -> String {
+    let seat = names[deal.seat_of(place)].clone();
+    if deal.is_dummy(place) {
+        format!("{seat}'s dummy")
+    } else {
+        seat
+    }
+}
+
+impl Table for Farfalia {
+    fn open(&self, record: &Record, src: &Source) -> Result<Opened<Match>, Error> {
+        let Some((deal, _)) = record.setup.deal() else {
+            return Err(Error::input(
+                "table.farfalia-written",
+                "a live Farfalia session deals the match from a seed: this record writes its deals out and has no [deal]",
+            )
+            .help("start one with `tavolo table farfalia --seed SEED`"));
+        };
+        let Replay { moves, .. } = replay(record, src)?;
+        let start = self.start(&record.variant, &record.player_names(), deal)?;
+        let moves = record
+            .moves
+            .iter()
+            .zip(&moves)
+            .map(|(e, w)| engine_move(e.player, w))
+            .collect();
+        Ok(Opened { start, moves })
+    }
+
+    fn read(&self, game: &Match, _names: &[String], text: &str) -> Result<Move, String> {
+        let full = if text.contains(':') {
+            text.to_string()
+        } else {
+            format!("{}:{text}", game.to_move().unwrap_or(0) + 1)
+        };
+        full.parse().map_err(|e: super::MoveSyntax| e.0)
+    }
+
+    fn short_forms(&self) -> &'static [ShortForm] {
+        SHORT
+    }
+
+    fn expects(&self, game: &Match) -> String {
+        let Some(deal) = game.deal().filter(|_| game.to_move().is_some()) else {
+            return "nothing: the match is over".into();
+        };
+        let legal = deal.legal_moves();
+        let mut kinds: Vec<String> = Vec::new();
+        let mut add = |k: String| {
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        };
+        for m in &legal {
+            match m {
+                Move::Play { .. } => {
+                    add(if deal.place_to_move().is_some_and(|p| deal.is_dummy(p)) {
+                        "a card from the dummy's face-up cards (`B11`)".into()
+                    } else {
+                        "a card (`B11`)".into()
+                    })
+                }
+                Move::Jolly { .. } => add("a jolly (`jolly F`, FA-9)".into()),
+                Move::Take { .. } => {
+                    add("a card of the trick to collect (`take B11`, FA-3)".into())
+                }
+                Move::Decline { .. } => add("`decline`".into()),
+                Move::Discard { cards, .. } => add(format!(
+                    "the dealer's discard of {} (`discard B3 G5`)",
+                    cards.len()
+                )),
+                Move::Trump { .. } => add("the dealer's trump (`trump O`, or `trump none`)".into()),
+                Move::Double { .. } => add("`double` or `single` (DoubleYou, FA-10)".into()),
+            }
+        }
+        kinds.join(" or ")
+    }
+
+    fn position(&self, game: &Match, names: &[String], view: View) -> String {
+        let format = game.rules().format;
+        let mut out = String::new();
+        let totals: Vec<String> = names
+            .iter()
+            .zip(game.totals())
+            .map(|(n, t)| format!("{n} {t}"))
+            .collect();
+        let Some(deal) = game.deal() else {
+            out.push_str(&format!(
+                "the match is over ({} deals): {}\n",
+                game.deals_played(),
+                totals.join(", ")
+            ));
+            return out;
+        };
+        let dealer = game.table().map_or(0, |t| t.dealer());
+        out.push_str(&format!(
+            "deal {} of {} ({format}), dealer {}; trump: {}\n",
+            game.deals_played() + 1,
+            format.deals(),
+            names[dealer],
+            deal.trump()
+                .map_or("not chosen yet".into(), |t| t.to_string())
+        ));
+        let proposal: Vec<String> = deal
+            .proposal()
+            .iter()
+            .map(|f| f.name().to_string())
+            .collect();
+        out.push_str(&format!(
+            "proposal: {}; tricks played: {} of {}\n",
+            proposal.join(", "),
+            deal.tricks_done(),
+            deal.kind().tricks()
+        ));
+        let trick: Vec<String> = deal
+            .trick()
+            .iter()
+            .map(|(place, c)| {
+                let card = match c {
+                    Ok(card) => card.to_string(),
+                    Err(family) => format!("jolly {family}"),
+                };
+                format!("{} {card}", place_name(deal, *place, names))
+            })
+            .collect();
+        if !trick.is_empty() {
+            out.push_str(&format!("trick: {}\n", trick.join(", ")));
+        }
+        for place in 0..deal.places() {
+            let seat = deal.seat_of(place);
+            let hand = deal.hand(place);
+            let shown = if deal.is_dummy(place) {
+                let up = deal.face_up(place);
+                let down = hand.len() - up.len();
+                if view.sees(seat) || view.all() {
+                    format!(
+                        "face up {}; face down {}",
+                        cards(up),
+                        cards(CardSet(hand.0 & !up.0))
+                    )
+                } else {
+                    format!("face up {}; {down} face down", cards(up))
+                }
+            } else if view.sees(seat) {
+                cards(hand)
+            } else {
+                format!("{} cards", hand.len())
+            };
+            let collected = deal.collected(place);
+            out.push_str(&format!(
+                "  {} (side {}): {shown}{}\n",
+                place_name(deal, place, names),
+                deal.team_of(place) + 1,
+                if collected.is_empty() {
+                    String::new()
+                } else {
+                    format!("; collected {}", cards(collected))
+                }
+            ));
+        }
+        out.push_str(&format!("standings: {}\n", totals.join(", ")));
+        if let Some(s) = game.to_move() {
+            let who = deal
+                .place_to_move()
+                .map_or(names[s].clone(), |p| place_name(deal, p, names));
+            if deal.place_to_move().is_some_and(|p| deal.is_dummy(p)) {
+                out.push_str(&format!("{who} to move: {} plays it\n", names[s]));
+            } else {
+                out.push_str(&format!("{who} to move\n"));
+            }
+        }
+        out
+    }
+
+    fn explain(
+        &self,
+        before: &Match,
+        after: &Match,
+        mv: &Move,
+        outcome: &Outcome,
+        names: &[String],
+    ) -> String {
+        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+        let deal = before.deal();
+        let who = match (deal, deal.and_then(|d| d.place_to_move())) {
+            (Some(d), Some(p)) => place_name(d, p, names),
+            _ => name(mv.seat()),
+        };
+        let mut s = match *mv {
+            Move::Play { card, .. } => format!("{who} plays {card}"),
+            Move::Jolly { family, .. } => {
+                format!("{who} plays the jolly of the {} (FA-9)", family.name())
+            }
+            Move::Take { card, .. } => format!("{who} collects {card} for the proposal (FA-3)"),
+            Move::Decline { .. } => format!("{who} collects nothing"),
+            Move::Discard { cards: c, .. } => format!("{who} discards {} cards face down", c.len()),
+            Move::Trump { trump, .. } => format!("{who} names the trump: {trump}"),
+            Move::Double { double: true, .. } => {
+                format!(
+                    "{who} declares a DoubleYou jolly: their score this deal counts double (FA-10)"
+                )
+            }
+            Move::Double { double: false, .. } => format!("{who} plays no DoubleYou jolly"),
+        };
+        match *outcome {
+            Outcome::Next => {}
+            Outcome::Trick { winner, burned } => {
+                if !burned.is_empty() {
+                    s += &format!("; the jolly burns {} (FA-9)", cards(burned));
+                }
+                match (winner, after.deal().or(deal)) {
+                    (Some(p), Some(d)) => {
+                        s += &format!("; the trick goes to {}", place_name(d, p, names))
+                    }
+                    _ => s += "; every card burned: nobody wins the trick (FA-6)",
+                }
+            }
+            Outcome::DealOver | Outcome::MatchOver => {
+                if let Some((_, pts)) = after.history().last() {
+                    let per: Vec<String> = names
+                        .iter()
+                        .zip(pts)
+                        .map(|(n, p)| format!("{n} {p}"))
+                        .collect();
+                    s += &format!("; the deal is over, scoring (FA-4): {}", per.join(", "));
+                }
+                if *outcome == Outcome::MatchOver {
+                    let winners: Vec<String> = after.winners().iter().map(|&p| name(p)).collect();
+                    s += &format!(
+                        "; the match is over: {} {} (FA-11)",
+                        winners.join(" and "),
+                        if winners.len() == 1 {
+                            "wins"
+                        } else {
+                            "share the win"
+                        }
+                    );
+                }
+            }
+        }
+        s
+    }
+
+    fn scores(&self, game: &Match) -> Option<Vec<i64>> {
+        Some(game.totals().iter().map(|&t| i64::from(t)).collect())
+    }
+}

@@ -1,0 +1,260 @@
+//! Domino della Frutta at the table ([`crate::games::session`]): the tiles laid, row by row
+//! in their number's column (DF-1), the hands (hidden until open play is called, DF-4), the
+//! set-aside pile's size, and the short forms: the seat left out, `M3 0` for `tile M3 row 0`,
+//! and a tile alone when it fits in one row only.
+
+use super::record::{read_moves, read_setup, rules_of, Domino};
+use super::{Move, Outcome, State};
+use crate::error::Error;
+use crate::games::engine::Engine;
+use crate::games::fruit::{Tile, TileSet};
+use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::record::{Record, Source};
+
+const SHORT: &[ShortForm] = &[
+    (
+        "M3 row 0",
+        "the seat to move lays M3 in row 0 (the notation is `1: tile M3 row 0`)",
+    ),
+    ("M3 0", "the same"),
+    ("M3", "M3 in the one row it fits, when there is one only"),
+    ("turn M3", "the special move: turn M3 over (DF-5)"),
+    (
+        "draw F4",
+        "F4 drawn from the set-aside pile and kept (`draw F4 0`: laid in row 0)",
+    ),
+    ("out", "nothing to place nor draw: out (DF-4)"),
+    ("open", "call open play (DF-4); the same player then moves"),
+];
+
+fn tiles(set: TileSet) -> String {
+    let v: Vec<String> = set.iter().map(|t| t.to_string()).collect();
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(" ")
+    }
+}
+
+fn can(game: &State, mv: Move) -> bool {
+    game.clone().play(mv).is_ok()
+}
+
+impl Table for Domino {
+    fn open(&self, record: &Record, src: &Source) -> Result<Opened<State>, Error> {
+        let setup = read_setup(record, src)?;
+        let written = read_moves(record, src)?;
+        let start = State::start(&setup, &rules_of(&record.variant))
+            .map_err(|e| src.error("domino.bad-setup", record.setup_span(), e.to_string()))?;
+        let mut moves = Vec::new();
+        for (e, w) in record.moves.iter().zip(&written) {
+            // One record move may call open play and move: two engine moves.
+            if w.open.is_some() {
+                moves.push(Move::Open { player: e.player });
+            }
+            moves.extend(w.mv);
+        }
+        Ok(Opened { start, moves })
+    }
+
+    fn read(&self, game: &State, _names: &[String], text: &str) -> Result<Move, String> {
+        if text.contains(':') {
+            return text
+                .parse()
+                .map_err(|e: super::ParseMoveError| e.to_string());
+        }
+        let seat = game.to_move().unwrap_or(0) + 1;
+        let words: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase()).collect();
+        let w: Vec<&str> = words.iter().map(String::as_str).collect();
+        let w = match w.as_slice() {
+            ["tile", rest @ ..] => rest.to_vec(),
+            _ => w,
+        };
+        let full = match w.as_slice() {
+            [t] if !["out", "open"].contains(t) => {
+                let tile: Tile = t
+                    .parse()
+                    .map_err(|e: crate::games::fruit::tile::ParseTileError| e.to_string())?;
+                let rows = game.placements(tile);
+                match rows[..] {
+                    [row] => format!("{seat}: tile {tile} row {row}"),
+                    [] => {
+                        return Err(format!(
+                        "`{t}` fits in no row: say where, `{tile} row N`, or draw, turn or go out"
+                    ))
+                    }
+                    _ => {
+                        let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+                        return Err(format!(
+                            "`{tile}` fits in rows {}: say which, e.g. `{tile} {}`",
+                            rows.join(", "),
+                            rows[0]
+                        ));
+                    }
+                }
+            }
+            [t, r] if r.parse::<i32>().is_ok() && *t != "draw" => {
+                format!("{seat}: tile {t} row {r}")
+            }
+            ["draw", t, r] if r.parse::<i32>().is_ok() => format!("{seat}: draw {t} row {r}"),
+            [t, "row", r] if *t != "draw" => format!("{seat}: tile {t} row {r}"),
+            _ => format!("{seat}: {}", w.join(" ")),
+        };
+        full.parse()
+            .map_err(|e: super::ParseMoveError| e.to_string())
+    }
+
+    fn short_forms(&self) -> &'static [ShortForm] {
+        SHORT
+    }
+
+    fn expects(&self, game: &State) -> String {
+        let Some(p) = game.to_move() else {
+            return "nothing: the game is over".into();
+        };
+        let mut s = if game.can_place(p) {
+            let mut s = String::from("a tile from the hand and its row: `M3 row 0` (or `M3 0`)");
+            if !game.special_used(p) {
+                s.push_str(", or once a game `turn TILE` (DF-5)");
+            }
+            s
+        } else if !game.set_aside().is_empty() {
+            "no tile of the hand fits: `draw TILE` (the tile drawn from the set-aside pile; add its row if it fits) (DF-4)".into()
+        } else {
+            "no tile fits and the set-aside pile is empty: `out` (DF-4)".into()
+        };
+        if can(game, Move::Open { player: p }) {
+            s.push_str("; `open` calls open play (DF-4)");
+        }
+        s
+    }
+
+    fn position(&self, game: &State, names: &[String], view: View) -> String {
+        let table = game.table();
+        let mut out = String::from("row  ");
+        for col in 1..=6 {
+            out.push_str(&format!("   {col} "));
+        }
+        out.push('\n');
+        if let (Some(lo), Some(hi)) = (
+            table.keys().map(|&(r, _)| r).min(),
+            table.keys().map(|&(r, _)| r).max(),
+        ) {
+            for row in lo..=hi {
+                out.push_str(&format!("{row:>3}  "));
+                for col in 1..=6u8 {
+                    match table.get(&(row, col)) {
+                        Some(l) if l.turned => out.push_str(&format!(" [{}]", l.tile)),
+                        Some(l) => out.push_str(&format!("  {} ", l.tile)),
+                        None => out.push_str("   . "),
+                    }
+                }
+                out.push('\n');
+            }
+        } else {
+            out.push_str("  (no tile laid yet: the first goes in row 0)\n");
+        }
+        out.push_str("[..]: turned over (DF-5)\n");
+        for (p, name) in names.iter().enumerate() {
+            let hand = game.hand(p);
+            let shown = if game.is_open() || view.sees(p) {
+                tiles(hand)
+            } else {
+                format!("{} tiles", hand.len())
+            };
+            let state = if game.is_out(p) { " (out)" } else { "" };
+            out.push_str(&format!("{name}{state}: {shown}\n"));
+        }
+        let aside = game.set_aside();
+        out.push_str(&format!("set aside: {} tiles", aside.len()));
+        if view.all() {
+            out.push_str(&format!(": {}", tiles(aside)));
+        }
+        out.push('\n');
+        if game.is_open() {
+            out.push_str("open play: every hand is shown (DF-4)\n");
+        }
+        match game.to_move() {
+            Some(p) => out.push_str(&format!("{} to move\n", names[p])),
+            None => out.push_str("the game is over\n"),
+        }
+        out
+    }
+
+    fn explain(
+        &self,
+        _before: &State,
+        after: &State,
+        mv: &Move,
+        outcome: &Outcome,
+        names: &[String],
+    ) -> String {
+        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+        let who = name(mv.player());
+        let mut s = match *mv {
+            Move::Place { tile, row, .. } => format!("{who} lays {tile} in row {row}"),
+            Move::Turn { tile, .. } => {
+                format!("{who} turns {tile} over: nothing may touch it now (DF-5, once a game)")
+            }
+            Move::Draw {
+                tile,
+                row: Some(row),
+                ..
+            } => format!(
+                "{who} draws {tile} from the set-aside pile and lays it in row {row} (DF-4)"
+            ),
+            Move::Draw {
+                tile, row: None, ..
+            } => {
+                format!("{who} draws {tile} from the set-aside pile and keeps it (DF-4)")
+            }
+            Move::Out { .. } => format!("{who} can neither place nor draw and is out (DF-4)"),
+            Move::Open { .. } => format!(
+                "{who} calls open play: every hand is shown from now on, and {who} moves (DF-4)"
+            ),
+        };
+        match outcome {
+            Outcome::Next(p) if !matches!(mv, Move::Open { .. }) => {
+                s += &format!("; {} to move", name(*p))
+            }
+            Outcome::Next(_) => {}
+            Outcome::Over => {
+                if let Some(end) = after.end() {
+                    let winners: Vec<String> = end.winners.iter().map(|&p| name(p)).collect();
+                    if end.domino {
+                        s += &format!(
+                            "; {} laid all their tiles and wins (DF-6)",
+                            winners.join(" and ")
+                        );
+                    } else {
+                        let left: Vec<String> = names
+                            .iter()
+                            .zip(&end.left)
+                            .map(|(n, l)| format!("{n} {l}"))
+                            .collect();
+                        s += &format!(
+                            "; nobody can play: tiles left {}; {} {} with the fewest (DF-6)",
+                            left.join(", "),
+                            winners.join(" and "),
+                            if winners.len() == 1 {
+                                "wins"
+                            } else {
+                                "share the win"
+                            }
+                        );
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// The picture draws the tiles laid alone.
+    fn picture_is_public(&self) -> bool {
+        true
+    }
+
+    fn hides(&self, game: &State) -> bool {
+        !game.is_open() || !game.set_aside().is_empty()
+    }
+}

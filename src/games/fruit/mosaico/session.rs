@@ -1,0 +1,128 @@
+//! Mosaico at the table ([`crate::games::session`]): the 6x6 frame as text, the tile in
+//! play (drawn, or a set-aside tile that now fits, MO-3), the tiles set aside, and the
+//! short forms: a cell alone for the tile in play, `aside` to set it aside.
+
+use super::record::{read_moves, read_setup, variant_of, Mosaico};
+use super::{Cell, Move, Outcome, Source as From, State};
+use crate::error::Error;
+use crate::games::engine::Engine;
+use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::record::{Record, Source};
+
+const SHORT: &[ShortForm] = &[
+    (
+        "a2",
+        "the tile in play goes on a2 (the notation is `M2 a2`)",
+    ),
+    ("aside", "the tile in play is set aside (`M3 aside`, MO-3)"),
+];
+
+impl Table for Mosaico {
+    fn open(&self, record: &Record, src: &Source) -> Result<Opened<State>, Error> {
+        let setup = read_setup(record, src)?;
+        let moves = read_moves(record, src)?.into_iter().map(|w| w.mv).collect();
+        let start = State::start(&setup, &variant_of(&record.variant))
+            .map_err(|e| src.error("mosaico.bad-setup", record.setup_span(), e.to_string()))?;
+        Ok(Opened { start, moves })
+    }
+
+    fn read(&self, game: &State, _names: &[String], text: &str) -> Result<Move, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if let ([one], Some(turn)) = (&words[..], game.turn()) {
+            if one.eq_ignore_ascii_case("aside") {
+                return Ok(Move::Aside { tile: turn.tile });
+            }
+            if let Ok(cell) = one.parse::<Cell>() {
+                return Ok(Move::Place {
+                    tile: turn.tile,
+                    cell,
+                });
+            }
+        }
+        text.parse()
+            .map_err(|e: super::MoveParseError| e.to_string())
+    }
+
+    fn short_forms(&self) -> &'static [ShortForm] {
+        SHORT
+    }
+
+    fn expects(&self, game: &State) -> String {
+        match game.turn() {
+            None => "nothing: the game is over".into(),
+            Some(t) if !t.fits => format!("{} fits nowhere: `aside` (MO-3)", t.tile),
+            Some(t) => format!("a cell for {} next to a tile it matches: e.g. `c4`", t.tile),
+        }
+    }
+
+    fn position(&self, game: &State, _names: &[String], _view: View) -> String {
+        let mut out = String::from("     a  b  c  d  e  f\n");
+        for rank in 0..6u8 {
+            out.push_str(&format!("  {} ", rank + 1));
+            for file in 0..6u8 {
+                match game.at(Cell::new(file, rank)) {
+                    Some(t) => out.push_str(&format!(" {t}")),
+                    None => out.push_str("  ."),
+                }
+            }
+            out.push('\n');
+        }
+        let aside: Vec<String> = game.aside().map(|t| t.to_string()).collect();
+        out.push_str(&format!(
+            "set aside: {}\n",
+            if aside.is_empty() {
+                "-".into()
+            } else {
+                aside.join(" ")
+            }
+        ));
+        out.push_str(&format!("to draw: {} tiles\n", 36 - game.drawn()));
+        match game.turn() {
+            Some(t) => out.push_str(&format!(
+                "in play: {} ({})\n",
+                t.tile,
+                match t.source {
+                    From::Draw => "drawn",
+                    From::Aside => "set aside before, it fits now: it goes first (MO-3)",
+                }
+            )),
+            None => match game.outcome() {
+                Outcome::Won => out.push_str("won: all 36 tiles placed\n"),
+                _ => out.push_str("lost: the draw is over and no set-aside tile fits\n"),
+            },
+        }
+        out
+    }
+
+    /// The picture draws the board alone.
+    fn picture_is_public(&self) -> bool {
+        true
+    }
+
+    /// The draw's order is the only thing unseen, and nobody sees it.
+    fn hides(&self, _game: &State) -> bool {
+        false
+    }
+
+    fn explain(
+        &self,
+        _before: &State,
+        after: &State,
+        mv: &Move,
+        outcome: &Outcome,
+        _names: &[String],
+    ) -> String {
+        let mut s = match *mv {
+            Move::Place { tile, cell } => {
+                format!("{tile} goes on {cell}; {} of 36 placed", after.placed())
+            }
+            Move::Aside { tile } => format!("{tile} fits nowhere and is set aside (MO-3)"),
+        };
+        match outcome {
+            Outcome::Ongoing => {}
+            Outcome::Won => s += "; all 36 tiles placed: won",
+            Outcome::Lost => s += "; the draw is over and no set-aside tile fits: lost",
+        }
+        s
+    }
+}

@@ -1,0 +1,192 @@
+//! Il Muro at the table ([`crate::games::session`]): the old wall's six columns bottom to
+//! top, face-down tiles hidden (`##`) but from the director, the new wall's piles, and the
+//! short forms: a tile and its destination (`B4 5`, `B4 new`), its source found where the
+//! tile lies on top, or a column's top moved (`3>5`).
+
+use super::record::{read_moves, read_setup, variant_of, Muro};
+use super::{End, Move, Outcome, Place, State};
+use crate::error::Error;
+use crate::games::fruit::{Fruit, Tile};
+use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::record::{Record, Source};
+
+const SHORT: &[ShortForm] = &[
+    (
+        "B4 5",
+        "move B4 from the top it lies on onto column 5 (the notation is `B4 3>5`)",
+    ),
+    ("B4 new", "move B4 onto its new-wall pile (`B4 3>new`)"),
+    ("3>5", "move the top tile of column 3 onto column 5"),
+];
+
+/// Where `tile` lies on top: a column of the old wall or its new-wall pile.
+fn place_of(game: &State, tile: Tile) -> Option<Place> {
+    if let Some(c) = (0..6).find(|&c| game.column(c).top() == Some((tile, true))) {
+        return Some(Place::Column(c as u8));
+    }
+    (game.pile_top(tile.fruit()) == Some(tile)).then_some(Place::NewWall)
+}
+
+impl Table for Muro {
+    fn open(&self, record: &Record, src: &Source) -> Result<Opened<State>, Error> {
+        let setup = read_setup(record, src)?;
+        let moves = read_moves(record, src)?.into_iter().map(|w| w.mv).collect();
+        Ok(Opened {
+            start: State::new(&setup, variant_of(&record.variant)),
+            moves,
+        })
+    }
+
+    fn read(&self, game: &State, _names: &[String], text: &str) -> Result<Move, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let full = match words[..] {
+            [path] if path.contains('>') => match path.split_once('>') {
+                Some((from, to)) => {
+                    let from: usize = from.parse().map_err(|_| {
+                        format!("`{from}` is not a column: write a column 1-6, e.g. `3>5`")
+                    })?;
+                    let top = from
+                        .checked_sub(1)
+                        .filter(|&c| c < 6)
+                        .and_then(|c| game.column(c).top());
+                    match top {
+                        Some((tile, true)) => format!("{tile} {from}>{to}"),
+                        Some(_) => {
+                            return Err(format!(
+                                "the top of column `{from}` is face down: `turn {from}` first"
+                            ))
+                        }
+                        None => return Err(format!("column `{from}` has no tile to move")),
+                    }
+                }
+                None => text.to_string(),
+            },
+            [tile, to] if !tile.eq_ignore_ascii_case("turn") && !to.contains('>') => {
+                let t: Tile = tile
+                    .parse()
+                    .map_err(|e: crate::games::fruit::tile::ParseTileError| e.to_string())?;
+                match place_of(game, t) {
+                    Some(from) => format!("{t} {from}>{to}"),
+                    None => {
+                        return Err(format!(
+                            "`{tile}` is on no top: say where from, e.g. `{t} 3>{to}`"
+                        ))
+                    }
+                }
+            }
+            _ => text.to_string(),
+        };
+        full.parse().map_err(|e: super::MoveSyntax| e.message)
+    }
+
+    fn short_forms(&self) -> &'static [ShortForm] {
+        SHORT
+    }
+
+    fn expects(&self, game: &State) -> String {
+        if game.end().is_some() {
+            return "nothing: the game is over".into();
+        }
+        "a top tile moved (`B4 5`, `B4 new`, `B4 3>5`), a face-down top turned up (`turn 3`), or `stop`".into()
+    }
+
+    fn position(&self, game: &State, _names: &[String], view: View) -> String {
+        let mut out = String::from("old wall, bottom to top (## face down):\n");
+        for (c, col) in game.columns().iter().enumerate() {
+            let tiles: Vec<String> = col
+                .tiles()
+                .map(|(t, up)| {
+                    if up {
+                        t.to_string()
+                    } else if view.all() {
+                        format!("({t})")
+                    } else {
+                        "##".into()
+                    }
+                })
+                .collect();
+            out.push_str(&format!(
+                "  {}: {}\n",
+                c + 1,
+                if tiles.is_empty() {
+                    "-".into()
+                } else {
+                    tiles.join(" ")
+                }
+            ));
+        }
+        out.push_str("new wall:");
+        for f in Fruit::ALL {
+            let nums: Vec<String> = game
+                .pile(f)
+                .numbers()
+                .iter()
+                .map(|n| n.to_string())
+                .collect();
+            out.push_str(&format!(
+                " {} {}",
+                f.letter(),
+                if nums.is_empty() {
+                    "-".into()
+                } else {
+                    nums.join("")
+                }
+            ));
+        }
+        out.push('\n');
+        match game.end() {
+            None => {}
+            Some(End::Won) => out.push_str("won: six piles complete (MU-4)\n"),
+            Some(End::Stuck) => out.push_str("lost: no move is left (MU-4)\n"),
+            Some(End::Stopped) => out.push_str("stopped\n"),
+        }
+        out
+    }
+
+    /// The picture draws the wall's face-down tiles by their backs.
+    fn picture_is_public(&self) -> bool {
+        true
+    }
+
+    fn explain(
+        &self,
+        before: &State,
+        after: &State,
+        mv: &Move,
+        outcome: &Outcome,
+        _names: &[String],
+    ) -> String {
+        let mut s = match *mv {
+            Move::Turn(c) => match after.column(c as usize).top() {
+                Some((t, _)) => format!("column {} turns up {t}", c + 1),
+                None => format!("column {} turns up", c + 1),
+            },
+            Move::Shift { tile, from, to } => {
+                let onto = match to {
+                    Place::NewWall => "onto its new-wall pile (MU-3)".to_string(),
+                    Place::Column(c) => match before.column(c as usize).top() {
+                        None => format!("into empty column {}", c + 1),
+                        Some((t, true)) => format!("onto {t} in column {}", c + 1),
+                        Some(_) => format!("onto the face-down top of column {}", c + 1),
+                    },
+                };
+                let from = match from {
+                    Place::NewWall => "from the new wall".to_string(),
+                    Place::Column(c) => format!("from column {}", c + 1),
+                };
+                format!("{tile} moves {from} {onto}")
+            }
+            Move::Stop => "the player stops".into(),
+        };
+        let home: u8 = after.piles().iter().map(|p| p.len()).sum();
+        s += &format!("; {home} of 36 tiles on the new wall");
+        if let Outcome::Over(end) = outcome {
+            s += match end {
+                End::Won => "; six piles complete: won (MU-4)",
+                End::Stuck => "; no legal move is left: lost",
+                End::Stopped => "; the game ends: not won",
+            };
+        }
+        s
+    }
+}

@@ -1,0 +1,279 @@
+//! Scalafrutta at the table ([`crate::games::session`]): the square as text with its twelve
+//! insertion points, the face-down pile's size, the tiles each player has won (kept out of
+//! sight until a recombination, as the sheet says), the totals, and the short forms: the
+//! seat left out, a gift to a player by name, and `best` for a recombination into the best
+//! partition (SF-5).
+
+use super::record::{engine_move, read_moves, read_setup, Scalafrutta};
+use super::scoring::best_partition;
+use super::{canonical, Move, Outcome, Phase, Setup, State};
+use crate::error::Error;
+use crate::games::engine::Engine;
+use crate::games::fruit::{Tile, TileSet};
+use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::record::{Record, Source};
+
+const SHORT: &[ShortForm] = &[
+    (
+        "B4 top2",
+        "the seat to move inserts the drawn B4 at top2 (the notation is `1: B4 top2`)",
+    ),
+    (
+        "U1 left3 gift P2",
+        "no edge tile matches: the tile that falls out goes to P2 (by name or seat)",
+    ),
+    (
+        "combinations M3 M4 M5 / B3 P3 U3",
+        "the recombiner's combinations (`combinations` alone: none)",
+    ),
+    ("best", "the recombiner declares the best partition (SF-5)"),
+];
+
+fn tiles(set: TileSet) -> String {
+    let v: Vec<String> = set.iter().map(|t| t.to_string()).collect();
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(" ")
+    }
+}
+
+fn square_text(sq: [[Tile; 3]; 3]) -> String {
+    let mut out = String::from("        top1 top2 top3\n");
+    for (r, row) in sq.iter().enumerate() {
+        out.push_str(&format!("  left{}", r + 1));
+        for t in row {
+            out.push_str(&format!("  {t} "));
+        }
+        out.push_str(&format!(" right{}\n", r + 1));
+    }
+    out.push_str("        bottom1 bottom2 bottom3\n");
+    out
+}
+
+impl Table for Scalafrutta {
+    fn open(&self, record: &Record, src: &Source) -> Result<Opened<State>, Error> {
+        let square = read_setup(record, src)?;
+        let written = read_moves(record, src)?;
+        let setup = Setup {
+            players: record.players.len(),
+            square,
+            deal: record.setup.deal().map(|(d, _)| d.clone()),
+        };
+        let start = State::start(&setup, &())
+            .map_err(|e| src.error("scalafrutta.bad-setup", record.setup_span(), e.to_string()))?;
+        let moves = record
+            .moves
+            .iter()
+            .zip(&written)
+            .map(|(e, w)| engine_move(e.player, w))
+            .collect();
+        Ok(Opened { start, moves })
+    }
+
+    fn read(&self, game: &State, names: &[String], text: &str) -> Result<Move, String> {
+        let seat = game.to_move().unwrap_or(0);
+        let full = if text.contains(':') {
+            text.to_string()
+        } else if text.eq_ignore_ascii_case("best") {
+            let best = canonical(
+                best_partition(game.hand().held(seat))
+                    .combinations
+                    .iter()
+                    .map(|c| c.tiles()),
+            );
+            return Ok(Move::Recombine {
+                player: seat,
+                combinations: best,
+            });
+        } else {
+            // A gift may name the player: `gift P2`.
+            let mut words: Vec<String> = text.split_whitespace().map(String::from).collect();
+            if let Some(i) = words.iter().position(|w| w.eq_ignore_ascii_case("gift")) {
+                if let Some(who) = words.get_mut(i + 1) {
+                    if who.parse::<usize>().is_err() {
+                        let seat = names.iter().position(|n| n.eq_ignore_ascii_case(who));
+                        match seat {
+                            Some(s) => *who = (s + 1).to_string(),
+                            None => {
+                                return Err(format!(
+                                    "`{who}` is not a player: the players are {}",
+                                    names.join(", ")
+                                ))
+                            }
+                        }
+                    }
+                }
+            }
+            words.insert(0, format!("{}:", seat + 1));
+            words.join(" ")
+        };
+        full.parse()
+            .map_err(|e: super::ParseMoveError| e.to_string())
+    }
+
+    fn short_forms(&self) -> &'static [ShortForm] {
+        SHORT
+    }
+
+    fn expects(&self, game: &State) -> String {
+        let Some(seat) = game.to_move() else {
+            return "nothing: the game is over".into();
+        };
+        match game.hand().phase() {
+            Phase::Recombine => format!(
+                "player {}'s combinations of all their tiles: `combinations M3 M4 M5 / B3 P3 U3`, `combinations` for none, or `best` (SF-2)",
+                seat + 1
+            ),
+            Phase::Over(_) => format!(
+                "the first insertion of hand {}: the tile drawn and where it goes in, e.g. `B4 top2`",
+                game.hand_number() + 1
+            ),
+            Phase::Insert => "the tile drawn and where it goes in: `TILE top1..3|bottom1..3|left1..3|right1..3`, e.g. `B4 top2` (and `gift SEAT` when no edge tile matches)".into(),
+        }
+    }
+
+    fn position(&self, game: &State, names: &[String], view: View) -> String {
+        let hand = game.hand();
+        let mut out = format!("hand {}\n", game.hand_number());
+        out.push_str(&square_text(hand.square()));
+        out.push_str(&format!("face down: {} tiles", hand.pile().len()));
+        if view.all() {
+            out.push_str(&format!(": {}", tiles(hand.pile())));
+        }
+        out.push('\n');
+        let totals = game.totals().totals();
+        for (seat, name) in names.iter().enumerate() {
+            let held = hand.held(seat);
+            let shown = if view.sees(seat) {
+                tiles(held)
+            } else {
+                format!("{} tiles", held.len())
+            };
+            out.push_str(&format!("{name} ({}): {shown}\n", totals[seat]));
+        }
+        match game.to_move() {
+            Some(s) => out.push_str(&format!("{} to move\n", names[s])),
+            None => out.push_str("the game is over (SF-6)\n"),
+        }
+        out
+    }
+
+    fn explain(
+        &self,
+        before: &State,
+        after: &State,
+        mv: &Move,
+        outcome: &Outcome,
+        names: &[String],
+    ) -> String {
+        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+        let (mut s, hand_over) = match (mv, outcome) {
+            (
+                Move::Insert {
+                    player, tile, at, ..
+                },
+                Outcome::Inserted {
+                    inserted,
+                    hand_over,
+                },
+            ) => {
+                let to = if inserted.to == *player {
+                    format!("{} takes it", name(*player))
+                } else {
+                    format!("it goes to {} (SF-1)", name(inserted.to))
+                };
+                let opened = if after.hand_number() != before.hand_number() {
+                    format!("hand {} opens; ", after.hand_number())
+                } else {
+                    String::new()
+                };
+                (
+                    format!(
+                        "{opened}{} inserts {tile} at {at}; {} falls out and {to}",
+                        name(*player),
+                        inserted.fell_out
+                    ),
+                    hand_over,
+                )
+            }
+            (
+                Move::Recombine {
+                    player,
+                    combinations,
+                },
+                Outcome::Declared { checked, hand_over },
+            ) => {
+                let mut s = format!(
+                    "{} declares {} combination{} scoring {}",
+                    name(*player),
+                    combinations.len(),
+                    if combinations.len() == 1 { "" } else { "s" },
+                    checked.partition.score()
+                );
+                if !checked.is_best() {
+                    s += &format!(
+                        "; the best partition of their tiles scores {} (SF-5)",
+                        checked.best
+                    );
+                }
+                (s, hand_over)
+            }
+            _ => (String::new(), &None),
+        };
+        if let Some(end) = hand_over {
+            let scores: Vec<String> = names
+                .iter()
+                .zip(&end.scores)
+                .map(|(n, x)| format!("{n} {x}"))
+                .collect();
+            let how = match end.scalafrutta {
+                Some((p, fruit)) => format!(
+                    "by Scalafrutta: {} holds all six {} (SF-4)",
+                    name(p),
+                    fruit.name()
+                ),
+                None => "with fewer tiles going back than the players need (SF-2)".into(),
+            };
+            s += &format!(
+                "; hand {} ends {how}: {}",
+                before.hand_number().max(after.hand_number()),
+                scores.join(", ")
+            );
+        }
+        if after.to_move().is_none() {
+            let winners: Vec<String> = after.totals().winners().iter().map(|&p| name(p)).collect();
+            s += &format!(
+                "; {} past 1001: the game is over, {} wins (SF-6)",
+                winners.join(" and "),
+                winners.join(" and ")
+            );
+        } else if matches!(after.hand().phase(), Phase::Recombine)
+            && !matches!(before.hand().phase(), Phase::Recombine)
+        {
+            s += "; the pile is empty: every player recombines all their tiles (SF-2)";
+        }
+        s
+    }
+
+    fn scores(&self, game: &State) -> Option<Vec<i64>> {
+        Some(
+            game.totals()
+                .totals()
+                .iter()
+                .map(|&t| i64::from(t))
+                .collect(),
+        )
+    }
+
+    /// At a recombination, the best partition first (the packings run to thousands).
+    fn hint_moves(&self, game: &State) -> Vec<Move> {
+        let legal = game.legal_moves();
+        match (self.read(game, &[], "best"), game.hand().phase()) {
+            (Ok(best), Phase::Recombine) => std::iter::once(best.clone())
+                .chain(legal.into_iter().filter(|m| *m != best))
+                .collect(),
+            _ => legal,
+        }
+    }
+}

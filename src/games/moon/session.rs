@@ -1,0 +1,235 @@
+//! MOON at the table ([`crate::games::session`]): the board as text, the hands (hidden with
+//! 3-4 players, where each keeps their tiles to themselves), and the short forms: the seat
+//! left out, tile and square in either order, and in the solitaire the square alone.
+
+use super::record::{read_moves, start, Moon};
+use super::{MoonGame, Move, Outcome, Square, Tile, TileSet};
+use crate::error::Error;
+use crate::games::engine::Engine;
+use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::record::{Record, Source};
+
+const SHORT: &[ShortForm] = &[
+    (
+        "RV c4",
+        "the seat to move places RV on c4 (the notation is `2 RV c4`)",
+    ),
+    ("c4 RV", "the same, square first"),
+    (
+        "c4",
+        "solitaire: the tile just drawn goes on c4 (the notation is `RV c4`)",
+    ),
+];
+
+fn tiles(set: TileSet) -> String {
+    let v: Vec<String> = set.iter().map(|t| t.to_string()).collect();
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(" ")
+    }
+}
+
+/// The board, rank 5 at the top as the kit draws it.
+fn board_text(b: &super::Board) -> String {
+    let mut out = String::from("     a  b  c  d  e\n");
+    for row in (0..5).rev() {
+        out.push_str(&format!(" {} ", row + 1));
+        for col in 0..5 {
+            let sq = Square::new(col, row).expect("on the board");
+            match b.get(sq) {
+                Some(t) => out.push_str(&format!(" {t}")),
+                None => out.push_str("  ."),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+impl Table for Moon {
+    fn open(&self, record: &Record, src: &Source) -> Result<Opened<MoonGame>, Error> {
+        let game = start(record, src)?;
+        let moves = read_moves(record, src)?
+            .iter()
+            .zip(&record.moves)
+            .map(|(w, e)| Move {
+                player: e.player,
+                tile: w.tile,
+                square: w.square,
+            })
+            .collect();
+        Ok(Opened { start: game, moves })
+    }
+
+    fn read(&self, game: &MoonGame, _names: &[String], text: &str) -> Result<Move, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let seat = game.to_move().unwrap_or(0);
+        match (game, &words[..]) {
+            (MoonGame::Solitaire(s), [sq]) if Square::parse(sq).is_some() => {
+                let square = Square::parse(sq).expect("just parsed");
+                match s.next_tile() {
+                    Some(tile) => Ok(Move {
+                        player: 0,
+                        tile,
+                        square,
+                    }),
+                    None if s.is_over() => Err("the board is full: the solitaire is over".into()),
+                    None => Err(format!(
+                        "the draw order is not in the record: say the tile too, e.g. `RV {sq}`"
+                    )),
+                }
+            }
+            (_, [a, b]) => {
+                let (tile, square) = if Tile::parse(a).is_none() && Tile::parse(b).is_some() {
+                    (b, a)
+                } else {
+                    (a, b)
+                };
+                format!("{} {tile} {square}", seat + 1)
+                    .parse()
+                    .map_err(|e: super::MoveParseError| e.to_string())
+            }
+            _ => text
+                .parse()
+                .map_err(|e: super::MoveParseError| e.to_string()),
+        }
+    }
+
+    fn short_forms(&self) -> &'static [ShortForm] {
+        SHORT
+    }
+
+    fn expects(&self, game: &MoonGame) -> String {
+        match game {
+            MoonGame::Standard(p) if p.is_over() => "nothing: the game is over".into(),
+            MoonGame::Standard(p) => {
+                let common = if p.common().is_empty() {
+                    ""
+                } else {
+                    " or the common tiles"
+                };
+                format!(
+                    "a tile from player {}'s hand{common} and a square next to a tile: `TILE SQUARE`, e.g. `RV c4`",
+                    p.turn() + 1
+                )
+            }
+            MoonGame::Solitaire(s) => match s.next_tile() {
+                _ if s.is_over() => "nothing: the board is full".into(),
+                Some(t) => format!("a square next to a tile for {t}, the tile drawn: e.g. `c4`"),
+                None => "the tile drawn and a square next to a tile: e.g. `RV c4`".into(),
+            },
+        }
+    }
+
+    fn position(&self, game: &MoonGame, names: &[String], view: View) -> String {
+        match game {
+            MoonGame::Standard(p) => {
+                let mut out = board_text(p.board());
+                // With two players the hands lie open on the table (the sheet); with 3-4 each
+                // keeps theirs.
+                let open = p.players() == 2;
+                for (seat, name) in names.iter().enumerate() {
+                    let hand = p.hand(seat);
+                    let state = if !p.is_active(seat) && p.players() > 2 {
+                        " (out)"
+                    } else {
+                        ""
+                    };
+                    if open || view.sees(seat) {
+                        out.push_str(&format!("{name}{state}: {}\n", tiles(hand)));
+                    } else {
+                        out.push_str(&format!("{name}{state}: {} tiles\n", hand.len()));
+                    }
+                }
+                if !p.common().is_empty() {
+                    out.push_str(&format!("common: {}\n", tiles(p.common())));
+                }
+                match p.winner() {
+                    Some(w) => out.push_str(&format!("{} won (MN-4)\n", names[w])),
+                    None => out.push_str(&format!("{} to move\n", names[p.turn()])),
+                }
+                out
+            }
+            MoonGame::Solitaire(s) => {
+                let mut out = board_text(s.board());
+                if s.is_over() {
+                    let breaks = s.breaks();
+                    match breaks.first() {
+                        None => out.push_str("the board is full: solved (MN-5)\n"),
+                        Some(b) => out.push_str(&format!("the board is full, not solved: {b}\n")),
+                    }
+                } else if let Some(t) = s.next_tile() {
+                    out.push_str(&format!("drawn: {t}\n"));
+                    if view.all() {
+                        out.push_str(&format!(
+                            "{} tiles left to draw\n",
+                            24 - s.board().len() + 1
+                        ));
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    fn explain(
+        &self,
+        before: &MoonGame,
+        after: &MoonGame,
+        mv: &Move,
+        outcome: &Outcome,
+        names: &[String],
+    ) -> String {
+        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+        let mut s = format!("{} places {} on {}", name(mv.player), mv.tile, mv.square);
+        if let (MoonGame::Standard(b), MoonGame::Standard(a)) = (before, after) {
+            for &p in &a.eliminated()[b.eliminated().len()..] {
+                // With two players the loser's elimination is the end itself.
+                if a.winner() != Some(p) && a.players() > 2 {
+                    s += &format!(
+                        "; {} cannot place and is out, their tiles are common (MN-4)",
+                        name(p)
+                    );
+                }
+            }
+        }
+        match *outcome {
+            Outcome::Next(_) if matches!(after, MoonGame::Solitaire(_)) => {
+                if let MoonGame::Solitaire(sol) = after {
+                    if let Some(t) = sol.next_tile() {
+                        s += &format!("; {t} drawn next");
+                    }
+                }
+            }
+            Outcome::Next(p) => s += &format!("; {} to move", name(p)),
+            Outcome::Won(w) => {
+                s += &format!(
+                    "; nobody else can place: {} placed the last playable tile and wins (MN-4)",
+                    name(w)
+                )
+            }
+            Outcome::Full => {
+                if let MoonGame::Solitaire(sol) = after {
+                    match sol.breaks().first() {
+                        None => s += "; the board is full and every row and column shows five different moons and backgrounds: solved (MN-5)",
+                        Some(b) => s += &format!("; the board is full but {b}: not solved (MN-5)"),
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// The picture draws the board alone.
+    fn picture_is_public(&self) -> bool {
+        true
+    }
+
+    fn hides(&self, game: &MoonGame) -> bool {
+        match game {
+            MoonGame::Standard(p) => p.players() > 2,
+            MoonGame::Solitaire(_) => true,
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! Quincunx at the table ([`crate::games::session`]): the grid as text (rank 1 at the
+//! top, as the cells are named), the hands (hidden but from their owner; the solitaire's one
+//! hand is the table's), the pile's size, the round's points and the match's totals, every
+//! placement's score explained (QX-2..QX-9), and the short forms: the seat left out, a card
+//! by its full name. A hint's best is the highest-scoring placement.
+
+use super::grid::FRAME;
+use super::record::{explain_text, read_moves, read_setup, rules_of, QuincunxGame};
+use super::{best_placements, Cell, Move, Outcome, Quincunx};
+use crate::deal::Provenance;
+use crate::error::Error;
+use crate::games::engine::Engine;
+use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::record::{Record, Source};
+
+const SHORT: &[ShortForm] = &[
+    (
+        "3MW c3",
+        "the seat to move places 3MW on c3 (the notation is `p1 3MW c3`)",
+    ),
+    ("The Journey c3", "a card by its full name"),
+    (
+        "3MW c3 =12 !p2",
+        "sempliciotto: announced 12, and player 2 noticed a wrong announcement (QX-10)",
+    ),
+];
+
+fn signed(n: i32) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+fn totals(game: &Quincunx) -> Vec<i32> {
+    let mut t = game.match_result().totals;
+    if game.to_move().is_some() {
+        for (x, p) in t.iter_mut().zip(game.round_points()) {
+            *x += p;
+        }
+    }
+    t
+}
+
+fn grid_text(game: &Quincunx) -> String {
+    let b = game.board();
+    let shape = b.shape();
+    let cell = |c: usize, r: usize| Cell::new(c, r).expect("inside the frame");
+    let used = |c: usize, r: usize| b.get(cell(c, r)).is_some();
+    // The shape's area; for a grid that grows (start-from-zero), the cards and a ring.
+    let (mut cols, mut rows) = ((FRAME, 0), (FRAME, 0));
+    for r in 0..FRAME {
+        for c in 0..FRAME {
+            let show = match shape {
+                super::Shape::Zero => (r.saturating_sub(1)..=r + 1).any(|rr| {
+                    (c.saturating_sub(1)..=c + 1).any(|cc| cc < FRAME && rr < FRAME && used(cc, rr))
+                }),
+                _ => shape.area(cell(c, r)),
+            };
+            if show {
+                cols = (cols.0.min(c), cols.1.max(c));
+                rows = (rows.0.min(r), rows.1.max(r));
+            }
+        }
+    }
+    let mut out = String::from("   ");
+    for c in cols.0..=cols.1 {
+        out.push_str(&format!("  {:<4}", (b'a' + c as u8) as char));
+    }
+    out.push('\n');
+    for r in rows.0..=rows.1 {
+        out.push_str(&format!("{:>2} ", r + 1));
+        for c in cols.0..=cols.1 {
+            match b.get(cell(c, r)) {
+                Some(card) => out.push_str(&format!("  {:<4}", card.code())),
+                None => out.push_str("  .   "),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+impl Table for QuincunxGame {
+    fn open(&self, record: &Record, src: &Source) -> Result<Opened<Quincunx>, Error> {
+        let (rules, _) = rules_of(&record.variant).ok_or_else(|| {
+            Error::failed(
+                "quincunx.internal",
+                format!("internal error: unknown variant `{}`", record.variant),
+            )
+        })?;
+        let written = read_moves(record, src, &rules)?;
+        let setup = read_setup(record, src, &rules)?;
+        let start = Quincunx::start(&setup, &rules)
+            .map_err(|e| src.error("quincunx.bad-setup", record.setup_span(), e.to_string()))?;
+        let moves = record
+            .moves
+            .iter()
+            .zip(&written)
+            .map(|(e, w)| Move {
+                player: e.player,
+                card: w.card,
+                cell: w.cell,
+                announced: w.announced.as_ref().map(|a| a.0),
+                noticed_by: w.noticed.as_ref().map(|n| n.0),
+            })
+            .collect();
+        Ok(Opened { start, moves })
+    }
+
+    fn read(&self, game: &Quincunx, _names: &[String], text: &str) -> Result<Move, String> {
+        let first = text.split_whitespace().next().unwrap_or("");
+        let seated = first.len() > 1
+            && first.starts_with(['p', 'P'])
+            && first[1..].bytes().all(|b| b.is_ascii_digit());
+        let full = if seated {
+            text.to_string()
+        } else {
+            format!("p{} {text}", game.to_move().unwrap_or(0) + 1)
+        };
+        full.parse().map_err(|e: super::round::BadMove| e.0)
+    }
+
+    fn short_forms(&self) -> &'static [ShortForm] {
+        SHORT
+    }
+
+    fn expects(&self, game: &Quincunx) -> String {
+        match game.to_move() {
+            None => "nothing: the match is over".into(),
+            Some(_) if game.rules().sempliciotto => {
+                "a card from the hand, a free cell and the score announced: `3MW c3 =12` (QX-10)"
+                    .into()
+            }
+            Some(_) => "a card from the hand and a free cell: `3MW c3`".into(),
+        }
+    }
+
+    fn position(&self, game: &Quincunx, names: &[String], view: View) -> String {
+        let mut out = format!("round {}\n", game.round_index() + 1);
+        out.push_str(&grid_text(game));
+        let solitaire = game.players() == 1;
+        let totals = totals(game);
+        for (seat, name) in names.iter().enumerate() {
+            let hand = game.hand(seat);
+            let shown = if solitaire || view.sees(seat) {
+                let codes: Vec<&str> = hand.iter().map(|c| c.code()).collect();
+                if codes.is_empty() {
+                    "-".into()
+                } else {
+                    codes.join(" ")
+                }
+            } else {
+                format!("{} cards", hand.len())
+            };
+            out.push_str(&format!("{name} ({}): {shown}\n", totals[seat]));
+        }
+        out.push_str(&format!("pile: {} cards", game.pile().len()));
+        if view.all() {
+            let codes: Vec<&str> = game.pile().iter().map(|c| c.code()).collect();
+            out.push_str(&format!(", top first: {}", codes.join(" ")));
+        }
+        out.push('\n');
+        match game.to_move() {
+            Some(s) => out.push_str(&format!("{} to move\n", names[s])),
+            None => out.push_str("the match is over\n"),
+        }
+        out
+    }
+
+    fn explain(
+        &self,
+        _before: &Quincunx,
+        _after: &Quincunx,
+        mv: &Move,
+        o: &Outcome,
+        names: &[String],
+    ) -> String {
+        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+        let mut s = format!("{} {}", name(o.player), explain_text(&o.breakdown));
+        if !o.drawn.is_empty() {
+            let drawn: Vec<&str> = o.drawn.iter().map(|c| c.code()).collect();
+            s += &format!("; draws {}", drawn.join(" "));
+        }
+        if o.draws_lost > 0 {
+            s += &format!("; {} draw(s) lost, the pile is empty (QX-6)", o.draws_lost);
+        }
+        if let Some(a) = mv.announced {
+            s += &format!("; announced {a}");
+            match (mv.noticed_by, o.stolen) {
+                (Some(n), Some((_, k))) => {
+                    s += &format!(
+                        ", noticed by {}: {} scores {} and {} takes {k} (QX-10)",
+                        name(n),
+                        name(o.player),
+                        o.credited,
+                        name(n)
+                    )
+                }
+                (Some(n), None) if a != o.breakdown.points => {
+                    s += &format!(
+                        ", noticed by {}: {} scores {} (QX-10)",
+                        name(n),
+                        name(o.player),
+                        o.credited
+                    )
+                }
+                (None, _) if a != o.breakdown.points => s += ", not noticed: it stands (QX-10)",
+                _ => {}
+            }
+        }
+        if let Some(r) = &o.round_over {
+            let per: Vec<String> = names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| {
+                    format!(
+                        "{n} {} {} = {}",
+                        r.points[i],
+                        signed(-r.penalties[i]),
+                        r.totals[i]
+                    )
+                })
+                .collect();
+            s += &format!(
+                "; round {} over{} (placements, cards left QX-3): {}",
+                r.round + 1,
+                if r.grid_full {
+                    ", the grid is full"
+                } else {
+                    ""
+                },
+                per.join(", ")
+            );
+            if let Some(rating) = r.rating {
+                s += &format!("; rating: {} (QX-11)", rating.band());
+            }
+        }
+        if let Some(m) = &o.match_over {
+            let winners: Vec<String> = m.winners.iter().map(|&p| name(p)).collect();
+            if names.len() > 1 {
+                s += &format!(
+                    "; the match is over: {} {} with {}",
+                    winners.join(" and "),
+                    if winners.len() == 1 {
+                        "wins"
+                    } else {
+                        "share the win"
+                    },
+                    m.totals.iter().max().copied().unwrap_or(0)
+                );
+            }
+        }
+        s
+    }
+
+    /// The picture draws the grid alone.
+    fn picture_is_public(&self) -> bool {
+        true
+    }
+
+    fn scores(&self, game: &Quincunx) -> Option<Vec<i64>> {
+        Some(totals(game).into_iter().map(i64::from).collect())
+    }
+
+    /// The highest-scoring placement (then the most draws), as `tavolo score` ranks them.
+    fn best(&self, game: &Quincunx, _deal: Option<&Provenance>) -> Option<Result<Move, Error>> {
+        let player = game.to_move()?;
+        let c = *best_placements(game.scorer(), game.board(), game.hand(player)).first()?;
+        let announced = game.rules().sempliciotto.then_some(c.points);
+        Some(Ok(Move {
+            player,
+            card: c.card,
+            cell: c.cell,
+            announced,
+            noticed_by: None,
+        }))
+    }
+}

@@ -1,0 +1,927 @@
+//! One session for every use of a game (DESIGN.md, "One session for every use of a game"):
+//! start from a deal, a written setup or a record, apply moves one by one as the record
+//! notation writes them, take them back and forward again, and look at the position, whose
+//! turn it is, the running scores with each move explained, and the record so far — the same
+//! TOML that `tavolo play` writes. `tavolo table` is a thin view over it, as a table server
+//! will be: a [`Live`] session is plain data behind an object-safe face, `Send`, so a server
+//! can hold many and drive each from requests.
+//!
+//! A game takes part through its referee ([`Referee`]: how a game starts from a deal and
+//! how a move is written) and its [`Table`]: what a session needs besides (reading its
+//! records' moves, the position as text, a move's outcome in words, the short forms players
+//! say). Each game's `session.rs` implements it; [`find`] is the registry.
+//!
+//! [`Session::replay`] stops at the first move a rule refuses and keeps it as the last:
+//! what `check` (the verdict and the first illegal move) and `show` (the position at move
+//! N) will need once they replay through here.
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+
+use super::engine::{Broken, Engine};
+use super::referee::{Referee, Strength};
+use super::Game;
+use crate::deal::{DealRng, Provenance};
+use crate::error::Error;
+use crate::record::{write, MoveOut, Record, Source};
+
+/// A game's engine, move, outcome and broken rule, by its table.
+pub type EngineOf<T> = <T as Referee>::Engine;
+pub type MoveOf<T> = <EngineOf<T> as Engine>::Move;
+pub type OutcomeOf<T> = <EngineOf<T> as Engine>::Outcome;
+pub type BrokenOf<T> = <EngineOf<T> as Engine>::Broken;
+/// A legal move of a game's session, and a refused one.
+pub type StepOf<T> = Step<MoveOf<T>>;
+pub type RefusalOf<T> = Refusal<MoveOf<T>, BrokenOf<T>>;
+
+/// Who looks at the position: what it shows of the holdings nobody else may see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// What the whole table may see (the terminal by default).
+    Table,
+    /// One seat: the table's view and that seat's own holding.
+    Seat(usize),
+    /// Everything: every hand, the piles in order (`--director`).
+    Director,
+}
+
+impl View {
+    /// Whether this view may see `seat`'s private holding.
+    pub fn sees(self, seat: usize) -> bool {
+        match self {
+            View::Table => false,
+            View::Seat(s) => s == seat,
+            View::Director => true,
+        }
+    }
+
+    /// Whether this view may see what no player sees (a pile's order, face-down tiles).
+    pub fn all(self) -> bool {
+        self == View::Director
+    }
+}
+
+/// A record read, not yet replayed: the engine at its start and its moves.
+pub struct Opened<E: Engine> {
+    pub start: E,
+    pub moves: Vec<E::Move>,
+}
+
+/// A short form players may type, and what it stands for (`docs/table.md`).
+pub type ShortForm = (&'static str, &'static str);
+
+/// A game's own part in a session, beside its referee. Implemented in each game's
+/// `session.rs`; every method with a default is one a game may improve on.
+pub trait Table:
+    Referee<Engine: Send + Sync + Engine<Move: Send + Sync>> + Game + Send + Sync + 'static
+{
+    /// The engine at the start of a deal, as a live session plays it. By default the
+    /// referee's; a game whose verdicts need more (Natura's lexicon) says so here.
+    fn begin(
+        &self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<EngineOf<Self>, Error> {
+        self.start(variant, players, deal)
+    }
+
+    /// A readable record's start and moves, read as `check` reads them (an unreadable one
+    /// is an `Err`, exit 2). A record move that holds two engine moves gives both.
+    fn open(&self, record: &Record, src: &Source) -> Result<Opened<EngineOf<Self>>, Error>;
+
+    /// The move a player typed: the record notation (the move's `Display`), or a short form
+    /// (`short_forms`) read against the position. `Err` says why not, naming the part at
+    /// fault in backquotes where it can (the session turns that into a column).
+    fn read(
+        &self,
+        game: &EngineOf<Self>,
+        names: &[String],
+        text: &str,
+    ) -> Result<MoveOf<Self>, String>;
+
+    /// The short forms this game reads, for `help` and the docs.
+    fn short_forms(&self) -> &'static [ShortForm];
+
+    /// What the seat to move is expected to play, in words (`a tile and a square: RV c4`).
+    fn expects(&self, game: &EngineOf<Self>) -> String;
+
+    /// The position as text, showing what `view` may see.
+    fn position(&self, game: &EngineOf<Self>, names: &[String], view: View) -> String;
+
+    /// A legal move's outcome in words: what it scored and why, who is out, the end.
+    fn explain(
+        &self,
+        before: &EngineOf<Self>,
+        after: &EngineOf<Self>,
+        mv: &MoveOf<Self>,
+        outcome: &OutcomeOf<Self>,
+        names: &[String],
+    ) -> String;
+
+    /// The running scores by seat, for a game that keeps score.
+    fn scores(&self, game: &EngineOf<Self>) -> Option<Vec<i64>> {
+        let _ = game;
+        None
+    }
+
+    /// Whether the table's view of this game hides anything (hands, racks, a pile).
+    fn hides(&self, game: &EngineOf<Self>) -> bool {
+        let _ = game;
+        true
+    }
+
+    /// The best move here, for a hint: by default the game's machine player's
+    /// ([`Referee::machine`]), drawing any pick from the deal; `None` for a game without one.
+    fn best(
+        &self,
+        game: &EngineOf<Self>,
+        deal: Option<&Provenance>,
+    ) -> Option<Result<MoveOf<Self>, Error>> {
+        game.to_move()?;
+        let mut machine = match self.machine(Strength::Best, None)? {
+            Ok(m) => m,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut rng = match deal {
+            Some(p) => DealRng::new(&p.game, &format!("{}/hint", p.variant), &p.seed, p.board),
+            None => DealRng::new(self.name(), "hint", "", 1),
+        };
+        Some(Ok(machine.choose(game, &mut rng)))
+    }
+
+    /// Whether the game's picture (`tavolo show`'s, from its `draw.rs`) shows only what the
+    /// whole table may see. By default not: a session that hides holdings then draws
+    /// pictures for the director only.
+    fn picture_is_public(&self) -> bool {
+        false
+    }
+
+    /// What a hint's list holds, in words (by default `legal moves`).
+    fn hint_lists(&self) -> &'static str {
+        "legal moves"
+    }
+
+    /// The moves a hint lists (by default every legal move).
+    fn hint_moves(&self, game: &EngineOf<Self>) -> Vec<MoveOf<Self>> {
+        game.legal_moves()
+    }
+
+    /// What would be legal instead of a refused move, as notation: by default the legal
+    /// moves nearest to it (sharing the most words with it), a few.
+    fn instead(
+        &self,
+        game: &EngineOf<Self>,
+        mv: &MoveOf<Self>,
+        broken: &BrokenOf<Self>,
+    ) -> Vec<String> {
+        let _ = broken;
+        nearest(
+            &mv.to_string(),
+            game.legal_moves().iter().map(|m| m.to_string()),
+        )
+    }
+}
+
+/// How many moves a refusal or a hint lists at most.
+pub const LISTED: usize = 8;
+
+/// The legal moves written nearest to `tried`: those sharing the most of its words (the
+/// seat aside), up to [`LISTED`]; the first few when none shares a word.
+pub fn nearest(tried: &str, legal: impl Iterator<Item = String>) -> Vec<String> {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| c.is_whitespace() || c == ':')
+            .filter(|w| !w.is_empty())
+            .map(|w| w.to_ascii_lowercase())
+            .collect()
+    };
+    let mine: HashSet<String> = words(tried).into_iter().skip(1).collect();
+    let mut scored: Vec<(usize, usize, String)> = legal
+        .enumerate()
+        .map(|(i, m)| {
+            let shared = words(&m)
+                .iter()
+                .skip(1)
+                .filter(|w| mine.contains(*w))
+                .count();
+            (shared, i, m)
+        })
+        .collect();
+    let best = scored.iter().map(|s| s.0).max().unwrap_or(0);
+    scored.retain(|s| s.0 == best);
+    scored.into_iter().take(LISTED).map(|s| s.2).collect()
+}
+
+/// The column (1-based) of a parse error in the text typed: where the first word the
+/// message quotes in backquotes stands, else 1.
+pub fn column_of(text: &str, message: &str) -> usize {
+    let mut parts = message.split('`');
+    parts.next();
+    while let Some(quoted) = parts.next() {
+        if !quoted.is_empty() && quoted.trim() != text.trim() {
+            if let Some(at) = text.find(quoted) {
+                return text[..at].chars().count() + 1;
+            }
+        }
+        parts.next();
+    }
+    let lead = text.len() - text.trim_start().len();
+    text[..lead].chars().count() + 1
+}
+
+/// A legal move the session holds: the move, who made it, its record fields and its
+/// outcome explained, with the scores after it.
+#[derive(Debug, Clone)]
+pub struct Step<M> {
+    pub mv: M,
+    pub out: MoveOut,
+    pub explanation: String,
+    pub scores: Option<Vec<i64>>,
+}
+
+/// A move a rule refuses: its number (the move it would have been), the move and the rule.
+#[derive(Debug, Clone)]
+pub struct Refusal<M, B> {
+    pub number: usize,
+    pub player: usize,
+    pub mv: M,
+    pub broken: B,
+}
+
+/// A game in progress on the engine contract: see the module's documentation.
+#[derive(Clone)]
+pub struct Session<T: Table> {
+    table: &'static T,
+    variant: String,
+    players: Vec<String>,
+    /// The record's text before its moves (header, `[deal]`, `[setup]`, `[meta]`).
+    head: String,
+    /// The deal, for a hint's machine player.
+    deal: Option<Provenance>,
+    start: EngineOf<T>,
+    now: EngineOf<T>,
+    steps: Vec<StepOf<T>>,
+    /// Moves taken back, the last taken back last: what `redo` plays again.
+    undone: Vec<MoveOf<T>>,
+}
+
+impl<T: Table> Session<T> {
+    /// A game dealt from `deal`: the record starts as `tavolo play` writes it.
+    pub fn dealt(
+        table: &'static T,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<Session<T>, Error> {
+        let setup = table.deal(variant, players, deal)?;
+        let start = table.begin(variant, players, deal)?;
+        let mut head = write::header(deal, players);
+        head.push('\n');
+        head.push_str(&setup.setup_toml);
+        Ok(Session::new(
+            table,
+            variant,
+            players,
+            head,
+            Some(deal.clone()),
+            start,
+        ))
+    }
+
+    /// A game from a record (a written setup, an event's board, a game so far), its moves
+    /// replayed up to the first a rule refuses, which is returned.
+    pub fn opened(
+        table: &'static T,
+        record: &Record,
+        src: &Source,
+    ) -> Result<(Session<T>, Option<RefusalOf<T>>), Error> {
+        let head = head_of(record, src)?;
+        let Opened { start, moves } = table.open(record, src)?;
+        let deal = record.setup.deal().map(|(d, _)| d.clone());
+        let mut s = Session::new(
+            table,
+            &record.variant,
+            &record.player_names(),
+            head,
+            deal,
+            start,
+        );
+        let refused = s.replay(moves, None);
+        Ok((s, refused))
+    }
+
+    fn new(
+        table: &'static T,
+        variant: &str,
+        players: &[String],
+        head: String,
+        deal: Option<Provenance>,
+        start: EngineOf<T>,
+    ) -> Session<T> {
+        Session {
+            table,
+            variant: variant.to_string(),
+            players: players.to_vec(),
+            head,
+            deal,
+            now: start.clone(),
+            start,
+            steps: Vec::new(),
+            undone: Vec::new(),
+        }
+    }
+
+    pub fn table(&self) -> &'static T {
+        self.table
+    }
+
+    pub fn variant(&self) -> &str {
+        &self.variant
+    }
+
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    /// The engine now.
+    pub fn game(&self) -> &EngineOf<T> {
+        &self.now
+    }
+
+    /// The legal moves played so far.
+    pub fn steps(&self) -> &[StepOf<T>] {
+        &self.steps
+    }
+
+    /// Apply `mv`: the step it made, or the rule it breaks (the session unchanged). A move
+    /// other than the next one taken back forgets the moves taken back.
+    pub fn apply(&mut self, mv: MoveOf<T>) -> Result<&StepOf<T>, RefusalOf<T>> {
+        let seat = self.now.to_move();
+        let out = self
+            .table
+            .move_out_named(&self.players, seat.unwrap_or(0), &mv);
+        let mut next = self.now.clone();
+        match next.play(mv.clone()) {
+            Ok(outcome) => {
+                let explanation =
+                    self.table
+                        .explain(&self.now, &next, &mv, &outcome, &self.players);
+                let scores = self.table.scores(&next);
+                self.now = next;
+                if self.undone.last() == Some(&mv) {
+                    self.undone.pop();
+                } else {
+                    self.undone.clear();
+                }
+                self.steps.push(Step {
+                    mv,
+                    out,
+                    explanation,
+                    scores,
+                });
+                Ok(self.steps.last().expect("just pushed"))
+            }
+            Err(broken) => Err(Refusal {
+                number: self.steps.len() + 1,
+                player: out.player,
+                mv,
+                broken,
+            }),
+        }
+    }
+
+    /// Apply `moves` in order, up to `upto` moves in all when given, stopping at the first
+    /// a rule refuses: that one is returned (the position is the one it was tried in).
+    pub fn replay(
+        &mut self,
+        moves: impl IntoIterator<Item = MoveOf<T>>,
+        upto: Option<usize>,
+    ) -> Option<RefusalOf<T>> {
+        for mv in moves {
+            if upto.is_some_and(|n| self.steps.len() >= n) {
+                break;
+            }
+            if let Err(r) = self.apply(mv) {
+                return Some(r);
+            }
+        }
+        None
+    }
+
+    /// Take back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<StepOf<T>> {
+        let step = self.steps.pop()?;
+        self.undone.push(step.mv.clone());
+        let mut now = self.start.clone();
+        for s in &self.steps {
+            // Each was accepted from this same position before.
+            if now.play(s.mv.clone()).is_err() {
+                break;
+            }
+        }
+        self.now = now;
+        Some(step)
+    }
+
+    /// Play again the last move taken back; `None` when there is none.
+    pub fn redo(&mut self) -> Option<Result<&StepOf<T>, RefusalOf<T>>> {
+        let mv = self.undone.last()?.clone();
+        Some(self.apply(mv))
+    }
+
+    /// Whether a move was taken back and can be played again.
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
+    /// The record so far: the same text `tavolo play` writes for these moves.
+    pub fn record(&self) -> String {
+        let mut text = self.head.clone();
+        for s in &self.steps {
+            text.push_str(&write::move_table(&self.players, &s.out));
+        }
+        text
+    }
+
+    /// The best move here, for a game with a machine player or a move generator.
+    pub fn best(&self) -> Option<Result<MoveOf<T>, Error>> {
+        self.table.best(&self.now, self.deal.as_ref())
+    }
+}
+
+/// The text of a record before its moves, which must come last as `[[move]]` tables (as
+/// `tavolo play`, `tavolo deal --record`, `tavolo event deal` and this session write them):
+/// the session writes its moves after it.
+pub fn head_of(record: &Record, src: &Source) -> Result<String, Error> {
+    let text = &src.text;
+    let cut = if record.moves.is_empty() {
+        text.len()
+    } else {
+        let mut at = 0;
+        let mut found = None;
+        for line in text.split_inclusive('\n') {
+            let t = line.trim();
+            if t.starts_with("[[") && t.trim_start_matches('[').trim_start().starts_with("move") {
+                let name = t.trim_matches(|c| c == '[' || c == ']').trim();
+                if name == "move" {
+                    found = Some(at);
+                    break;
+                }
+            }
+            at += line.len();
+        }
+        let tail_only_moves = found.is_some_and(|at| {
+            toml::from_str::<toml::Table>(&text[at..]).is_ok_and(|t| t.keys().all(|k| k == "move"))
+        });
+        match found {
+            Some(at) if tail_only_moves => at,
+            _ => {
+                return Err(src
+                    .error(
+                        "table.moves-not-last",
+                        &record.moves[0].node.span,
+                        "the session cannot go on from this record: its moves must come last, as [[move]] tables",
+                    )
+                    .help("write each move as a [[move]] table after the rest of the record (docs/records.md)"))
+            }
+        }
+    };
+    let mut head = text[..cut].trim_end().to_string();
+    head.push('\n');
+    Ok(head)
+}
+
+// ---------------------------------------------------------------------------------------
+// The object-safe face, for the registry, the terminal and a server.
+
+/// What a session answers to a line typed as a move.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "verdict", rename_all = "kebab-case")]
+pub enum Answer {
+    /// Accepted and recorded.
+    Legal {
+        number: usize,
+        player: String,
+        #[serde(rename = "move")]
+        notation: String,
+        explanation: String,
+    },
+    /// Refused by a rule: not recorded.
+    Illegal {
+        number: usize,
+        player: String,
+        #[serde(rename = "move")]
+        notation: String,
+        rule: &'static str,
+        code: &'static str,
+        message: String,
+        /// What would be legal instead (a few, notation).
+        instead: Vec<String>,
+    },
+    /// Not a move: the parser's message and the column (1-based) it points at.
+    Unreadable { message: String, column: usize },
+}
+
+/// A legal move of the session, for people and JSON.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Played {
+    pub number: usize,
+    pub player: String,
+    #[serde(rename = "move")]
+    pub notation: String,
+    pub explanation: String,
+    /// The scores after it, by seat, for a game that keeps score.
+    pub scores: Option<Vec<i64>>,
+}
+
+/// What `hint` says: the machine player's best move where the game has one, and legal moves.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Hint {
+    pub best: Option<String>,
+    /// Why there is no best move although the game has a machine player (no word list).
+    pub note: Option<String>,
+    /// Legal moves, the first [`LISTED`] of them, and how many there are.
+    pub legal: Vec<String>,
+    pub count: usize,
+    /// What the list holds, in words (`legal moves`; Natura's: the moves besides words).
+    pub lists: &'static str,
+}
+
+/// A session behind an object-safe face: what `tavolo table` and a server drive.
+pub trait Live: Send + Sync {
+    fn game(&self) -> &'static str;
+    fn variant(&self) -> &str;
+    fn players(&self) -> &[String];
+    /// Read `text` as a move and apply it.
+    fn apply(&mut self, text: &str) -> Answer;
+    /// Take back the last move: what it was.
+    fn undo(&mut self) -> Option<Played>;
+    /// Play the last move taken back again.
+    fn redo(&mut self) -> Option<Answer>;
+    /// The legal moves played so far, each explained.
+    fn history(&self) -> Vec<Played>;
+    fn moves(&self) -> usize;
+    /// The seat to move, `None` once the game is over.
+    fn to_move(&self) -> Option<usize>;
+    /// What kind of move is expected, in words.
+    fn expects(&self) -> String;
+    fn position(&self, view: View) -> String;
+    fn scores(&self) -> Option<Vec<i64>>;
+    fn hides(&self) -> bool;
+    /// Whether the picture shows only what the table may see (see [`Table::picture_is_public`]).
+    fn picture_is_public(&self) -> bool;
+    fn short_forms(&self) -> &'static [ShortForm];
+    fn hint(&self) -> Hint;
+    /// The record so far.
+    fn record(&self) -> String;
+}
+
+fn played<M: std::fmt::Display>(number: usize, names: &[String], s: &Step<M>) -> Played {
+    Played {
+        number,
+        player: names[s.out.player].clone(),
+        notation: s.mv.to_string(),
+        explanation: s.explanation.clone(),
+        scores: s.scores.clone(),
+    }
+}
+
+fn answer<T: Table>(s: &Session<T>, r: Result<usize, RefusalOf<T>>) -> Answer {
+    match r {
+        Ok(n) => {
+            let p = played(n, &s.players, &s.steps[n - 1]);
+            Answer::Legal {
+                number: p.number,
+                player: p.player,
+                notation: p.notation,
+                explanation: p.explanation,
+            }
+        }
+        Err(r) => Answer::Illegal {
+            number: r.number,
+            player: s
+                .players
+                .get(r.player)
+                .cloned()
+                .unwrap_or_else(|| format!("player {}", r.player + 1)),
+            notation: r.mv.to_string(),
+            rule: r.broken.rule(),
+            code: r.broken.code(),
+            message: r.broken.describe(&s.players),
+            instead: s.table.instead(&s.now, &r.mv, &r.broken),
+        },
+    }
+}
+
+impl<T: Table> Live for Session<T> {
+    fn game(&self) -> &'static str {
+        self.table.name()
+    }
+
+    fn variant(&self) -> &str {
+        &self.variant
+    }
+
+    fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    fn apply(&mut self, text: &str) -> Answer {
+        let mv = match self.table.read(&self.now, &self.players, text.trim()) {
+            Ok(mv) => mv,
+            Err(message) => {
+                return Answer::Unreadable {
+                    column: column_of(text, &message),
+                    message,
+                }
+            }
+        };
+        let r = Session::apply(self, mv).map(|_| ());
+        let n = self.steps.len();
+        answer(self, r.map(|()| n))
+    }
+
+    fn undo(&mut self) -> Option<Played> {
+        let n = self.steps.len();
+        let s = Session::undo(self)?;
+        Some(played(n, &self.players, &s))
+    }
+
+    fn redo(&mut self) -> Option<Answer> {
+        let r = Session::redo(self)?.map(|_| ());
+        let n = self.steps.len();
+        Some(answer(self, r.map(|()| n)))
+    }
+
+    fn history(&self) -> Vec<Played> {
+        self.steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| played(i + 1, &self.players, s))
+            .collect()
+    }
+
+    fn moves(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        self.now.to_move()
+    }
+
+    fn expects(&self) -> String {
+        self.table.expects(&self.now)
+    }
+
+    fn position(&self, view: View) -> String {
+        let text = self.table.position(&self.now, &self.players, view);
+        text.lines()
+            .map(|l| format!("{}\n", l.trim_end()))
+            .collect()
+    }
+
+    fn scores(&self) -> Option<Vec<i64>> {
+        self.table.scores(&self.now)
+    }
+
+    fn hides(&self) -> bool {
+        self.table.hides(&self.now)
+    }
+
+    fn picture_is_public(&self) -> bool {
+        self.table.picture_is_public()
+    }
+
+    fn short_forms(&self) -> &'static [ShortForm] {
+        self.table.short_forms()
+    }
+
+    fn hint(&self) -> Hint {
+        let moves = if self.now.to_move().is_some() {
+            self.table.hint_moves(&self.now)
+        } else {
+            Vec::new()
+        };
+        let (best, note) = match self.best() {
+            None => (None, None),
+            Some(Ok(mv)) => (Some(mv.to_string()), None),
+            Some(Err(e)) => (None, Some(e.message)),
+        };
+        Hint {
+            best,
+            note,
+            lists: self.table.hint_lists(),
+            count: moves.len(),
+            legal: moves.iter().take(LISTED).map(|m| m.to_string()).collect(),
+        }
+    }
+
+    fn record(&self) -> String {
+        Session::record(self)
+    }
+}
+
+/// A game's sessions, object-safe: how the registry starts one.
+pub trait Tables: Sync {
+    fn name(&self) -> &'static str;
+    /// A session dealt from `deal`.
+    fn deal(
+        &'static self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<Box<dyn Live>, Error>;
+    /// A session from a readable record, its moves replayed; the first refused, if any.
+    fn open(
+        &'static self,
+        record: &Record,
+        src: &Source,
+    ) -> Result<(Box<dyn Live>, Option<Answer>), Error>;
+    fn short_forms(&self) -> &'static [ShortForm];
+}
+
+impl<T: Table> Tables for T {
+    fn name(&self) -> &'static str {
+        Game::name(self)
+    }
+
+    fn deal(
+        &'static self,
+        variant: &str,
+        players: &[String],
+        deal: &Provenance,
+    ) -> Result<Box<dyn Live>, Error> {
+        Ok(Box::new(Session::dealt(self, variant, players, deal)?))
+    }
+
+    fn open(
+        &'static self,
+        record: &Record,
+        src: &Source,
+    ) -> Result<(Box<dyn Live>, Option<Answer>), Error> {
+        let (s, refused) = Session::opened(self, record, src)?;
+        let refused = refused.map(|r| answer(&s, Err(r)));
+        Ok((Box::new(s), refused))
+    }
+
+    fn short_forms(&self) -> &'static [ShortForm] {
+        Table::short_forms(self)
+    }
+}
+
+/// Every refereed game's sessions, in the registry's order.
+pub static TABLES: &[&dyn Tables] = &[
+    &super::moon::record::Moon,
+    &super::fruit::scalafrutta::record::Scalafrutta,
+    &super::fruit::domino::record::Domino,
+    &super::fruit::muro::record::Muro,
+    &super::fruit::mosaico::record::Mosaico,
+    &super::farfalia::record::Farfalia,
+    &super::quincunx::record::QuincunxGame,
+    &super::natura::record::Natura,
+];
+
+/// The sessions of the game `name`.
+pub fn find(name: &str) -> Option<&'static dyn Tables> {
+    TABLES.iter().copied().find(|t| t.name() == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::moon::record::Moon;
+    use crate::games::moon::Move;
+
+    fn names() -> Vec<String> {
+        vec!["Anna".into(), "Bruno".into()]
+    }
+
+    /// MOON, seed `golden`: BB on c3; Anna holds AG, Bruno GR.
+    fn moon() -> Session<Moon> {
+        let deal = Provenance::new("moon", "standard", "golden", 1);
+        Session::dealt(&Moon, "standard", &names(), &deal).unwrap()
+    }
+
+    fn mv(text: &str) -> Move {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn every_game_of_the_registry_has_a_session() {
+        let names: Vec<&str> = TABLES.iter().map(|t| t.name()).collect();
+        assert_eq!(names, crate::games::names());
+    }
+
+    #[test]
+    fn replay_stops_at_the_first_illegal_move_and_keeps_the_position_before_it() {
+        let mut s = moon();
+        // MN-2 (rule 3): move 3 puts a tile on d3, which AG holds.
+        let refused = s
+            .replay(
+                [mv("1 AG d3"), mv("2 GR d4"), mv("1 VG d3"), mv("2 GA e3")],
+                None,
+            )
+            .expect("move 3 is refused");
+        assert_eq!(refused.number, 3);
+        assert_eq!(refused.player, 0);
+        assert_eq!(refused.broken.code(), "moon.square-occupied");
+        assert_eq!(s.steps().len(), 2, "the moves before it stand, none after");
+        assert_eq!(s.game().to_move(), Some(0));
+        // Up to move N: the first N only.
+        let mut s = moon();
+        assert!(s.replay([mv("1 AG d3"), mv("2 GR d4")], Some(1)).is_none());
+        assert_eq!(s.steps().len(), 1);
+    }
+
+    #[test]
+    fn undo_then_redo_gives_the_same_record_and_another_move_forgets_the_redo() {
+        let mut s = moon();
+        s.apply(mv("1 AG d3")).unwrap();
+        s.apply(mv("2 GR d4")).unwrap();
+        let two = s.record();
+        let back = s.undo().unwrap();
+        assert_eq!(back.mv, mv("2 GR d4"));
+        assert_eq!(s.game().to_move(), Some(1));
+        assert!(s.can_redo());
+        assert!(s.redo().unwrap().is_ok());
+        assert_eq!(s.record(), two);
+        assert!(s.redo().is_none());
+        s.undo().unwrap();
+        s.apply(mv("2 GR c4")).unwrap();
+        assert!(!s.can_redo(), "another move forgets the move taken back");
+        s.undo().unwrap();
+        s.undo().unwrap();
+        assert!(s.undo().is_none());
+        assert_eq!(
+            s.game(),
+            &Moon
+                .start(
+                    "standard",
+                    &names(),
+                    &Provenance::new("moon", "standard", "golden", 1)
+                )
+                .unwrap()
+        );
+    }
+
+    #[test]
+    fn a_refused_move_changes_nothing() {
+        let mut s = moon();
+        s.apply(mv("1 AG d3")).unwrap();
+        let before = (s.record(), s.game().clone());
+        // Out of turn, then a tile already on the board.
+        assert!(s.apply(mv("1 RV c4")).is_err());
+        assert!(s.apply(mv("2 AG e3")).is_err());
+        assert_eq!((s.record(), s.game().clone()), before);
+    }
+
+    #[test]
+    fn a_record_the_session_writes_opens_to_the_same_session() {
+        let mut s = moon();
+        s.replay([mv("1 AG d3"), mv("2 GR d4"), mv("1 VG e4")], None);
+        let text = s.record();
+        let src = Source::new("r.toml", text.clone());
+        let record = Record::parse(&src, &crate::games::Registry).unwrap();
+        let (opened, refused) = Session::opened(&Moon, &record, &src).unwrap();
+        assert!(refused.is_none());
+        assert_eq!(opened.record(), text);
+        assert_eq!(opened.game(), s.game());
+        assert_eq!(Live::history(&opened), Live::history(&s));
+    }
+
+    #[test]
+    fn moves_written_other_than_last_cannot_be_gone_on_with() {
+        let text = "game = \"moon\"\nplayers = [\"A\", \"B\"]\n\
+                    move = [{ player = \"A\", tile = \"AG\", square = \"d3\" }]\n\
+                    [deal]\nseed = \"golden\"\n";
+        let src = Source::new("r.toml", text);
+        let record = Record::parse(&src, &crate::games::Registry).unwrap();
+        let e = head_of(&record, &src).unwrap_err();
+        assert_eq!(e.code, "table.moves-not-last");
+        assert_eq!(e.location.unwrap().line, Some(3));
+    }
+
+    #[test]
+    fn a_parse_error_points_at_the_word_it_quotes() {
+        assert_eq!(column_of("2 RX c4", "`RX` is not a MOON tile (MN-1)"), 3);
+        assert_eq!(column_of("  zz", "`zz  ` is odd"), 3);
+        assert_eq!(column_of("RV f9", "`f9` is not a square"), 4);
+        // The whole text quoted points at its start.
+        assert_eq!(column_of(" x y z", "` x y z` is not a move"), 2);
+    }
+
+    #[test]
+    fn the_nearest_legal_moves_share_the_most_words() {
+        let legal = ["1 RV c4", "1 RV b3", "1 GA c4", "1 BB a1"].map(String::from);
+        assert_eq!(
+            nearest("1 RV c2", legal.iter().cloned()),
+            ["1 RV c4", "1 RV b3"]
+        );
+        assert_eq!(
+            nearest("1 xx yy", legal.iter().cloned()).len(),
+            4,
+            "none shares a word: the first few"
+        );
+    }
+}

@@ -1,0 +1,145 @@
+//! `tavolo rules` (issue 26): the rules pages of docs/rules/ compiled into
+//! the binary, so that an installed tavolo, run far from the clone, explains
+//! every game and every ruling id its verdicts cite (MN-3, QX-10, GN-2 ...).
+
+use std::path::Path;
+use std::process::Output;
+
+use crate::kit_common::run;
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// `tavolo ARGS` run from an empty folder, as an installed binary is.
+fn tavolo(args: &[&str]) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    run(Path::new(env!("CARGO_BIN_EXE_tavolo")), dir.path(), args)
+}
+
+fn page(name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs/rules")
+            .join(format!("{name}.md")),
+    )
+    .unwrap()
+}
+
+/// Every refereed game has its page, by the name the other commands take
+/// (`natura` is natura-shakerata.md), set as plain text.
+#[test]
+fn every_game_has_its_rules_page() {
+    for game in tavolo::games::names() {
+        let o = tavolo(&["rules", game]);
+        assert_eq!(o.status.code(), Some(0), "{game}: {}", text(&o));
+        let out = stdout(&o);
+        assert!(out.lines().count() > 20, "{game}: {out}");
+        // Links keep their text, not their targets; no markdown marks left.
+        assert!(!out.contains("]("), "{game}: {out}");
+        assert!(!out.contains("**"), "{game}: {out}");
+        assert!(!out.contains("\n#"), "{game}: {out}");
+    }
+    let moon = stdout(&tavolo(&["rules", "moon"]));
+    assert!(moon.starts_with("MOON (MN)\n=========\n"), "{moon}");
+    assert!(moon.contains("\nMN-3: an illegal move noticed at once or too late\n"));
+    let natura = stdout(&tavolo(&["rules", "natura"]));
+    assert_eq!(natura, stdout(&tavolo(&["rules", "natura-shakerata"])));
+    assert!(natura.contains("NS-5"), "{natura}");
+}
+
+/// A ruling id prints its section alone, whichever page holds it (MN-3,
+/// GN-2; QX-10 shares QX-4's heading).
+#[test]
+fn a_ruling_id_prints_its_section() {
+    let o = tavolo(&["rules", "mn-3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("MN-3: an illegal move noticed at once or too late\n"),
+        "{out}"
+    );
+    assert!(!out.contains("MN-4"), "{out}");
+    let gn2 = stdout(&tavolo(&["rules", "GN-2"]));
+    assert!(gn2.starts_with("GN-2: names in any case"), "{gn2}");
+    let qx10 = stdout(&tavolo(&["rules", "QX-10"]));
+    assert!(qx10.starts_with("QX-4 and QX-10"), "{qx10}");
+    let o = tavolo(&["rules", "MN-99"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("no ruling `MN-99`"), "{}", text(&o));
+}
+
+/// `--json` gives the page's markdown exactly as docs/rules/ holds it.
+#[test]
+fn json_gives_the_markdown_itself() {
+    let o = tavolo(&["rules", "farfalia", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["page"], "farfalia");
+    assert_eq!(v["file"], "docs/rules/farfalia.md");
+    assert_eq!(v["markdown"], page("farfalia"));
+    assert_eq!(v["title"], "Farfalia (FA)");
+    let v: serde_json::Value =
+        serde_json::from_slice(&tavolo(&["rules", "MN-5", "--json"]).stdout).unwrap();
+    assert_eq!(v["ruling"], "MN-5");
+    assert_eq!(v["page"], "moon");
+    assert!(page("moon").contains(v["markdown"].as_str().unwrap()));
+}
+
+/// Without a topic: the index, then how to ask for a page or a ruling; a
+/// wrong name is a usage error with a "did you mean".
+#[test]
+fn the_index_and_a_near_miss() {
+    let o = tavolo(&["rules"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("The rules as tavolo applies them\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\ntavolo rules NAME prints a page: all-games, domino,"),
+        "{out}"
+    );
+    let o = tavolo(&["rules", "mooon"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("error[rules.unknown]"), "{}", text(&o));
+    assert!(text(&o).contains("did you mean `moon`?"), "{}", text(&o));
+    let o = tavolo(&["rules", "mooon", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["error"]["code"], "rules.unknown");
+}
+
+/// The index of docs/rules/ calls every game tavolo referees refereed (it said
+/// "coming" of Quincunx, Farfalia and Domino's `loose-contact` once they were).
+#[test]
+fn the_index_calls_every_refereed_game_refereed() {
+    let index = page("README");
+    let games = &index[index.find("## The games").unwrap()..index.find("## Index").unwrap()];
+    assert!(!games.contains("coming"), "{games}");
+    for game in tavolo::games::names() {
+        let v: serde_json::Value =
+            serde_json::from_slice(&tavolo(&["rules", game, "--json"]).stdout).unwrap();
+        let link = format!("]({}.md)", v["page"].as_str().unwrap());
+        let row = games
+            .lines()
+            .find(|l| l.contains(&link))
+            .unwrap_or_else(|| panic!("{game}: no row in the index"));
+        assert!(row.contains("| yes: `standard`"), "{game}: {row}");
+        for variant in tavolo::games::find(game).unwrap().variants() {
+            // Farfalia's 22 are its formats, each also -doubleyou or -burnin.
+            let base = variant
+                .trim_end_matches("-doubleyou")
+                .trim_end_matches("-burnin");
+            let first = base.split('+').next().unwrap();
+            assert!(
+                row.contains(&format!("`{first}`")),
+                "{game}: {variant} in {row}"
+            );
+        }
+    }
+}
