@@ -334,7 +334,6 @@ fn every_solitaire_combination_solves_qx12() {
                 max_nodes: 5_000,
                 max_memory: 64 << 20,
             },
-            false,
         );
         assert_eq!(&d.provenance.variant, variant);
         if !d.has_line() {
