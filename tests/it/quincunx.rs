@@ -205,6 +205,21 @@ fn combined_variants_deal_play_and_check_in_any_order_qx12() {
         assert_eq!(reordered.result, v.result, "{written}");
         assert_eq!(reordered.notes, v.notes, "{written}");
     }
+    // A misspelt option: the reason, the nearest option and every option.
+    let game = tavolo::games::find("quincunx").unwrap();
+    let e = tavolo::games::require_variant(game, Some("pawns+colour-bonsu")).unwrap_err();
+    assert_eq!((e.code, e.exit_code()), ("cli.unknown-variant", 2));
+    assert!(
+        e.message
+            .ends_with("`colour-bonsu` is not one of its options"),
+        "{}",
+        e.message
+    );
+    let help = e.help.unwrap_or_default();
+    assert!(
+        help.starts_with("did you mean `colour-bonus`?") && help.contains("v-run-once"),
+        "{help}"
+    );
 }
 
 /// QX-12: the Excuse and the Pawns join the deck alone or together; deals of

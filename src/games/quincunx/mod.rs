@@ -11,7 +11,6 @@
 //! engine contract ([`crate::games::engine::Engine`]).
 
 pub mod cards;
-pub mod details;
 pub mod draw;
 pub mod grid;
 pub mod order;

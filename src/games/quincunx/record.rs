@@ -17,6 +17,7 @@
 use std::ops::RangeInclusive;
 
 use serde::Serialize;
+use serde_json::{json, Map, Value};
 
 use super::grid::{Cell, Shape};
 use super::round::{MatchResult, RoundResult};
@@ -31,8 +32,8 @@ use crate::games::engine::{Broken as _, Engine};
 use crate::games::referee::{Playable, Referee};
 use crate::games::{solve, Game, Scorer};
 use crate::record::{
-    write, BadVariant, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Score, Seats,
-    Source, Span, Verdict,
+    write, BadVariant, Deal, GameResult, Illegal, MoveDetail, MoveEntry, MoveOut, Node, Record,
+    Score, Seats, Source, Span, Verdict,
 };
 use crate::search::Limits as SearchLimits;
 
@@ -42,6 +43,19 @@ pub struct QuincunxGame;
 /// The variants `--help` lists (the first is the default); any combination
 /// of the options is a variant too (QX-12, see [`super::variant`]).
 pub const VARIANTS: &[&str] = super::variant::LISTED;
+
+/// A variant name read (options in any order, QX-12), or why it is none:
+/// the reason, and the options with the nearest to a misspelt one.
+pub fn variant_of(name: &str) -> Result<Variant, BadVariant> {
+    use super::variant::{Refused, HELP, PARTS};
+    Variant::parse(name).map_err(|why| BadVariant {
+        message: format!("quincunx has no variant `{name}`: {why}"),
+        help: match &why {
+            Refused::Unknown(part) => crate::error::did_you_mean(part, PARTS.iter().copied(), HELP),
+            _ => HELP.to_string(),
+        },
+    })
+}
 
 /// The rules of a variant name and whether it is the solitaire; `None` for
 /// a name that is not a combination of the options.
@@ -67,7 +81,7 @@ impl Game for QuincunxGame {
     }
 
     fn variant(&self, name: &str) -> Result<String, BadVariant> {
-        Variant::parse(name).map(|v| v.name())
+        variant_of(name).map(|v| v.name())
     }
 
     fn all_variants(&self) -> Vec<String> {
@@ -717,6 +731,113 @@ fn match_result(g: &Quincunx, m: &MatchResult, names: &[String]) -> GameResult {
     }
 }
 
+// Each move's facts as data, for `tavolo check --json` (`details`, fields
+// documented in `docs/records.md`, Quincunx): a placement's score by
+// category, its draws and, under sempliciotto, the announced and the true
+// score; a round's end with each player's points, cards left and penalty.
+
+/// The score categories of a placement, as the fields name them.
+const CATEGORIES: [&str; 6] = ["base", "pairs", "runs", "sets", "ace_crown", "colour"];
+
+fn category(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Base { .. } => "base",
+        Kind::Pair => "pairs",
+        Kind::Run => "runs",
+        Kind::Set => "sets",
+        Kind::AceCrown { .. } => "ace_crown",
+        Kind::ColourLine { .. } | Kind::ColourSquare { .. } => "colour",
+    }
+}
+
+fn detail(number: usize, player: &str, fields: Value) -> MoveDetail {
+    let fields = match fields {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    MoveDetail {
+        number,
+        player: player.to_string(),
+        fields,
+    }
+}
+
+/// The points of each category of a breakdown; they add up to its points.
+fn by_category(b: &Breakdown) -> Map<String, Value> {
+    let mut out = Map::new();
+    for name in CATEGORIES {
+        let sum: i32 = b
+            .components
+            .iter()
+            .filter(|c| category(&c.kind) == name)
+            .map(|c| c.points)
+            .sum();
+        out.insert(name.to_string(), json!(sum));
+    }
+    out
+}
+
+/// A legal placement (`round` from 0).
+fn placement_detail(
+    number: usize,
+    round: usize,
+    o: &Outcome,
+    mv: &Move,
+    names: &[String],
+) -> MoveDetail {
+    let b = &o.breakdown;
+    let mut fields = Map::new();
+    let mut put = |k: &str, v: Value| {
+        fields.insert(k.to_string(), v);
+    };
+    put("kind", json!("placement"));
+    put("round", json!(round + 1));
+    put("card", json!(b.card));
+    put("cell", json!(b.cell));
+    for (k, v) in by_category(b) {
+        put(&k, v);
+    }
+    put("points", json!(b.points));
+    put("draws", json!(b.draws));
+    put("drawn", json!(o.drawn));
+    put("draws_lost", json!(o.draws_lost));
+    put("announced", json!(mv.announced));
+    put("noticed", json!(mv.noticed_by.map(|n| &names[n])));
+    put("credited", json!(o.credited));
+    put("stolen", json!(o.stolen.map_or(0, |(_, k)| k)));
+    put("components", json!(b.components));
+    detail(number, &names[o.player], Value::Object(fields))
+}
+
+/// The end of a round, after move `number` by `mover`.
+fn round_end_detail(number: usize, mover: usize, r: &RoundResult, names: &[String]) -> MoveDetail {
+    let players: Vec<Value> = names
+        .iter()
+        .enumerate()
+        .map(|(p, name)| {
+            json!({
+                "player": name,
+                "points": r.points[p],
+                "left_in_hand": r.left_in_hand[p],
+                "penalty": r.penalties[p],
+                "total": r.totals[p],
+            })
+        })
+        .collect();
+    detail(
+        number,
+        &names[mover],
+        json!({
+            "kind": "round-end",
+            "round": r.round + 1,
+            "dealer": names[r.dealer],
+            "grid_full": r.grid_full,
+            "players": players,
+            "rating": r.rating.map(|x| x.band()),
+        }),
+    )
+}
+
 fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let (rules, _) = rules_or_internal(&record.variant)?;
     let moves = read_moves(record, src, &rules)?;
@@ -740,16 +861,10 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         match game.play(mv) {
             Ok(o) => {
                 notes.push(move_note(entry.number, &o, &mv, &names));
-                details.push(super::details::placement(
-                    entry.number,
-                    round,
-                    &o,
-                    &mv,
-                    &names,
-                ));
+                details.push(placement_detail(entry.number, round, &o, &mv, &names));
                 if let Some(r) = &o.round_over {
                     notes.push(round_note(r, &names));
-                    details.push(super::details::round_end(entry.number, o.player, r, &names));
+                    details.push(round_end_detail(entry.number, o.player, r, &names));
                 }
                 if let Some(m) = &o.match_over {
                     result = Some(match_result(&game, m, &names));

@@ -17,7 +17,7 @@
 use serde_json::json;
 
 use super::grid::{Board, Cell, Refusal};
-use super::record::{explain_text, parse_card, parse_cell, QuincunxGame};
+use super::record::{explain_text, parse_card, parse_cell, variant_of, QuincunxGame};
 use super::score::{best_placements, Scorer as QScorer};
 use super::{Rules, Variant};
 use crate::decktet::Card;
@@ -165,7 +165,7 @@ fn read_position(arg: &str) -> Result<Position, Error> {
     f.only(FIELDS)?;
     let variant = match f.opt_str("variant")? {
         None => Variant::default(),
-        Some((v, span)) => Variant::parse(v).map_err(|bad| {
+        Some((v, span)) => variant_of(v).map_err(|bad| {
             src.error("score.unknown-variant", span, bad.message)
                 .help(bad.help)
         })?,
