@@ -1,8 +1,8 @@
 //! The lexicon as a word graph for Natura Shakerata's move generation (issue 14): one GADDAG
 //! over the words of every list. The one place the CLI gets a graph from.
 //!
-//! Building the graph of the expanded hunspell list takes some 20 s of CPU, so the flat arc
-//! array is kept in the cache directory beside the lists' automata, keyed by the lists' keys
+//! Building the graph of the default lists takes some 4 s of CPU (tens of seconds on a busy
+//! machine, shown as progress through [`progress`]), so the flat arc array is kept in the cache directory beside the lists' automata, keyed by the lists' keys
 //! and the graph's byte version ([`cache::graph_key`]), written atomically and verified on
 //! reading ([`Gaddag::from_bytes`]: length, checksum, arcs inside); a missing or damaged
 //! file is rebuilt and rewritten. The lexicon's options reach here through its lists: a

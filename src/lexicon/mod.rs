@@ -8,7 +8,8 @@
 //! - [`choice`]: which lists judge (the command line's, a record's, NS-2's default);
 //! - [`anagram`]: the words a rack makes;
 //! - [`gaddag`]: the word graph (a GADDAG) and its builder;
-//! - [`graph`]: the lexicon's word graph, built once and cached, for move generation.
+//! - [`graph`]: the lexicon's word graph, built once and cached, for move generation;
+//! - [`progress`]: how long builds report to the command line.
 //!
 //! Several lists combine as a union that still knows which list accepts a word, as the
 //! referee names the list that accepted or lacked each word (NS-2).

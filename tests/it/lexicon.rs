@@ -672,6 +672,19 @@ fn a_club_adjudicates_with_its_own_lists_ns2() {
         stderr(&o)
     );
 
+    // A record naming a list that is not there is unreadable (exit 2), naming the list.
+    let gone = tmp.path().join("gone.toml");
+    std::fs::write(&gone, record.replace(&club, "gone.txt")).unwrap();
+    let o = run(&["check", gone.to_str().unwrap()], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("error[natura.bad-setup]")
+            && stdout(&o).contains("the record's lexicon cannot be read: ")
+            && stdout(&o).contains("gone.txt: "),
+        "{}",
+        stdout(&o)
+    );
+
     // solve reads the record's lexicon too.
     let o = run(
         &["solve", "natura", &game, "--move", "4", "--top", "2"],

@@ -353,6 +353,18 @@ pub(super) fn lists_named(
                 .help(help)),
         };
     }
+    if !matches!(node.value, Value::Array(_)) {
+        return Err(src
+            .error(
+                "record.wrong-type",
+                &node.span,
+                format!(
+                    "`lexicon` must be a string or an array of word lists, not {}",
+                    node.value.type_name()
+                ),
+            )
+            .help(help));
+    }
     let entries = node.as_str_array(src, "`lexicon`")?;
     let base = src.path().parent().unwrap_or(std::path::Path::new(""));
     Choice::from_entries(entries.iter().map(|(e, _)| *e), base)
@@ -529,8 +541,16 @@ fn read_setup_node(record: &Record, node: &Node, src: &Source) -> Result<Written
         None => None,
         Some(node) => Some(match lists_named(src, node)? {
             Some(choice) => Lex::Lists(crate::lexicon::choice::open(&choice).map_err(|e| {
-                src.error("natura.bad-setup", &node.span, e.message.clone())
-                    .help("the record names this lexicon; give others with --lexicon")
+                let file = e
+                    .location
+                    .as_ref()
+                    .map_or(String::new(), |l| format!("{}: ", l.file.display()));
+                src.error(
+                    "natura.bad-setup",
+                    &node.span,
+                    format!("the record's lexicon cannot be read: {file}{}", e.message),
+                )
+                .help("the record names these lists; give others with --lexicon")
             })?),
             None => Lex::Unchecked("the record says `lexicon = \"none\"`"),
         }),
