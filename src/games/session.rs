@@ -450,45 +450,61 @@ impl<T: Table> Session<T> {
     }
 }
 
-/// The text of a record before its moves, which must come last as `[[move]]` tables (as
-/// `tavolo play`, `tavolo deal --record`, `tavolo event deal` and this session write them):
-/// the session writes its moves after it.
+/// A line that opens a table: `[name]` or `[[name]]` with a bare or dotted key (a line of a
+/// multi-line array such as `["M1", "P2"],` is not one); `Some(true)` for `[[move]]`.
+fn table_header(line: &str) -> Option<bool> {
+    let t = line.split('#').next().unwrap_or("").trim();
+    let double = t.starts_with("[[") && t.ends_with("]]");
+    let name = if double {
+        &t[2..t.len() - 2]
+    } else if t.starts_with('[') && t.ends_with(']') && t.len() > 2 {
+        &t[1..t.len() - 1]
+    } else {
+        return None;
+    };
+    let name = name.trim();
+    let bare = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-. ".contains(c));
+    bare.then_some(double && name == "move")
+}
+
+/// The text of a record without its moves: everything but its `[[move]]` tables (header,
+/// `[deal]`, `[setup]`, `[meta]`, comments), to which the session appends the moves it
+/// holds. A record whose moves are written otherwise (an inline array) is refused.
 pub fn head_of(record: &Record, src: &Source) -> Result<String, Error> {
     let text = &src.text;
-    let cut = if record.moves.is_empty() {
-        text.len()
-    } else {
-        let mut at = 0;
-        let mut found = None;
-        for line in text.split_inclusive('\n') {
-            let t = line.trim();
-            if t.starts_with("[[") && t.trim_start_matches('[').trim_start().starts_with("move") {
-                let name = t.trim_matches(|c| c == '[' || c == ']').trim();
-                if name == "move" {
-                    found = Some(at);
-                    break;
-                }
-            }
-            at += line.len();
+    let mut head = String::with_capacity(text.len());
+    let mut in_move = false;
+    for line in text.split_inclusive('\n') {
+        if let Some(is_move) = table_header(line) {
+            in_move = is_move;
         }
-        let tail_only_moves = found.is_some_and(|at| {
-            toml::from_str::<toml::Table>(&text[at..]).is_ok_and(|t| t.keys().all(|k| k == "move"))
-        });
-        match found {
-            Some(at) if tail_only_moves => at,
-            _ => {
-                return Err(src
-                    .error(
-                        "table.moves-not-last",
-                        &record.moves[0].node.span,
-                        "the session cannot go on from this record: its moves must come last, as [[move]] tables",
-                    )
-                    .help("write each move as a [[move]] table after the rest of the record (docs/records.md)"))
-            }
+        if !in_move {
+            head.push_str(line);
         }
-    };
-    let mut head = text[..cut].trim_end().to_string();
+    }
+    let mut head = head.trim_end().to_string();
     head.push('\n');
+    // What is left must be the record without its moves, nothing less.
+    let without = |t: &str| {
+        toml::from_str::<toml::Table>(t).ok().map(|mut t| {
+            t.remove("move");
+            t
+        })
+    };
+    let kept = toml::from_str::<toml::Table>(&head).is_ok_and(|t| !t.contains_key("move"));
+    if !kept || without(&head) != without(text) {
+        let span = record.moves.first().map_or(&record.span, |m| &m.node.span);
+        return Err(src
+            .error(
+                "table.moves-not-tables",
+                span,
+                "the session cannot go on from this record: its moves must be written as [[move]] tables",
+            )
+            .help("write each move as a [[move]] table (docs/records.md)"));
+    }
     Ok(head)
 }
 
@@ -877,6 +893,28 @@ mod tests {
     }
 
     #[test]
+    fn the_head_keeps_everything_but_the_moves() {
+        let text =
+            "# a game\ngame = \"moon\"\nplayers = [\"A\", \"B\"]\n\n[deal]\nseed = \"golden\"\n\n\
+                    [[move]]\n# the first\nplayer = \"A\"\ntile = \"AG\"\nsquare = \"d3\"\n\n\
+                    [meta]\nnote = \"[[move]] in a string\"\nrows = [\n  [\"a\"],\n  [\"b\"]\n]\n\n\
+                    [[move]]\nplayer = \"B\"\ntile = \"GR\"\nsquare = \"d4\"\n";
+        let src = Source::new("r.toml", text);
+        let record = Record::parse(&src, &crate::games::Registry).unwrap();
+        assert_eq!(
+            head_of(&record, &src).unwrap(),
+            "# a game\ngame = \"moon\"\nplayers = [\"A\", \"B\"]\n\n[deal]\nseed = \"golden\"\n\n\
+             [meta]\nnote = \"[[move]] in a string\"\nrows = [\n  [\"a\"],\n  [\"b\"]\n]\n"
+        );
+        let (s, refused) = Session::opened(&Moon, &record, &src).unwrap();
+        assert!(refused.is_none());
+        // The moves go after [meta]: the same record to TOML.
+        let again = Source::new("r.toml", s.record());
+        let reread = Record::parse(&again, &crate::games::Registry).unwrap();
+        assert_eq!(reread.moves.len(), 2);
+    }
+
+    #[test]
     fn a_record_the_session_writes_opens_to_the_same_session() {
         let mut s = moon();
         s.replay([mv("1 AG d3"), mv("2 GR d4"), mv("1 VG e4")], None);
@@ -891,14 +929,14 @@ mod tests {
     }
 
     #[test]
-    fn moves_written_other_than_last_cannot_be_gone_on_with() {
+    fn moves_written_inline_cannot_be_gone_on_with() {
         let text = "game = \"moon\"\nplayers = [\"A\", \"B\"]\n\
                     move = [{ player = \"A\", tile = \"AG\", square = \"d3\" }]\n\
                     [deal]\nseed = \"golden\"\n";
         let src = Source::new("r.toml", text);
         let record = Record::parse(&src, &crate::games::Registry).unwrap();
         let e = head_of(&record, &src).unwrap_err();
-        assert_eq!(e.code, "table.moves-not-last");
+        assert_eq!(e.code, "table.moves-not-tables");
         assert_eq!(e.location.unwrap().line, Some(3));
     }
 
