@@ -16,7 +16,7 @@ use super::game::{Outcome, Rules, State};
 use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
 use super::movegen::{ranked_moves, Gaddag, Ranked};
 use super::moves::{tile_char, Move};
-use super::record::{default_lexicon, letter, Lex, Natura};
+use super::record::{letter, Lex, Natura};
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::solve::{PositionQuery, SolvePosition, WordLists};
@@ -193,7 +193,8 @@ impl Replayed {
     fn gcg(path: &Path, bytes: &[u8], lists: Option<Lex>) -> Result<Replayed, Error> {
         use super::gcg::{read, replay, Action, Read};
         let r = read(bytes).map_err(|e| super::gcg_record::gcg_error(path, &e))?;
-        let scoring = super::gcg_record::gcg_scoring(&r.gcg);
+        let (scoring, lex) = super::gcg_record::gcg_scoring(&r, lists)
+            .map_err(|e| super::gcg_record::gcg_error(path, &e))?;
         let set = TileSet::italian();
         if scoring.set != set {
             return Err(Error::input(
@@ -234,7 +235,7 @@ impl Replayed {
             played: Vec::new(),
             total: events.len(),
             illegal,
-            lex: lists.unwrap_or_else(default_lexicon),
+            lex,
             unit: "event",
         };
         let prefix = |k: usize| Read {
@@ -243,6 +244,7 @@ impl Replayed {
                 ..r.gcg.clone()
             },
             lines: r.lines[..k].to_vec(),
+            pragma_lines: r.pragma_lines.clone(),
             warnings: Vec::new(),
         };
         let (_, all) =
