@@ -66,7 +66,10 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut played =
         crate::games::setup::play_with(&args.setup.spec(), args.strength, words.as_ref())?;
     if let Some(f) = format {
-        let name = args.out.as_deref().unwrap_or(std::path::Path::new("<record>"));
+        let name = args
+            .out
+            .as_deref()
+            .unwrap_or(std::path::Path::new("<record>"));
         played.text = crate::games::foreign::write(f, &played.text, name)?;
     }
     if args.setup.choice.seed.is_none() {

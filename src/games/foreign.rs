@@ -90,7 +90,9 @@ pub fn output(
                 "{game} records are written as toml or {}; give --format or a file name ending so",
                 f.extension()
             ),
-            None => format!("{game} records are written as toml: give --format toml or a .toml file"),
+            None => {
+                format!("{game} records are written as toml: give --format toml or a .toml file")
+            }
         })),
     }
 }

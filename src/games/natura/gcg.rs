@@ -1,6 +1,6 @@
 //! GCG, the standard Scrabble record format (NS-6): read (UTF-8 or Latin-1, as the
-//! `#character-encoding` pragma says), written, and replayed on the board with a tile set given
-//! as data, checking every score and cumulative score.
+//! `#character-encoding` pragma says) and written; [`super::gcg_replay`] referees a game read
+//! (NS-8), with a tile set given as data.
 //!
 //! Pure: the adapter brings the bytes and turns a [`GcgError`] (line and column, 1-based) into
 //! the crate's error. Events: a play `>nick: RACK 8H WORD +14 14` (row first: across; column

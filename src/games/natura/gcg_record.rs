@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::board::THROUGH;
-use super::duplicate::record::{PLAYER as DUPLICATE_PLAYER, VARIANT as DUPLICATE_VARIANT, Words};
+use super::duplicate::record::{Words, PLAYER as DUPLICATE_PLAYER, VARIANT as DUPLICATE_VARIANT};
 use super::duplicate::{rack_text, End as DuplicateEnd, Round};
 use super::game::{End, Outcome, Rules, Setup, State};
 use super::gcg::{read, Action, Event, Gcg, GcgError, Player, Read};
@@ -116,7 +116,10 @@ fn tile_set(r: &Read) -> Result<(TileSet, String), GcgError> {
     }
     if let Some(v) = r.gcg.pragma("lexicon") {
         if let Some(set) = lexicon_set(v) {
-            return Ok((set, format!("the set of the word lists `#lexicon {v}` names")));
+            return Ok((
+                set,
+                format!("the set of the word lists `#lexicon {v}` names"),
+            ));
         }
     }
     let italian = TileSet::italian();
@@ -348,18 +351,19 @@ pub fn check_gcg(path: &Path, bytes: &[u8]) -> Result<Judged, Error> {
                         Over::Passes => {
                             "every player passed (or exchanged) three turns running".into()
                         }
-                        Over::Duplicate => match r.gcg.events.last().map(|e| (&e.action, &e.rack)) {
-                            Some((Action::Pass, rack)) => {
-                                format!("the rack {rack} makes no word on the board")
+                        Over::Duplicate => {
+                            match r.gcg.events.last().map(|e| (&e.action, &e.rack)) {
+                                Some((Action::Pass, rack)) => {
+                                    format!("the rack {rack} makes no word on the board")
+                                }
+                                _ => "the tiles left hold no vowel or no consonant".into(),
                             }
-                            _ => "the tiles left hold no vowel or no consonant".into(),
-                        },
+                        }
                     };
-                    let ended = r
-                        .gcg
-                        .events
-                        .iter()
-                        .any(|e| matches!(e.action, Action::EndRack(_) | Action::RackPenalty(_)));
+                    let ended =
+                        r.gcg.events.iter().any(|e| {
+                            matches!(e.action, Action::EndRack(_) | Action::RackPenalty(_))
+                        });
                     if !ended && !j.scoring.duplicate {
                         notes.push(
                             "no end-rack lines: no adjustment for the racks left (as with no-rack-penalty, NS-4)".into(),
@@ -613,7 +617,10 @@ fn write_gcg(record: &Record, src: &Source) -> Result<String, Error> {
     if record.variant == DUPLICATE_VARIANT {
         let loaded = super::duplicate::record::load(record, src)?;
         if let Some(i) = &loaded.verdict.illegal {
-            return Err(refused(format!("round {} is illegal ({})", i.number, i.message)));
+            return Err(refused(format!(
+                "round {} is illegal ({})",
+                i.number, i.message
+            )));
         }
         return Ok(duplicate_gcg(
             &loaded.words,
@@ -647,8 +654,19 @@ fn write_gcg(record: &Record, src: &Source) -> Result<String, Error> {
         )],
         _ => Vec::new(),
     };
-    game_gcg(&names, opened.start, &opened.moves, lexicon.as_deref(), notes).map_err(|(i, b)| {
+    game_gcg(
+        &names,
+        opened.start,
+        &opened.moves,
+        lexicon.as_deref(),
+        notes,
+    )
+    .map_err(|(i, b)| {
         use crate::games::engine::Broken as _;
-        refused(format!("move {} is illegal ({})", i + 1, b.describe(&names)))
+        refused(format!(
+            "move {} is illegal ({})",
+            i + 1,
+            b.describe(&names)
+        ))
     })
 }

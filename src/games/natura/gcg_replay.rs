@@ -269,11 +269,7 @@ impl<'a> Table<'a> {
     /// (when whole) the tiles kept from the player's last turn. Returns whether it is whole.
     fn check_rack(&self, p: usize, text: &str, rack: &Counts, ln: usize) -> Result<bool, GcgError> {
         let len = rack.iter().sum::<i32>() as usize;
-        let cap = if self.s.duplicate {
-            RACK
-        } else {
-            self.held[p]
-        };
+        let cap = if self.s.duplicate { RACK } else { self.held[p] };
         if len > cap {
             return Err(fail(
                 "gcg.rack-size",
@@ -704,9 +700,7 @@ impl<'a> Table<'a> {
             }
         }
         self.kept[p] = match (&rack, &given) {
-            (Some((r, true)), Some(g)) => {
-                Some((r.iter().zip(g).map(|(a, b)| a - b).collect(), ln))
-            }
+            (Some((r, true)), Some(g)) => Some((r.iter().zip(g).map(|(a, b)| a - b).collect(), ln)),
             _ => None,
         };
         self.scoreless_turn();
@@ -838,7 +832,10 @@ impl<'a> Table<'a> {
             return Err(fail(
                 "gcg.end-rack",
                 ln,
-                format!("the rack {} and the rack in parentheses ({r}) differ", e.rack),
+                format!(
+                    "the rack {} and the rack in parentheses ({r}) differ",
+                    e.rack
+                ),
             ));
         }
         let tiles = self.counts(r, "the end rack", ln)?;
@@ -1010,7 +1007,10 @@ mod tests {
         let six = ">a: AAABBC (AAABBC) -10 -4\n";
         assert_eq!(code(&format!("{GAME}{six}"), &s), ("gcg.end-rack", 5));
         // End-rack points before the end.
-        assert_eq!(code(&format!("{}>a: (CC) +6 12\n", FIRST), &s), ("gcg.end-rack", 4));
+        assert_eq!(
+            code(&format!("{}>a: (CC) +6 12\n", FIRST), &s),
+            ("gcg.end-rack", 4)
+        );
         // A play after the end (GN-1).
         let after = ">a: AAABBCC 10H AC +4 10\n";
         assert_eq!(code(&format!("{GAME}{after}"), &s), ("gcg.game-over", 5));
@@ -1024,7 +1024,10 @@ mod tests {
         let ex = ">b: AAAABCC -A +0 0\n";
         assert_eq!(code(&format!("{}{ex}", FIRST), &s), ("gcg.exchange-bag", 4));
         let twice = ">a: AAABBCC - +0 6\n";
-        assert_eq!(code(&format!("{}{twice}", FIRST), &s), ("gcg.out-of-turn", 4));
+        assert_eq!(
+            code(&format!("{}{twice}", FIRST), &s),
+            ("gcg.out-of-turn", 4)
+        );
     }
 
     /// NS-8, the racks: a whole rack keeps the tiles its player kept (a kept AAABB and drew
@@ -1068,7 +1071,10 @@ mod tests {
     #[test]
     fn ns8_the_sets_counts_hold() {
         let s = rules(None);
-        assert_eq!(code(">a: CCCCC 8H CCCCC +30 30\n", &s), ("gcg.rack-tiles", 3));
+        assert_eq!(
+            code(">a: CCCCC 8H CCCCC +30 30\n", &s),
+            ("gcg.rack-tiles", 3)
+        );
         assert_eq!(code(">a: 8H CCCCC +30 30\n", &s), ("gcg.tile-count", 3));
         let four = ">a: CCCCAAA 8H CCCC +24 24\n";
         assert!(run(four, &s).is_ok());
@@ -1079,7 +1085,11 @@ mod tests {
         );
         let e = run(&format!("{four}>b: I7 C.A +8 8\n"), &s).unwrap_err();
         assert_eq!((e.code, e.line), ("gcg.tile-count", 4));
-        assert!(e.message.contains("5th `C`") && e.message.contains("has 4"), "{}", e.message);
+        assert!(
+            e.message.contains("5th `C`") && e.message.contains("has 4"),
+            "{}",
+            e.message
+        );
         assert_eq!(code(">a: AAAABBBC 8H AB +6 6\n", &s), ("gcg.rack-size", 3));
     }
 }

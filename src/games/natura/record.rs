@@ -1288,12 +1288,10 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         per_seat(&names, game.scores()),
         game.bag_len()
     ));
-    Ok(Verdict::legal_so_far(
-        total,
-        game.to_move().map(|s| names[s].clone()),
-        notes,
+    Ok(
+        Verdict::legal_so_far(total, game.to_move().map(|s| names[s].clone()), notes)
+            .with_details(details),
     )
-    .with_details(details))
 }
 
 // ---------------------------------------------------------------------------------------

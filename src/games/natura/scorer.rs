@@ -154,9 +154,14 @@ pub fn score(game: &Natura, args: &[String]) -> Result<Scored, Error> {
     }
     text += &format!("total {points} points\n");
     text += &format!("{}\n", lex.describe());
-    let facts = super::facts::play(&scored.words, bonus, &lex
-            .words()
-            .map_or_else(Vec::new, |w| w.missing(&scored.words, &set)), &set, &lex);
+    let facts = super::facts::play(
+        &scored.words,
+        bonus,
+        &lex.words()
+            .map_or_else(Vec::new, |w| w.missing(&scored.words, &set)),
+        &set,
+        &lex,
+    );
     let mut json = serde_json::Map::new();
     json.insert("game".into(), "natura".into());
     json.insert("at".into(), play.at.to_string().into());
@@ -179,4 +184,3 @@ fn verdict_text(lex: &Lex, w: &WordScore, set: &TileSet) -> String {
         (Some(false), _) => " [not in the lexicon]".into(),
     }
 }
-
