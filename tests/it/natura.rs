@@ -342,7 +342,11 @@ fn scorer_explains_each_word() {
 fn judged(path: &Path) -> (u8, serde_json::Value) {
     let r = check_file(path);
     let v = serde_json::to_value(&r).unwrap();
-    assert!(v["error"].is_null(), "{}: unreadable: {v:#}", path.display());
+    assert!(
+        v["error"].is_null(),
+        "{}: unreadable: {v:#}",
+        path.display()
+    );
     (r.exit_code(), v)
 }
 
@@ -426,7 +430,9 @@ fn ns8_the_set_and_the_lexicon_a_gcg_names() {
     );
     let (code, v) = judged(&p);
     assert_eq!(code, 0);
-    assert!(notes(&v).iter().any(|n| n.contains("the file says `#lexicon none`")));
+    assert!(notes(&v)
+        .iter()
+        .any(|n| n.contains("the file says `#lexicon none`")));
     assert!(v["details"][0]["words"][0]["in_lexicon"].is_null(), "{v:#}");
 }
 
@@ -437,7 +443,12 @@ fn ns8_gcg_obeys_the_sets_counts_the_racks_and_the_turns() {
     let dir = tempfile::tempdir().unwrap();
     for (name, events, code, line) in [
         // Seven Qs: the Italian set has one.
-        ("q", ">a: QQQQQQQ 8H QQQQQQQ +210 210\n", "gcg.rack-tiles", 3),
+        (
+            "q",
+            ">a: QQQQQQQ 8H QQQQQQQ +210 210\n",
+            "gcg.rack-tiles",
+            3,
+        ),
         // A third Z, on a rack or (no rack written) on the board: the set has two.
         (
             "z",
@@ -508,12 +519,17 @@ fn ns8_gcg_words_and_challenges_follow_the_lexicon() {
     }
     assert_eq!(exit, 0, "{v:#}");
     let casa = &v["details"][0]["words"][0];
-    assert_eq!((casa["word"].as_str(), casa["in_lexicon"].as_bool()), (Some("CASA"), Some(true)));
+    assert_eq!(
+        (casa["word"].as_str(), casa["in_lexicon"].as_bool()),
+        (Some("CASA"), Some(true))
+    );
     assert!(casa["list"].is_string(), "{casa:#}");
     assert_eq!(v["details"][1]["words"][0]["in_lexicon"], false);
     assert_eq!(v["details"][1]["missing"], serde_json::json!(["QZA"]));
     assert_eq!(v["details"][2]["kind"], "withdrawn");
-    assert!(notes(&v).iter().any(|n| n.contains("not in the lexicon: QZA")));
+    assert!(notes(&v)
+        .iter()
+        .any(|n| n.contains("not in the lexicon: QZA")));
     for (name, events, line) in [
         ("stood", format!("{plays}>b: (challenge) +0 19\n"), 5),
         (
@@ -597,17 +613,33 @@ fn ns6_play_writes_gcg_that_checks_to_the_tomls_scores() {
             let o = tavolo_in(
                 dir.path(),
                 &[
-                    "play", "natura", "--seed", seed, "-p", players, "--strength", "random",
-                    "-o", out,
+                    "play",
+                    "natura",
+                    "--seed",
+                    seed,
+                    "-p",
+                    players,
+                    "--strength",
+                    "random",
+                    "-o",
+                    out,
                 ],
             );
-            assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&o.stderr)
+            );
         };
         let (toml, gcg) = (format!("{seed}.toml"), format!("{seed}.gcg"));
         play(&toml);
         play(&gcg);
         let gcg = std::fs::read_to_string(dir.path().join(&gcg)).unwrap();
-        assert!(gcg.starts_with("#character-encoding UTF-8\n#player1 p1 P1\n"), "{gcg}");
+        assert!(
+            gcg.starts_with("#character-encoding UTF-8\n#player1 p1 P1\n"),
+            "{gcg}"
+        );
         assert!(gcg.contains("\n#tile-distribution italian\n"));
         let (exit_t, t) = judged(&dir.path().join(format!("{seed}.toml")));
         let (exit_g, g) = judged(&dir.path().join(format!("{seed}.gcg")));
@@ -624,7 +656,18 @@ fn ns6_play_writes_gcg_that_checks_to_the_tomls_scores() {
         assert_eq!(left, gcg.contains(") -"), "{seed}: {gcg}");
         let o = tavolo_in(
             dir.path(),
-            &["play", "natura", "--seed", seed, "-p", players, "--strength", "random", "--format", "gcg"],
+            &[
+                "play",
+                "natura",
+                "--seed",
+                seed,
+                "-p",
+                players,
+                "--strength",
+                "random",
+                "--format",
+                "gcg",
+            ],
         );
         assert_eq!(String::from_utf8(o.stdout).unwrap(), gcg, "{seed}");
     }
@@ -653,7 +696,10 @@ fn details_add_up(v: &serde_json::Value, what: &str) -> usize {
     let mut plays = 0;
     let seat = |name: &str| players.iter().position(|p| p == name).unwrap();
     for d in v["details"].as_array().unwrap() {
-        let i = |k: &str| d[k].as_i64().unwrap_or_else(|| panic!("{what}: {k} in {d:#}"));
+        let i = |k: &str| {
+            d[k].as_i64()
+                .unwrap_or_else(|| panic!("{what}: {k} in {d:#}"))
+        };
         match d["kind"].as_str().unwrap() {
             "play" => {
                 plays += 1;
@@ -663,13 +709,18 @@ fn details_add_up(v: &serde_json::Value, what: &str) -> usize {
                     let letters = w["letters"].as_array().unwrap();
                     let s: i64 = letters
                         .iter()
-                        .map(|l| l["value"].as_i64().unwrap() * l["letter_factor"].as_i64().unwrap())
+                        .map(|l| {
+                            l["value"].as_i64().unwrap() * l["letter_factor"].as_i64().unwrap()
+                        })
                         .sum();
                     assert_eq!(s, wi("letter_sum"), "{what}: {w:#}");
                     assert_eq!(wi("letter_sum") * wi("multiplier"), wi("score"), "{what}");
                     let squares: Vec<&serde_json::Value> =
                         letters.iter().map(|l| &l["square"]).collect();
-                    assert_eq!(w["squares"].as_array().unwrap().iter().collect::<Vec<_>>(), squares);
+                    assert_eq!(
+                        w["squares"].as_array().unwrap().iter().collect::<Vec<_>>(),
+                        squares
+                    );
                     sum += wi("score");
                 }
                 assert_eq!(sum + i("bonus"), i("points"), "{what}: {d:#}");
@@ -684,7 +735,9 @@ fn details_add_up(v: &serde_json::Value, what: &str) -> usize {
             _ => {}
         }
         // The player whose score the move changed: the challenged one for a challenge.
-        let who = d["challenged"].as_str().unwrap_or(d["player"].as_str().unwrap());
+        let who = d["challenged"]
+            .as_str()
+            .unwrap_or(d["player"].as_str().unwrap());
         let s = seat(who);
         let t = totals[s].get_or_insert(i("total") - i("points"));
         *t += i("points");
@@ -725,9 +778,16 @@ fn check_json_details_add_up_to_the_scores() {
             .filter(|d| d["kind"] == "end")
             .count();
     }
-    assert!(plays >= 10 && ends >= 4, "{plays} plays, {ends} end details");
+    assert!(
+        plays >= 10 && ends >= 4,
+        "{plays} plays, {ends} end details"
+    );
     if let Some(dir) = shared_gcg() {
-        for f in ["polish_endgame.gcg", "vs_frentz.gcg", "woogles_kYmDwcfkbY_NWL23.gcg"] {
+        for f in [
+            "polish_endgame.gcg",
+            "vs_frentz.gcg",
+            "woogles_kYmDwcfkbY_NWL23.gcg",
+        ] {
             let (_, v) = judged(&dir.join(f));
             assert!(details_add_up(&v, f) > 10, "{f}");
         }
@@ -743,7 +803,10 @@ fn check_json_details_add_up_to_the_scores() {
 fn scorer_says_whether_each_word_is_in_the_lexicon() {
     let scorer = tavolo::games::find("natura").unwrap().scorer().unwrap();
     let args = |w: &str| -> Vec<String> {
-        ["empty", "H8", "across", w].iter().map(|s| s.to_string()).collect()
+        ["empty", "H8", "across", w]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
     };
     let asac = scorer.score(&args("ASAC")).unwrap();
     let casa = scorer.score(&args("CASA")).unwrap();
@@ -776,10 +839,21 @@ fn score_help_and_manual_describe_every_games_form() {
         let Some(s) = g.scorer() else { continue };
         games += 1;
         let usage = flat(s.usage());
-        assert!(flat(&help).contains(&format!("{}: {usage}", g.name())), "{}: {help}", g.name());
+        assert!(
+            flat(&help).contains(&format!("{}: {usage}", g.name())),
+            "{}: {help}",
+            g.name()
+        );
         // roff escapes `-` and `'`: compare the words before the first of them.
-        let head: String = usage.chars().take_while(|&c| c != '-' && c != '\'').collect();
-        assert!(flat(&man).contains(&format!("{}: {}", g.name(), head.trim_end())), "{}: {man}", g.name());
+        let head: String = usage
+            .chars()
+            .take_while(|&c| c != '-' && c != '\'')
+            .collect();
+        assert!(
+            flat(&man).contains(&format!("{}: {}", g.name(), head.trim_end())),
+            "{}: {man}",
+            g.name()
+        );
     }
     assert!(games >= 3);
 }
