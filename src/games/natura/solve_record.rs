@@ -192,6 +192,7 @@ impl Replayed {
     /// writes it; the bag unknown.
     fn gcg(path: &Path, bytes: &[u8], lists: Option<Lex>) -> Result<Replayed, Error> {
         use super::gcg::{read, replay, Action, Read};
+        use super::gcg_replay::replay_all;
         let r = read(bytes).map_err(|e| super::gcg_record::gcg_error(path, &e))?;
         let (scoring, lex) = super::gcg_record::gcg_scoring(&r, lists)
             .map_err(|e| super::gcg_record::gcg_error(path, &e))?;
@@ -247,13 +248,14 @@ impl Replayed {
             pragma_lines: r.pragma_lines.clone(),
             warnings: Vec::new(),
         };
-        let (_, all) =
-            replay(&prefix(ok), &scoring).map_err(|e| super::gcg_record::gcg_error(path, &e))?;
+        // Each prefix replays its events as the whole file did (no error before `ok`); only
+        // the check that end-rack lines hold the tiles left may fail on a prefix cut among
+        // them, which does not change the board.
+        let all = replay_all(&prefix(ok), &scoring).events;
         let mut scores = vec![0i32; names.len()];
         let mut last_turn: Option<usize> = None;
         for k in 0..=ok {
-            let (board, _) =
-                replay(&prefix(k), &scoring).map_err(|e| super::gcg_record::gcg_error(path, &e))?;
+            let board = replay_all(&prefix(k), &scoring).board;
             if let Some(i) = k.checked_sub(1) {
                 scores[events[i].player] = all[i].cumulative;
             }
