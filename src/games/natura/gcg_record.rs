@@ -249,7 +249,9 @@ fn event_detail(
             f.insert("at".into(), at.to_string().into());
             f.insert("dir".into(), dir.to_string().into());
             f.insert("word".into(), word.clone().into());
-            f.extend(super::facts::play(&x.words, x.bonus, &x.missing, set, lex));
+            f.extend(super::facts_record::play(
+                &x.words, x.bonus, &x.missing, set, lex,
+            ));
             "play"
         }
         Action::Pass => "pass",
@@ -290,7 +292,7 @@ fn event_detail(
     MoveDetail {
         number,
         player: player.to_string(),
-        fields: super::facts::with_kind(kind, f),
+        fields: super::facts_record::with_kind(kind, f),
     }
 }
 

@@ -10,7 +10,7 @@
 //! - [`record`]: the record adapter (TOML records, deals);
 //! - [`gcg_record`]: GCG files in `tavolo check` (the set and lexicon they are judged with),
 //!   and games written as GCG;
-//! - [`facts`]: a play's facts as data (`check --json`'s details, `score --json`);
+//! - [`facts_record`]: a play's facts as data (`check --json`'s details, `score --json`);
 //! - [`scorer`]: `tavolo score natura`, one placement on a position explained;
 //! - [`draw`]: positions and deal sheets drawn with the natura kit (`tavolo show`);
 //! - [`duplicate`]: duplicate Scrabble (one board, one rack for all, the top placed);
@@ -20,7 +20,7 @@
 pub mod board;
 pub mod draw;
 pub mod duplicate;
-pub mod facts;
+pub mod facts_record;
 pub mod game;
 pub mod gcg;
 pub mod gcg_record;

@@ -990,7 +990,7 @@ fn move_detail(
                 put("dir", play.dir.to_string().into());
                 put("word", tiles_text(&play.word).into());
             }
-            for (k, v) in super::facts::play(words, *bonus, missing, set, lex) {
+            for (k, v) in super::facts_record::play(words, *bonus, missing, set, lex) {
                 put(&k, v);
             }
             ("play", *seat, *points as i32)
@@ -1024,7 +1024,7 @@ fn move_detail(
     MoveDetail {
         number,
         player: names[mv.seat()].clone(),
-        fields: super::facts::with_kind(kind, f),
+        fields: super::facts_record::with_kind(kind, f),
     }
 }
 
@@ -1043,7 +1043,7 @@ fn end_details(number: usize, game: &State, names: &[String]) -> Vec<MoveDetail>
             MoveDetail {
                 number,
                 player: names[s].clone(),
-                fields: super::facts::with_kind("end", f),
+                fields: super::facts_record::with_kind("end", f),
             }
         })
         .collect()

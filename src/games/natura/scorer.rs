@@ -154,7 +154,7 @@ pub fn score(game: &Natura, args: &[String]) -> Result<Scored, Error> {
     }
     text += &format!("total {points} points\n");
     text += &format!("{}\n", lex.describe());
-    let facts = super::facts::play(
+    let facts = super::facts_record::play(
         &scored.words,
         bonus,
         &lex.words()

@@ -1,7 +1,8 @@
-//! A play's facts as data, one shape wherever they are shown: `tavolo check --json`'s
-//! `details` (TOML and GCG records) and `tavolo score natura --json`. Each word formed with
-//! its squares, letters, letter sum, multiplier, score and the lexicon's verdict; the rack
-//! bonus; the play's score. Documented in `docs/records.md` (Natura Shakerata).
+//! A play's facts as data, one shape wherever they are shown (an adapter, as `record.rs`):
+//! `tavolo check --json`'s `details` (TOML and GCG records) and `tavolo score natura --json`.
+//! Each word formed with its squares, letters, letter sum, multiplier, score and the
+//! lexicon's verdict; the rack bonus; the play's points. Documented in `docs/records.md`
+//! (Natura Shakerata).
 
 use serde_json::{json, Map, Value};
 
