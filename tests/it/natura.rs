@@ -434,6 +434,21 @@ fn ns8_the_set_and_the_lexicon_a_gcg_names() {
         .iter()
         .any(|n| n.contains("the file says `#lexicon none`")));
     assert!(v["details"][0]["words"][0]["in_lexicon"].is_null(), "{v:#}");
+    // Another Italian list named: reported, and the words judged by tavolo's own lists.
+    let p = gcg_file(
+        dir.path(),
+        "z.gcg",
+        "#lexicon Zingarelli\n>a: CASAORE 8H CASA +12 12\n",
+    );
+    let (code, v) = judged(&p);
+    assert_eq!(code, 0);
+    assert!(notes(&v)[0].starts_with("tile set: italian"), "{:?}", notes(&v));
+    if lists_installed(&v) {
+        assert!(notes(&v)
+            .iter()
+            .any(|n| n.contains("names the lexicon `Zingarelli`; tavolo judges")));
+        assert_eq!(v["details"][0]["words"][0]["in_lexicon"], true);
+    }
 }
 
 /// NS-8 (NS-1, the racks, NS-3): each file is right in every score and was legal so far

@@ -207,13 +207,20 @@ fn rule_of(code: &str) -> &'static str {
 }
 
 /// An event in words, for the notes: `event 3: anna scores 12 (40 in all): CASA ...`.
-fn event_note(i: usize, player: &str, e: &Event, x: &Replayed, set: &TileSet, lex: &Lex) -> String {
+fn event_note(i: usize, player: &str, e: &Event, x: &Replayed, j: &Judging) -> String {
     let head = format!("event {i}: {player}");
     let points = format!("{} ({} in all)", signed(x.score), x.cumulative);
+    let s = &j.scoring;
     match &e.action {
         Action::Play { .. } => format!(
             "{head} scores {points}: {}",
-            play_text(&x.words, x.bonus, &x.missing, set, lex)
+            play_text(
+                &x.words,
+                (x.bonus, s.natura_bonus),
+                &x.missing,
+                &s.set,
+                &j.lex
+            )
         ),
         Action::Pass => format!("{head} passes, {points}"),
         Action::Exchange(_) | Action::ExchangeCount(_) => format!("{head} exchanges, {points}"),
@@ -322,7 +329,7 @@ pub fn check_gcg(path: &Path, bytes: &[u8]) -> Result<Judged, Error> {
     let replay = replay_all(&r, &j.scoring);
     let mut details = Vec::new();
     for (i, (e, x)) in r.gcg.events.iter().zip(&replay.events).enumerate() {
-        notes.push(event_note(i + 1, &players[e.player], e, x, set, &j.lex));
+        notes.push(event_note(i + 1, &players[e.player], e, x, &j));
         details.push(event_detail(
             i + 1,
             r.lines[i],

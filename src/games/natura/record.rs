@@ -885,11 +885,12 @@ pub(super) fn per_seat(names: &[String], v: &[i32]) -> String {
         .join(", ")
 }
 
-/// A play explained: each word's score and the list that holds it, the rack bonus, the
-/// words the lexicon lacks (a TOML move's note and a GCG event's).
+/// A play explained: each word's score and the list that holds it, the rack bonus (the
+/// sheet's, or standard Scrabble's for a GCG game with another set), the words the lexicon
+/// lacks (a TOML move's note and a GCG event's).
 pub(super) fn play_text(
     words: &[WordScore],
-    bonus: u32,
+    (bonus, sheets): (u32, bool),
     missing: &[String],
     set: &TileSet,
     lex: &Lex,
@@ -905,8 +906,10 @@ pub(super) fn play_text(
         })
         .collect();
     let mut s = explained.join("; ");
-    if bonus > 0 {
+    if bonus > 0 && sheets {
         s += &format!("; +{bonus} for the whole rack (the sheet: 50/40/30 for 7/6/5 tiles)");
+    } else if bonus > 0 {
+        s += &format!("; +{bonus} for seven tiles");
     }
     if !missing.is_empty() {
         s += &format!(
@@ -930,7 +933,7 @@ fn move_note(number: usize, o: &Outcome, names: &[String], set: &TileSet, lex: &
         } => format!(
             "move {number}: {} scores {points}: {}",
             names[*seat],
-            play_text(words, *bonus, missing, set, lex)
+            play_text(words, (*bonus, true), missing, set, lex)
         ),
         Outcome::Exchanged { seat, .. } => {
             format!("move {number}: {} exchanges (NS-3)", names[*seat])
