@@ -442,7 +442,11 @@ fn ns8_the_set_and_the_lexicon_a_gcg_names() {
     );
     let (code, v) = judged(&p);
     assert_eq!(code, 0);
-    assert!(notes(&v)[0].starts_with("tile set: italian"), "{:?}", notes(&v));
+    assert!(
+        notes(&v)[0].starts_with("tile set: italian"),
+        "{:?}",
+        notes(&v)
+    );
     if lists_installed(&v) {
         assert!(notes(&v)
             .iter()
