@@ -60,9 +60,13 @@ pub struct DealArgs {
     pub words: Option<PathBuf>,
     #[command(flatten)]
     pub lexicon: super::lexicon::LexiconArgs,
-    /// Write the game as a record (`tavolo check` verifies it).
+    /// Write the game as a record (`tavolo check` verifies it): TOML, or GCG when the name
+    /// ends in `.gcg`.
     #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub out: Option<PathBuf>,
+    /// The record's format: toml or gcg (default: as the --out file's name ends, else toml).
+    #[arg(long, value_name = "FORMAT", requires = "out", value_parser = super::args::Choices::new(crate::games::foreign::names))]
+    pub format: Option<String>,
     #[command(flatten)]
     pub force: Force,
     /// Print JSON instead of text.
@@ -154,6 +158,8 @@ fn deal(args: DealArgs) -> Result<ExitCode, Error> {
     if let Some(path) = &args.out {
         args.force.check(path)?;
     }
+    let gcg = crate::games::foreign::output("natura", args.out.as_deref(), args.format.as_deref())?
+        .is_some();
     let seed = match &args.seed {
         Some(s) => s.clone(),
         None => {
@@ -180,7 +186,12 @@ fn deal(args: DealArgs) -> Result<ExitCode, Error> {
     let total = rounds.last().map_or(0, |r| r.total);
     let deal = drecord::provenance(&seed, args.board);
     if let Some(path) = &args.out {
-        write::atomic(path, &drecord::record_text(&deal, &words, &rounds))?;
+        let text = if gcg {
+            crate::games::natura::gcg_record::duplicate_gcg(&words, &rounds, end.as_ref())
+        } else {
+            drecord::record_text(&deal, &words, &rounds)
+        };
+        write::atomic(path, &text)?;
     }
     if args.json {
         out::json(&json!({

@@ -35,6 +35,10 @@ pub struct Args {
     /// Write the record to this file (default, or `-`: standard output).
     #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub out: Option<PathBuf>,
+    /// The record's format: toml, or the game's other format (natura: gcg). Default: as the
+    /// --out file's name ends (`game.gcg`), else toml.
+    #[arg(long, value_name = "FORMAT", value_parser = super::args::Choices::new(crate::games::foreign::names))]
+    pub format: Option<String>,
     #[command(flatten)]
     pub force: Force,
     /// Who moves: `random`, `best` (the game's machine player, the default where the game
@@ -55,8 +59,21 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         args.force.check(path)?;
     }
     args.lexicon.choose(args.json)?;
+    let format = crate::games::foreign::output(
+        &args.setup.game,
+        args.out.as_deref(),
+        args.format.as_deref(),
+    )?;
     let words = super::solve::word_lists(&args.lexicon)?;
-    let played = crate::games::setup::play_with(&args.setup.spec(), args.strength, words.as_ref())?;
+    let mut played =
+        crate::games::setup::play_with(&args.setup.spec(), args.strength, words.as_ref())?;
+    if let Some(f) = format {
+        let name = args
+            .out
+            .as_deref()
+            .unwrap_or(std::path::Path::new("<record>"));
+        played.text = crate::games::foreign::write(f, &played.text, name)?;
+    }
     if args.setup.choice.seed.is_none() {
         errln!("note: a fresh seed from the operating system; it is in the record's [deal]");
     }

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+pub use super::foreign::{Foreign, Judged};
 use crate::error::Error;
 use crate::record::{Record, Source, Status, Verdict};
 
@@ -75,35 +76,9 @@ pub fn check_text(path: &Path, text: String) -> Report {
     }
 }
 
-/// A record format other than TOML that a game reads (Natura Shakerata's GCG, NS-6), picked
-/// by the file's extension. The game turns the raw bytes (any encoding) into a verdict.
-pub trait Foreign: Sync {
-    /// The extension, lower case, without the dot (`gcg`).
-    fn extension(&self) -> &'static str;
-    /// Read and judge a file; `Err` for unreadable content (exit 2).
-    fn check(&self, path: &Path, bytes: &[u8]) -> Result<Judged, Error>;
-}
-
-/// What a [`Foreign`] reader gives: the game, variant and players it found, and the verdict.
-pub struct Judged {
-    pub game: String,
-    pub variant: String,
-    pub players: Vec<String>,
-    pub verdict: Verdict,
-}
-
-/// The game whose foreign format has this file's extension, if any.
-fn foreign_reader(path: &Path) -> Option<&'static dyn Foreign> {
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    super::GAMES
-        .iter()
-        .filter_map(|g| g.foreign())
-        .find(|f| f.extension() == ext)
-}
-
 /// Read and judge one record file; `-` reads standard input (named `<stdin>`).
 pub fn check_file(path: &Path) -> Report {
-    if let Some(reader) = foreign_reader(path) {
+    if let Some(reader) = super::foreign::reader(path) {
         let outcome = match std::fs::read(path) {
             Ok(bytes) => match reader.check(path, &bytes) {
                 Ok(j) => Outcome::Judged {

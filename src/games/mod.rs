@@ -16,6 +16,7 @@ use crate::record::{BadVariant, Catalogue, Deal, Record, Source, Verdict};
 pub mod check;
 pub mod engine;
 pub mod farfalia;
+pub mod foreign;
 pub mod fruit;
 pub mod moon;
 pub mod natura;
@@ -82,7 +83,8 @@ pub trait Game: Sync {
         None
     }
     /// A record format besides TOML that `tavolo check` reads for this game,
-    /// picked by file extension (Natura Shakerata's GCG).
+    /// picked by file extension, and that `play` may write (Natura Shakerata's
+    /// GCG; see [`foreign`]).
     fn foreign(&self) -> Option<&dyn check::Foreign> {
         None
     }

@@ -464,6 +464,57 @@ fn the_docs_worked_example_runs_as_written() {
     assert_eq!(text(&o.stdout), doc_block(&doc, "text duplicate-score"));
 }
 
+/// NS-6: the worked example's game written as GCG (`--out game.gcg`) is the file the docs
+/// show, and `tavolo check` reads it back (NS-8) to the tops' total; `--format gcg` needs
+/// `--out`.
+#[test]
+fn the_docs_worked_example_as_gcg_checks_to_the_tops_total() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/duplicate.md"))
+            .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("words.txt"),
+        doc_block(&doc, "text duplicate-words"),
+    )
+    .unwrap();
+    let deal = [
+        "duplicate",
+        "deal",
+        "--seed",
+        "demo",
+        "--words",
+        "words.txt",
+    ];
+    let o = tavolo(dir.path(), &[&deal[..], &["--out", "game.gcg"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let gcg = std::fs::read_to_string(dir.path().join("game.gcg")).unwrap();
+    assert_eq!(gcg, doc_block(&doc, "text duplicate-gcg"));
+    let o = tavolo(dir.path(), &["check", "game.gcg", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let r = &v["records"][0];
+    assert_eq!(r["status"], "complete", "{r:#}");
+    assert_eq!(r["variant"], "duplicate");
+    assert_eq!(r["result"]["scores"][0]["points"], 46);
+    assert!(r["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("the rack EFGIMOO makes no word"));
+    // The same with --format, whatever the name; --format alone is bad usage.
+    let o = tavolo(
+        dir.path(),
+        &[&deal[..], &["--out", "game.txt", "--format", "gcg"]].concat(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("game.txt")).unwrap(),
+        gcg
+    );
+    let o = tavolo(dir.path(), &[&deal[..], &["--format", "gcg"]].concat());
+    assert_eq!(o.status.code(), Some(2));
+}
+
 #[test]
 fn the_cli_speaks_json_and_refuses_bad_input() {
     let dir = tempfile::tempdir().unwrap();

@@ -16,6 +16,20 @@ use crate::games::engine::{Broken as BrokenTrait, Engine};
 #[derive(Clone)]
 pub struct Words(pub Arc<dyn Fn(&str) -> bool + Send + Sync>);
 
+impl Words {
+    /// The words (upper case, each once) of a play that the lexicon lacks.
+    pub fn missing(&self, words: &[WordScore], set: &TileSet) -> Vec<String> {
+        let mut out = Vec::new();
+        for w in words {
+            let text = w.upper(set);
+            if !(self.0)(&text) && !out.contains(&text) {
+                out.push(text);
+            }
+        }
+        out
+    }
+}
+
 impl fmt::Debug for Words {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Words(..)")
@@ -318,6 +332,10 @@ impl State {
         &self.set
     }
 
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
     pub fn board(&self) -> &Board {
         &self.board
     }
@@ -436,17 +454,10 @@ impl State {
     }
 
     fn missing(&self, words: &[WordScore]) -> Vec<String> {
-        let Some(check) = &self.rules.words else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for w in words {
-            let text = w.upper(&self.set);
-            if !(check.0)(&text) && !out.contains(&text) {
-                out.push(text);
-            }
-        }
-        out
+        self.rules
+            .words
+            .as_ref()
+            .map_or_else(Vec::new, |w| w.missing(words, &self.set))
     }
 
     fn place(&mut self, seat: usize, play: &Placement) -> Result<Outcome, Broken> {

@@ -1,6 +1,6 @@
 //! GCG, the standard Scrabble record format (NS-6): read (UTF-8 or Latin-1, as the
-//! `#character-encoding` pragma says), written, and replayed on the board with a tile set given
-//! as data, checking every score and cumulative score.
+//! `#character-encoding` pragma says) and written; [`super::gcg_replay`] referees a game read
+//! (NS-8), with a tile set given as data.
 //!
 //! Pure: the adapter brings the bytes and turns a [`GcgError`] (line and column, 1-based) into
 //! the crate's error. Events: a play `>nick: RACK 8H WORD +14 14` (row first: across; column
@@ -10,9 +10,7 @@
 
 use std::fmt::Write as _;
 
-use super::board::{Board, Dir, Placement, Square, THROUGH};
-use super::game::rack_bonus;
-use super::layout::{TileSet, BLANK, JOLLY};
+use super::board::{Dir, Square};
 
 /// A malformed file or a move that does not replay: where and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,13 +81,30 @@ pub struct Gcg {
     pub notes: Vec<String>,
 }
 
-/// A read file: the game, each event's line, and the warnings.
+/// A read file: the game, each event's line, each pragma's line, and the warnings.
 #[derive(Debug, Clone)]
 pub struct Read {
     pub gcg: Gcg,
     pub lines: Vec<usize>,
+    /// The line of each of [`Gcg::pragmas`].
+    pub pragma_lines: Vec<usize>,
     pub warnings: Vec<Warning>,
 }
+
+impl Read {
+    /// The line of a pragma, if the file has it.
+    pub fn pragma_line(&self, name: &str) -> Option<usize> {
+        let i = self
+            .gcg
+            .pragmas
+            .iter()
+            .position(|(n, _)| n.eq_ignore_ascii_case(name))?;
+        self.pragma_lines.get(i).copied()
+    }
+}
+
+/// The `#game-type` of a duplicate game.
+pub const DUPLICATE: &str = "duplicate";
 
 const KNOWN: &[&str] = &[
     "title",
@@ -111,12 +126,18 @@ const KNOWN: &[&str] = &[
 ];
 
 impl Gcg {
-    /// The value of a pragma (`lexicon`, `title`, ...).
+    /// The value of a pragma (`lexicon`, `title`, ...), its name in any case.
     pub fn pragma(&self, name: &str) -> Option<&str> {
         self.pragmas
             .iter()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
+    }
+
+    /// A duplicate game (`#game-type duplicate`): one player, the top of each round.
+    pub fn is_duplicate(&self) -> bool {
+        self.pragma("game-type")
+            .is_some_and(|t| t.eq_ignore_ascii_case(DUPLICATE))
     }
 }
 
@@ -204,7 +225,7 @@ fn coord(s: &str) -> Option<(Square, Dir)> {
     Square::new(row - 1, c).map(|sq| (sq, dir))
 }
 
-fn coord_text(at: Square, dir: Dir) -> String {
+pub(super) fn coord_text(at: Square, dir: Dir) -> String {
     let col = (b'A' + at.col as u8) as char;
     match dir {
         Dir::Across => format!("{}{col}", at.row + 1),
@@ -227,6 +248,7 @@ fn col_of(line: &str, token: &str, from: usize) -> usize {
 pub fn parse(text: &str) -> Result<Read, GcgError> {
     let mut gcg = Gcg::default();
     let mut lines = Vec::new();
+    let mut pragma_lines = Vec::new();
     let mut warnings = Vec::new();
     let mut in_note = false;
     for (i, raw) in text.lines().enumerate() {
@@ -294,6 +316,7 @@ pub fn parse(text: &str) -> Result<Read, GcgError> {
                     });
                 }
                 gcg.pragmas.push((name.to_string(), value));
+                pragma_lines.push(ln);
             }
             continue;
         }
@@ -325,13 +348,16 @@ pub fn parse(text: &str) -> Result<Read, GcgError> {
             "a GCG line starts with `#` (a pragma) or `>` (an event)",
         ));
     }
-    if !(2..=6).contains(&gcg.players.len()) {
+    // A duplicate game (`#game-type duplicate`, as `tavolo duplicate deal` writes it) has
+    // one player, the top.
+    let fewest = if gcg.is_duplicate() { 1 } else { 2 };
+    if !(fewest..=6).contains(&gcg.players.len()) {
         return Err(err(
             "gcg.players",
             1,
             1,
             format!(
-                "GCG here takes 2 to 6 players (#player1...), found {}",
+                "GCG here takes {fewest} to 6 players (#player1...), found {}",
                 gcg.players.len()
             ),
         ));
@@ -339,6 +365,7 @@ pub fn parse(text: &str) -> Result<Read, GcgError> {
     Ok(Read {
         gcg,
         lines,
+        pragma_lines,
         warnings,
     })
 }
@@ -521,205 +548,12 @@ pub fn encode_latin1(text: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-/// How the end-rack points of a file were counted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EndRule {
-    /// NS-4: the player out gains each rack's value; each player loses their own.
-    Figs,
-    /// Most other programs (NASPA): the player out gains twice the racks' value.
-    Naspa,
-}
-
-/// How a file's plays are scored: its tile set, its rack bonus, its end-rack rule.
-#[derive(Debug, Clone)]
-pub struct Scoring {
-    pub set: TileSet,
-    /// `true`: the sheet's 50/40/30 for emptying a rack of 7/6/5 (Natura Shakerata); `false`:
-    /// 50 for playing 7 tiles (standard Scrabble).
-    pub natura_bonus: bool,
-    pub end: EndRule,
-}
-
-impl Scoring {
-    pub fn natura() -> Scoring {
-        Scoring {
-            set: TileSet::italian(),
-            natura_bonus: true,
-            end: EndRule::Figs,
-        }
-    }
-}
-
-/// One event replayed: what the board gives, beside what the file says.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Replayed {
-    pub score: i32,
-    pub cumulative: i32,
-    /// The words formed (upper case), for a play.
-    pub words: Vec<String>,
-}
-
-/// Replay every event on a board, checking tiles against the written rack, every score and
-/// every cumulative score; the first difference is an error at the event's line.
-pub fn replay(read: &Read, scoring: &Scoring) -> Result<(Board, Vec<Replayed>), GcgError> {
-    let set = &scoring.set;
-    let mut board = Board::new();
-    let mut totals = vec![0i32; read.gcg.players.len()];
-    let mut out = Vec::new();
-    // The last play still on the board, for a withdrawal: its player, tiles and score.
-    let mut last: Option<(usize, super::board::Scored, i32)> = None;
-    for (e, &ln) in read.gcg.events.iter().zip(&read.lines) {
-        let mut words = Vec::new();
-        let fail = |code, message: String| err(code, ln, 1, message);
-        let score = match &e.action {
-            Action::Play { at, dir, word } => {
-                let mut tiles = Vec::new();
-                for c in word.chars() {
-                    let t = if c == '.' {
-                        THROUGH
-                    } else {
-                        set.parse(c).ok_or_else(|| {
-                            fail(
-                                "gcg.letter",
-                                format!("`{c}` is no letter of the {} set", set.name),
-                            )
-                        })?
-                    };
-                    tiles.push(t);
-                }
-                let play = Placement {
-                    at: *at,
-                    dir: *dir,
-                    word: tiles,
-                };
-                let scored = board.score(set, &play).map_err(|p| {
-                    fail(
-                        "gcg.placement",
-                        format!(
-                            "the play {} does not fit the board: {p:?}",
-                            coord_text(*at, *dir)
-                        ),
-                    )
-                })?;
-                let mut rack: Vec<u8> = Vec::new();
-                for c in e.rack.chars() {
-                    rack.push(if c == '?' {
-                        JOLLY
-                    } else {
-                        set.parse(c).filter(|t| t & BLANK == 0).ok_or_else(|| {
-                            fail("gcg.letter", format!("`{c}` in the rack is no tile"))
-                        })?
-                    });
-                }
-                for &(sq, t) in &scored.placed {
-                    let k = TileSet::rack_tile(t);
-                    match rack.iter().position(|&r| r == k) {
-                        Some(i) => {
-                            rack.remove(i);
-                        }
-                        None => {
-                            return Err(fail(
-                                "gcg.rack",
-                                format!(
-                                    "`{}` for {sq} is not on the rack {}",
-                                    set.char_of(t),
-                                    e.rack
-                                ),
-                            ));
-                        }
-                    }
-                }
-                let n = scored.placed.len();
-                let bonus = if scoring.natura_bonus {
-                    if rack.is_empty() {
-                        rack_bonus(n)
-                    } else {
-                        0
-                    }
-                } else if n == 7 {
-                    50
-                } else {
-                    0
-                };
-                words = scored.words.iter().map(|w| w.upper(set)).collect();
-                let s = (scored.words_total() + bonus) as i32;
-                board.apply(&scored);
-                last = Some((e.player, scored, s));
-                s
-            }
-            Action::Withdrawn => match last.take() {
-                Some((p, scored, s)) if p == e.player => {
-                    board.undo(&scored);
-                    -s
-                }
-                _ => {
-                    return Err(fail(
-                        "gcg.withdrawn",
-                        "`--` withdraws a play, but this player's last event is no play".into(),
-                    ))
-                }
-            },
-            Action::EndRack(r) => {
-                let v = rack_value(set, r)
-                    .ok_or_else(|| fail("gcg.letter", format!("`{r}` is not a rack")))?;
-                match scoring.end {
-                    EndRule::Figs => v,
-                    EndRule::Naspa => 2 * v,
-                }
-            }
-            Action::RackPenalty(r) => -rack_value(set, r)
-                .ok_or_else(|| fail("gcg.letter", format!("`{r}` is not a rack")))?,
-            Action::Pass | Action::Exchange(_) | Action::ExchangeCount(_) => 0,
-            // Amounts set by the event's rules, not by the board: taken as written.
-            Action::ChallengeBonus | Action::Time => e.score,
-        };
-        // Only a play followed at most by its challenge bonus can be withdrawn.
-        if !matches!(
-            e.action,
-            Action::Play { .. } | Action::Withdrawn | Action::ChallengeBonus
-        ) {
-            last = None;
-        }
-        if score != e.score {
-            return Err(fail(
-                "gcg.score",
-                format!("the file says {:+}, the board gives {score:+}", e.score),
-            ));
-        }
-        totals[e.player] += score;
-        if totals[e.player] != e.cumulative {
-            return Err(fail(
-                "gcg.cumulative",
-                format!(
-                    "the file says {} in all, the scores add up to {}",
-                    e.cumulative, totals[e.player]
-                ),
-            ));
-        }
-        out.push(Replayed {
-            score,
-            cumulative: totals[e.player],
-            words,
-        });
-    }
-    Ok((board, out))
-}
-
-fn rack_value(set: &TileSet, rack: &str) -> Option<i32> {
-    rack.chars()
-        .map(|c| {
-            if c == '?' {
-                Some(0)
-            } else {
-                set.parse(c).map(|t| set.value(t) as i32)
-            }
-        })
-        .sum()
-}
+pub use super::gcg_replay::{replay, EndRule, Over, Replayed, Scoring};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::natura::layout::TileSet;
     use std::path::PathBuf;
 
     /// The real games of `../shared/gcg/` (see its README: read there, never copied here).
@@ -738,11 +572,7 @@ mod tests {
     }
 
     fn english() -> Scoring {
-        Scoring {
-            set: TileSet::english(),
-            natura_bonus: false,
-            end: EndRule::Naspa,
-        }
+        Scoring::standard(TileSet::english())
     }
 
     fn replays(name: &str, scoring: &Scoring, events: usize, finals: &[i32]) {
@@ -799,12 +629,14 @@ mod tests {
         assert!(replay(&parse(ok).unwrap(), &Scoring::natura()).is_ok());
     }
 
-    /// NS-6 with NS-4: six players, Latin-1, the end written as end-rack lines (the player out
-    /// gains each rack, each rack's owner loses it), an unknown pragma read with a warning.
+    /// NS-6: six players, Latin-1, end-rack lines read (the player out gains each rack, each
+    /// rack's owner loses it), an unknown pragma read with a warning. NS-8: replayed, the
+    /// six-tile CANTOR is no whole rack (each player holds seven), so no bonus, and end-rack
+    /// lines while the game goes on are refused.
     #[test]
     fn ns6_six_players_latin1_and_ns4_end_lines() {
         let text = "#character-encoding ISO-8859-1\n#player1 a Andrea\n#player2 b B\n#player3 c C\n#player4 d D\n#player5 e E\n#player6 f Niccol\u{f2}\n#title Partita\n#lexicon hunspell-it\n#x-custom whatever\n\
->a: CANTOR 8H CANTOR +64 64\n>b: QE (QE) -11 -11\n>a: (QE) +11 75\n";
+>a: CANTOR 8H CANTOR +24 24\n>b: QE (QE) -11 -11\n>a: (QE) +11 35\n";
         let bytes = encode_latin1(text).unwrap();
         assert!(std::str::from_utf8(&bytes).is_err(), "really Latin-1");
         let r = read(&bytes).unwrap();
@@ -814,11 +646,9 @@ mod tests {
         assert_eq!(r.warnings.len(), 1);
         assert_eq!(r.warnings[0].line, 10);
         assert_eq!(r.gcg.events[1].action, Action::RackPenalty("QE".into()));
-        let (_, x) = replay(&r, &Scoring::natura()).unwrap();
-        assert_eq!(
-            x.iter().map(|e| e.cumulative).collect::<Vec<_>>(),
-            [64, -11, 75]
-        );
+        assert_eq!(r.gcg.events[2].action, Action::EndRack("QE".into()));
+        let e = replay(&r, &Scoring::natura()).unwrap_err();
+        assert_eq!((e.code, e.line), ("gcg.end-rack", 12), "{e:?}");
         assert_eq!(read(write(&r.gcg).as_bytes()).unwrap().gcg, r.gcg);
     }
 

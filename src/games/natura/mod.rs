@@ -1,4 +1,4 @@
-//! Natura Shakerata (seed 003; rulings NS-1..NS-6): Italian Scrabble for 2-6 players.
+//! Natura Shakerata (seed 003; rulings NS-1..NS-8): Italian Scrabble for 2-6 players.
 //!
 //! - [`layout`]: the tile sets and the premium layout, as data (NS-1);
 //! - [`board`]: squares, the board, and the scoring of a placement;
@@ -6,8 +6,11 @@
 //! - [`movegen`]: every placement a rack makes, from a GADDAG word graph, ranked by score;
 //! - [`game`]: the game in progress (the engine): racks, bag, turns, challenges, the end;
 //! - [`gcg`]: GCG records read and written (NS-6), pure: the adapter brings the bytes;
+//! - [`gcg_replay`]: a GCG game refereed as a TOML record is (NS-8), pure;
 //! - [`record`]: the record adapter (TOML records, deals);
-//! - [`gcg_record`]: GCG files in `tavolo check`, and games written as GCG;
+//! - [`gcg_record`]: GCG files in `tavolo check` (the set and lexicon they are judged with),
+//!   and games written as GCG;
+//! - [`facts_record`]: a play's facts as data (`check --json`'s details, `score --json`);
 //! - [`scorer`]: `tavolo score natura`, one placement on a position explained;
 //! - [`draw`]: positions and deal sheets drawn with the natura kit (`tavolo show`);
 //! - [`duplicate`]: duplicate Scrabble (one board, one rack for all, the top placed);
@@ -17,9 +20,11 @@
 pub mod board;
 pub mod draw;
 pub mod duplicate;
+pub mod facts_record;
 pub mod game;
 pub mod gcg;
 pub mod gcg_record;
+pub mod gcg_replay;
 pub mod layout;
 pub mod machine;
 pub mod movegen;

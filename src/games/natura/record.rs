@@ -33,8 +33,8 @@ use crate::games::{Game, Scorer};
 use crate::lexicon::Lexicon;
 use crate::record::node::Value;
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Score, Seats, Source, Span,
-    Verdict,
+    write, Deal, GameResult, Illegal, MoveDetail, MoveEntry, MoveOut, Node, Record, Score, Seats,
+    Source, Span, Verdict,
 };
 
 /// The registry entry for Natura Shakerata.
@@ -292,6 +292,15 @@ impl Lex {
                 let me = other.clone();
                 Some(Words(Arc::new(move |w: &str| me.contains(w))))
             }
+        }
+    }
+
+    /// The lexicon's verdict on a word: whether it holds it (`None` when words are not
+    /// checked) and the list that does (NS-2: the referee names it).
+    pub(super) fn verdict(&self, word: &str) -> (Option<bool>, Option<String>) {
+        match self {
+            Lex::Unchecked(_) => (None, None),
+            _ => (Some(self.contains(word)), self.holder(word)),
         }
     }
 
@@ -928,6 +937,41 @@ pub(super) fn per_seat(names: &[String], v: &[i32]) -> String {
         .join(", ")
 }
 
+/// A play explained: each word's score and the list that holds it, the rack bonus (the
+/// sheet's, or standard Scrabble's for a GCG game with another set), the words the lexicon
+/// lacks (a TOML move's note and a GCG event's).
+pub(super) fn play_text(
+    words: &[WordScore],
+    (bonus, sheets): (u32, bool),
+    missing: &[String],
+    set: &TileSet,
+    lex: &Lex,
+) -> String {
+    let explained: Vec<String> = words
+        .iter()
+        .map(|w| {
+            let mut s = explain_word(w, set);
+            if let Some(list) = lex.holder(&w.upper(set)) {
+                s += &format!(" [{list}]");
+            }
+            s
+        })
+        .collect();
+    let mut s = explained.join("; ");
+    if bonus > 0 && sheets {
+        s += &format!("; +{bonus} for the whole rack (the sheet: 50/40/30 for 7/6/5 tiles)");
+    } else if bonus > 0 {
+        s += &format!("; +{bonus} for seven tiles");
+    }
+    if !missing.is_empty() {
+        s += &format!(
+            "; not in the lexicon: {} (it stands unless challenged, NS-5)",
+            missing.join(", ")
+        );
+    }
+    s
+}
+
 /// The note for one legal move.
 fn move_note(number: usize, o: &Outcome, names: &[String], set: &TileSet, lex: &Lex) -> String {
     match o {
@@ -938,33 +982,11 @@ fn move_note(number: usize, o: &Outcome, names: &[String], set: &TileSet, lex: &
             bonus,
             points,
             ..
-        } => {
-            let explained: Vec<String> = words
-                .iter()
-                .map(|w| {
-                    let mut s = explain_word(w, set);
-                    if let Some(list) = lex.holder(&w.upper(set)) {
-                        s += &format!(" [{list}]");
-                    }
-                    s
-                })
-                .collect();
-            let mut s = format!(
-                "move {number}: {} scores {points}: {}",
-                names[*seat],
-                explained.join("; ")
-            );
-            if *bonus > 0 {
-                s += &format!("; +{bonus} for the whole rack (the sheet: 50/40/30 for 7/6/5 tiles)");
-            }
-            if !missing.is_empty() {
-                s += &format!(
-                    "; not in the lexicon: {} (it stands unless challenged, NS-5)",
-                    missing.join(", ")
-                );
-            }
-            s
-        }
+        } => format!(
+            "move {number}: {} scores {points}: {}",
+            names[*seat],
+            play_text(words, (*bonus, true), missing, set, lex)
+        ),
         Outcome::Exchanged { seat, .. } => {
             format!("move {number}: {} exchanges (NS-3)", names[*seat])
         }
@@ -991,6 +1013,95 @@ fn move_note(number: usize, o: &Outcome, names: &[String], set: &TileSet, lex: &
             s
         }
     }
+}
+
+/// One legal move's facts as data (`check --json`'s `details`; `docs/records.md`): its
+/// `kind`, what it did, `points` (the change to the score of the player it concerns) and
+/// `total` (that player's score after it).
+fn move_detail(
+    number: usize,
+    mv: &Move,
+    o: &Outcome,
+    game: &State,
+    names: &[String],
+    lex: &Lex,
+) -> MoveDetail {
+    let set = game.set();
+    let mut f = serde_json::Map::new();
+    let mut put = |k: &str, v: serde_json::Value| {
+        f.insert(k.to_string(), v);
+    };
+    let (kind, concerns, points) = match o {
+        Outcome::Played {
+            seat,
+            words,
+            missing,
+            bonus,
+            points,
+            ..
+        } => {
+            if let Move::Place { play, .. } = mv {
+                put("at", play.at.to_string().into());
+                put("dir", play.dir.to_string().into());
+                put("word", tiles_text(&play.word).into());
+            }
+            for (k, v) in super::facts_record::play(words, *bonus, missing, set, lex) {
+                put(&k, v);
+            }
+            ("play", *seat, *points as i32)
+        }
+        Outcome::Exchanged { seat, .. } => {
+            if let Move::Exchange { tiles, .. } = mv {
+                put("tiles", tiles_text(tiles).into());
+            }
+            ("exchange", *seat, 0)
+        }
+        Outcome::Passed { seat, .. } => ("pass", *seat, 0),
+        Outcome::Withdrawn {
+            seat,
+            missing,
+            points,
+        } => {
+            put("outcome", "withdrawn".into());
+            put("challenged", names[*seat].clone().into());
+            put("missing", serde_json::json!(missing));
+            ("challenge", *seat, -(*points as i32))
+        }
+        Outcome::Upheld { seat, penalty } => {
+            put("outcome", "upheld".into());
+            put("challenged", names[*seat].clone().into());
+            put("missing", serde_json::json!([]));
+            ("challenge", *seat, *penalty as i32)
+        }
+    };
+    put("points", points.into());
+    put("total", game.scores()[concerns].into());
+    MoveDetail {
+        number,
+        player: names[mv.seat()].clone(),
+        fields: super::facts_record::with_kind(kind, f),
+    }
+}
+
+/// NS-4's end adjustment as data: one `end` detail per player, after the last move, with
+/// the `rack` left, its `rack_value`, the `adjustment` and the `final` score.
+fn end_details(number: usize, game: &State, names: &[String]) -> Vec<MoveDetail> {
+    let adj = game.adjustment();
+    let finals = game.final_scores();
+    (0..names.len())
+        .map(|s| {
+            let mut f = serde_json::Map::new();
+            f.insert("rack".into(), game.rack_text(s).into());
+            f.insert("rack_value".into(), game.rack_value(s).into());
+            f.insert("adjustment".into(), adj[s].into());
+            f.insert("final".into(), finals[s].into());
+            MoveDetail {
+                number,
+                player: names[s].clone(),
+                fields: super::facts_record::with_kind("end", f),
+            }
+        })
+        .collect()
 }
 
 /// The end (NS-4): the adjustment note and the result.
@@ -1026,45 +1137,40 @@ fn end_result(game: &State, names: &[String], no_rack_penalty: bool) -> (String,
             per_seat(names, &finals)
         )
     };
+    (note, standings(names, &finals, &how))
+}
+
+/// The result of a game over (NS-4) with these final scores: the highest wins, and players
+/// level on the highest share the win (NS-7). `how` says how the game ended.
+pub(super) fn standings(names: &[String], finals: &[i32], how: &str) -> GameResult {
     let best = finals.iter().copied().max().unwrap_or(0);
     let top: Vec<usize> = (0..names.len()).filter(|&s| finals[s] == best).collect();
     let scores = names
         .iter()
-        .zip(&finals)
+        .zip(finals)
         .map(|(n, &p)| Score {
             player: n.clone(),
             points: i64::from(p),
         })
         .collect();
-    let result = if let [w] = top[..] {
-        GameResult {
-            winners: vec![names[w].clone()],
-            losers: (0..names.len())
-                .filter(|&s| s != w)
-                .map(|s| names[s].clone())
-                .collect(),
-            scores,
-            reason: format!("{how}; {} wins with {best} (NS-4)", names[w]),
-            ..GameResult::default()
-        }
-    } else {
-        let tied: Vec<&str> = top.iter().map(|&s| names[s].as_str()).collect();
-        // NS-7: players level on points after NS-4 share the win.
-        GameResult {
-            winners: tied.iter().map(|n| n.to_string()).collect(),
-            losers: (0..names.len())
-                .filter(|s| !top.contains(s))
-                .map(|s| names[s].clone())
-                .collect(),
-            scores,
-            reason: format!(
-                "{how}; a tie at {best} between {}, who share the win (NS-4, NS-7)",
-                tied.join(" and ")
-            ),
-            ..GameResult::default()
-        }
+    let winners: Vec<String> = top.iter().map(|&s| names[s].clone()).collect();
+    let reason = match &winners[..] {
+        [w] => format!("{how}; {w} wins with {best} (NS-4)"),
+        tied => format!(
+            "{how}; a tie at {best} between {}, who share the win (NS-4, NS-7)",
+            tied.join(" and ")
+        ),
     };
-    (note, result)
+    GameResult {
+        winners,
+        losers: (0..names.len())
+            .filter(|s| !top.contains(s))
+            .map(|s| names[s].clone())
+            .collect(),
+        scores,
+        reason,
+        ..GameResult::default()
+    }
 }
 
 /// The engine at a written start.
@@ -1175,10 +1281,12 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let set = TileSet::italian();
     let total = moves.len();
     let mut notes = vec![lex.describe()];
+    let mut details = Vec::new();
     for (entry, w) in record.moves.iter().zip(&moves) {
         let ended = game.end().is_some();
         match game.play(w.mv.clone()) {
             Ok(o) => {
+                details.push(move_detail(entry.number, &w.mv, &o, &game, &names, &lex));
                 if let (Outcome::Played { points, .. }, Some((declared, span))) = (&o, &w.score) {
                     if *declared != *points as i32 {
                         let illegal = Illegal::new(
@@ -1193,6 +1301,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                         notes.push(move_note(entry.number, &o, &names, &set, &lex));
                         return Ok(Verdict {
                             notes,
+                            details,
                             ..Verdict::illegal(total, illegal)
                         });
                     }
@@ -1220,6 +1329,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                 return Ok(Verdict {
                     result,
                     notes,
+                    details,
                     ..Verdict::illegal(total, illegal)
                 });
             }
@@ -1228,18 +1338,18 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     if game.end().is_some() {
         let (note, result) = end_result(&game, &names, no_rack_penalty);
         notes.push(note);
-        return Ok(Verdict::complete(total, result, notes));
+        details.extend(end_details(total, &game, &names));
+        return Ok(Verdict::complete(total, result, notes).with_details(details));
     }
     notes.push(format!(
         "scores {}; {} tiles in the bag",
         per_seat(&names, game.scores()),
         game.bag_len()
     ));
-    Ok(Verdict::legal_so_far(
-        total,
-        game.to_move().map(|s| names[s].clone()),
-        notes,
-    ))
+    Ok(
+        Verdict::legal_so_far(total, game.to_move().map(|s| names[s].clone()), notes)
+            .with_details(details),
+    )
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1247,8 +1357,10 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
 
 impl Scorer for Natura {
     fn usage(&self) -> &'static str {
-        "a position (a TOML file with `board = [15 rows]`, or `empty` for the empty board) and a \
-         placement `SQUARE across|down WORD` (docs/records.md, Natura Shakerata)"
+        "a position (a TOML file with `board = [15 rows]` and optionally `rack`, or `empty` for \
+         the empty board) and a placement `SQUARE across|down WORD`: every word it forms with \
+         its premiums and whether the lexicon holds it (NS-2), the rack bonus and the total \
+         (docs/records.md, Natura Shakerata)"
     }
 
     fn score(&self, args: &[String]) -> Result<crate::games::Scored, Error> {

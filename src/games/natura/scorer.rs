@@ -1,5 +1,6 @@
 //! `tavolo score natura POSITION SQUARE across|down WORD`: one placement on a position, every
-//! word it forms with its letters, premiums and multiplier (NS-1), and the rack bonus.
+//! word it forms with its letters, premiums and multiplier (NS-1) and whether the lexicon
+//! holds it (NS-2), and the rack bonus.
 //!
 //! POSITION is `empty` (the empty board: the play must cover the star) or a TOML file:
 //!
@@ -11,27 +12,15 @@
 //! rack = "CASA?"           # optional: the tiles must come from it; emptying it earns the bonus
 //! ```
 
-use serde_json::json;
-
-use super::board::{Board, Dir, Placement, Square, THROUGH};
+use super::board::{Board, Dir, Placement, Square, WordScore, THROUGH};
 use super::game::rack_bonus;
-use super::layout::{Premium, TileSet, JOLLY, RACK};
-use super::record::{explain_word, letter, rack_tiles, read_board, Natura};
+use super::layout::{TileSet, BLANK, JOLLY, RACK};
+use super::record::{default_lexicon, explain_word, letter, rack_tiles, read_board, Lex, Natura};
 use super::Broken;
 use crate::error::Error;
 use crate::games::engine::Broken as _;
 use crate::games::{Scored, Scorer};
 use crate::record::Source;
-
-fn premium_name(p: Premium) -> Option<&'static str> {
-    match p {
-        Premium::None => None,
-        Premium::DoubleLetter => Some("DL"),
-        Premium::TripleLetter => Some("TL"),
-        Premium::DoubleWord => Some("DW"),
-        Premium::TripleWord => Some("TW"),
-    }
-}
 
 /// The board and rack of a position argument.
 fn position(arg: &str) -> Result<(Board, Option<Vec<u8>>), Error> {
@@ -77,6 +66,15 @@ fn placement(at: &str, dir: &str, word: &str) -> Result<Placement, Error> {
     let set = TileSet::italian();
     let mut tiles = Vec::new();
     for c in word.chars() {
+        let kind = set.parse(c).filter(|t| t & BLANK == 0);
+        if kind.is_some_and(|t| set.full_counts()[usize::from(t)] == 0) {
+            return Err(Error::input(
+                "natura.unknown-letter",
+                format!(
+                    "`{c}` is no tile of the Italian set: it only ever stands on a jolly, written in lower case (NS-1, NS-2)"
+                ),
+            ));
+        }
         tiles.push(if c == '.' {
             THROUGH
         } else {
@@ -145,47 +143,44 @@ pub fn score(game: &Natura, args: &[String]) -> Result<Scored, Error> {
         None => 0,
     };
     let points = scored.words_total() + bonus;
+    // NS-2: each word looked up in the default lexicon, as `tavolo check` does.
+    let lex = default_lexicon();
     let mut text = String::new();
     for w in &scored.words {
-        text += &format!("{}\n", explain_word(w, &set));
+        text += &format!("{}{}\n", explain_word(w, &set), verdict_text(&lex, w, &set));
     }
     if bonus > 0 {
         text += &format!("+{bonus} for the whole rack (the sheet: 50/40/30 for 7/6/5 tiles)\n");
     }
     text += &format!("total {points} points\n");
-    let words: Vec<_> = scored
-        .words
-        .iter()
-        .map(|w| {
-            json!({
-                "word": w.text(&set),
-                "start": w.start.to_string(),
-                "dir": w.dir.to_string(),
-                "letters": w.letters.iter().map(|l| json!({
-                    "square": l.square.to_string(),
-                    "letter": set.char_of(l.tile).to_string(),
-                    "jolly": l.tile & super::layout::BLANK != 0,
-                    "value": l.value,
-                    "new": l.new,
-                    "premium": if l.new { premium_name(board.premium(l.square)) } else { None },
-                    "letter_factor": l.letter_factor,
-                })).collect::<Vec<_>>(),
-                "multiplier": w.multiplier,
-                "score": w.score,
-            })
-        })
-        .collect();
-    let json = json!({
-        "game": "natura",
-        "at": play.at.to_string(),
-        "dir": play.dir.to_string(),
-        "placed": scored.placed.iter().map(|&(sq, t)| json!({
-            "square": sq.to_string(),
-            "letter": set.char_of(t).to_string(),
-        })).collect::<Vec<_>>(),
-        "words": words,
-        "bonus": bonus,
-        "points": points,
-    });
-    Ok(Scored { text, json })
+    text += &format!("{}\n", lex.describe());
+    let facts = super::facts_record::play(
+        &scored.words,
+        bonus,
+        &lex.words()
+            .map_or_else(Vec::new, |w| w.missing(&scored.words, &set)),
+        &set,
+        &lex,
+    );
+    let mut json = serde_json::Map::new();
+    json.insert("game".into(), "natura".into());
+    json.insert("at".into(), play.at.to_string().into());
+    json.insert("dir".into(), play.dir.to_string().into());
+    json.extend(facts);
+    json.insert("lexicon".into(), lex.describe().into());
+    Ok(Scored {
+        text,
+        json: json.into(),
+    })
+}
+
+/// The lexicon's verdict on a word, after its score: the list that holds it, or that none
+/// does (NS-2).
+fn verdict_text(lex: &Lex, w: &WordScore, set: &TileSet) -> String {
+    match lex.verdict(&w.upper(set)) {
+        (None, _) => String::new(),
+        (Some(true), Some(list)) => format!(" [in the lexicon: {list}]"),
+        (Some(true), None) => " [in the lexicon]".into(),
+        (Some(false), _) => " [not in the lexicon]".into(),
+    }
 }

@@ -16,7 +16,7 @@ use super::game::{Outcome, Rules, State};
 use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
 use super::movegen::{ranked_moves, Gaddag, Ranked};
 use super::moves::{tile_char, Move};
-use super::record::{default_lexicon, letter, Lex, Natura};
+use super::record::{letter, Lex, Natura};
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::solve::{PositionQuery, SolvePosition, WordLists};
@@ -192,8 +192,10 @@ impl Replayed {
     /// writes it; the bag unknown.
     fn gcg(path: &Path, bytes: &[u8], lists: Option<Lex>) -> Result<Replayed, Error> {
         use super::gcg::{read, replay, Action, Read};
+        use super::gcg_replay::replay_all;
         let r = read(bytes).map_err(|e| super::gcg_record::gcg_error(path, &e))?;
-        let scoring = super::gcg_record::gcg_scoring(&r.gcg);
+        let (scoring, lex) = super::gcg_record::gcg_scoring(&r, lists)
+            .map_err(|e| super::gcg_record::gcg_error(path, &e))?;
         let set = TileSet::italian();
         if scoring.set != set {
             return Err(Error::input(
@@ -234,7 +236,7 @@ impl Replayed {
             played: Vec::new(),
             total: events.len(),
             illegal,
-            lex: lists.unwrap_or_else(default_lexicon),
+            lex,
             unit: "event",
         };
         let prefix = |k: usize| Read {
@@ -243,15 +245,17 @@ impl Replayed {
                 ..r.gcg.clone()
             },
             lines: r.lines[..k].to_vec(),
+            pragma_lines: r.pragma_lines.clone(),
             warnings: Vec::new(),
         };
-        let (_, all) =
-            replay(&prefix(ok), &scoring).map_err(|e| super::gcg_record::gcg_error(path, &e))?;
+        // Each prefix replays its events as the whole file did (no error before `ok`); only
+        // the check that end-rack lines hold the tiles left may fail on a prefix cut among
+        // them, which does not change the board.
+        let all = replay_all(&prefix(ok), &scoring).events;
         let mut scores = vec![0i32; names.len()];
         let mut last_turn: Option<usize> = None;
         for k in 0..=ok {
-            let (board, _) =
-                replay(&prefix(k), &scoring).map_err(|e| super::gcg_record::gcg_error(path, &e))?;
+            let board = replay_all(&prefix(k), &scoring).board;
             if let Some(i) = k.checked_sub(1) {
                 scores[events[i].player] = all[i].cumulative;
             }
