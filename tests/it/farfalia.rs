@@ -236,3 +236,304 @@ fn sheet_example_faults() {
         assert!(v["result"]["winner"].is_null(), "{v:#}");
     }
 }
+
+fn fixture(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/farfalia")
+        .join(name)
+}
+
+/// `tavolo check --json` on a fixture: the record's verdict and the exit code.
+fn check_cli(name: &str) -> (Value, Option<i32>) {
+    let path = fixture(name);
+    let o = tavolo(&["check", "--json", path.to_str().unwrap()]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    (v["records"][0].clone(), o.status.code())
+}
+
+/// The details of one kind, in order.
+fn details<'a>(v: &'a Value, kind: &str) -> Vec<&'a Value> {
+    v["details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["kind"] == kind)
+        .collect()
+}
+
+/// FA-9 (issue 27) through `check`: R5, R12, the red jolly, R2, R3: every
+/// card burns, R12 too, nobody wins and the leader leads again (FA-6).
+#[test]
+fn fa9_red_jolly_burns_r12_in_check() {
+    let (v, code) = check_cli("legal-fa9-every-card-burns.toml");
+    assert_eq!(code, Some(0));
+    assert_eq!(v["status"], "legal-so-far", "{v:#}");
+    assert_eq!(v["to_move"], "Bruno", "the leader leads again");
+    let tricks = details(&v, "trick");
+    assert_eq!(tricks.len(), 1);
+    let t = tricks[0];
+    assert_eq!(t["winner"], Value::Null, "{t:#}");
+    assert_eq!(t["burned"], serde_json::json!(["R2", "R3", "R5", "R12"]));
+    assert_eq!(t["collection"], false, "nothing can be kept");
+    assert_eq!(t["leads_next"], "Bruno");
+    assert_eq!(t["cards"][2]["jolly"], "R");
+    assert_eq!(t["cards"][2]["card"], Value::Null);
+}
+
+/// Issue 26: a Farfalia match won by a pair lists both partners in
+/// `winners`; `winner` is given only for a sole winner (FA-5, FA-11).
+#[test]
+fn a_pair_win_lists_both_winners_in_json() {
+    let (v, code) = check_cli("complete-four.toml");
+    assert_eq!(code, Some(0));
+    let r = &v["result"];
+    assert_eq!(r["winners"], serde_json::json!(["Anna", "Carla"]), "{r:#}");
+    assert_eq!(r["winner"], Value::Null, "two winners: no sole winner");
+    assert_eq!(r["losers"], serde_json::json!(["Bruno", "Dario"]));
+    let (v, _) = check_cli("complete-three.toml");
+    assert_eq!(v["result"]["winners"], serde_json::json!(["Carla"]));
+    assert_eq!(v["result"]["winner"], "Carla");
+}
+
+/// Verdicts as data (issue 27): each trick's cards (who played what), its
+/// winner, the collection choice, as `check --json` details on the sheet's
+/// worked example (FA-2, FA-3).
+#[test]
+fn details_give_each_trick_and_collection_fa2_fa3() {
+    let (v, _) = check_cli("sheet-example.toml");
+    let tricks = details(&v, "trick");
+    assert_eq!(tricks.len(), 3);
+    let t = tricks[0];
+    assert_eq!(
+        (t["number"].as_u64(), t["deal"].as_u64()),
+        (Some(7), Some(1))
+    );
+    assert_eq!(
+        (t["trick"].as_u64(), &t["led"], &t["trump"]),
+        (Some(1), &Value::from("B"), &Value::from("O"))
+    );
+    let played: Vec<(&str, &str)> = t["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["player"].as_str().unwrap(), c["card"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        played,
+        [
+            ("Beatrice", "B3"),
+            ("Carlo", "B5"),
+            ("Daniela", "B11"),
+            ("Egidio", "B2"),
+            ("Andrea", "R3")
+        ]
+    );
+    assert_eq!(t["winner"], "Daniela");
+    assert_eq!(t["burned"], serde_json::json!([]));
+    assert_eq!(t["collection"], true);
+    // Trick 2 holds nothing of the proposal: no collection, Egidio leads.
+    assert_eq!(tricks[1]["winner"], "Egidio");
+    assert_eq!(tricks[1]["collection"], false);
+    assert_eq!(tricks[1]["leads_next"], "Egidio");
+    // Trick 3: Beatrice's O7 is the highest trump.
+    assert_eq!(tricks[2]["winner"], "Beatrice");
+    let kept = details(&v, "collection");
+    let kept: Vec<(&str, &str, &str, u64)> = kept
+        .iter()
+        .map(|d| {
+            (
+                d["place"].as_str().unwrap(),
+                d["taken"].as_str().unwrap(),
+                d["family"].as_str().unwrap(),
+                d["matched"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kept,
+        [("Daniela", "B11", "B", 1), ("Beatrice", "R10", "F", 2)]
+    );
+}
+
+/// Verdicts as data: every card a dummy turns up (FA-8) was face down in
+/// that dummy's layout, is reported once, after the trick's collection
+/// choice, and the dummy plays it later in the deal.
+#[test]
+fn details_give_the_dummies_reveals_fa8() {
+    let path = fixture("complete-two.toml");
+    let (v, _) = check_cli("complete-two.toml");
+    let rec: toml::Table = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let setups = rec["setup"]["deal"].as_array().unwrap();
+    let all = v["details"].as_array().unwrap();
+    let mut reveals = 0;
+    for (i, d) in all.iter().enumerate() {
+        let Some(list) = d["revealed"].as_array() else {
+            continue;
+        };
+        if d["kind"] == "trick" && d["collection"] == true {
+            assert!(list.is_empty(), "turned up only after the choice: {d:#}");
+        }
+        let deal = d["deal"].as_u64().unwrap() as usize;
+        for r in list {
+            reveals += 1;
+            let dummy = r["dummy"].as_str().unwrap();
+            let card = r["card"].as_str().unwrap();
+            let owner = dummy.strip_suffix("'s dummy").unwrap();
+            let down = &setups[deal - 1]["dummies"][owner]["down"];
+            assert!(
+                down.as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|c| c.as_str() == Some(card)),
+                "{card} was face down on {dummy}"
+            );
+            let played_later = all[i + 1..].iter().any(|e| {
+                e["deal"].as_u64() == Some(deal as u64)
+                    && e["cards"].as_array().is_some_and(|cs| {
+                        cs.iter().any(|c| c["place"] == dummy && c["card"] == card)
+                    })
+            });
+            assert!(played_later, "{dummy} plays {card} once it is up");
+        }
+    }
+    assert!(
+        reveals > 20,
+        "a two-player match turns up many cards: {reveals}"
+    );
+}
+
+/// Verdicts as data: between deals, the next dealer (FA-7: the fewest
+/// points; the dealer again when alone lowest; ties to the nearest
+/// clockwise from the dealer), each deal's points and totals.
+#[test]
+fn details_give_the_next_dealer_fa7() {
+    let (v, _) = check_cli("complete-five-intro.toml");
+    let ends = details(&v, "deal-end");
+    assert_eq!(ends.len(), 3);
+    let names: Vec<&str> = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    for w in ends.windows(2) {
+        let (end, next) = (w[0], w[1]);
+        let totals: Vec<u64> = end["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["total"].as_u64().unwrap())
+            .collect();
+        let dealer = names.iter().position(|n| end["dealer"] == *n).unwrap();
+        let low = *totals.iter().min().unwrap();
+        let fa7 = (1..=5)
+            .map(|i| (dealer + i) % 5)
+            .find(|&s| totals[s] == low)
+            .unwrap();
+        assert_eq!(end["next_dealer"], names[fa7], "{end:#}");
+        assert_eq!(next["dealer"], names[fa7]);
+        let sum: u64 = end["sides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["matched"].as_u64().unwrap())
+            .sum();
+        assert!(sum <= 10, "at most five subjects a side");
+    }
+    assert_eq!(ends[2]["next_dealer"], Value::Null, "the match is over");
+    assert_eq!(
+        ends[2]["multiplier"], 2,
+        "the last intro deal counts double (FA-4)"
+    );
+}
+
+/// Messages that point at the right thing (issue 27): each names the deal
+/// and trick; a dummy's revoke lists the dummy's face-up cards and cites
+/// FA-8; a player who must lead for the dummy is told so; the dummy clause
+/// only where there are dummies; a revoke names the cards held in the suit
+/// led; the partner's collection choice, a named trump where it is turned
+/// and a declaration out of order have their own codes.
+#[test]
+fn messages_point_at_the_right_thing() {
+    let msg = |file: &str| {
+        let (v, code) = check_cli(file);
+        assert_eq!(code, Some(1), "{file}: an illegal move, exit 1");
+        let i = v["illegal"].clone();
+        (
+            i["code"].as_str().unwrap().to_string(),
+            i["rule"].as_str().unwrap().to_string(),
+            i["message"].as_str().unwrap().to_string(),
+        )
+    };
+    let (code, rule, m) = msg("illegal-dummy-revoke.toml");
+    assert_eq!(
+        (code.as_str(), rule.as_str()),
+        ("farfalia.dummy-revoke", "FA-8")
+    );
+    assert!(
+        m.contains("from their dummy, which shows R8 face up in the suit led"),
+        "{m}"
+    );
+    assert!(m.ends_with("(deal 1, trick 1)"), "{m}");
+    let (code, rule, m) = msg("illegal-dummy-to-play.toml");
+    assert_eq!(
+        (code.as_str(), rule.as_str()),
+        ("farfalia.dummy-to-play", "FA-8")
+    );
+    assert!(m.contains("Anna's dummy's turn to lead"), "{m}");
+    assert!(!m.contains("does not hold"), "{m}");
+    assert!(m.ends_with("(deal 1, trick 2)"), "{m}");
+    let (code, _, m) = msg("illegal-own-turn.toml");
+    assert_eq!(code, "farfalia.own-turn");
+    assert!(m.contains("is on their dummy"), "{m}");
+    let (code, _, m) = msg("illegal-not-held.toml");
+    assert_eq!(code, "farfalia.not-held");
+    assert!(!m.contains("dummy"), "five players have no dummy: {m}");
+    let (_, _, m) = msg("illegal-revoke.toml");
+    assert!(m.contains("holds B4 B8 B10 B11 in the suit led"), "{m}");
+    for (file, want, rule) in [
+        (
+            "illegal-partner-collects.toml",
+            "farfalia.partner-collects",
+            "FA-3",
+        ),
+        ("illegal-trump-turned.toml", "farfalia.trump-turned", "FA-5"),
+        (
+            "illegal-double-order.toml",
+            "farfalia.double-order",
+            "FA-10",
+        ),
+        (
+            "illegal-no-collection.toml",
+            "farfalia.no-collection",
+            "FA-3",
+        ),
+    ] {
+        let (code, r, m) = msg(file);
+        assert_eq!((code.as_str(), r.as_str()), (want, rule), "{file}: {m}");
+        assert!(m.contains("(deal 1, "), "{file}: {m}");
+    }
+    let (_, _, m) = msg("illegal-trump-turned.toml");
+    assert!(m.contains("it is O (arancione)"), "{m}");
+}
+
+/// A stray `take` after a deal's last trick is an illegal move of that deal
+/// (exit 1, the finished deal's points standing), even where the record
+/// writes no setup for the next deal; it was an unreadable file (exit 2).
+#[test]
+fn a_take_after_a_deals_last_trick_is_illegal_fa3() {
+    let (v, code) = check_cli("illegal-take-after-last-trick.toml");
+    assert_eq!(code, Some(1), "{v:#}");
+    assert_eq!(v["status"], "illegal");
+    assert_eq!(v["illegal"]["number"], 62);
+    assert_eq!(v["illegal"]["code"], "farfalia.collect-complete");
+    let m = v["illegal"]["message"].as_str().unwrap();
+    assert!(m.ends_with("(after deal 1's last trick)"), "{m}");
+    let scores: Vec<i64> = v["result"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["points"].as_i64().unwrap())
+        .collect();
+    assert_eq!(scores, [3, 3, 3, 3], "deal 1 stands");
+}

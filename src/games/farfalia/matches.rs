@@ -146,6 +146,10 @@ pub struct Match {
     jollies_left: Vec<u8>,
     current: Option<Deal>,
     current_table: Option<Arc<Table>>,
+    /// The deal last finished, until the next deal's first move: a
+    /// collection choice written after its last trick is judged on that
+    /// trick (FA-3), whether or not the next deal is dealt yet.
+    finished: Option<Deal>,
     /// Orders of the deals to come, dealt automatically when present; shared
     /// so that cloning a match (the property tests clone at every candidate
     /// move) copies no deck.
@@ -168,6 +172,7 @@ impl Match {
             jollies_left: vec![2; n],
             current: None,
             current_table: None,
+            finished: None,
             queued: Arc::from(Vec::new()),
             next_queued: 0,
         })
@@ -410,23 +415,29 @@ impl Match {
     /// Play a move of the current deal; a finished deal is scored into the
     /// standings, and the next one dealt if its orders were queued.
     pub fn play(&mut self, mv: Move) -> Result<Outcome, Broken> {
+        if self.is_over() {
+            return Err(Broken::GameOver);
+        }
+        // A take or decline after a deal's last trick (no deal starts with
+        // one): there was no collection choice to make (FA-3).
+        if let (Some(last), Move::Take { .. } | Move::Decline { .. }) = (&self.finished, mv) {
+            return Err(last.stray_collection(mv));
+        }
         let Some(deal) = self.current.as_mut() else {
-            return Err(if self.is_over() {
-                Broken::GameOver
-            } else {
-                Broken::Unexpected {
-                    seat: mv.seat(),
-                    expected: Expected::Deal,
-                }
+            return Err(Broken::Unexpected {
+                seat: mv.seat(),
+                expected: Expected::Deal,
             });
         };
         let out = deal.play(mv)?;
+        self.finished = None;
         if out != Outcome::DealOver {
             return Ok(out);
         }
         let deal = self.current.take().expect("a deal in play");
         let table = self.current_table.take().expect("its table");
         let scores = deal.scores();
+        self.finished = Some(deal.clone());
         for (s, p) in scores.iter().enumerate() {
             self.totals[s] += p;
             if deal.doubled(s) {
@@ -684,8 +695,21 @@ mod tests {
         assert_eq!(t.double, [DoubleRight::May; 5]);
         let setup = m.deal_from(&DealOrders::seeded("intro", "dy", 1)).unwrap();
         assert_eq!(setup.table, t);
-        // Declarations from the dealer's left, the dealer last.
+        // Declarations from the dealer's left, the dealer last: out of
+        // that order is its own fault, not a move out of turn.
         assert_eq!(m.to_move(), Some(1));
+        let early = m.clone().play("3:double".parse().unwrap()).unwrap_err();
+        assert_eq!(
+            early,
+            Broken::DoubleOrder {
+                seat: 2,
+                expected: Some(1)
+            }
+        );
+        assert_eq!(
+            (early.code(), early.rule()),
+            ("farfalia.double-order", "FA-10")
+        );
         for s in ["2:double", "3:single", "4:single", "5:double"] {
             m.play(s.parse().unwrap()).unwrap();
         }
@@ -698,6 +722,14 @@ mod tests {
             }
         );
         m.play("1:single".parse().unwrap()).unwrap();
+        assert_eq!(
+            m.clone().play("3:single".parse().unwrap()).unwrap_err(),
+            Broken::DoubleOrder {
+                seat: 2,
+                expected: None
+            },
+            "after the declarations"
+        );
         while m.deals_played() == 0 {
             let mv = m.deal().unwrap().legal_moves()[0];
             m.play(mv).unwrap();
@@ -750,7 +782,7 @@ mod tests {
     /// Faults have distinct stable codes, each with its ruling.
     #[test]
     fn broken_codes_are_distinct() {
-        use super::super::card::Card;
+        use super::super::card::{Card, CardSet};
         let c = Card::from_index(0).unwrap();
         let f = super::super::card::Family::Farfalle;
         let all = [
@@ -763,12 +795,39 @@ mod tests {
                 seat: 0,
                 expected: Expected::Play,
             },
-            Broken::NotHeld { seat: 0, card: c },
+            Broken::NotHeld {
+                seat: 0,
+                card: c,
+                dummy: false,
+            },
             Broken::FaceDown { seat: 0, card: c },
+            Broken::OtherHand {
+                seat: 0,
+                card: c,
+                dummy_turn: true,
+                lead: true,
+                playable: CardSet::EMPTY,
+            },
+            Broken::OtherHand {
+                seat: 0,
+                card: c,
+                dummy_turn: false,
+                lead: false,
+                playable: CardSet::EMPTY,
+            },
             Broken::Revoke {
                 seat: 0,
                 card: c,
                 led: super::super::card::Suit::B,
+                held: CardSet::EMPTY,
+                dummy: false,
+            },
+            Broken::Revoke {
+                seat: 0,
+                card: c,
+                led: super::super::card::Suit::B,
+                held: CardSet::EMPTY,
+                dummy: true,
             },
             Broken::JollyLead { seat: 0 },
             Broken::NoJolly { seat: 0, family: f },
@@ -792,6 +851,19 @@ mod tests {
             },
             Broken::DoubleSpent { seat: 0 },
             Broken::DoubleLeader { seat: 0 },
+            Broken::DoubleOrder {
+                seat: 0,
+                expected: Some(1),
+            },
+            Broken::TrumpTurned {
+                seat: 0,
+                trump: super::super::Trump::NoTrump,
+            },
+            Broken::PartnerCollects {
+                seat: 0,
+                chooser: 1,
+            },
+            Broken::NoCollection { seat: 0 },
         ];
         let codes: std::collections::BTreeSet<&str> = all.iter().map(|b| b.code()).collect();
         assert_eq!(codes.len(), all.len());

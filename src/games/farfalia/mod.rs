@@ -9,6 +9,7 @@
 //! ([`crate::games::engine::Engine`]).
 
 mod card;
+mod details;
 mod draw;
 mod line;
 mod matches;

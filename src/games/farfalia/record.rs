@@ -22,9 +22,10 @@ use std::ops::RangeInclusive;
 
 use serde::Serialize;
 
+use super::details;
 use super::{
-    setup_line, Broken, Card, CardSet, DealOrders, Family, Format, Hand, Jolly, Layout, LineDealer,
-    Match, MatchSetup, Move, Outcome, Rules, Setup, SetupError, Suit, Table, Trump,
+    setup_line, Broken, Card, CardSet, DealOrders, Expected, Family, Format, Hand, Jolly, Layout,
+    LineDealer, Match, MatchSetup, Move, Outcome, Rules, Setup, SetupError, Suit, Table, Trump,
 };
 use crate::deal::Provenance;
 use crate::error::Error;
@@ -797,10 +798,39 @@ pub(super) fn engine_move(seat: usize, w: &Written) -> Move {
     }
 }
 
+/// Where in the match the next move falls, for messages: `deal 2, trick 5`,
+/// `deal 2, before the first trick`, `deal 2, the collection after trick 5`,
+/// `after deal 2's last trick`.
+fn moment(m: &Match, mv: Move) -> String {
+    let k = m.deals_played();
+    let collecting = matches!(mv, Move::Take { .. } | Move::Decline { .. });
+    match m.deal() {
+        Some(d) if collecting && d.trick().is_empty() && d.tricks_done() > 0 => {
+            format!("deal {}, after trick {}", k + 1, d.tricks_done())
+        }
+        None if m.is_over() => format!("after the match's last deal, deal {k}"),
+        None => format!("after deal {k}'s last trick"),
+        Some(d) => match d.expected() {
+            Expected::Double | Expected::Discard | Expected::Trump | Expected::Deal => {
+                format!("deal {}, before the first trick", k + 1)
+            }
+            Expected::Collect => format!(
+                "deal {}, the collection after trick {}",
+                k + 1,
+                d.tricks_done()
+            ),
+            Expected::Play => format!("deal {}, trick {}", k + 1, d.tricks_done() + 1),
+        },
+    }
+}
+
 /// The span of the field at fault for a rule broken.
 fn blame<'a>(b: &Broken, entry: &'a MoveEntry, w: &'a Written) -> &'a Span {
     match b {
-        Broken::GameOver | Broken::OutOfTurn { .. } => &entry.player_span,
+        Broken::GameOver
+        | Broken::OutOfTurn { .. }
+        | Broken::DoubleOrder { .. }
+        | Broken::PartnerCollects { .. } => &entry.player_span,
         Broken::NotHeld { card, .. } => match &w.action {
             Action::Discard(cards) => cards
                 .iter()
@@ -810,6 +840,9 @@ fn blame<'a>(b: &Broken, entry: &'a MoveEntry, w: &'a Written) -> &'a Span {
         },
         Broken::Unexpected { .. }
         | Broken::FaceDown { .. }
+        | Broken::OtherHand { .. }
+        | Broken::TrumpTurned { .. }
+        | Broken::NoCollection { .. }
         | Broken::Revoke { .. }
         | Broken::JollyLead { .. }
         | Broken::NoJolly { .. }
@@ -834,6 +867,8 @@ pub(super) struct Deals<'a> {
     burnin: bool,
     src: &'a Source,
     names: Vec<String>,
+    /// The numbers of the moves that are collection choices (`take`).
+    collections: std::collections::BTreeSet<usize>,
 }
 
 impl Deals<'_> {
@@ -1229,12 +1264,20 @@ pub(super) fn replay<'a>(record: &'a Record, src: &'a Source) -> Result<Replay<'
         (None, Some(w)) => w.dealer.0,
         (None, None) => 0,
     };
+    let collections = record
+        .moves
+        .iter()
+        .zip(&moves)
+        .filter(|(_, w)| matches!(w.action, Action::Take(_)))
+        .map(|(e, _)| e.number)
+        .collect();
     let deals = Deals {
         written,
         dealt,
         burnin: rules.jolly == Jolly::Burnin,
         src,
         names: names.clone(),
+        collections,
     };
     let m = Match::new(rules, first).map_err(internal)?;
     Ok(Replay {
@@ -1249,7 +1292,10 @@ impl Deals<'_> {
     /// Before the move `entry`: begin the next deal if none is in play (and
     /// the match is not over); an error if the record gives no setup for it.
     pub(super) fn before(&self, m: &mut Match, entry: &MoveEntry) -> Result<(), Error> {
-        if m.deal().is_none() && !m.is_over() {
+        // A collection choice right after a deal's last trick belongs to
+        // that deal: the engine judges it there (FA-3), not the next deal.
+        let stray = m.deals_played() > 0 && self.collections.contains(&entry.number);
+        if m.deal().is_none() && !m.is_over() && !stray {
             let k = m.deals_played();
             if !self.begin(m, k)? {
                 return Err(self
@@ -1278,24 +1324,42 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         mut m,
     } = replay(record, src)?;
     let mut notes = Vec::new();
+    let mut facts = Vec::new();
     let total = moves.len();
     for (entry, w) in record.moves.iter().zip(&moves) {
         deals.before(&mut m, entry)?;
-        // Keep the deal before its last moves, to report it once scored.
-        let before = m
-            .deal()
-            .filter(|d| d.tricks_done() + 1 >= d.kind().tricks())
-            .cloned();
+        let k = m.deals_played() + 1;
+        // The deal before the move (a fixed-size copy), for its facts.
+        let before = m.deal().cloned();
         let table = m.table().cloned();
         let mv = engine_move(entry.player, w);
         match m.play(mv) {
-            Ok(Outcome::DealOver | Outcome::MatchOver) => {
-                if let (Some(mut d), Some(t)) = (before, table) {
-                    d.play(mv).map_err(|b| internal(b.describe(&names)))?;
-                    notes.push(deal_note(m.deals_played(), &t, &d, m.totals(), &names));
+            Ok(out) => {
+                let (Some(before), Some(t)) = (before, table) else {
+                    continue;
+                };
+                let over = matches!(out, Outcome::DealOver | Outcome::MatchOver);
+                // A finished deal is no longer the match's: replay the move on the copy.
+                let after = match m.deal() {
+                    Some(d) if !over => d.clone(),
+                    _ => {
+                        let mut d = before.clone();
+                        d.play(mv).map_err(|b| internal(b.describe(&names)))?;
+                        d
+                    }
+                };
+                let at = details::At {
+                    number: entry.number,
+                    player: &names[entry.player],
+                    deal: k,
+                };
+                facts.extend(details::of_move(&at, &before, mv, &after, &names));
+                if over {
+                    notes.push(deal_note(k, &t, &after, m.totals(), &names));
+                    let next = m.next_table().map(|n| n.dealer());
+                    facts.push(details::deal_end(&at, &t, &after, m.totals(), next, &names));
                 }
             }
-            Ok(_) => {}
             Err(b) => {
                 let illegal = Illegal::new(
                     src,
@@ -1304,7 +1368,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                     &record.players,
                     b.rule(),
                     b.code(),
-                    b.describe(&names),
+                    format!("{} ({})", b.describe(&names), moment(&m, mv)),
                 );
                 let result = if m.is_over() {
                     let mut r = finished(&m, &names);
@@ -1336,6 +1400,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                 return Ok(Verdict {
                     result: Some(result),
                     notes,
+                    details: facts,
                     ..Verdict::illegal(total, illegal)
                 });
             }
@@ -1345,17 +1410,16 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         notes.push(standings_note(&m, &names));
     }
     if m.is_over() {
-        return Ok(Verdict::complete(total, finished(&m, &names), notes));
+        return Ok(Verdict::complete(total, finished(&m, &names), notes).with_details(facts));
     }
     if m.deal().is_none() {
         let k = m.deals_played();
         deals.begin(&mut m, k)?;
     }
-    Ok(Verdict::legal_so_far(
-        total,
-        m.to_move().map(|s| names[s].clone()),
-        notes,
-    ))
+    Ok(
+        Verdict::legal_so_far(total, m.to_move().map(|s| names[s].clone()), notes)
+            .with_details(facts),
+    )
 }
 
 #[cfg(test)]
