@@ -537,3 +537,195 @@ fn a_take_after_a_deals_last_trick_is_illegal_fa3() {
         .collect();
     assert_eq!(scores, [3, 3, 3, 3], "deal 1 stands");
 }
+
+/// The docs' position example (`[setup.position]`, docs/records.md).
+fn docs_position() -> String {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/records.md"))
+            .unwrap();
+    let start = doc.find("```toml\n# A position:").expect("the example") + "```toml\n".len();
+    let end = start + doc[start..].find("```").unwrap();
+    doc[start..end].to_string()
+}
+
+/// `tavolo check --json` on a record's text.
+fn check_text(text: &str) -> (Value, Option<i32>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("position.toml");
+    std::fs::write(&path, text).unwrap();
+    let o = tavolo(&["check", "--json", path.to_str().unwrap()]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    (v["records"][0].clone(), o.status.code())
+}
+
+/// A record may start from a written mid-deal position (issue 27): the
+/// docs' example resumes the sheet's deal at trick 3, and Beatrice wins it
+/// with the highest trump and keeps R10 (FA-2, FA-3), as in the whole record.
+#[test]
+fn a_record_starts_from_a_written_position() {
+    let (v, code) = check_text(&docs_position());
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["status"], "legal-so-far");
+    assert_eq!(v["to_move"], "Beatrice");
+    let t = details(&v, "trick");
+    assert_eq!(t.len(), 1);
+    assert_eq!(t[0]["trick"], 3, "two tricks before the position");
+    assert_eq!(t[0]["winner"], "Beatrice");
+    let kept = details(&v, "collection");
+    assert_eq!(kept[0]["taken"], "R10");
+    assert_eq!(
+        kept[0]["matched"], 2,
+        "B11 kept before the position, R10 now"
+    );
+    // The same dispute as the whole record's: B13 may not be kept (FA-3).
+    let text = docs_position().replace("take = \"R10\"", "take = \"B13\"");
+    let (v, code) = check_text(&text);
+    assert_eq!(code, Some(1));
+    assert_eq!(v["illegal"]["code"], "farfalia.collect-complete");
+}
+
+/// Bad positions are unreadable (exit 2) with the error at the value at
+/// fault: a card twice (at its second mention), a wrong count, an unknown
+/// card, a trick that says another player is to move (FA-1, FA-2, FA-5).
+#[test]
+fn bad_positions_are_located() {
+    let doc = docs_position();
+    let at = |text: &str, token: &str, nth: usize| {
+        // 1-based line and column of the `nth` occurrence of `token`.
+        let i = text.match_indices(token).nth(nth).unwrap().0;
+        let line = text[..i].matches('\n').count() + 1;
+        let col = i - text[..i].rfind('\n').map_or(0, |j| j + 1) + 1;
+        (line as u64, col as u64)
+    };
+    for (from, to, want, token, nth) in [
+        // B4 is Daniela's too: reported at her B4, the second mention.
+        (
+            "Andrea = \"R8 G10",
+            "Andrea = \"R8 B4 G10",
+            "farfalia.card-twice",
+            "B4",
+            1,
+        ),
+        // One card too many for Carlo after two tricks.
+        (
+            "Carlo = \"O4 R5",
+            "Carlo = \"G13 O4 R5",
+            "farfalia.bad-position",
+            "\"G13 O4",
+            0,
+        ),
+        (
+            "Egidio = \"B1 B9",
+            "Egidio = \"B1 X9",
+            "farfalia.unknown-card",
+            "X9",
+            0,
+        ),
+        (
+            "to_move = \"Beatrice\"",
+            "to_move = \"Carlo\"",
+            "farfalia.bad-position",
+            "\"Carlo\"",
+            1,
+        ),
+        (
+            "tricks = 2 ",
+            "tricks = 3 ",
+            "farfalia.bad-position",
+            "\"R8 G10",
+            0,
+        ),
+        (
+            "Daniela = [\"B11\"]",
+            "Daniela = [\"B11\", \"G13\"]",
+            "farfalia.bad-position",
+            "\"G13\"",
+            0,
+        ),
+    ] {
+        let text = doc.replacen(from, to, 1);
+        assert_ne!(text, doc, "{from}");
+        let (v, code) = check_text(&text);
+        assert_eq!(code, Some(2), "{to}: {v:#}");
+        let e = &v["error"];
+        assert_eq!(e["code"], want, "{to}: {e:#}");
+        let (line, column) = at(&text, token, nth);
+        assert_eq!(
+            (e["line"].as_u64(), e["column"].as_u64()),
+            (Some(line), Some(column)),
+            "{to}: {e:#}"
+        );
+    }
+}
+
+/// A position in a two-player Burnin' deal (FA-8, FA-9): dummies with cards
+/// under their face-up ones and one uncovered by the trick on the table, a
+/// jolly still held, the standings before the deal; every card of the trick
+/// burns and both uncovered cards turn up after it.
+#[test]
+fn a_position_with_dummies_and_jollies_fa8_fa9() {
+    let (v, code) = check_cli("legal-position-two-burnin.toml");
+    assert_eq!(code, Some(0), "{v:#}");
+    let t = details(&v, "trick");
+    assert_eq!(t[0]["deal"], 2);
+    assert_eq!(t[0]["winner"], Value::Null);
+    assert_eq!(t[0]["burned"], serde_json::json!(["R5", "R9", "R13"]));
+    assert_eq!(t[0]["leads_next"], "Anna's dummy");
+    assert_eq!(
+        t[0]["revealed"],
+        serde_json::json!([
+            {"dummy": "Anna's dummy", "card": "O6"},
+            {"dummy": "Bruno's dummy", "card": "O9"}
+        ])
+    );
+    let notes = v["notes"].as_array().unwrap();
+    assert!(
+        notes[0]
+            .as_str()
+            .unwrap()
+            .contains("1. Anna 10, 2. Bruno 4"),
+        "{notes:?}"
+    );
+}
+
+/// A position with `[deal]` must be that deal of the seed: a card a player
+/// holds that was dealt to another is `record.setup-not-dealt` at the card.
+#[test]
+fn a_position_agrees_with_its_seed() {
+    let rec: toml::Table =
+        toml::from_str(&std::fs::read_to_string(fixture("complete-four.toml")).unwrap()).unwrap();
+    let d = &rec["setup"]["deal"][0];
+    let hand = |n: &str| {
+        d["hands"][n]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect::<Vec<_>>()
+    };
+    let (mut anna, mut bruno) = (hand("Anna"), hand("Bruno"));
+    let text = |anna: &[&str], bruno: &[&str]| {
+        format!(
+            "game = \"farfalia\"\nvariant = \"four\"\nplayers = [\"Anna\", \"Bruno\", \"Carla\", \"Dario\"]\n\n\
+             [deal]\nseed = \"fixture-four\"\n\n[setup.position]\ndealer = \"Anna\"\nproposal = {}\ntrump = {}\n\
+             tricks = 0\nleader = \"Bruno\"\n\n[setup.position.hands]\nAnna = \"{}\"\nBruno = \"{}\"\nCarla = \"{}\"\nDario = \"{}\"\n",
+            d["proposal"],
+            d["trump"],
+            anna.join(" "),
+            bruno.join(" "),
+            hand("Carla").join(" "),
+            hand("Dario").join(" ")
+        )
+    };
+    let (v, code) = check_text(&text(&anna, &bruno));
+    assert_eq!(
+        (code, &v["status"]),
+        (Some(0), &Value::from("legal-so-far")),
+        "{v:#}"
+    );
+    assert_eq!(v["to_move"], "Bruno");
+    std::mem::swap(&mut anna[0], &mut bruno[0]);
+    let (v, code) = check_text(&text(&anna, &bruno));
+    assert_eq!(code, Some(2));
+    assert_eq!(v["error"]["code"], "record.setup-not-dealt", "{v:#}");
+}

@@ -21,7 +21,8 @@
 
 use super::card::{Card, CardSet, Family, Suit};
 use super::moves::{Broken, Expected, Move, Outcome};
-use super::table::{DealKind, DoubleRight, Setup, SetupError, Trump};
+use super::position::{DummyNow, Position, PositionError};
+use super::table::{DealKind, DoubleRight, Setup, SetupError, Table, Trump};
 
 const NONE: u8 = u8::MAX;
 /// Points for 0..=5 matched subjects (FA-4).
@@ -175,6 +176,135 @@ impl Deal {
         }
         d.next_declaration();
         Ok(d)
+    }
+
+    /// Start from a deal in progress (`burnin`: Burnin' Down the House is
+    /// played): the cards are as written, the declarations, discard and
+    /// trump are done, and the trick on the table waits for its next card.
+    pub fn from_position(p: &Position, burnin: bool) -> Result<Deal, PositionError> {
+        p.validate(burnin)?;
+        let t = &p.table;
+        let n = t.places.len();
+        let mut d = Deal {
+            kind: t.kind,
+            n: n as u8,
+            seats: t.seats() as u8,
+            seat: [0; 5],
+            dummy: [false; 5],
+            team: [0; 5],
+            teams: t.teams() as u8,
+            hand: [0; 5],
+            up: [0; 5],
+            covers: [NONE; 52],
+            pending_up: 0,
+            jolly: [NONE; 5],
+            proposal: p.proposal,
+            wanted: [0; 5],
+            trump: None,
+            trump_mask: 0,
+            phase: Phase::Play,
+            right: [DoubleRight::Spent; 5],
+            doubling: !t.double.is_empty(),
+            doubled: [false; 5],
+            cursor: n as u8,
+            discarded: 0,
+            leader: p.leader as u8,
+            to: ((p.leader + p.trick.len()) % n) as u8,
+            trick: [0; 5],
+            played: p.trick.len() as u8,
+            tricks_done: p.tricks,
+            last_winner: NONE,
+            last_won: 0,
+            last_burned: 0,
+            collected: [[0; 5]; 3],
+            collected_by: [0; 5],
+            won: [0; 5],
+            multiplier: t.multiplier,
+            scores: [0; 5],
+        };
+        for (i, place) in t.places.iter().enumerate() {
+            d.seat[i] = place.seat as u8;
+            d.dummy[i] = place.dummy;
+            d.team[i] = place.team as u8;
+            d.jolly[i] = p.jolly[i].map_or(NONE, |f| f as u8);
+            d.collected_by[i] = p.collected[i].0;
+            for c in p.collected[i].iter() {
+                d.collected[place.team][c.family() as usize] += 1;
+            }
+            d.hand[i] = p.held(i).0;
+            d.up[i] = match &p.dummies[i] {
+                Some(dummy) => {
+                    for &(u, under) in &dummy.under {
+                        d.covers[u.index()] = under.index() as u8;
+                    }
+                    d.pending_up |= dummy.uncovered.0;
+                    dummy.up.0
+                }
+                None => p.hands[i].0,
+            };
+        }
+        for (slot, c) in d.trick.iter_mut().zip(&p.trick) {
+            *slot = match c {
+                Ok(card) => card.index() as u8,
+                Err(f) => 52 + *f as u8,
+            };
+        }
+        for f in p.proposal {
+            d.wanted[f as usize] += 1;
+        }
+        for &s in &p.doubled {
+            if let Some(x) = d.doubled.get_mut(s) {
+                *x = true;
+            }
+        }
+        d.set_trump(p.trump);
+        Ok(d)
+    }
+
+    /// The deal as a position (the inverse of [`Deal::from_position`]), at
+    /// `table`, its own table; `None` unless a card is to be played.
+    pub fn position(&self, table: &Table) -> Option<Position> {
+        if self.phase != Phase::Play {
+            return None;
+        }
+        let n = self.n as usize;
+        let dummies = (0..n)
+            .map(|p| {
+                self.dummy[p].then(|| {
+                    let down = self.hand[p] & !self.up[p];
+                    let under = CardSet(self.up[p])
+                        .iter()
+                        .filter_map(|u| {
+                            let d = self.covers[u.index()];
+                            (d != NONE && down & (1 << d) != 0)
+                                .then(|| (u, Card::from_index(d as usize).expect("a card")))
+                        })
+                        .collect();
+                    DummyNow {
+                        up: CardSet(self.up[p]),
+                        under,
+                        uncovered: CardSet(self.pending_up & self.hand[p]),
+                    }
+                })
+            })
+            .collect();
+        Some(Position {
+            table: table.clone(),
+            proposal: self.proposal,
+            trump: self.trump?,
+            tricks: self.tricks_done,
+            leader: self.leader as usize,
+            trick: self.trick().into_iter().map(|(_, c)| c).collect(),
+            hands: (0..n)
+                .map(|p| CardSet(if self.dummy[p] { 0 } else { self.hand[p] }))
+                .collect(),
+            dummies,
+            jolly: (0..n).map(|p| self.jolly(p)).collect(),
+            collected: (0..n).map(|p| self.collected(p)).collect(),
+            doubled: (0..self.seats as usize)
+                .filter(|&s| self.doubled[s])
+                .collect(),
+        })
     }
 
     fn set_trump(&mut self, t: Trump) {

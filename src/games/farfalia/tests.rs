@@ -786,6 +786,50 @@ fn fa9_family_jolly_burns_its_butterfly_cards() {
     assert_eq!(Family::Fragole.shown_on(), Suit::R.cards());
 }
 
+/// A deal resumed from its position plays on exactly as the deal itself:
+/// at many moments of random matches of every format and jolly variant,
+/// the position read back (`Deal::position`, `Deal::from_position`) has the
+/// same legal moves, the same outcomes and the same scores to the deal's
+/// end (FA-2, FA-3, FA-8, FA-9).
+#[test]
+fn a_deal_resumed_from_its_position_plays_on_the_same() {
+    let mut resumed = 0;
+    for format in Format::ALL {
+        for jolly in [Jolly::None, Jolly::DoubleYou, Jolly::Burnin] {
+            let rules = Rules { format, jolly };
+            let setup = MatchSetup::seeded(&rules, "pos", 0);
+            let mut m = <Match as Engine>::start(&setup, &rules).unwrap();
+            let mut rng = DealRng::new("farfalia", "test-pos", &format!("{format:?}{jolly:?}"), 1);
+            let mut k = 0usize;
+            while let Some(mv) = {
+                let legal = Engine::legal_moves(&m);
+                (!legal.is_empty()).then(|| legal[rng.below(legal.len() as u32) as usize])
+            } {
+                k += 1;
+                let (deal, table) = (m.deal().unwrap().clone(), m.table().unwrap().clone());
+                if k.is_multiple_of(7) {
+                    if let Some(pos) = deal.position(&table) {
+                        resumed += 1;
+                        let mut copy = Deal::from_position(&pos, jolly == Jolly::Burnin)
+                            .unwrap_or_else(|e| panic!("{format} {jolly:?} move {k}: {e}"));
+                        let mut orig = deal.clone();
+                        let mut r2 = DealRng::new("farfalia", "test-pos-2", "x", k as u32);
+                        while !orig.is_over() {
+                            let legal = orig.legal_moves();
+                            assert_eq!(copy.legal_moves(), legal, "{format} {jolly:?} move {k}");
+                            let choice = legal[r2.below(legal.len() as u32) as usize];
+                            assert_eq!(copy.play(choice), orig.play(choice));
+                        }
+                        assert_eq!(copy.scores(), orig.scores());
+                    }
+                }
+                m.play(mv).unwrap();
+            }
+        }
+    }
+    assert!(resumed > 400, "{resumed} positions");
+}
+
 /// Play a random match of `rules` to the end, checking at every move that
 /// each legal move is accepted and each rejected candidate is not legal (on
 /// the deal, and every 40th move on the whole match), that notation round
