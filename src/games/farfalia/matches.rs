@@ -20,6 +20,7 @@ use serde::Serialize;
 
 use super::moves::{Broken, Expected, Move, Outcome};
 use super::play::Deal;
+use super::position::{Position, PositionError};
 use super::table::{DealKind, DealOrders, DoubleRight, Pairing, Setup, SetupError, Table};
 
 /// The formats of FA-5.
@@ -141,11 +142,19 @@ pub struct Match {
     rules: Rules,
     first_dealer: usize,
     totals: Vec<u32>,
-    /// Each finished deal's dealer and points by seat.
+    /// Deals finished before the match was resumed from a position (only
+    /// their totals are known).
+    offset: usize,
+    /// Each finished deal's dealer and points by seat (since the position,
+    /// if the match was resumed from one).
     history: Arc<Vec<(usize, Vec<u32>)>>,
     jollies_left: Vec<u8>,
     current: Option<Deal>,
     current_table: Option<Arc<Table>>,
+    /// The deal last finished, until the next deal's first move: a
+    /// collection choice written after its last trick is judged on that
+    /// trick (FA-3), whether or not the next deal is dealt yet.
+    finished: Option<Deal>,
     /// Orders of the deals to come, dealt automatically when present; shared
     /// so that cloning a match (the property tests clone at every candidate
     /// move) copies no deck.
@@ -164,10 +173,12 @@ impl Match {
             rules,
             first_dealer,
             totals: vec![0; n],
+            offset: 0,
             history: Arc::new(Vec::new()),
             jollies_left: vec![2; n],
             current: None,
             current_table: None,
+            finished: None,
             queued: Arc::from(Vec::new()),
             next_queued: 0,
         })
@@ -193,10 +204,11 @@ impl Match {
 
     /// Deals finished so far.
     pub fn deals_played(&self) -> usize {
-        self.history.len()
+        self.offset + self.history.len()
     }
 
-    /// Each finished deal's dealer and points by seat.
+    /// Each finished deal's dealer and points by seat (since the position
+    /// the match was resumed from, if any).
     pub fn history(&self) -> &[(usize, Vec<u32>)] {
         &self.history
     }
@@ -206,7 +218,75 @@ impl Match {
     }
 
     pub fn is_over(&self) -> bool {
-        self.history.len() == self.rules.format.deals()
+        self.deals_played() == self.rules.format.deals()
+    }
+
+    /// The table of deal `k` (from 0) of a match resumed in its middle, with
+    /// `totals` the standings before it, dealt by `dealer`; `seating` the
+    /// players clockwise from the dealer where the format's own seating
+    /// cannot be known from the standings alone (the Chinkway extra deal's
+    /// ties), else the format's (FA-5, FA-7).
+    pub fn table_of_position(
+        rules: Rules,
+        k: usize,
+        totals: &[u32],
+        dealer: usize,
+        seating: Option<&[usize]>,
+    ) -> Result<Table, SetupError> {
+        let m = Match::resumable(rules, k, totals, dealer)?;
+        let n = rules.format.players();
+        let seats = match seating {
+            Some(s) => s.to_vec(),
+            None if rules.format == Format::Chinkway && k >= 10 => m.seats_at(k),
+            None => (0..n).map(|i| (dealer + i) % n).collect(),
+        };
+        if seats.first() != Some(&dealer) {
+            return Err(SetupError::WrongTable);
+        }
+        m.table_at(k, seats).ok_or(SetupError::Seats)
+    }
+
+    /// A match before deal `k` (from 0) with these standings, its first
+    /// dealer such that the rotating formats give deal `k` to `dealer`.
+    fn resumable(
+        rules: Rules,
+        k: usize,
+        totals: &[u32],
+        dealer: usize,
+    ) -> Result<Match, SetupError> {
+        let n = rules.format.players();
+        if k >= rules.format.deals() || totals.len() != n || dealer >= n {
+            return Err(SetupError::Format);
+        }
+        let mut m = Match::new(rules, (dealer + n - k % n) % n)?;
+        m.offset = k;
+        m.totals = totals.to_vec();
+        Ok(m)
+    }
+
+    /// Resume a match in deal `k` (from 0) from a written position, with the
+    /// standings `totals` before it and each player's DoubleYou jollies left
+    /// (FA-10); the position's table must be
+    /// [`Match::table_of_position`]'s.
+    pub fn resume(
+        rules: Rules,
+        k: usize,
+        totals: &[u32],
+        jollies_left: &[u8],
+        position: &Position,
+    ) -> Result<Match, PositionError> {
+        let mut m = Match::resumable(rules, k, totals, position.table.dealer()).map_err(|_| {
+            PositionError::NoSuchDeal {
+                deals: rules.format.deals(),
+            }
+        })?;
+        if jollies_left.len() == m.jollies_left.len() {
+            m.jollies_left = jollies_left.to_vec();
+        }
+        let deal = Deal::from_position(position, rules.jolly == Jolly::Burnin)?;
+        m.current = Some(deal);
+        m.current_table = Some(Arc::new(position.table.clone()));
+        Ok(m)
     }
 
     /// The seat to move: `None` when the match is over or waits for a deal.
@@ -220,50 +300,49 @@ impl Match {
         if self.current.is_some() || self.is_over() {
             return None;
         }
-        let f = self.rules.format;
-        let n = f.players();
-        let k = self.history.len();
+        let k = self.deals_played();
+        self.table_at(k, self.seats_at(k))
+    }
+
+    /// The seats of deal `k` (from 0) clockwise from its dealer, as the
+    /// format seats them (FA-5, FA-7).
+    fn seats_at(&self, k: usize) -> Vec<usize> {
+        let n = self.players();
         let rotate = |d: usize| (0..n).map(|i| (d + i) % n).collect::<Vec<_>>();
         let dealer_k = (self.first_dealer + k) % n;
-        let (kind, seats, pairing) = match f {
-            Format::Intro => {
-                let d = match self.history.last() {
-                    None => self.first_dealer,
-                    Some(&(prev, _)) => self.lowest_from(prev),
-                };
-                (DealKind::Five, rotate(d), Pairing::Alternate)
-            }
-            Format::Chinkway if k < 10 => {
-                let pairing = if k < 5 {
-                    Pairing::Adjacent
-                } else {
-                    Pairing::Alternate
-                };
-                (DealKind::Five, rotate(dealer_k), pairing)
-            }
-            Format::Chinkway => {
+        match self.rules.format {
+            Format::Intro => rotate(match self.history.last() {
+                None => self.first_dealer,
+                Some(&(prev, _)) => self.lowest_from(prev),
+            }),
+            Format::Chinkway if k >= 10 => {
                 // Clockwise from the dealer: third, fourth, fifth, first, second.
                 let r = self.ranking();
-                (
-                    DealKind::Five,
-                    vec![r[2], r[3], r[4], r[0], r[1]],
-                    Pairing::Alternate,
-                )
+                vec![r[2], r[3], r[4], r[0], r[1]]
             }
-            Format::FiveDeals => (DealKind::Five, rotate(dealer_k), Pairing::Neighbours),
-            Format::Four => (DealKind::Four, rotate(dealer_k), Pairing::Alternate),
             Format::ThreeShort if k == 3 => {
                 let prev = self.history.last().map_or(self.first_dealer, |h| h.0);
-                (
-                    DealKind::ThreeExtra,
-                    rotate(self.lowest_from(prev)),
-                    Pairing::Alternate,
-                )
+                rotate(self.lowest_from(prev))
             }
-            Format::Three | Format::ThreeShort => {
-                (DealKind::Three, rotate(dealer_k), Pairing::Alternate)
-            }
-            Format::Two => (DealKind::Two, rotate(dealer_k), Pairing::Alternate),
+            _ => rotate(dealer_k),
+        }
+    }
+
+    /// The table of deal `k` (from 0) with `seats` clockwise from its
+    /// dealer: the deal's kind, the partners (FA-5), its multiplier (FA-4)
+    /// and the DoubleYou rights by the standings (FA-10).
+    fn table_at(&self, k: usize, seats: Vec<usize>) -> Option<Table> {
+        let f = self.rules.format;
+        let n = f.players();
+        let (kind, pairing) = match f {
+            Format::Intro => (DealKind::Five, Pairing::Alternate),
+            Format::Chinkway if k < 5 => (DealKind::Five, Pairing::Adjacent),
+            Format::Chinkway => (DealKind::Five, Pairing::Alternate),
+            Format::FiveDeals => (DealKind::Five, Pairing::Neighbours),
+            Format::Four => (DealKind::Four, Pairing::Alternate),
+            Format::ThreeShort if k == 3 => (DealKind::ThreeExtra, Pairing::Alternate),
+            Format::Three | Format::ThreeShort => (DealKind::Three, Pairing::Alternate),
+            Format::Two => (DealKind::Two, Pairing::Alternate),
         };
         let mut table = Table::new(kind, &seats, pairing).ok()?;
         if f == Format::Intro && k == 2 {
@@ -273,7 +352,7 @@ impl Match {
             let top = self.totals.iter().copied().max().unwrap_or(0);
             table.double = (0..n)
                 .map(|s| {
-                    if !self.history.is_empty() && self.totals[s] == top {
+                    if k > 0 && self.totals[s] == top {
                         DoubleRight::Leader
                     } else if self.jollies_left[s] == 0 {
                         DoubleRight::Spent
@@ -410,23 +489,29 @@ impl Match {
     /// Play a move of the current deal; a finished deal is scored into the
     /// standings, and the next one dealt if its orders were queued.
     pub fn play(&mut self, mv: Move) -> Result<Outcome, Broken> {
+        if self.is_over() {
+            return Err(Broken::GameOver);
+        }
+        // A take or decline after a deal's last trick (no deal starts with
+        // one): there was no collection choice to make (FA-3).
+        if let (Some(last), Move::Take { .. } | Move::Decline { .. }) = (&self.finished, mv) {
+            return Err(last.stray_collection(mv));
+        }
         let Some(deal) = self.current.as_mut() else {
-            return Err(if self.is_over() {
-                Broken::GameOver
-            } else {
-                Broken::Unexpected {
-                    seat: mv.seat(),
-                    expected: Expected::Deal,
-                }
+            return Err(Broken::Unexpected {
+                seat: mv.seat(),
+                expected: Expected::Deal,
             });
         };
         let out = deal.play(mv)?;
+        self.finished = None;
         if out != Outcome::DealOver {
             return Ok(out);
         }
         let deal = self.current.take().expect("a deal in play");
         let table = self.current_table.take().expect("its table");
         let scores = deal.scores();
+        self.finished = Some(deal.clone());
         for (s, p) in scores.iter().enumerate() {
             self.totals[s] += p;
             if deal.doubled(s) {
@@ -684,8 +769,21 @@ mod tests {
         assert_eq!(t.double, [DoubleRight::May; 5]);
         let setup = m.deal_from(&DealOrders::seeded("intro", "dy", 1)).unwrap();
         assert_eq!(setup.table, t);
-        // Declarations from the dealer's left, the dealer last.
+        // Declarations from the dealer's left, the dealer last: out of
+        // that order is its own fault, not a move out of turn.
         assert_eq!(m.to_move(), Some(1));
+        let early = m.clone().play("3:double".parse().unwrap()).unwrap_err();
+        assert_eq!(
+            early,
+            Broken::DoubleOrder {
+                seat: 2,
+                expected: Some(1)
+            }
+        );
+        assert_eq!(
+            (early.code(), early.rule()),
+            ("farfalia.double-order", "FA-10")
+        );
         for s in ["2:double", "3:single", "4:single", "5:double"] {
             m.play(s.parse().unwrap()).unwrap();
         }
@@ -698,6 +796,14 @@ mod tests {
             }
         );
         m.play("1:single".parse().unwrap()).unwrap();
+        assert_eq!(
+            m.clone().play("3:single".parse().unwrap()).unwrap_err(),
+            Broken::DoubleOrder {
+                seat: 2,
+                expected: None
+            },
+            "after the declarations"
+        );
         while m.deals_played() == 0 {
             let mv = m.deal().unwrap().legal_moves()[0];
             m.play(mv).unwrap();
@@ -750,7 +856,7 @@ mod tests {
     /// Faults have distinct stable codes, each with its ruling.
     #[test]
     fn broken_codes_are_distinct() {
-        use super::super::card::Card;
+        use super::super::card::{Card, CardSet};
         let c = Card::from_index(0).unwrap();
         let f = super::super::card::Family::Farfalle;
         let all = [
@@ -763,12 +869,39 @@ mod tests {
                 seat: 0,
                 expected: Expected::Play,
             },
-            Broken::NotHeld { seat: 0, card: c },
+            Broken::NotHeld {
+                seat: 0,
+                card: c,
+                dummy: false,
+            },
             Broken::FaceDown { seat: 0, card: c },
+            Broken::OtherHand {
+                seat: 0,
+                card: c,
+                dummy_turn: true,
+                lead: true,
+                playable: CardSet::EMPTY,
+            },
+            Broken::OtherHand {
+                seat: 0,
+                card: c,
+                dummy_turn: false,
+                lead: false,
+                playable: CardSet::EMPTY,
+            },
             Broken::Revoke {
                 seat: 0,
                 card: c,
                 led: super::super::card::Suit::B,
+                held: CardSet::EMPTY,
+                dummy: false,
+            },
+            Broken::Revoke {
+                seat: 0,
+                card: c,
+                led: super::super::card::Suit::B,
+                held: CardSet::EMPTY,
+                dummy: true,
             },
             Broken::JollyLead { seat: 0 },
             Broken::NoJolly { seat: 0, family: f },
@@ -792,6 +925,19 @@ mod tests {
             },
             Broken::DoubleSpent { seat: 0 },
             Broken::DoubleLeader { seat: 0 },
+            Broken::DoubleOrder {
+                seat: 0,
+                expected: Some(1),
+            },
+            Broken::TrumpTurned {
+                seat: 0,
+                trump: super::super::Trump::NoTrump,
+            },
+            Broken::PartnerCollects {
+                seat: 0,
+                chooser: 1,
+            },
+            Broken::NoCollection { seat: 0 },
         ];
         let codes: std::collections::BTreeSet<&str> = all.iter().map(|b| b.code()).collect();
         assert_eq!(codes.len(), all.len());

@@ -9,11 +9,14 @@
 //! ([`crate::games::engine::Engine`]).
 
 mod card;
+mod details;
 mod draw;
 mod line;
 mod matches;
 mod moves;
 mod play;
+mod position;
+mod position_record;
 pub mod record;
 mod session;
 mod table;
@@ -29,6 +32,7 @@ pub use line::{
 pub use matches::{Format, Jolly, Match, MatchSetup, Rules, Standing};
 pub use moves::{Broken, Expected, Move, MoveSyntax, Outcome};
 pub use play::{Deal, POINTS};
+pub use position::{DummyNow, Position, PositionError};
 pub use table::{
     DealKind, DealOrders, DoubleRight, Hand, Layout, Pairing, Place, Setup, SetupError, Table,
     Trump,

@@ -219,13 +219,35 @@ pub enum Broken {
     OutOfTurn { seat: usize, expected: usize },
     /// The right seat, the wrong kind of move.
     Unexpected { seat: usize, expected: Expected },
-    /// The card is not in the seat's hand (nor face up on the dummy it plays).
-    NotHeld { seat: usize, card: Card },
+    /// The card is not in the seat's hand (nor on the dummy it plays, when
+    /// it plays one: `dummy`).
+    NotHeld {
+        seat: usize,
+        card: Card,
+        dummy: bool,
+    },
     /// The card lies face down on the dummy: only face-up cards are played (FA-8).
     FaceDown { seat: usize, card: Card },
-    /// Not following suit while holding the led suit (FA-2; on a dummy, among
-    /// its face-up cards: FA-8).
-    Revoke { seat: usize, card: Card, led: Suit },
+    /// The card is in the seat's other holding: its own hand when its dummy
+    /// is to play (`dummy_turn`; `lead`: to lead the trick), or its dummy
+    /// when it is to play itself (FA-8). `playable`: the cards of the place
+    /// to play.
+    OtherHand {
+        seat: usize,
+        card: Card,
+        dummy_turn: bool,
+        lead: bool,
+        playable: CardSet,
+    },
+    /// Not following suit while holding `held` of the suit led (FA-2); on a
+    /// dummy (`dummy`), among its face-up cards (FA-8).
+    Revoke {
+        seat: usize,
+        card: Card,
+        led: Suit,
+        held: CardSet,
+        dummy: bool,
+    },
     /// A jolly cannot lead a trick (FA-9).
     JollyLead { seat: usize },
     /// No such jolly in hand, or the variant is not played (FA-9).
@@ -258,6 +280,31 @@ pub enum Broken {
     DoubleSpent { seat: usize },
     /// The leader of the standings may not double (FA-10).
     DoubleLeader { seat: usize },
+    /// A DoubleYou declaration out of its order: `expected` declares now, or
+    /// (`None`) the declarations are over (FA-10).
+    DoubleOrder {
+        seat: usize,
+        expected: Option<usize>,
+    },
+    /// A trump named where it is turned from the proposal (FA-5, FA-8):
+    /// `trump` is the deal's.
+    TrumpTurned { seat: usize, trump: Trump },
+    /// The winner's partner made the collection choice, which is the
+    /// winner's alone (`chooser`, the seat that moves for the winning
+    /// place: FA-3, FA-8).
+    PartnerCollects { seat: usize, chooser: usize },
+    /// A collection choice where none is due: the trick just played offered
+    /// nothing the side could keep, or every card burned (FA-3).
+    NoCollection { seat: usize },
+}
+
+/// Cards as a list: `B11`, `R4 R7`.
+fn list(cards: CardSet) -> String {
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl Broken {
@@ -277,6 +324,11 @@ impl engine::Broken for Broken {
             Broken::Unexpected { .. } => "farfalia.unexpected-move",
             Broken::NotHeld { .. } => "farfalia.not-held",
             Broken::FaceDown { .. } => "farfalia.dummy-face-down",
+            Broken::OtherHand {
+                dummy_turn: true, ..
+            } => "farfalia.dummy-to-play",
+            Broken::OtherHand { .. } => "farfalia.own-turn",
+            Broken::Revoke { dummy: true, .. } => "farfalia.dummy-revoke",
             Broken::Revoke { .. } => "farfalia.revoke",
             Broken::JollyLead { .. } => "farfalia.jolly-lead",
             Broken::NoJolly { .. } => "farfalia.no-jolly",
@@ -288,6 +340,10 @@ impl engine::Broken for Broken {
             Broken::DiscardCount { .. } => "farfalia.discard-count",
             Broken::DoubleSpent { .. } => "farfalia.double-spent",
             Broken::DoubleLeader { .. } => "farfalia.double-leader",
+            Broken::DoubleOrder { .. } => "farfalia.double-order",
+            Broken::TrumpTurned { .. } => "farfalia.trump-turned",
+            Broken::PartnerCollects { .. } => "farfalia.partner-collects",
+            Broken::NoCollection { .. } => "farfalia.no-collection",
         }
     }
 
@@ -295,15 +351,21 @@ impl engine::Broken for Broken {
         match self {
             Broken::GameOver => "GN-1",
             Broken::OutOfTurn { .. } | Broken::Unexpected { .. } => "FA-2",
-            Broken::NotHeld { .. } | Broken::Revoke { .. } => "FA-2",
-            Broken::FaceDown { .. } => "FA-8",
+            Broken::NotHeld { .. } | Broken::Revoke { dummy: false, .. } => "FA-2",
+            Broken::FaceDown { .. }
+            | Broken::OtherHand { .. }
+            | Broken::Revoke { dummy: true, .. } => "FA-8",
             Broken::JollyLead { .. } | Broken::NoJolly { .. } | Broken::Burned { .. } => "FA-9",
             Broken::CollectEarly { .. }
             | Broken::NotInTrick { .. }
             | Broken::NotProposed { .. }
-            | Broken::Complete { .. } => "FA-3",
-            Broken::DiscardCount { .. } => "FA-5",
-            Broken::DoubleSpent { .. } | Broken::DoubleLeader { .. } => "FA-10",
+            | Broken::Complete { .. }
+            | Broken::PartnerCollects { .. }
+            | Broken::NoCollection { .. } => "FA-3",
+            Broken::DiscardCount { .. } | Broken::TrumpTurned { .. } => "FA-5",
+            Broken::DoubleSpent { .. }
+            | Broken::DoubleLeader { .. }
+            | Broken::DoubleOrder { .. } => "FA-10",
         }
     }
 
@@ -317,17 +379,58 @@ impl engine::Broken for Broken {
             Broken::Unexpected { seat, expected } => {
                 format!("{} is expected to make {expected}", n(seat))
             }
-            Broken::NotHeld { seat, card } => {
-                format!("{} does not hold {card} (nor is it face up on their dummy)", n(seat))
-            }
+            Broken::NotHeld {
+                seat,
+                card,
+                dummy: false,
+            } => format!("{} does not hold {card}", n(seat)),
+            Broken::NotHeld { seat, card, .. } => format!(
+                "{} does not hold {card}, nor is it face up on their dummy",
+                n(seat)
+            ),
             Broken::FaceDown { seat, card } => format!(
                 "{card} lies face down on {}'s dummy: only its face-up cards are played",
                 n(seat)
             ),
-            Broken::Revoke { seat, card, led } => format!(
-                "{} played {card} but holds {} led ({}): the led suit must be followed",
+            Broken::OtherHand {
+                seat,
+                card,
+                dummy_turn: true,
+                lead,
+                playable,
+            } => format!(
+                "it is {}'s dummy's turn {}: {} plays one of the dummy's face-up cards ({}), not {card} from their own hand",
                 n(seat),
+                if lead { "to lead (it won the last trick)" } else { "to play" },
+                n(seat),
+                list(playable)
+            ),
+            Broken::OtherHand { seat, card, .. } => format!(
+                "it is {}'s own turn: {card} is on their dummy, which plays in its own turn",
+                n(seat)
+            ),
+            Broken::Revoke {
+                seat,
+                card,
                 led,
+                held,
+                dummy: false,
+            } => format!(
+                "{} played {card} but holds {} in the suit led ({}, {led}): the suit led must be followed",
+                n(seat),
+                list(held),
+                led.name()
+            ),
+            Broken::Revoke {
+                seat,
+                card,
+                led,
+                held,
+                ..
+            } => format!(
+                "{} played {card} from their dummy, which shows {} face up in the suit led ({}, {led}): a dummy follows suit with its face-up cards",
+                n(seat),
+                list(held),
                 led.name()
             ),
             Broken::JollyLead { seat } => format!("{} led a jolly: a jolly never leads a trick", n(seat)),
@@ -355,13 +458,46 @@ impl engine::Broken for Broken {
                 family.name()
             ),
             Broken::DiscardCount { seat, wants, has } => {
-                format!("{} discarded {has} cards; the dealer discards {wants}", n(seat))
+                format!(
+                    "{} discarded {has} card{}; the dealer discards {wants}",
+                    n(seat),
+                    if has == 1 { "" } else { "s" }
+                )
             }
             Broken::DoubleSpent { seat } => {
                 format!("{} has no DoubleYou jolly left (two per match)", n(seat))
             }
             Broken::DoubleLeader { seat } => format!(
                 "{} leads the standings and may not play a DoubleYou jolly",
+                n(seat)
+            ),
+            Broken::DoubleOrder {
+                seat,
+                expected: Some(e),
+            } => format!(
+                "{} declared out of order: it is {}'s turn to say double or single (the declarations go round from the dealer's left, the dealer last)",
+                n(seat),
+                n(e)
+            ),
+            Broken::DoubleOrder { seat, .. } => format!(
+                "{} declared after the declarations: a DoubleYou jolly is played before the deal starts",
+                n(seat)
+            ),
+            Broken::TrumpTurned { seat, trump } => format!(
+                "{} named a trump, but in this deal the trump is turned from the first proposal card: it is {}",
+                n(seat),
+                match trump {
+                    Trump::Suit(s) => format!("{s} ({})", s.name()),
+                    Trump::NoTrump => "none (a butterfly was turned)".to_string(),
+                }
+            ),
+            Broken::PartnerCollects { seat, chooser } => format!(
+                "{} made the collection choice for the trick {} won: the winner chooses alone, without consulting their partner",
+                n(seat),
+                n(chooser)
+            ),
+            Broken::NoCollection { seat } => format!(
+                "{} made a collection choice, but the trick just played offers none: no card in it is one their side could keep",
                 n(seat)
             ),
         }

@@ -21,7 +21,8 @@
 
 use super::card::{Card, CardSet, Family, Suit};
 use super::moves::{Broken, Expected, Move, Outcome};
-use super::table::{DealKind, DoubleRight, Setup, SetupError, Trump};
+use super::position::{DummyNow, Position, PositionError};
+use super::table::{DealKind, DoubleRight, Setup, SetupError, Table, Trump};
 
 const NONE: u8 = u8::MAX;
 /// Points for 0..=5 matched subjects (FA-4).
@@ -177,6 +178,135 @@ impl Deal {
         Ok(d)
     }
 
+    /// Start from a deal in progress (`burnin`: Burnin' Down the House is
+    /// played): the cards are as written, the declarations, discard and
+    /// trump are done, and the trick on the table waits for its next card.
+    pub fn from_position(p: &Position, burnin: bool) -> Result<Deal, PositionError> {
+        p.validate(burnin)?;
+        let t = &p.table;
+        let n = t.places.len();
+        let mut d = Deal {
+            kind: t.kind,
+            n: n as u8,
+            seats: t.seats() as u8,
+            seat: [0; 5],
+            dummy: [false; 5],
+            team: [0; 5],
+            teams: t.teams() as u8,
+            hand: [0; 5],
+            up: [0; 5],
+            covers: [NONE; 52],
+            pending_up: 0,
+            jolly: [NONE; 5],
+            proposal: p.proposal,
+            wanted: [0; 5],
+            trump: None,
+            trump_mask: 0,
+            phase: Phase::Play,
+            right: [DoubleRight::Spent; 5],
+            doubling: !t.double.is_empty(),
+            doubled: [false; 5],
+            cursor: n as u8,
+            discarded: 0,
+            leader: p.leader as u8,
+            to: ((p.leader + p.trick.len()) % n) as u8,
+            trick: [0; 5],
+            played: p.trick.len() as u8,
+            tricks_done: p.tricks,
+            last_winner: NONE,
+            last_won: 0,
+            last_burned: 0,
+            collected: [[0; 5]; 3],
+            collected_by: [0; 5],
+            won: [0; 5],
+            multiplier: t.multiplier,
+            scores: [0; 5],
+        };
+        for (i, place) in t.places.iter().enumerate() {
+            d.seat[i] = place.seat as u8;
+            d.dummy[i] = place.dummy;
+            d.team[i] = place.team as u8;
+            d.jolly[i] = p.jolly[i].map_or(NONE, |f| f as u8);
+            d.collected_by[i] = p.collected[i].0;
+            for c in p.collected[i].iter() {
+                d.collected[place.team][c.family() as usize] += 1;
+            }
+            d.hand[i] = p.held(i).0;
+            d.up[i] = match &p.dummies[i] {
+                Some(dummy) => {
+                    for &(u, under) in &dummy.under {
+                        d.covers[u.index()] = under.index() as u8;
+                    }
+                    d.pending_up |= dummy.uncovered.0;
+                    dummy.up.0
+                }
+                None => p.hands[i].0,
+            };
+        }
+        for (slot, c) in d.trick.iter_mut().zip(&p.trick) {
+            *slot = match c {
+                Ok(card) => card.index() as u8,
+                Err(f) => 52 + *f as u8,
+            };
+        }
+        for f in p.proposal {
+            d.wanted[f as usize] += 1;
+        }
+        for &s in &p.doubled {
+            if let Some(x) = d.doubled.get_mut(s) {
+                *x = true;
+            }
+        }
+        d.set_trump(p.trump);
+        Ok(d)
+    }
+
+    /// The deal as a position (the inverse of [`Deal::from_position`]), at
+    /// `table`, its own table; `None` unless a card is to be played.
+    pub fn position(&self, table: &Table) -> Option<Position> {
+        if self.phase != Phase::Play {
+            return None;
+        }
+        let n = self.n as usize;
+        let dummies = (0..n)
+            .map(|p| {
+                self.dummy[p].then(|| {
+                    let down = self.hand[p] & !self.up[p];
+                    let under = CardSet(self.up[p])
+                        .iter()
+                        .filter_map(|u| {
+                            let d = self.covers[u.index()];
+                            (d != NONE && down & (1 << d) != 0)
+                                .then(|| (u, Card::from_index(d as usize).expect("a card")))
+                        })
+                        .collect();
+                    DummyNow {
+                        up: CardSet(self.up[p]),
+                        under,
+                        uncovered: CardSet(self.pending_up & self.hand[p]),
+                    }
+                })
+            })
+            .collect();
+        Some(Position {
+            table: table.clone(),
+            proposal: self.proposal,
+            trump: self.trump?,
+            tricks: self.tricks_done,
+            leader: self.leader as usize,
+            trick: self.trick().into_iter().map(|(_, c)| c).collect(),
+            hands: (0..n)
+                .map(|p| CardSet(if self.dummy[p] { 0 } else { self.hand[p] }))
+                .collect(),
+            dummies,
+            jolly: (0..n).map(|p| self.jolly(p)).collect(),
+            collected: (0..n).map(|p| self.collected(p)).collect(),
+            doubled: (0..self.seats as usize)
+                .filter(|&s| self.doubled[s])
+                .collect(),
+        })
+    }
+
     fn set_trump(&mut self, t: Trump) {
         self.trump = Some(t);
         self.trump_mask = t.suit().map_or(0, suit_mask);
@@ -268,6 +398,32 @@ impl Deal {
             .collect()
     }
 
+    /// The winner of the last trick (a place), `None` before the first or
+    /// when every card burned (FA-6).
+    pub fn last_winner(&self) -> Option<usize> {
+        (self.last_winner != NONE).then_some(self.last_winner as usize)
+    }
+
+    /// The cards the last trick's jollies burned (FA-9).
+    pub fn last_burned(&self) -> CardSet {
+        CardSet(self.last_burned)
+    }
+
+    /// Whether the winner of the trick just completed is to make the
+    /// collection choice (FA-3).
+    pub fn awaits_collection(&self) -> bool {
+        self.phase == Phase::Collect
+    }
+
+    /// Just after a trick is completed, the place that leads the next one:
+    /// its winner, or its leader if every card burned (FA-2, FA-6).
+    pub fn next_leader(&self) -> usize {
+        match self.phase {
+            Phase::Collect => self.last_winner as usize,
+            _ => self.leader as usize,
+        }
+    }
+
     /// The Burnin' jolly a place still holds (FA-9).
     pub fn jolly(&self, place: usize) -> Option<Family> {
         let j = *self.jolly.get(place)?;
@@ -314,13 +470,87 @@ impl Deal {
         m
     }
 
-    fn expected(&self) -> Expected {
+    /// What the deal waits for next (a collection choice once it is over).
+    pub fn expected(&self) -> Expected {
         match self.phase {
             Phase::Double => Expected::Double,
             Phase::Discard => Expected::Discard,
             Phase::Trump => Expected::Trump,
             Phase::Play => Expected::Play,
             Phase::Collect | Phase::Over => Expected::Collect,
+        }
+    }
+
+    /// The place a seat plays as itself (not its dummy's), if it plays this deal.
+    fn own_place(&self, seat: usize) -> Option<usize> {
+        (0..self.n as usize).find(|&p| !self.dummy[p] && self.seat[p] as usize == seat)
+    }
+
+    /// The dummy a seat plays, if any (FA-8).
+    fn dummy_place(&self, seat: usize) -> Option<usize> {
+        (0..self.n as usize).find(|&p| self.dummy[p] && self.seat[p] as usize == seat)
+    }
+
+    /// Why a collection choice is refused where none is due (after a trick
+    /// that offered nothing, or after the deal's last trick): the card's
+    /// fault if it has one, else that there is no choice to make (FA-3).
+    pub fn stray_collection(&self, mv: Move) -> Broken {
+        let seat = mv.seat();
+        match mv {
+            Move::Take { card, .. } if self.tricks_done > 0 => self
+                .collect_fault(seat, card)
+                .unwrap_or(Broken::NoCollection { seat }),
+            _ => Broken::NoCollection { seat },
+        }
+    }
+
+    /// Faults that do not depend on whose turn it is: a trump named where it
+    /// is turned (FA-5, FA-8), a DoubleYou declaration out of its order or
+    /// refused (FA-10), a partner making the winner's collection choice and
+    /// a collection choice where none is due (FA-3).
+    fn fault_before_turn(&self, mv: Move, to_seat: usize) -> Option<Broken> {
+        let seat = mv.seat();
+        match (self.phase, mv) {
+            (_, Move::Trump { .. }) if !self.kind.dealer_chooses_trump() => {
+                Some(Broken::TrumpTurned {
+                    seat,
+                    trump: self.trump.unwrap_or(Trump::NoTrump),
+                })
+            }
+            (Phase::Double, Move::Double { double: true, .. })
+                if self.right.get(seat) == Some(&DoubleRight::Leader) =>
+            {
+                Some(Broken::DoubleLeader { seat })
+            }
+            (Phase::Double, Move::Double { double: true, .. })
+                if self.doubling && self.right.get(seat) == Some(&DoubleRight::Spent) =>
+            {
+                Some(Broken::DoubleSpent { seat })
+            }
+            (phase, Move::Double { .. })
+                if self.doubling && (phase != Phase::Double || seat != to_seat) =>
+            {
+                Some(Broken::DoubleOrder {
+                    seat,
+                    expected: (phase == Phase::Double).then_some(to_seat),
+                })
+            }
+            (Phase::Collect, Move::Take { .. } | Move::Decline { .. }) if seat != to_seat => {
+                let winner = self.last_winner as usize;
+                let partner = self
+                    .own_place(seat)
+                    .is_some_and(|p| self.team[p] == self.team[winner]);
+                partner.then_some(Broken::PartnerCollects {
+                    seat,
+                    chooser: to_seat,
+                })
+            }
+            (Phase::Play, Move::Take { .. } | Move::Decline { .. })
+                if self.played == 0 && self.tricks_done > 0 =>
+            {
+                Some(self.stray_collection(mv))
+            }
+            _ => None,
         }
     }
 
@@ -331,15 +561,8 @@ impl Deal {
         };
         let to_seat = self.seat[place] as usize;
         let seat = mv.seat();
-        if let (Phase::Double, Move::Double { double: true, .. }) = (self.phase, mv) {
-            // Players who may not double are not asked: say why they may not.
-            match self.right.get(seat) {
-                Some(DoubleRight::Leader) => return Err(Broken::DoubleLeader { seat }),
-                Some(DoubleRight::Spent) if self.doubling => {
-                    return Err(Broken::DoubleSpent { seat })
-                }
-                _ => {}
-            }
+        if let Some(b) = self.fault_before_turn(mv, to_seat) {
+            return Err(b);
         }
         if seat != to_seat {
             return Err(Broken::OutOfTurn {
@@ -361,17 +584,6 @@ impl Deal {
                 Ok(self.finish_trick())
             }
             (Phase::Collect, Move::Decline { .. }) => Ok(self.finish_trick()),
-            // A take where the trick offered nothing: say why the card cannot be taken.
-            (Phase::Play, Move::Take { card, .. })
-                if self.played == 0 && self.last_winner != NONE && self.tricks_done > 0 =>
-            {
-                Err(self
-                    .collect_fault(seat, card)
-                    .unwrap_or(Broken::Unexpected {
-                        seat,
-                        expected: Expected::Play,
-                    }))
-            }
             (Phase::Double, Move::Double { double, .. }) => {
                 self.doubled[seat] = double;
                 self.cursor += 1;
@@ -380,7 +592,11 @@ impl Deal {
             }
             (Phase::Discard, Move::Discard { cards, .. }) => {
                 if let Some(c) = cards.iter().find(|c| self.hand[0] & c.bit() == 0) {
-                    return Err(Broken::NotHeld { seat, card: c });
+                    return Err(Broken::NotHeld {
+                        seat,
+                        card: c,
+                        dummy: false,
+                    });
                 }
                 let wants = self.kind.discards();
                 if cards.len() != wants {
@@ -419,7 +635,7 @@ impl Deal {
         if self.last_burned & card.bit() != 0 {
             return Some(Broken::Burned { seat, card });
         }
-        if self.last_won & card.bit() == 0 {
+        if self.last_won & card.bit() == 0 || self.last_winner == NONE {
             return Some(Broken::NotInTrick { seat, card });
         }
         let family = card.family();
@@ -438,17 +654,42 @@ impl Deal {
         let bit = card.bit();
         let up = self.up[place];
         if up & bit == 0 {
-            return Err(if self.hand[place] & bit != 0 {
-                Broken::FaceDown { seat, card }
+            if self.hand[place] & bit != 0 {
+                return Err(Broken::FaceDown { seat, card });
+            }
+            // The card is in the seat's other holding: its own hand on the
+            // dummy's turn, or its dummy on its own turn (FA-8).
+            let other = if self.dummy[place] {
+                self.own_place(seat)
             } else {
-                Broken::NotHeld { seat, card }
+                self.dummy_place(seat)
+            };
+            if other.is_some_and(|o| self.hand[o] & bit != 0) {
+                return Err(Broken::OtherHand {
+                    seat,
+                    card,
+                    dummy_turn: self.dummy[place],
+                    lead: self.played == 0,
+                    playable: CardSet(up),
+                });
+            }
+            return Err(Broken::NotHeld {
+                seat,
+                card,
+                dummy: self.dummy_place(seat).is_some(),
             });
         }
         if self.played > 0 {
             let led = Suit::from_index(self.trick[0] as usize / 13);
             let lm = suit_mask(led);
             if bit & lm == 0 && up & lm != 0 {
-                return Err(Broken::Revoke { seat, card, led });
+                return Err(Broken::Revoke {
+                    seat,
+                    card,
+                    led,
+                    held: CardSet(up & lm),
+                    dummy: self.dummy[place],
+                });
             }
         }
         self.up[place] = up & !bit;

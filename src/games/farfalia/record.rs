@@ -22,9 +22,11 @@ use std::ops::RangeInclusive;
 
 use serde::Serialize;
 
+use super::details;
+use super::position_record::{self, WrittenPosition};
 use super::{
-    setup_line, Broken, Card, CardSet, DealOrders, Family, Format, Hand, Jolly, Layout, LineDealer,
-    Match, MatchSetup, Move, Outcome, Rules, Setup, SetupError, Suit, Table, Trump,
+    setup_line, Broken, Card, CardSet, DealOrders, Expected, Family, Format, Hand, Jolly, Layout,
+    LineDealer, Match, MatchSetup, Move, Outcome, Rules, Setup, SetupError, Suit, Table, Trump,
 };
 use crate::deal::Provenance;
 use crate::error::Error;
@@ -133,11 +135,11 @@ fn board_of(board: u32, k: usize) -> Result<u32, Error> {
         })
 }
 
-fn orders(variant: &str, seed: &str, board: u32, k: usize) -> Result<DealOrders, Error> {
+pub(super) fn orders(variant: &str, seed: &str, board: u32, k: usize) -> Result<DealOrders, Error> {
     Ok(DealOrders::seeded(variant, seed, board_of(board, k)?))
 }
 
-fn internal(what: impl std::fmt::Display) -> Error {
+pub(super) fn internal(what: impl std::fmt::Display) -> Error {
     Error::failed("farfalia.internal", format!("internal error: {what}"))
 }
 
@@ -376,7 +378,7 @@ impl DealOut {
 // Reading a record.
 
 /// A card, family or list read with its span.
-type Spanned<T> = (T, Span);
+pub(super) type Spanned<T> = (T, Span);
 
 /// One `[[setup.deal]]` as written, before its table is known.
 struct WrittenDeal {
@@ -418,7 +420,11 @@ fn words<'a>(s: &'a str, span: &Span, src: &Source) -> Vec<(&'a str, Span)> {
 
 /// A list of words: an array of strings, or one string separated by spaces
 /// or commas.
-fn word_list<'a>(node: &'a Node, src: &Source, what: &str) -> Result<Vec<(&'a str, Span)>, Error> {
+pub(super) fn word_list<'a>(
+    node: &'a Node,
+    src: &Source,
+    what: &str,
+) -> Result<Vec<(&'a str, Span)>, Error> {
     match &node.value {
         Value::String(s) => Ok(words(s, &node.span, src)),
         Value::Array(_) => Ok(node
@@ -487,7 +493,7 @@ fn did_you_mean(s: &str) -> Option<String> {
     (guess.parse::<Card>().is_ok() && !guess.eq_ignore_ascii_case(s)).then_some(guess)
 }
 
-fn parse_card(s: &str, span: &Span, src: &Source) -> Result<Card, Error> {
+pub(super) fn parse_card(s: &str, span: &Span, src: &Source) -> Result<Card, Error> {
     s.parse::<Card>().map_err(|why| {
         let help = match did_you_mean(s) {
             Some(g) => format!("did you mean `{g}`? A card is a suit letter (R, G, B, O) and a rank 1-13 (FA-1)"),
@@ -497,7 +503,7 @@ fn parse_card(s: &str, span: &Span, src: &Source) -> Result<Card, Error> {
     })
 }
 
-fn parse_family(s: &str, span: &Span, src: &Source) -> Result<Family, Error> {
+pub(super) fn parse_family(s: &str, span: &Span, src: &Source) -> Result<Family, Error> {
     s.parse::<Family>().map_err(|why| {
         src.error("farfalia.unknown-family", span, why).help(
             "families: F farfalle (butterflies), R fragole, G foglie, B pesci, O conchiglie (FA-1)",
@@ -505,7 +511,7 @@ fn parse_family(s: &str, span: &Span, src: &Source) -> Result<Family, Error> {
     })
 }
 
-fn parse_trump(s: &str, span: &Span, src: &Source) -> Result<Trump, Error> {
+pub(super) fn parse_trump(s: &str, span: &Span, src: &Source) -> Result<Trump, Error> {
     let t = s.trim();
     if t.eq_ignore_ascii_case("none") {
         return Ok(Trump::NoTrump);
@@ -523,14 +529,23 @@ fn parse_trump(s: &str, span: &Span, src: &Source) -> Result<Trump, Error> {
     }
 }
 
-fn parse_cards(node: &Node, src: &Source, what: &str) -> Result<Vec<Spanned<Card>>, Error> {
+pub(super) fn parse_cards(
+    node: &Node,
+    src: &Source,
+    what: &str,
+) -> Result<Vec<Spanned<Card>>, Error> {
     word_list(node, src, what)?
         .into_iter()
         .map(|(s, sp)| Ok((parse_card(s, &sp, src)?, sp)))
         .collect()
 }
 
-fn player_index(name: &str, span: &Span, names: &[String], src: &Source) -> Result<usize, Error> {
+pub(super) fn player_index(
+    name: &str,
+    span: &Span,
+    names: &[String],
+    src: &Source,
+) -> Result<usize, Error> {
     names.iter().position(|n| n == name).ok_or_else(|| {
         src.error(
             "record.unknown-player",
@@ -542,7 +557,7 @@ fn player_index(name: &str, span: &Span, names: &[String], src: &Source) -> Resu
 }
 
 /// A table keyed by player name: each entry's seat and node.
-fn by_player<'a>(
+pub(super) fn by_player<'a>(
     node: &'a Node,
     src: &'a Source,
     what: &str,
@@ -658,19 +673,36 @@ fn read_deal(node: &Node, k: usize, src: &Source, names: &[String]) -> Result<Wr
     })
 }
 
-fn read_setup(record: &Record, src: &Source, names: &[String]) -> Result<Vec<WrittenDeal>, Error> {
+/// The written `[setup]`: a position to start from, if any, and the deals
+/// written out (from the first, or from the one after the position's).
+fn read_setup(
+    record: &Record,
+    src: &Source,
+    names: &[String],
+    rules: Rules,
+) -> Result<(Option<WrittenPosition>, Vec<WrittenDeal>), Error> {
     let Some(node) = record.setup.written() else {
-        return Ok(Vec::new());
+        return Ok((None, Vec::new()));
     };
     let mut f = node.fields(src, "[setup]")?;
-    f.only(&["deal"])?;
-    let deals = f.req("deal")?.as_array(src, "`setup.deal`")?;
-    f.finish(&["deal"])?;
-    deals
+    f.only(&["deal", "position"])?;
+    let position = match f.opt("position") {
+        Some(p) => Some(position_record::read(p, src, names, rules)?),
+        None => None,
+    };
+    let deals = match (f.opt("deal"), &position) {
+        (Some(d), _) => d.as_array(src, "`setup.deal`")?,
+        (None, Some(_)) => &[],
+        (None, None) => f.req("deal")?.as_array(src, "`setup.deal`")?,
+    };
+    f.finish(&["deal", "position"])?;
+    let first = position.as_ref().map_or(0, |p| p.deal.0 + 1);
+    let deals = deals
         .iter()
         .enumerate()
-        .map(|(i, d)| read_deal(d, i + 1, src, names))
-        .collect()
+        .map(|(i, d)| read_deal(d, first + i + 1, src, names))
+        .collect::<Result<_, _>>()?;
+    Ok((position, deals))
 }
 
 /// What a move does, as written.
@@ -797,10 +829,39 @@ pub(super) fn engine_move(seat: usize, w: &Written) -> Move {
     }
 }
 
+/// Where in the match the next move falls, for messages: `deal 2, trick 5`,
+/// `deal 2, before the first trick`, `deal 2, the collection after trick 5`,
+/// `after deal 2's last trick`.
+fn moment(m: &Match, mv: Move) -> String {
+    let k = m.deals_played();
+    let collecting = matches!(mv, Move::Take { .. } | Move::Decline { .. });
+    match m.deal() {
+        Some(d) if collecting && d.trick().is_empty() && d.tricks_done() > 0 => {
+            format!("deal {}, after trick {}", k + 1, d.tricks_done())
+        }
+        None if m.is_over() => format!("after the match's last deal, deal {k}"),
+        None => format!("after deal {k}'s last trick"),
+        Some(d) => match d.expected() {
+            Expected::Double | Expected::Discard | Expected::Trump | Expected::Deal => {
+                format!("deal {}, before the first trick", k + 1)
+            }
+            Expected::Collect => format!(
+                "deal {}, the collection after trick {}",
+                k + 1,
+                d.tricks_done()
+            ),
+            Expected::Play => format!("deal {}, trick {}", k + 1, d.tricks_done() + 1),
+        },
+    }
+}
+
 /// The span of the field at fault for a rule broken.
 fn blame<'a>(b: &Broken, entry: &'a MoveEntry, w: &'a Written) -> &'a Span {
     match b {
-        Broken::GameOver | Broken::OutOfTurn { .. } => &entry.player_span,
+        Broken::GameOver
+        | Broken::OutOfTurn { .. }
+        | Broken::DoubleOrder { .. }
+        | Broken::PartnerCollects { .. } => &entry.player_span,
         Broken::NotHeld { card, .. } => match &w.action {
             Action::Discard(cards) => cards
                 .iter()
@@ -810,6 +871,9 @@ fn blame<'a>(b: &Broken, entry: &'a MoveEntry, w: &'a Written) -> &'a Span {
         },
         Broken::Unexpected { .. }
         | Broken::FaceDown { .. }
+        | Broken::OtherHand { .. }
+        | Broken::TrumpTurned { .. }
+        | Broken::NoCollection { .. }
         | Broken::Revoke { .. }
         | Broken::JollyLead { .. }
         | Broken::NoJolly { .. }
@@ -832,8 +896,13 @@ pub(super) struct Deals<'a> {
     written: Vec<WrittenDeal>,
     dealt: Option<(&'a Provenance, &'a Span)>,
     burnin: bool,
+    /// The deal (from 0) that `written[0]` is: 0, or the one after a
+    /// position's.
+    first_written: usize,
     src: &'a Source,
     names: Vec<String>,
+    /// The numbers of the moves that are collection choices (`take`).
+    collections: std::collections::BTreeSet<usize>,
 }
 
 impl Deals<'_> {
@@ -841,6 +910,10 @@ impl Deals<'_> {
     /// (checked against the dealt one when the record has `[deal]`), or dealt.
     /// `Ok(false)`: the record gives no setup for it.
     pub(super) fn begin(&self, m: &mut Match, k: usize) -> Result<bool, Error> {
+        if m.deal().is_some() {
+            // Already in play: a deal resumed from a position.
+            return Ok(true);
+        }
         let table = m.next_table().ok_or_else(|| internal("no next table"))?;
         let dealt = match self.dealt {
             None => None,
@@ -850,7 +923,10 @@ impl Deals<'_> {
                 Some(Setup::deal(table.clone(), &orders, self.burnin).map_err(internal)?)
             }
         };
-        let setup = match (self.written.get(k), dealt) {
+        let written = k
+            .checked_sub(self.first_written)
+            .and_then(|i| self.written.get(i));
+        let setup = match (written, dealt) {
             (None, None) => return Ok(false),
             (None, Some(d)) => d,
             (Some(w), dealt) => {
@@ -862,7 +938,7 @@ impl Deals<'_> {
             }
         };
         m.begin(&setup).map_err(|e| {
-            let span = self.written.get(k).map_or_else(
+            let span = written.map_or_else(
                 || self.dealt.map_or(0..0, |(_, sp)| sp.clone()),
                 |w| setup_span(&e, w, &setup),
             );
@@ -1207,10 +1283,11 @@ pub(super) fn replay<'a>(record: &'a Record, src: &'a Source) -> Result<Replay<'
             ),
         )
     })?;
-    let written = read_setup(record, src, &names)?;
+    let (position, written) = read_setup(record, src, &names, rules)?;
     let moves = record.read_moves(src, |entry, f| read_move(entry, f, src))?;
-    if written.len() > rules.format.deals() {
-        let extra = &written[rules.format.deals()];
+    let first_written = position.as_ref().map_or(0, |p| p.deal.0 + 1);
+    if first_written + written.len() > rules.format.deals() {
+        let extra = &written[rules.format.deals() - first_written];
         return Err(src.error(
             "farfalia.bad-setup",
             &extra.span,
@@ -1219,7 +1296,7 @@ pub(super) fn replay<'a>(record: &'a Record, src: &'a Source) -> Result<Replay<'
                 rules.format,
                 record.variant,
                 rules.format.deals(),
-                written.len()
+                first_written + written.len()
             ),
         ));
     }
@@ -1229,14 +1306,26 @@ pub(super) fn replay<'a>(record: &'a Record, src: &'a Source) -> Result<Replay<'
         (None, Some(w)) => w.dealer.0,
         (None, None) => 0,
     };
+    let collections = record
+        .moves
+        .iter()
+        .zip(&moves)
+        .filter(|(_, w)| matches!(w.action, Action::Take(_)))
+        .map(|(e, _)| e.number)
+        .collect();
     let deals = Deals {
         written,
+        first_written,
         dealt,
         burnin: rules.jolly == Jolly::Burnin,
         src,
         names: names.clone(),
+        collections,
     };
-    let m = Match::new(rules, first).map_err(internal)?;
+    let m = match &position {
+        Some(p) => p.start(rules, src, &names, dealt)?,
+        None => Match::new(rules, first).map_err(internal)?,
+    };
     Ok(Replay {
         names,
         moves,
@@ -1249,7 +1338,10 @@ impl Deals<'_> {
     /// Before the move `entry`: begin the next deal if none is in play (and
     /// the match is not over); an error if the record gives no setup for it.
     pub(super) fn before(&self, m: &mut Match, entry: &MoveEntry) -> Result<(), Error> {
-        if m.deal().is_none() && !m.is_over() {
+        // A collection choice right after a deal's last trick belongs to
+        // that deal: the engine judges it there (FA-3), not the next deal.
+        let stray = m.deals_played() > 0 && self.collections.contains(&entry.number);
+        if m.deal().is_none() && !m.is_over() && !stray {
             let k = m.deals_played();
             if !self.begin(m, k)? {
                 return Err(self
@@ -1278,24 +1370,42 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         mut m,
     } = replay(record, src)?;
     let mut notes = Vec::new();
+    let mut facts = Vec::new();
     let total = moves.len();
     for (entry, w) in record.moves.iter().zip(&moves) {
         deals.before(&mut m, entry)?;
-        // Keep the deal before its last moves, to report it once scored.
-        let before = m
-            .deal()
-            .filter(|d| d.tricks_done() + 1 >= d.kind().tricks())
-            .cloned();
+        let k = m.deals_played() + 1;
+        // The deal before the move (a fixed-size copy), for its facts.
+        let before = m.deal().cloned();
         let table = m.table().cloned();
         let mv = engine_move(entry.player, w);
         match m.play(mv) {
-            Ok(Outcome::DealOver | Outcome::MatchOver) => {
-                if let (Some(mut d), Some(t)) = (before, table) {
-                    d.play(mv).map_err(|b| internal(b.describe(&names)))?;
-                    notes.push(deal_note(m.deals_played(), &t, &d, m.totals(), &names));
+            Ok(out) => {
+                let (Some(before), Some(t)) = (before, table) else {
+                    continue;
+                };
+                let over = matches!(out, Outcome::DealOver | Outcome::MatchOver);
+                // A finished deal is no longer the match's: replay the move on the copy.
+                let after = match m.deal() {
+                    Some(d) if !over => d.clone(),
+                    _ => {
+                        let mut d = before.clone();
+                        d.play(mv).map_err(|b| internal(b.describe(&names)))?;
+                        d
+                    }
+                };
+                let at = details::At {
+                    number: entry.number,
+                    player: &names[entry.player],
+                    deal: k,
+                };
+                facts.extend(details::of_move(&at, &before, mv, &after, &names));
+                if over {
+                    notes.push(deal_note(k, &t, &after, m.totals(), &names));
+                    let next = m.next_table().map(|n| n.dealer());
+                    facts.push(details::deal_end(&at, &t, &after, m.totals(), next, &names));
                 }
             }
-            Ok(_) => {}
             Err(b) => {
                 let illegal = Illegal::new(
                     src,
@@ -1304,7 +1414,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                     &record.players,
                     b.rule(),
                     b.code(),
-                    b.describe(&names),
+                    format!("{} ({})", b.describe(&names), moment(&m, mv)),
                 );
                 let result = if m.is_over() {
                     let mut r = finished(&m, &names);
@@ -1336,6 +1446,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
                 return Ok(Verdict {
                     result: Some(result),
                     notes,
+                    details: facts,
                     ..Verdict::illegal(total, illegal)
                 });
             }
@@ -1345,17 +1456,16 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         notes.push(standings_note(&m, &names));
     }
     if m.is_over() {
-        return Ok(Verdict::complete(total, finished(&m, &names), notes));
+        return Ok(Verdict::complete(total, finished(&m, &names), notes).with_details(facts));
     }
     if m.deal().is_none() {
         let k = m.deals_played();
         deals.begin(&mut m, k)?;
     }
-    Ok(Verdict::legal_so_far(
-        total,
-        m.to_move().map(|s| names[s].clone()),
-        notes,
-    ))
+    Ok(
+        Verdict::legal_so_far(total, m.to_move().map(|s| names[s].clone()), notes)
+            .with_details(facts),
+    )
 }
 
 #[cfg(test)]

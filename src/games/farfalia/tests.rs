@@ -107,11 +107,18 @@ fn fa2_fa3_sheet_example() {
         Broken::Revoke {
             seat: 3,
             card: c("O6"),
-            led: Suit::B
+            led: Suit::B,
+            held: cards("B4 B8 B10 B11").into_iter().collect(),
+            dummy: false,
         }
     );
     assert_eq!(err.code(), "farfalia.revoke");
     assert_eq!(err.rule(), "FA-2");
+    // The message names the cards held in the suit led.
+    let names: Vec<String> = ["A", "B", "C", "D", "E"].map(String::from).to_vec();
+    assert!(err
+        .describe(&names)
+        .contains("holds B4 B8 B10 B11 in the suit led"));
     play_all(&mut deal, &["4:B11", "5:B2"]);
     // Andrea has no blue and may discard a strawberry though holding trumps.
     assert_eq!(
@@ -133,6 +140,24 @@ fn fa2_fa3_sheet_example() {
             "4:decline"
         ]
     );
+    // The choice is Daniela's alone: her partner may not make it (FA-3);
+    // an opponent is simply out of turn.
+    let partner = deal.clone().play(mv("2:take B11")).unwrap_err();
+    assert_eq!(
+        partner,
+        Broken::PartnerCollects {
+            seat: 1,
+            chooser: 3
+        }
+    );
+    assert_eq!(
+        (partner.code(), partner.rule()),
+        ("farfalia.partner-collects", "FA-3")
+    );
+    assert!(matches!(
+        deal.clone().play(mv("3:take B11")),
+        Err(Broken::OutOfTurn { .. })
+    ));
     play_all(&mut deal, &["4:take B11"]);
     // Daniela leads leaves; Egidio's 13 wins; nothing in the trick is useful,
     // so there is no collection step (FA-3).
@@ -253,10 +278,110 @@ fn fa8_dummy_visibility() {
         Broken::Revoke {
             seat: 0,
             card: c("R2"),
-            led: Suit::B
+            led: Suit::B,
+            held: cards("B1").into_iter().collect(),
+            dummy: true,
         }
     );
     assert_eq!(legal_strings(&deal), ["1:B1"]);
+}
+
+/// FA-8: the dummy's partner plays the dummy's cards in the dummy's turn
+/// and their own in theirs; a card from the wrong holding is named as such
+/// (`farfalia.dummy-to-play`, `farfalia.own-turn`), not as a card not held,
+/// and a dummy that won a trick leads the next.
+#[test]
+fn fa8_dummy_turn_and_own_turn() {
+    let table = Table::new(DealKind::Three, &[0, 1, 2], Pairing::Alternate).unwrap();
+    let setup = setup_with(
+        table,
+        &[
+            "G1 G2 G3 G4 G5 G6 G7 G8 G9 G10 G11 G12 G13",
+            "R2",
+            "B1 B2 B3 B4 B5 B6 R13 R12 R11 R10 R9 R8 R7",
+            "R3",
+        ],
+        "R R R B O",
+        &[],
+    );
+    let mut deal = Deal::new(&setup, false).unwrap();
+    play_all(&mut deal, &["1:trump none", "2:R2"]);
+    let names: Vec<String> = ["Anna", "Bruno", "Carla"].map(String::from).to_vec();
+    // The dummy is to play: Anna plays its card, not one of her own.
+    let e = deal.clone().play(mv("1:G1")).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Broken::OtherHand {
+                seat: 0,
+                dummy_turn: true,
+                lead: false,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!((e.code(), e.rule()), ("farfalia.dummy-to-play", "FA-8"));
+    assert!(!e.describe(&names).contains("does not hold"));
+    play_all(&mut deal, &["1:R13", "3:R3", "1:G1"]);
+    // The dummy's R13 won: the dummy leads, Anna choosing its card.
+    assert_eq!(deal.place_to_move(), Some(2));
+    let e = deal.clone().play(mv("1:G2")).unwrap_err();
+    let Broken::OtherHand {
+        dummy_turn: true,
+        lead: true,
+        playable,
+        ..
+    } = e
+    else {
+        panic!("{e:?}")
+    };
+    assert_eq!(
+        playable,
+        cards("B1 R7 R8 R9 R10 R11 R12").into_iter().collect(),
+        "its face-up cards, B1 turned up after the trick"
+    );
+    let text = e.describe(&names);
+    assert!(text.contains("Anna's dummy's turn to lead"), "{text}");
+    assert!(text.contains("(R7 R8 R9 R10 R11 R12 B1)"), "{text}");
+    play_all(&mut deal, &["1:R12"]);
+    let follow = legal_strings(&deal)[0].clone();
+    play_all(&mut deal, &[&follow]);
+    // Anna's own turn: a card of her dummy is refused as such.
+    assert_eq!(deal.place_to_move(), Some(0));
+    let e = deal.clone().play(mv("1:R11")).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Broken::OtherHand {
+                seat: 0,
+                dummy_turn: false,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(e.code(), "farfalia.own-turn");
+    // A card in neither holding: not held; the clause about the dummy only
+    // for a player who has one (FA-8).
+    let e = deal.clone().play(mv("1:O1")).unwrap_err();
+    assert_eq!(
+        e,
+        Broken::NotHeld {
+            seat: 0,
+            card: c("O1"),
+            dummy: true
+        }
+    );
+    assert!(e
+        .describe(&names)
+        .contains("nor is it face up on their dummy"));
+    let plain = Broken::NotHeld {
+        seat: 1,
+        card: c("O1"),
+        dummy: false,
+    };
+    assert!(!plain.describe(&names).contains("dummy"));
 }
 
 /// FA-8: with a collection step, an uncovered card stays face down until
@@ -349,8 +474,28 @@ fn fa3_first_three_tricks_closed() {
         "turned from the proposal (FA-5)"
     );
     let mut deal = Deal::new(&setup, false).unwrap();
+    // With four players the trump is turned, never named (FA-5): by the
+    // dealer or anyone else, whoever is to move.
+    for m in ["1:trump R", "2:trump none"] {
+        let e = deal.clone().play(mv(m)).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Broken::TrumpTurned {
+                    trump: Trump::Suit(Suit::R),
+                    ..
+                }
+            ),
+            "{m}: {e:?}"
+        );
+        assert_eq!((e.code(), e.rule()), ("farfalia.trump-turned", "FA-5"));
+    }
     play_all(&mut deal, &["2:R1", "3:R9", "4:R13", "1:R2"]);
     assert_eq!(deal.to_move(), Some(3), "R13 wins; no collection step");
+    // A decline where no choice is due is refused as such (FA-3).
+    let e = deal.clone().play(mv("4:decline")).unwrap_err();
+    assert_eq!(e, Broken::NoCollection { seat: 3 });
+    assert_eq!(e.code(), "farfalia.no-collection");
     assert_eq!(
         deal.play(mv("4:take R2")).unwrap_err(),
         Broken::CollectEarly { seat: 3, trick: 1 }
@@ -425,7 +570,8 @@ fn fa2_illegal_plays() {
         deal.play(bad).unwrap_err(),
         Broken::NotHeld {
             seat: 0,
-            card: other
+            card: other,
+            dummy: false,
         }
     );
     let ok = Move::Discard {
@@ -442,7 +588,8 @@ fn fa2_illegal_plays() {
         deal.play(not_held).unwrap_err(),
         Broken::NotHeld {
             seat: 1,
-            card: dealer[2]
+            card: dealer[2],
+            dummy: false,
         }
     );
     // The dealer's discards are out of play.
@@ -575,6 +722,18 @@ fn fa9_burning() {
         .legal_moves()
         .iter()
         .all(|m| matches!(m, Move::Play { .. })));
+    // Nobody won, so there is no collection choice (FA-3, FA-6).
+    assert_eq!(
+        deal.clone().play(mv("2:decline")).unwrap_err(),
+        Broken::NoCollection { seat: 1 }
+    );
+    assert_eq!(
+        deal.play(mv("2:take R5")).unwrap_err(),
+        Broken::Burned {
+            seat: 1,
+            card: c("R5")
+        }
+    );
 }
 
 /// FA-9 (issue 27): a suit's jolly burns that suit's 8, 10 and 12 too, not
@@ -625,6 +784,50 @@ fn fa9_family_jolly_burns_its_butterfly_cards() {
     // nothing else.
     assert_eq!(Family::Farfalle.shown_on(), BUTTERFLIES);
     assert_eq!(Family::Fragole.shown_on(), Suit::R.cards());
+}
+
+/// A deal resumed from its position plays on exactly as the deal itself:
+/// at many moments of random matches of every format and jolly variant,
+/// the position read back (`Deal::position`, `Deal::from_position`) has the
+/// same legal moves, the same outcomes and the same scores to the deal's
+/// end (FA-2, FA-3, FA-8, FA-9).
+#[test]
+fn a_deal_resumed_from_its_position_plays_on_the_same() {
+    let mut resumed = 0;
+    for format in Format::ALL {
+        for jolly in [Jolly::None, Jolly::DoubleYou, Jolly::Burnin] {
+            let rules = Rules { format, jolly };
+            let setup = MatchSetup::seeded(&rules, "pos", 0);
+            let mut m = <Match as Engine>::start(&setup, &rules).unwrap();
+            let mut rng = DealRng::new("farfalia", "test-pos", &format!("{format:?}{jolly:?}"), 1);
+            let mut k = 0usize;
+            while let Some(mv) = {
+                let legal = Engine::legal_moves(&m);
+                (!legal.is_empty()).then(|| legal[rng.below(legal.len() as u32) as usize])
+            } {
+                k += 1;
+                let (deal, table) = (m.deal().unwrap().clone(), m.table().unwrap().clone());
+                if k.is_multiple_of(7) {
+                    if let Some(pos) = deal.position(&table) {
+                        resumed += 1;
+                        let mut copy = Deal::from_position(&pos, jolly == Jolly::Burnin)
+                            .unwrap_or_else(|e| panic!("{format} {jolly:?} move {k}: {e}"));
+                        let mut orig = deal.clone();
+                        let mut r2 = DealRng::new("farfalia", "test-pos-2", "x", k as u32);
+                        while !orig.is_over() {
+                            let legal = orig.legal_moves();
+                            assert_eq!(copy.legal_moves(), legal, "{format} {jolly:?} move {k}");
+                            let choice = legal[r2.below(legal.len() as u32) as usize];
+                            assert_eq!(copy.play(choice), orig.play(choice));
+                        }
+                        assert_eq!(copy.scores(), orig.scores());
+                    }
+                }
+                m.play(mv).unwrap();
+            }
+        }
+    }
+    assert!(resumed > 400, "{resumed} positions");
 }
 
 /// Play a random match of `rules` to the end, checking at every move that
