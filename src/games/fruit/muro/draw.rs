@@ -225,7 +225,7 @@ impl scene::Draw for Draw {
         )?);
         let empty_piles = Fruit::ALL
             .into_iter()
-            .filter(|&f| state.pile(f).len() == 0)
+            .filter(|&f| state.pile(f).is_empty())
             .map(|f| pile_rect(f, 0));
         let empty_columns = (0..COLUMNS)
             .filter(|&c| state.column(c).is_empty())
