@@ -4,8 +4,11 @@
 //! A game that can be drawn implements [`scene::Draw`] (offered by
 //! [`crate::games::Game::drawer`]): it replays the record to the move asked
 //! for and describes what lies where as a [`scene::Scene`] of kit pieces;
-//! [`render`] draws that with the kit's faces as SVG, PNG or PDF.
+//! [`render`] draws that with the kit's faces as SVG, PNG or PDF. Every
+//! picture writes its grid's coordinates and its holdings' names the one way
+//! [`labels`] gives.
 
+pub mod labels;
 pub mod render;
 pub mod scene;
 pub mod sheets;

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use usvg::WriteOptions;
 
-use super::scene::{Label, MarkKind, Rect, Scene};
+use super::scene::{Label, LabelKind, MarkKind, Rect, Scene};
 use crate::error::{Error, Result};
 use crate::kit::template::{self, KitFaces};
 use crate::kit::Kit;
@@ -24,8 +24,11 @@ pub const CAPTION_MM: f64 = 9.0;
 /// The caption's font size and the distance between its lines, in mm.
 const CAPTION_FONT_MM: f64 = 4.0;
 const CAPTION_LINE_MM: f64 = 5.0;
-/// The colour of labels (purple: neither mark's colour).
+/// The colours of labels: a note over a piece purple (neither mark's colour),
+/// coordinates grey, names near black.
 pub const LABEL_COLOUR: &str = "#6a1b9a";
+pub const COORDINATE_COLOUR: &str = "#5f6368";
+pub const NAME_COLOUR: &str = "#1f1f1f";
 /// White margin round the picture, in mm.
 pub const MARGIN_MM: f64 = 4.0;
 
@@ -175,12 +178,38 @@ pub fn svg(scene: &Scene, art: &KitArt) -> Result<String> {
          <g id=\"scene\" transform=\"translate({MARGIN_MM} {MARGIN_MM})\">\n",
         escape(&scene.caption)
     );
+    out.push_str(&slots_svg(&scene.slots));
     for (n, item) in scene.items.iter().enumerate() {
         let face = art.face(item.component, &item.piece, item.back)?;
         out.push_str(&art.placed(face, &item.id, item.at, item.ghost, n));
     }
     out.push_str(&over_pieces(scene, &lines));
     Ok(out)
+}
+
+/// The colour of an empty place's outline.
+pub const SLOT_COLOUR: &str = "#b0b4ba";
+
+/// The empty places of a grid as one group `slots` of faint dashed outlines,
+/// in scene mm (drawn under the pieces).
+fn slots_svg(slots: &[Rect]) -> String {
+    if slots.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("<g id=\"slots\">\n");
+    for r in slots {
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"2\" fill=\"#f6f7f8\" \
+             stroke=\"{SLOT_COLOUR}\" stroke-width=\"0.4\" stroke-dasharray=\"2 1.5\"/>",
+            r.x + 0.5,
+            r.y + 0.5,
+            r.w - 1.0,
+            r.h - 1.0
+        );
+    }
+    out.push_str("</g>\n");
+    out
 }
 
 /// What both outputs draw over the pieces, closing the scene group and the
@@ -251,11 +280,16 @@ fn labels_svg(labels: &[Label]) -> String {
     let mut out = String::new();
     for l in labels {
         let (cx, cy) = l.at.centre();
+        let fill = match l.kind {
+            LabelKind::Note => LABEL_COLOUR,
+            LabelKind::Coordinate => COORDINATE_COLOUR,
+            LabelKind::Name => NAME_COLOUR,
+        };
         // DejaVu Sans capitals stand 0.73 em tall: the baseline that centres them.
         let _ = writeln!(
             out,
             "<text id=\"{}\" x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" \
-             font-family=\"DejaVu Sans\" font-size=\"{}\" fill=\"{LABEL_COLOUR}\">{}</text>",
+             font-family=\"DejaVu Sans\" font-size=\"{}\" fill=\"{fill}\">{}</text>",
             escape(&l.id),
             cy + 0.365 * l.size_mm,
             l.size_mm,
@@ -342,6 +376,33 @@ pub fn pdf(scene: &Scene, mut art: KitArt) -> Result<Vec<u8>> {
         h: r.h,
     };
     let mut placements = Vec::new();
+    let mut faces = std::mem::take(&mut art.faces.faces);
+    let page = KRect {
+        x: 0.0,
+        y: 0.0,
+        w,
+        h,
+    };
+    // The empty places, under everything: a face of their own, placed first.
+    if !scene.slots.is_empty() {
+        let under = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+             viewBox=\"0 0 {w} {h}\">\n<g transform=\"translate({MARGIN_MM} {MARGIN_MM})\">\n{}\
+             </g>\n</svg>\n",
+            slots_svg(&scene.slots)
+        );
+        faces.push(template::Face {
+            tree: tree(&under)?,
+        });
+        placements.push(Placement {
+            face: faces.len() - 1,
+            component: 0,
+            piece: 0,
+            rect: page,
+            clip: page,
+            rotation: 0,
+        });
+    }
     let mut overlay = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
          viewBox=\"0 0 {w} {h}\">\n<g transform=\"translate({MARGIN_MM} {MARGIN_MM})\">\n"
@@ -368,16 +429,9 @@ pub fn pdf(scene: &Scene, mut art: KitArt) -> Result<Vec<u8>> {
         }
     }
     overlay.push_str(&over_pieces(scene, &lines));
-    let mut faces = std::mem::take(&mut art.faces.faces);
     faces.push(template::Face {
         tree: tree(&overlay)?,
     });
-    let page = KRect {
-        x: 0.0,
-        y: 0.0,
-        w,
-        h,
-    };
     placements.push(Placement {
         face: faces.len() - 1,
         component: 0,

@@ -24,6 +24,18 @@ impl Rect {
     pub fn centre(&self) -> (f64, f64) {
         (self.x + self.w / 2.0, self.y + self.h / 2.0)
     }
+
+    /// The smallest rectangle holding both.
+    pub fn union(&self, other: &Rect) -> Rect {
+        let (x0, y0) = (self.x.min(other.x), self.y.min(other.y));
+        let x1 = (self.x + self.w).max(other.x + other.w);
+        let y1 = (self.y + self.h).max(other.y + other.h);
+        Rect::new(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    fn shifted(&self, dx: f64, dy: f64) -> Rect {
+        Rect::new(self.x + dx, self.y + dy, self.w, self.h)
+    }
 }
 
 /// One kit piece drawn in the scene.
@@ -70,15 +82,29 @@ pub struct Mark {
 }
 
 /// Text drawn over the pieces, centred in its box: what the art alone cannot
-/// say, such as the letter a blank tile stands for.
+/// say, such as the letter a blank tile stands for, a grid's coordinates or
+/// the owner of a holding ([`super::labels`] makes the last two).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Label {
-    /// A stable name, unique in the scene (`letter-h8`); the SVG element's id.
+    /// A stable name, unique in the scene (`letter-h8`, `file-top-a`,
+    /// `name-1`); the SVG element's id.
     pub id: String,
     pub at: Rect,
     pub text: String,
     /// The letters' height (font size) in mm.
     pub size_mm: f64,
+    pub kind: LabelKind,
+}
+
+/// What a label says, which sets its colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LabelKind {
+    /// What a piece stands for (a jolly's letter): over the piece, in purple.
+    Note,
+    /// A grid's coordinate, beside the grid: grey.
+    Coordinate,
+    /// Whose (or what) a holding is, over it: near black.
+    Name,
 }
 
 /// A position drawn from a record.
@@ -88,6 +114,10 @@ pub struct Scene {
     pub kit: &'static str,
     pub w_mm: f64,
     pub h_mm: f64,
+    /// The empty places of a grid drawn without a board (a cell of Quincunx's
+    /// grid or Mosaico's frame, an empty column of Il Muro), outlined faintly
+    /// under the pieces so that the grid reads as one.
+    pub slots: Vec<Rect>,
     /// Drawn in order: the board first.
     pub items: Vec<Item>,
     pub marks: Vec<Mark>,
@@ -99,6 +129,40 @@ pub struct Scene {
     /// The move shown (0: the setup) and how many the record has.
     pub shown: usize,
     pub moves: usize,
+}
+
+impl Scene {
+    /// Grow the scene to hold everything drawn, its labels outside the pieces
+    /// included (coordinates left of and above a grid at 0): shift it all so
+    /// the top-left of what is drawn is at 0, 0, and size the scene to it. A
+    /// drawer lays out its pieces from 0, 0, adds its labels, then fits.
+    pub fn fit(&mut self) {
+        let bounds = self
+            .items
+            .iter()
+            .map(|i| i.at)
+            .chain(self.slots.iter().copied())
+            .chain(self.marks.iter().map(|m| m.at))
+            .chain(self.labels.iter().map(|l| l.at))
+            .fold(Rect::new(0.0, 0.0, self.w_mm, self.h_mm), |a, r| {
+                a.union(&r)
+            });
+        let (dx, dy) = (-bounds.x, -bounds.y);
+        for r in &mut self.slots {
+            *r = r.shifted(dx, dy);
+        }
+        for i in &mut self.items {
+            i.at = i.at.shifted(dx, dy);
+        }
+        for m in &mut self.marks {
+            m.at = m.at.shifted(dx, dy);
+        }
+        for l in &mut self.labels {
+            l.at = l.at.shifted(dx, dy);
+        }
+        self.w_mm = bounds.w;
+        self.h_mm = bounds.h;
+    }
 }
 
 /// The move a picture is drawn at, for its caption: `(number, player, move)`, and
@@ -233,4 +297,46 @@ pub fn replay<S, M: Clone, B: Broken, O>(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A label left of and above the pieces grows the scene that way: everything
+    /// shifts so it starts at 0, 0, and the size holds it all.
+    #[test]
+    fn fit_makes_room_for_what_lies_outside() {
+        let label = |x, y| Label {
+            id: "coord-left-1".into(),
+            at: Rect::new(x, y, 4.0, 5.0),
+            text: "1".into(),
+            size_mm: 5.0,
+            kind: LabelKind::Coordinate,
+        };
+        let mut s = Scene {
+            kit: "fruit",
+            w_mm: 100.0,
+            h_mm: 50.0,
+            slots: vec![Rect::new(0.0, 0.0, 10.0, 10.0)],
+            items: Vec::new(),
+            marks: vec![Mark {
+                kind: MarkKind::Last,
+                at: Rect::new(90.0, 40.0, 10.0, 10.0),
+            }],
+            labels: vec![label(-6.0, -7.0), label(101.0, 52.0)],
+            caption: String::new(),
+            shown: 0,
+            moves: 0,
+        };
+        s.fit();
+        assert_eq!((s.w_mm, s.h_mm), (111.0, 64.0));
+        assert_eq!(s.slots[0], Rect::new(6.0, 7.0, 10.0, 10.0));
+        assert_eq!(s.marks[0].at, Rect::new(96.0, 47.0, 10.0, 10.0));
+        assert_eq!(s.labels[0].at.x, 0.0);
+        // Fitted once, fitting again changes nothing.
+        let again = s.clone();
+        s.fit();
+        assert_eq!(s, again);
+    }
 }

@@ -31,6 +31,7 @@ mod rules_docs;
 mod show;
 mod show_cards;
 mod show_fruit;
+mod show_labels;
 mod show_natura;
 mod solitaire_props;
 mod solitaire_solve;

@@ -236,24 +236,35 @@ fn domino_at_a_move_lays_tiles_in_rows_and_number_columns() {
     let o = show(dir.path(), &rec, &["--move", "8", "--svg", "-o", "d.svg"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let tree = svg_tree(dir.path(), "d.svg");
-    let top = laid.iter().map(|(_, r)| *r).min().unwrap();
+    let svg = std::fs::read_to_string(dir.path().join("d.svg")).unwrap();
+    // The table's top-left corner, read from its coordinates: column 1 named
+    // over it, and the top row shown (one over the tiles) beside it.
+    let top = laid.iter().map(|(_, r)| *r).min().unwrap() - 1;
+    let (_, one_x, _) = crate::show_labels::svg_label(&svg, "coord-top-1").unwrap();
+    let (_, _, top_y) = crate::show_labels::svg_label(&svg, &format!("coord-left-{top}")).unwrap();
+    let (x0, y0) = (one_x as f32 - 28.0, top_y as f32 - 14.0);
+    assert!(
+        x0 > MARGIN && y0 > MARGIN,
+        "the coordinates lie outside the table"
+    );
     for (t, row) in &laid {
         let n: f32 = t[1..].parse().unwrap();
         let (x, y, w, h) = bbox(&tree, &format!("tile-{t}")).unwrap_or_else(|| panic!("{t}"));
         // Column n (56 mm tiles, 2 mm apart), row from the top row (28 mm + 2).
-        assert!((x - (MARGIN + (n - 1.0) * 58.0)).abs() < 0.5, "{t}: x {x}");
+        assert!((x - (x0 + (n - 1.0) * 58.0)).abs() < 0.5, "{t}: x {x}");
         assert!(
-            (y - (MARGIN + (row - top) as f32 * 30.0)).abs() < 0.5,
+            (y - (y0 + (row - top) as f32 * 30.0)).abs() < 0.5,
             "{t}: y {y}"
         );
         assert!(about(w, 56.0) && about(h, 28.0), "{t}: {w} x {h}");
     }
     assert!(tree.node_by_id("mark-last").is_some() || ms[7].get("row").is_none());
-    // The setup alone: an empty table.
+    // The setup alone: an empty table (the first tile is still in a hand).
     let o = show(dir.path(), &rec, &["--move", "0", "--svg", "-o", "d0.svg"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let tree = svg_tree(dir.path(), "d0.svg");
     assert!(tree.node_by_id(&format!("tile-{}", laid[0].0)).is_none());
+    assert!(tree.node_by_id(&format!("held-{}", laid[0].0)).is_some());
 }
 
 #[test]

@@ -111,6 +111,38 @@ fn marks(s: &Scene, kind: MarkKind) -> Vec<Rect> {
         .collect()
 }
 
+/// A rectangle moved by `(dx, dy)`.
+fn moved(r: Rect, (dx, dy): (f64, f64)) -> Rect {
+    Rect::new(r.x - dx, r.y - dy, r.w, r.h)
+}
+
+/// The grid drawn: what its cards and empty cells cover (the coordinates
+/// round it lie outside).
+fn grid_box(s: &Scene) -> Rect {
+    s.items
+        .iter()
+        .map(|i| i.at)
+        .chain(s.slots.iter().copied())
+        .reduce(|a, b| a.union(&b))
+        .unwrap()
+}
+
+/// The scene with every place taken from the grid's top-left corner, as the
+/// tests below measure them.
+fn from_grid(mut s: Scene) -> Scene {
+    let g = grid_box(&s);
+    let o = (g.x, g.y);
+    for i in &mut s.items {
+        i.at = moved(i.at, o);
+    }
+    for m in &mut s.marks {
+        m.at = moved(m.at, o);
+    }
+    s.w_mm = g.w;
+    s.h_mm = g.h;
+    s
+}
+
 // ---------------------------------------------------------------------------
 // Quincunx: cards of 63 x 88 mm, 3 mm apart; a1 at the bottom left.
 
@@ -173,7 +205,7 @@ fn quincunx_lays_each_card_on_its_cell_and_marks_the_last_qx1() {
     let rec = record("quincunx", None, "show-qx", 2);
     let ms = moves(&rec);
     assert_eq!(ms.len(), 40, "two rounds of 20 placements");
-    let s = scene(&rec, Some(7));
+    let s = from_grid(scene(&rec, Some(7)));
     assert_eq!((s.w_mm, s.h_mm), (5.0 * QX - 3.0, 5.0 * QY - 3.0));
     assert!(s.caption.contains("after move 7 of 40"), "{}", s.caption);
     let mut laid = qx_grid(&rec, 0);
@@ -195,13 +227,13 @@ fn quincunx_lays_each_card_on_its_cell_and_marks_the_last_qx1() {
     assert!(marks(&s, MarkKind::Illegal).is_empty());
 
     // Move 20 fills the grid: all 25 cards, that move framed.
-    let s = scene(&rec, Some(20));
+    let s = from_grid(scene(&rec, Some(20)));
     assert_eq!(s.items.len(), 25);
     let (x, y) = qx_cell(ms[19]["cell"].as_str().unwrap());
     assert!(at(marks(&s, MarkKind::Last)[0], x, y));
     assert!(s.caption.contains("round 1"), "{}", s.caption);
     // Move 21 is the second round's first: its grid and that card.
-    let s = scene(&rec, Some(21));
+    let s = from_grid(scene(&rec, Some(21)));
     assert_eq!(s.items.len(), 6, "{:?}", ids(&s));
     for (cell, code) in qx_grid(&rec, 1) {
         assert_card(&s, &cell, &code, qx_cell(&cell));
@@ -210,7 +242,9 @@ fn quincunx_lays_each_card_on_its_cell_and_marks_the_last_qx1() {
     assert_card(&s, cell, ms[20]["card"].as_str().unwrap(), qx_cell(cell));
     assert!(s.caption.contains("round 2"), "{}", s.caption);
 
-    // The SVG names the same groups, placed the same (4 mm margin).
+    // The SVG names the same groups, placed the same (4 mm margin, and the
+    // grid's coordinates left of and over it).
+    let g = grid_box(&scene(&rec, Some(7)));
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("q.toml"), &rec).unwrap();
     let o = tavolo(
@@ -227,8 +261,8 @@ fn quincunx_lays_each_card_on_its_cell_and_marks_the_last_qx1() {
             .unwrap()
             .abs_transform();
         let (x, y) = qx_cell(cell);
-        assert!(((t.tx * mm) as f64 - (x + 4.0)).abs() < 0.3, "{cell}");
-        assert!(((t.ty * mm) as f64 - (y + 4.0)).abs() < 0.3, "{cell}");
+        assert!(((t.tx * mm) as f64 - (x + g.x + 4.0)).abs() < 0.3, "{cell}");
+        assert!(((t.ty * mm) as f64 - (y + g.y + 4.0)).abs() < 0.3, "{cell}");
     }
     assert!(tree.node_by_id("mark-last").is_some());
 }
@@ -241,7 +275,7 @@ fn quincunx_illegal_placement_is_ghosted_where_it_was_laid() {
     let ms = moves(&rec);
     let taken = ms[0]["cell"].as_str().unwrap();
     let bad = edit_move(&rec, 3, "cell", taken);
-    let s = scene(&bad, None);
+    let s = from_grid(scene(&bad, None));
     assert_eq!(s.shown, 4);
     assert!(s.caption.contains("quincunx.occupied"), "{}", s.caption);
     let (x, y) = qx_cell(taken);
@@ -257,14 +291,18 @@ fn quincunx_illegal_placement_is_ghosted_where_it_was_laid() {
     assert_eq!(s.items.len(), 5 + 3 + 1, "{:?}", ids(&s));
 }
 
-/// QX-1 start-from-zero: the 9x9 frame cropped to the cards laid; QX-11:
+/// QX-1 start-from-zero: the 9x9 frame cropped to the cards laid and a cell
+/// more each way where the figure may still grow (5 a side at most); QX-11:
 /// the solitaire's 4x4 grid, a1 at the bottom left.
 #[test]
 fn quincunx_start_from_zero_is_cropped_and_the_solitaire_is_4x4_qx1_qx11() {
     let rec = record("quincunx", Some("start-from-zero"), "show-qx-zero", 2);
-    let s = scene(&rec, Some(0));
-    assert_eq!((s.w_mm, s.h_mm), (63.0, 88.0));
+    // The first card alone, on e5, in the middle of d4..f6.
+    let s = from_grid(scene(&rec, Some(0)));
+    assert_eq!((s.w_mm, s.h_mm), (3.0 * QX - 3.0, 3.0 * QY - 3.0));
     assert_eq!(ids(&s), ["card-e5"]);
+    assert!(at(item(&s, "card-e5").at, QX, QY));
+    assert_eq!(s.slots.len(), 8);
     let ms = moves(&rec);
     let mut cells = vec!["e5".to_string()];
     cells.extend(
@@ -273,13 +311,20 @@ fn quincunx_start_from_zero_is_cropped_and_the_solitaire_is_4x4_qx1_qx11() {
             .map(|m| m["cell"].as_str().unwrap().to_string()),
     );
     let cr: Vec<(f64, f64)> = cells.iter().map(|c| col_row(c)).collect();
-    let (c0, c1) = cr
-        .iter()
-        .fold((9.0f64, 0.0f64), |(a, b), p| (a.min(p.0), b.max(p.0)));
-    let (r0, r1) = cr
-        .iter()
-        .fold((9.0f64, 0.0f64), |(a, b), p| (a.min(p.1), b.max(p.1)));
-    let s = scene(&rec, Some(4));
+    let span = |f: fn(&(f64, f64)) -> f64| {
+        let (a, b) = cr
+            .iter()
+            .map(f)
+            .fold((9.0f64, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
+        if b - a + 1.0 < 5.0 {
+            ((a - 1.0).max(0.0), (b + 1.0).min(8.0))
+        } else {
+            (a, b)
+        }
+    };
+    let (c0, c1) = span(|p| p.0);
+    let (r0, r1) = span(|p| p.1);
+    let s = from_grid(scene(&rec, Some(4)));
     assert_eq!(
         (s.w_mm, s.h_mm),
         ((c1 - c0 + 1.0) * QX - 3.0, (r1 - r0 + 1.0) * QY - 3.0)
@@ -290,7 +335,7 @@ fn quincunx_start_from_zero_is_cropped_and_the_solitaire_is_4x4_qx1_qx11() {
     }
 
     let rec = record("quincunx", Some("solitaire"), "show-qx-solo", 1);
-    let s = scene(&rec, Some(0));
+    let s = from_grid(scene(&rec, Some(0)));
     assert_eq!((s.w_mm, s.h_mm), (4.0 * QX - 3.0, 4.0 * QY - 3.0));
     for (cell, code) in qx_grid(&rec, 0) {
         let (c, r) = col_row(&cell);
@@ -354,8 +399,41 @@ const HAND_X: f64 = 77.0;
 const TRICK_X: f64 = HAND_X + 13.0 * STEP + 63.0 + 14.0;
 const COLLECTED_X: f64 = TRICK_X + 63.0 + 14.0;
 
+/// The top of a place's row: under the proposal's row (88 mm and 8 mm) and
+/// each row under its name (8 mm), 4 mm apart.
 fn row(place: usize) -> f64 {
-    96.0 + 92.0 * place as f64
+    104.0 + 100.0 * place as f64
+}
+
+/// The scene with every place taken from the proposal's top-left corner (its
+/// name over it is the scene's top).
+fn from_proposal(mut s: Scene) -> Scene {
+    let o = item(&s, "subject-1").at;
+    let o = (o.x, o.y);
+    for i in &mut s.items {
+        i.at = moved(i.at, o);
+    }
+    for m in &mut s.marks {
+        m.at = moved(m.at, o);
+    }
+    for l in &mut s.labels {
+        l.at = moved(l.at, o);
+    }
+    s
+}
+
+/// The name over place `p`'s row: its text, set just above the row from its left.
+fn row_name(s: &Scene, p: usize) -> String {
+    let l = s
+        .labels
+        .iter()
+        .find(|l| l.id == format!("name-{}", p + 1))
+        .unwrap_or_else(|| panic!("no name over row {p}"));
+    assert!(
+        l.at.x == 0.0 && l.at.y + l.at.h < row(p) && l.at.y > row(p) - 8.0,
+        "{l:?}"
+    );
+    l.text.clone()
 }
 
 /// A card's place in the canonical order (suits R G B O, ranks 1-13).
@@ -401,18 +479,14 @@ fn farfalia_draws_hands_trick_and_collections_in_each_places_row_fa2_fa3() {
         }
     }
     let n = n.unwrap();
-    let s = scene(&rec, Some(n));
+    let s = from_proposal(scene(&rec, Some(n)));
     assert!(
         s.caption.contains(&format!("after move {n} of")),
         "{}",
         s.caption
     );
-    assert!(
-        s.caption
-            .contains("rows: Anna (dealer), Bruno, Carla, Dario"),
-        "{}",
-        s.caption
-    );
+    let rows: Vec<String> = (0..4).map(|p| row_name(&s, p)).collect();
+    assert_eq!(rows, ["Anna (dealer)", "Bruno", "Carla", "Dario"]);
     let mut hands: Vec<Vec<String>> = NAMES[..4]
         .iter()
         .map(|name| strings(&deal["hands"][name]))
@@ -490,7 +564,7 @@ fn farfalia_illegal_card_is_ghosted_in_the_players_trick_place() {
     assert!(ms[1].contains_key("card"));
     let foreign = strings(&deal["hands"]["Dario"])[0].clone();
     let bad = edit_move(&rec, 1, "card", &foreign);
-    let s = scene(&bad, None);
+    let s = from_proposal(scene(&bad, None));
     assert_eq!(s.shown, 2);
     assert!(s.caption.contains("farfalia.not-held"), "{}", s.caption);
     let ghost = item(&s, "illegal");
@@ -514,12 +588,9 @@ fn farfalia_dummy_shows_its_covered_cards_faded_fa8() {
     let deal = &d["setup"]["deal"].as_array().unwrap()[0];
     let dealer = deal["dealer"].as_str().unwrap();
     let layout = &deal["dummies"][dealer];
-    let s = scene(&rec, Some(0));
-    assert!(
-        s.caption.contains(&format!("{dealer}'s dummy")),
-        "{}",
-        s.caption
-    );
+    let s = from_proposal(scene(&rec, Some(0)));
+    let dummy = format!("{dealer}'s dummy");
+    assert!((0..4).any(|p| row_name(&s, p) == dummy), "{:?}", s.labels);
     let mut down = strings(&layout["down"]);
     down.sort_by_key(|c| canonical(c));
     let faded: Vec<&Item> = s.items.iter().filter(|i| i.ghost).collect();

@@ -133,6 +133,15 @@ fn pixel(png: &Pixmap, x_mm: f32, y_mm: f32) -> [u8; 3] {
     [c.red(), c.green(), c.blue()]
 }
 
+/// A label of the picture `p.svg`: its text, the centre of its box across
+/// and the top of its box (5 mm high), in mm of the picture.
+fn label(dir: &Path, id: &str) -> (String, f32, f32) {
+    let svg = std::fs::read_to_string(dir.join("p.svg")).unwrap();
+    let (text, x, y) = crate::show_labels::svg_label(&svg, id)
+        .unwrap_or_else(|| panic!("no label `{id}` in the picture"));
+    (text, x as f32, y as f32 - 2.5)
+}
+
 fn near(a: [u8; 3], hex: &str) -> bool {
     let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap();
     let b = [(v >> 16) as u8, (v >> 8) as u8, v as u8];
@@ -142,9 +151,23 @@ fn near(a: [u8; 3], hex: &str) -> bool {
 // ---- Il Muro: columns 62 mm apart (56 + 6); the new wall's row at y 6,
 // ---- the old wall standing on the ground 12 mm under it; a face-down
 // ---- tile shows 9 mm under the tile above, a face-up one stands 30 mm up.
+// ---- The columns' numbers stand 1.5 mm under the ground.
 
 fn muro_x(column: usize) -> f32 {
     MARGIN + column as f32 * 62.0
+}
+
+/// The ground the columns stand on, read from the columns' numbers under it;
+/// each number is centred under its column.
+fn muro_ground(dir: &Path) -> f32 {
+    let mut ground = None;
+    for c in 0..6 {
+        let (text, cx, top) = label(dir, &format!("coord-bottom-{}", c + 1));
+        assert_eq!(text, (c + 1).to_string());
+        assert!((cx - (muro_x(c) + W / 2.0)).abs() < 0.01, "column {c}");
+        ground.get_or_insert(top - 1.5);
+    }
+    ground.unwrap()
 }
 
 /// MU-1..MU-3, after move 4 of legal-so-far (`C1 6>new`, `turn 6`,
@@ -157,11 +180,21 @@ fn muro_draws_the_new_wall_over_the_columns_of_the_old_wall() {
     let (tree, v) = picture(dir.path(), "muro", "legal-so-far.toml", Some("4"));
     assert_eq!(v["move"], 4, "{v}");
     assert!(v["caption"].as_str().unwrap().contains("B3 1>2"), "{v}");
-    assert_at(&tree, "tile-C1", muro_x(2), MARGIN + 6.0, W, H);
-    assert_at(&tree, "tile-P1", muro_x(1), MARGIN + 6.0, W, H);
     // Column 2 is the highest (five backs, F4, B3: 5 x 9 + 30 + 28 = 103
-    // mm), so the ground is 6 + 28 + 12 + 103 = 149 mm down.
-    let ground = MARGIN + 149.0;
+    // mm), so the ground is 6 + 28 + 12 + 103 = 149 mm under the new wall's
+    // stacks' place.
+    let ground = muro_ground(dir.path());
+    let top = ground - 149.0;
+    assert_at(&tree, "tile-C1", muro_x(2), top + 6.0, W, H);
+    assert_at(&tree, "tile-P1", muro_x(1), top + 6.0, W, H);
+    // The new wall is named over its stacks, the old wall over its columns.
+    let (text, _, y) = label(dir.path(), "name-new");
+    assert!(text.starts_with("new wall") && y < top, "{text} {y}");
+    let (text, _, y) = label(dir.path(), "name-old");
+    assert!(
+        text == "old wall" && y > top + 6.0 + H && y < top + 46.0,
+        "{text} {y}"
+    );
     let f4_y = ground - H - 45.0;
     assert_at(&tree, "tile-F4", muro_x(1), f4_y, W, H);
     assert_at(&tree, "tile-B3", muro_x(1), f4_y - 30.0, W, H);
@@ -197,8 +230,8 @@ fn muro_illegal_move_shows_the_tile_over_the_column_it_was_put_on() {
         "{v}"
     );
     // Every column: five backs and a face-up top (73 mm); column 4 has the
-    // ghost 30 mm higher, so the ground is 46 + 103 = 149 mm down.
-    let u6_y = MARGIN + 149.0 - H - 45.0;
+    // ghost 30 mm higher.
+    let u6_y = muro_ground(dir.path()) - H - 45.0;
     assert_at(&tree, "tile-U6", muro_x(3), u6_y, W, H);
     assert_at(&tree, "tile-U5", muro_x(2), u6_y, W, H);
     assert_at(&tree, "illegal", muro_x(3), u6_y - 30.0, W, H);
@@ -206,14 +239,25 @@ fn muro_illegal_move_shows_the_tile_over_the_column_it_was_put_on() {
     assert!(tree.node_by_id("mark-last").is_none());
 }
 
-// ---- Mosaico: cell (file, rank) at 58 mm x 30 mm steps, a1 top left; the
-// ---- set-aside tiles 16 mm under the frame.
+// ---- Mosaico: cell (file, rank) at 58 mm x 30 mm steps, a1 top left, the
+// ---- files named over the columns, the ranks beside the rows; the
+// ---- set-aside tiles 18 mm under the frame.
 
-fn mosaico_cell(cell: &str) -> (f32, f32) {
+/// The top-left corner of a1, read from the coordinates: `a` centred over
+/// the first column, `1` beside the first row.
+fn mosaico_origin(dir: &Path) -> (f32, f32) {
+    let (a, x, _) = label(dir, "coord-top-a");
+    let (one, _, top) = label(dir, "coord-left-1");
+    assert_eq!((a.as_str(), one.as_str()), ("a", "1"));
+    // A label's box is 5 mm high, centred on its row.
+    (x - W / 2.0, top + 2.5 - H / 2.0)
+}
+
+fn mosaico_cell((x0, y0): (f32, f32), cell: &str) -> (f32, f32) {
     let b = cell.as_bytes();
     (
-        MARGIN + f32::from(b[0] - b'a') * 58.0,
-        MARGIN + f32::from(b[1] - b'1') * 30.0,
+        x0 + f32::from(b[0] - b'a') * 58.0,
+        y0 + f32::from(b[1] - b'1') * 30.0,
     )
 }
 
@@ -224,6 +268,8 @@ fn mosaico_cell(cell: &str) -> (f32, f32) {
 fn mosaico_draws_the_frame_and_the_set_aside_tiles_under_it() {
     let dir = tempfile::tempdir().unwrap();
     let (tree, _) = picture(dir.path(), "mosaico", "legal-so-far.toml", Some("1"));
+    let o = mosaico_origin(dir.path());
+    assert!(o.0 > MARGIN && o.1 > MARGIN, "{o:?}");
     for (t, c) in [
         ("M1", "a1"),
         ("P1", "b2"),
@@ -232,30 +278,37 @@ fn mosaico_draws_the_frame_and_the_set_aside_tiles_under_it() {
         ("F1", "e5"),
         ("B1", "f6"),
     ] {
-        let (x, y) = mosaico_cell(c);
+        let (x, y) = mosaico_cell(o, c);
         assert_at(&tree, &format!("tile-{t}"), x, y, W, H);
     }
-    // The frame is 6 x 30 - 2 = 178 mm high.
-    let aside_y = MARGIN + 178.0 + 16.0;
-    assert_at(&tree, "tile-M3", MARGIN, aside_y, W, H);
-    assert_mark(&tree, "mark-last", MARGIN, aside_y);
+    // The frame is 6 x 30 - 2 = 178 mm high; the set-aside tiles are named.
+    let aside_y = o.1 + 178.0 + 18.0;
+    assert_at(&tree, "tile-M3", o.0, aside_y, W, H);
+    assert_mark(&tree, "mark-last", o.0, aside_y);
+    let (text, _, y) = label(dir.path(), "name-aside");
+    assert!(
+        text == "set aside" && y < aside_y && y > o.1 + 178.0,
+        "{text} {y}"
+    );
 
     let (tree, v) = picture(dir.path(), "mosaico", "legal-so-far.toml", Some("3"));
     assert!(v["caption"].as_str().unwrap().contains("M3 a3"), "{v}");
-    let (x, y) = mosaico_cell("a2");
+    let o = mosaico_origin(dir.path());
+    let (x, y) = mosaico_cell(o, "a2");
     assert_at(&tree, "tile-M2", x, y, W, H);
-    let (x, y) = mosaico_cell("a3");
+    let (x, y) = mosaico_cell(o, "a3");
     assert_at(&tree, "tile-M3", x, y, W, H);
     assert_mark(&tree, "mark-last", x, y);
     // Move 4's P2 is not drawn yet.
     assert!(tree.node_by_id("tile-P2").is_none());
 
-    // The PNG: M2's strip is the mele red; b1, still empty, is white.
+    // The PNG: M2's strip is the mele red; b1, still empty, is the pale grey
+    // of an empty cell.
     let png = png(dir.path(), "mosaico", "legal-so-far.toml", "3");
-    let (x, y) = mosaico_cell("a2");
+    let (x, y) = mosaico_cell(o, "a2");
     assert!(near(pixel(&png, x + 5.0, y + 20.0), "#b5121b"));
-    let (x, y) = mosaico_cell("b1");
-    assert!(near(pixel(&png, x + 28.0, y + 14.0), "#ffffff"));
+    let (x, y) = mosaico_cell(o, "b1");
+    assert!(near(pixel(&png, x + 28.0, y + 14.0), "#f6f7f8"));
 }
 
 /// MO-2: M2 put on a7, a row past the frame, is drawn there faded and
@@ -273,21 +326,36 @@ fn mosaico_illegal_placement_past_the_frame_is_drawn_where_it_was_put() {
             .contains("mosaico.outside-frame"),
         "{v}"
     );
-    let (x, y) = mosaico_cell("a7");
+    let o = mosaico_origin(dir.path());
+    let (x, y) = mosaico_cell(o, "a7");
     assert_at(&tree, "illegal", x, y, W, H);
     assert_mark(&tree, "mark-illegal", x, y);
-    assert_at(&tree, "tile-M3", MARGIN, MARGIN + 208.0 + 16.0, W, H);
+    // The grown row is named 7 as the record names it.
+    let (seven, _, top) = label(dir.path(), "coord-left-7");
+    assert!(seven == "7" && (top + 2.5 - (y + H / 2.0)).abs() < 0.01);
+    assert_at(&tree, "tile-M3", o.0, o.1 + 208.0 + 18.0, W, H);
     assert!(tree.node_by_id("tile-M2").is_none());
     // The last legal move (1, M3 set aside) is framed too.
-    assert_mark(&tree, "mark-last", MARGIN, MARGIN + 208.0 + 16.0);
+    assert_mark(&tree, "mark-last", o.0, o.1 + 208.0 + 18.0);
 }
 
 // ---- Scalafrutta: a 5 x 5 grid of 58 x 30 mm places, the square in its
-// ---- middle 3 x 3; players' tiles at half size (28 x 14 mm, 29.5 mm
-// ---- apart) from 8 mm under the grid (148 mm high), seat by seat.
+// ---- middle 3 x 3, its insertion points named round it; players' tiles at
+// ---- half size (28 x 14 mm, 29.5 mm apart) from 16 mm under the grid (148
+// ---- mm high: 8 mm, then 8 mm for the player's name), seat by seat.
 
-fn sf_slot(row: usize, col: usize) -> (f32, f32) {
-    (MARGIN + col as f32 * 58.0, MARGIN + row as f32 * 30.0)
+/// The top-left corner of the 5 x 5 grid, read from the insertion points'
+/// names: `top1` centred over the square's first column, `left1` beside its
+/// first row.
+fn sf_origin(dir: &Path) -> (f32, f32) {
+    let (top1, x, _) = label(dir, "coord-top-top1");
+    let (left1, _, top) = label(dir, "coord-left-left1");
+    assert_eq!((top1.as_str(), left1.as_str()), ("top1", "left1"));
+    (x - W / 2.0 - 58.0, top + 2.5 - H / 2.0 - 30.0)
+}
+
+fn sf_slot((x0, y0): (f32, f32), row: usize, col: usize) -> (f32, f32) {
+    (x0 + col as f32 * 58.0, y0 + row as f32 * 30.0)
 }
 
 /// SF-1 on legal-so-far. After move 2 (`B4 top3`, `F6 left1`) row 1 is
@@ -302,6 +370,7 @@ fn scalafrutta_draws_the_square_the_pile_and_each_players_tiles() {
         v["caption"].as_str().unwrap().contains("bruno F6 left1"),
         "{v}"
     );
+    let o = sf_origin(dir.path());
     for (t, r, c) in [
         ("F6", 1, 1),
         ("P6", 1, 2),
@@ -313,29 +382,35 @@ fn scalafrutta_draws_the_square_the_pile_and_each_players_tiles() {
         ("F3", 3, 2),
         ("B2", 3, 3),
     ] {
-        let (x, y) = sf_slot(r, c);
+        let (x, y) = sf_slot(o, r, c);
         assert_at(&tree, &format!("tile-{t}"), x, y, W, H);
     }
-    let (x, y) = sf_slot(1, 1);
+    let (x, y) = sf_slot(o, 1, 1);
     assert_mark(&tree, "mark-last", x, y);
-    let anna = MARGIN + 148.0 + 8.0;
-    let bruno = anna + 14.0 + 8.0;
-    assert_at(&tree, "tile-B6", MARGIN, anna, 28.0, 14.0);
-    assert_at(&tree, "tile-B4", MARGIN, bruno, 28.0, 14.0);
+    let anna = o.1 + 148.0 + 16.0;
+    let bruno = anna + 14.0 + 16.0;
+    assert_at(&tree, "tile-B6", o.0, anna, 28.0, 14.0);
+    assert_at(&tree, "tile-B4", o.0, bruno, 28.0, 14.0);
+    // Each player's tiles under their name and total.
+    for (id, want, y) in [("name-1", "anna", anna), ("name-2", "bruno", bruno)] {
+        let (text, _, top) = label(dir.path(), id);
+        assert_eq!(text, format!("{want} (0 points)"));
+        assert!(top < y - 1.5 && top > y - 16.0, "{id}: {top} over {y}");
+    }
     assert!(tree.node_by_id("pile-25").is_some());
     assert!(tree.node_by_id("pile-26").is_none());
 
     let (tree, _) = picture(dir.path(), "scalafrutta", "legal-so-far.toml", Some("5"));
-    let (x, y) = sf_slot(1, 1);
+    let (x, y) = sf_slot(o, 1, 1);
     assert_at(&tree, "tile-U1", x, y, W, H);
     // Anna: B1 and B6; bruno: P4, P6, B4 (fruit order, FR-1).
-    assert_at(&tree, "tile-B1", MARGIN, anna, 28.0, 14.0);
-    assert_at(&tree, "tile-B6", MARGIN + 29.5, anna, 28.0, 14.0);
+    assert_at(&tree, "tile-B1", o.0, anna, 28.0, 14.0);
+    assert_at(&tree, "tile-B6", o.0 + 29.5, anna, 28.0, 14.0);
     for (k, t) in ["P4", "P6", "B4"].iter().enumerate() {
         assert_at(
             &tree,
             &format!("tile-{t}"),
-            MARGIN + k as f32 * 29.5,
+            o.0 + k as f32 * 29.5,
             bruno,
             28.0,
             14.0,
@@ -358,8 +433,9 @@ fn scalafrutta_combinations_are_drawn_as_declared() {
             .contains("bruno combinations M2 M3 M4 / P5 U5 B5"),
         "{v}"
     );
-    let bruno = MARGIN + 148.0 + 8.0 + 14.0 + 8.0;
-    let mut x = MARGIN;
+    let o = sf_origin(dir.path());
+    let bruno = o.1 + 148.0 + 16.0 + 14.0 + 16.0;
+    let mut x = o.0;
     for combo in [["M2", "M3", "M4"], ["P5", "U5", "B5"]] {
         for t in combo {
             assert_at(&tree, &format!("tile-{t}"), x, bruno, 28.0, 14.0);
@@ -367,7 +443,7 @@ fn scalafrutta_combinations_are_drawn_as_declared() {
         }
         x += 6.0 - 1.5;
     }
-    assert_mark(&tree, "mark-last", MARGIN - 1.5, bruno - 1.5);
+    assert_mark(&tree, "mark-last", o.0 - 1.5, bruno - 1.5);
 }
 
 /// SF-1: U5 pushed in at top1 does not match F6: it is drawn faded above
@@ -386,10 +462,11 @@ fn scalafrutta_illegal_moves_are_shown_where_they_were_made() {
             .contains("scalafrutta.no-match"),
         "{v}"
     );
-    let (x, y) = sf_slot(0, 1);
+    let o = sf_origin(dir.path());
+    let (x, y) = sf_slot(o, 0, 1);
     assert_at(&tree, "illegal", x, y, W, H);
     assert_mark(&tree, "mark-illegal", x, y);
-    let (x, y) = sf_slot(1, 1);
+    let (x, y) = sf_slot(o, 1, 1);
     assert_at(&tree, "tile-F6", x, y, W, H);
 
     let (tree, v) = picture(
@@ -406,12 +483,8 @@ fn scalafrutta_illegal_moves_are_shown_where_they_were_made() {
         "{v}"
     );
     assert!(tree.node_by_id("illegal").is_none());
-    assert_mark(
-        &tree,
-        "mark-illegal",
-        MARGIN - 0.5,
-        MARGIN + 148.0 + 8.0 - 0.5,
-    );
+    let o = sf_origin(dir.path());
+    assert_mark(&tree, "mark-illegal", o.0 - 0.5, o.1 + 148.0 + 16.0 - 0.5);
 }
 
 // ---- Deal sheets.

@@ -2,8 +2,8 @@
 //! in play, every hand face up, drawn with the Farfalia kit's cards.
 //!
 //! On top, the proposal (the five subjects, FA-1) and the dealer's discard.
-//! Below, one row per place clockwise from the dealer (the rows are named in
-//! the caption): the place's team card (brown the dealer playing alone in
+//! Below, one row per place clockwise from the dealer, each under its name
+//! (`Anna (dealer)`, `Bruno's dummy`): the place's team card (brown the dealer playing alone in
 //! the five-player game, else blue and green), its hand fanned in suit order
 //! (a Burnin' jolly last, FA-9; a dummy's still covered cards small and
 //! faded after its face-up ones, FA-8),
@@ -20,7 +20,8 @@ use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::Broken;
 use crate::record::{Record, Source};
-use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Piece, Rect, Scene, Shown};
+use crate::show::labels::{self, NAME_ROOM};
+use crate::show::scene::{self, Holding, Item, Label, Mark, MarkKind, Piece, Rect, Scene, Shown};
 
 pub struct Draw;
 
@@ -62,9 +63,10 @@ fn fan(n: usize) -> f64 {
     n.saturating_sub(1) as f64 * STEP + W
 }
 
-/// The top of place `p`'s row (the proposal's row is above the places').
+/// The top of place `p`'s row (the proposal's row is above the places'),
+/// each row under its name.
 fn row(p: usize) -> f64 {
-    H + 2.0 * GAP + p as f64 * (H + GAP)
+    H + 2.0 * GAP + NAME_ROOM + p as f64 * (H + GAP + NAME_ROOM)
 }
 
 fn card_fields(card: Card) -> Vec<(&'static str, String)> {
@@ -263,24 +265,41 @@ fn notation(mv: &Move) -> String {
     s.split_once(':').map_or(s.clone(), |(_, m)| m.to_string())
 }
 
-/// The rows named, top to bottom, and the trump: for the caption.
-fn legend(deal: &Deal, names: &[String]) -> String {
-    let rows: Vec<String> = (0..deal.places())
-        .map(|p| {
-            let name = &names[deal.seat_of(p)];
-            match (p, deal.is_dummy(p)) {
-                (_, true) => format!("{name}'s dummy"),
-                (0, false) => format!("{name} (dealer)"),
-                _ => name.clone(),
-            }
-        })
-        .collect();
-    let trump = match deal.trump() {
+/// The name over place `p`'s row: its player's, the dealer's or a dummy's.
+fn place_name(deal: &Deal, names: &[String], p: usize) -> String {
+    let name = &names[deal.seat_of(p)];
+    match (p, deal.is_dummy(p)) {
+        (_, true) => format!("{name}'s dummy"),
+        (0, false) => format!("{name} (dealer)"),
+        _ => name.clone(),
+    }
+}
+
+/// The labels of the picture: the proposal and the discard, and the name
+/// over each place's row.
+fn row_labels(pic: &Picture, names: &[String]) -> Result<Vec<Label>, Error> {
+    let mut out = vec![labels::name(
+        "name-proposal",
+        "proposal",
+        Rect::new(0.0, 0.0, W, H),
+    )?];
+    if !pic.deal.discarded().is_empty() {
+        out.push(labels::name("name-discard", "discard", pic.discard())?);
+    }
+    for p in 0..pic.deal.places() {
+        let name = place_name(pic.deal, names, p);
+        out.push(labels::name(format!("name-{}", p + 1), &name, pic.team(p))?);
+    }
+    Ok(out)
+}
+
+/// The trump, for the caption.
+fn trump(deal: &Deal) -> String {
+    match deal.trump() {
         Some(super::Trump::Suit(s)) => format!("trump {} ({})", s.letter(), s.name()),
         Some(super::Trump::NoTrump) => "no trump".into(),
         None => "trump not yet named".into(),
-    };
-    format!("rows: {}; {trump}", rows.join(", "))
+    }
 }
 
 impl scene::Draw for Draw {
@@ -407,19 +426,22 @@ impl scene::Draw for Draw {
         let caption = format!(
             "{}; {}",
             scene::caption(record.game, &record.variant, total, caption),
-            legend(&deal, &names)
+            trump(&deal)
         );
-        Ok(Scene {
+        let mut scene = Scene {
             kit: "farfalia",
             w_mm: pic.cols.width,
-            h_mm: row(deal.places()) - GAP,
+            h_mm: row(deal.places()) - GAP - NAME_ROOM,
+            slots: Vec::new(),
             items,
             marks,
-            labels: Vec::new(),
+            labels: row_labels(&pic, &names)?,
             caption,
             shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: total,
-        })
+        };
+        scene.fit();
+        Ok(scene)
     }
 
     fn holdings(

@@ -62,15 +62,44 @@ pub fn ghost(tile: Tile, at: Rect) -> Item {
 /// A rectangle round a set of rectangles (a player's tiles), or `None`.
 pub fn around(rects: impl IntoIterator<Item = Rect>) -> Option<Rect> {
     rects.into_iter().fold(None, |acc: Option<Rect>, r| {
-        Some(match acc {
-            None => r,
-            Some(a) => {
-                let (x0, y0) = (a.x.min(r.x), a.y.min(r.y));
-                let (x1, y1) = ((a.x + a.w).max(r.x + r.w), (a.y + a.h).max(r.y + r.h));
-                Rect::new(x0, y0, x1 - x0, y1 - y0)
-            }
-        })
+        Some(acc.map_or(r, |a| a.union(&r)))
     })
+}
+
+/// A player's tiles are drawn at half size under the table, this far apart;
+/// groups (Scalafrutta's combinations) a wider gap apart.
+pub const SW: f64 = W / 2.0;
+pub const SH: f64 = H / 2.0;
+pub const SGAP: f64 = 1.5;
+pub const GROUP_GAP: f64 = 6.0;
+
+/// One holding's tiles at half size, laid out from `top` within `width`:
+/// each group on one line if it fits, the lines wrapping at the width.
+/// Returns the places and the bottom.
+pub fn lay_out(groups: &[Vec<Tile>], top: f64, width: f64) -> (Vec<(Tile, Rect)>, f64) {
+    let (mut x, mut y) = (0.0, top);
+    let mut out = Vec::new();
+    for g in groups.iter().filter(|g| !g.is_empty()) {
+        let span = g.len() as f64 * (SW + SGAP) - SGAP;
+        if x > 0.0 && x + span > width {
+            (x, y) = (0.0, y + SH + SGAP);
+        }
+        for &t in g {
+            if x > 0.0 && x + SW > width {
+                (x, y) = (0.0, y + SH + SGAP);
+            }
+            out.push((t, Rect::new(x, y, SW, SH)));
+            x += SW + SGAP;
+        }
+        x += GROUP_GAP - SGAP;
+    }
+    (out, y + SH)
+}
+
+/// A frame round a holding's tiles (their first place when it holds none).
+pub fn holding_rect(tiles: &[(Tile, Rect)], top: f64) -> Rect {
+    let r = around(tiles.iter().map(|&(_, r)| r)).unwrap_or(Rect::new(0.0, top, SW, SH));
+    Rect::new(r.x - 1.5, r.y - 1.5, r.w + 3.0, r.h + 3.0)
 }
 
 #[cfg(test)]

@@ -155,6 +155,7 @@ impl scene::Draw for Draw {
             kit: "moon",
             w_mm: size,
             h_mm: size,
+            slots: Vec::new(),
             items,
             marks,
             labels: Vec::new(),

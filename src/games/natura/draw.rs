@@ -10,7 +10,9 @@ use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::Engine;
 use crate::record::{Record, Source};
-use crate::show::scene::{self, Holding, Item, Label, Mark, MarkKind, Piece, Rect, Scene, Shown};
+use crate::show::scene::{
+    self, Holding, Item, Label, LabelKind, Mark, MarkKind, Piece, Rect, Scene, Shown,
+};
 
 pub struct Draw;
 
@@ -73,6 +75,7 @@ fn jolly_label(sq: Square, tile: u8, size: f64) -> Option<Label> {
         at: square_at(sq, size),
         text: tile_char(tile).to_ascii_uppercase().to_string(),
         size_mm: size * 0.55,
+        kind: LabelKind::Note,
     })
 }
 
@@ -160,6 +163,7 @@ fn duplicate_scene(record: &Record, src: &Source, shown: usize, size: f64) -> Re
         kit: "natura",
         w_mm: BOARD_MM,
         h_mm: BOARD_MM,
+        slots: Vec::new(),
         items,
         marks,
         labels,
@@ -246,6 +250,7 @@ impl scene::Draw for Draw {
             kit: "natura",
             w_mm: BOARD_MM,
             h_mm: BOARD_MM,
+            slots: Vec::new(),
             items,
             marks,
             labels,

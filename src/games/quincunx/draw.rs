@@ -1,12 +1,15 @@
 //! Quincunx's positions for `tavolo show`: the grid of the round being
 //! played, drawn with the Decktet kit's cards, a1 at the bottom left. The
 //! fixed grid is 5x5 and the solitaire's 4x4; `start-from-zero`'s 9x9 frame is
-//! cropped to the cards laid (QX-1). A move that fills the grid is shown on
-//! the full grid it finished, not on the next round's fresh one.
+//! cropped to the cards laid and the cells round them (QX-1). The cells are
+//! named round the grid as records name them (`a`.. over and under, `1`..
+//! beside). A move that fills the grid is shown on the full grid it finished,
+//! not on the next round's fresh one.
 //!
 //! Deal sheets: per round, the face-up grid cards, each seat's hand and the
 //! pile (top first); each hand also goes on a curtain card in words.
 
+use super::grid::FRAME;
 use super::record::{read_moves, read_setup, rules_of};
 use super::{Board, Cell, Move, Quincunx, Rules};
 use crate::deal::Provenance;
@@ -14,7 +17,8 @@ use crate::decktet::{Card, BASIC};
 use crate::error::Error;
 use crate::games::engine::Engine;
 use crate::record::{Record, Source};
-use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Piece, Rect, Scene, Shown};
+use crate::show::labels::{self, Line};
+use crate::show::scene::{self, Holding, Item, Label, Mark, MarkKind, Piece, Rect, Scene, Shown};
 
 pub struct Draw;
 
@@ -51,7 +55,10 @@ impl Frame {
     }
 
     /// The whole grid of a fixed shape; for `start-from-zero` the cells in use
-    /// (and `extra`, an illegal card's cell), at least one card.
+    /// (and `extra`, an illegal card's cell) and a cell more each way where the
+    /// figure may still grow (it stays at most 5 a side, QX-1), inside the 9x9
+    /// frame: so the picture shows the cells the next card may take, and a row
+    /// of five is not a strip.
     fn of(board: &Board, extra: Option<Cell>) -> Frame {
         if board.shape() != super::Shape::Zero {
             let s = board.shape().side() - 1;
@@ -62,18 +69,49 @@ impl Frame {
         }
         let cells: Vec<Cell> = board.cards().map(|(c, _)| c).chain(extra).collect();
         let span = |f: fn(Cell) -> usize| {
-            cells
+            let (a, b) = cells
                 .iter()
                 .map(|&c| f(c))
                 .fold(None, |acc: Option<(usize, usize)>, v| {
                     Some(acc.map_or((v, v), |(a, b)| (a.min(v), b.max(v))))
                 })
-                .unwrap_or((4, 4))
+                .unwrap_or((4, 4));
+            if b - a + 1 < board.shape().side() {
+                (a.saturating_sub(1), (b + 1).min(FRAME - 1))
+            } else {
+                (a, b)
+            }
         };
         Frame {
             cols: span(Cell::col),
             rows: span(Cell::row),
         }
+    }
+
+    /// The cells of the frame no card lies on.
+    fn empty(&self, board: &Board) -> Vec<Rect> {
+        (self.rows.0..=self.rows.1)
+            .rev()
+            .flat_map(|r| (self.cols.0..=self.cols.1).filter_map(move |c| Cell::new(c, r)))
+            .filter(|&c| board.get(c).is_none())
+            .map(|c| self.cell(c))
+            .collect()
+    }
+
+    /// The coordinates round the frame: files `a`.. over and under the columns,
+    /// ranks `1`.. beside the rows (a1 at the bottom left, QX-1).
+    fn labels(&self) -> Result<Vec<Label>, Error> {
+        let (w, h) = self.size();
+        let files: Vec<Line> = (self.cols.0..=self.cols.1)
+            .map(|c| {
+                let x = (c - self.cols.0) as f64 * (W + GAP);
+                Line::new(((b'a' + c as u8) as char).to_string(), x, W)
+            })
+            .collect();
+        let ranks: Vec<Line> = (self.rows.0..=self.rows.1)
+            .map(|r| Line::new((r + 1).to_string(), (self.rows.1 - r) as f64 * (H + GAP), H))
+            .collect();
+        labels::grid(Rect::new(0.0, 0.0, w, h), &files, &ranks)
     }
 }
 
@@ -228,17 +266,20 @@ impl scene::Draw for Draw {
         };
         let caption = scene::caption(record.game, &record.variant, total, caption);
         let (w_mm, h_mm) = frame.size();
-        Ok(Scene {
+        let mut scene = Scene {
             kit: "decktet",
             w_mm,
             h_mm,
+            slots: frame.empty(&board),
             items,
             marks,
-            labels: Vec::new(),
+            labels: frame.labels()?,
             caption,
             shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: total,
-        })
+        };
+        scene.fit();
+        Ok(scene)
     }
 
     fn holdings(

@@ -1,6 +1,7 @@
 //! Mosaico's positions for `tavolo show`: the 6x6 frame `a1`..`f6` with the
-//! tiles placed so far (`a1` top left, MO-1, MO-2), and under it the tiles
-//! set aside, the first set aside first (MO-3).
+//! tiles placed so far (`a1` top left, MO-1, MO-2), its files and ranks named
+//! round it and its empty cells outlined, and under it the tiles set aside,
+//! the first set aside first (MO-3).
 
 use super::record::{dealt, read_moves, read_setup, variant_of};
 use super::{Cell, Move, State, SIDE};
@@ -9,14 +10,16 @@ use crate::error::Error;
 use crate::games::engine::Engine;
 use crate::games::fruit::draw::{ghost, piece, tile_id, tile_item, GAP, H, W};
 use crate::record::{Record, Source};
+use crate::show::labels::{self, Line};
 use crate::show::scene::replay;
 use crate::show::scene::{self, Holding, Mark, MarkKind, Rect, Scene, Shown};
 
 pub struct Draw;
 
-/// Set-aside tiles per row under the frame, and the gap above them.
+/// Set-aside tiles per row under the frame, and the gap above them (room for
+/// the frame's files and the set-aside tiles' name).
 const ASIDE_ROW: usize = SIDE;
-const ASIDE_GAP: f64 = 16.0;
+const ASIDE_GAP: f64 = 18.0;
 
 /// A cell of the frame (or the one just past its right or bottom edge).
 fn cell_rect(cell: Cell) -> Rect {
@@ -143,17 +146,50 @@ impl scene::Draw for Draw {
             last.y + last.h
         };
         let total = record.moves.len();
-        Ok(Scene {
+        let w_mm = files as f64 * (W + GAP) - GAP;
+        // Files a.. over and under, ranks 1.. beside (a1 top left), as the
+        // record names the cells, for every column and row drawn.
+        let line = |k: usize, size: f64| Line::new("", k as f64 * (size + GAP), size);
+        let file_lines: Vec<Line> = (0..files)
+            .map(|f| Line {
+                name: ((b'a' + f as u8) as char).to_string(),
+                ..line(f, W)
+            })
+            .collect();
+        let rank_lines: Vec<Line> = (0..ranks)
+            .map(|r| Line {
+                name: (r + 1).to_string(),
+                ..line(r, H)
+            })
+            .collect();
+        let mut labels =
+            labels::grid(Rect::new(0.0, 0.0, w_mm, frame_h), &file_lines, &rank_lines)?;
+        if aside_places > 0 {
+            labels.push(labels::name(
+                "name-aside",
+                "set aside",
+                aside_rect(frame_h, 0),
+            )?);
+        }
+        let slots = (0..SIDE * SIDE)
+            .map(Cell::from_index)
+            .filter(|&c| state.at(c).is_none())
+            .map(cell_rect)
+            .collect();
+        let mut scene = Scene {
             kit: "fruit",
-            w_mm: files as f64 * (W + GAP) - GAP,
+            w_mm,
             h_mm,
+            slots,
             items,
             marks,
-            labels: Vec::new(),
+            labels,
             caption: scene::caption(record.game, &record.variant, total, shown_as),
             shown: r.illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: total,
-        })
+        };
+        scene.fit();
+        Ok(scene)
     }
 
     /// The director's: the six start tiles (face up on their cells, MO-1)
@@ -207,18 +243,30 @@ mod tests {
             draw.join(" ")
         );
         let s = scene(&text);
+        // The scene is fitted round the coordinates: a1 lies right of the ranks
+        // and under the files, and every cell keeps its place from a1.
+        let a1 = s.items.iter().find(|i| i.id == "tile-M1").unwrap().at;
+        assert!(a1.x > 0.0 && a1.y > 0.0);
+        let on = |c: Cell| {
+            let r = cell_rect(c);
+            Rect::new(r.x + a1.x, r.y + a1.y, r.w, r.h)
+        };
         for (k, t) in draw[..6].iter().enumerate() {
             let item = s
                 .items
                 .iter()
                 .find(|i| i.id == format!("tile-{t}"))
                 .unwrap();
-            assert_eq!(item.at, cell_rect(Cell::new(k as u8, k as u8)), "{t}");
+            assert_eq!(item.at, on(Cell::new(k as u8, k as u8)), "{t}");
         }
         let g = s.items.iter().find(|i| i.id == "illegal").unwrap();
         assert!(g.ghost);
-        assert_eq!(g.at, cell_rect(Cell::new(6, 1)));
-        assert_eq!(s.w_mm, 7.0 * (W + GAP) - GAP);
+        assert_eq!(g.at, on(Cell::new(6, 1)));
+        // Seven columns drawn, g named over the seventh.
+        let frame_w = 7.0 * (W + GAP) - GAP;
+        assert!(s.w_mm > frame_w && s.w_mm < frame_w + 2.0 * a1.x + 1e-9);
+        let g_label = s.labels.iter().find(|l| l.id == "coord-top-g").unwrap();
+        assert!((g_label.at.centre().0 - g.at.centre().0).abs() < 1e-9);
         assert!(s.caption.contains("mosaico.outside-frame"), "{}", s.caption);
     }
 }

@@ -2,6 +2,9 @@
 //! fruit drawn as a small stack (MU-3), and under it the old wall's six
 //! columns standing on the ground, face-down tiles as their backs showing
 //! an edge and face-up tiles in full, the top of each column highest (MU-1).
+//! The places are named as a record names them: the columns 1-6 under the
+//! ground, the new wall (`new`) over its piles; an empty column or pile is
+//! outlined.
 
 use super::record::{dealt, read_moves, read_setup, variant_of};
 use super::{Column, Move, Place, State, COLUMNS, HEIGHT};
@@ -11,6 +14,7 @@ use crate::games::engine::Engine;
 use crate::games::fruit::draw::{ghost, piece, tile_id, tile_item, GAP, H, W};
 use crate::games::fruit::tile::{Fruit, Tile};
 use crate::record::{Record, Source};
+use crate::show::labels::{self, Edge, Line};
 use crate::show::scene::replay;
 use crate::show::scene::{self, Holding, Mark, MarkKind, Rect, Scene, Shown};
 
@@ -199,17 +203,47 @@ impl scene::Draw for Draw {
             (None, None) => Shown::Setup,
         };
         let total = record.moves.len();
-        Ok(Scene {
+        let w_mm = x_of(COLUMNS - 1) + W;
+        let columns: Vec<Line> = (0..COLUMNS)
+            .map(|c| Line::new((c + 1).to_string(), x_of(c), W))
+            .collect();
+        let mut labels = labels::edge(
+            Rect::new(0.0, WALL_Y, w_mm, ground - WALL_Y),
+            Edge::Bottom,
+            &columns,
+        )?;
+        let tallest = pile_rect(Fruit::ALL[0], 5);
+        labels.push(labels::name(
+            "name-new",
+            "new wall (new)",
+            Rect::new(0.0, tallest.y, w_mm, H),
+        )?);
+        labels.push(labels::name(
+            "name-old",
+            "old wall",
+            Rect::new(0.0, WALL_Y, w_mm, H),
+        )?);
+        let empty_piles = Fruit::ALL
+            .into_iter()
+            .filter(|&f| state.pile(f).is_empty())
+            .map(|f| pile_rect(f, 0));
+        let empty_columns = (0..COLUMNS)
+            .filter(|&c| state.column(c).is_empty())
+            .map(|c| Rect::new(x_of(c), ground - H, W, H));
+        let mut scene = Scene {
             kit: "fruit",
-            w_mm: x_of(COLUMNS - 1) + W,
+            w_mm,
             h_mm: ground,
+            slots: empty_piles.chain(empty_columns).collect(),
             items,
             marks,
-            labels: Vec::new(),
+            labels,
             caption: scene::caption(record.game, &record.variant, total, shown_as),
             shown: r.illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: total,
-        })
+        };
+        scene.fit();
+        Ok(scene)
     }
 
     /// The director's: the wall layer by layer from the top (face-up) one,
@@ -278,8 +312,12 @@ mod tests {
         assert_eq!(b3.at.y, f4.at.y - H - GAP);
         assert!(!b3.back && !f4.back);
         assert!(item(&s, "tile-P4").back, "column 1's new top is face down");
+        // The scene is fitted round the new wall's name over the piles.
         let c1 = item(&s, "tile-C1");
-        assert_eq!(c1.at, pile_rect(Fruit::Cocomeri, 0));
+        let pile = pile_rect(Fruit::Cocomeri, 0);
+        assert_eq!((c1.at.x, c1.at.w), (pile.x, pile.w));
+        let new = s.labels.iter().find(|l| l.id == "name-new").unwrap();
+        assert!(new.at.y >= 0.0 && new.at.y + new.at.h < c1.at.y);
         assert_eq!(s.marks.len(), 1);
         assert_eq!(s.marks[0].kind, MarkKind::Last);
         assert_eq!(s.marks[0].at, c1.at);

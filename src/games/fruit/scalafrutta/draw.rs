@@ -1,8 +1,10 @@
 //! Scalafrutta's positions for `tavolo show`: the 3x3 square with room for
-//! a tile pushed in from each side (SF-1), the face-down pile beside it as a
-//! stack, and under them each player's tiles, seat by seat, at half size:
-//! the combinations they last declared in this hand (SF-2), then the tiles
-//! won since, face up as the sheet keeps them.
+//! a tile pushed in from each side (SF-1), its twelve insertion points named
+//! round it as records name them (`top1` .. `right3`), the face-down pile
+//! beside it as a stack, and under them each player's tiles, seat by seat,
+//! at half size under the player's name and total: the combinations they last
+//! declared in this hand (SF-2), then the tiles won since, face up as the
+//! sheet keeps them.
 
 use super::record::{check_players, check_square, engine_move, read_moves, read_setup};
 use super::{hand_order, Insertion, Move, Setup, Side, State};
@@ -10,20 +12,15 @@ use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::fruit::draw::{
-    around, ghost, piece, tile_id, tile_item, without_seat, GAP, H, W,
+    ghost, holding_rect, lay_out, piece, tile_id, tile_item, without_seat, GAP, H, W,
 };
 use crate::games::fruit::tile::Tile;
 use crate::record::{Record, Source};
-use crate::show::scene::{self, Holding, Item, Mark, MarkKind, Rect, Scene, Shown};
+use crate::show::labels::{self, Edge, Line, NAME_ROOM};
+use crate::show::scene::{self, Holding, Item, Label, Mark, MarkKind, Rect, Scene, Shown};
 
 pub struct Draw;
 
-/// A player's tiles are drawn at half size, this far apart; combinations
-/// a wider gap apart.
-const SW: f64 = W / 2.0;
-const SH: f64 = H / 2.0;
-const SGAP: f64 = 1.5;
-const GROUP_GAP: f64 = 6.0;
 /// Between the square and the players, and between two players' tiles.
 const BAND_GAP: f64 = 8.0;
 /// The face-down pile: right of the square, each tile this much up and
@@ -55,38 +52,35 @@ fn outside(at: Insertion) -> Rect {
     }
 }
 
+/// The twelve insertion points named round the square (SF-1): `top1`..`top3`
+/// over its columns, `bottom1`.. under them, `left1`.. and `right1`.. beside
+/// its rows.
+fn insertion_labels() -> Result<Vec<Label>, Error> {
+    let square = cell((0, 0)).union(&cell((2, 2)));
+    let mut out = Vec::new();
+    for edge in [Edge::Top, Edge::Bottom, Edge::Left, Edge::Right] {
+        let lines: Vec<Line> = (0..3)
+            .map(|k| {
+                let at = cell(if matches!(edge, Edge::Top | Edge::Bottom) {
+                    (0, k)
+                } else {
+                    (k, 0)
+                });
+                let name = format!("{}{}", edge.name(), k + 1);
+                match edge {
+                    Edge::Top | Edge::Bottom => Line::new(name, at.x, at.w),
+                    Edge::Left | Edge::Right => Line::new(name, at.y, at.h),
+                }
+            })
+            .collect();
+        out.extend(labels::edge(square, edge, &lines)?);
+    }
+    Ok(out)
+}
+
 const GRID_W: f64 = 5.0 * (W + GAP) - GAP;
 const GRID_H: f64 = 5.0 * (H + GAP) - GAP;
 const SCENE_W: f64 = GRID_W + PILE_GAP + W + PILE_MAX * PILE_STEP;
-
-/// One player's tiles laid out from `top`: each group (a combination, or
-/// the loose tiles) on one line if it fits, the lines wrapping at the
-/// picture's width. Returns the places and the bottom.
-fn lay_out(groups: &[Vec<Tile>], top: f64) -> (Vec<(Tile, Rect)>, f64) {
-    let (mut x, mut y) = (0.0, top);
-    let mut out = Vec::new();
-    for g in groups.iter().filter(|g| !g.is_empty()) {
-        let width = g.len() as f64 * (SW + SGAP) - SGAP;
-        if x > 0.0 && x + width > SCENE_W {
-            (x, y) = (0.0, y + SH + SGAP);
-        }
-        for &t in g {
-            if x > 0.0 && x + SW > SCENE_W {
-                (x, y) = (0.0, y + SH + SGAP);
-            }
-            out.push((t, Rect::new(x, y, SW, SH)));
-            x += SW + SGAP;
-        }
-        x += GROUP_GAP - SGAP;
-    }
-    (out, y + SH)
-}
-
-/// A frame round a player's tiles (their first place when they hold none).
-fn band_rect(tiles: &[(Tile, Rect)], top: f64) -> Rect {
-    let r = around(tiles.iter().map(|&(_, r)| r)).unwrap_or(Rect::new(0.0, top, SW, SH));
-    Rect::new(r.x - 1.5, r.y - 1.5, r.w + 3.0, r.h + 3.0)
-}
 
 fn notation(mv: &Move) -> String {
     without_seat(&mv.to_string())
@@ -154,14 +148,24 @@ impl scene::Draw for Draw {
         }
         // The pile's backs all show the same face: which tile is which is hidden.
         let base = slot(2, 5);
-        for k in 0..hand.pile().len() {
+        let mut labels = insertion_labels()?;
+        let pile = hand.pile().len();
+        for k in 0..pile {
             let s = k as f64 * PILE_STEP;
             let at = Rect::new(GRID_W + PILE_GAP + s, base.y - s, W, H);
             let any = Tile::from_index(0).expect("a tile");
             items.push(tile_item(format!("pile-{}", k + 1), any, at, true, false));
         }
-        // Each player's combinations (those still wholly theirs), then the rest.
-        let mut top = GRID_H + BAND_GAP;
+        let pile_top = base.y - pile.saturating_sub(1) as f64 * PILE_STEP;
+        labels.push(labels::name(
+            "name-pile",
+            &format!("face down: {pile}"),
+            Rect::new(GRID_W + PILE_GAP, pile_top, W, H),
+        )?);
+        // Each player's combinations (those still wholly theirs), then the rest,
+        // under their name and total.
+        let totals = state.totals().totals();
+        let mut top = GRID_H + BAND_GAP + NAME_ROOM;
         let mut bands = Vec::new();
         for (p, combos) in declared.iter().enumerate() {
             let mut loose = hand.held(p);
@@ -175,12 +179,16 @@ impl scene::Draw for Draw {
                 }
             }
             groups.push(loose.iter().collect());
-            let (tiles, bottom) = lay_out(&groups, top);
+            let (tiles, bottom) = lay_out(&groups, top, SCENE_W);
             for &(t, at) in &tiles {
                 items.push(tile_item(tile_id(t), t, at, false, false));
             }
-            bands.push(band_rect(&tiles, top));
-            top = bottom + BAND_GAP;
+            let band = holding_rect(&tiles, top);
+            let total = totals.get(p).copied().unwrap_or(0);
+            let name = format!("{} ({total} points)", names[p]);
+            labels.push(labels::name(format!("name-{}", p + 1), &name, band)?);
+            bands.push(band);
+            top = bottom + BAND_GAP + NAME_ROOM;
         }
 
         let mut marks = Vec::new();
@@ -215,17 +223,20 @@ impl scene::Draw for Draw {
             (None, None) => Shown::Setup,
         };
         let total = record.moves.len();
-        Ok(Scene {
+        let mut scene = Scene {
             kit: "fruit",
             w_mm: SCENE_W,
-            h_mm: top - BAND_GAP,
+            h_mm: top - BAND_GAP - NAME_ROOM,
+            slots: Vec::new(),
             items,
             marks,
-            labels: Vec::new(),
+            labels,
             caption: scene::caption(record.game, &record.variant, total, shown_as),
             shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
             moves: total,
-        })
+        };
+        scene.fit();
+        Ok(scene)
     }
 
     /// The table's: the square row by row and the face-down pile in the
@@ -281,12 +292,21 @@ mod tests {
             "{HEAD}\n[[move]]\nplayer = \"Anna\"\ntile = \"B5\"\nat = \"right2\"\n"
         ));
         let at = |id: &str| s.items.iter().find(|i| i.id == id).unwrap().at;
-        assert_eq!(at("tile-B5"), cell((1, 2)));
-        assert_eq!(at("tile-B6"), cell((1, 1)));
-        assert_eq!(at("tile-F5"), cell((1, 0)));
+        // The scene is fitted round its labels: places are kept from the square's.
+        let (dx, dy) = (
+            at("tile-F5").x - cell((1, 0)).x,
+            at("tile-F5").y - cell((1, 0)).y,
+        );
+        let on = |r: Rect| Rect::new(r.x + dx, r.y + dy, r.w, r.h);
+        assert_eq!(at("tile-B5"), on(cell((1, 2))));
+        assert_eq!(at("tile-B6"), on(cell((1, 1))));
+        // Anna's first tile, at half size under the square and her name.
         let u4 = at("tile-U4");
-        assert_eq!((u4.w, u4.y), (SW, GRID_H + BAND_GAP), "Anna's first tile");
-        assert_eq!(s.marks[0].at, cell((1, 2)));
+        assert_eq!(u4.w, crate::games::fruit::draw::SW);
+        assert!((u4.y - (dy + GRID_H + BAND_GAP + NAME_ROOM)).abs() < 1e-9);
+        let anna = s.labels.iter().find(|l| l.id == "name-1").unwrap();
+        assert!(anna.text.starts_with("Anna") && anna.at.y + anna.at.h < u4.y);
+        assert_eq!(s.marks[0].at, on(cell((1, 2))));
         assert_eq!(s.items.iter().filter(|i| i.back).count(), 26);
     }
 }
