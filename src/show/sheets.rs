@@ -37,7 +37,7 @@ const MIN_SCALE: f64 = 0.9;
 const LINE: f64 = 7.0;
 const FONT: f64 = 3.6;
 /// Pieces are drawn at most this high and this wide, in mm.
-const PIECE_H: f64 = 16.0;
+pub const PIECE_H: f64 = 16.0;
 const PIECE_W: f64 = 30.0;
 
 /// A band on a page: a heading and rows of pieces, or a heading alone.

@@ -790,3 +790,42 @@ fn deal_sheets_carry_curtain_cards_for_card_games() {
         assert!(o.status.success(), "{}", text(&o));
     }
 }
+
+/// Issue 26: the deal sheets' slips draw each Farfalia card `PIECE_H` mm
+/// tall, and its number must still read at arm's length there (at least
+/// 4 mm). The play card's central number is `centre_numeral_size` (its font
+/// size, in the card's mm); DejaVu Sans Bold's digits stand 0.729 em tall.
+#[test]
+fn farfalia_card_numbers_read_at_least_4_mm_on_the_slips() {
+    let kit: toml::Value = toml::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/farfalia.toml"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let size = kit["data"]["centre_numeral_size"].as_float().or_else(|| {
+        kit["data"]["centre_numeral_size"]
+            .as_integer()
+            .map(|i| i as f64)
+    });
+    let size = size.expect("the play cards name their central number's size");
+    let card_h = kit["component"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"].as_str() == Some("play"))
+        .and_then(|p| p["size_mm"][1].as_integer())
+        .unwrap() as f64;
+    let on_slip = size * 0.729 * tavolo::show::sheets::PIECE_H / card_h;
+    assert!(
+        on_slip >= 4.0,
+        "the number is {on_slip:.1} mm tall on a slip"
+    );
+    // And the template draws it: the central number uses that size.
+    let art = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/art/farfalia-play.svg"),
+    )
+    .unwrap();
+    assert!(art.contains("data.centre_numeral_size"), "{art}");
+}
