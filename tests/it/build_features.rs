@@ -62,3 +62,31 @@ fn the_test_build_turns_on_no_feature_the_build_lacks() {
         differ.join("\n")
     );
 }
+
+/// The test build compiles tavolo's own crate and the two test crates
+/// (tempfile, proptest) with what they need, nothing more: the criterion
+/// benchmarks are their own package (bench/), so criterion's 22 crates are
+/// never built by `cargo test`. Measured on a fresh clone after `cargo run
+/// --release`: the test command compiled 14 crates (this list and tavolo).
+#[test]
+fn the_test_build_adds_only_the_test_crates() {
+    let (Some(build), Some(test)) = (features("normal,build"), features("normal,build,dev")) else {
+        return;
+    };
+    let name = |pkg: &String| pkg.split(' ').next().unwrap_or_default().to_string();
+    let added: BTreeSet<String> = test
+        .keys()
+        .filter(|pkg| !build.contains_key(*pkg))
+        .map(name)
+        .collect();
+    assert!(!added.contains("criterion"), "{added:?}");
+    assert!(
+        added.contains("proptest") && added.contains("tempfile"),
+        "{added:?}"
+    );
+    assert!(
+        added.len() <= 14,
+        "the test build adds {} crates: {added:?}",
+        added.len()
+    );
+}

@@ -43,7 +43,7 @@
 //! - at the end, cards left in hand cost at least the smallest penalties of
 //!   the cards to come, as many as the hand exceeds the free cells.
 //!
-//! Measured (see `benches/quincunx.rs`): the bound is loose at the start of
+//! Measured (see `bench/benches/quincunx.rs`): the bound is loose at the start of
 //! a deal (about 1,000 against optima near 150), so whole deals are seldom
 //! proved within the default node bound and the usual answer is the best line
 //! found; positions a few placements from the end are proved quickly (the

@@ -48,7 +48,7 @@ fn bench_kits(c: &mut Criterion, name: &str, paths: &[PathBuf], max_bytes: usize
 }
 
 fn fruit_and_moon(c: &mut Criterion) {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../templates");
     let paths = [dir.join("fruit.toml"), dir.join("moon.toml")];
     bench_kits(c, "kit/fruit+moon to PDF", &paths, 300_000);
 }

@@ -1,0 +1,1 @@
+//! Nothing: this package holds tavolo's benchmarks (see `benches/`).
