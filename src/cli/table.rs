@@ -44,14 +44,17 @@ pub struct Args {
     pub names: Option<Vec<String>>,
     /// Go on with the game in this record, writing the moves back into it.
     #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath,
-          conflicts_with_all = ["from", "out", "seed", "players", "names", "variant"])]
+          conflicts_with_all = ["from", "seed", "players", "names", "variant"])]
     pub resume: Option<PathBuf>,
     /// Start from this record: a written setup, a `tavolo deal --record` file, an event's
-    /// board (`tavolo event deal --dir`) or a game so far; the moves go to --out or a new file.
+    /// board (`tavolo event deal --out`) or a game so far; the moves go to --out or a new file.
     #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath,
           conflicts_with_all = ["seed", "players", "names", "variant"])]
     pub from: Option<PathBuf>,
-    /// The record file (default: a new file in the current folder, named when the session starts).
+    /// The record file (default: a new file in the current folder, named when the session
+    /// starts). A name ending in the game's other format (natura: `game.gcg`) writes the game
+    /// in it too, after every move, beside its TOML record (`game.toml`, which --resume takes;
+    /// `--resume game.toml -o game.gcg --force` goes on writing both).
     #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -90,6 +93,9 @@ fn private_picture(live: &dyn Live, view: View) -> Result<(), Error> {
 struct Desk {
     live: Box<dyn Live>,
     file: PathBuf,
+    /// `-o game.gcg`: the game also written in the game's other format after every move
+    /// (the TOML record beside it is what `--resume` goes on from).
+    twin: Option<Twin>,
     png: Option<PathBuf>,
     view: View,
     json: bool,
@@ -99,10 +105,11 @@ struct Desk {
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Error> {
-    let (live, file) = match open(&a)? {
+    let (live, mut file) = match open(&a)? {
         Ok(opened) => opened,
         Err(code) => return Ok(code),
     };
+    let twin = twin_of(&a, live.game(), &mut file)?;
     let view = if a.director {
         View::Director
     } else if let Some(name) = &a.seat {
@@ -127,6 +134,7 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
     let mut desk = Desk {
         live,
         file,
+        twin,
         png: a.png.clone(),
         view,
         json: a.json,
@@ -140,10 +148,59 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
 /// A session and the record file it writes.
 type Started = (Box<dyn Live>, PathBuf);
 
+/// The record written again in another format (GCG) after every move.
+struct Twin {
+    format: &'static dyn crate::games::foreign::Foreign,
+    path: PathBuf,
+}
+
+/// `-o NAME.gcg` (a format of the game's other than TOML): the session's record goes to
+/// NAME.toml, which it can resume from, and the game is written as NAME.gcg beside it.
+/// With --resume, the record resumed stays the record and `-o NAME.gcg` is written anew.
+fn twin_of(a: &Args, game: &str, file: &mut PathBuf) -> Result<Option<Twin>, Error> {
+    let Some(out) = a.out.as_deref() else {
+        return Ok(None);
+    };
+    let Some(format) = crate::games::foreign::output(game, Some(out), None)? else {
+        if a.resume.is_some() {
+            return Err(Error::input(
+                "cli.usage",
+                "with --resume the moves go back into the record resumed; --out may only name \
+                 the game's other format (e.g. game.gcg), written beside it",
+            ));
+        }
+        return Ok(None);
+    };
+    if a.resume.is_some() {
+        a.force.check(out)?;
+    } else {
+        *file = out.with_extension("toml");
+        a.force.check(file)?;
+    }
+    Ok(Some(Twin {
+        format,
+        path: out.to_path_buf(),
+    }))
+}
+
 /// The session asked for and the record file it writes, or the exit code of a record that
 /// cannot be resumed (its verdict printed).
 fn open(a: &Args) -> Result<Result<Started, ExitCode>, Error> {
     if let Some(path) = a.resume.as_ref().or(a.from.as_ref()) {
+        if crate::games::foreign::reader(path).is_some() {
+            // A GCG game holds no deal (the bag's order), so nothing can go on from it.
+            return Err(Error::input(
+                "table.foreign-record",
+                format!(
+                    "{} holds the game's moves but not its deal, so a session cannot go on from it",
+                    path.display()
+                ),
+            )
+            .help(format!(
+                "go on from the TOML record the session wrote beside it: --resume {}",
+                path.with_extension("toml").display()
+            )));
+        }
         let text =
             std::fs::read_to_string(path).map_err(|e| Error::io("record.unreadable", path, &e))?;
         if let Some(code) = refuse(a, path, &text) {
@@ -311,7 +368,12 @@ impl Desk {
 
     /// The record, written whole after every change.
     fn save(&mut self) -> Result<(), Error> {
-        write::atomic(&self.file, &self.live.record())?;
+        let record = self.live.record();
+        write::atomic(&self.file, &record)?;
+        if let Some(t) = &self.twin {
+            let text = crate::games::foreign::write(t.format, &record, &self.file)?;
+            write::atomic(&t.path, &text)?;
+        }
         self.picture();
         Ok(())
     }
@@ -337,23 +399,28 @@ impl Desk {
         }
         let live = &self.live;
         if self.json {
-            self.event(
-                "start",
-                json!({
-                    "game": live.game(),
-                    "variant": live.variant(),
-                    "players": live.players(),
-                    "file": self.file.display().to_string(),
-                    "hidden": live.hides() && self.view != View::Director,
-                }),
-            );
+            let mut start = json!({
+                "game": live.game(),
+                "variant": live.variant(),
+                "players": live.players(),
+                "file": self.file.display().to_string(),
+                "hidden": live.hides() && self.view != View::Director,
+            });
+            if let Some(t) = &self.twin {
+                start["also"] = json!(t.path.display().to_string());
+            }
+            self.event("start", start);
             return Ok(());
         }
         let mut text = format!(
-            "{} ({}): {players}\nrecord: {}{}\n",
+            "{} ({}): {players}\nrecord: {}{}{}\n",
             live.game(),
             live.variant(),
             self.file.display(),
+            match &self.twin {
+                Some(t) => format!(" (and {} as {})", t.path.display(), t.format.extension()),
+                None => String::new(),
+            },
             if live.moves() > 0 {
                 format!(" ({} moves so far)", live.moves())
             } else {

@@ -36,3 +36,4 @@ mod show_natura;
 mod solitaire_props;
 mod solitaire_solve;
 mod table;
+mod table_gcg;
