@@ -70,6 +70,11 @@ pub struct Args {
     #[arg(long, visible_alias = "analyze", requires = "position",
           conflicts_with_all = ["after", "rack"])]
     pub analyse: bool,
+    /// With a RECORD (natura): once the bag is empty, search the endgame to its end for the
+    /// best line by final spread (NS-4 included), deepening ply by ply; `--max-nodes` bounds
+    /// it, and the answer says whether it is proved.
+    #[arg(long, requires = "position", conflicts_with_all = ["analyse", "rack", "top"])]
+    pub endgame: bool,
     #[command(flatten)]
     pub lexicon: super::lexicon::LexiconArgs,
     /// Which deal: `--seed` (required unless `--seeds`), `--variant`, `--board`.
@@ -126,6 +131,8 @@ fn run_position(solver: &dyn SolvePosition, file: &Path, args: &Args) -> Result<
         rack: args.rack.clone(),
         top: args.top as usize,
         analyse: args.analyse,
+        endgame: args.endgame,
+        max_nodes: args.max_nodes,
         words: word_lists(&args.lexicon)?,
     };
     let answer = solver.solve_position(&query)?;

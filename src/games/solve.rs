@@ -146,6 +146,10 @@ pub struct PositionQuery {
     pub top: usize,
     /// Review the whole record instead: each turn's best move beside the one played.
     pub analyse: bool,
+    /// Search the endgame (the bag empty, both racks known) to its end: the best line.
+    pub endgame: bool,
+    /// Positions the endgame search may visit.
+    pub max_nodes: u64,
     /// Word lists instead of the record's own (`None`: the record's).
     pub words: Option<WordLists>,
 }

@@ -463,3 +463,56 @@ fn play_with_a_strength_from_the_command_line() {
     let o = tavolo(&["play", "moon", "--seed", "1", "--json"]);
     assert_eq!(json(&o)["strength"], "random");
 }
+
+/// Issue 25, the endgame: with the bag empty and both racks known, `--endgame` searches to
+/// the end and proves the best line by final spread (NS-4: going out takes the other rack's
+/// value twice); a position with tiles in the bag, or a rack it does not know, is refused.
+#[test]
+fn endgame_proves_the_best_line_and_refuses_a_bag() {
+    let (dir, _) = scratch();
+    let rec = position(
+        &[MARE],
+        "racks = { anna = \"SAO\", bruno = \"ZU\" }",
+        true,
+        "",
+    );
+    let f = write(dir.path(), "end.toml", &rec);
+    let o = tavolo(&["solve", "natura", &f, "--endgame", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["exact"], true, "{v}");
+    let line = v["line"].as_array().unwrap();
+    assert!(!line.is_empty(), "{v}");
+    assert_eq!(line[0]["player"], "anna");
+    // The spread is the final scores' difference, once the line is played out.
+    let finals = v["final_scores"]
+        .as_array()
+        .expect("the line ends the game");
+    let score = |who: &str| {
+        finals.iter().find(|p| p["player"] == who).unwrap()["score"]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!(
+        v["spread"].as_i64().unwrap(),
+        score("anna") - score("bruno")
+    );
+    let text = stdout(&tavolo(&["solve", "natura", &f, "--endgame"]));
+    assert!(text.contains("proved: the spread for anna"), "{text}");
+
+    let with_bag = position(
+        &[MARE],
+        "racks = { anna = \"SAO\", bruno = \"ZU\" }\nbag = \"AEIO\"",
+        true,
+        "",
+    );
+    let f = write(dir.path(), "bag.toml", &with_bag);
+    let o = tavolo(&["solve", "natura", &f, "--endgame"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("solve.not-endgame"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the bag still holds 4 tiles"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -375,6 +375,11 @@ impl State {
     }
 
     /// The scores before the end adjustment.
+    /// The seat whose turn it is, or would be after the game's last move.
+    pub fn turn_seat(&self) -> usize {
+        self.turn
+    }
+
     pub fn scores(&self) -> &[i32] {
         &self.scores
     }

@@ -20,6 +20,7 @@
 pub mod board;
 pub mod draw;
 pub mod duplicate;
+pub mod endgame;
 pub mod facts_record;
 pub mod game;
 pub mod gcg;

@@ -34,6 +34,9 @@ impl SolvePosition for Natura {
         if q.analyse {
             return Ok(analyse(&game, &graph));
         }
+        if q.endgame {
+            return endgame(&game, &graph, q);
+        }
         top(&game, &graph, q)
     }
 }
@@ -763,4 +766,112 @@ fn analyse(game: &Replayed, graph: &Gaddag) -> Scored {
         })).collect::<Vec<_>>(),
     });
     Scored { text, json }
+}
+
+/// `--endgame`: the best line from a position with the bag empty, searched to the game's end
+/// (issue 25; [`super::endgame`]).
+fn endgame(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored, Error> {
+    let after = q.after.unwrap_or(game.total);
+    let (state, seat) = game.position(after, None)?;
+    let u = game.unit;
+    if let Some(other) = (0..state.players()).find(|&s| state.rack(s).iter().all(|&n| n == 0)) {
+        return Err(Error::input(
+            "solve.no-rack",
+            format!(
+                "{}: the record does not say which tiles {} holds after {u} {after}; the endgame \
+                 needs both racks",
+                game.file, game.names[other]
+            ),
+        ));
+    }
+    let limits = super::endgame::Limits {
+        max_nodes: q.max_nodes,
+        ..Default::default()
+    };
+    let found = super::endgame::solve(&state, graph, limits).map_err(|why| {
+        Error::input(
+            "solve.not-endgame",
+            format!("{}: after {u} {after}, {why}", game.file),
+        )
+        .help("give --move N for a position with the bag empty (the endgame)")
+    })?;
+    let other = 1 - seat;
+    let mut text = format!(
+        "{}: after {u} {after} of {}, {} to move with {} against {}'s {} (scores {}); the bag is empty\n",
+        game.file,
+        game.total,
+        game.names[seat],
+        state.rack_text(seat),
+        game.names[other],
+        state.rack_text(other),
+        scores_text(&game.names, state.scores()),
+    );
+    // The line, each move shown on the position it is played on.
+    let mut at = state.clone();
+    let mut shown = Vec::new();
+    for r in &found.line {
+        let s = show(&at, r);
+        let who = game.names[r.mv.seat()].clone();
+        if at.play(r.mv.clone()).is_err() {
+            break;
+        }
+        shown.push((who, s));
+    }
+    let width = shown
+        .iter()
+        .map(|(_, s)| s.notation.len())
+        .max()
+        .unwrap_or(0);
+    for (i, (who, s)) in shown.iter().enumerate() {
+        text += &format!(
+            "{:>3}. {who}: {:<width$} {:>4}\n",
+            i + 1,
+            s.notation,
+            s.score
+        );
+    }
+    let finals = at.final_scores();
+    let sign = if found.spread > 0 { "+" } else { "" };
+    text += &format!(
+        "{} the spread for {}: {sign}{}{}; {} ply deep, {} positions\n",
+        if found.exact {
+            "proved:"
+        } else {
+            "best found, not proved:"
+        },
+        game.names[seat],
+        found.spread,
+        if at.end().is_some() {
+            format!(" (final scores {})", scores_text(&game.names, &finals))
+        } else {
+            String::new()
+        },
+        found.depth,
+        found.nodes,
+    );
+    if !found.exact {
+        text += &format!(
+            "the search stopped at --max-nodes {}; a larger limit may prove it\n",
+            q.max_nodes
+        );
+    }
+    let json = json!({
+        "game": "natura",
+        "file": game.file,
+        "after": after,
+        "to_move": game.names[seat],
+        "racks": game.names.iter().enumerate().map(|(s, n)| json!({"player": n, "rack": state.rack_text(s)})).collect::<Vec<_>>(),
+        "scores": game.names.iter().zip(state.scores()).map(|(n, s)| json!({"player": n, "score": s})).collect::<Vec<_>>(),
+        "spread": found.spread,
+        "exact": found.exact,
+        "depth": found.depth,
+        "nodes": found.nodes,
+        "line": shown.iter().enumerate().map(|(i, (who, s))| {
+            let mut v = s.json(i + 1);
+            v["player"] = json!(who);
+            v
+        }).collect::<Vec<_>>(),
+        "final_scores": at.end().map(|_| game.names.iter().zip(&finals).map(|(n, s)| json!({"player": n, "score": s})).collect::<Vec<_>>()),
+    });
+    Ok(Scored { text, json })
 }
