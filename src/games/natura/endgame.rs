@@ -6,14 +6,22 @@
 //! NS-3; six scoreless turns in a row end the game, NS-4).
 //!
 //! Negamax with alpha-beta pruning and iterative deepening: each round searches one ply
-//! deeper, moves that go out first, then by score. A round that reaches the game's end on
+//! deeper, the move found best before first, then moves that go out, then by score. A
+//! transposition table keeps what each position is worth from there on (the same tiles laid
+//! in another order reach the same board); its values are the points still to come, so a
+//! position is one entry whatever the scores that led to it. A round that reaches the game's end on
 //! every line it looks at is exact (pruning never changes the value of a full-window search);
 //! a round cut off by the depth uses a rough estimate at its leaves (the spread so far, each
 //! rack's value counted against its holder), and the node limit stops the deepening, keeping
 //! the last whole round. Two players only: with three or more, "the best spread" is not one
 //! number.
 
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use super::board::Square;
 use super::game::State;
+use super::layout::SIZE;
 use super::movegen::{ranked_moves, Gaddag, Ranked};
 use super::moves::Move;
 use crate::games::engine::Engine;
@@ -92,17 +100,16 @@ pub fn solve(state: &State, graph: &Gaddag, limits: Limits) -> Result<Solution, 
         graph,
         nodes: 0,
         max_nodes: limits.max_nodes,
-        horizon: false,
         stopped: false,
+        table: HashMap::new(),
     };
     let mut best: Option<Solution> = None;
     for depth in 1..=limits.max_depth.max(1) {
-        search.horizon = false;
-        let (value, line) = search.negamax(state, depth, -i32::MAX, i32::MAX);
+        let (value, _, exact) = search.negamax(state, depth, -i32::MAX, i32::MAX);
         if search.stopped {
             break;
         }
-        let exact = !search.horizon;
+        let line = principal_line(&search, state, depth);
         best = Some(Solution {
             line,
             spread: value,
@@ -130,56 +137,156 @@ struct Search<'g> {
     graph: &'g Gaddag,
     nodes: u64,
     max_nodes: u64,
-    /// A leaf of this round was cut by the depth, not the game's end.
-    horizon: bool,
     /// The node limit was reached; the round under way is void.
     stopped: bool,
+    table: HashMap<u64, Entry>,
 }
 
+/// What the table knows of a position: a bound on the points still to come for its player
+/// to move (the final spread less the spread so far), how deep it was searched, whether no
+/// leaf under it was cut by the depth, and the best move found.
+#[derive(Clone)]
+struct Entry {
+    value: i32,
+    bound: Bound,
+    depth: usize,
+    proved: bool,
+    best: Option<Ranked>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The value is at least this (a cut-off above beta).
+    Lower,
+    /// The value is at most this (no move reached alpha).
+    Upper,
+}
+
+/// Entries kept at most (some 100 bytes each); past it, new positions are not stored.
+const TABLE_MAX: usize = 2_000_000;
+
+/// A node's value, its line, and whether no leaf under it was cut by the depth.
+type Found = (i32, Vec<Ranked>, bool);
+
 impl Search<'_> {
-    /// The value of `state` for its player to move, and the line that gets it.
-    fn negamax(
-        &mut self,
-        state: &State,
-        depth: usize,
-        mut alpha: i32,
-        beta: i32,
-    ) -> (i32, Vec<Ranked>) {
+    /// The value of `state` for its player to move, its line, and whether it is proved.
+    fn negamax(&mut self, state: &State, depth: usize, mut alpha: i32, beta: i32) -> Found {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             self.stopped = true;
-            return (0, Vec::new());
+            return (0, Vec::new(), false);
         }
         if let Some(value) = final_spread(state) {
-            return (value, Vec::new());
+            return (value, Vec::new(), true);
         }
         if depth == 0 {
-            self.horizon = true;
-            return (estimate(state), Vec::new());
+            return (estimate(state), Vec::new(), false);
         }
-        let mut best = (-i32::MAX, Vec::new());
-        for r in ordered(state, self.graph) {
+        let me = state.turn_seat();
+        let so_far = state.scores()[me] - state.scores()[1 - me];
+        let key = key_of(state);
+        let known = self.table.get(&key).cloned();
+        if let Some(e) = &known {
+            if e.proved || e.depth >= depth {
+                let v = e.value + so_far;
+                let hit = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if hit {
+                    let line = e.best.iter().cloned().collect();
+                    return (v, line, e.proved);
+                }
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut moves = ordered(state, self.graph);
+        // The move found best before (a shallower round, or another bound), first.
+        if let Some(b) = known.and_then(|e| e.best) {
+            if let Some(i) = moves.iter().position(|m| m.mv == b.mv) {
+                let m = moves.remove(i);
+                moves.insert(0, m);
+            }
+        }
+        let mut best: Found = (-i32::MAX, Vec::new(), true);
+        let mut proved = true;
+        for r in moves {
             let mut next = state.clone();
             if next.play(r.mv.clone()).is_err() {
                 // The generator only gives moves the engine accepts; skip rather than trust.
                 continue;
             }
-            let (v, mut line) = self.negamax(&next, depth - 1, -beta, -alpha);
+            let (v, mut line, p) = self.negamax(&next, depth - 1, -beta, -alpha);
             if self.stopped {
-                return (0, Vec::new());
+                return (0, Vec::new(), false);
             }
+            proved &= p;
             let v = -v;
             if v > best.0 {
                 line.insert(0, r);
-                best = (v, line);
+                best = (v, line, true);
             }
             alpha = alpha.max(v);
             if alpha >= beta {
                 break;
             }
         }
-        best
+        let bound = if best.0 <= alpha0 {
+            Bound::Upper
+        } else if best.0 >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        if self.table.len() < TABLE_MAX || self.table.contains_key(&key) {
+            self.table.insert(
+                key,
+                Entry {
+                    value: best.0 - so_far,
+                    bound,
+                    depth,
+                    proved,
+                    best: best.1.first().cloned(),
+                },
+            );
+        }
+        (best.0, best.1, proved)
     }
+}
+
+/// A position's key: the board, both racks, whose turn and the scoreless turns so far (what
+/// decides the points still to come).
+fn key_of(state: &State) -> u64 {
+    let mut h = DefaultHasher::new();
+    for row in 0..SIZE {
+        for col in 0..SIZE {
+            state.board().get(Square { row, col }).hash(&mut h);
+        }
+    }
+    state.rack(0).hash(&mut h);
+    state.rack(1).hash(&mut h);
+    state.turn_seat().hash(&mut h);
+    state.scoreless_turns().hash(&mut h);
+    h.finish()
+}
+
+/// The line the table holds from `state`: each position's best move, played on, while the
+/// table knows it (the root's search stores every position of its line).
+fn principal_line(search: &Search, state: &State, depth: usize) -> Vec<Ranked> {
+    let mut line = Vec::new();
+    let mut at = state.clone();
+    while line.len() < depth && at.end().is_none() {
+        let Some(best) = search.table.get(&key_of(&at)).and_then(|e| e.best.clone()) else {
+            break;
+        };
+        if at.play(best.mv.clone()).is_err() {
+            break;
+        }
+        line.push(best);
+    }
+    line
 }
 
 /// The spread for the player to move once the game is over (NS-4's adjustment made).

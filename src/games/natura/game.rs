@@ -380,6 +380,11 @@ impl State {
         self.turn
     }
 
+    /// Turns in a row without a play (NS-4 ends the game at three rounds of them).
+    pub fn scoreless_turns(&self) -> usize {
+        self.scoreless
+    }
+
     pub fn scores(&self) -> &[i32] {
         &self.scores
     }
