@@ -58,7 +58,7 @@ impl Game for Muro {
     }
 
     fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
-        Some(&super::draw::Draw)
+        Some(self)
     }
 }
 
