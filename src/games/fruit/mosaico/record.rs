@@ -62,7 +62,7 @@ impl Game for Mosaico {
     }
 
     fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
-        Some(&super::draw::Draw)
+        Some(self)
     }
 }
 
