@@ -2,6 +2,8 @@
 //! as the game's session reads it ([`Table::open`]), replayed through a [`Session`] up to
 //! the move asked for, stopping at the first move a rule refuses and keeping it. A drawer
 //! gets the engine there, the steps and the refused move, and keeps only what it draws.
+//! `check` replays through it too where its verdict needs only the position reached and
+//! the move refused ([`replay_opened`]: Il Muro, Mosaico).
 
 use super::engine::Broken;
 use super::session::{EngineOf, MoveOf, Opened, RefusalOf, Session, StepOf, Table};
@@ -29,20 +31,36 @@ pub fn replay<T: Table>(
     upto: Option<usize>,
 ) -> Result<Replayed<T>, Error> {
     let shown = scene::shown(record, upto)?;
+    Ok(replay_opened(
+        table,
+        record,
+        table.open(record, src)?,
+        shown,
+    ))
+}
+
+/// The same for a record already opened, up to record move `shown`: for `check`, which
+/// reads the moves itself to keep where each is written.
+pub fn replay_opened<T: Table>(
+    table: &'static T,
+    record: &Record,
+    opened: Opened<EngineOf<T>>,
+    shown: usize,
+) -> Replayed<T> {
     let Opened {
         start,
         moves,
         numbers,
-    } = table.open(record, src)?;
+    } = opened;
     let mut session = Session::viewing(table, record, start);
     let upto = numbers.iter().take_while(|&&n| n <= shown).count();
     let refused = session.replay(moves, Some(upto));
-    Ok(Replayed {
+    Replayed {
         session,
         numbers,
         refused,
         shown,
-    })
+    }
 }
 
 impl<T: Table> Replayed<T> {
