@@ -47,7 +47,7 @@ pub struct Args {
           conflicts_with_all = ["from", "out", "seed", "players", "names", "variant"])]
     pub resume: Option<PathBuf>,
     /// Start from this record: a written setup, a `tavolo deal --record` file, an event's
-    /// board (`tavolo event deal --dir`) or a game so far; the moves go to --out or a new file.
+    /// board (`tavolo event deal --out`) or a game so far; the moves go to --out or a new file.
     #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath,
           conflicts_with_all = ["seed", "players", "names", "variant"])]
     pub from: Option<PathBuf>,
@@ -68,6 +68,9 @@ pub struct Args {
     /// Print one JSON object a line: the start, every move or command, the end.
     #[arg(long)]
     pub json: bool,
+    /// The words that judge (natura): these lists replace the one the game would use.
+    #[command(flatten)]
+    pub lexicon: super::lexicon::LexiconArgs,
 }
 
 /// A picture that would show what the view may not see: `tavolo show` draws every holding
@@ -99,6 +102,7 @@ struct Desk {
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Error> {
+    a.lexicon.choose(a.json)?;
     let (live, file) = match open(&a)? {
         Ok(opened) => opened,
         Err(code) => return Ok(code),
