@@ -11,9 +11,9 @@ use super::record::{dealt, Domino};
 use super::{Move, State};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::replay::replay;
 use crate::games::fruit::draw::{holding_rect, lay_out, piece, tile_item, without_seat, GAP, H, W};
 use crate::games::fruit::tile::Tile;
+use crate::games::replay::replay;
 use crate::record::{Record, Source};
 use crate::show::labels::{self, Line, NAME_ROOM};
 use crate::show::scene::{self, Holding, Label, Mark, MarkKind, Rect, Scene, Shown};
@@ -99,8 +99,8 @@ impl scene::Draw for Domino {
         let names = record.player_names();
         let last = r.last.map(|(n, _, mv)| (n, mv));
         let illegal = r.illegal.map(|(n, _, mv, why)| (n, mv, why));
-        let attempted = illegal.as_ref().and_then(|(_, mv, _)| marked(&state, mv));
-        let (top, bottom) = rows_shown(&state, attempted.map(|(_, r)| r));
+        let attempted = illegal.as_ref().and_then(|(_, mv, _)| marked(state, mv));
+        let (top, bottom) = rows_shown(state, attempted.map(|(_, r)| r));
         let mut items = Vec::new();
         for (&(row, n), laid) in state.table() {
             items.push(tile_item(
@@ -161,7 +161,7 @@ impl scene::Draw for Domino {
         let mut marks = Vec::new();
         // The last move's tile: where it was laid or turned, or in the hand
         // that drew and kept it.
-        let last_at = last.as_ref().and_then(|(_, mv)| match marked(&state, mv) {
+        let last_at = last.as_ref().and_then(|(_, mv)| match marked(state, mv) {
             Some((t, r)) => Some(cell(top, r, t.number())),
             None => match *mv {
                 Move::Draw { tile, .. } => held.get(&tile).copied(),

@@ -7,8 +7,8 @@ use super::record::{dealt, Mosaico};
 use super::{Cell, Move, SIDE};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::replay::replay;
 use crate::games::fruit::draw::{ghost, piece, tile_id, tile_item, GAP, H, W};
+use crate::games::replay::replay;
 use crate::record::{Record, Source};
 use crate::show::labels::{self, Line};
 use crate::show::scene::{self, Holding, Mark, MarkKind, Rect, Scene, Shown};
@@ -214,7 +214,8 @@ mod tests {
     fn scene(text: &str) -> Scene {
         let src = Source::new(std::path::Path::new("t.toml"), text.to_string());
         let record = Record::parse(&src, &crate::games::Registry).unwrap();
-        Mosaico.scene(&record, &src, None, &toml::Table::new())
+        Mosaico
+            .scene(&record, &src, None, &toml::Table::new())
             .unwrap()
     }
 

@@ -10,13 +10,12 @@ use super::record::{dealt, Muro};
 use super::{Column, Move, Place, State, COLUMNS, HEIGHT};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::replay::replay;
 use crate::games::fruit::draw::{ghost, piece, tile_id, tile_item, GAP, H, W};
 use crate::games::fruit::tile::{Fruit, Tile};
+use crate::games::replay::replay;
 use crate::record::{Record, Source};
 use crate::show::labels::{self, Edge, Line};
 use crate::show::scene::{self, Holding, Mark, MarkKind, Rect, Scene, Shown};
-
 
 /// The gap between columns (and new-wall piles).
 const CGAP: f64 = 6.0;
@@ -153,7 +152,7 @@ impl scene::Draw for Muro {
             }
         };
         let mut marks = Vec::new();
-        if let Some(at) = r.last.as_ref().and_then(|(_, _, mv)| spot(&state, mv)) {
+        if let Some(at) = r.last.as_ref().and_then(|(_, _, mv)| spot(state, mv)) {
             marks.push(Mark {
                 kind: MarkKind::Last,
                 at,
@@ -169,16 +168,14 @@ impl scene::Draw for Muro {
                                 tile.fruit(),
                                 usize::from(state.pile(tile.fruit()).len()),
                             )),
-                            Place::Column(_) => {
-                                column_of(to).map(|c| above_rect(&state, c, ground))
-                            }
+                            Place::Column(_) => column_of(to).map(|c| above_rect(state, c, ground)),
                         };
                         if let Some(at) = at {
                             items.push(ghost(tile, at));
                         }
                         at
                     }
-                    _ => spot(&state, mv),
+                    _ => spot(state, mv),
                 };
                 if let Some(at) = at {
                     marks.push(Mark {

@@ -275,7 +275,8 @@ mod tests {
     fn scene(text: &str) -> Scene {
         let src = Source::new(std::path::Path::new("t.toml"), text.to_string());
         let record = Record::parse(&src, &crate::games::Registry).unwrap();
-        Scalafrutta.scene(&record, &src, None, &toml::Table::new())
+        Scalafrutta
+            .scene(&record, &src, None, &toml::Table::new())
             .unwrap()
     }
 
