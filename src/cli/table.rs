@@ -71,6 +71,9 @@ pub struct Args {
     /// Print one JSON object a line: the start, every move or command, the end.
     #[arg(long)]
     pub json: bool,
+    /// The words that judge (natura): these lists replace the one the game would use.
+    #[command(flatten)]
+    pub lexicon: super::lexicon::LexiconArgs,
 }
 
 /// A picture that would show what the view may not see: `tavolo show` draws every holding
@@ -105,6 +108,7 @@ struct Desk {
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Error> {
+    a.lexicon.choose(a.json)?;
     let (live, mut file) = match open(&a)? {
         Ok(opened) => opened,
         Err(code) => return Ok(code),

@@ -22,6 +22,7 @@ pub mod moon;
 pub mod natura;
 pub mod quincunx;
 pub mod referee;
+pub mod replay;
 pub mod session;
 pub mod setup;
 pub mod solve;

@@ -12,8 +12,7 @@
 //! say). Each game's `session.rs` implements it; [`find`] is the registry.
 //!
 //! [`Session::replay`] stops at the first move a rule refuses and keeps it as the last:
-//! what `check` (the verdict and the first illegal move) and `show` (the position at move
-//! N) will need once they replay through here.
+//! `show` draws the position at move N through it ([`super::replay`]).
 
 use std::collections::HashSet;
 
@@ -66,6 +65,21 @@ impl View {
 pub struct Opened<E: Engine> {
     pub start: E,
     pub moves: Vec<E::Move>,
+    /// The record move (1-based) each engine move is written in: one record move may hold
+    /// two (Domino's `open` and the move made with it).
+    pub numbers: Vec<usize>,
+}
+
+impl<E: Engine> Opened<E> {
+    /// A record of one engine move per record move.
+    pub fn one_each(start: E, moves: Vec<E::Move>) -> Opened<E> {
+        let numbers = (1..=moves.len()).collect();
+        Opened {
+            start,
+            moves,
+            numbers,
+        }
+    }
 }
 
 /// A short form players may type, and what it stands for (`docs/table.md`).
@@ -297,7 +311,7 @@ impl<T: Table> Session<T> {
         src: &Source,
     ) -> Result<(Session<T>, Option<RefusalOf<T>>), Error> {
         let head = head_of(record, src)?;
-        let Opened { start, moves } = table.open(record, src)?;
+        let Opened { start, moves, .. } = table.open(record, src)?;
         let deal = record.setup.deal().map(|(d, _)| d.clone());
         let mut s = Session::new(
             table,
@@ -309,6 +323,21 @@ impl<T: Table> Session<T> {
         );
         let refused = s.replay(moves, None);
         Ok((s, refused))
+    }
+
+    /// A record's start, for a view of its moves (`show`, see [`super::replay`]): the
+    /// record's text is not kept, so a record written otherwise than `tavolo play` writes
+    /// it (moves inline) is viewed all the same.
+    pub fn viewing(table: &'static T, record: &Record, start: EngineOf<T>) -> Session<T> {
+        let deal = record.setup.deal().map(|(d, _)| d.clone());
+        Session::new(
+            table,
+            &record.variant,
+            &record.player_names(),
+            String::new(),
+            deal,
+            start,
+        )
     }
 
     fn new(
@@ -413,15 +442,20 @@ impl<T: Table> Session<T> {
     pub fn undo(&mut self) -> Option<StepOf<T>> {
         let step = self.steps.pop()?;
         self.undone.push(step.mv.clone());
+        self.now = self.after(self.steps.len());
+        Some(step)
+    }
+
+    /// The engine after the first `n` legal moves played (the start for 0).
+    pub fn after(&self, n: usize) -> EngineOf<T> {
         let mut now = self.start.clone();
-        for s in &self.steps {
+        for s in self.steps.iter().take(n) {
             // Each was accepted from this same position before.
             if now.play(s.mv.clone()).is_err() {
                 break;
             }
         }
-        self.now = now;
-        Some(step)
+        now
     }
 
     /// Play again the last move taken back; `None` when there is none.

@@ -4,7 +4,6 @@
 //! art, so a game names pieces by their kit fields and never touches SVG.
 
 use crate::error::Error;
-use crate::games::engine::Broken;
 use crate::record::{Record, Source};
 
 /// A rectangle in millimetres from the scene's top-left corner.
@@ -265,38 +264,14 @@ pub fn shown(record: &Record, upto: Option<usize>) -> Result<usize, Error> {
     }
 }
 
-/// The last legal move and the first illegal one of a replay.
+/// The last legal move and the first illegal one of a record replayed to a move
+/// ([`crate::games::replay`]), as a drawer takes them.
 pub struct Replayed<M> {
     /// `(move number, seat, move)` of the last legal move.
     pub last: Option<(usize, usize, M)>,
     /// `(move number, seat, move, why)`: the illegal move, described with
     /// its code; the state is the one it was played on.
     pub illegal: Option<(usize, usize, M, String)>,
-}
-
-/// Play `moves` (`(number, seat, move)`) on `state` with `play` until one
-/// breaks a rule, as `check` replays a record: what every drawer needs to
-/// draw a record at a move. `play` may keep its own notes of each move.
-pub fn replay<S, M: Clone, B: Broken, O>(
-    state: &mut S,
-    moves: impl IntoIterator<Item = (usize, usize, M)>,
-    names: &[String],
-    mut play: impl FnMut(&mut S, M) -> Result<O, B>,
-) -> Replayed<M> {
-    let mut out = Replayed {
-        last: None,
-        illegal: None,
-    };
-    for (n, seat, mv) in moves {
-        match play(state, mv.clone()) {
-            Ok(_) => out.last = Some((n, seat, mv)),
-            Err(b) => {
-                out.illegal = Some((n, seat, mv, format!("{} ({})", b.describe(names), b.code())));
-                break;
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

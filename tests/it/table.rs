@@ -776,3 +776,60 @@ fn every_short_form_is_documented() {
         }
     }
 }
+
+/// `tavolo table --lexicon` (issue 26): the lists given judge the words, as in `check` and
+/// `play`; NS-5: a word they lack stands unless challenged, one they hold is simply scored.
+/// Seed `lex`: Anna's rack is AADHLNS, HAND is no word of either list but the one given.
+#[test]
+fn the_lexicon_given_judges_the_session_words_ns5() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("hand.txt"), "hand\n").unwrap();
+    std::fs::write(dir.path().join("casa.txt"), "casa\n").unwrap();
+    let session = |list: &str| {
+        let o = run(
+            dir.path(),
+            &[
+                "table",
+                "natura",
+                "--seed",
+                "lex",
+                "--names",
+                "Anna,Bruno",
+                "-o",
+                &format!("{list}.toml"),
+                "--lexicon-only",
+                "--lexicon",
+                &format!("{list}.txt"),
+            ],
+            "H8 across HAND\n",
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    let held = session("hand");
+    assert!(held.contains("Anna scores 34: HAND"), "{held}");
+    assert!(!held.contains("not in the lexicon"), "{held}");
+    let lacked = session("casa");
+    assert!(
+        lacked.contains("not in the lexicon: HAND; it stands unless challenged"),
+        "{lacked}"
+    );
+    // The record names the list it was played with, and `check` judges it the same.
+    let record = std::fs::read_to_string(dir.path().join("hand.toml")).unwrap();
+    assert!(record.contains("lexicon = ["), "{record}");
+    let o = tavolo()
+        .args(["check", "hand.toml"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+}
+
+/// `tavolo table --help` names the flag `tavolo event deal` really has for its records.
+#[test]
+fn the_help_names_event_deal_out() {
+    let o = tavolo().args(["table", "--help"]).output().unwrap();
+    let help = text(&o.stdout);
+    assert!(help.contains("`tavolo event deal --out`"), "{help}");
+    assert!(!help.contains("event deal --dir"), "{help}");
+}

@@ -14,7 +14,7 @@
 //! Deal sheets: per deal the match has before play (FA-5), the proposal,
 //! each player's hand (with their jolly) and each dummy's layout.
 
-use super::record::{engine_move, first_dealer, replay, rules_of, Replay};
+use super::record::{engine_move, first_dealer, replay, rules_of, Farfalia, Replay};
 use super::{Card, Deal, DealOrders, Family, Jolly, Match, Move, Setup, Suit};
 use crate::deal::Provenance;
 use crate::error::Error;
@@ -22,8 +22,6 @@ use crate::games::engine::Broken;
 use crate::record::{Record, Source};
 use crate::show::labels::{self, NAME_ROOM};
 use crate::show::scene::{self, Holding, Item, Label, Mark, MarkKind, Piece, Rect, Scene, Shown};
-
-pub struct Draw;
 
 /// The cards' size (every Farfalia card is 63 x 88 mm), how far apart a
 /// hand's cards are fanned (the corner index stays readable), and the gaps.
@@ -302,7 +300,7 @@ fn trump(deal: &Deal) -> String {
     }
 }
 
-impl scene::Draw for Draw {
+impl scene::Draw for Farfalia {
     fn kit(&self) -> &'static str {
         "farfalia"
     }

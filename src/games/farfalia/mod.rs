@@ -20,6 +20,7 @@ mod position_record;
 pub mod record;
 mod session;
 mod table;
+mod values_record;
 
 #[cfg(test)]
 mod tests;

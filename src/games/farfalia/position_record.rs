@@ -5,9 +5,9 @@
 //! (a card twice, a wrong count, an unknown card or player) is located at
 //! its value.
 
-use super::record::{
-    by_player, internal, orders, parse_card, parse_cards, parse_family, parse_trump, player_index,
-    word_list, Spanned,
+use super::values_record::{
+    by_player, first_dealer, internal, orders, parse_card, parse_cards, parse_family, parse_trump,
+    player_index, word_list, Spanned,
 };
 use super::{
     Card, CardSet, DummyNow, Family, Jolly, Match, Position, PositionError, Rules, Setup, Table,
@@ -370,7 +370,7 @@ impl WrittenPosition {
                     | (super::Format::Chinkway, 10..)
                     | (super::Format::ThreeShort, 3..)
             );
-            let scheduled = (super::record::first_dealer(p.board, names.len()) + k) % names.len();
+            let scheduled = (first_dealer(p.board, names.len()) + k) % names.len();
             if rotating && scheduled != self.dealer.0 {
                 return Err(src.setup_not_dealt(&self.dealer.1, "farfalia"));
             }

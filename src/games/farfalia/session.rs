@@ -64,7 +64,7 @@ impl Table for Farfalia {
             .zip(&moves)
             .map(|(e, w)| engine_move(e.player, w))
             .collect();
-        Ok(Opened { start, moves })
+        Ok(Opened::one_each(start, moves))
     }
 
     fn read(&self, game: &Match, _names: &[String], text: &str) -> Result<Move, String> {

@@ -1,15 +1,13 @@
 //! MOON's positions for `tavolo show`: the board of the kit with the tiles
 //! laid so far, replayed from the record up to the move asked for.
 
-use super::record::{dealt, read_moves, start};
-use super::{MoonGame, MoonSetup, Move, Square, Tile};
+use super::record::{dealt, Moon};
+use super::{MoonGame, MoonSetup, Square, Tile};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::engine::Engine;
+use crate::games::replay::replay;
 use crate::record::{Record, Source};
 use crate::show::scene::{self, data_mm, Holding, Item, Mark, MarkKind, Piece, Rect, Scene, Shown};
-
-pub struct Draw;
 
 /// The board's geometry, from the kit's `[data]` (bundled: 37 mm squares, 10 mm border).
 struct Geometry {
@@ -68,7 +66,7 @@ fn board(game: &MoonGame) -> &super::Board {
     }
 }
 
-impl scene::Draw for Draw {
+impl scene::Draw for Moon {
     fn kit(&self) -> &'static str {
         "moon"
     }
@@ -80,30 +78,14 @@ impl scene::Draw for Draw {
         upto: Option<usize>,
         data: &toml::Table,
     ) -> Result<Scene, Error> {
-        let shown = scene::shown(record, upto)?;
+        let r = replay(&Moon, record, src, upto)?;
         let g = Geometry {
             square: data_mm(data, "square_mm", 37.0),
             border: data_mm(data, "border_mm", 10.0),
         };
-        let mut game = start(record, src)?;
-        let moves = read_moves(record, src)?;
         let names = record.player_names();
-        let played = record
-            .moves
-            .iter()
-            .zip(&moves)
-            .take(shown)
-            .map(|(entry, w)| {
-                let mv = Move {
-                    player: entry.player,
-                    tile: w.tile,
-                    square: w.square,
-                };
-                (entry.number, entry.player, mv)
-            });
-        let r = scene::replay(&mut game, played, &names, |g, mv| g.play(mv));
-        let last = r.last.map(|(n, _, mv)| (n, mv));
-        let illegal = r.illegal.map(|(n, _, mv, why)| (n, mv, why));
+        let last = r.last().map(|(n, s)| (n, s.mv));
+        let illegal = r.refused().map(|(n, f, why)| (n, f.mv, why));
         let size = 2.0 * g.border + 5.0 * g.square;
         let mut items = vec![Item {
             id: "board".into(),
@@ -113,7 +95,7 @@ impl scene::Draw for Draw {
             back: false,
             ghost: false,
         }];
-        let b = board(&game);
+        let b = board(r.game());
         for sq in Square::all() {
             if let Some(t) = b.get(sq) {
                 items.push(tile_item(format!("tile-{sq}"), t, g.tile(sq), false));
@@ -160,7 +142,7 @@ impl scene::Draw for Draw {
             marks,
             labels: Vec::new(),
             caption,
-            shown: illegal.as_ref().map_or(shown, |(n, ..)| *n),
+            shown: r.shown_at(),
             moves: record.moves.len(),
         })
     }

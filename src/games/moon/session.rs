@@ -59,7 +59,7 @@ impl Table for Moon {
                 square: w.square,
             })
             .collect();
-        Ok(Opened { start: game, moves })
+        Ok(Opened::one_each(game, moves))
     }
 
     fn read(&self, game: &MoonGame, _names: &[String], text: &str) -> Result<Move, String> {

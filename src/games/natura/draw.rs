@@ -5,16 +5,14 @@
 use super::board::{Board, Dir, Square, THROUGH};
 use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
 use super::moves::{tile_char, Move};
-use super::record::{dealt_bag, open};
+use super::record::{dealt_bag, Natura};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::engine::Engine;
+use crate::games::replay::replay;
 use crate::record::{Record, Source};
 use crate::show::scene::{
     self, Holding, Item, Label, LabelKind, Mark, MarkKind, Piece, Rect, Scene, Shown,
 };
-
-pub struct Draw;
 
 /// The bundled board: 15 squares of `square` mm inside a border, 316 mm a side.
 const BOARD_MM: f64 = 316.0;
@@ -179,7 +177,7 @@ fn notation(mv: &Move) -> String {
     s.split_once(' ').map_or(s.clone(), |(_, m)| m.to_string())
 }
 
-impl scene::Draw for Draw {
+impl scene::Draw for Natura {
     fn kit(&self) -> &'static str {
         "natura"
     }
@@ -192,22 +190,14 @@ impl scene::Draw for Draw {
         data: &toml::Table,
     ) -> Result<Scene, Error> {
         let size = scene::data_mm(data, "square", 20.0);
-        let shown = scene::shown(record, upto)?;
         if record.variant == super::duplicate::record::VARIANT {
-            return duplicate_scene(record, src, shown, size);
+            return duplicate_scene(record, src, scene::shown(record, upto)?, size);
         }
         // Read and started as `check` does (the record's lexicon decides challenges, NS-5),
         // so the picture is `check`'s position.
-        let opened = open(record, src, None)?;
-        let mut game = opened.start;
+        let replayed = replay(&Natura, record, src, upto)?;
+        let (shown, game, r) = (replayed.shown, replayed.game(), replayed.outline());
         let names = record.player_names();
-        let played = record
-            .moves
-            .iter()
-            .zip(opened.moves)
-            .take(shown)
-            .map(|(entry, mv)| (entry.number, mv.seat(), mv));
-        let r = scene::replay(&mut game, played, &names, |g, mv| g.play(mv));
         let last = r.last.map(|(n, _, mv)| (n, mv));
         let illegal = r.illegal.map(|(n, _, mv, why)| (n, mv, why));
         let (mut items, mut labels) = board_items(game.board(), size);

@@ -8,7 +8,7 @@ use serde_json::{json, Map, Value};
 
 use super::board::WordScore;
 use super::layout::{premiums, Premium, TileSet, BLANK};
-use super::record::Lex;
+use super::lex::Lex;
 
 /// How a premium square is named in the facts.
 pub fn premium_name(p: Premium) -> Option<&'static str> {

@@ -7,6 +7,7 @@
 //! - [`game`]: the game in progress (the engine): racks, bag, turns, challenges, the end;
 //! - [`gcg`]: GCG records read and written (NS-6), pure: the adapter brings the bytes;
 //! - [`gcg_replay`]: a GCG game refereed as a TOML record is (NS-8), pure;
+//! - [`lex`]: the lexicon a record is judged with (NS-2, NS-5);
 //! - [`record`]: the record adapter (TOML records, deals);
 //! - [`gcg_record`]: GCG files in `tavolo check` (the set and lexicon they are judged with),
 //!   and games written as GCG;
@@ -27,6 +28,7 @@ pub mod gcg;
 pub mod gcg_record;
 pub mod gcg_replay;
 pub mod layout;
+pub mod lex;
 pub mod machine;
 pub mod movegen;
 pub mod moves;

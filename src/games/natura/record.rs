@@ -20,8 +20,9 @@ use serde::Serialize;
 
 use super::board::{Board, Dir, PlaceError, Placement, Square, WordScore, THROUGH};
 use super::duplicate::record::VARIANT as DUPLICATE;
-use super::game::{End, Outcome, Rules, Setup, State, Words};
+use super::game::{End, Outcome, Rules, Setup, State};
 use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
+pub(super) use super::lex::{default_lexicon, Lex};
 use super::moves::{tile_char, Move};
 use super::Broken;
 use crate::deal::Provenance;
@@ -30,7 +31,6 @@ use crate::games::check::Foreign;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::referee::{Playable, Referee};
 use crate::games::{Game, Scorer};
-use crate::lexicon::Lexicon;
 use crate::record::node::Value;
 use crate::record::{
     write, Deal, GameResult, Illegal, MoveDetail, MoveEntry, MoveOut, Node, Record, Score, Seats,
@@ -108,7 +108,7 @@ impl Game for Natura {
     }
 
     fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
-        Some(&super::draw::Draw)
+        Some(self)
     }
 }
 
@@ -260,83 +260,6 @@ fn describe_deal(bag: &[u8], players: &[String]) -> Result<Deal, Error> {
         doc.bag
     ));
     Deal::from_setup(&doc, lines)
-}
-
-// ---------------------------------------------------------------------------------------
-// The lexicon a record is judged with (NS-2, NS-5).
-
-/// Which words count: the default lists, words given in the record, or none checked.
-#[derive(Clone)]
-pub(super) enum Lex {
-    /// No lexicon: every word stands and a challenge is upheld.
-    Unchecked(&'static str),
-    /// Words written in the record's `[setup]` (`words = [...]`), folded by NS-2.
-    Inline(Arc<BTreeSet<String>>),
-    /// The default lists (NS-2), opened once per process.
-    Lists(Arc<Lexicon>),
-}
-
-impl Lex {
-    fn contains(&self, word: &str) -> bool {
-        match self {
-            Lex::Unchecked(_) => true,
-            Lex::Inline(set) => set.contains(word),
-            Lex::Lists(lex) => lex.contains(word),
-        }
-    }
-
-    pub(super) fn words(&self) -> Option<Words> {
-        match self {
-            Lex::Unchecked(_) => None,
-            other => {
-                let me = other.clone();
-                Some(Words(Arc::new(move |w: &str| me.contains(w))))
-            }
-        }
-    }
-
-    /// The lexicon's verdict on a word: whether it holds it (`None` when words are not
-    /// checked) and the list that does (NS-2: the referee names it).
-    pub(super) fn verdict(&self, word: &str) -> (Option<bool>, Option<String>) {
-        match self {
-            Lex::Unchecked(_) => (None, None),
-            _ => (Some(self.contains(word)), self.holder(word)),
-        }
-    }
-
-    /// Which list holds a word, for the notes (NS-2: the referee names it).
-    fn holder(&self, word: &str) -> Option<String> {
-        match self {
-            Lex::Unchecked(_) => None,
-            // A record's own words: one list, nothing to name.
-            Lex::Inline(_) => None,
-            Lex::Lists(lex) => lex.accepting(word).next().map(|l| l.name.clone()),
-        }
-    }
-
-    pub(super) fn describe(&self) -> String {
-        match self {
-            Lex::Unchecked(why) => format!("words not checked: {why}"),
-            Lex::Inline(set) => format!("lexicon: the record's {} words", set.len()),
-            Lex::Lists(lex) => {
-                let names: Vec<&str> = lex.lists.iter().map(|l| l.name.as_str()).collect();
-                let by = match crate::lexicon::choice::chosen() {
-                    Some(_) => " (chosen with --lexicon)",
-                    None => "",
-                };
-                format!("lexicon: {}{by}", names.join(" + "))
-            }
-        }
-    }
-}
-
-/// The run's lexicon: NS-2's default lists, or the command line's `--lexicon` choice
-/// ([`crate::lexicon::choice`], opened once per process).
-pub(super) fn default_lexicon() -> Lex {
-    match crate::lexicon::choice::open(&crate::lexicon::choice::run_choice()) {
-        Ok(lex) => Lex::Lists(lex),
-        Err(_) => Lex::Unchecked("no Italian word list is installed (NS-2)"),
-    }
 }
 
 /// A `lexicon` value of a `[setup]`: `"default"` (NS-2's lists), `"none"` (`None`: no word
@@ -1350,22 +1273,6 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         Verdict::legal_so_far(total, game.to_move().map(|s| names[s].clone()), notes)
             .with_details(details),
     )
-}
-
-// ---------------------------------------------------------------------------------------
-// `tavolo score natura`.
-
-impl Scorer for Natura {
-    fn usage(&self) -> &'static str {
-        "a position (a TOML file with `board = [15 rows]` and optionally `rack`, or `empty` for \
-         the empty board) and a placement `SQUARE across|down WORD`: every word it forms with \
-         its premiums and whether the lexicon holds it (NS-2), the rack bonus and the total \
-         (docs/records.md, Natura Shakerata)"
-    }
-
-    fn score(&self, args: &[String]) -> Result<crate::games::Scored, Error> {
-        super::scorer::score(self, args)
-    }
 }
 
 /// The machine player ([`super::machine`]) at `strength` over `words` (default: NS-2's

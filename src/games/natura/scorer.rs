@@ -184,3 +184,16 @@ fn verdict_text(lex: &Lex, w: &WordScore, set: &TileSet) -> String {
         (Some(false), _) => " [not in the lexicon]".into(),
     }
 }
+
+impl Scorer for Natura {
+    fn usage(&self) -> &'static str {
+        "a position (a TOML file with `board = [15 rows]` and optionally `rack`, or `empty` for \
+         the empty board) and a placement `SQUARE across|down WORD`: every word it forms with \
+         its premiums and whether the lexicon holds it (NS-2), the rack bonus and the total \
+         (docs/records.md, Natura Shakerata)"
+    }
+
+    fn score(&self, args: &[String]) -> Result<crate::games::Scored, Error> {
+        score(self, args)
+    }
+}

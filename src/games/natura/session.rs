@@ -100,10 +100,7 @@ impl Table for Natura {
             ));
         }
         let o = open(record, src, None)?;
-        Ok(Opened {
-            start: o.start,
-            moves: o.moves,
-        })
+        Ok(Opened::one_each(o.start, o.moves))
     }
 
     fn read(&self, game: &State, _names: &[String], text: &str) -> Result<Move, String> {

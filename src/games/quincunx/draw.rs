@@ -10,17 +10,15 @@
 //! pile (top first); each hand also goes on a curtain card in words.
 
 use super::grid::FRAME;
-use super::record::{read_moves, read_setup, rules_of};
-use super::{Board, Cell, Move, Quincunx, Rules};
+use super::record::{read_setup, rules_of, QuincunxGame};
+use super::{Board, Cell, Move, Rules};
 use crate::deal::Provenance;
 use crate::decktet::{Card, BASIC};
 use crate::error::Error;
-use crate::games::engine::Engine;
+use crate::games::replay::replay;
 use crate::record::{Record, Source};
 use crate::show::labels::{self, Line};
 use crate::show::scene::{self, Holding, Item, Label, Mark, MarkKind, Piece, Rect, Scene, Shown};
-
-pub struct Draw;
 
 /// A card's size on the table (the kit's cards are 63 x 88 mm) and the gap
 /// between neighbours.
@@ -159,7 +157,7 @@ fn notation(mv: &Move, round: usize, rounds: usize) -> String {
     s
 }
 
-impl scene::Draw for Draw {
+impl scene::Draw for QuincunxGame {
     fn kit(&self) -> &'static str {
         "decktet"
     }
@@ -171,67 +169,24 @@ impl scene::Draw for Draw {
         upto: Option<usize>,
         _data: &toml::Table,
     ) -> Result<Scene, Error> {
-        let shown = scene::shown(record, upto)?;
-        let (rules, _) = rules_of(&record.variant).ok_or_else(|| {
-            Error::failed(
-                "quincunx.internal",
-                format!("internal error: unknown variant `{}`", record.variant),
-            )
-        })?;
-        let moves = read_moves(record, src, &rules)?;
-        let setup = read_setup(record, src, &rules)?;
-        let rounds = setup.rounds.len();
-        let mut game = Quincunx::start(&setup, &rules)
-            .map_err(|e| src.error("quincunx.bad-setup", record.setup_span(), e.to_string()))?;
+        let replayed = replay(&QuincunxGame, record, src, upto)?;
+        let (shown, game, r) = (replayed.shown, replayed.game(), replayed.outline());
+        let rounds = read_setup(record, src, game.rules())?.rounds.len();
         let names = record.player_names();
         // The grid shown and its round: after a move that ends a round, the
-        // grid that move filled.
+        // grid that move filled; an illegal move, on the grid it was played on.
         let mut board = game.board().clone();
         let mut round = game.round_index();
-        // The round each legal move was played in, in order.
-        let mut rounds_of = Vec::new();
-        let played = record
-            .moves
-            .iter()
-            .zip(&moves)
-            .take(shown)
-            .map(|(entry, w)| {
-                let mv = Move {
-                    player: entry.player,
-                    card: w.card,
-                    cell: w.cell,
-                    announced: w.announced.as_ref().map(|a| a.0),
-                    noticed_by: w.noticed.as_ref().map(|n| n.0),
-                };
-                (entry.number, entry.player, mv)
-            });
-        let r = scene::replay(
-            &mut game,
-            played,
-            &names,
-            |g, mv| -> Result<_, <Quincunx as Engine>::Broken> {
-                let (before, r) = (g.board().clone(), g.round_index());
-                let o = g.play(mv)?;
-                if o.round_over.is_some() {
-                    board = before;
-                    board.put(mv.cell, mv.card);
-                    round = r;
-                } else {
-                    board = g.board().clone();
-                    round = g.round_index();
-                }
-                rounds_of.push(r);
-                Ok(o)
-            },
-        );
-        if r.illegal.is_some() {
-            // Shown on the grid it was played on: the round in play.
-            board = game.board().clone();
-            round = game.round_index();
+        let mut last = None;
+        if let Some((n, _, mv)) = r.last {
+            let before = replayed.before_last();
+            if r.illegal.is_none() && game.results().len() > before.results().len() {
+                board = before.board().clone();
+                board.put(mv.cell, mv.card);
+                round = before.round_index();
+            }
+            last = Some((n, mv, before.round_index()));
         }
-        let last = r
-            .last
-            .map(|(n, _, mv)| (n, mv, rounds_of.last().copied().unwrap_or(0)));
         let illegal = r.illegal.map(|(n, _, mv, why)| (n, mv, why));
         let frame = Frame::of(&board, illegal.as_ref().map(|(_, mv, _)| mv.cell));
         let mut items: Vec<Item> = board

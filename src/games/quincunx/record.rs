@@ -118,7 +118,7 @@ impl Game for QuincunxGame {
     }
 
     fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
-        Some(&super::draw::Draw)
+        Some(self)
     }
 }
 

@@ -106,7 +106,7 @@ impl Table for QuincunxGame {
                 noticed_by: w.noticed.as_ref().map(|n| n.0),
             })
             .collect();
-        Ok(Opened { start, moves })
+        Ok(Opened::one_each(start, moves))
     }
 
     fn read(&self, game: &Quincunx, _names: &[String], text: &str) -> Result<Move, String> {

@@ -7,18 +7,16 @@
 //! game: the set-aside tiles face down, then each player's hand at half size
 //! under their name (DF-3, DF-4).
 
-use super::record::{dealt, read_moves, read_setup, rules_of};
+use super::record::{dealt, Domino};
 use super::{Move, State};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::engine::Engine;
 use crate::games::fruit::draw::{holding_rect, lay_out, piece, tile_item, without_seat, GAP, H, W};
 use crate::games::fruit::tile::Tile;
+use crate::games::replay::replay;
 use crate::record::{Record, Source};
 use crate::show::labels::{self, Line, NAME_ROOM};
 use crate::show::scene::{self, Holding, Label, Mark, MarkKind, Rect, Scene, Shown};
-
-pub struct Draw;
 
 /// The table's width: six number columns.
 const TABLE_W: f64 = 6.0 * (W + GAP) - GAP;
@@ -83,7 +81,7 @@ fn coordinates(top: i32, bottom: i32) -> Result<Vec<Label>, Error> {
     labels::grid(Rect::new(0.0, 0.0, TABLE_W, height), &columns, &rows)
 }
 
-impl scene::Draw for Draw {
+impl scene::Draw for Domino {
     fn kit(&self) -> &'static str {
         "fruit"
     }
@@ -95,31 +93,14 @@ impl scene::Draw for Draw {
         upto: Option<usize>,
         _data: &toml::Table,
     ) -> Result<Scene, Error> {
-        let shown = scene::shown(record, upto)?;
-        let setup = read_setup(record, src)?;
-        let moves = read_moves(record, src)?;
-        let names = record.player_names();
-        let mut state = State::start(&setup, &rules_of(&record.variant))
-            .map_err(|e| src.error("domino.bad-setup", record.setup_span(), e.to_string()))?;
         // A move that opens the play calls `open` first, under the same number.
-        let played = record
-            .moves
-            .iter()
-            .zip(&moves)
-            .take(shown)
-            .flat_map(|(entry, w)| {
-                let call = w.open.as_ref().map(|_| Move::Open {
-                    player: entry.player,
-                });
-                call.into_iter()
-                    .chain(w.mv)
-                    .map(move |mv| (entry.number, entry.player, mv))
-            });
-        let r = scene::replay(&mut state, played, &names, State::play);
+        let replayed = replay(&Domino, record, src, upto)?;
+        let (shown, state, r) = (replayed.shown, replayed.game(), replayed.outline());
+        let names = record.player_names();
         let last = r.last.map(|(n, _, mv)| (n, mv));
         let illegal = r.illegal.map(|(n, _, mv, why)| (n, mv, why));
-        let attempted = illegal.as_ref().and_then(|(_, mv, _)| marked(&state, mv));
-        let (top, bottom) = rows_shown(&state, attempted.map(|(_, r)| r));
+        let attempted = illegal.as_ref().and_then(|(_, mv, _)| marked(state, mv));
+        let (top, bottom) = rows_shown(state, attempted.map(|(_, r)| r));
         let mut items = Vec::new();
         for (&(row, n), laid) in state.table() {
             items.push(tile_item(
@@ -180,7 +161,7 @@ impl scene::Draw for Draw {
         let mut marks = Vec::new();
         // The last move's tile: where it was laid or turned, or in the hand
         // that drew and kept it.
-        let last_at = last.as_ref().and_then(|(_, mv)| match marked(&state, mv) {
+        let last_at = last.as_ref().and_then(|(_, mv)| match marked(state, mv) {
             Some((t, r)) => Some(cell(top, r, t.number())),
             None => match *mv {
                 Move::Draw { tile, .. } => held.get(&tile).copied(),

@@ -46,15 +46,23 @@ impl Table for Domino {
         let written = read_moves(record, src)?;
         let start = State::start(&setup, &rules_of(&record.variant))
             .map_err(|e| src.error("domino.bad-setup", record.setup_span(), e.to_string()))?;
-        let mut moves = Vec::new();
+        let (mut moves, mut numbers) = (Vec::new(), Vec::new());
         for (e, w) in record.moves.iter().zip(&written) {
             // One record move may call open play and move: two engine moves.
             if w.open.is_some() {
                 moves.push(Move::Open { player: e.player });
+                numbers.push(e.number);
             }
-            moves.extend(w.mv);
+            if let Some(mv) = w.mv {
+                moves.push(mv);
+                numbers.push(e.number);
+            }
         }
-        Ok(Opened { start, moves })
+        Ok(Opened {
+            start,
+            moves,
+            numbers,
+        })
     }
 
     fn read(&self, game: &State, _names: &[String], text: &str) -> Result<Move, String> {

@@ -3,18 +3,15 @@
 //! round it and its empty cells outlined, and under it the tiles set aside,
 //! the first set aside first (MO-3).
 
-use super::record::{dealt, read_moves, read_setup, variant_of};
-use super::{Cell, Move, State, SIDE};
+use super::record::{dealt, Mosaico};
+use super::{Cell, Move, SIDE};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::engine::Engine;
 use crate::games::fruit::draw::{ghost, piece, tile_id, tile_item, GAP, H, W};
+use crate::games::replay::replay;
 use crate::record::{Record, Source};
 use crate::show::labels::{self, Line};
-use crate::show::scene::replay;
 use crate::show::scene::{self, Holding, Mark, MarkKind, Rect, Scene, Shown};
-
-pub struct Draw;
 
 /// Set-aside tiles per row under the frame, and the gap above them (room for
 /// the frame's files and the set-aside tiles' name).
@@ -47,7 +44,7 @@ fn aside_rect(top: f64, k: usize) -> Rect {
     )
 }
 
-impl scene::Draw for Draw {
+impl scene::Draw for Mosaico {
     fn kit(&self) -> &'static str {
         "fruit"
     }
@@ -59,19 +56,9 @@ impl scene::Draw for Draw {
         upto: Option<usize>,
         _data: &toml::Table,
     ) -> Result<Scene, Error> {
-        let shown = scene::shown(record, upto)?;
-        let setup = read_setup(record, src)?;
-        let moves = read_moves(record, src)?;
+        let replayed = replay(&Mosaico, record, src, upto)?;
+        let (shown, state, r) = (replayed.shown, replayed.game(), replayed.outline());
         let names = record.player_names();
-        let mut state = State::start(&setup, &variant_of(&record.variant))
-            .map_err(|e| src.error("mosaico.bad-setup", record.setup_span(), e.to_string()))?;
-        let played = record
-            .moves
-            .iter()
-            .zip(&moves)
-            .take(shown)
-            .map(|(e, w)| (e.number, e.player, w.mv));
-        let r = replay(&mut state, played, &names, State::play);
 
         // The frame, one column or row wider when an illegal tile lies past it.
         let past = match r.illegal {
@@ -227,7 +214,8 @@ mod tests {
     fn scene(text: &str) -> Scene {
         let src = Source::new(std::path::Path::new("t.toml"), text.to_string());
         let record = Record::parse(&src, &crate::games::Registry).unwrap();
-        Draw.scene(&record, &src, None, &toml::Table::new())
+        Mosaico
+            .scene(&record, &src, None, &toml::Table::new())
             .unwrap()
     }
 

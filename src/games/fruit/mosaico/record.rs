@@ -21,6 +21,8 @@ use crate::games::engine::{Broken, Engine};
 use crate::games::fruit::record::{deal_order, parse_tile, parse_tiles};
 use crate::games::fruit::Tile;
 use crate::games::referee::{Playable, Referee};
+use crate::games::replay::replay_opened;
+use crate::games::session::Opened;
 use crate::games::solve::{Decided, Solve};
 use crate::games::Game;
 use crate::record::node::Value;
@@ -62,7 +64,7 @@ impl Game for Mosaico {
     }
 
     fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
-        Some(&super::draw::Draw)
+        Some(self)
     }
 }
 
@@ -329,31 +331,33 @@ fn blame<'a>(rb: &RuleBroken, w: &'a Written) -> &'a Span {
 fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let setup = read_setup(record, src)?;
     let moves = read_moves(record, src)?;
-    let mut state = State::start(&setup, &variant_of(&record.variant))
+    let start = State::start(&setup, &variant_of(&record.variant))
         .map_err(|e| src.error("mosaico.bad-setup", record.setup_span(), e.to_string()))?;
     let total = moves.len();
     let player = record.players[0].name.clone();
     let names = record.player_names();
-    for (entry, w) in record.moves.iter().zip(&moves) {
-        if let Err(rb) = state.play(w.mv) {
-            let illegal = Illegal::new(
-                src,
-                blame(&rb, w),
-                entry,
-                &record.players,
-                rb.rule(),
-                rb.code(),
-                rb.describe(&names),
-            );
-            // GN-1: a move after the end leaves the ended game's result.
-            return Ok(Verdict {
-                result: end(&state, &player),
-                notes: notes(&state),
-                ..Verdict::illegal(total, illegal)
-            });
-        }
+    let opened = Opened::one_each(start, moves.iter().map(|w| w.mv).collect());
+    let replayed = replay_opened(&Mosaico, record, opened, total);
+    let state = replayed.game();
+    if let Some((n, refused, _)) = replayed.refused() {
+        let (entry, w, rb) = (&record.moves[n - 1], &moves[n - 1], &refused.broken);
+        let illegal = Illegal::new(
+            src,
+            blame(rb, w),
+            entry,
+            &record.players,
+            rb.rule(),
+            rb.code(),
+            rb.describe(&names),
+        );
+        // GN-1: a move after the end leaves the ended game's result.
+        return Ok(Verdict {
+            result: end(state, &player),
+            notes: notes(state),
+            ..Verdict::illegal(total, illegal)
+        });
     }
-    let result = end(&state, &player);
+    let result = end(state, &player);
     let status = if result.is_some() {
         Status::Complete
     } else {
@@ -365,7 +369,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         illegal: None,
         to_move: (status == Status::LegalSoFar).then_some(player),
         result,
-        notes: notes(&state),
+        notes: notes(state),
         details: Vec::new(),
     })
 }

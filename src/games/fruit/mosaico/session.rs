@@ -23,7 +23,7 @@ impl Table for Mosaico {
         let moves = read_moves(record, src)?.into_iter().map(|w| w.mv).collect();
         let start = State::start(&setup, &variant_of(&record.variant))
             .map_err(|e| src.error("mosaico.bad-setup", record.setup_span(), e.to_string()))?;
-        Ok(Opened { start, moves })
+        Ok(Opened::one_each(start, moves))
     }
 
     fn read(&self, game: &State, _names: &[String], text: &str) -> Result<Move, String> {

@@ -6,19 +6,16 @@
 //! ground, the new wall (`new`) over its piles; an empty column or pile is
 //! outlined.
 
-use super::record::{dealt, read_moves, read_setup, variant_of};
+use super::record::{dealt, Muro};
 use super::{Column, Move, Place, State, COLUMNS, HEIGHT};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::engine::Engine;
 use crate::games::fruit::draw::{ghost, piece, tile_id, tile_item, GAP, H, W};
 use crate::games::fruit::tile::{Fruit, Tile};
+use crate::games::replay::replay;
 use crate::record::{Record, Source};
 use crate::show::labels::{self, Edge, Line};
-use crate::show::scene::replay;
 use crate::show::scene::{self, Holding, Mark, MarkKind, Rect, Scene, Shown};
-
-pub struct Draw;
 
 /// The gap between columns (and new-wall piles).
 const CGAP: f64 = 6.0;
@@ -94,7 +91,7 @@ fn column_of(place: Place) -> Option<usize> {
     }
 }
 
-impl scene::Draw for Draw {
+impl scene::Draw for Muro {
     fn kit(&self) -> &'static str {
         "fruit"
     }
@@ -106,18 +103,9 @@ impl scene::Draw for Draw {
         upto: Option<usize>,
         _data: &toml::Table,
     ) -> Result<Scene, Error> {
-        let shown = scene::shown(record, upto)?;
-        let setup = read_setup(record, src)?;
-        let moves = read_moves(record, src)?;
+        let replayed = replay(&Muro, record, src, upto)?;
+        let (shown, state, r) = (replayed.shown, replayed.game(), replayed.outline());
         let names = record.player_names();
-        let mut state = State::new(&setup, variant_of(&record.variant));
-        let played = record
-            .moves
-            .iter()
-            .zip(&moves)
-            .take(shown)
-            .map(|(e, w)| (e.number, e.player, w.mv));
-        let r = replay(&mut state, played, &names, State::play);
 
         // The wall is as high as its highest column, and room over the
         // column an illegal move put a tile on.
@@ -164,7 +152,7 @@ impl scene::Draw for Draw {
             }
         };
         let mut marks = Vec::new();
-        if let Some(at) = r.last.as_ref().and_then(|(_, _, mv)| spot(&state, mv)) {
+        if let Some(at) = r.last.as_ref().and_then(|(_, _, mv)| spot(state, mv)) {
             marks.push(Mark {
                 kind: MarkKind::Last,
                 at,
@@ -180,16 +168,14 @@ impl scene::Draw for Draw {
                                 tile.fruit(),
                                 usize::from(state.pile(tile.fruit()).len()),
                             )),
-                            Place::Column(_) => {
-                                column_of(to).map(|c| above_rect(&state, c, ground))
-                            }
+                            Place::Column(_) => column_of(to).map(|c| above_rect(state, c, ground)),
                         };
                         if let Some(at) = at {
                             items.push(ghost(tile, at));
                         }
                         at
                     }
-                    _ => spot(&state, mv),
+                    _ => spot(state, mv),
                 };
                 if let Some(at) = at {
                     marks.push(Mark {
@@ -305,7 +291,7 @@ mod tests {
              [[move]]\nplayer = \"Sara\"\nmove = \"C1 6>new\"\n"
         );
         let (rec, src) = record(&text);
-        let s = Draw.scene(&rec, &src, None, &toml::Table::new()).unwrap();
+        let s = Muro.scene(&rec, &src, None, &toml::Table::new()).unwrap();
         let b3 = item(&s, "tile-B3");
         let f4 = item(&s, "tile-F4");
         assert_eq!((b3.at.x, f4.at.x), (x_of(1), x_of(1)));

@@ -14,10 +14,12 @@ use serde::Serialize;
 use super::{Broken, End, Move, Setup, State, Variant, COLUMNS, HEIGHT};
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
-use crate::games::engine::{Broken as _, Engine};
+use crate::games::engine::Broken as _;
 use crate::games::fruit::record::{deal_order, parse_tiles};
 use crate::games::fruit::tile::Tile;
 use crate::games::referee::{Playable, Referee};
+use crate::games::replay::replay_opened;
+use crate::games::session::Opened;
 use crate::games::solve::{Decided, Solve};
 use crate::games::Game;
 use crate::record::{
@@ -58,7 +60,7 @@ impl Game for Muro {
     }
 
     fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
-        Some(&super::draw::Draw)
+        Some(self)
     }
 }
 
@@ -318,7 +320,7 @@ fn result_of(end: End, player: &str) -> GameResult {
 fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let setup = read_setup(record, src)?;
     let moves = read_moves(record, src)?;
-    let mut state = State::new(&setup, variant_of(&record.variant));
+    let start = State::new(&setup, variant_of(&record.variant));
     let total = moves.len();
     let player = record.players[0].name.clone();
     let names = record.player_names();
@@ -326,36 +328,38 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         let home: u8 = state.piles().iter().map(|p| p.len()).sum();
         vec![format!("{home} of 36 tiles on the new wall")]
     };
-    for (entry, w) in record.moves.iter().zip(&moves) {
-        if let Err(broken) = state.play(w.mv) {
-            // GN-1: a move after the end leaves the ended game's result.
-            let result = match broken {
-                Broken::GameOver(end) => {
-                    let mut r = result_of(end, &player);
-                    r.reason = format!("{}; move {} came after the end", r.reason, entry.number);
-                    Some(r)
-                }
-                _ => None,
-            };
-            let illegal = Illegal::new(
-                src,
-                blame(&broken, w),
-                entry,
-                &record.players,
-                broken.rule(),
-                broken.code(),
-                broken.describe(&names),
-            );
-            return Ok(Verdict {
-                notes: if result.is_some() {
-                    note(&state)
-                } else {
-                    Vec::new()
-                },
-                result,
-                ..Verdict::illegal(total, illegal)
-            });
-        }
+    let opened = Opened::one_each(start, moves.iter().map(|w| w.mv).collect());
+    let replayed = replay_opened(&Muro, record, opened, total);
+    let state = replayed.game();
+    if let Some((n, refused, _)) = replayed.refused() {
+        let (entry, w, broken) = (&record.moves[n - 1], &moves[n - 1], &refused.broken);
+        // GN-1: a move after the end leaves the ended game's result.
+        let result = match *broken {
+            Broken::GameOver(end) => {
+                let mut r = result_of(end, &player);
+                r.reason = format!("{}; move {} came after the end", r.reason, entry.number);
+                Some(r)
+            }
+            _ => None,
+        };
+        let illegal = Illegal::new(
+            src,
+            blame(broken, w),
+            entry,
+            &record.players,
+            broken.rule(),
+            broken.code(),
+            broken.describe(&names),
+        );
+        return Ok(Verdict {
+            notes: if result.is_some() {
+                note(state)
+            } else {
+                Vec::new()
+            },
+            result,
+            ..Verdict::illegal(total, illegal)
+        });
     }
     let end = state.end();
     Ok(Verdict {
@@ -368,7 +372,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         illegal: None,
         to_move: end.is_none().then_some(player.clone()),
         result: end.map(|e| result_of(e, &player)),
-        notes: note(&state),
+        notes: note(state),
         details: Vec::new(),
     })
 }

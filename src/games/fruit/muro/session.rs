@@ -31,10 +31,10 @@ impl Table for Muro {
     fn open(&self, record: &Record, src: &Source) -> Result<Opened<State>, Error> {
         let setup = read_setup(record, src)?;
         let moves = read_moves(record, src)?.into_iter().map(|w| w.mv).collect();
-        Ok(Opened {
-            start: State::new(&setup, variant_of(&record.variant)),
+        Ok(Opened::one_each(
+            State::new(&setup, variant_of(&record.variant)),
             moves,
-        })
+        ))
     }
 
     fn read(&self, game: &State, _names: &[String], text: &str) -> Result<Move, String> {

@@ -6,7 +6,9 @@
 //! declared in this hand (SF-2), then the tiles won since, face up as the
 //! sheet keeps them.
 
-use super::record::{check_players, check_square, engine_move, read_moves, read_setup};
+use super::record::{
+    check_players, check_square, engine_move, read_moves, read_setup, Scalafrutta,
+};
 use super::{hand_order, Insertion, Move, Setup, Side, State};
 use crate::deal::Provenance;
 use crate::error::Error;
@@ -18,8 +20,6 @@ use crate::games::fruit::tile::Tile;
 use crate::record::{Record, Source};
 use crate::show::labels::{self, Edge, Line, NAME_ROOM};
 use crate::show::scene::{self, Holding, Item, Label, Mark, MarkKind, Rect, Scene, Shown};
-
-pub struct Draw;
 
 /// Between the square and the players, and between two players' tiles.
 const BAND_GAP: f64 = 8.0;
@@ -86,7 +86,7 @@ fn notation(mv: &Move) -> String {
     without_seat(&mv.to_string())
 }
 
-impl scene::Draw for Draw {
+impl scene::Draw for Scalafrutta {
     fn kit(&self) -> &'static str {
         "fruit"
     }
@@ -275,7 +275,8 @@ mod tests {
     fn scene(text: &str) -> Scene {
         let src = Source::new(std::path::Path::new("t.toml"), text.to_string());
         let record = Record::parse(&src, &crate::games::Registry).unwrap();
-        Draw.scene(&record, &src, None, &toml::Table::new())
+        Scalafrutta
+            .scene(&record, &src, None, &toml::Table::new())
             .unwrap()
     }
 

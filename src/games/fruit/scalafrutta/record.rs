@@ -70,7 +70,7 @@ impl Game for Scalafrutta {
     }
 
     fn drawer(&self) -> Option<&dyn crate::show::scene::Draw> {
-        Some(&super::draw::Draw)
+        Some(self)
     }
 }
 

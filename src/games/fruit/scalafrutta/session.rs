@@ -68,7 +68,7 @@ impl Table for Scalafrutta {
             .zip(&written)
             .map(|(e, w)| engine_move(e.player, w))
             .collect();
-        Ok(Opened { start, moves })
+        Ok(Opened::one_each(start, moves))
     }
 
     fn read(&self, game: &State, names: &[String], text: &str) -> Result<Move, String> {

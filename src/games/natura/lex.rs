@@ -1,0 +1,83 @@
+//! The lexicon a Natura record is judged with (NS-2, NS-5): the default lists, words given
+//! in the record, or none checked. Its own module so that the record adapter and the
+//! facts it writes both use it without importing each other.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use super::game::Words;
+use crate::lexicon::Lexicon;
+
+/// Which words count: the default lists, words given in the record, or none checked.
+#[derive(Clone)]
+pub(super) enum Lex {
+    /// No lexicon: every word stands and a challenge is upheld.
+    Unchecked(&'static str),
+    /// Words written in the record's `[setup]` (`words = [...]`), folded by NS-2.
+    Inline(Arc<BTreeSet<String>>),
+    /// The default lists (NS-2), opened once per process.
+    Lists(Arc<Lexicon>),
+}
+
+impl Lex {
+    pub(super) fn contains(&self, word: &str) -> bool {
+        match self {
+            Lex::Unchecked(_) => true,
+            Lex::Inline(set) => set.contains(word),
+            Lex::Lists(lex) => lex.contains(word),
+        }
+    }
+
+    pub(super) fn words(&self) -> Option<Words> {
+        match self {
+            Lex::Unchecked(_) => None,
+            other => {
+                let me = other.clone();
+                Some(Words(Arc::new(move |w: &str| me.contains(w))))
+            }
+        }
+    }
+
+    /// The lexicon's verdict on a word: whether it holds it (`None` when words are not
+    /// checked) and the list that does (NS-2: the referee names it).
+    pub(super) fn verdict(&self, word: &str) -> (Option<bool>, Option<String>) {
+        match self {
+            Lex::Unchecked(_) => (None, None),
+            _ => (Some(self.contains(word)), self.holder(word)),
+        }
+    }
+
+    /// Which list holds a word, for the notes (NS-2: the referee names it).
+    pub(super) fn holder(&self, word: &str) -> Option<String> {
+        match self {
+            Lex::Unchecked(_) => None,
+            // A record's own words: one list, nothing to name.
+            Lex::Inline(_) => None,
+            Lex::Lists(lex) => lex.accepting(word).next().map(|l| l.name.clone()),
+        }
+    }
+
+    pub(super) fn describe(&self) -> String {
+        match self {
+            Lex::Unchecked(why) => format!("words not checked: {why}"),
+            Lex::Inline(set) => format!("lexicon: the record's {} words", set.len()),
+            Lex::Lists(lex) => {
+                let names: Vec<&str> = lex.lists.iter().map(|l| l.name.as_str()).collect();
+                let by = match crate::lexicon::choice::chosen() {
+                    Some(_) => " (chosen with --lexicon)",
+                    None => "",
+                };
+                format!("lexicon: {}{by}", names.join(" + "))
+            }
+        }
+    }
+}
+
+/// The run's lexicon: NS-2's default lists, or the command line's `--lexicon` choice
+/// ([`crate::lexicon::choice`], opened once per process).
+pub(super) fn default_lexicon() -> Lex {
+    match crate::lexicon::choice::open(&crate::lexicon::choice::run_choice()) {
+        Ok(lex) => Lex::Lists(lex),
+        Err(_) => Lex::Unchecked("no Italian word list is installed (NS-2)"),
+    }
+}
