@@ -28,6 +28,7 @@ mod outputs;
 mod quincunx;
 mod rules_cli;
 mod rules_docs;
+mod serve;
 mod show;
 mod show_cards;
 mod show_fruit;
