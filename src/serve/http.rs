@@ -136,8 +136,11 @@ const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; \
     script-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
     form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-/// Write `r` and close; a client gone meanwhile is not an error worth telling.
-pub fn answer(stream: &mut TcpStream, r: &Response, head_only: bool) {
+/// Write `r` and close; a client gone meanwhile is not an error worth telling. `linger`
+/// when the request was not read whole (refused midway): what the client still sends is
+/// read and dropped for a moment, since closing on unread bytes resets the connection and
+/// the client could lose the answer.
+pub fn answer(stream: &mut TcpStream, r: &Response, head_only: bool, linger: bool) {
     let mut head = format!(
         "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\
          Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\
@@ -165,7 +168,18 @@ pub fn answer(stream: &mut TcpStream, r: &Response, head_only: bool) {
         let _ = stream.write_all(&r.body);
     }
     let _ = stream.flush();
-    let _ = stream.shutdown(std::net::Shutdown::Both);
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    if linger {
+        let _ = stream.set_read_timeout(Some(Duration::from_millis(300)));
+        let mut sink = [0u8; 8192];
+        let mut left = 4 * BODY_LIMIT;
+        while left > 0 {
+            match stream.read(&mut sink) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => left = left.saturating_sub(n),
+            }
+        }
+    }
 }
 
 /// Read one request from `stream`, or the answer that refuses it (a 4xx: too large,

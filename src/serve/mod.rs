@@ -124,7 +124,7 @@ impl Server {
                     if let Err(TrySendError::Full(mut stream)) = tx.try_send(stream) {
                         let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
                         let busy = http::Response::text(503, "busy: try again in a moment\n");
-                        http::answer(&mut stream, &busy, false);
+                        http::answer(&mut stream, &busy, false, false);
                     }
                 }
                 // Out of file descriptors, a connection reset before it was taken: the
@@ -153,9 +153,9 @@ fn serve_one(stream: &mut TcpStream, state: &State) {
     match http::read(stream) {
         Ok(req) => {
             let r = routes::route(state, &req);
-            http::answer(stream, &r, req.method == "HEAD");
+            http::answer(stream, &r, req.method == "HEAD", false);
         }
-        Err(Some(r)) => http::answer(stream, &r, false),
+        Err(Some(r)) => http::answer(stream, &r, false, true),
         Err(None) => {}
     }
 }

@@ -29,6 +29,8 @@ mod quincunx;
 mod rules_cli;
 mod rules_docs;
 mod serve;
+mod serve_browser;
+mod serve_hostile;
 mod show;
 mod show_cards;
 mod show_fruit;

@@ -95,10 +95,22 @@ impl Reply {
 
 /// Send `raw` as it is and read the whole answer (the server closes after each).
 pub fn raw(addr: &str, raw: &[u8]) -> Reply {
+    send(addr, raw, false)
+}
+
+/// Send `raw`, then close the sending side (the server sees the end), and read the answer.
+pub fn raw_then_close(addr: &str, raw: &[u8]) -> Reply {
+    send(addr, raw, true)
+}
+
+fn send(addr: &str, raw: &[u8], close: bool) -> Reply {
     let mut s = TcpStream::connect(addr).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     s.set_write_timeout(Some(Duration::from_secs(30))).unwrap();
     let _ = s.write_all(raw);
+    if close {
+        let _ = s.shutdown(std::net::Shutdown::Write);
+    }
     let mut bytes = Vec::new();
     let _ = s.read_to_end(&mut bytes);
     let text = String::from_utf8_lossy(&bytes).into_owned();
