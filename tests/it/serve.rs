@@ -67,6 +67,13 @@ impl Server {
         };
         Server { child, addr, said }
     }
+
+    /// The server's resident memory in KiB (Linux), for the load test.
+    pub fn rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
 }
 
 impl Drop for Server {
@@ -226,7 +233,7 @@ pub fn notations(record: &str) -> Vec<String> {
     live.history().into_iter().map(|p| p.notation).collect()
 }
 
-fn played(args: &[&str]) -> String {
+pub fn played(args: &[&str]) -> String {
     let o = tavolo().arg("play").args(args).output().unwrap();
     assert_eq!(o.status.code(), Some(0));
     String::from_utf8(o.stdout).unwrap()
@@ -530,4 +537,53 @@ fn on_the_lan_the_operator_s_pages_need_the_printed_token() {
         403,
         "the token is no page's key"
     );
+}
+
+/// Farfalia, four seats on four pages: each move is posted from the page of the seat to
+/// move (FA-1: a hand is its player's), and the record is `tavolo table`'s for the same
+/// moves, byte for byte, and checks clean.
+#[test]
+fn a_whole_farfalia_game_from_four_seat_pages_writes_the_table_s_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal_args = ["farfalia", "--seed", "web", "-p", "4"];
+    let moves = notations(&played(&deal_args));
+    assert!(moves.len() > 40, "{}", moves.len());
+    let table = table_record(&deal_args, &moves);
+    let server = Server::start(dir.path(), &[]);
+    let a = &server.addr;
+    let (_, director) = deal(
+        a,
+        &[("game", "farfalia"), ("seed", "web"), ("players", "4")],
+    );
+    let page = get(a, &director).body;
+    let seats: Vec<String> = (1..=4)
+        .map(|n| link(&page, &format!("seat {n}, P{n}")))
+        .collect();
+    let mut from_each = [0usize; 4];
+    for (i, m) in moves.iter().enumerate() {
+        let seat = state(a, &director)["seat"]
+            .as_u64()
+            .expect("a seat to move") as usize;
+        let r = post(
+            a,
+            &action(&seats[seat - 1], "/move"),
+            &[("move", m), ("at", &i.to_string())],
+        );
+        assert_eq!(
+            r.status,
+            303,
+            "move {} from seat {seat}: {m}: {}",
+            i + 1,
+            r.body
+        );
+        from_each[seat - 1] += 1;
+    }
+    assert!(from_each.iter().all(|&n| n > 0), "{from_each:?}");
+    assert_eq!(state(a, &director)["over"], true);
+    let r = get(a, &action(&director, "/record"));
+    assert_eq!(
+        r.body, table,
+        "the record `tavolo table` writes for the same moves"
+    );
+    check_clean(&table);
 }
