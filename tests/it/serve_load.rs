@@ -81,10 +81,12 @@ fn fifty_tables_played_at_once_keep_every_accepted_move() {
         let r = tavolo::games::check::check_text(&file, text);
         assert_eq!(r.exit_code(), 0, "table {t} checks clean");
     }
-    // Memory: what 50 tables and about 1,500 requests leave (printed for BENCHMARKS.md).
+    // Memory: what the tables and their requests leave (printed for BENCHMARKS.md).
     if let (Some(dealt), Some(after)) = (dealt, server.rss_kib()) {
+        let moves: usize = games.iter().map(|g| g.1.len()).sum();
         println!(
-            "serve load: RSS {dealt} KiB with {TABLES} tables dealt, {after} KiB after their games"
+            "serve load: {moves} moves and {refused} refusals; RSS {dealt} KiB with {TABLES} \
+             tables dealt, {after} KiB after their games"
         );
         assert!(
             after < dealt + 64 * 1024,
