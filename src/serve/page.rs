@@ -237,11 +237,13 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
         }
         b.push_str("</table>\n");
     }
-    b.push_str("<div class=\"grid\">\n");
+    // Side by side on a wide screen when there is a picture; the text alone takes the width.
     match &x.picture {
-        Some(svg) => b.push_str(&format!("<figure id=\"picture\">\n{svg}\n</figure>\n")),
+        Some(svg) => b.push_str(&format!(
+            "<div class=\"grid\">\n<figure id=\"picture\">\n{svg}\n</figure>\n"
+        )),
         None => b.push_str(&format!(
-            "<p class=\"quiet\" id=\"no-picture\">{}</p>\n",
+            "<p class=\"quiet\" id=\"no-picture\">{}</p>\n<div>\n",
             esc(x.no_picture.as_deref().unwrap_or("no picture"))
         )),
     }
