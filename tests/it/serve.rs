@@ -587,3 +587,59 @@ fn a_whole_farfalia_game_from_four_seat_pages_writes_the_table_s_record() {
     );
     check_clean(&table);
 }
+
+/// At start, a record that cannot be gone on with (illegal: MN-2; not a table's name) is left
+/// as it is and said; a record pasted in the operator's form opens a table that goes on from
+/// its moves, and an illegal one is refused with its verdict.
+#[test]
+fn records_are_resumed_only_when_legal_and_left_untouched_otherwise() {
+    let dir = tempfile::tempdir().unwrap();
+    let legal = played(&["moon", "--seed", "web", "-p", "2"]);
+    // Move 2 put on move 1's square: MN-2.
+    let moves = notations(&legal);
+    let square = moves[0].split_whitespace().last().unwrap();
+    let second = moves[1].split_whitespace().last().unwrap();
+    let illegal = legal.replacen(
+        &format!("square = \"{second}\""),
+        &format!("square = \"{square}\""),
+        1,
+    );
+    assert_ne!(illegal, legal);
+    std::fs::write(dir.path().join("bad.toml"), &illegal).unwrap();
+    std::fs::write(dir.path().join("not a name.toml"), &legal).unwrap();
+    std::fs::write(dir.path().join("good.toml"), &legal).unwrap();
+    let (tables, notes) = tavolo::serve::tables::Tables::load(dir.path()).unwrap();
+    assert_eq!(tables.ids(), ["good"]);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("bad.toml") && n.contains("MN-2")),
+        "{notes:?}"
+    );
+    assert!(
+        notes.iter().any(|n| n.contains("not a name.toml")),
+        "{notes:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("bad.toml")).unwrap(),
+        illegal
+    );
+    drop(tables);
+    let server = Server::start(dir.path(), &[]);
+    assert!(server.said.contains("1 table resumed"), "{}", server.said);
+    let a = &server.addr;
+    // Pasted: the first half of the legal game goes on.
+    let half = legal
+        .match_indices("[[move]]")
+        .nth(moves.len() / 2)
+        .unwrap()
+        .0;
+    let r = post(a, "/open", &[("record", &legal[..half])]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let to = r.header("location").unwrap();
+    assert!(to.starts_with("/t/moon-from-1/director?k="), "{to}");
+    assert_eq!(state(a, &to)["moves"], moves.len() / 2);
+    let r = post(a, "/open", &[("record", &illegal)]);
+    assert_eq!(r.status, 422);
+    assert!(r.body.contains("MN-2"), "{}", r.body);
+}
