@@ -16,4 +16,5 @@ pub mod lexicon;
 pub mod output;
 pub mod record;
 pub mod search;
+pub mod serve;
 pub mod show;

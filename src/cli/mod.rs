@@ -22,6 +22,7 @@ pub mod out;
 pub mod play;
 pub mod rules;
 pub mod score;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod table;
@@ -73,6 +74,9 @@ pub enum Command {
     /// The referee at the table: a live game, move by move, its record always written.
     #[command(after_help = table::AFTER_HELP)]
     Table(table::Args),
+    /// The referee as a web page for the table's tablets: many tables, records always written.
+    #[command(after_help = serve::AFTER_HELP)]
+    Serve(serve::Args),
     /// The Italian word lexicon of Natura Shakerata: build, info, check, anagram.
     Lexicon(lexicon::Args),
     /// Duplicate Scrabble for Natura Shakerata: play a seeded game, score players' moves.
@@ -117,7 +121,7 @@ impl Command {
             Command::Play(a) => a.json,
             Command::Rules(a) => a.json,
             Command::Table(a) => a.json,
-            Command::Completions { .. } | Command::Man { .. } => false,
+            Command::Serve(_) | Command::Completions { .. } | Command::Man { .. } => false,
         }
     }
 }
@@ -188,6 +192,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Play(args) => play::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Table(args) => table::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Lexicon(args) => lexicon::run(args),
         Command::Duplicate(args) => duplicate::run(args),
         Command::Rules(args) => rules::run(args),

@@ -1,0 +1,89 @@
+//! `tavolo serve`: the referee as a web page for the tablets around a table
+//! ([`crate::serve`]). Prints where it listens, then answers until it is stopped (Ctrl-C);
+//! every table's record is in the sessions folder, written after every move.
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::out;
+use crate::error::Error;
+use crate::serve;
+
+/// What `tavolo serve --help` says after the options.
+pub const AFTER_HELP: &str = "\
+Open the printed address in a browser: deal a table (a game and a seed) or paste a record to go
+on with; the director's page lists a link for the table and one for each seat, each with its own
+key (a seat's link shows that seat's holding and no other's). Every record is in the sessions
+folder, written after every move; a server started again on the folder goes on with them all.
+By default only this machine can connect (127.0.0.1); --lan opens it to the local network, and
+the operator's pages then need the token printed at start.";
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The sessions folder: one record a table (made if missing; its records are resumed).
+    #[arg(long, value_name = "DIR", default_value = "tables", value_hint = clap::ValueHint::DirPath)]
+    pub dir: PathBuf,
+    /// The port (0: any free one, printed).
+    #[arg(long, default_value_t = 8357)]
+    pub port: u16,
+    /// Listen on the local network (every address of this machine, or --bind's), the
+    /// operator's pages behind a token printed at start.
+    #[arg(long)]
+    pub lan: bool,
+    /// The address to listen on (default 127.0.0.1; with --lan 0.0.0.0).
+    #[arg(long, value_name = "ADDR")]
+    pub bind: Option<IpAddr>,
+    /// Threads answering requests.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub workers: u16,
+}
+
+pub fn run(a: Args) -> Result<ExitCode, Error> {
+    let bind = a.bind.unwrap_or(if a.lan {
+        IpAddr::V4(Ipv4Addr::UNSPECIFIED)
+    } else {
+        IpAddr::V4(Ipv4Addr::LOCALHOST)
+    });
+    if !a.lan && !bind.is_loopback() {
+        return Err(Error::input(
+            "serve.not-loopback",
+            format!("{bind} is not a loopback address: other machines could connect"),
+        )
+        .help("add --lan to serve the local network (the operator's pages then need a token)"));
+    }
+    let config = serve::Config {
+        bind,
+        port: a.port,
+        dir: a.dir.clone(),
+        lan: a.lan,
+        workers: usize::from(a.workers),
+    };
+    let (server, started) = serve::start(&config)?;
+    for n in &started.notes {
+        out::errln!("note: {n}");
+    }
+    let q = started
+        .token
+        .as_ref()
+        .map(|t| format!("?k={t}"))
+        .unwrap_or_default();
+    let mut text = format!("listening on http://{}/{q}\n", started.addr);
+    if started.addr.ip().is_unspecified() {
+        text.push_str(&format!(
+            "  on every address of this machine: open http://<its address>:{}/{q} on a phone\n",
+            started.addr.port()
+        ));
+    }
+    if let Some(t) = &started.token {
+        text.push_str(&format!("operator's token: {t}\n"));
+    }
+    text.push_str(&format!(
+        "sessions folder: {} ({})\nstop with Ctrl-C: every record is written already\n",
+        a.dir.display(),
+        out::count(started.tables as u64, "table resumed", "tables resumed")
+    ));
+    out::write(&text);
+    server.run()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,384 @@
+//! The pages, as HTML built here from the session's answers: readable without JavaScript
+//! (every action is a plain form), one stylesheet and one small script embedded in the
+//! binary, nothing loaded from elsewhere. Every text from a session or a request is
+//! escaped.
+
+use crate::games::session::{Answer, Hint, Live, View};
+
+const CSS: &str = include_str!("page.css");
+/// Progressive enhancement: a page that shows the game going on reloads itself when another
+/// tablet has moved (it asks `state.json` every few seconds), and the move field is focused.
+const SCRIPT: &str = include_str!("page.js");
+
+/// HTML-escape text for an element or an attribute.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The document around `body`.
+pub fn document(title: &str, body: &str, script: bool) -> String {
+    format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n{body}{}</body>\n</html>\n",
+        esc(title),
+        if script {
+            format!("<script>\n{SCRIPT}</script>\n")
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// A page that says why a request was refused, with a way back.
+pub fn problem(title: &str, message: &str, back: Option<&str>) -> String {
+    let back = back
+        .map(|b| format!("<p><a href=\"{}\">back</a></p>\n", esc(b)))
+        .unwrap_or_default();
+    document(
+        title,
+        &format!(
+            "<h1>{}</h1>\n<p class=\"answer refused\" id=\"problem\" role=\"alert\">{}</p>\n{back}",
+            esc(title),
+            esc(message)
+        ),
+        false,
+    )
+}
+
+/// Who looks at a table, and the URLs of their page.
+pub struct Viewer {
+    pub id: String,
+    pub view: View,
+    /// The page's path: `/t/ID`, `/t/ID/seat/N`, `/t/ID/director`.
+    pub base: String,
+    pub key: String,
+}
+
+impl Viewer {
+    /// The URL of `action` (`""` the page itself, `/move`, `/record`) with the key.
+    pub fn href(&self, action: &str) -> String {
+        format!("{}{action}?k={}", self.base, self.key)
+    }
+}
+
+/// What a table's page shows besides the session.
+#[derive(Default)]
+pub struct Extras {
+    /// What was typed and the session's answer, after a refused move.
+    pub answer: Option<(String, Answer)>,
+    /// A request refused before the session saw it (out of turn), in words.
+    pub notice: Option<String>,
+    /// The position drawn (inline SVG), when this view may see it.
+    pub picture: Option<String>,
+    /// Why there is no picture, when there is none.
+    pub no_picture: Option<String>,
+    pub hint: Option<Hint>,
+    /// Whether a hint may be asked for here.
+    pub hint_allowed: bool,
+    /// Whether the record may be downloaded here.
+    pub record_allowed: bool,
+    /// Whether this page may play now (a seat page only on its turn), and take back.
+    pub may_play: bool,
+    pub may_undo: bool,
+    /// The director's: every page's link.
+    pub links: Vec<(String, String)>,
+}
+
+fn view_name(live: &dyn Live, view: View) -> String {
+    match view {
+        View::Table => "the table's page".into(),
+        View::Director => "the director's page (everything shown)".into(),
+        View::Seat(s) => format!(
+            "{}'s page",
+            live.players().get(s).map(String::as_str).unwrap_or("?")
+        ),
+    }
+}
+
+/// A session's answer in words, as the terminal says it.
+fn answer_html(typed: &str, a: &Answer) -> String {
+    match a {
+        Answer::Legal {
+            number,
+            player,
+            notation,
+            explanation,
+        } => format!(
+            "<div class=\"answer\" id=\"answer\">Move {number}, {}: <b>{}</b>: legal. {}</div>\n",
+            esc(player),
+            esc(notation),
+            esc(explanation)
+        ),
+        Answer::Illegal {
+            number,
+            player,
+            notation,
+            rule,
+            code,
+            message,
+            instead,
+        } => {
+            let mut s = format!(
+                "<div class=\"answer refused\" id=\"answer\" role=\"alert\">Refused, not recorded: \
+                 move {number}, {}: <b>{}</b> breaks <span class=\"rule\" id=\"rule\">{}</span> \
+                 <small>[<span id=\"code\">{}</span>]</small>: <span id=\"why\">{}</span>",
+                esc(player),
+                esc(notation),
+                esc(rule),
+                esc(code),
+                esc(message)
+            );
+            if !instead.is_empty() {
+                s.push_str(&format!("<br>Legal instead: {}", esc(&instead.join(", "))));
+            }
+            s.push_str("</div>\n");
+            s
+        }
+        Answer::Unreadable { message, column } => format!(
+            "<div class=\"answer refused\" id=\"answer\" role=\"alert\">Not a move \
+             (column {column} of <code>{}</code>): <span id=\"why\">{}</span></div>\n",
+            esc(typed),
+            esc(message)
+        ),
+    }
+}
+
+/// A table's page for `who`.
+pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
+    let players = live.players();
+    let mut b = String::new();
+    b.push_str(&format!(
+        "<header><h1>{} <small>({})</small></h1>\n<p class=\"quiet\">{}: {} · <span id=\"view\">{}</span></p></header>\n",
+        esc(live.game()),
+        esc(live.variant()),
+        esc(&who.id),
+        esc(&players.join(", ")),
+        esc(&view_name(live, who.view))
+    ));
+    // Whose turn, or the end.
+    match live.to_move() {
+        Some(s) => b.push_str(&format!(
+            "<p id=\"turn\" data-seat=\"{}\">{} to move <small>({})</small></p>\n",
+            s + 1,
+            esc(players.get(s).map(String::as_str).unwrap_or("?")),
+            esc(&live.expects())
+        )),
+        None => b.push_str("<p id=\"over\">The game is over.</p>\n"),
+    }
+    if let Some(n) = &x.notice {
+        b.push_str(&format!(
+            "<div class=\"answer refused\" id=\"notice\" role=\"alert\">{}</div>\n",
+            esc(n)
+        ));
+    }
+    if let Some((typed, a)) = &x.answer {
+        b.push_str(&answer_html(typed, a));
+    } else if let Some(last) = live.history().last() {
+        b.push_str(&format!(
+            "<div class=\"answer\" id=\"last\">Last move, {}, {}: <b>{}</b>. {}</div>\n",
+            last.number,
+            esc(&last.player),
+            esc(&last.notation),
+            esc(&last.explanation)
+        ));
+    }
+    // The forms: a move, undo.
+    let at = live.moves();
+    if x.may_play {
+        let typed = match &x.answer {
+            Some((t, Answer::Illegal { .. } | Answer::Unreadable { .. })) => t.as_str(),
+            _ => "",
+        };
+        b.push_str(&format!(
+            "<form class=\"play\" id=\"play\" method=\"post\" action=\"{}\">\n\
+             <input name=\"move\" id=\"move\" value=\"{}\" aria-label=\"your move\" \
+             placeholder=\"a move, e.g. as the record writes it\" autocomplete=\"off\" \
+             autocapitalize=\"characters\" spellcheck=\"false\" required>\n\
+             <input type=\"hidden\" name=\"at\" value=\"{at}\">\n<button>Play</button>\n</form>\n",
+            esc(&who.href("/move")),
+            esc(typed)
+        ));
+    } else if let (View::Seat(_), Some(s)) = (who.view, live.to_move()) {
+        b.push_str(&format!(
+            "<p class=\"quiet\" id=\"wait\">Waiting for {}.</p>\n",
+            esc(players.get(s).map(String::as_str).unwrap_or("?"))
+        ));
+    }
+    if x.may_undo && at > 0 {
+        b.push_str(&format!(
+            "<form class=\"play\" id=\"undo\" method=\"post\" action=\"{}\">\
+             <input type=\"hidden\" name=\"at\" value=\"{at}\">\
+             <button class=\"second\">Undo move {at}</button></form>\n",
+            esc(&who.href("/undo"))
+        ));
+    }
+    // Scores.
+    if let Some(scores) = live.scores() {
+        b.push_str(
+            "<table class=\"scores\" id=\"scores\"><tr><th>player</th><th>score</th></tr>\n",
+        );
+        for (name, s) in players.iter().zip(&scores) {
+            b.push_str(&format!(
+                "<tr><td>{}</td><td class=\"n\">{s}</td></tr>\n",
+                esc(name)
+            ));
+        }
+        b.push_str("</table>\n");
+    }
+    // Side by side on a wide screen when there is a picture; the text alone takes the width.
+    match &x.picture {
+        Some(svg) => b.push_str(&format!(
+            "<div class=\"grid\">\n<figure id=\"picture\">\n{svg}\n</figure>\n"
+        )),
+        None => b.push_str(&format!(
+            "<p class=\"quiet\" id=\"no-picture\">{}</p>\n<div>\n",
+            esc(x.no_picture.as_deref().unwrap_or("no picture"))
+        )),
+    }
+    b.push_str(&format!(
+        "<div><h2>Position</h2>\n<pre id=\"position\">{}</pre></div>\n</div>\n",
+        esc(&live.position(who.view))
+    ));
+    if let Some(h) = &x.hint {
+        b.push_str("<div class=\"answer\" id=\"hint\">");
+        if let Some(best) = &h.best {
+            b.push_str(&format!("Best: <b>{}</b>. ", esc(best)));
+        }
+        if let Some(n) = &h.note {
+            b.push_str(&format!("No best move: {}. ", esc(n)));
+        }
+        let more = h.count.saturating_sub(h.legal.len());
+        b.push_str(&format!(
+            "{} ({}): {}{}</div>\n",
+            esc(h.lists),
+            h.count,
+            esc(&h.legal.join(", ")),
+            if more > 0 {
+                format!(", … ({more} more)")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    // The moves, each explained.
+    let history = live.history();
+    if !history.is_empty() {
+        b.push_str("<h2>Moves</h2>\n<ol class=\"moves\" id=\"moves\">\n");
+        for p in &history {
+            b.push_str(&format!(
+                "<li><b>{}</b> {}: {}</li>\n",
+                esc(&p.notation),
+                esc(&p.player),
+                esc(&p.explanation)
+            ));
+        }
+        b.push_str("</ol>\n");
+    }
+    // What else this page may do.
+    let mut nav = vec![format!(
+        "<a href=\"{}\" id=\"reload\">reload</a>",
+        esc(&who.href(""))
+    )];
+    if x.hint_allowed && live.to_move().is_some() {
+        nav.push(format!(
+            "<a href=\"{}&amp;hint=1\" id=\"hint-link\">hint</a>",
+            esc(&who.href(""))
+        ));
+    }
+    if x.record_allowed {
+        nav.push(format!(
+            "<a href=\"{}\" id=\"record\">download the record</a>",
+            esc(&who.href("/record"))
+        ));
+    }
+    if x.picture.is_some() {
+        nav.push(format!(
+            "<a href=\"{}\" id=\"picture-link\">the picture (SVG)</a>",
+            esc(&who.href("/picture.svg"))
+        ));
+    }
+    b.push_str(&format!("<p>{}</p>\n", nav.join(" · ")));
+    if !x.links.is_empty() {
+        b.push_str("<h2>Links for the tablets</h2>\n<ul id=\"links\">\n");
+        for (label, url) in &x.links {
+            b.push_str(&format!(
+                "<li>{}: <a href=\"{}\">{}</a></li>\n",
+                esc(label),
+                esc(url),
+                esc(url)
+            ));
+        }
+        b.push_str("</ul>\n");
+    }
+    // The script only follows the game; the page works without it.
+    b.push_str(&format!(
+        "<span hidden id=\"state\" data-url=\"{}\" data-moves=\"{at}\"></span>\n",
+        esc(&who.href("/state.json"))
+    ));
+    document(&format!("{} · {}", live.game(), who.id), &b, true)
+}
+
+/// The operator's page: the tables, a new table, a record to go on with.
+pub fn home(
+    tables: &[(String, String, String)],
+    games: &[&str],
+    token: &str,
+    error: Option<&str>,
+) -> String {
+    let q = if token.is_empty() {
+        String::new()
+    } else {
+        format!("?k={token}")
+    };
+    let mut b = String::from("<header><h1>tavolo: the referee at the table</h1></header>\n");
+    if let Some(e) = error {
+        b.push_str(&format!(
+            "<div class=\"answer refused\" id=\"problem\" role=\"alert\">{}</div>\n",
+            esc(e)
+        ));
+    }
+    b.push_str("<h2>Tables</h2>\n");
+    if tables.is_empty() {
+        b.push_str("<p class=\"quiet\" id=\"tables\">None yet: deal one below.</p>\n");
+    } else {
+        b.push_str("<ul id=\"tables\">\n");
+        for (id, what, url) in tables {
+            b.push_str(&format!(
+                "<li><a href=\"{}\">{}</a> <small>{}</small></li>\n",
+                esc(url),
+                esc(id),
+                esc(what)
+            ));
+        }
+        b.push_str("</ul>\n");
+    }
+    let options: String = games
+        .iter()
+        .map(|g| format!("<option>{}</option>", esc(g)))
+        .collect();
+    b.push_str(&format!(
+        "<h2>Deal a new table</h2>\n<form id=\"new\" method=\"post\" action=\"/new{q}\">\n\
+         <label>Game <select name=\"game\">{options}</select></label>\n\
+         <label>Seed <input name=\"seed\" placeholder=\"any text; empty: a fresh one\"></label>\n\
+         <label>Players, in turn order <input name=\"names\" placeholder=\"Anna, Bruno (empty: P1, P2 ...)\"></label>\n\
+         <label>Number of players <input name=\"players\" inputmode=\"numeric\" placeholder=\"empty: the fewest the game allows\"></label>\n\
+         <label>Variant <input name=\"variant\" placeholder=\"empty: the game's first\"></label>\n\
+         <button>Deal</button>\n</form>\n\
+         <h2>Go on with a record</h2>\n<form id=\"open\" method=\"post\" action=\"/open{q}\">\n\
+         <label>The record (TOML, as tavolo writes it) <textarea name=\"record\" spellcheck=\"false\" required></textarea></label>\n\
+         <button>Open</button>\n</form>\n"
+    ));
+    document("tavolo", &b, false)
+}

@@ -1,0 +1,529 @@
+//! What each URL does. The operator's pages: `/` (the tables, a new one, a record to go
+//! on with), `POST /new`, `POST /open`. A table's pages, one a view: `/t/ID` (the table's),
+//! `/t/ID/seat/N` (seat N's, 1-based: the table's view and that seat's holding),
+//! `/t/ID/director` (everything); after a page's path, `/move` and `/undo` (POST, the forms),
+//! `/record` (the record, to download), `/picture.svg`, `/state.json`. Every table URL
+//! carries its view's key (`?k=`, [`super::keys`]).
+
+use std::path::Path;
+
+use serde_json::json;
+
+use super::http::{Request, Response};
+use super::keys;
+use super::page::{self, Extras, Viewer};
+use super::tables::{self, Desk};
+use super::State;
+use crate::games::session::{Answer, Live, View};
+use crate::games::setup::Spec;
+
+/// The answer to `req`.
+pub fn route(state: &State, req: &Request) -> Response {
+    let get = req.method == "GET" || req.method == "HEAD";
+    let post = req.method == "POST";
+    if !get && !post {
+        return Response::text(405, "GET, HEAD or POST only\n");
+    }
+    let segments: Vec<&str> = req.path[1..].split('/').collect();
+    match segments.as_slice() {
+        [""] if get => operator(state, req, |s, r| home(s, r, None)),
+        ["new"] if post => operator(state, req, deal),
+        ["open"] if post => operator(state, req, resume),
+        [""] | ["new"] | ["open"] => Response::text(405, "not with this method\n"),
+        ["t", id, rest @ ..] => table(state, req, id, rest),
+        _ => not_found("no such page"),
+    }
+}
+
+fn not_found(what: &str) -> Response {
+    Response::html(404, page::problem("Not found", what, Some("/")))
+}
+
+fn forbidden() -> Response {
+    Response::html(
+        403,
+        page::problem(
+            "Forbidden",
+            "this link's key does not open this page: ask the director for your seat's link",
+            None,
+        ),
+    )
+}
+
+/// The operator's pages: open on the loopback address, behind the token with `--lan`.
+fn operator(state: &State, req: &Request, f: impl Fn(&State, &Request) -> Response) -> Response {
+    if !state.token.is_empty() && !keys::same(req.param("k"), &state.token) {
+        return forbidden();
+    }
+    f(state, req)
+}
+
+fn home(state: &State, _req: &Request, error: Option<(u16, &str)>) -> Response {
+    let mut rows = Vec::new();
+    for id in state.tables.ids() {
+        let Some(desk) = state.tables.get(&id) else {
+            continue;
+        };
+        let d = tables::lock(&desk);
+        let what = format!(
+            "{} ({}), {}: {}",
+            d.live.game(),
+            d.live.variant(),
+            d.live.players().join(", "),
+            match d.live.to_move() {
+                Some(_) => format!("{} moves so far", d.live.moves()),
+                None => format!("over after {} moves", d.live.moves()),
+            }
+        );
+        let url = format!("/t/{id}/director?k={}", state.keys.key(&id, "director"));
+        rows.push((id, what, url));
+    }
+    let games: Vec<&str> = crate::games::session::TABLES
+        .iter()
+        .map(|t| t.name())
+        .collect();
+    let (status, message) = match error {
+        Some((s, m)) => (s, Some(m)),
+        None => (200, None),
+    };
+    Response::html(status, page::home(&rows, &games, &state.token, message))
+}
+
+/// `POST /new`: a table dealt from the form's game, seed, players and names.
+fn deal(state: &State, req: &Request) -> Response {
+    let form = match req.form() {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let field = |name: &str| {
+        form.iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+    };
+    let Some(game) = field("game") else {
+        return home(state, req, Some((400, "name the game")));
+    };
+    let players = match field("players").map(|p| p.parse::<usize>()) {
+        None => None,
+        Some(Ok(n)) if n <= 16 => Some(n),
+        Some(_) => {
+            return home(
+                state,
+                req,
+                Some((400, "the number of players is not a small number")),
+            )
+        }
+    };
+    let names = field("names").map(|n| {
+        n.split(',')
+            .map(|s| s.trim().to_string())
+            .collect::<Vec<_>>()
+    });
+    let spec = Spec {
+        game,
+        players,
+        variant: field("variant"),
+        seed: field("seed"),
+        board: 1,
+        names,
+    };
+    match state.tables.deal(&spec) {
+        Ok(id) => Response::see_other(format!(
+            "/t/{id}/director?k={}",
+            state.keys.key(&id, "director")
+        )),
+        Err(e) => {
+            let text = e.render(false);
+            home(state, req, Some((422, text.trim_end())))
+        }
+    }
+}
+
+/// `POST /open`: a table going on from a record pasted in the form.
+fn resume(state: &State, req: &Request) -> Response {
+    let form = match req.form() {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let Some((_, text)) = form.iter().find(|(k, _)| k == "record") else {
+        return home(state, req, Some((400, "the form has no record")));
+    };
+    match state.tables.resume(text) {
+        Ok(id) => Response::see_other(format!(
+            "/t/{id}/director?k={}",
+            state.keys.key(&id, "director")
+        )),
+        Err(why) => home(
+            state,
+            req,
+            Some((422, &format!("the record cannot be gone on with: {why}"))),
+        ),
+    }
+}
+
+/// The view a table URL names, its key's name, its page's path, and the action after it.
+fn parse_view<'a>(
+    id: &str,
+    rest: &'a [&'a str],
+    seats: usize,
+) -> Option<(View, String, String, &'a str)> {
+    let (view, name, base, rest) = match rest {
+        ["seat", n, rest @ ..] => {
+            // `01` is not seat 1: one URL a page.
+            let n: usize = n
+                .parse()
+                .ok()
+                .filter(|k: &usize| (1..=seats).contains(k) && k.to_string() == *n)?;
+            (
+                View::Seat(n - 1),
+                format!("seat-{n}"),
+                format!("/t/{id}/seat/{n}"),
+                rest,
+            )
+        }
+        ["director", rest @ ..] => (
+            View::Director,
+            "director".to_string(),
+            format!("/t/{id}/director"),
+            rest,
+        ),
+        rest => (View::Table, "table".to_string(), format!("/t/{id}"), rest),
+    };
+    let action = match rest {
+        [] | [""] => "",
+        [a] if ["move", "undo", "record", "picture.svg", "state.json"].contains(a) => a,
+        _ => return None,
+    };
+    Some((view, name, base, action))
+}
+
+fn table(state: &State, req: &Request, id: &str, rest: &[&str]) -> Response {
+    let Some(desk) = state.tables.get(id) else {
+        return not_found("no table of that name: the operator's page lists them");
+    };
+    let seats = tables::lock(&desk).live.players().len();
+    let Some((view, name, base, action)) = parse_view(id, rest, seats) else {
+        return not_found("no such page of this table");
+    };
+    let key = state.keys.key(id, &name);
+    if !keys::same(req.param("k"), &key) {
+        return forbidden();
+    }
+    let who = Viewer {
+        id: id.to_string(),
+        view,
+        base,
+        key,
+    };
+    let get = req.method != "POST";
+    let mut d = tables::lock(&desk);
+    match (action, get) {
+        ("", true) => {
+            let hint = req.param("hint").is_some();
+            let x = extras(state, &d, &who, req, hint);
+            Response::html(200, page::table(d.live.as_ref(), &who, &x))
+        }
+        ("move", false) => play(state, &mut d, &who, req),
+        ("undo", false) => undo(state, &mut d, &who, req),
+        ("record", true) => {
+            if !record_allowed(d.live.as_ref(), view) {
+                return forbidden_here("the record holds the deal, so every hidden holding: the director's page downloads it");
+            }
+            let mut r = Response::new(200, "text/plain; charset=utf-8", d.live.record());
+            r.download = Some(format!("{id}.toml"));
+            r
+        }
+        ("picture.svg", true) => {
+            if !picture_allowed(d.live.as_ref(), view) {
+                return forbidden_here(
+                    "this game's picture shows every holding: the director's page draws it",
+                );
+            }
+            match picture(id, d.live.as_ref()) {
+                Ok(svg) => Response::new(200, "image/svg+xml", svg),
+                Err(why) => Response::text(404, format!("{why}\n")),
+            }
+        }
+        ("state.json", true) => Response::json(200, &state_json(d.live.as_ref(), view)),
+        _ => Response::text(405, "not with this method\n"),
+    }
+}
+
+fn forbidden_here(why: &str) -> Response {
+    Response::html(403, page::problem("Not on this page", why, None))
+}
+
+fn picture_allowed(live: &dyn Live, view: View) -> bool {
+    view == View::Director || !live.hides() || live.picture_is_public()
+}
+
+fn record_allowed(live: &dyn Live, view: View) -> bool {
+    view == View::Director || !live.hides()
+}
+
+/// The position drawn as `tavolo show` draws it, or why not.
+fn picture(id: &str, live: &dyn Live) -> Result<String, String> {
+    crate::show::show(Path::new(&format!("{id}.toml")), live.record(), None)
+        .map(|s| s.svg)
+        .map_err(|e| e.message)
+}
+
+/// The SVG to set in the page: its root's fixed size in millimetres taken off, so that it
+/// fits the page's width (the viewBox keeps its proportions).
+fn inline(svg: &str) -> String {
+    let Some(start) = svg.find("<svg") else {
+        return String::new();
+    };
+    let Some(end) = svg[start..].find('>').map(|e| start + e) else {
+        return String::new();
+    };
+    let mut tag = svg[start..end].to_string();
+    for attr in [" width=\"", " height=\""] {
+        if let Some(a) = tag.find(attr) {
+            if let Some(close) = tag[a + attr.len()..].find('"') {
+                tag.replace_range(a..a + attr.len() + close + 1, "");
+            }
+        }
+    }
+    format!("{tag} role=\"img\"{}", &svg[end..])
+}
+
+fn extras(state: &State, d: &Desk, who: &Viewer, req: &Request, hint: bool) -> Extras {
+    let live = d.live.as_ref();
+    let view = who.view;
+    let mut x = Extras {
+        hint_allowed: record_allowed(live, view),
+        record_allowed: record_allowed(live, view),
+        may_play: match (view, live.to_move()) {
+            (_, None) => false,
+            (View::Seat(s), Some(t)) => s == t,
+            _ => true,
+        },
+        may_undo: !matches!(view, View::Seat(_)),
+        ..Extras::default()
+    };
+    if picture_allowed(live, view) {
+        match picture(&who.id, live) {
+            Ok(svg) => x.picture = Some(inline(&svg)),
+            Err(why) => x.no_picture = Some(format!("No picture: {why}")),
+        }
+    } else {
+        x.no_picture = Some(
+            "No picture on this page: this game's picture shows every holding (the director's page has it)."
+                .into(),
+        );
+    }
+    if hint && x.hint_allowed && live.to_move().is_some() {
+        x.hint = Some(live.hint());
+    }
+    if view == View::Director {
+        let host = req
+            .host
+            .as_ref()
+            .map(|h| format!("http://{h}"))
+            .unwrap_or_default();
+        let id = &who.id;
+        x.links.push((
+            "the table (what everyone may see)".into(),
+            format!("{host}/t/{id}?k={}", state.keys.key(id, "table")),
+        ));
+        for (i, p) in live.players().iter().enumerate() {
+            let n = i + 1;
+            x.links.push((
+                format!("seat {n}, {p}"),
+                format!(
+                    "{host}/t/{id}/seat/{n}?k={}",
+                    state.keys.key(id, &format!("seat-{n}"))
+                ),
+            ));
+        }
+        x.links.push((
+            "the director (everything)".into(),
+            format!(
+                "{host}/t/{id}/director?k={}",
+                state.keys.key(id, "director")
+            ),
+        ));
+    }
+    x
+}
+
+/// The form's `at`: the number of moves the page showed, so a move is for that position.
+fn at_of(form: &[(String, String)]) -> Result<usize, Response> {
+    let at = form.iter().find(|(k, _)| k == "at").map(|(_, v)| v.trim());
+    match at.map(str::parse::<usize>) {
+        Some(Ok(n)) => Ok(n),
+        _ => Err(Response::text(
+            400,
+            "the form lacks `at`, the number of moves its page showed\n",
+        )),
+    }
+}
+
+/// A page answering a request its table refused, with the status given.
+fn refused_page(
+    state: &State,
+    d: &Desk,
+    who: &Viewer,
+    req: &Request,
+    status: u16,
+    x: Extras,
+) -> Response {
+    let mut full = extras(state, d, who, req, false);
+    full.answer = x.answer;
+    full.notice = x.notice;
+    Response::html(status, page::table(d.live.as_ref(), who, &full))
+}
+
+/// Whether the page's position is still the table's: else the request is out of turn.
+fn out_of_turn(d: &Desk, at: usize) -> Option<String> {
+    let now = d.live.moves();
+    (at != now).then(|| {
+        format!(
+            "Refused, out of turn: this page showed the game after {at} moves, and it stands at {now} now \
+             (another tablet was quicker). Look at the position again."
+        )
+    })
+}
+
+fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
+    let form = match req.form() {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let at = match at_of(&form) {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let text = form
+        .iter()
+        .find(|(k, _)| k == "move")
+        .map(|(_, v)| v.trim().to_string())
+        .unwrap_or_default();
+    if let Some(why) = out_of_turn(d, at) {
+        let x = Extras {
+            notice: Some(why),
+            ..Extras::default()
+        };
+        return refused_page(state, d, who, req, 409, x);
+    }
+    let players = d.live.players().to_vec();
+    let name = |s: usize| {
+        players
+            .get(s)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", s + 1))
+    };
+    match (who.view, d.live.to_move()) {
+        (_, None) => {
+            let x = Extras {
+                notice: Some("Refused: the game is over.".into()),
+                ..Extras::default()
+            };
+            return refused_page(state, d, who, req, 409, x);
+        }
+        (View::Seat(s), Some(t)) if s != t => {
+            let x = Extras {
+                notice: Some(format!(
+                    "Refused: it is {}'s turn, not {}'s.",
+                    name(t),
+                    name(s)
+                )),
+                ..Extras::default()
+            };
+            return refused_page(state, d, who, req, 409, x);
+        }
+        _ => {}
+    }
+    let answer = d.live.apply(&text);
+    match answer {
+        Answer::Legal { .. } => {
+            if let Err(e) = d.save() {
+                // Not written, so not played: the session stays as its record.
+                d.live.undo();
+                return Response::html(
+                    500,
+                    page::problem(
+                        "The move was not recorded",
+                        &format!(
+                            "the record could not be written: {}",
+                            e.render(false).trim_end()
+                        ),
+                        Some(&who.href("")),
+                    ),
+                );
+            }
+            Response::see_other(who.href(""))
+        }
+        a => {
+            let x = Extras {
+                answer: Some((text, a)),
+                ..Extras::default()
+            };
+            refused_page(state, d, who, req, 422, x)
+        }
+    }
+}
+
+fn undo(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
+    if matches!(who.view, View::Seat(_)) {
+        return forbidden_here("a move is taken back from the table's or the director's page");
+    }
+    let form = match req.form() {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let at = match at_of(&form) {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    if let Some(why) = out_of_turn(d, at) {
+        let x = Extras {
+            notice: Some(why),
+            ..Extras::default()
+        };
+        return refused_page(state, d, who, req, 409, x);
+    }
+    let Some(back) = d.live.undo() else {
+        let x = Extras {
+            notice: Some("Nothing to take back: no move yet.".into()),
+            ..Extras::default()
+        };
+        return refused_page(state, d, who, req, 409, x);
+    };
+    if let Err(e) = d.save() {
+        d.live.redo();
+        return Response::html(
+            500,
+            page::problem(
+                "The move was not taken back",
+                &format!(
+                    "the record could not be written: {}",
+                    e.render(false).trim_end()
+                ),
+                Some(&who.href("")),
+            ),
+        );
+    }
+    let _ = back;
+    Response::see_other(who.href(""))
+}
+
+/// The game as data for this view (what the page's script asks, and tests).
+fn state_json(live: &dyn Live, view: View) -> serde_json::Value {
+    let seat = live.to_move();
+    json!({
+        "game": live.game(),
+        "variant": live.variant(),
+        "players": live.players(),
+        "moves": live.moves(),
+        "to_move": seat.and_then(|s| live.players().get(s).cloned()),
+        "seat": seat.map(|s| s + 1),
+        "expects": live.expects(),
+        "over": seat.is_none(),
+        "scores": live.scores(),
+        "last": live.history().last(),
+        "position": live.position(view),
+    })
+}
