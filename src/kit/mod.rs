@@ -15,6 +15,7 @@ pub mod model;
 pub mod par;
 pub mod pdf;
 pub mod png;
+pub mod sheet;
 pub mod template;
 pub mod textfit;
 pub mod tts;
