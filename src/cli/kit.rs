@@ -42,6 +42,9 @@ pub struct Args {
     /// Also write a PNG preview of every sheet.
     #[arg(long)]
     pub png: bool,
+    /// Leave out the 50 mm scale-check ruler drawn at the top right of every sheet.
+    #[arg(long)]
+    pub no_ruler: bool,
     /// Preview resolution in dots per inch (10 to 600).
     #[arg(long, default_value_t = kit::png::DEFAULT_DPI, value_parser = args::dpi)]
     pub dpi: f64,
@@ -88,6 +91,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         paper,
         bleed_mm: args.bleed,
         duplex: Duplex { edge, offset_mm },
+        ruler: !args.no_ruler,
     };
     let mut paths = Vec::new();
     for k in &args.kits {
