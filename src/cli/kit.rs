@@ -45,6 +45,11 @@ pub struct Args {
     /// Leave out the 50 mm scale-check ruler drawn at the top right of every sheet.
     #[arg(long)]
     pub no_ruler: bool,
+    /// Write a print shop's files instead of sheets: one page per card side,
+    /// the card plus the shop's bleed, TrimBox and BleedBox set (e.g.
+    /// `dtc-poker`, `tgc-tarot`, `mpc-mini`; see docs/kit-format.md).
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
     /// Preview resolution in dots per inch (10 to 600).
     #[arg(long, default_value_t = kit::png::DEFAULT_DPI, value_parser = args::dpi)]
     pub dpi: f64,
@@ -92,7 +97,14 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         bleed_mm: args.bleed,
         duplex: Duplex { edge, offset_mm },
         ruler: !args.no_ruler,
+        preset: args.preset.as_deref().map(kit::preset::find).transpose()?,
     };
+    if opts.preset.is_some() && (args.bleed != 0.0 || args.duplex_offset.is_some()) {
+        return Err(Error::input(
+            "kit.preset",
+            "--preset sets the bleed and prints one page per card side: --bleed and --duplex-offset do not apply",
+        ));
+    }
     let mut paths = Vec::new();
     for k in &args.kits {
         if k == "all" {

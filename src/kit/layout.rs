@@ -58,6 +58,9 @@ pub struct Options {
     pub duplex: Duplex,
     /// Draw the scale-check ruler in every sheet's top margin (see [`RULER_MM`]).
     pub ruler: bool,
+    /// A print shop's files instead of sheets: one page per card side (see
+    /// [`crate::kit::preset`]).
+    pub preset: Option<&'static crate::kit::preset::Preset>,
 }
 
 /// What `tavolo kit` does without options: A4, no bleed, long-edge duplex,
@@ -69,6 +72,7 @@ impl Default for Options {
             bleed_mm: 0.0,
             duplex: Duplex::default(),
             ruler: true,
+            preset: None,
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod model;
 pub mod par;
 pub mod pdf;
 pub mod png;
+pub mod preset;
 pub mod sheet;
 pub mod template;
 pub mod textfit;
@@ -38,6 +39,13 @@ pub struct Rendered {
 /// Lay out and draw a kit as PDF.
 pub fn render(kit: &Kit, opts: &LayoutOptions) -> Result<Rendered> {
     layout::check(opts)?;
+    if let Some(p) = opts.preset {
+        let kit = preset::fit(kit, p)?;
+        let faces = template::render_faces(&kit)?;
+        let (sheets, trims) = preset::sheets(&kit, &faces, p);
+        let pdf = pdf::write_trimmed(&pdf_title(&kit), &faces, &sheets, &trims)?;
+        return Ok(Rendered { faces, sheets, pdf });
+    }
     let faces = template::render_faces(kit)?;
     let sheets = layout::layout(kit, &faces.components, opts)?;
     let pdf = pdf::write(&pdf_title(kit), &faces, &sheets)?;
@@ -99,7 +107,12 @@ pub fn write(
         sheets: r.sheets.len(),
         pieces: kit.piece_count(),
         png: pngs,
-        warnings: warnings::check(kit, &r.sheets, opts),
+        // A shop's files are one page per card side: many pages are expected.
+        warnings: if opts.preset.is_some() {
+            Vec::new()
+        } else {
+            warnings::check(kit, &r.sheets, opts)
+        },
     })
 }
 
