@@ -50,6 +50,10 @@ pub struct Args {
     /// `dtc-poker`, `tgc-tarot`, `mpc-mini`; see docs/kit-format.md).
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
+    /// Fold-over backs, for printers without duplex: each front beside its
+    /// back on the same side, to cut out, fold on the dashed line and glue.
+    #[arg(long)]
+    pub fold: bool,
     /// Preview resolution in dots per inch (10 to 600).
     #[arg(long, default_value_t = kit::png::DEFAULT_DPI, value_parser = args::dpi)]
     pub dpi: f64,
@@ -98,7 +102,14 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         duplex: Duplex { edge, offset_mm },
         ruler: !args.no_ruler,
         preset: args.preset.as_deref().map(kit::preset::find).transpose()?,
+        fold: args.fold,
     };
+    if args.fold && (opts.preset.is_some() || args.duplex_offset.is_some()) {
+        return Err(Error::input(
+            "kit.fold",
+            "--fold prints each back beside its front, on one side: --preset and --duplex-offset do not apply",
+        ));
+    }
     if opts.preset.is_some() && (args.bleed != 0.0 || args.duplex_offset.is_some()) {
         return Err(Error::input(
             "kit.preset",

@@ -61,6 +61,8 @@ pub struct Options {
     /// A print shop's files instead of sheets: one page per card side (see
     /// [`crate::kit::preset`]).
     pub preset: Option<&'static crate::kit::preset::Preset>,
+    /// Fold-over backs: each front beside its back (see [`crate::kit::fold`]).
+    pub fold: bool,
 }
 
 /// What `tavolo kit` does without options: A4, no bleed, long-edge duplex,
@@ -73,6 +75,7 @@ impl Default for Options {
             duplex: Duplex::default(),
             ruler: true,
             preset: None,
+            fold: false,
         }
     }
 }
@@ -665,7 +668,7 @@ fn grow(r: Rect, by: f64) -> Rect {
 
 /// Crop marks for every cut line of the placed pieces, drawn outside the
 /// block of pieces (beyond any bleed), so they never touch a piece.
-fn crop_marks(ps: &[Placement], bleed: f64) -> Vec<Segment> {
+pub(crate) fn crop_marks(ps: &[Placement], bleed: f64) -> Vec<Segment> {
     if ps.is_empty() {
         return Vec::new();
     }
@@ -767,7 +770,7 @@ fn dedup(v: &mut Vec<f64>) {
 }
 
 /// Name each sheet: kit, what it holds, sheet n of m, and how to print backs.
-fn label(kit: &Kit, sheets: &mut [Sheet], opts: &Options) {
+pub(crate) fn label(kit: &Kit, sheets: &mut [Sheet], opts: &Options) {
     let m = sheets.len();
     for (i, s) in sheets.iter_mut().enumerate() {
         // Every component on the sheet, in order.
@@ -802,10 +805,18 @@ fn label(kit: &Kit, sheets: &mut [Sheet], opts: &Options) {
             ),
             _ => String::new(),
         };
+        // Distinct pieces: a fold-over sheet places each piece twice (front and back).
         let pieces = if s.map.is_some() {
             0
         } else {
-            s.placements.len()
+            let mut seen: Vec<(usize, usize)> = s
+                .placements
+                .iter()
+                .map(|p| (p.component, p.piece))
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            seen.len()
         };
         let count = if s.map.is_some() {
             String::new()

@@ -8,6 +8,7 @@ pub mod catalog;
 mod content;
 pub mod duplex;
 pub mod export;
+pub mod fold;
 pub mod fonts;
 pub mod geometry;
 pub mod layout;
@@ -47,7 +48,11 @@ pub fn render(kit: &Kit, opts: &LayoutOptions) -> Result<Rendered> {
         return Ok(Rendered { faces, sheets, pdf });
     }
     let faces = template::render_faces(kit)?;
-    let sheets = layout::layout(kit, &faces.components, opts)?;
+    let sheets = if opts.fold {
+        fold::layout(kit, &faces.components, opts)?
+    } else {
+        layout::layout(kit, &faces.components, opts)?
+    };
     let pdf = pdf::write(&pdf_title(kit), &faces, &sheets)?;
     Ok(Rendered { faces, sheets, pdf })
 }

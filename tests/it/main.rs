@@ -18,6 +18,7 @@ mod fuzz_regressions;
 mod kit;
 mod kit_common;
 mod kit_export;
+mod kit_fold;
 mod kit_preset;
 mod kit_ruler;
 mod kit_sheet;
