@@ -63,6 +63,11 @@ pub struct Options {
     pub preset: Option<&'static crate::kit::preset::Preset>,
     /// Fold-over backs: each front beside its back (see [`crate::kit::fold`]).
     pub fold: bool,
+    /// The printer profile applied (`--printer NAME`), named on every sheet.
+    pub printer: Option<&'static str>,
+    /// Pieces drawn this much larger across and down, about the page's
+    /// centre, to undo a printer's scale error (1.0: as they are).
+    pub scale: (f64, f64),
 }
 
 /// What `tavolo kit` does without options: A4, no bleed, long-edge duplex,
@@ -76,12 +81,24 @@ impl Default for Options {
             ruler: true,
             preset: None,
             fold: false,
+            printer: None,
+            scale: (1.0, 1.0),
         }
     }
 }
 
 /// Refuse options that cannot be laid out.
 pub fn check(opts: &Options) -> Result<()> {
+    let (sx, sy) = opts.scale;
+    if !(sx.is_finite() && sy.is_finite() && (0.9..=1.1).contains(&sx) && (0.9..=1.1).contains(&sy))
+    {
+        return Err(Error::input(
+            "kit.printer",
+            format!(
+                "a scale correction of {sx} x {sy} is beyond what a printer needs (0.9 to 1.1)"
+            ),
+        ));
+    }
     if !(opts.bleed_mm.is_finite() && (0.0..=MAX_BLEED_MM).contains(&opts.bleed_mm)) {
         return Err(Error::input(
             "kit.bleed",
@@ -832,6 +849,36 @@ pub(crate) fn label(kit: &Kit, sheets: &mut [Sheet], opts: &Options) {
             i + 1,
             m
         );
+        if let Some(name) = opts.printer {
+            s.label.push_str(&format!(" · printer {name}"));
+        }
+    }
+}
+
+/// Undo a printer's scale error: every piece, crop mark and guide drawn
+/// `scale` larger about the page's centre (the label and the ruler stay as
+/// they are: the ruler shows what the printer does to a true length).
+pub fn apply_scale(sheets: &mut [Sheet], (sx, sy): (f64, f64)) {
+    if (sx, sy) == (1.0, 1.0) {
+        return;
+    }
+    for s in sheets {
+        let (cx, cy) = (s.w_mm / 2.0, s.h_mm / 2.0);
+        let x = |v: f64| cx + (v - cx) * sx;
+        let y = |v: f64| cy + (v - cy) * sy;
+        let rect = |r: Rect| Rect::new(x(r.x), y(r.y), r.w * sx, r.h * sy);
+        for p in &mut s.placements {
+            p.rect = rect(p.rect);
+            p.clip = rect(p.clip);
+        }
+        for g in s.marks.iter_mut().chain(s.guides.iter_mut()) {
+            *g = Segment {
+                x1: x(g.x1),
+                y1: y(g.y1),
+                x2: x(g.x2),
+                y2: y(g.y2),
+            };
+        }
     }
 }
 

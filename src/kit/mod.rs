@@ -17,6 +17,7 @@ pub mod par;
 pub mod pdf;
 pub mod png;
 pub mod preset;
+pub mod printer;
 pub mod sheet;
 pub mod template;
 pub mod textfit;
@@ -48,11 +49,12 @@ pub fn render(kit: &Kit, opts: &LayoutOptions) -> Result<Rendered> {
         return Ok(Rendered { faces, sheets, pdf });
     }
     let faces = template::render_faces(kit)?;
-    let sheets = if opts.fold {
+    let mut sheets = if opts.fold {
         fold::layout(kit, &faces.components, opts)?
     } else {
         layout::layout(kit, &faces.components, opts)?
     };
+    layout::apply_scale(&mut sheets, opts.scale);
     let pdf = pdf::write(&pdf_title(kit), &faces, &sheets)?;
     Ok(Rendered { faces, sheets, pdf })
 }

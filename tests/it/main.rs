@@ -20,6 +20,7 @@ mod kit_common;
 mod kit_export;
 mod kit_fold;
 mod kit_preset;
+mod kit_printer;
 mod kit_ruler;
 mod kit_sheet;
 mod kit_warnings;
