@@ -197,7 +197,7 @@ fn read_workbook(path: &Path, ext: &str, bytes: Vec<u8>, sheet: Option<&str>) ->
                     .help(crate::error::did_you_mean(
                         s,
                         names.iter().map(String::as_str),
-                        &format!("its sheets: {}", names.join(", ")),
+                        format!("its sheets: {}", names.join(", ")),
                     )),
             )
         }
