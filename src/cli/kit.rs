@@ -42,6 +42,30 @@ pub struct Args {
     /// Also write a PNG preview of every sheet.
     #[arg(long)]
     pub png: bool,
+    /// Leave out the 50 mm scale-check ruler drawn at the top right of every sheet.
+    #[arg(long)]
+    pub no_ruler: bool,
+    /// Write a print shop's files instead of sheets: one page per card side,
+    /// the card plus the shop's bleed, TrimBox and BleedBox set (e.g.
+    /// `dtc-poker`, `tgc-tarot`, `mpc-mini`; see docs/kit-format.md).
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
+    /// Fold-over backs, for printers without duplex: each front beside its
+    /// back on the same side, to cut out, fold on the dashed line and glue.
+    #[arg(long)]
+    pub fold: bool,
+    /// Apply a saved printer profile (its duplex edge and offset, scale and
+    /// paper; `tavolo kit calibrate --save NAME` writes one); every sheet names it.
+    #[arg(long, value_name = "NAME")]
+    pub printer: Option<String>,
+    /// With `calibrate`: save what you measured (--duplex, --duplex-offset,
+    /// --scale, --paper) as printer profile NAME instead of writing the sheet.
+    #[arg(long, value_name = "NAME")]
+    pub save: Option<String>,
+    /// With `calibrate --save`: what the printer makes of 100 mm across and
+    /// down, in percent (measure the 50 mm ruler: 49.75 mm is 99.5).
+    #[arg(long, value_name = "X,Y")]
+    pub scale: Option<String>,
     /// Preview resolution in dots per inch (10 to 600).
     #[arg(long, default_value_t = kit::png::DEFAULT_DPI, value_parser = args::dpi)]
     pub dpi: f64,
@@ -78,17 +102,60 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     if args.kits[0] == "export" {
         return export(&args);
     }
-    let paper: Paper = args.paper.parse()?;
-    let edge: Edge = args.duplex.parse()?;
-    let offset_mm = match &args.duplex_offset {
-        Some(s) => kit::duplex::parse_offset(s)?,
-        None => (0.0, 0.0),
+    let profile = match &args.printer {
+        Some(name) => {
+            if args.duplex_offset.is_some() {
+                return Err(Error::input(
+                    "kit.printer",
+                    "--printer sets the duplex offset: give --duplex-offset or --printer, not both",
+                ));
+            }
+            Some((
+                &*Box::leak(name.clone().into_boxed_str()),
+                kit::printer::load(name)?,
+            ))
+        }
+        None => None,
+    };
+    let (paper, edge, offset_mm, scale): (Paper, Edge, _, _) = match &profile {
+        Some((_, p)) => (
+            p.paper.parse()?,
+            p.duplex.parse()?,
+            (p.duplex_offset_mm[0], p.duplex_offset_mm[1]),
+            (100.0 / p.scale_pct[0], 100.0 / p.scale_pct[1]),
+        ),
+        None => (
+            args.paper.parse()?,
+            args.duplex.parse()?,
+            match &args.duplex_offset {
+                Some(s) => kit::duplex::parse_offset(s)?,
+                None => (0.0, 0.0),
+            },
+            (1.0, 1.0),
+        ),
     };
     let opts = LayoutOptions {
         paper,
         bleed_mm: args.bleed,
         duplex: Duplex { edge, offset_mm },
+        ruler: !args.no_ruler,
+        preset: args.preset.as_deref().map(kit::preset::find).transpose()?,
+        fold: args.fold,
+        printer: profile.as_ref().map(|(n, _)| *n),
+        scale,
     };
+    if args.fold && (opts.preset.is_some() || args.duplex_offset.is_some()) {
+        return Err(Error::input(
+            "kit.fold",
+            "--fold prints each back beside its front, on one side: --preset and --duplex-offset do not apply",
+        ));
+    }
+    if opts.preset.is_some() && (args.bleed != 0.0 || args.duplex_offset.is_some()) {
+        return Err(Error::input(
+            "kit.preset",
+            "--preset sets the bleed and prints one page per card side: --bleed and --duplex-offset do not apply",
+        ));
+    }
     let mut paths = Vec::new();
     for k in &args.kits {
         if k == "all" {
@@ -200,7 +267,49 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
 }
 
 /// `tavolo kit calibrate`: the two-sided sheet from which to read `--duplex-offset`.
+/// `calibrate --save NAME`: what the user measured, as a printer profile.
+fn save_profile(args: &Args, name: &str) -> Result<ExitCode, Error> {
+    let offset = match &args.duplex_offset {
+        Some(s) => kit::duplex::parse_offset(s)?,
+        None => (0.0, 0.0),
+    };
+    let scale = match &args.scale {
+        Some(s) => {
+            let parts: Vec<f64> = s
+                .split(',')
+                .map(|p| p.trim().trim_end_matches('%').parse::<f64>())
+                .collect::<Result<_, _>>()
+                .ok()
+                .filter(|v: &Vec<f64>| v.len() == 2)
+                .ok_or_else(|| {
+                    Error::input(
+                        "kit.printer",
+                        format!("--scale `{s}`: expected two percentages X,Y, e.g. 99.5,100"),
+                    )
+                })?;
+            [parts[0], parts[1]]
+        }
+        None => [100.0, 100.0],
+    };
+    let profile = kit::printer::Profile {
+        paper: args.paper.parse::<Paper>()?.name().to_string(),
+        duplex: args.duplex.parse::<Edge>()?.to_string(),
+        duplex_offset_mm: [offset.0, offset.1],
+        scale_pct: scale,
+    };
+    let path = kit::printer::save(name, &profile)?;
+    if args.json {
+        out::json(&serde_json::json!({ "printer": name, "file": path, "profile": profile }));
+    } else {
+        out::wrote(&path, &format!("printer profile `{name}`"));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn calibrate(args: &Args) -> Result<ExitCode, Error> {
+    if let Some(name) = &args.save {
+        return save_profile(args, name);
+    }
     let paper: Paper = args.paper.parse()?;
     let duplex = Duplex {
         edge: args.duplex.parse()?,

@@ -209,6 +209,7 @@ pub fn render(paper: Paper, d: &Duplex) -> Result<(KitFaces, Vec<Sheet>, Vec<u8>
         part_name: None,
         map: None,
         label: label.to_string(),
+        ruler: false,
     };
     let sheets = vec![
         sheet(Side::Front, 0, "tavolo duplex calibration · front (sheet 1 of 2)"),

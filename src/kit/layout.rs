@@ -50,16 +50,55 @@ impl std::str::FromStr for Paper {
 }
 
 /// How to lay a kit out.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
     pub paper: Paper,
     /// Art printed beyond each cut line, in mm (0 = none).
     pub bleed_mm: f64,
     pub duplex: Duplex,
+    /// Draw the scale-check ruler in every sheet's top margin (see [`RULER_MM`]).
+    pub ruler: bool,
+    /// A print shop's files instead of sheets: one page per card side (see
+    /// [`crate::kit::preset`]).
+    pub preset: Option<&'static crate::kit::preset::Preset>,
+    /// Fold-over backs: each front beside its back (see [`crate::kit::fold`]).
+    pub fold: bool,
+    /// The printer profile applied (`--printer NAME`), named on every sheet.
+    pub printer: Option<&'static str>,
+    /// Pieces drawn this much larger across and down, about the page's
+    /// centre, to undo a printer's scale error (1.0: as they are).
+    pub scale: (f64, f64),
+}
+
+/// What `tavolo kit` does without options: A4, no bleed, long-edge duplex,
+/// the ruler on.
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            paper: Paper::default(),
+            bleed_mm: 0.0,
+            duplex: Duplex::default(),
+            ruler: true,
+            preset: None,
+            fold: false,
+            printer: None,
+            scale: (1.0, 1.0),
+        }
+    }
 }
 
 /// Refuse options that cannot be laid out.
 pub fn check(opts: &Options) -> Result<()> {
+    let (sx, sy) = opts.scale;
+    if !(sx.is_finite() && sy.is_finite() && (0.9..=1.1).contains(&sx) && (0.9..=1.1).contains(&sy))
+    {
+        return Err(Error::input(
+            "kit.printer",
+            format!(
+                "a scale correction of {sx} x {sy} is beyond what a printer needs (0.9 to 1.1)"
+            ),
+        ));
+    }
     if !(opts.bleed_mm.is_finite() && (0.0..=MAX_BLEED_MM).contains(&opts.bleed_mm)) {
         return Err(Error::input(
             "kit.bleed",
@@ -84,6 +123,13 @@ pub const MARK_LEN_MM: f64 = 4.0;
 pub const OVERLAP_MM: f64 = 12.0;
 /// Largest bleed accepted, in mm.
 pub const MAX_BLEED_MM: f64 = 5.0;
+/// The scale-check ruler: this long, with mm ticks, its right end at the
+/// right margin and its baseline [`RULER_BASE_MM`] from the top edge, where
+/// no crop mark reaches (they start [`MARK_GAP_MM`] + [`MARK_LEN_MM`] above
+/// the pieces, at 10.5 mm at the least). A sheet printed at "fit to page"
+/// shows it shorter than a real ruler: caught before any cut.
+pub const RULER_MM: f64 = 50.0;
+pub const RULER_BASE_MM: f64 = 9.0;
 
 /// Whether a sheet holds fronts or the backs of the sheet before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -157,6 +203,8 @@ pub struct Sheet {
     pub map: Option<AssemblyMap>,
     /// The label printed in the top margin.
     pub label: String,
+    /// Draw the scale-check ruler at the top right (see [`RULER_MM`]).
+    pub ruler: bool,
 }
 
 /// The page that shows how the parts of a board split in both directions
@@ -391,6 +439,7 @@ pub fn layout(
                 part_name: f.part_name.clone(),
                 map: f.map,
                 label: String::new(),
+                ruler: opts.ruler,
             });
             if let Some(back) = back {
                 let marks = crop_marks(&back, b);
@@ -406,6 +455,7 @@ pub fn layout(
                     part_name: f.part_name,
                     map: None,
                     label: String::new(),
+                    ruler: opts.ruler,
                 });
             }
         }
@@ -635,7 +685,7 @@ fn grow(r: Rect, by: f64) -> Rect {
 
 /// Crop marks for every cut line of the placed pieces, drawn outside the
 /// block of pieces (beyond any bleed), so they never touch a piece.
-fn crop_marks(ps: &[Placement], bleed: f64) -> Vec<Segment> {
+pub(crate) fn crop_marks(ps: &[Placement], bleed: f64) -> Vec<Segment> {
     if ps.is_empty() {
         return Vec::new();
     }
@@ -737,7 +787,7 @@ fn dedup(v: &mut Vec<f64>) {
 }
 
 /// Name each sheet: kit, what it holds, sheet n of m, and how to print backs.
-fn label(kit: &Kit, sheets: &mut [Sheet], opts: &Options) {
+pub(crate) fn label(kit: &Kit, sheets: &mut [Sheet], opts: &Options) {
     let m = sheets.len();
     for (i, s) in sheets.iter_mut().enumerate() {
         // Every component on the sheet, in order.
@@ -772,10 +822,18 @@ fn label(kit: &Kit, sheets: &mut [Sheet], opts: &Options) {
             ),
             _ => String::new(),
         };
+        // Distinct pieces: a fold-over sheet places each piece twice (front and back).
         let pieces = if s.map.is_some() {
             0
         } else {
-            s.placements.len()
+            let mut seen: Vec<(usize, usize)> = s
+                .placements
+                .iter()
+                .map(|p| (p.component, p.piece))
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            seen.len()
         };
         let count = if s.map.is_some() {
             String::new()
@@ -791,6 +849,36 @@ fn label(kit: &Kit, sheets: &mut [Sheet], opts: &Options) {
             i + 1,
             m
         );
+        if let Some(name) = opts.printer {
+            s.label.push_str(&format!(" · printer {name}"));
+        }
+    }
+}
+
+/// Undo a printer's scale error: every piece, crop mark and guide drawn
+/// `scale` larger about the page's centre (the label and the ruler stay as
+/// they are: the ruler shows what the printer does to a true length).
+pub fn apply_scale(sheets: &mut [Sheet], (sx, sy): (f64, f64)) {
+    if (sx, sy) == (1.0, 1.0) {
+        return;
+    }
+    for s in sheets {
+        let (cx, cy) = (s.w_mm / 2.0, s.h_mm / 2.0);
+        let x = |v: f64| cx + (v - cx) * sx;
+        let y = |v: f64| cy + (v - cy) * sy;
+        let rect = |r: Rect| Rect::new(x(r.x), y(r.y), r.w * sx, r.h * sy);
+        for p in &mut s.placements {
+            p.rect = rect(p.rect);
+            p.clip = rect(p.clip);
+        }
+        for g in s.marks.iter_mut().chain(s.guides.iter_mut()) {
+            *g = Segment {
+                x1: x(g.x1),
+                y1: y(g.y1),
+                x2: x(g.x2),
+                y2: y(g.y2),
+            };
+        }
     }
 }
 
@@ -824,8 +912,13 @@ pub fn overlay_svg(s: &Sheet) -> String {
     if let Some(map) = &s.map {
         map_svg(&mut svg, map, s.w_mm - 2.0 * MARGIN_MM);
     }
-    // A long label (title, back-sheet instructions) shrinks to the page width.
-    let avail = s.w_mm - 2.0 * MARGIN_MM;
+    if s.ruler {
+        ruler_svg(&mut svg, s.w_mm - MARGIN_MM - RULER_MM);
+    }
+    // A long label (title, back-sheet instructions) shrinks to the page
+    // width, left of the ruler.
+    let ruler_room = if s.ruler { RULER_MM + 6.0 } else { 0.0 };
+    let avail = s.w_mm - 2.0 * MARGIN_MM - ruler_room;
     let size = crate::kit::textfit::name_metrics()
         .map(|m| m.width_em(&s.label))
         .map_or(3.0, |em| if em > 0.0 { (avail / em).min(3.0) } else { 3.0 });
@@ -837,6 +930,39 @@ pub fn overlay_svg(s: &Sheet) -> String {
     ));
     svg.push_str("</svg>");
     svg
+}
+
+/// The scale-check ruler from `x0`: a baseline, a tick every mm (taller
+/// every 5 and 10), and the tens in mm above them.
+fn ruler_svg(svg: &mut String, x0: f64) {
+    let base = RULER_BASE_MM;
+    svg.push_str(&format!(
+        r##"<path fill="none" stroke="#000" stroke-width="0.15" d="M{:.3} {base:.3}L{:.3} {base:.3}"##,
+        x0 - 0.075,
+        x0 + RULER_MM + 0.075
+    ));
+    for mm in 0..=RULER_MM as i64 {
+        let tall = match mm {
+            m if m % 10 == 0 => 2.6,
+            m if m % 5 == 0 => 1.8,
+            _ => 1.1,
+        };
+        let x = x0 + mm as f64;
+        svg.push_str(&format!("M{x:.3} {base:.3}L{x:.3} {:.3}", base - tall));
+    }
+    svg.push_str(r#""/>"#);
+    for mm in (0..=RULER_MM as i64).step_by(10) {
+        let text = if mm == RULER_MM as i64 {
+            format!("{mm} mm")
+        } else {
+            mm.to_string()
+        };
+        svg.push_str(&format!(
+            r##"<text x="{:.3}" y="{:.3}" text-anchor="middle" font-family="DejaVu Sans" font-stretch="condensed" font-weight="bold" font-size="1.8" fill="#000">{text}</text>"##,
+            x0 + mm as f64,
+            base - 3.0
+        ));
+    }
 }
 
 /// The assembly map's own drawing: glued strips, part outlines and names,

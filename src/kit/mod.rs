@@ -8,6 +8,7 @@ pub mod catalog;
 mod content;
 pub mod duplex;
 pub mod export;
+pub mod fold;
 pub mod fonts;
 pub mod geometry;
 pub mod layout;
@@ -15,6 +16,9 @@ pub mod model;
 pub mod par;
 pub mod pdf;
 pub mod png;
+pub mod preset;
+pub mod printer;
+pub mod sheet;
 pub mod template;
 pub mod textfit;
 pub mod tts;
@@ -37,8 +41,20 @@ pub struct Rendered {
 /// Lay out and draw a kit as PDF.
 pub fn render(kit: &Kit, opts: &LayoutOptions) -> Result<Rendered> {
     layout::check(opts)?;
+    if let Some(p) = opts.preset {
+        let kit = preset::fit(kit, p)?;
+        let faces = template::render_faces(&kit)?;
+        let (sheets, trims) = preset::sheets(&kit, &faces, p);
+        let pdf = pdf::write_trimmed(&pdf_title(&kit), &faces, &sheets, &trims)?;
+        return Ok(Rendered { faces, sheets, pdf });
+    }
     let faces = template::render_faces(kit)?;
-    let sheets = layout::layout(kit, &faces.components, opts)?;
+    let mut sheets = if opts.fold {
+        fold::layout(kit, &faces.components, opts)?
+    } else {
+        layout::layout(kit, &faces.components, opts)?
+    };
+    layout::apply_scale(&mut sheets, opts.scale);
     let pdf = pdf::write(&pdf_title(kit), &faces, &sheets)?;
     Ok(Rendered { faces, sheets, pdf })
 }
@@ -98,7 +114,12 @@ pub fn write(
         sheets: r.sheets.len(),
         pieces: kit.piece_count(),
         png: pngs,
-        warnings: warnings::check(kit, &r.sheets, opts),
+        // A shop's files are one page per card side: many pages are expected.
+        warnings: if opts.preset.is_some() {
+            Vec::new()
+        } else {
+            warnings::check(kit, &r.sheets, opts)
+        },
     })
 }
 

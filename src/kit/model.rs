@@ -62,6 +62,16 @@ pub struct ComponentFile {
     /// Explicit items, each a table of fields for the templates.
     #[serde(default)]
     pub items: Vec<toml::Table>,
+    /// Items from a spreadsheet (CSV, TSV, .xlsx, .ods...), relative to the
+    /// TOML file: one row per item, its columns the fields (see [`crate::kit::sheet`]).
+    #[serde(default)]
+    pub items_from: Option<Spanned<String>>,
+    /// The sheet of a workbook `items_from` reads (default: its first).
+    #[serde(default)]
+    pub sheet: Option<Spanned<String>>,
+    /// Columns of `items_from` read as numbers (the others are text).
+    #[serde(default)]
+    pub numbers: Option<Spanned<Vec<String>>>,
     /// Generated items: the Cartesian product of these axes, first axis slowest.
     #[serde(default)]
     pub product: Vec<AxisFile>,
@@ -143,6 +153,8 @@ pub struct Component {
     /// Regions a split must not cut through, in mm from the piece's top-left
     /// corner (see [`crate::kit::layout`]).
     pub keep_whole: Vec<crate::kit::geometry::Rect>,
+    /// The spreadsheet the items came from, if they did.
+    pub items_from: Option<PathBuf>,
 }
 
 impl Kit {
@@ -373,6 +385,45 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
                 ),
             ));
         }
+        let gutter_here = match &c.gutter_mm {
+            Some(g) => check_gutter(g, &at)?,
+            None => kit_gutter,
+        };
+        let keep_whole_here = match &c.keep_whole {
+            Some(k) => keep_whole(k, w, h, &at)?,
+            None => Vec::new(),
+        };
+        if let Some(from) = &c.items_from {
+            let (pieces, sheet_path) = sheet_pieces(c, from, dir, &at)?;
+            components.push(Component {
+                name: c.name.get_ref().clone(),
+                w_mm: w,
+                h_mm: h,
+                gutter_mm: gutter_here,
+                rotate: c.rotate.unwrap_or(true),
+                front: dir.join(c.front.get_ref()),
+                back: c.back.as_ref().map(|b| dir.join(b.get_ref())),
+                front_at: at(c.front.span()),
+                back_at: c.back.as_ref().map(|b| at(b.span())),
+                pieces,
+                size_at: at(c.size_mm.span()),
+                keep_whole: keep_whole_here,
+                items_from: Some(sheet_path),
+            });
+            continue;
+        }
+        for (key, span) in [
+            ("sheet", c.sheet.as_ref().map(|s| s.span())),
+            ("numbers", c.numbers.as_ref().map(|s| s.span())),
+        ] {
+            if let Some(span) = span {
+                return Err(bad(
+                    "kit.sheet",
+                    span,
+                    format!("`{key}` is for items read from a spreadsheet, and the component has no `items_from`"),
+                ));
+            }
+        }
         // Copies of each item: one number for all, or read from a field.
         enum Count<'a> {
             All(usize),
@@ -393,14 +444,6 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
                     ))
                 }
             },
-        };
-        let gutter = match &c.gutter_mm {
-            Some(g) => check_gutter(g, &at)?,
-            None => kit_gutter,
-        };
-        let keep_whole = match &c.keep_whole {
-            Some(k) => keep_whole(k, w, h, &at)?,
-            None => Vec::new(),
         };
         let mut items: Vec<toml::Table> = c.items.clone();
         if !c.product.is_empty() {
@@ -458,7 +501,7 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
             name: c.name.get_ref().clone(),
             w_mm: w,
             h_mm: h,
-            gutter_mm: gutter,
+            gutter_mm: gutter_here,
             rotate: c.rotate.unwrap_or(true),
             front: dir.join(c.front.get_ref()),
             back: c.back.as_ref().map(|b| dir.join(b.get_ref())),
@@ -466,7 +509,8 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
             back_at: c.back.as_ref().map(|b| at(b.span())),
             pieces,
             size_at: at(c.size_mm.span()),
-            keep_whole,
+            keep_whole: keep_whole_here,
+            items_from: None,
         });
     }
     if components.is_empty() {
@@ -484,6 +528,99 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
         data: file.data,
         components,
     })
+}
+
+/// The pieces of a component whose items are the rows of a spreadsheet
+/// (`items_from`), and the sheet's path.
+fn sheet_pieces(
+    c: &ComponentFile,
+    from: &Spanned<String>,
+    dir: &Path,
+    at: &dyn Fn(std::ops::Range<usize>) -> Location,
+) -> Result<(Vec<toml::Table>, PathBuf)> {
+    use crate::kit::sheet;
+    let bad = |code: &'static str, span: std::ops::Range<usize>, msg: String| {
+        Error::input(code, msg).at(at(span))
+    };
+    if !c.items.is_empty() || !c.product.is_empty() {
+        return Err(bad(
+            "kit.sheet",
+            from.span(),
+            format!(
+                "component `{}` takes its items from `{}` and also from `items` or `product`: give them in one place",
+                c.name.get_ref(),
+                from.get_ref()
+            ),
+        ));
+    }
+    let path = dir.join(from.get_ref());
+    let grid = sheet::read(&path, c.sheet.as_ref().map(|s| s.get_ref().as_str()))?;
+    let names: Vec<&str> = grid.names().collect();
+    let columns = || format!("its columns: {}", names.join(", "));
+    let numbers: Vec<String> = c
+        .numbers
+        .as_ref()
+        .map_or(Vec::new(), |n| n.get_ref().clone());
+    for n in &numbers {
+        if !names.contains(&n.as_str()) {
+            return Err(bad(
+                "kit.sheet-column",
+                c.numbers.as_ref().map_or(0..0, |n| n.span()),
+                format!(
+                    "`numbers` names `{n}`, which is not a column of {}",
+                    from.get_ref()
+                ),
+            )
+            .help(crate::error::did_you_mean(
+                n,
+                names.iter().copied(),
+                columns(),
+            )));
+        }
+    }
+    // Copies: `count = N` for every row, `count = "COLUMN"`, else a `count` column if any.
+    let (all, column) = match c.count.as_ref().map(|n| (n.get_ref(), n.span())) {
+        None => (1, names.contains(&"count").then_some("count")),
+        Some((toml::Value::Integer(k), _)) if (1..=sheet::MAX_COPIES).contains(k) => {
+            (*k as usize, None)
+        }
+        Some((toml::Value::String(col), span)) => {
+            if !names.contains(&col.as_str()) {
+                return Err(bad(
+                    "kit.sheet-column",
+                    span,
+                    format!("`count` names `{col}`, which is not a column of {}", from.get_ref()),
+                )
+                .help(crate::error::did_you_mean(col, names.iter().copied(), columns())));
+            }
+            (1, Some(col.as_str()))
+        }
+        Some((other, span)) => {
+            return Err(bad(
+                "kit.count",
+                span,
+                format!("count must be a number between 1 and 1000, or the name of the column holding each row's copies, not {other}"),
+            ))
+        }
+    };
+    let items = grid.items(&numbers, column)?;
+    let mut pieces = Vec::new();
+    for item in items {
+        let n = if column.is_some() { item.copies } else { all };
+        pieces.extend(std::iter::repeat_n(item.fields, n));
+    }
+    if pieces.is_empty() {
+        return Err(bad(
+            "kit.no-items",
+            c.name.span(),
+            format!(
+                "component `{}` has no pieces: every count in {} is 0",
+                c.name.get_ref(),
+                from.get_ref()
+            ),
+        ));
+    }
+    Ok((pieces, path))
 }
 
 /// `keep_whole = [x, y, w, h]` or a list of such: regions inside a `w` x `h` piece.

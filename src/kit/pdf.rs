@@ -28,12 +28,51 @@ pub const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// Render the sheets of one kit into PDF bytes.
 pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>> {
-    write_with(title, faces, sheets, true)
+    write_with(title, faces, sheets, true, None)
+}
+
+/// [`write`], each page with a TrimBox (`trims[i]`, mm from the page's
+/// top-left corner) and a BleedBox on the whole page, as print shops ask.
+pub fn write_trimmed(
+    title: &str,
+    faces: &KitFaces,
+    sheets: &[Sheet],
+    trims: &[crate::kit::geometry::Rect],
+) -> Result<Vec<u8>> {
+    write_with(title, faces, sheets, true, Some(trims))
+}
+
+/// Set each page's TrimBox and BleedBox (the BleedBox, MediaBox and CropBox
+/// are the whole page).
+fn set_boxes(lo: &mut lopdf::Document, sheets: &[Sheet], trims: &[crate::kit::geometry::Rect]) {
+    let pt = |mm: f64| lopdf::Object::Real((mm * PT_PER_MM) as f32);
+    let pages: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
+    for ((id, sheet), r) in pages.iter().zip(sheets).zip(trims) {
+        if let Ok(page) = lo.get_dictionary_mut(*id) {
+            // PDF space starts at the bottom left.
+            let y0 = sheet.h_mm - r.y - r.h;
+            page.set(
+                "TrimBox",
+                vec![pt(r.x), pt(y0), pt(r.x + r.w), pt(y0 + r.h)],
+            );
+            // The page itself, exactly (printpdf's own is a float's hair off).
+            let whole = || vec![pt(0.0), pt(0.0), pt(sheet.w_mm), pt(sheet.h_mm)];
+            for key in ["MediaBox", "CropBox", "BleedBox"] {
+                page.set(key, whole());
+            }
+        }
+    }
 }
 
 /// `write`, with the page contents written by tavolo on every core where
 /// `direct` allows (the bytes are the same either way; the tests check).
-fn write_with(title: &str, faces: &KitFaces, sheets: &[Sheet], direct: bool) -> Result<Vec<u8>> {
+fn write_with(
+    title: &str,
+    faces: &KitFaces,
+    sheets: &[Sheet],
+    direct: bool,
+    trims: Option<&[crate::kit::geometry::Rect]>,
+) -> Result<Vec<u8>> {
     let (conv, mut face_chunks) = convert(faces, sheets)?;
     let overlays = face_chunks.split_off(faces.faces.len());
 
@@ -121,6 +160,9 @@ fn write_with(title: &str, faces: &KitFaces, sheets: &[Sheet], direct: bool) -> 
     }
     tag_subset_fonts(&mut lo);
     set_info(&mut lo, title);
+    if let Some(trims) = trims {
+        set_boxes(&mut lo, sheets, trims);
+    }
     super::content::compress(&mut lo);
     // printpdf writes a random document ID; derive it from the content
     // instead: save with a placeholder of the same length, hash, patch.
@@ -872,8 +914,8 @@ mod tests {
             let faces = crate::kit::template::render_faces(&kit).unwrap();
             let opts = crate::kit::LayoutOptions::default();
             let sheets = crate::kit::layout::layout(&kit, &faces.components, &opts).unwrap();
-            let direct = write_with("t", &faces, &sheets, true).unwrap();
-            let printpdf = write_with("t", &faces, &sheets, false).unwrap();
+            let direct = write_with("t", &faces, &sheets, true, None).unwrap();
+            let printpdf = write_with("t", &faces, &sheets, false, None).unwrap();
             assert!(direct == printpdf, "{}: the PDFs differ", path.display());
         }
     }

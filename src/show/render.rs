@@ -452,6 +452,7 @@ pub fn pdf(scene: &Scene, mut art: KitArt) -> Result<Vec<u8>> {
         part_name: None,
         map: None,
         label: String::new(),
+        ruler: false,
     };
     let faces = KitFaces {
         faces,

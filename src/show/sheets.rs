@@ -254,6 +254,7 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
             part_name: None,
             map: None,
             label: String::new(),
+            ruler: false,
         });
     }
     let faces = KitFaces {

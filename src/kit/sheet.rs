@@ -1,0 +1,607 @@
+//! A component's items from a spreadsheet (`items_from = "cards.csv"`): a CSV
+//! or TSV file, or one sheet of an `.xlsx`, `.xls`, `.xlsb` or `.ods` workbook
+//! (read by calamine). The first non-empty row names the columns; every other
+//! non-empty row is an item, its cells the item's fields.
+//!
+//! Every cell is read as text, the same text whichever kind of file holds it
+//! (a number cell of a workbook as a CSV export writes it: `3`, `2.5`), so a
+//! deck gives the same PDF from a CSV as from a workbook. The columns the kit
+//! names in `numbers`, and the copies column, are then read as numbers, each
+//! bad cell reported with its file, row and column.
+//!
+//! See docs/kit-format.md, "Items from a spreadsheet".
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use crate::error::{io_reason, Error, Location, Result};
+
+/// The most copies of one row, as for `count` in the TOML.
+pub const MAX_COPIES: i64 = 1000;
+
+/// A sheet read into text cells, ready to become items.
+#[derive(Debug)]
+pub struct Grid {
+    pub file: PathBuf,
+    /// Column names, in order; `None` for an unnamed column left empty.
+    pub columns: Vec<Option<String>>,
+    pub rows: Vec<Row>,
+    /// A workbook (cells named `C14`) rather than a text file (lines).
+    workbook: bool,
+    /// `;`-separated text: a decimal comma (`2,5`) is a number, as the
+    /// spreadsheet programs that write `;` write decimals.
+    decimal_comma: bool,
+    /// The line (or sheet row) of the header.
+    header_line: usize,
+    /// A text file's text and separator, to show a faulty row with a caret.
+    text: Option<(String, u8)>,
+}
+
+#[derive(Debug)]
+pub struct Row {
+    /// The line of a text file where the row starts, or the sheet's row number.
+    pub line: usize,
+    /// For a workbook, the sheet column (0-based) of the first cell.
+    first_column: usize,
+    pub cells: Vec<String>,
+}
+
+/// One item from a row, and how many copies of it to print.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    pub fields: toml::Table,
+    pub copies: usize,
+}
+
+/// The kinds of file `items_from` reads, by extension.
+const KINDS: &str = ".csv, .tsv, .xlsx, .xlsm, .xls, .xlsb or .ods";
+
+/// Read `path` (one `sheet` of a workbook: by default its first).
+pub fn read(path: &Path, sheet: Option<&str>) -> Result<Grid> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    let bytes = crate::kit::bundled::read_bytes(path).map_err(|e| {
+        Error::input(
+            "kit.sheet",
+            format!("cannot read the items' sheet: {}", io_reason(&e)),
+        )
+        .in_file(path)
+        .help("`items_from` is relative to the kit's TOML file")
+    })?;
+    let grid = match ext.as_str() {
+        "csv" | "tsv" | "tab" => {
+            if sheet.is_some() {
+                return Err(Error::input(
+                    "kit.sheet",
+                    "`sheet` names a sheet of a workbook; a text file has only one",
+                )
+                .in_file(path));
+            }
+            read_text(path, &bytes, ext != "csv")?
+        }
+        "xlsx" | "xlsm" | "xls" | "xlsb" | "ods" => {
+            read_workbook(path, &ext, bytes.into_owned(), sheet)?
+        }
+        _ => {
+            return Err(Error::input(
+                "kit.sheet",
+                format!("cannot tell what kind of sheet this is: `items_from` reads {KINDS} files"),
+            )
+            .in_file(path))
+        }
+    };
+    grid.check_header()?;
+    Ok(grid)
+}
+
+/// The text of a CSV/TSV file: UTF-8 (a BOM is dropped), UTF-16 with its
+/// BOM (Excel's "Unicode text"), else Windows-1252 (Excel's plain "CSV").
+fn decode(bytes: &[u8]) -> String {
+    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        return String::from_utf8_lossy(rest).into_owned();
+    }
+    for (bom, enc) in [
+        (b"\xFF\xFE", encoding_rs::UTF_16LE),
+        (b"\xFE\xFF", encoding_rs::UTF_16BE),
+    ] {
+        if let Some(rest) = bytes.strip_prefix(bom) {
+            return enc.decode_without_bom_handling(rest).0.into_owned();
+        }
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => encoding_rs::WINDOWS_1252
+            .decode_without_bom_handling(bytes)
+            .0
+            .into_owned(),
+    }
+}
+
+/// The separator of a `.csv`: the most frequent of `,` `;` and tab outside
+/// quotes on its first line (`,` when none is there).
+fn sniff_delimiter(text: &str) -> u8 {
+    let first = text.lines().next().unwrap_or("");
+    let mut counts = [0usize; 3];
+    let mut quoted = false;
+    for c in first.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => counts[0] += 1,
+            ';' if !quoted => counts[1] += 1,
+            '\t' if !quoted => counts[2] += 1,
+            _ => {}
+        }
+    }
+    let best = (0..3)
+        .max_by_key(|&i| (counts[i], std::cmp::Reverse(i)))
+        .unwrap_or(0);
+    if counts[best] == 0 {
+        b','
+    } else {
+        [b',', b';', b'\t'][best]
+    }
+}
+
+fn read_text(path: &Path, bytes: &[u8], tabs: bool) -> Result<Grid> {
+    let text = decode(bytes);
+    let delimiter = if tabs { b'\t' } else { sniff_delimiter(&text) };
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(delimiter)
+        .from_reader(text.as_bytes());
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| {
+            let line = e.position().map(|p| p.line() as usize);
+            let mut loc = Location::file(path);
+            loc.line = line;
+            Error::input("kit.sheet", format!("cannot read the sheet: {e}")).at(loc)
+        })?;
+        let line = record.position().map_or(0, |p| p.line() as usize);
+        rows.push(Row {
+            line,
+            first_column: 0,
+            cells: record.iter().map(str::to_string).collect(),
+        });
+    }
+    let mut grid = Grid::from_rows(path, rows, false, delimiter == b';');
+    grid.text = Some((text, delimiter));
+    Ok(grid)
+}
+
+fn read_workbook(path: &Path, ext: &str, bytes: Vec<u8>, sheet: Option<&str>) -> Result<Grid> {
+    use calamine::{open_workbook_from_rs, Reader, Sheets};
+    let unreadable = |e: &dyn std::fmt::Display| {
+        Error::input("kit.sheet", format!("cannot read the workbook: {e}"))
+            .in_file(path)
+            .help(format!("is it really a .{ext} file? Save it again from the spreadsheet program, or export the sheet as CSV"))
+    };
+    let cursor = Cursor::new(bytes);
+    let mut book: Sheets<Cursor<Vec<u8>>> = match ext {
+        "xlsx" | "xlsm" => Sheets::Xlsx(open_workbook_from_rs(cursor).map_err(|e| unreadable(&e))?),
+        "xls" => Sheets::Xls(open_workbook_from_rs(cursor).map_err(|e| unreadable(&e))?),
+        "xlsb" => Sheets::Xlsb(open_workbook_from_rs(cursor).map_err(|e| unreadable(&e))?),
+        _ => Sheets::Ods(open_workbook_from_rs(cursor).map_err(|e| unreadable(&e))?),
+    };
+    let names = book.sheet_names();
+    let name = match sheet {
+        Some(s) if names.iter().any(|n| n == s) => s.to_string(),
+        Some(s) => {
+            return Err(
+                Error::input("kit.sheet", format!("the workbook has no sheet `{s}`"))
+                    .in_file(path)
+                    .help(crate::error::did_you_mean(
+                        s,
+                        names.iter().map(String::as_str),
+                        format!("its sheets: {}", names.join(", ")),
+                    )),
+            )
+        }
+        None => names
+            .first()
+            .cloned()
+            .ok_or_else(|| Error::input("kit.sheet", "the workbook has no sheet").in_file(path))?,
+    };
+    let range = book.worksheet_range(&name).map_err(|e| unreadable(&e))?;
+    let (row0, col0) = range.start().unwrap_or((0, 0));
+    let mut rows = Vec::new();
+    for (r, cells) in range.rows().enumerate() {
+        let line = row0 as usize + r + 1;
+        let mut texts = Vec::with_capacity(cells.len());
+        for (c, cell) in cells.iter().enumerate() {
+            let at = |what: String| {
+                Error::input(
+                    "kit.sheet-cell",
+                    format!("cell {}: {what}", cell_name(col0 as usize + c, line)),
+                )
+                .at(Location {
+                    line: Some(line),
+                    ..Location::file(path)
+                })
+            };
+            texts.push(cell_text(cell).map_err(at)?);
+        }
+        rows.push(Row {
+            line,
+            first_column: col0 as usize,
+            cells: texts,
+        });
+    }
+    Ok(Grid::from_rows(path, rows, true, false))
+}
+
+/// A workbook cell as the text a CSV export gives it.
+fn cell_text(cell: &calamine::Data) -> std::result::Result<String, String> {
+    use calamine::Data;
+    Ok(match cell {
+        Data::Empty => String::new(),
+        Data::String(s) | Data::DateTimeIso(s) | Data::DurationIso(s) => s.clone(),
+        Data::Int(i) => i.to_string(),
+        Data::Float(f) => number_text(*f),
+        Data::Bool(b) => if *b { "TRUE" } else { "FALSE" }.to_string(),
+        Data::DateTime(_) => {
+            return Err("holds a date, which prints differently in every spreadsheet program; format the column as text".into())
+        }
+        Data::Error(e) => return Err(format!("holds the formula error {e}")),
+    })
+}
+
+/// The 0-based character column and length of cell `col` on a one-line
+/// row of a text file (`None` when the row does not hold it on this line).
+fn field_span(line: &str, delimiter: char, col: usize) -> Option<(usize, usize)> {
+    let mut field = 0;
+    let mut start = 0;
+    let mut quoted = false;
+    for (i, c) in line.chars().enumerate() {
+        if c == '"' {
+            quoted = !quoted;
+        } else if c == delimiter && !quoted {
+            if field == col {
+                return Some((start, i - start));
+            }
+            field += 1;
+            start = i + 1;
+        }
+    }
+    (field == col).then(|| (start, line.chars().count() - start))
+}
+
+/// `3` for 3.0, `2.5` for 2.5: the shortest text that reads back as `f`.
+fn number_text(f: f64) -> String {
+    if f.fract() == 0.0 && f.abs() < 1e15 {
+        format!("{}", f as i64)
+    } else {
+        format!("{f}")
+    }
+}
+
+/// `C14`: a workbook cell's name from its 0-based column and 1-based row.
+fn cell_name(col: usize, row: usize) -> String {
+    let mut letters = Vec::new();
+    let mut n = col + 1;
+    while n > 0 {
+        letters.push(b'A' + ((n - 1) % 26) as u8);
+        n = (n - 1) / 26;
+    }
+    letters.reverse();
+    format!("{}{row}", String::from_utf8_lossy(&letters))
+}
+
+impl Grid {
+    /// The first non-empty row names the columns; empty rows are dropped.
+    fn from_rows(path: &Path, rows: Vec<Row>, workbook: bool, decimal_comma: bool) -> Grid {
+        let blank = |r: &Row| r.cells.iter().all(|c| c.trim().is_empty());
+        let mut rows: Vec<Row> = rows.into_iter().filter(|r| !blank(r)).collect();
+        let header_line = rows.first().map_or(1, |r| r.line);
+        let columns = if rows.is_empty() {
+            Vec::new()
+        } else {
+            rows.remove(0)
+                .cells
+                .iter()
+                .map(|c| {
+                    let t = c.trim();
+                    (!t.is_empty()).then(|| t.to_string())
+                })
+                .collect()
+        };
+        Grid {
+            file: path.to_path_buf(),
+            columns,
+            rows,
+            workbook,
+            decimal_comma,
+            header_line,
+            text: None,
+        }
+    }
+
+    /// The names of the columns, in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.columns.iter().flatten().map(String::as_str)
+    }
+
+    fn row_at(&self, row: &Row) -> Location {
+        self.line_at(row.line, None)
+    }
+
+    fn cell_at(&self, row: &Row, col: usize) -> Location {
+        self.line_at(row.line, Some(col))
+    }
+
+    /// Line `line` of a text file, shown with a caret under cell `col` (the
+    /// line's start without one); a workbook's row by its number alone.
+    fn line_at(&self, line: usize, col: Option<usize>) -> Location {
+        let mut loc = Location {
+            line: Some(line),
+            ..Location::file(&self.file)
+        };
+        if let Some((text, delimiter)) = &self.text {
+            if let Some(source) = text.lines().nth(line.saturating_sub(1)) {
+                let source = source.trim_start_matches('\u{feff}');
+                let (start, len) = match col {
+                    Some(c) => match field_span(source, *delimiter as char, c) {
+                        Some(span) => span,
+                        None => return loc,
+                    },
+                    None => (0, source.chars().count()),
+                };
+                loc.column = Some(start + 1);
+                loc.span_len = len.max(1);
+                loc.source_line = Some(source.to_string());
+            }
+        }
+        loc
+    }
+
+    /// `column `cost``, or `cell C14, column `cost``.
+    fn where_(&self, row: &Row, col: usize) -> String {
+        let name = match &self.columns.get(col) {
+            Some(Some(n)) => format!("column `{n}`"),
+            _ => format!("column {}", col + 1),
+        };
+        if self.workbook {
+            format!(
+                "cell {}, {name}",
+                cell_name(row.first_column + col, row.line)
+            )
+        } else {
+            name
+        }
+    }
+
+    /// Column names are the templates' field names: letters, digits and `_`, once each.
+    fn check_header(&self) -> Result<()> {
+        if self.columns.iter().all(Option::is_none) {
+            return Err(Error::input(
+                "kit.sheet",
+                "the sheet is empty: its first row should name the columns, and each row after it is an item",
+            )
+            .in_file(&self.file));
+        }
+        if self.rows.is_empty() {
+            return Err(Error::input(
+                "kit.sheet",
+                "the sheet names its columns but has no row of items under them",
+            )
+            .in_file(&self.file));
+        }
+        for (i, name) in self.columns.iter().enumerate() {
+            let Some(name) = name else { continue };
+            let ok = name
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !ok {
+                return Err(Error::input(
+                    "kit.sheet",
+                    format!("column {}: `{name}` cannot be a field name", i + 1),
+                )
+                .at(self.line_at(self.header_line, Some(i)))
+                .help("a column's name is what the templates call it (`{{ cost }}`): letters, digits and `_`, starting with a letter"));
+            }
+            if self.columns[..i].iter().flatten().any(|n| n == name) {
+                return Err(Error::input(
+                    "kit.sheet",
+                    format!("column {}: `{name}` names two columns", i + 1),
+                )
+                .at(self.line_at(self.header_line, Some(i))));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every row as an item: text fields, the `numbers` columns as numbers,
+    /// and its copies from the `count` column (1 without one). Cells under an
+    /// unnamed column must be empty; a row must reach every named column.
+    pub fn items(&self, numbers: &[String], count: Option<&str>) -> Result<Vec<Item>> {
+        let width = self
+            .columns
+            .iter()
+            .rposition(Option::is_some)
+            .map_or(0, |i| i + 1);
+        let mut out = Vec::with_capacity(self.rows.len());
+        for row in &self.rows {
+            if row.cells.len() < width && !self.workbook {
+                let missing: Vec<String> = self.columns[row.cells.len()..]
+                    .iter()
+                    .flatten()
+                    .map(|n| format!("`{n}`"))
+                    .collect();
+                return Err(Error::input(
+                    "kit.sheet-row",
+                    format!(
+                        "the row has {} cells, the header {}: no {}",
+                        row.cells.len(),
+                        width,
+                        missing.join(", ")
+                    ),
+                )
+                .at(self.row_at(row))
+                .help("every row needs a cell for each column, empty or not (`a,,c`); a cell holding the separator needs quotes (`\"a, b\"`)"));
+            }
+            let mut fields = toml::Table::new();
+            let mut copies = 1;
+            for (i, cell) in row.cells.iter().enumerate() {
+                let name = match self.columns.get(i) {
+                    Some(Some(n)) => n,
+                    _ if cell.trim().is_empty() => continue,
+                    _ => {
+                        return Err(Error::input(
+                            "kit.sheet-row",
+                            format!(
+                                "{}: `{}` is under no column name",
+                                self.where_(row, i),
+                                cell.trim()
+                            ),
+                        )
+                        .at(self.cell_at(row, i))
+                        .help("name the column in the header row, or leave its cells empty"))
+                    }
+                };
+                let value = if count == Some(name.as_str()) {
+                    let n = match self.number(row, i, cell) {
+                        Err(e) if cell.trim().is_empty() => return Err(e),
+                        n => n.ok(),
+                    };
+                    match n.as_ref().and_then(toml::Value::as_integer) {
+                        Some(k) if (0..=MAX_COPIES).contains(&k) => {
+                            copies = k as usize;
+                            toml::Value::Integer(k)
+                        }
+                        _ => {
+                            return Err(Error::input(
+                                "kit.sheet-cell",
+                                format!(
+                                    "{}: copies must be a whole number from 0 to {MAX_COPIES}, not `{}`",
+                                    self.where_(row, i),
+                                    cell.trim()
+                                ),
+                            )
+                            .at(self.cell_at(row, i)))
+                        }
+                    }
+                } else if numbers.iter().any(|n| n == name) {
+                    self.number(row, i, cell)?
+                } else {
+                    toml::Value::String(cell.clone())
+                };
+                fields.insert(name.clone(), value);
+            }
+            // A workbook row ends at its last non-empty cell: the rest are empty.
+            for (i, name) in self.columns.iter().enumerate().skip(row.cells.len()) {
+                if let Some(name) = name {
+                    if count == Some(name.as_str()) || numbers.iter().any(|n| n == name) {
+                        self.number(row, i, "")?;
+                    }
+                    fields.insert(name.clone(), toml::Value::String(String::new()));
+                }
+            }
+            out.push(Item { fields, copies });
+        }
+        Ok(out)
+    }
+
+    /// A cell of a number column: an integer when it is whole, else a float.
+    fn number(&self, row: &Row, col: usize, cell: &str) -> Result<toml::Value> {
+        let t = cell.trim();
+        let owned;
+        let t = if self.decimal_comma && t.matches(',').count() == 1 && !t.contains('.') {
+            owned = t.replace(',', ".");
+            owned.as_str()
+        } else {
+            t
+        };
+        if let Ok(i) = t.parse::<i64>() {
+            return Ok(toml::Value::Integer(i));
+        }
+        match t.parse::<f64>() {
+            Ok(f) if f.is_finite() && t.bytes().any(|b| b.is_ascii_digit()) => Ok(
+                if f.fract() == 0.0 && f.abs() < 9.0e15 {
+                    toml::Value::Integer(f as i64)
+                } else {
+                    toml::Value::Float(f)
+                },
+            ),
+            _ => Err(Error::input(
+                "kit.sheet-cell",
+                if t.is_empty() {
+                    format!("{}: the cell is empty; a number is needed", self.where_(row, col))
+                } else {
+                    format!("{}: `{t}` is not a number", self.where_(row, col))
+                },
+            )
+            .at(self.cell_at(row, col))
+            .help("the kit lists this column in `numbers` (or it holds the copies): write a number such as 3 or 2.5")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(text: &str) -> Grid {
+        let g = read_text(Path::new("c.csv"), text.as_bytes(), false).unwrap();
+        g.check_header().unwrap();
+        g
+    }
+
+    #[test]
+    fn quoted_cells_keep_commas_quotes_and_line_breaks() {
+        let g = grid("name,text\n\"Sun, the\",\"say \"\"hi\"\"\nagain\"\nMoon,\n");
+        let items = g.items(&[], None).unwrap();
+        assert_eq!(items[0].fields["name"].as_str(), Some("Sun, the"));
+        assert_eq!(items[0].fields["text"].as_str(), Some("say \"hi\"\nagain"));
+        assert_eq!(items[1].fields["text"].as_str(), Some(""));
+    }
+
+    #[test]
+    fn a_bom_and_semicolons_are_read_as_excel_writes_them() {
+        let bytes = b"\xEF\xBB\xBFnome;costo\nMela;2,5\n";
+        let g = read_text(Path::new("c.csv"), bytes, false).unwrap();
+        let items = g.items(&["costo".into()], None).unwrap();
+        assert_eq!(items[0].fields["nome"].as_str(), Some("Mela"));
+        assert_eq!(items[0].fields["costo"].as_float(), Some(2.5));
+    }
+
+    #[test]
+    fn utf16_and_windows_1252_are_decoded() {
+        let mut bytes = vec![0xFF, 0xFE];
+        for u in "n\n\u{e8}\n".encode_utf16() {
+            bytes.extend(u.to_le_bytes());
+        }
+        assert_eq!(decode(&bytes), "n\n\u{e8}\n");
+        assert_eq!(decode(b"caf\xe9"), "caf\u{e9}");
+    }
+
+    #[test]
+    fn a_bad_number_names_its_line_and_column() {
+        let g = grid("name,cost\nA,1\nB,x\n");
+        let e = g.items(&["cost".into()], None).unwrap_err();
+        assert_eq!(e.code, "kit.sheet-cell");
+        assert_eq!(e.location.as_ref().unwrap().line, Some(3));
+        assert!(e.message.contains("column `cost`"), "{}", e.message);
+    }
+
+    #[test]
+    fn workbook_numbers_read_as_a_csv_writes_them() {
+        assert_eq!(number_text(3.0), "3");
+        assert_eq!(number_text(2.5), "2.5");
+        assert_eq!(number_text(0.1), "0.1");
+        assert_eq!(cell_name(2, 14), "C14");
+        assert_eq!(cell_name(27, 1), "AB1");
+    }
+
+    #[test]
+    fn a_cell_is_found_on_its_line_past_quoted_separators() {
+        assert_eq!(field_span("a,\"b,c\",dd", ',', 2), Some((8, 2)));
+        assert_eq!(field_span("a,,c", ',', 1), Some((2, 0)));
+        assert_eq!(field_span("a,b", ',', 3), None);
+    }
+}
