@@ -31,6 +31,8 @@ pub enum Command {
     Deal(DealArgs),
     /// After the event, with the key published: check the key, deal again, check the records.
     Verify(VerifyArgs),
+    /// The results: each record checked and counted, boards compared, the standings.
+    Results(ResultsArgs),
 }
 
 impl Args {
@@ -39,6 +41,7 @@ impl Args {
             Command::New(a) => a.json,
             Command::Deal(a) => a.json,
             Command::Verify(a) => a.json,
+            Command::Results(a) => a.json || a.format == ResultsFormat::Json,
         }
     }
 }
@@ -145,6 +148,28 @@ pub struct VerifyArgs {
     pub json: bool,
 }
 
+#[derive(Debug, clap::Args)]
+pub struct ResultsArgs {
+    #[command(flatten)]
+    pub keyed: Keyed,
+    /// The records: folders (their *.toml files), files, or `-` for one on standard input.
+    #[arg(required = true, value_hint = clap::ValueHint::AnyPath)]
+    pub records: Vec<PathBuf>,
+    /// Output: text (records, boards, standings), json (all of it) or csv (the standings).
+    #[arg(long, value_enum, default_value_t = ResultsFormat::Text)]
+    pub format: ResultsFormat,
+    /// Print JSON (the same as `--format json`).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ResultsFormat {
+    Text,
+    Json,
+    Csv,
+}
+
 /// `3..8`, `R1..R2`, `5` (main and reserve boards are not mixed in one range).
 fn parse_labels(s: &str) -> Result<RangeInclusive<Label>, String> {
     let (a, b) = match s.split_once("..") {
@@ -169,6 +194,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         Command::New(a) => new(a),
         Command::Deal(a) => deal(a),
         Command::Verify(a) => verify(a),
+        Command::Results(a) => results(a),
     }
 }
 
@@ -200,6 +226,12 @@ fn new(a: NewArgs) -> Result<ExitCode, Error> {
                 boards: a.boards,
                 reserve: a.reserve,
                 tables: a.tables,
+                entrants: None,
+                pairing: None,
+                rounds: None,
+                unfinished: None,
+                illegal: None,
+                tie_breaks: None,
             }],
         },
     };
@@ -523,6 +555,23 @@ fn verify(a: VerifyArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(ExitCode::from(report.exit_code()))
+}
+
+fn results(a: ResultsArgs) -> Result<ExitCode, Error> {
+    let (d, key, public) = keyed(&a.keyed)?;
+    let records = crate::event::results::read_records(&a.records)?;
+    let r = crate::event::results::results(&d, &key, &public, &records)?;
+    let format = if a.json {
+        ResultsFormat::Json
+    } else {
+        a.format
+    };
+    match format {
+        ResultsFormat::Json => out::json(&r),
+        ResultsFormat::Csv => out::write(&crate::event::report::standings_csv(&r)),
+        ResultsFormat::Text => out::write(&crate::event::report::results_text(&r)),
+    }
+    Ok(ExitCode::from(r.exit_code()))
 }
 
 #[cfg(test)]

@@ -30,6 +30,12 @@
 pub mod boards;
 pub mod description;
 pub mod key;
+pub mod matchpoints;
+pub mod measure;
+pub mod report;
+pub mod results;
+pub mod rules;
+pub mod standings;
 pub mod verify;
 
 use sha2::{Digest, Sha256};
