@@ -33,6 +33,8 @@ pub enum Command {
     Verify(VerifyArgs),
     /// The results: each record checked and counted, boards compared, the standings.
     Results(ResultsArgs),
+    /// Pair the next round of a Swiss or round-robin section from the records of the rounds before.
+    Pair(PairArgs),
 }
 
 impl Args {
@@ -42,6 +44,7 @@ impl Args {
             Command::Deal(a) => a.json,
             Command::Verify(a) => a.json,
             Command::Results(a) => a.json || a.format == ResultsFormat::Json,
+            Command::Pair(a) => a.json,
         }
     }
 }
@@ -163,6 +166,24 @@ pub struct ResultsArgs {
     pub json: bool,
 }
 
+#[derive(Debug, clap::Args)]
+pub struct PairArgs {
+    #[command(flatten)]
+    pub keyed: Keyed,
+    /// The round to pair (1 for the first).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub round: u32,
+    /// The section (1-based; default: the only paired one).
+    #[arg(long)]
+    pub section: Option<usize>,
+    /// The records of the rounds before: folders, files, or `-`.
+    #[arg(value_hint = clap::ValueHint::AnyPath)]
+    pub records: Vec<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ResultsFormat {
     Text,
@@ -195,6 +216,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         Command::Deal(a) => deal(a),
         Command::Verify(a) => verify(a),
         Command::Results(a) => results(a),
+        Command::Pair(a) => pair(a),
     }
 }
 
@@ -572,6 +594,21 @@ fn results(a: ResultsArgs) -> Result<ExitCode, Error> {
         ResultsFormat::Text => out::write(&crate::event::report::results_text(&r)),
     }
     Ok(ExitCode::from(r.exit_code()))
+}
+
+fn pair(a: PairArgs) -> Result<ExitCode, Error> {
+    use crate::event::rounds;
+    let (d, key, public) = keyed(&a.keyed)?;
+    let si = rounds::paired_section(&d, a.section)?;
+    let records = crate::event::results::read_records(&a.records)?;
+    let r = crate::event::results::results(&d, &key, &public, &records)?;
+    let round = rounds::pair(&d, si, &r, a.round)?;
+    if a.json {
+        out::json(&round);
+    } else {
+        out::write(&rounds::round_text(&round));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ mod docs_examples;
 mod duplicate;
 mod engine_props;
 mod event;
+mod event_pairing;
 mod farfalia;
 mod fixtures;
 mod fruit_cli;
