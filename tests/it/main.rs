@@ -11,6 +11,7 @@ mod duplicate;
 mod engine_props;
 mod event;
 mod event_pairing;
+mod event_results;
 mod farfalia;
 mod fixtures;
 mod fruit_cli;
