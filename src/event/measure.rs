@@ -80,11 +80,17 @@ pub fn count(
             seats: from_result(names, r, running, moves),
         },
         // The game's own rules decide an illegal record (MN-3).
-        (Status::Illegal, Some(r)) => Counted::Yes {
-            how: format!("as the rules decide ({})", r.reason),
-            seats: from_result(names, r, running, moves),
-        },
-        (Status::Illegal, None) => {
+        (Status::Illegal, Some(r)) if !r.winners.is_empty() || !r.losers.is_empty() => {
+            Counted::Yes {
+                how: format!("as the rules decide ({})", r.reason),
+                seats: from_result(names, r, running, moves),
+            }
+        }
+        // Illegal, and the rules name no winner (Farfalia's deals before it
+        // stand): the description decides, with the points that stand.
+        (Status::Illegal, r) => {
+            let standing = r.as_ref().and_then(|r| points_of(names, r, running));
+            let running = standing.as_deref().or(running);
             let offender = verdict
                 .illegal
                 .as_ref()

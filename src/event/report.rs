@@ -65,6 +65,12 @@ fn section_text(s: &mut String, sec: &SectionResults) {
             }
         }
     }
+    for b in &sec.byes {
+        s.push_str(&format!(
+            "  round {}: bye for {} (a win)\n",
+            b.round, b.player
+        ));
+    }
     for b in &sec.boards {
         s.push_str(&format!(
             "board {}, compared at {} (top {} matchpoints a seat):\n",

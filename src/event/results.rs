@@ -86,9 +86,17 @@ pub struct SectionResults {
     pub illegal: super::rules::Illegal,
     pub tie_breaks: Vec<&'static str>,
     pub records: Vec<RecordLine>,
+    /// Paired sections: who had no game in a round that was played.
+    pub byes: Vec<Bye>,
     /// The boards played at two tables or more, compared seat by seat.
     pub boards: Vec<BoardTable>,
     pub standings: Vec<Standing>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Bye {
+    pub round: u32,
+    pub player: String,
 }
 
 /// One record: where it was played, what the referee said, how it counts.
@@ -375,7 +383,7 @@ fn round_of(d: &Description, board: &Board) -> u32 {
 fn once_a_round(placed: &[Placed]) -> Result<(), Error> {
     let mut at: BTreeMap<(*const Section, u32, &str), (u32, &Path)> = BTreeMap::new();
     for p in placed {
-        if p.board.section.entrants.is_none() || p.line.round == 0 {
+        if p.board.section.entrants.is_none() || p.line.round == 0 || p.line.status != "ok" {
             continue;
         }
         for who in &p.line.players {
@@ -448,6 +456,44 @@ fn section_results(i: usize, s: &Section, placed: &[Placed]) -> SectionResults {
             })
         })
         .collect();
+    // A bye (an entrant with no record in a round that has some) is a win,
+    // with no points and no spread.
+    let mut byes = Vec::new();
+    if let (Some(entrants), Some(_)) = (&s.entrants, s.pairing) {
+        let mut played: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
+        for p in mine
+            .iter()
+            .filter(|p| p.line.status == "ok" && p.line.round > 0)
+        {
+            played
+                .entry(p.line.round)
+                .or_default()
+                .extend(p.line.players.iter().map(String::as_str));
+        }
+        for (&round, who) in &played {
+            for e in entrants.iter().filter(|e| !who.contains(&e.as_str())) {
+                byes.push(Bye {
+                    round,
+                    player: e.clone(),
+                });
+            }
+        }
+    }
+    let mut games = games;
+    for b in &byes {
+        games.push(standings::Game {
+            competitors: vec![b.player.clone()],
+            seats: vec![SeatResult {
+                name: b.player.clone(),
+                halves: 2,
+                points: None,
+                spread: None,
+                solved: None,
+                moves: 0,
+            }],
+            matchpoints: vec![None],
+        });
+    }
     let mut boards: Vec<BoardTable> = Vec::new();
     for p in &mine {
         let (Some(seats), Some(Some((_, top)))) = (&p.seats, p.line.matchpoints.first()) else {
@@ -494,6 +540,7 @@ fn section_results(i: usize, s: &Section, placed: &[Placed]) -> SectionResults {
         illegal: s.illegal,
         tie_breaks: s.tie_breaks.iter().map(|c| c.name()).collect(),
         records: mine.iter().map(|p| p.line.clone()).collect(),
+        byes,
         boards,
         standings: standings::standings(&games, &entrants, &s.tie_breaks),
     }
