@@ -381,7 +381,7 @@ fn resolve_rounds(
             n - 1 + n % 2
         ));
     }
-    if s.boards % rounds != 0 {
+    if !s.boards.is_multiple_of(rounds) {
         return bad(format!(
             "{} boards do not share out evenly over {rounds} rounds",
             s.boards

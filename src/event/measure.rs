@@ -52,7 +52,7 @@ pub enum Counted {
 
 /// Half-wins as people read them: `1`, `0.5`, `2.5`.
 pub fn wins_text(halves: u32) -> String {
-    if halves % 2 == 0 {
+    if halves.is_multiple_of(2) {
         format!("{}", halves / 2)
     } else {
         format!("{}.5", halves / 2)
