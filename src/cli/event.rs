@@ -35,6 +35,8 @@ pub enum Command {
     Results(ResultsArgs),
     /// Pair the next round of a Swiss or round-robin section from the records of the rounds before.
     Pair(PairArgs),
+    /// The score slip a record's replay gives: each player's running totals, to print or to check.
+    Slip(SlipArgs),
 }
 
 impl Args {
@@ -45,6 +47,7 @@ impl Args {
             Command::Verify(a) => a.json,
             Command::Results(a) => a.json || a.format == ResultsFormat::Json,
             Command::Pair(a) => a.json,
+            Command::Slip(_) => false,
         }
     }
 }
@@ -184,6 +187,13 @@ pub struct PairArgs {
     pub json: bool,
 }
 
+#[derive(Debug, clap::Args)]
+pub struct SlipArgs {
+    /// The record (`-`: standard input).
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    pub record: PathBuf,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ResultsFormat {
     Text,
@@ -217,6 +227,15 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         Command::Verify(a) => verify(a),
         Command::Results(a) => results(a),
         Command::Pair(a) => pair(a),
+        Command::Slip(a) => {
+            let (path, text) =
+                crate::event::results::read_records(std::slice::from_ref(&a.record))?
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| Error::input("event.unreadable", "no record"))?;
+            out::write(&crate::event::slip::from_record(&path, &text)?);
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

@@ -214,7 +214,7 @@ fn from_result(
 
 /// As if the game ended now: the highest running score wins (shared: a
 /// tie); no running scores, a tie (a solitaire not over is not solved).
-fn as_played(names: &[String], running: Option<&[i64]>, moves: usize) -> Vec<SeatResult> {
+pub fn as_played(names: &[String], running: Option<&[i64]>, moves: usize) -> Vec<SeatResult> {
     if names.len() == 1 {
         return seats(
             names,

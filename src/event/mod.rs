@@ -37,6 +37,7 @@ pub mod report;
 pub mod results;
 pub mod rounds;
 pub mod rules;
+pub mod slip;
 pub mod standings;
 pub mod verify;
 

@@ -42,6 +42,7 @@ fn section_text(s: &mut String, sec: &SectionResults) {
         ));
         let state = match (rec.status, rec.verdict) {
             ("ok", Some(v)) => v.to_string(),
+            ("slip", _) => "a score slip, no record".to_string(),
             (status, _) => format!("{status}: {}", rec.message.as_deref().unwrap_or("")),
         };
         let state = match &rec.illegal {
@@ -64,6 +65,14 @@ fn section_text(s: &mut String, sec: &SectionResults) {
                 }
             }
         }
+    }
+    for rec in sec.records.iter().filter(|r| r.slip.is_some()) {
+        s.push_str(&format!(
+            "  board {}, table {}: the score slip: {}\n",
+            rec.board,
+            rec.table,
+            rec.slip.as_deref().unwrap_or("")
+        ));
     }
     for b in &sec.byes {
         s.push_str(&format!(

@@ -22,6 +22,7 @@ use super::standings::{self, Standing};
 use super::verify::{self, Judged};
 use super::{Description, Key, Section};
 use crate::error::{Error, Location};
+use crate::games::session::Played;
 use crate::games::{self, session};
 use crate::record::{Record, Source, Status};
 
@@ -120,6 +121,9 @@ pub struct RecordLine {
     pub counted: Counted,
     /// Matchpoints and top by seat, where the board was compared.
     pub matchpoints: Vec<Option<(u32, u32)>>,
+    /// A score slip handed in beside the record: `agrees`, or its first
+    /// wrong running total (then the results exit 1).
+    pub slip: Option<String>,
 }
 
 /// A board as bridge hand records print it: each table's result by seat,
@@ -149,11 +153,11 @@ pub struct BoardSeat {
 impl Results {
     /// 0 if every record is its board's and legal, else 1.
     pub fn exit_code(&self) -> u8 {
-        let bad = self
-            .sections
-            .iter()
-            .flat_map(|s| &s.records)
-            .any(|r| r.status != "ok" || r.verdict == Some("illegal"));
+        let bad = self.sections.iter().flat_map(|s| &s.records).any(|r| {
+            !matches!(r.status, "ok" | "slip")
+                || r.verdict == Some("illegal")
+                || r.slip.as_deref().is_some_and(|s| s != "agrees")
+        });
         u8::from(bad)
     }
 }
@@ -165,6 +169,8 @@ struct Placed<'d> {
     table: u32,
     line: RecordLine,
     seats: Option<Vec<SeatResult>>,
+    /// The record's names and moves replayed, to check a slip against.
+    replay: Option<(Vec<String>, Vec<Played>)>,
 }
 
 /// The results of the event from `records` (path, text).
@@ -179,6 +185,9 @@ pub fn results(
     inputs.sort_by(|a, b| a.0.cmp(&b.0));
     let mut placed: Vec<Placed> = Vec::new();
     let mut seen: BTreeMap<(Label, u32), PathBuf> = BTreeMap::new();
+    let (slips, inputs): (Vec<_>, Vec<_>) = inputs
+        .into_iter()
+        .partition(|(_, t)| super::slip::is_slip(t));
     for (path, text) in inputs {
         let p = place(d, &all, path, text)?;
         if let Some(first) = seen.insert((p.board.label, p.table), path.clone()) {
@@ -196,6 +205,39 @@ pub fn results(
             .help("hand in one record per board and table"));
         }
         placed.push(p);
+    }
+    let mut slips_seen: BTreeMap<(Label, u32), PathBuf> = BTreeMap::new();
+    for (path, text) in slips {
+        let slip = super::slip::Slip::parse(path, text)?;
+        let (board, table) = slip_place(&all, path, &slip)?;
+        if let Some(first) = slips_seen.insert((board.label, table), path.clone()) {
+            return Err(Error::input(
+                "event.same-board-twice",
+                format!(
+                    "two score slips of board {} at table {table}: {} and {}",
+                    board.label,
+                    first.display(),
+                    path.display()
+                ),
+            )
+            .in_file(path));
+        }
+        match placed
+            .iter_mut()
+            .find(|p| p.board.label == board.label && p.table == table)
+        {
+            Some(p) => {
+                let verdict = match &p.replay {
+                    Some((names, history)) => match slip.check(path, names, history) {
+                        None => "agrees".to_string(),
+                        Some(e) => e.to_string(),
+                    },
+                    None => "not checked: the record is not its board's".to_string(),
+                };
+                p.line.slip = Some(verdict);
+            }
+            None => placed.push(from_slip(d, board, table, path, &slip)?),
+        }
     }
     placed
         .sort_by(|a, b| (a.board.label, a.table, &a.path).cmp(&(b.board.label, b.table, &b.path)));
@@ -319,8 +361,10 @@ fn place<'d>(
             why: format!("{}: not counted", report.status),
         },
         matchpoints: Vec::new(),
+        slip: None,
     };
     let mut seats = None;
+    let mut replay = None;
     if let (Some(j), Some(record)) = (judged, record.filter(|_| report.status == "ok")) {
         line.verdict = Some(match j.verdict.status {
             Status::Complete => "complete",
@@ -334,7 +378,10 @@ fn place<'d>(
             )
         });
         let (running, to_move) = match session::find(record.game).map(|t| t.open(&record, &src)) {
-            Some(Ok((live, _))) => (live.scores(), live.to_move()),
+            Some(Ok((live, _))) => {
+                replay = Some((names.clone(), live.history()));
+                (live.scores(), live.to_move())
+            }
             _ => (None, None),
         };
         let to_move = to_move.or_else(|| {
@@ -361,6 +408,113 @@ fn place<'d>(
         table,
         line,
         seats,
+        replay,
+    })
+}
+
+/// The board and table a slip names (exit 2 if the event has neither).
+fn slip_place<'d>(
+    all: &'d [Board<'d>],
+    path: &Path,
+    slip: &super::slip::Slip,
+) -> Result<(&'d Board<'d>, u32), Error> {
+    let board = slip
+        .board
+        .parse::<Label>()
+        .ok()
+        .and_then(|l| all.iter().find(|b| b.label == l))
+        .ok_or_else(|| {
+            Error::input(
+                "event.no-such-board",
+                format!(
+                    "the slip names board {}, which this event does not have",
+                    slip.board
+                ),
+            )
+            .in_file(path)
+        })?;
+    let tables = board.section.tables;
+    if slip.table < 1 || slip.table > i64::from(tables) {
+        return Err(Error::input(
+            "event.no-such-table",
+            format!(
+                "the slip names table {}; board {}'s section has tables 1 to {tables}",
+                slip.table, board.label
+            ),
+        )
+        .in_file(path));
+    }
+    if slip.players.len() != board.section.names.len() {
+        return Err(Error::input(
+            "event.slip",
+            format!(
+                "the slip names {} players; board {} is for {}",
+                slip.players.len(),
+                board.label,
+                board.section.names.len()
+            ),
+        )
+        .in_file(path));
+    }
+    Ok((board, slip.table as u32))
+}
+
+/// A slip handed in without its record: its final totals stand for the game.
+fn from_slip<'d>(
+    d: &Description,
+    board: &'d Board<'d>,
+    table: u32,
+    path: &Path,
+    slip: &super::slip::Slip,
+) -> Result<Placed<'d>, Error> {
+    let section = board.section;
+    let players = match &section.entrants {
+        Some(entrants) => {
+            if let Some(p) = slip.players.iter().find(|p| !entrants.contains(p)) {
+                return Err(Error::input(
+                    "event.not-an-entrant",
+                    format!(
+                        "`{p}` is not in the event: the entrants are {}",
+                        entrants.join(", ")
+                    ),
+                )
+                .in_file(path));
+            }
+            slip.players.clone()
+        }
+        None if section.tables == 1 => slip.players.clone(),
+        None => slip
+            .players
+            .iter()
+            .map(|n| format!("{n} at table {table}"))
+            .collect(),
+    };
+    let moves = slip.totals.iter().map(Vec::len).sum();
+    let seats = measure::as_played(&slip.players, Some(&slip.finals()), moves);
+    let line = RecordLine {
+        file: path.display().to_string(),
+        board: board.label.to_string(),
+        table,
+        round: round_of(d, board),
+        status: "slip",
+        message: Some("a score slip without its record".into()),
+        verdict: None,
+        illegal: None,
+        players,
+        counted: Counted::Yes {
+            how: "from the score slip's last totals".into(),
+            seats: seats.clone(),
+        },
+        matchpoints: Vec::new(),
+        slip: None,
+    };
+    Ok(Placed {
+        path: path.to_path_buf(),
+        board,
+        table,
+        line,
+        seats: Some(seats),
+        replay: None,
     })
 }
 
@@ -383,7 +537,10 @@ fn round_of(d: &Description, board: &Board) -> u32 {
 fn once_a_round(placed: &[Placed]) -> Result<(), Error> {
     let mut at: BTreeMap<(*const Section, u32, &str), (u32, &Path)> = BTreeMap::new();
     for p in placed {
-        if p.board.section.entrants.is_none() || p.line.round == 0 || p.line.status != "ok" {
+        if p.board.section.entrants.is_none()
+            || p.line.round == 0
+            || !matches!(p.line.status, "ok" | "slip")
+        {
             continue;
         }
         for who in &p.line.players {
@@ -463,7 +620,7 @@ fn section_results(i: usize, s: &Section, placed: &[Placed]) -> SectionResults {
         let mut played: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
         for p in mine
             .iter()
-            .filter(|p| p.line.status == "ok" && p.line.round > 0)
+            .filter(|p| matches!(p.line.status, "ok" | "slip") && p.line.round > 0)
         {
             played
                 .entry(p.line.round)

@@ -102,7 +102,7 @@ pub fn pair(d: &Description, si: usize, results: &Results, round: u32) -> Result
     for r in sec
         .records
         .iter()
-        .filter(|r| r.status == "ok" && r.round > 0)
+        .filter(|r| matches!(r.status, "ok" | "slip") && r.round > 0)
     {
         let seats: Vec<usize> = r.players.iter().filter_map(|p| index(p)).collect();
         if let [a, b] = seats[..] {
