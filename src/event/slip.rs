@@ -174,6 +174,62 @@ impl Slip {
     }
 }
 
+/// The slip a record's replay gives (what its table should have written):
+/// its board and table from the record's `[meta]` (board 1, table 1 if none).
+pub fn from_record(path: &Path, text: &str) -> Result<String, Error> {
+    use crate::record::{write, Record, Source};
+    let src = Source::new(path, text);
+    let record = Record::parse(&src, &crate::games::Registry)?;
+    let tables = crate::games::session::find(record.game).ok_or_else(|| {
+        Error::input("event.slip", format!("{} has no session", record.game)).in_file(path)
+    })?;
+    let (live, _) = tables.open(&record, &src)?;
+    let names = record.player_names();
+    let mut totals: Vec<Vec<i64>> = vec![Vec::new(); names.len()];
+    let mut kept = false;
+    for p in live.history() {
+        if let (Some(seat), Some(scores)) = (names.iter().position(|n| *n == p.player), p.scores) {
+            totals[seat].push(scores[seat]);
+            kept = true;
+        }
+    }
+    if !kept && !live.history().is_empty() {
+        return Err(Error::input(
+            "event.slip",
+            format!(
+                "{} keeps no running score: it has no score slip",
+                record.game
+            ),
+        )
+        .in_file(path));
+    }
+    let doc: toml::Table = toml::from_str(text).unwrap_or_default();
+    let meta = doc.get("meta").and_then(|m| m.as_table());
+    let board = meta
+        .and_then(|m| m.get("board"))
+        .map(|b| b.as_str().map_or(b.to_string(), String::from))
+        .unwrap_or_else(|| "1".into());
+    let table = meta
+        .and_then(|m| m.get("table"))
+        .and_then(|t| t.as_integer())
+        .unwrap_or(1);
+    let mut s = format!(
+        "format = {}\nboard = {}\ntable = {table}\nplayers = [{}]\n\n[totals]\n",
+        write::string(FORMAT),
+        write::string(&board),
+        names
+            .iter()
+            .map(|n| write::string(n))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for (n, t) in names.iter().zip(&totals) {
+        let list: Vec<String> = t.iter().map(i64::to_string).collect();
+        s.push_str(&format!("{} = [{}]\n", write::key(n), list.join(", ")));
+    }
+    Ok(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,60 +297,4 @@ mod tests {
         assert!(e.to_string().contains("s.toml:6:"), "{e}");
         assert!(is_slip(SLIP) && !is_slip("game = \"moon\"\n"));
     }
-}
-
-/// The slip a record's replay gives (what its table should have written):
-/// its board and table from the record's `[meta]` (board 1, table 1 if none).
-pub fn from_record(path: &Path, text: &str) -> Result<String, Error> {
-    use crate::record::{write, Record, Source};
-    let src = Source::new(path, text);
-    let record = Record::parse(&src, &crate::games::Registry)?;
-    let tables = crate::games::session::find(record.game).ok_or_else(|| {
-        Error::input("event.slip", format!("{} has no session", record.game)).in_file(path)
-    })?;
-    let (live, _) = tables.open(&record, &src)?;
-    let names = record.player_names();
-    let mut totals: Vec<Vec<i64>> = vec![Vec::new(); names.len()];
-    let mut kept = false;
-    for p in live.history() {
-        if let (Some(seat), Some(scores)) = (names.iter().position(|n| *n == p.player), p.scores) {
-            totals[seat].push(scores[seat]);
-            kept = true;
-        }
-    }
-    if !kept && !live.history().is_empty() {
-        return Err(Error::input(
-            "event.slip",
-            format!(
-                "{} keeps no running score: it has no score slip",
-                record.game
-            ),
-        )
-        .in_file(path));
-    }
-    let doc: toml::Table = toml::from_str(text).unwrap_or_default();
-    let meta = doc.get("meta").and_then(|m| m.as_table());
-    let board = meta
-        .and_then(|m| m.get("board"))
-        .map(|b| b.as_str().map_or(b.to_string(), String::from))
-        .unwrap_or_else(|| "1".into());
-    let table = meta
-        .and_then(|m| m.get("table"))
-        .and_then(|t| t.as_integer())
-        .unwrap_or(1);
-    let mut s = format!(
-        "format = {}\nboard = {}\ntable = {table}\nplayers = [{}]\n\n[totals]\n",
-        write::string(FORMAT),
-        write::string(&board),
-        names
-            .iter()
-            .map(|n| write::string(n))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    for (n, t) in names.iter().zip(&totals) {
-        let list: Vec<String> = t.iter().map(i64::to_string).collect();
-        s.push_str(&format!("{} = [{}]\n", write::key(n), list.join(", ")));
-    }
-    Ok(s)
 }
