@@ -161,7 +161,8 @@ pub struct ResultsArgs {
     /// The records: folders (their *.toml files), files, or `-` for one on standard input.
     #[arg(required = true, value_hint = clap::ValueHint::AnyPath)]
     pub records: Vec<PathBuf>,
-    /// Output: text (records, boards, standings), json (all of it) or csv (the standings).
+    /// Output: text (records, boards, standings), json (all of it), csv (the standings) or
+    /// html (standings, boards and records as one self-contained page).
     #[arg(long, value_enum, default_value_t = ResultsFormat::Text)]
     pub format: ResultsFormat,
     /// Print JSON (the same as `--format json`).
@@ -199,6 +200,8 @@ pub enum ResultsFormat {
     Text,
     Json,
     Csv,
+    /// One self-contained page (no JavaScript, no external files).
+    Html,
 }
 
 /// `3..8`, `R1..R2`, `5` (main and reserve boards are not mixed in one range).
@@ -611,6 +614,7 @@ fn results(a: ResultsArgs) -> Result<ExitCode, Error> {
         ResultsFormat::Json => out::json(&r),
         ResultsFormat::Csv => out::write(&crate::event::report::standings_csv(&r)),
         ResultsFormat::Text => out::write(&crate::event::report::results_text(&r)),
+        ResultsFormat::Html => out::write(&crate::event::html::page(&r)),
     }
     Ok(ExitCode::from(r.exit_code()))
 }

@@ -29,6 +29,7 @@
 
 pub mod boards;
 pub mod description;
+pub mod html;
 pub mod key;
 pub mod matchpoints;
 pub mod measure;

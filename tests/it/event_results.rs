@@ -188,7 +188,7 @@ fn bad_records_are_exit_2_with_a_reason() {
         ),
         (
             "twice-in-round.toml",
-            r1.replace("\"Bruno\"", "\"Carla\"")
+            r1.replace("Bruno", "Carla")
                 .replace("table = 1", "table = 2"),
             "Anna plays at table 1",
         ),
