@@ -27,7 +27,7 @@ h1{font-size:1.6rem}h2{font-size:1.3rem;margin-top:2rem}h3{font-size:1.05rem}\
 .scroll{overflow-x:auto}table{border-collapse:collapse;margin:.5rem 0}\
 th,td{padding:.25rem .6rem;border-bottom:1px solid #ccc;text-align:right;white-space:nowrap}\
 th:nth-child(2),td:nth-child(2){text-align:left}thead th{border-bottom:2px solid #333}\
-.note{color:#555;font-size:.9rem}.bad{color:#a00}\
+.note{color:#555;font-size:.9rem;overflow-wrap:anywhere}.bad{color:#a00}\
 @media (prefers-color-scheme:dark){body{background:#111;color:#eee}.note{color:#aaa}}";
 
 /// The whole page.

@@ -155,6 +155,29 @@ fn the_same_bytes_whatever_order_the_records_come_in() {
         "{csv}"
     );
     assert_eq!(csv.lines().count(), 5, "{csv}");
+    // The page: self-contained, every entrant in the standings table.
+    let html = text(&tavolo(
+        d,
+        &keyed(&[
+            "event",
+            "results",
+            "event.toml",
+            "played",
+            "--format",
+            "html",
+        ]),
+    ));
+    assert!(
+        html.starts_with("<!DOCTYPE html>") && html.ends_with("</html>\n"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("<script") && !html.contains("http"),
+        "{html}"
+    );
+    for name in ["Anna", "Bruno", "Carla", "Dario"] {
+        assert!(html.contains(&format!("<td>{name}</td>")), "{name}");
+    }
 }
 
 /// Bad inputs: exit 2 with the file (and line and column where there is one).
