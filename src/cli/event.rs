@@ -31,6 +31,12 @@ pub enum Command {
     Deal(DealArgs),
     /// After the event, with the key published: check the key, deal again, check the records.
     Verify(VerifyArgs),
+    /// The results: each record checked and counted, boards compared, the standings.
+    Results(ResultsArgs),
+    /// Pair the next round of a Swiss or round-robin section from the records of the rounds before.
+    Pair(PairArgs),
+    /// The score slip a record's replay gives: each player's running totals, to print or to check.
+    Slip(SlipArgs),
 }
 
 impl Args {
@@ -39,6 +45,9 @@ impl Args {
             Command::New(a) => a.json,
             Command::Deal(a) => a.json,
             Command::Verify(a) => a.json,
+            Command::Results(a) => a.json || a.format == ResultsFormat::Json,
+            Command::Pair(a) => a.json,
+            Command::Slip(_) => false,
         }
     }
 }
@@ -145,6 +154,56 @@ pub struct VerifyArgs {
     pub json: bool,
 }
 
+#[derive(Debug, clap::Args)]
+pub struct ResultsArgs {
+    #[command(flatten)]
+    pub keyed: Keyed,
+    /// The records: folders (their *.toml files), files, or `-` for one on standard input.
+    #[arg(required = true, value_hint = clap::ValueHint::AnyPath)]
+    pub records: Vec<PathBuf>,
+    /// Output: text (records, boards, standings), json (all of it), csv (the standings) or
+    /// html (standings, boards and records as one self-contained page).
+    #[arg(long, value_enum, default_value_t = ResultsFormat::Text)]
+    pub format: ResultsFormat,
+    /// Print JSON (the same as `--format json`).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct PairArgs {
+    #[command(flatten)]
+    pub keyed: Keyed,
+    /// The round to pair (1 for the first).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub round: u32,
+    /// The section (1-based; default: the only paired one).
+    #[arg(long)]
+    pub section: Option<usize>,
+    /// The records of the rounds before: folders, files, or `-`.
+    #[arg(value_hint = clap::ValueHint::AnyPath)]
+    pub records: Vec<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SlipArgs {
+    /// The record (`-`: standard input).
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    pub record: PathBuf,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ResultsFormat {
+    Text,
+    Json,
+    Csv,
+    /// One self-contained page (no JavaScript, no external files).
+    Html,
+}
+
 /// `3..8`, `R1..R2`, `5` (main and reserve boards are not mixed in one range).
 fn parse_labels(s: &str) -> Result<RangeInclusive<Label>, String> {
     let (a, b) = match s.split_once("..") {
@@ -169,6 +228,17 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         Command::New(a) => new(a),
         Command::Deal(a) => deal(a),
         Command::Verify(a) => verify(a),
+        Command::Results(a) => results(a),
+        Command::Pair(a) => pair(a),
+        Command::Slip(a) => {
+            let (path, text) =
+                crate::event::results::read_records(std::slice::from_ref(&a.record))?
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| Error::input("event.unreadable", "no record"))?;
+            out::write(&crate::event::slip::from_record(&path, &text)?);
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
@@ -200,6 +270,12 @@ fn new(a: NewArgs) -> Result<ExitCode, Error> {
                 boards: a.boards,
                 reserve: a.reserve,
                 tables: a.tables,
+                entrants: None,
+                pairing: None,
+                rounds: None,
+                unfinished: None,
+                illegal: None,
+                tie_breaks: None,
             }],
         },
     };
@@ -523,6 +599,39 @@ fn verify(a: VerifyArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(ExitCode::from(report.exit_code()))
+}
+
+fn results(a: ResultsArgs) -> Result<ExitCode, Error> {
+    let (d, key, public) = keyed(&a.keyed)?;
+    let records = crate::event::results::read_records(&a.records)?;
+    let r = crate::event::results::results(&d, &key, &public, &records)?;
+    let format = if a.json {
+        ResultsFormat::Json
+    } else {
+        a.format
+    };
+    match format {
+        ResultsFormat::Json => out::json(&r),
+        ResultsFormat::Csv => out::write(&crate::event::report::standings_csv(&r)),
+        ResultsFormat::Text => out::write(&crate::event::report::results_text(&r)),
+        ResultsFormat::Html => out::write(&crate::event::html::page(&r)),
+    }
+    Ok(ExitCode::from(r.exit_code()))
+}
+
+fn pair(a: PairArgs) -> Result<ExitCode, Error> {
+    use crate::event::rounds;
+    let (d, key, public) = keyed(&a.keyed)?;
+    let si = rounds::paired_section(&d, a.section)?;
+    let records = crate::event::results::read_records(&a.records)?;
+    let r = crate::event::results::results(&d, &key, &public, &records)?;
+    let round = rounds::pair(&d, si, &r, a.round)?;
+    if a.json {
+        out::json(&round);
+    } else {
+        out::write(&rounds::round_text(&round));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

@@ -17,12 +17,20 @@
 //! boards = 8             # main boards, numbered on through the sections
 //! reserve = 2            # optional, default 0: reserve boards R1, R2, ...
 //! tables = 4             # optional, default 1: one record per board and table
+//! # Optional, for results (docs/events.md, "Results and standings"):
+//! entrants = ["Anna", "Bruno", "Carla", "Dario"]
+//! pairing = "swiss"      # or "round-robin"; needs entrants, rounds, 2 players
+//! rounds = 4             # the boards are shared out evenly over the rounds
+//! unfinished = "as-played"        # or "loss-to-move", "left-out"
+//! illegal = "loss-to-offender"    # or "as-played", "left-out"
+//! tie-breaks = ["wins", "spread", "head-to-head"]
 //! ```
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::rules::{Criterion, Illegal, Pairing, Unfinished};
 use crate::error::Error;
 use crate::games::{self, Game};
 use crate::record::range_text;
@@ -45,7 +53,7 @@ pub struct DescriptionFile {
     pub sections: Vec<SectionFile>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SectionFile {
     pub game: String,
@@ -60,6 +68,19 @@ pub struct SectionFile {
     pub reserve: u32,
     #[serde(default = "one")]
     pub tables: u32,
+    /// The people who play, when they change tables or seats (a paired event).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entrants: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairing: Option<Pairing>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unfinished: Option<Unfinished>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub illegal: Option<Illegal>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tie_breaks: Option<Vec<Criterion>>,
 }
 
 fn one() -> u32 {
@@ -76,6 +97,22 @@ pub struct Section {
     pub boards: u32,
     pub reserve: u32,
     pub tables: u32,
+    /// The people who play, if named; else each table's seats are its own.
+    pub entrants: Option<Vec<String>>,
+    pub pairing: Option<Pairing>,
+    /// Rounds (1 unless paired): round `r` plays the `r`-th share of the boards.
+    pub rounds: u32,
+    pub unfinished: Unfinished,
+    pub illegal: Illegal,
+    /// The standings' criteria, in order.
+    pub tie_breaks: Vec<Criterion>,
+}
+
+impl Section {
+    /// Main boards per round.
+    pub fn boards_per_round(&self) -> u32 {
+        self.boards / self.rounds.max(1)
+    }
 }
 
 impl std::fmt::Debug for Section {
@@ -87,6 +124,9 @@ impl std::fmt::Debug for Section {
             .field("boards", &self.boards)
             .field("reserve", &self.reserve)
             .field("tables", &self.tables)
+            .field("entrants", &self.entrants)
+            .field("pairing", &self.pairing)
+            .field("rounds", &self.rounds)
             .finish()
     }
 }
@@ -239,6 +279,52 @@ pub fn resolve(s: &SectionFile) -> Result<Section, Error> {
             "`tables` must be at least 1",
         ));
     }
+    let entrants = match &s.entrants {
+        None => None,
+        Some(list) => {
+            for (i, name) in list.iter().enumerate() {
+                if name.trim().is_empty() || list[..i].contains(name) {
+                    return Err(Error::input(
+                        "event.description",
+                        format!("`entrants`: `{name}` is empty or given twice"),
+                    ));
+                }
+            }
+            if list.len() < n {
+                return Err(Error::input(
+                    "event.description",
+                    format!(
+                        "`entrants` names {} people for a {n}-player game",
+                        list.len()
+                    ),
+                ));
+            }
+            Some(list.clone())
+        }
+    };
+    let rounds = resolve_rounds(s, n, entrants.as_deref())?;
+    let tie_breaks = match &s.tie_breaks {
+        None => vec![Criterion::Wins, Criterion::Spread],
+        Some(list) => {
+            if list.is_empty() {
+                return Err(Error::input(
+                    "event.description",
+                    "`tie-breaks` is empty: name at least one criterion",
+                ));
+            }
+            if let Some(c) = list
+                .iter()
+                .enumerate()
+                .find(|(i, c)| list[..*i].contains(c))
+            {
+                return Err(Error::input(
+                    "event.description",
+                    format!("`tie-breaks` names `{}` twice", c.1.name()),
+                ));
+            }
+            list.clone()
+        }
+    };
     Ok(Section {
         game,
         variant,
@@ -246,7 +332,69 @@ pub fn resolve(s: &SectionFile) -> Result<Section, Error> {
         boards: s.boards,
         reserve: s.reserve,
         tables: s.tables,
+        entrants,
+        pairing: s.pairing,
+        rounds,
+        unfinished: s.unfinished.unwrap_or_default(),
+        illegal: s.illegal.unwrap_or_default(),
+        tie_breaks,
     })
+}
+
+/// The rounds of a section: 1 unless it is paired; a paired section needs
+/// two-player games, its entrants, enough tables, and boards that share out
+/// evenly over its rounds.
+fn resolve_rounds(
+    s: &SectionFile,
+    players: usize,
+    entrants: Option<&[String]>,
+) -> Result<u32, Error> {
+    let bad = |m: String| Err(Error::input("event.description", m));
+    let Some(pairing) = s.pairing else {
+        return match s.rounds {
+            None | Some(1) => Ok(1),
+            Some(r) => bad(format!(
+                "`rounds = {r}` needs a `pairing` (\"swiss\" or \"round-robin\")"
+            )),
+        };
+    };
+    let name = pairing.name();
+    if players != 2 {
+        return bad(format!(
+            "`pairing = \"{name}\"` pairs two-player games, not {players}-player ones"
+        ));
+    }
+    let Some(entrants) = entrants else {
+        return bad(format!(
+            "`pairing = \"{name}\"` needs the `entrants` to pair"
+        ));
+    };
+    let Some(rounds) = s.rounds.filter(|&r| r >= 1) else {
+        return bad(format!(
+            "`pairing = \"{name}\"` needs `rounds` (at least 1)"
+        ));
+    };
+    let n = entrants.len() as u32;
+    if pairing == Pairing::RoundRobin && rounds > n - 1 + n % 2 {
+        return bad(format!(
+            "a round robin of {n} entrants has {} rounds, not {rounds}",
+            n - 1 + n % 2
+        ));
+    }
+    if !s.boards.is_multiple_of(rounds) {
+        return bad(format!(
+            "{} boards do not share out evenly over {rounds} rounds",
+            s.boards
+        ));
+    }
+    if s.tables < n / 2 {
+        return bad(format!(
+            "{n} entrants need {} tables a round, the section has {}",
+            n / 2,
+            s.tables
+        ));
+    }
+    Ok(rounds)
 }
 
 #[cfg(test)]
@@ -267,6 +415,12 @@ mod tests {
                 boards: 4,
                 reserve: 1,
                 tables: 2,
+                entrants: None,
+                pairing: None,
+                rounds: None,
+                unfinished: None,
+                illegal: None,
+                tie_breaks: None,
             }],
         }
     }

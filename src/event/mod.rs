@@ -29,7 +29,17 @@
 
 pub mod boards;
 pub mod description;
+pub mod html;
 pub mod key;
+pub mod matchpoints;
+pub mod measure;
+pub mod pairing;
+pub mod report;
+pub mod results;
+pub mod rounds;
+pub mod rules;
+pub mod slip;
+pub mod standings;
 pub mod verify;
 
 use sha2::{Digest, Sha256};

@@ -16,7 +16,7 @@ use super::boards::{self, Board, Label};
 use super::{hex, Description, Key};
 use crate::error::Error;
 use crate::games::check::{check_text, Outcome};
-use crate::record::write;
+use crate::record::{write, Verdict};
 
 /// What the organiser published before the event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -234,6 +234,26 @@ pub fn verify(
 
 /// Check one record against the board it claims.
 pub fn check_record(d: &Description, all: &[Board], path: &Path, text: &str) -> RecordReport {
+    check_and_judge(d, all, path, text, &mut None)
+}
+
+/// A record that is its board's, as the referee judged it: the text judged
+/// (with the board's `[deal]` added if the record had none) and the verdict.
+#[derive(Debug, Clone)]
+pub struct Judged {
+    pub text: String,
+    pub verdict: Verdict,
+}
+
+/// [`check_record`], keeping the referee's judgement of a record that is its
+/// board's in `judged` (what `tavolo event results` counts).
+pub fn check_and_judge(
+    d: &Description,
+    all: &[Board],
+    path: &Path,
+    text: &str,
+    judged_out: &mut Option<Judged>,
+) -> RecordReport {
     let mut report = RecordReport {
         file: path.display().to_string(),
         board: None,
@@ -400,7 +420,7 @@ pub fn check_record(d: &Description, all: &[Board], path: &Path, text: &str) -> 
             p.board
         )
     };
-    let judged = check_text(path, with_deal);
+    let judged = check_text(path, with_deal.clone());
     if let Some(written) = doc.get("setup") {
         let dealt = match dealt_setup(board, &players) {
             Ok(v) => v,
@@ -438,6 +458,10 @@ pub fn check_record(d: &Description, all: &[Board], path: &Path, text: &str) -> 
                     .and_then(|v| v.as_str().map(String::from))
                     .unwrap_or_default(),
             );
+            *judged_out = Some(Judged {
+                text: with_deal,
+                verdict: *verdict,
+            });
             report
         }
         Outcome::Unreadable { error, .. } => fail(report, "unreadable", error.display),

@@ -10,6 +10,8 @@ mod docs_examples;
 mod duplicate;
 mod engine_props;
 mod event;
+mod event_pairing;
+mod event_results;
 mod farfalia;
 mod fixtures;
 mod fruit_cli;

@@ -425,6 +425,7 @@ fn one_grid_per_game_everywhere_qx13() {
             boards: 1,
             reserve: 0,
             tables: 1,
+            ..SectionFile::default()
         };
         let e = resolve(&section).err().unwrap();
         assert_eq!(e.code, "event.description", "{variant}");

@@ -1,0 +1,148 @@
+//! The results as one self-contained HTML page, for a club's web site or a
+//! projector: no JavaScript, no external font or style sheet, tables that
+//! scroll sideways on a phone. Same results, same bytes.
+
+use super::measure::{wins_text, Counted};
+use super::results::{result_text, Results, SectionResults};
+
+/// Text made safe for HTML.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1rem auto;max-width:60rem;\
+padding:0 1rem;line-height:1.4;color:#111;background:#fff}\
+h1{font-size:1.6rem}h2{font-size:1.3rem;margin-top:2rem}h3{font-size:1.05rem}\
+.scroll{overflow-x:auto}table{border-collapse:collapse;margin:.5rem 0}\
+th,td{padding:.25rem .6rem;border-bottom:1px solid #ccc;text-align:right;white-space:nowrap}\
+th:nth-child(2),td:nth-child(2){text-align:left}thead th{border-bottom:2px solid #333}\
+.note{color:#555;font-size:.9rem;overflow-wrap:anywhere}.bad{color:#a00}\
+@media (prefers-color-scheme:dark){body{background:#111;color:#eee}.note{color:#aaa}}";
+
+/// The whole page.
+pub fn page(r: &Results) -> String {
+    let mut s = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n\
+         <p class=\"note\">{} · description SHA-256 {} · public value {}</p>\n",
+        escape(&r.event),
+        escape(&r.event),
+        r.algorithm,
+        r.description_sha256,
+        escape(&r.public_value)
+    );
+    for sec in &r.sections {
+        section(&mut s, sec);
+    }
+    s.push_str("</body>\n</html>\n");
+    s
+}
+
+fn section(s: &mut String, sec: &SectionResults) {
+    let paired = sec
+        .pairing
+        .map(|p| format!(", {p} over {} rounds", sec.rounds))
+        .unwrap_or_default();
+    s.push_str(&format!(
+        "<h2>Section {}: {} ({}){}</h2>\n<h3>Standings</h3>\n\
+         <p class=\"note\">Ranked by {}.</p>\n<div class=\"scroll\"><table>\n<thead><tr>\
+         <th>Rank</th><th>Player</th><th>Played</th><th>Wins</th><th>Points</th>\
+         <th>Spread</th><th>%</th></tr></thead>\n<tbody>\n",
+        sec.section,
+        escape(sec.game),
+        escape(&sec.variant),
+        escape(&paired),
+        escape(&sec.tie_breaks.join(", then "))
+    ));
+    for st in &sec.standings {
+        s.push_str(&format!(
+            "<tr><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:+}</td><td>{}</td></tr>\n",
+            st.rank,
+            if st.tied { "=" } else { "" },
+            escape(&st.name),
+            st.played,
+            wins_text(st.halves),
+            st.points,
+            st.spread,
+            st.percent.map_or("–".to_string(), |p| format!("{p:.2}"))
+        ));
+    }
+    s.push_str("</tbody>\n</table></div>\n");
+    for b in &sec.boards {
+        s.push_str(&format!(
+            "<h3>Board {}</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Table</th>\
+             <th>Seat</th><th>Player</th><th>Result</th><th>Matchpoints</th><th>%</th></tr>\
+             </thead>\n<tbody>\n",
+            escape(&b.board)
+        ));
+        for row in &b.tables {
+            for x in &row.seats {
+                s.push_str(&format!(
+                    "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} of {}</td><td>{}</td></tr>\n",
+                    row.table,
+                    escape(&x.seat),
+                    escape(&x.player),
+                    escape(&x.result),
+                    x.matchpoints,
+                    b.top,
+                    x.percent.map_or("–".to_string(), |p| format!("{p:.2}"))
+                ));
+            }
+        }
+        s.push_str("</tbody>\n</table></div>\n");
+    }
+    s.push_str(
+        "<h3>Records</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Board</th>\
+         <th>Players</th><th>Table</th><th>Verdict</th><th>Counts</th></tr></thead>\n<tbody>\n",
+    );
+    for rec in &sec.records {
+        let verdict = match (rec.status, rec.verdict) {
+            ("ok", Some(v)) => v.to_string(),
+            (status, _) => status.to_string(),
+        };
+        let bad = rec.status != "ok" && rec.status != "slip" || rec.verdict == Some("illegal");
+        let counts = match &rec.counted {
+            Counted::Yes { seats, .. } => seats
+                .iter()
+                .map(|r| format!("{} {}", r.name, result_text(r)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Counted::LeftOut { .. } => "left out".to_string(),
+        };
+        s.push_str(&format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td{}>{}</td><td>{}</td></tr>\n",
+            escape(&rec.board),
+            escape(&rec.players.join(" v ")),
+            rec.table,
+            if bad { " class=\"bad\"" } else { "" },
+            escape(&verdict),
+            escape(&counts)
+        ));
+    }
+    s.push_str("</tbody>\n</table></div>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(
+            escape("<b>Anna & \"Bruno\"</b>"),
+            "&lt;b&gt;Anna &amp; &quot;Bruno&quot;&lt;/b&gt;"
+        );
+    }
+}

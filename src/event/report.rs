@@ -1,0 +1,221 @@
+//! The results as people read them (text) and as spreadsheets take the
+//! standings (CSV); the JSON is [`super::results::Results`] itself.
+
+use super::measure::{wins_text, Counted};
+use super::results::{result_text, Results, SectionResults};
+use super::standings::Standing;
+
+/// Records, compared boards and standings, section by section.
+pub fn results_text(r: &Results) -> String {
+    let mut s = format!("event: {}\n", r.event);
+    for sec in &r.sections {
+        section_text(&mut s, sec);
+    }
+    s
+}
+
+fn section_text(s: &mut String, sec: &SectionResults) {
+    let paired = match sec.pairing {
+        Some(p) => format!(", {p} over {} rounds", sec.rounds),
+        None => String::new(),
+    };
+    s.push_str(&format!(
+        "\nsection {}: {} ({}), {}{paired}\n",
+        sec.section,
+        sec.game,
+        sec.variant,
+        crate::record::players_text(sec.players)
+    ));
+    s.push_str(&format!("records: {}\n", sec.records.len()));
+    for rec in &sec.records {
+        let round = if sec.rounds > 1 && rec.round > 0 {
+            format!(" (round {})", rec.round)
+        } else {
+            String::new()
+        };
+        s.push_str(&format!(
+            "  board {}, table {}{round}: {}: {}\n",
+            rec.board,
+            rec.table,
+            rec.file,
+            rec.players.join(" v ")
+        ));
+        let state = match (rec.status, rec.verdict) {
+            ("ok", Some(v)) => v.to_string(),
+            ("slip", _) => "a score slip, no record".to_string(),
+            (status, _) => format!("{status}: {}", rec.message.as_deref().unwrap_or("")),
+        };
+        let state = match &rec.illegal {
+            Some(i) => format!("{state}: {i}"),
+            None => state,
+        };
+        match &rec.counted {
+            Counted::Yes { how, seats } => {
+                let each: Vec<String> = seats
+                    .iter()
+                    .map(|r| format!("{} {}", r.name, result_text(r)))
+                    .collect();
+                s.push_str(&format!("    {state}; counts {how}: {}\n", each.join(", ")));
+            }
+            Counted::LeftOut { why } => {
+                if rec.status == "ok" {
+                    s.push_str(&format!("    {state}; left out ({why})\n"));
+                } else {
+                    s.push_str(&format!("    {state}; left out\n"));
+                }
+            }
+        }
+    }
+    for rec in sec.records.iter().filter(|r| r.slip.is_some()) {
+        s.push_str(&format!(
+            "  board {}, table {}: the score slip: {}\n",
+            rec.board,
+            rec.table,
+            rec.slip.as_deref().unwrap_or("")
+        ));
+    }
+    for b in &sec.byes {
+        s.push_str(&format!(
+            "  round {}: bye for {} (a win)\n",
+            b.round, b.player
+        ));
+    }
+    for b in &sec.boards {
+        s.push_str(&format!(
+            "board {}, compared at {} (top {} matchpoints a seat):\n",
+            b.board,
+            count(b.tables.len() as u64, "table", "tables"),
+            b.top
+        ));
+        for row in &b.tables {
+            let each: Vec<String> = row
+                .seats
+                .iter()
+                .map(|x| {
+                    format!(
+                        "{} {}: {} mp{}",
+                        x.seat,
+                        x.result,
+                        x.matchpoints,
+                        x.percent.map(|p| format!(" ({p:.2}%)")).unwrap_or_default()
+                    )
+                })
+                .collect();
+            s.push_str(&format!("  table {}: {}\n", row.table, each.join("; ")));
+        }
+    }
+    let names: Vec<&str> = sec.tie_breaks.clone();
+    s.push_str(&format!("standings (by {}):\n", names.join(", then ")));
+    let cols = columns(sec);
+    let mut rows: Vec<Vec<String>> = vec![cols.iter().map(|c| c.to_string()).collect()];
+    for st in &sec.standings {
+        rows.push(cols.iter().map(|c| cell(st, c)).collect());
+    }
+    let widths: Vec<usize> = (0..cols.len())
+        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (c, w))| {
+                if i == 1 {
+                    format!("{c:<w$}")
+                } else {
+                    format!("{c:>w$}")
+                }
+            })
+            .collect();
+        s.push_str(&format!("  {}\n", cells.join("  ").trim_end()));
+    }
+}
+
+/// The standings' columns: rank, player, games, wins, and each criterion's.
+fn columns(sec: &SectionResults) -> Vec<&'static str> {
+    let mut cols = vec!["rank", "player", "played", "wins"];
+    for c in &sec.tie_breaks {
+        let col = match *c {
+            "spread" => "spread",
+            "points" => "points",
+            "percent" => "percent",
+            "solved" => "solved",
+            "moves" => "moves",
+            _ => continue,
+        };
+        cols.push(col);
+    }
+    cols
+}
+
+fn cell(st: &Standing, col: &str) -> String {
+    match col {
+        "rank" => format!("{}{}", st.rank, if st.tied { "=" } else { "" }),
+        "player" => st.name.clone(),
+        "played" => st.played.to_string(),
+        "wins" => wins_text(st.halves),
+        "spread" => format!("{:+}", st.spread),
+        "points" => st.points.to_string(),
+        "percent" => st.percent.map_or("-".into(), |p| format!("{p:.2}")),
+        "solved" => st.solved.to_string(),
+        "moves" => st.moves.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The standings as CSV (RFC 4180), every section, one header line.
+pub fn standings_csv(r: &Results) -> String {
+    let mut s = String::from(
+        "section,game,rank,tied,player,played,wins,points,spread,matchpoints,top,percent,solved,moves\n",
+    );
+    for sec in &r.sections {
+        for st in &sec.standings {
+            let fields = [
+                sec.section.to_string(),
+                sec.game.to_string(),
+                st.rank.to_string(),
+                st.tied.to_string(),
+                st.name.clone(),
+                st.played.to_string(),
+                wins_text(st.halves),
+                st.points.to_string(),
+                st.spread.to_string(),
+                st.matchpoints.to_string(),
+                st.top.to_string(),
+                st.percent.map_or(String::new(), |p| format!("{p:.2}")),
+                st.solved.to_string(),
+                st.moves.to_string(),
+            ];
+            let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+            s.push_str(&line.join(","));
+            s.push('\n');
+        }
+    }
+    s
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+pub fn csv_field(f: &str) -> String {
+    if f.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", f.replace('"', "\"\""))
+    } else {
+        f.to_string()
+    }
+}
+
+/// "1 record", "3 records".
+fn count(n: u64, singular: &str, plural: &str) -> String {
+    format!("{n} {}", if n == 1 { singular } else { plural })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_only_when_needed() {
+        assert_eq!(csv_field("Anna"), "Anna");
+        assert_eq!(csv_field("Rossi, Anna"), "\"Rossi, Anna\"");
+        assert_eq!(csv_field("a \"b\""), "\"a \"\"b\"\"\"");
+    }
+}

@@ -1,0 +1,719 @@
+//! `tavolo event results`: the records of an event, each checked as `check`
+//! does and against the board it claims (as `verify` does), counted as the
+//! description says ([`super::measure`]), compared board by board where
+//! several tables played it ([`super::matchpoints`]), and ranked
+//! ([`super::standings`]). Same inputs, same bytes, whatever order the files
+//! come in: records are taken in order of board, table and file name.
+//!
+//! Bad input is exit 2 (an unreadable record, a board the event does not
+//! have, a table it does not have, two records of one board and table, a
+//! player not among the entrants, one player at two tables in a round); a
+//! record that is illegal or not its board's is listed and exit 1.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::boards::{self, Board, Label};
+use super::matchpoints;
+use super::measure::{self, Counted, SeatResult};
+use super::standings::{self, Standing};
+use super::verify::{self, Judged};
+use super::{Description, Key, Section};
+use crate::error::{Error, Location};
+use crate::games::session::Played;
+use crate::games::{self, session};
+use crate::record::{Record, Source, Status};
+
+/// The records given: a folder (its `*.toml` files), files, or `-`
+/// (one record on standard input). Unreadable: exit 2.
+pub fn read_records(args: &[PathBuf]) -> Result<Vec<(PathBuf, String)>, Error> {
+    let mut out = Vec::new();
+    for arg in args {
+        if arg == Path::new("-") {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+                .map_err(|e| Error::io("event.unreadable", Path::new("<stdin>"), &e))?;
+            out.push((PathBuf::from("<stdin>"), text));
+        } else if arg.is_dir() {
+            let dir = std::fs::read_dir(arg).map_err(|e| Error::io("event.unreadable", arg, &e))?;
+            let mut files = Vec::new();
+            for entry in dir {
+                let path = entry
+                    .map_err(|e| Error::io("event.unreadable", arg, &e))?
+                    .path();
+                if path.extension().is_some_and(|x| x == "toml") && path.is_file() {
+                    files.push(path);
+                }
+            }
+            files.sort();
+            for path in files {
+                out.push(read_one(&path)?);
+            }
+        } else {
+            out.push(read_one(arg)?);
+        }
+    }
+    Ok(out)
+}
+
+fn read_one(path: &Path) -> Result<(PathBuf, String), Error> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| Error::io("event.unreadable", path, &e))?;
+    Ok((path.to_path_buf(), text))
+}
+
+/// Everything `tavolo event results` reports.
+#[derive(Debug, Clone, Serialize)]
+pub struct Results {
+    pub algorithm: &'static str,
+    pub event: String,
+    pub description_sha256: String,
+    pub public_value: String,
+    pub sections: Vec<SectionResults>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionResults {
+    /// 1-based, in the description's order.
+    pub section: usize,
+    pub game: &'static str,
+    pub variant: String,
+    pub players: usize,
+    pub pairing: Option<&'static str>,
+    pub rounds: u32,
+    pub unfinished: super::rules::Unfinished,
+    pub illegal: super::rules::Illegal,
+    pub tie_breaks: Vec<&'static str>,
+    pub records: Vec<RecordLine>,
+    /// Paired sections: who had no game in a round that was played.
+    pub byes: Vec<Bye>,
+    /// The boards played at two tables or more, compared seat by seat.
+    pub boards: Vec<BoardTable>,
+    pub standings: Vec<Standing>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Bye {
+    pub round: u32,
+    pub player: String,
+}
+
+/// One record: where it was played, what the referee said, how it counts.
+#[derive(Debug, Clone, Serialize)]
+pub struct RecordLine {
+    pub file: String,
+    pub board: String,
+    pub table: u32,
+    /// The round its board belongs to (0 for a reserve board).
+    pub round: u32,
+    /// As `verify` says it: `ok`, `wrong-board`, `tampered`, `wrong-event`.
+    pub status: &'static str,
+    pub message: Option<String>,
+    /// `complete`, `legal-so-far`, `illegal` (for a record of its board).
+    pub verdict: Option<&'static str>,
+    /// The first illegal move, in words.
+    pub illegal: Option<String>,
+    /// Who played, by seat: the entrants, or each table's seats.
+    pub players: Vec<String>,
+    #[serde(flatten)]
+    pub counted: Counted,
+    /// Matchpoints and top by seat, where the board was compared.
+    pub matchpoints: Vec<Option<(u32, u32)>>,
+    /// A score slip handed in beside the record: `agrees`, or its first
+    /// wrong running total (then the results exit 1).
+    pub slip: Option<String>,
+}
+
+/// A board as bridge hand records print it: each table's result by seat,
+/// with its matchpoints.
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardTable {
+    pub board: String,
+    pub top: u32,
+    pub tables: Vec<BoardRow>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardRow {
+    pub table: u32,
+    pub seats: Vec<BoardSeat>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardSeat {
+    pub seat: String,
+    pub player: String,
+    pub result: String,
+    pub matchpoints: u32,
+    pub percent: Option<f64>,
+}
+
+impl Results {
+    /// 0 if every record is its board's and legal, else 1.
+    pub fn exit_code(&self) -> u8 {
+        let bad = self.sections.iter().flat_map(|s| &s.records).any(|r| {
+            !matches!(r.status, "ok" | "slip")
+                || r.verdict == Some("illegal")
+                || r.slip.as_deref().is_some_and(|s| s != "agrees")
+        });
+        u8::from(bad)
+    }
+}
+
+/// A record read and placed on its board and table.
+struct Placed<'d> {
+    path: PathBuf,
+    board: &'d Board<'d>,
+    table: u32,
+    line: RecordLine,
+    seats: Option<Vec<SeatResult>>,
+    /// The record's names and moves replayed, to check a slip against.
+    replay: Option<(Vec<String>, Vec<Played>)>,
+}
+
+/// The results of the event from `records` (path, text).
+pub fn results(
+    d: &Description,
+    key: &Key,
+    public: &str,
+    records: &[(PathBuf, String)],
+) -> Result<Results, Error> {
+    let all = boards::all(d, key, public);
+    let mut inputs: Vec<&(PathBuf, String)> = records.iter().collect();
+    inputs.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut placed: Vec<Placed> = Vec::new();
+    let mut seen: BTreeMap<(Label, u32), PathBuf> = BTreeMap::new();
+    let (slips, inputs): (Vec<_>, Vec<_>) = inputs
+        .into_iter()
+        .partition(|(_, t)| super::slip::is_slip(t));
+    for (path, text) in inputs {
+        let p = place(d, &all, path, text)?;
+        if let Some(first) = seen.insert((p.board.label, p.table), path.clone()) {
+            return Err(Error::input(
+                "event.same-board-twice",
+                format!(
+                    "two records of board {} at table {}: {} and {}",
+                    p.board.label,
+                    p.table,
+                    first.display(),
+                    path.display()
+                ),
+            )
+            .in_file(path)
+            .help("hand in one record per board and table"));
+        }
+        placed.push(p);
+    }
+    let mut slips_seen: BTreeMap<(Label, u32), PathBuf> = BTreeMap::new();
+    for (path, text) in slips {
+        let slip = super::slip::Slip::parse(path, text)?;
+        let (board, table) = slip_place(&all, path, &slip)?;
+        if let Some(first) = slips_seen.insert((board.label, table), path.clone()) {
+            return Err(Error::input(
+                "event.same-board-twice",
+                format!(
+                    "two score slips of board {} at table {table}: {} and {}",
+                    board.label,
+                    first.display(),
+                    path.display()
+                ),
+            )
+            .in_file(path));
+        }
+        match placed
+            .iter_mut()
+            .find(|p| p.board.label == board.label && p.table == table)
+        {
+            Some(p) => {
+                let verdict = match &p.replay {
+                    Some((names, history)) => match slip.check(path, names, history) {
+                        None => "agrees".to_string(),
+                        Some(e) => e.to_string(),
+                    },
+                    None => "not checked: the record is not its board's".to_string(),
+                };
+                p.line.slip = Some(verdict);
+            }
+            None => placed.push(from_slip(d, board, table, path, &slip)?),
+        }
+    }
+    placed
+        .sort_by(|a, b| (a.board.label, a.table, &a.path).cmp(&(b.board.label, b.table, &b.path)));
+    once_a_round(&placed)?;
+    compare_boards(&mut placed);
+    let sections = d
+        .sections
+        .iter()
+        .enumerate()
+        .map(|(i, s)| section_results(i, s, &placed))
+        .collect();
+    Ok(Results {
+        algorithm: super::ALGORITHM,
+        event: d.event.clone(),
+        description_sha256: d.sha256_hex(),
+        public_value: super::normalise_public(public).to_string(),
+        sections,
+    })
+}
+
+/// Check one record and place it on its board and table.
+fn place<'d>(
+    d: &Description,
+    all: &'d [Board<'d>],
+    path: &Path,
+    text: &str,
+) -> Result<Placed<'d>, Error> {
+    let mut judged: Option<Judged> = None;
+    let report = verify::check_and_judge(d, all, path, text, &mut judged);
+    if report.status == "unreadable" {
+        return Err(Error::input(
+            "event.record-unreadable",
+            report.message.unwrap_or_default(),
+        )
+        .in_file(path)
+        .help("`tavolo check FILE` says where"));
+    }
+    let board = report
+        .board
+        .as_deref()
+        .and_then(|l| l.parse::<Label>().ok())
+        .and_then(|l| all.iter().find(|b| b.label == l))
+        .ok_or_else(|| {
+            Error::input(
+                "event.no-such-board",
+                report
+                    .message
+                    .clone()
+                    .unwrap_or_else(|| "the record names no board of this event".into()),
+            )
+            .in_file(path)
+        })?;
+    let section = board.section;
+    let table = match report.table {
+        None if section.tables == 1 => 1,
+        None => {
+            return Err(Error::input(
+                "event.no-table",
+                format!(
+                    "the record of board {} names no table; the section has {} tables",
+                    board.label, section.tables
+                ),
+            )
+            .in_file(path)
+            .help("add `table = N` to its [meta]"))
+        }
+        Some(t) if t >= 1 && t <= i64::from(section.tables) => t as u32,
+        Some(t) => {
+            return Err(Error::input(
+                "event.no-such-table",
+                format!(
+                    "the record names table {t}; board {}'s section has tables 1 to {}",
+                    board.label, section.tables
+                ),
+            )
+            .in_file(path))
+        }
+    };
+    let round = round_of(d, board);
+    // Who sat where (read again for the players' places in the file).
+    let src = Source::new(path, judged.as_ref().map_or(text, |j| j.text.as_str()));
+    let record = Record::parse(&src, &games::Registry).ok();
+    let names: Vec<String> = record
+        .as_ref()
+        .map(Record::player_names)
+        .unwrap_or_default();
+    let players = match (&section.entrants, &record) {
+        (Some(entrants), Some(record)) => {
+            for p in &record.players {
+                if !entrants.contains(&p.name) {
+                    return Err(Error::input(
+                        "event.not-an-entrant",
+                        format!(
+                            "`{}` is not in the event: the entrants are {}",
+                            p.name,
+                            entrants.join(", ")
+                        ),
+                    )
+                    .at(Location::at_span(path, &src.text, p.span.clone())));
+                }
+            }
+            names.clone()
+        }
+        _ if section.tables == 1 => names.clone(),
+        _ => names
+            .iter()
+            .map(|n| format!("{n} at table {table}"))
+            .collect(),
+    };
+    let mut line = RecordLine {
+        file: path.display().to_string(),
+        board: board.label.to_string(),
+        table,
+        round,
+        status: report.status,
+        message: report.message.clone(),
+        verdict: None,
+        illegal: None,
+        players,
+        counted: Counted::LeftOut {
+            why: format!("{}: not counted", report.status),
+        },
+        matchpoints: Vec::new(),
+        slip: None,
+    };
+    let mut seats = None;
+    let mut replay = None;
+    if let (Some(j), Some(record)) = (judged, record.filter(|_| report.status == "ok")) {
+        line.verdict = Some(match j.verdict.status {
+            Status::Complete => "complete",
+            Status::LegalSoFar => "legal-so-far",
+            Status::Illegal => "illegal",
+        });
+        line.illegal = j.verdict.illegal.as_ref().map(|i| {
+            format!(
+                "move {} by {}: {} ({})",
+                i.number, i.player, i.message, i.rule
+            )
+        });
+        let (running, to_move) = match session::find(record.game).map(|t| t.open(&record, &src)) {
+            Some(Ok((live, _))) => {
+                replay = Some((names.clone(), live.history()));
+                (live.scores(), live.to_move())
+            }
+            _ => (None, None),
+        };
+        let to_move = to_move.or_else(|| {
+            j.verdict
+                .to_move
+                .as_ref()
+                .and_then(|n| names.iter().position(|x| x == n))
+        });
+        line.counted = measure::count(
+            &names,
+            &j.verdict,
+            running.as_deref(),
+            to_move,
+            section.unfinished,
+            section.illegal,
+        );
+        if let Counted::Yes { seats: s, .. } = &line.counted {
+            seats = Some(s.clone());
+        }
+    }
+    Ok(Placed {
+        path: path.to_path_buf(),
+        board,
+        table,
+        line,
+        seats,
+        replay,
+    })
+}
+
+/// The board and table a slip names (exit 2 if the event has neither).
+fn slip_place<'d>(
+    all: &'d [Board<'d>],
+    path: &Path,
+    slip: &super::slip::Slip,
+) -> Result<(&'d Board<'d>, u32), Error> {
+    let board = slip
+        .board
+        .parse::<Label>()
+        .ok()
+        .and_then(|l| all.iter().find(|b| b.label == l))
+        .ok_or_else(|| {
+            Error::input(
+                "event.no-such-board",
+                format!(
+                    "the slip names board {}, which this event does not have",
+                    slip.board
+                ),
+            )
+            .in_file(path)
+        })?;
+    let tables = board.section.tables;
+    if slip.table < 1 || slip.table > i64::from(tables) {
+        return Err(Error::input(
+            "event.no-such-table",
+            format!(
+                "the slip names table {}; board {}'s section has tables 1 to {tables}",
+                slip.table, board.label
+            ),
+        )
+        .in_file(path));
+    }
+    if slip.players.len() != board.section.names.len() {
+        return Err(Error::input(
+            "event.slip",
+            format!(
+                "the slip names {} players; board {} is for {}",
+                slip.players.len(),
+                board.label,
+                board.section.names.len()
+            ),
+        )
+        .in_file(path));
+    }
+    Ok((board, slip.table as u32))
+}
+
+/// A slip handed in without its record: its final totals stand for the game.
+fn from_slip<'d>(
+    d: &Description,
+    board: &'d Board<'d>,
+    table: u32,
+    path: &Path,
+    slip: &super::slip::Slip,
+) -> Result<Placed<'d>, Error> {
+    let section = board.section;
+    let players = match &section.entrants {
+        Some(entrants) => {
+            if let Some(p) = slip.players.iter().find(|p| !entrants.contains(p)) {
+                return Err(Error::input(
+                    "event.not-an-entrant",
+                    format!(
+                        "`{p}` is not in the event: the entrants are {}",
+                        entrants.join(", ")
+                    ),
+                )
+                .in_file(path));
+            }
+            slip.players.clone()
+        }
+        None if section.tables == 1 => slip.players.clone(),
+        None => slip
+            .players
+            .iter()
+            .map(|n| format!("{n} at table {table}"))
+            .collect(),
+    };
+    let moves = slip.totals.iter().map(Vec::len).sum();
+    let seats = measure::as_played(&slip.players, Some(&slip.finals()), moves);
+    let line = RecordLine {
+        file: path.display().to_string(),
+        board: board.label.to_string(),
+        table,
+        round: round_of(d, board),
+        status: "slip",
+        message: Some("a score slip without its record".into()),
+        verdict: None,
+        illegal: None,
+        players,
+        counted: Counted::Yes {
+            how: "from the score slip's last totals".into(),
+            seats: seats.clone(),
+        },
+        matchpoints: Vec::new(),
+        slip: None,
+    };
+    Ok(Placed {
+        path: path.to_path_buf(),
+        board,
+        table,
+        line,
+        seats: Some(seats),
+        replay: None,
+    })
+}
+
+/// The round of a main board: its place among the section's boards, shared
+/// out evenly over the rounds; 0 for a reserve board.
+fn round_of(d: &Description, board: &Board) -> u32 {
+    let Label::Main(n) = board.label else {
+        return 0;
+    };
+    let first: u32 = d
+        .sections
+        .iter()
+        .take_while(|s| !std::ptr::eq(*s, board.section))
+        .map(|s| s.boards)
+        .sum();
+    (n - first - 1) / board.section.boards_per_round().max(1) + 1
+}
+
+/// In a paired section, nobody plays at two tables in one round.
+fn once_a_round(placed: &[Placed]) -> Result<(), Error> {
+    let mut at: BTreeMap<(*const Section, u32, &str), (u32, &Path)> = BTreeMap::new();
+    for p in placed {
+        if p.board.section.entrants.is_none()
+            || p.line.round == 0
+            || !matches!(p.line.status, "ok" | "slip")
+        {
+            continue;
+        }
+        for who in &p.line.players {
+            let k = (
+                p.board.section as *const Section,
+                p.line.round,
+                who.as_str(),
+            );
+            if let Some((t, other)) = at.insert(k, (p.table, &p.path)) {
+                if t != p.table {
+                    return Err(Error::input(
+                        "event.twice-in-a-round",
+                        format!(
+                            "{who} plays at table {t} ({}) and table {} in round {}",
+                            other.display(),
+                            p.table,
+                            p.line.round
+                        ),
+                    )
+                    .in_file(&p.path));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Matchpoints, seat by seat, on every board counted at two tables or more.
+fn compare_boards(placed: &mut [Placed]) {
+    let mut by_board: BTreeMap<Label, Vec<usize>> = BTreeMap::new();
+    for (i, p) in placed.iter().enumerate() {
+        if p.seats.is_some() {
+            by_board.entry(p.board.label).or_default().push(i);
+        }
+    }
+    for idx in by_board.values() {
+        let n = idx.len();
+        let seats = placed[idx[0]].seats.as_ref().map_or(0, Vec::len);
+        for &i in idx {
+            placed[i].line.matchpoints = vec![None; seats];
+        }
+        if n < 2 {
+            continue;
+        }
+        for s in 0..seats {
+            let keys: Vec<(i64, i64)> = idx
+                .iter()
+                .map(|&i| placed[i].seats.as_ref().map_or((0, 0), |v| v[s].key()))
+                .collect();
+            let mp = matchpoints::matchpoints(&keys);
+            for (k, &i) in idx.iter().enumerate() {
+                placed[i].line.matchpoints[s] = Some((mp[k], matchpoints::top(n)));
+            }
+        }
+    }
+}
+
+fn section_results(i: usize, s: &Section, placed: &[Placed]) -> SectionResults {
+    let mine: Vec<&Placed> = placed
+        .iter()
+        .filter(|p| std::ptr::eq(p.board.section, s))
+        .collect();
+    let games: Vec<standings::Game> = mine
+        .iter()
+        .filter_map(|p| {
+            p.seats.as_ref().map(|seats| standings::Game {
+                competitors: p.line.players.clone(),
+                seats: seats.clone(),
+                matchpoints: p.line.matchpoints.clone(),
+            })
+        })
+        .collect();
+    // A bye (an entrant with no record in a round that has some) is a win,
+    // with no points and no spread.
+    let mut byes = Vec::new();
+    if let (Some(entrants), Some(_)) = (&s.entrants, s.pairing) {
+        let mut played: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
+        for p in mine
+            .iter()
+            .filter(|p| matches!(p.line.status, "ok" | "slip") && p.line.round > 0)
+        {
+            played
+                .entry(p.line.round)
+                .or_default()
+                .extend(p.line.players.iter().map(String::as_str));
+        }
+        for (&round, who) in &played {
+            for e in entrants.iter().filter(|e| !who.contains(&e.as_str())) {
+                byes.push(Bye {
+                    round,
+                    player: e.clone(),
+                });
+            }
+        }
+    }
+    let mut games = games;
+    for b in &byes {
+        games.push(standings::Game {
+            competitors: vec![b.player.clone()],
+            seats: vec![SeatResult {
+                name: b.player.clone(),
+                halves: 2,
+                points: None,
+                spread: None,
+                solved: None,
+                moves: 0,
+            }],
+            matchpoints: vec![None],
+        });
+    }
+    let mut boards: Vec<BoardTable> = Vec::new();
+    for p in &mine {
+        let (Some(seats), Some(Some((_, top)))) = (&p.seats, p.line.matchpoints.first()) else {
+            continue;
+        };
+        if boards.last().is_none_or(|b| b.board != p.line.board) {
+            boards.push(BoardTable {
+                board: p.line.board.clone(),
+                top: *top,
+                tables: Vec::new(),
+            });
+        }
+        let row = BoardRow {
+            table: p.table,
+            seats: seats
+                .iter()
+                .zip(&p.line.players)
+                .zip(&p.line.matchpoints)
+                .map(|((r, who), mp)| {
+                    let (mp, top) = mp.unwrap_or((0, 0));
+                    BoardSeat {
+                        seat: r.name.clone(),
+                        player: who.clone(),
+                        result: result_text(r),
+                        matchpoints: mp,
+                        percent: matchpoints::percent(mp, top),
+                    }
+                })
+                .collect(),
+        };
+        if let Some(b) = boards.last_mut() {
+            b.tables.push(row);
+        }
+    }
+    let entrants = s.entrants.clone().unwrap_or_default();
+    SectionResults {
+        section: i + 1,
+        game: s.game.name(),
+        variant: s.variant.clone(),
+        players: s.names.len(),
+        pairing: s.pairing.map(|p| p.name()),
+        rounds: s.rounds,
+        unfinished: s.unfinished,
+        illegal: s.illegal,
+        tie_breaks: s.tie_breaks.iter().map(|c| c.name()).collect(),
+        records: mine.iter().map(|p| p.line.clone()).collect(),
+        byes,
+        boards,
+        standings: standings::standings(&games, &entrants, &s.tie_breaks),
+    }
+}
+
+/// One seat's result in words: `312 (won)`, `solved in 34 moves`, `lost`.
+pub fn result_text(r: &SeatResult) -> String {
+    let outcome = match r.halves {
+        2 => "won",
+        1 => "tied",
+        _ => "lost",
+    };
+    match (r.solved, r.points) {
+        (Some(true), _) => format!("solved in {} moves", r.moves),
+        (Some(false), _) => format!("not solved ({} moves)", r.moves),
+        (None, Some(p)) => format!("{p} ({outcome})"),
+        (None, None) => outcome.to_string(),
+    }
+}

@@ -1,0 +1,87 @@
+//! How an event counts its games and ranks its players: the description's
+//! `unfinished`, `illegal`, `tie-breaks` and `pairing` values, as data (each
+//! documented in docs/events.md, "Results and standings").
+
+use serde::{Deserialize, Serialize};
+
+/// How a record whose game is not over counts (`unfinished = ...`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unfinished {
+    /// As if the game ended now: the running scores decide; a game that
+    /// keeps no score is a tie.
+    #[default]
+    AsPlayed,
+    /// The player to move loses; the scores are those so far.
+    LossToMove,
+    /// Not counted (listed, never dropped silently).
+    LeftOut,
+}
+
+/// How an illegal record counts (`illegal = ...`) when the game's own rules
+/// do not decide it (MOON's MN-3 does: its ruling stands).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Illegal {
+    /// The author of the first illegal move loses; the scores are those
+    /// before it.
+    #[default]
+    LossToOffender,
+    /// As if the game ended before the illegal move (the running scores decide).
+    AsPlayed,
+    /// Not counted.
+    LeftOut,
+}
+
+/// One criterion of the standings, applied in the order written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Criterion {
+    /// Games won (a tie is half a win), most first.
+    Wins,
+    /// Sum of each game's spread (own points minus the best opponent's), most first.
+    Spread,
+    /// Sum of own points, most first.
+    Points,
+    /// Duplicate: matchpoints as a percentage of the top, highest first.
+    Percent,
+    /// Solitaires: boards solved, most first.
+    Solved,
+    /// Solitaires: moves over the boards solved, fewest first.
+    Moves,
+    /// Among the players still tied: wins in the games between them.
+    HeadToHead,
+}
+
+impl Criterion {
+    pub fn name(self) -> &'static str {
+        match self {
+            Criterion::Wins => "wins",
+            Criterion::Spread => "spread",
+            Criterion::Points => "points",
+            Criterion::Percent => "percent",
+            Criterion::Solved => "solved",
+            Criterion::Moves => "moves",
+            Criterion::HeadToHead => "head-to-head",
+        }
+    }
+}
+
+/// How the rounds of a section are paired (`pairing = ...`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pairing {
+    /// Berger tables: everyone meets everyone once.
+    RoundRobin,
+    /// From the standings so far, no pair meeting twice while avoidable.
+    Swiss,
+}
+
+impl Pairing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Pairing::RoundRobin => "round-robin",
+            Pairing::Swiss => "swiss",
+        }
+    }
+}
