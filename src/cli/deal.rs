@@ -1,6 +1,7 @@
 //! `tavolo deal GAME`: a seeded, reproducible setup (see `crate::deal`), one
-//! board or a batch of boards (`--boards A..B`), as text, JSON or one line
-//! per board (`--format line`, for games that have a one-line form).
+//! board or a batch of boards (`--boards A..B`), as text, JSON, JSON Lines
+//! (`--format jsonl`, streamed: one object per board) or one line per board
+//! (`--format line`).
 //!
 //! Batches of one-line boards are dealt in parallel in windows of
 //! consecutive boards and written in board order through one buffered,
@@ -79,16 +80,33 @@ pub enum Format {
     Line,
 }
 
+/// How `tavolo deal` prints boards: [`Format`] (shared with `tavolo event
+/// deal`) and JSON Lines, which only a batch of boards needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DealFormat {
+    /// Readable lines, with a header naming the algorithm, seed and board.
+    Text,
+    /// JSON (one object; an array of them for `--boards`, built whole in memory).
+    Json,
+    /// JSON Lines: one compact object per board, written as it is dealt (memory flat in
+    /// the number of boards); each object is the one `--board N --format json` prints.
+    Jsonl,
+    /// One line per board: the dealt holdings (docs/records.md, "One line per board").
+    Line,
+}
+
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
     pub setup: Setup,
-    /// Deal the boards A to B of the seed (e.g. `1..1000`), instead of `--board`.
+    /// Deal the boards A to B of the seed (e.g. `1..1000`), instead of `--board`. For many
+    /// boards use `--format line` or `--format jsonl` (streamed); `--format json` keeps its
+    /// one array, held whole in memory.
     #[arg(long, value_name = "A..B", value_parser = parse_boards, conflicts_with = "board")]
     pub boards: Option<RangeInclusive<u32>>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = DealFormat::Text)]
+    pub format: DealFormat,
     /// Print JSON (the same as `--format json`).
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
@@ -127,7 +145,11 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         args.force.check(path)?;
     }
     let r = args.setup.spec().resolve()?;
-    let format = if args.json { Format::Json } else { args.format };
+    let format = if args.json {
+        DealFormat::Json
+    } else {
+        args.format
+    };
     if args.setup.choice.seed.is_none() {
         errln!(
             "note: a fresh seed from the operating system; deal this again with --seed {}",
@@ -140,13 +162,13 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         .unwrap_or(r.provenance.board..=r.provenance.board);
     // A format the game lacks is refused before any file is written.
     let dealer = match format {
-        Format::Line => Some(line_dealer(&r)?),
+        DealFormat::Line => Some(line_dealer(&r)?),
         _ => None,
     };
     // The record is written before the deal is printed, in every format.
     if let Some(path) = &args.record {
         write_record(&r, path)?;
-        if format != Format::Json {
+        if !matches!(format, DealFormat::Json | DealFormat::Jsonl) {
             out::wrote(path, "the deal's record, ready for the moves");
         }
     }
@@ -208,7 +230,7 @@ fn board(r: &Resolved, board: u32) -> Provenance {
 fn boards_text(
     r: &Resolved,
     boards: RangeInclusive<u32>,
-    format: Format,
+    format: DealFormat,
     batch: bool,
     file: Option<&std::path::Path>,
     out: &mut impl Write,
@@ -220,8 +242,8 @@ fn boards_text(
             .game
             .deal(&r.variant, &r.players, &p)
             .map_err(Failure::Deal)?;
-        if format == Format::Json {
-            all.push(json!({
+        if matches!(format, DealFormat::Json | DealFormat::Jsonl) {
+            let mut one = json!({
                 "algorithm": p.algorithm,
                 "game": p.game,
                 "variant": p.variant,
@@ -229,7 +251,15 @@ fn boards_text(
                 "board": p.board,
                 "players": r.players,
                 "deal": deal.json,
-            }));
+            });
+            if format == DealFormat::Json {
+                all.push(one);
+                continue;
+            }
+            // Streamed: written now, nothing kept.
+            one["file"] = json!(file.map(|f| f.display().to_string()));
+            serde_json::to_writer(&mut *out, &one).map_err(io::Error::from)?;
+            writeln!(out)?;
             continue;
         }
         if i > 0 {
@@ -249,7 +279,7 @@ fn boards_text(
             writeln!(out, "{line}")?;
         }
     }
-    if format == Format::Json {
+    if format == DealFormat::Json {
         let value = if batch {
             serde_json::Value::Array(all)
         } else {

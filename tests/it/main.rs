@@ -6,6 +6,7 @@ mod cli_manners;
 mod cli_referee;
 mod closed_streams;
 mod common;
+mod deal_bulk;
 mod docs_examples;
 mod duplicate;
 mod engine_props;
