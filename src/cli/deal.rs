@@ -181,7 +181,29 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut out = io::BufWriter::with_capacity(1 << 16, sink);
     let file = args.record.as_deref();
     let written = match &dealer {
-        Some(dealer) => lines(&r, dealer.as_ref(), boards, args.jobs, &mut out),
+        Some(Some(dealer)) => {
+            let write = |b: u32, buf: &mut Vec<u8>| {
+                dealer.write(b, buf);
+                Ok(())
+            };
+            lines(&r, &write, "the hands by seat", boards, args.jobs, &mut out)
+        }
+        Some(None) => {
+            let write = |b: u32, buf: &mut Vec<u8>| {
+                let deal = r.game.deal(&r.variant, &r.players, &board(&r, b))?;
+                buf.extend_from_slice(r.game.deal_line(&deal).as_bytes());
+                buf.push(b'\n');
+                Ok(())
+            };
+            lines(
+                &r,
+                &write,
+                "the deal's fields (docs/records.md)",
+                boards,
+                args.jobs,
+                &mut out,
+            )
+        }
         None => boards_text(&r, boards, format, args.boards.is_some(), file, &mut out),
     };
     match written.and_then(|()| out.flush().map_err(Failure::Io)) {
@@ -297,23 +319,23 @@ fn boards_text(
 /// costs nothing, small enough to keep memory low (about 8 MB a window).
 const BLOCK: u32 = 16_384;
 
-/// The game's one-line form, or `cli.no-line-format`.
-fn line_dealer(r: &Resolved) -> Result<Box<dyn LineDeals>, Error> {
+/// The game's own one-line writer, if it has one (`None`: each board's deal
+/// is written by [`crate::games::Game::deal_line`]).
+fn line_dealer(r: &Resolved) -> Result<Option<Box<dyn LineDeals>>, Error> {
     let (variant, seed) = (r.variant.as_str(), r.provenance.seed.as_str());
-    match r.game.line_deals(variant, r.players.len(), seed) {
-        None => Err(Error::input(
-            "cli.no-line-format",
-            format!("{} has no one-line deal format", r.game.name()),
-        )
-        .help("use --format text or --format json")),
-        Some(res) => res,
-    }
+    r.game
+        .line_deals(variant, r.players.len(), seed)
+        .transpose()
 }
+
+/// Appends one board's line (with its newline) to a buffer.
+type WriteLine<'a> = dyn Fn(u32, &mut Vec<u8>) -> Result<(), Error> + Sync + 'a;
 
 /// One line per board, dealt in parallel windows and written in order.
 fn lines(
     r: &Resolved,
-    dealer: &dyn LineDeals,
+    line: &WriteLine,
+    what: &str,
     boards: RangeInclusive<u32>,
     jobs: Option<u32>,
     out: &mut impl Write,
@@ -323,13 +345,14 @@ fn lines(
     // A PBN-style comment line names the algorithm and the boards.
     writeln!(
         out,
-        "% {} {} {} seed {} boards {}..{}: one line per board, the hands by seat",
+        "% {} {} {} seed {} boards {}..{}: one line per board, {}",
         crate::deal::ALGORITHM,
         game.name(),
         variant,
         write::string(seed),
         boards.start(),
-        boards.end()
+        boards.end(),
+        what
     )?;
     let jobs = jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -353,7 +376,7 @@ fn lines(
                     let b = to.min(a + block - 1);
                     // Boards are u32: `a..=b` lies within `boards`.
                     let block = a as u32..=b as u32;
-                    scope.spawn(move || deal_block(dealer, block))
+                    scope.spawn(move || deal_block(line, block))
                 })
                 .collect();
             let wrote = pending.iter().try_for_each(|b| out.write_all(b));
@@ -362,6 +385,7 @@ fn lines(
                 .map(|t| {
                     t.join()
                         .map_err(|_| Error::failed("deal.internal", "a dealing thread panicked"))
+                        .and_then(|dealt| dealt)
                 })
                 .collect();
             (wrote, dealt)
@@ -375,12 +399,12 @@ fn lines(
     }
 }
 
-fn deal_block(dealer: &dyn LineDeals, boards: RangeInclusive<u32>) -> Vec<u8> {
+fn deal_block(write: &WriteLine, boards: RangeInclusive<u32>) -> Result<Vec<u8>, Error> {
     let mut buf = Vec::with_capacity(boards.clone().count() * 80);
     for b in boards {
-        dealer.write(b, &mut buf);
+        write(b, &mut buf)?;
     }
-    buf
+    Ok(buf)
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub mod engine;
 pub mod farfalia;
 pub mod foreign;
 pub mod fruit;
+pub mod line;
 pub mod moon;
 pub mod natura;
 pub mod quincunx;
@@ -88,6 +89,12 @@ pub trait Game: Sync {
     /// GCG; see [`foreign`]).
     fn foreign(&self) -> Option<&dyn check::Foreign> {
         None
+    }
+    /// A dealt board as one line (`tavolo deal --format line`) when the game
+    /// has no [`Game::line_deals`]: by default its deal's JSON flattened
+    /// ([`line::flat`]); a game may write a more compact form.
+    fn deal_line(&self, deal: &Deal) -> String {
+        line::flat(&deal.json)
     }
     /// One line per board for batches (`tavolo deal --format line`): a
     /// writer for the boards of `seed`, or `None` if the game has no

@@ -133,10 +133,7 @@ fn line_batches_do_not_depend_on_threads() {
     assert_eq!(text.lines().count(), 1 + 2998);
     // Board 3 with five players is dealt by seat 3.
     assert!(text.lines().nth(1).unwrap().starts_with("3:"));
-    // Games without a one-line form say so (exit 2).
-    let o = tavolo(&["deal", "moon", "--seed", "x", "--format", "line"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("cli.no-line-format"));
+    // Every other game has a one-line form too: tests/it/deal_bulk.rs.
 }
 
 /// `tavolo deal --record` writes a record whose setup `check` accepts, and
