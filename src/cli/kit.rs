@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! tavolo kit list [--kits DIR]
-//! tavolo kit <NAME or FILE.toml>... [--kits DIR] [--out DIR] [--paper a4|letter] [--bleed MM] [--png]
+//! tavolo kit <NAME or FILE.toml>... [--kits DIR] [--out DIR] [--paper a4|letter] [--bleed MM] [--png] [--watch]
 //! tavolo kit all [--kits DIR]
 //! tavolo kit calibrate [--duplex long|short] [--duplex-offset X,Y]
 //! tavolo kit export NAME DIR [--force]
@@ -88,6 +88,17 @@ pub struct Args {
     /// With `export`: write over the kit's files in DIR (otherwise refused).
     #[arg(long)]
     pub force: bool,
+    /// Stay running and render again whenever the kit's TOML, templates, art
+    /// or spreadsheets change; an edit that breaks the kit prints its error and
+    /// leaves the last good files in place. Ctrl-C stops.
+    #[arg(long)]
+    pub watch: bool,
+    /// With `--watch`, for tests: stop after this many renders after the first.
+    #[arg(long, hide = true, requires = "watch")]
+    pub watch_rebuilds: Option<u32>,
+    /// With `--watch`, for tests: stop after this many seconds.
+    #[arg(long, hide = true, requires = "watch")]
+    pub watch_seconds: Option<f64>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
@@ -156,25 +167,52 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             "--preset sets the bleed and prints one page per card side: --bleed and --duplex-offset do not apply",
         ));
     }
-    let mut paths = Vec::new();
+    let mut entries = Vec::new();
     for k in &args.kits {
         if k == "all" {
-            paths.extend(catalog.entries()?.into_iter().map(|e| e.path));
+            entries.extend(catalog.entries()?);
         } else {
-            paths.push(
+            entries.push(
                 catalog
                     .resolve(k)
-                    .map_err(|e| suggest_kit(e, k, &catalog))?
-                    .path,
+                    .map_err(|e| suggest_kit(e, k, &catalog))?,
             );
         }
     }
-    // Check every definition before writing anything.
     let switches = args
         .options
         .iter()
         .map(|o| kit::model::parse_option(o))
         .collect::<Result<Vec<_>, _>>()?;
+    if args.watch {
+        return watch(&args, &opts, &entries, &switches);
+    }
+    let paths: Vec<PathBuf> = entries.into_iter().map(|e| e.path).collect();
+    let (_, written, tts) = build(&args, &opts, &paths, &switches)?;
+    if args.json {
+        // Every key always present: `tts` is `[]` without `--tts`.
+        let json = serde_json::json!({
+            "paper": paper.name(),
+            "bleed_mm": args.bleed,
+            "kits": written,
+            "tts": tts,
+        });
+        out::json(&json);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The kits as loaded, what was written for each, and the TTS images.
+type Built = (Vec<kit::Kit>, Vec<kit::Written>, Vec<kit::tts::TtsImage>);
+
+/// Load every kit, then render each (nothing is written if a definition is
+/// wrong).
+fn build(
+    args: &Args,
+    opts: &LayoutOptions,
+    paths: &[PathBuf],
+    switches: &[(String, String)],
+) -> Result<Built, Error> {
     let kits = paths
         .iter()
         .map(|p| {
@@ -192,7 +230,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             }
         })
         .collect::<Result<Vec<_>, _>>()?;
-    for (name, _) in &switches {
+    for (name, _) in switches {
         if !kits.iter().any(|k| k.options.contains_key(name)) {
             return Err(Error::input(
                 "kit.option",
@@ -204,7 +242,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut written = Vec::new();
     let mut tts = Vec::new();
     for k in &kits {
-        let w = kit::write(k, &args.out, &opts, args.png.then_some(args.dpi))?;
+        let w = kit::write(k, &args.out, opts, args.png.then_some(args.dpi))?;
         if args.tts {
             let faces = kit::template::render_faces(k)?;
             let images = kit::tts::write(k, &faces, &args.out)?;
@@ -253,17 +291,73 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         }
         written.push(w);
     }
+    Ok((kits, written, tts))
+}
+
+/// `--watch`: render, then render again after every change to the kits'
+/// files, until Ctrl-C (or the hidden test limits).
+fn watch(
+    args: &Args,
+    opts: &LayoutOptions,
+    entries: &[kit::catalog::Entry],
+    switches: &[(String, String)],
+) -> Result<ExitCode, Error> {
     if args.json {
-        // Every key always present: `tts` is `[]` without `--tts`.
-        let json = serde_json::json!({
-            "paper": paper.name(),
-            "bleed_mm": args.bleed,
-            "kits": written,
-            "tts": tts,
-        });
-        out::json(&json);
+        return Err(Error::input(
+            "cli.usage",
+            "--watch prints what it rewrote as text: --json does not apply",
+        ));
     }
-    Ok(ExitCode::SUCCESS)
+    if let Some(e) = entries.iter().find(|e| e.origin == Origin::Bundled) {
+        return Err(Error::input(
+            "kit.watch",
+            format!(
+                "--watch follows files on disk, and `{}` is a bundled kit",
+                e.name
+            ),
+        )
+        .help(format!(
+            "copy it out first: `tavolo kit export {} DIR`, then watch DIR/{}.toml",
+            e.name, e.name
+        )));
+    }
+    let paths: Vec<PathBuf> = entries.iter().map(|e| e.path.clone()).collect();
+    let mut w = kit::watch::Watch::new(&args.out)?;
+    let deadline = args
+        .watch_seconds
+        .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0)));
+    let mut renders = 0u32;
+    loop {
+        // Watch the definitions' folders even when one does not load.
+        for p in &paths {
+            w.add(&kit::watch::folder_of(p))?;
+        }
+        match build(args, opts, &paths, switches) {
+            Ok((kits, _, _)) => {
+                for k in &kits {
+                    for dir in kit::watch::folders(k) {
+                        w.add(&dir)?;
+                    }
+                }
+            }
+            Err(e) => {
+                out::error(&e, false);
+                out::errln!("kept the last good files in {}", args.out.display());
+            }
+        }
+        if args.watch_rebuilds.is_some_and(|n| renders >= n) {
+            return Ok(ExitCode::SUCCESS);
+        }
+        out::errln!(
+            "watching {} for changes (Ctrl-C to stop)",
+            count(w.folders() as u64, "folder", "folders")
+        );
+        let Some(changed) = w.wait(deadline) else {
+            return Ok(ExitCode::SUCCESS);
+        };
+        out::errln!("changed: {}", kit::watch::describe(&changed));
+        renders += 1;
+    }
 }
 
 /// `tavolo kit calibrate`: the two-sided sheet from which to read `--duplex-offset`.

@@ -23,6 +23,7 @@ pub mod template;
 pub mod textfit;
 pub mod tts;
 pub mod warnings;
+pub mod watch;
 
 use std::path::{Path, PathBuf};
 

@@ -27,6 +27,7 @@ mod kit_printer;
 mod kit_ruler;
 mod kit_sheet;
 mod kit_warnings;
+mod kit_watch;
 mod layout;
 mod lexicon;
 mod moon_props;
