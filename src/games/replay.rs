@@ -10,6 +10,7 @@ use super::session::{EngineOf, MoveOf, Opened, RefusalOf, Session, StepOf, Table
 use crate::error::Error;
 use crate::record::{Record, Source};
 use crate::show::scene;
+use std::convert::Infallible;
 
 /// A record's moves replayed up to a move: see the module's documentation.
 pub struct Replayed<T: Table> {
@@ -39,6 +40,21 @@ pub fn replay<T: Table>(
     ))
 }
 
+/// The same, handing `watch` each move with the position it is tried in before it is tried
+/// ([`Session::replay_watched`]): for a drawer that checks what the record writes beside a
+/// move against the position (Scalafrutta's squares) or follows something step by step.
+pub fn replay_watched<T: Table>(
+    table: &'static T,
+    record: &Record,
+    src: &Source,
+    upto: Option<usize>,
+    watch: impl FnMut(&EngineOf<T>, &MoveOf<T>) -> Result<(), Error>,
+) -> Result<Replayed<T>, Error> {
+    let shown = scene::shown(record, upto)?;
+    let opened = table.open(record, src)?;
+    watched(table, record, opened, shown, watch)
+}
+
 /// The same for a record already opened, up to record move `shown`: for `check`, which
 /// reads the moves itself to keep where each is written.
 pub fn replay_opened<T: Table>(
@@ -47,6 +63,20 @@ pub fn replay_opened<T: Table>(
     opened: Opened<EngineOf<T>>,
     shown: usize,
 ) -> Replayed<T> {
+    let unwatched = |_: &EngineOf<T>, _: &MoveOf<T>| Ok::<(), Infallible>(());
+    match watched(table, record, opened, shown, unwatched) {
+        Ok(r) => r,
+        Err(never) => match never {},
+    }
+}
+
+fn watched<T: Table, E>(
+    table: &'static T,
+    record: &Record,
+    opened: Opened<EngineOf<T>>,
+    shown: usize,
+    watch: impl FnMut(&EngineOf<T>, &MoveOf<T>) -> Result<(), E>,
+) -> Result<Replayed<T>, E> {
     let Opened {
         start,
         moves,
@@ -54,13 +84,13 @@ pub fn replay_opened<T: Table>(
     } = opened;
     let mut session = Session::viewing(table, record, start);
     let upto = numbers.iter().take_while(|&&n| n <= shown).count();
-    let refused = session.replay(moves, Some(upto));
-    Replayed {
+    let refused = session.replay_watched(moves, Some(upto), watch)?;
+    Ok(Replayed {
         session,
         numbers,
         refused,
         shown,
-    }
+    })
 }
 
 impl<T: Table> Replayed<T> {

@@ -427,15 +427,32 @@ impl<T: Table> Session<T> {
         moves: impl IntoIterator<Item = MoveOf<T>>,
         upto: Option<usize>,
     ) -> Option<RefusalOf<T>> {
+        let unwatched = |_: &EngineOf<T>, _: &MoveOf<T>| Ok::<(), std::convert::Infallible>(());
+        match self.replay_watched(moves, upto, unwatched) {
+            Ok(refused) => refused,
+            Err(never) => match never {},
+        }
+    }
+
+    /// The same, handing `watch` each move with the position it is about to be tried in (a
+    /// drawer's checks of what the record writes beside a move, and what it follows from
+    /// one position to the next): an error from `watch` stops the replay and is returned.
+    pub fn replay_watched<E>(
+        &mut self,
+        moves: impl IntoIterator<Item = MoveOf<T>>,
+        upto: Option<usize>,
+        mut watch: impl FnMut(&EngineOf<T>, &MoveOf<T>) -> Result<(), E>,
+    ) -> Result<Option<RefusalOf<T>>, E> {
         for mv in moves {
             if upto.is_some_and(|n| self.steps.len() >= n) {
                 break;
             }
+            watch(&self.now, &mv)?;
             if let Err(r) = self.apply(mv) {
-                return Some(r);
+                return Ok(Some(r));
             }
         }
-        None
+        Ok(None)
     }
 
     /// Take back the last move; `None` at the start.

@@ -6,17 +6,15 @@
 //! declared in this hand (SF-2), then the tiles won since, face up as the
 //! sheet keeps them.
 
-use super::record::{
-    check_players, check_square, engine_move, read_moves, read_setup, Scalafrutta,
-};
-use super::{hand_order, Insertion, Move, Setup, Side, State};
+use super::record::{check_players, check_square, read_moves, Scalafrutta};
+use super::{hand_order, Insertion, Move, Side, State};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::engine::{Broken as _, Engine};
 use crate::games::fruit::draw::{
     ghost, holding_rect, lay_out, piece, tile_id, tile_item, without_seat, GAP, H, W,
 };
 use crate::games::fruit::tile::Tile;
+use crate::games::replay::replay_watched;
 use crate::record::{Record, Source};
 use crate::show::labels::{self, Edge, Line, NAME_ROOM};
 use crate::show::scene::{self, Holding, Item, Label, Mark, MarkKind, Rect, Scene, Shown};
@@ -98,46 +96,37 @@ impl scene::Draw for Scalafrutta {
         upto: Option<usize>,
         _data: &toml::Table,
     ) -> Result<Scene, Error> {
-        let shown = scene::shown(record, upto)?;
-        let square = read_setup(record, src)?;
         let moves = read_moves(record, src)?;
         let names = record.player_names();
-        let setup = Setup {
-            players: names.len(),
-            square,
-            deal: record.setup.deal().map(|(d, _)| d.clone()),
+        // Each move's written square is checked against the position it is tried in, and
+        // the hand each is tried in kept, to follow the combinations declared hand by hand.
+        let mut hands = Vec::new();
+        let watch = |state: &State, _: &Move| {
+            let k = hands.len();
+            check_square(state, &record.moves[k], &moves[k], src)?;
+            hands.push(state.hand_number());
+            Ok(())
         };
-        let mut state = State::start(&setup, &())
-            .map_err(|e| src.error("scalafrutta.bad-setup", record.setup_span(), e.to_string()))?;
+        let replayed = replay_watched(&Scalafrutta, record, src, upto, watch)?;
+        let state = replayed.game();
         // The combinations each player last declared in this hand.
         let mut declared: Vec<Vec<Vec<Tile>>> = vec![Vec::new(); names.len()];
-        let mut last: Option<(usize, Move)> = None;
-        let mut illegal: Option<(usize, Move, String)> = None;
-        for (entry, w) in record.moves.iter().zip(&moves).take(shown) {
-            check_square(&state, entry, w, src)?;
-            let mv = engine_move(entry.player, w);
-            let hand = state.hand_number();
-            match state.play(mv.clone()) {
-                Ok(_) => {
-                    if state.hand_number() != hand {
-                        declared.iter_mut().for_each(Vec::clear);
-                    }
-                    if let Move::Recombine {
-                        player,
-                        combinations,
-                    } = &mv
-                    {
-                        declared[*player] = combinations.clone();
-                    }
-                    last = Some((entry.number, mv));
-                }
-                Err(b) => {
-                    let why = format!("{} ({})", b.describe(&names), b.code());
-                    illegal = Some((entry.number, mv, why));
-                    break;
-                }
+        for (k, (_, step)) in replayed.steps().enumerate() {
+            let after = hands.get(k + 1).copied().unwrap_or(state.hand_number());
+            if after != hands[k] {
+                declared.iter_mut().for_each(Vec::clear);
+            }
+            if let Move::Recombine {
+                player,
+                combinations,
+            } = &step.mv
+            {
+                declared[*player] = combinations.clone();
             }
         }
+        let last = replayed.last().map(|(n, s)| (n, s.mv.clone()));
+        let illegal = replayed.refused().map(|(n, r, why)| (n, r.mv.clone(), why));
+        let shown = replayed.shown;
 
         let hand = state.hand();
         let mut items: Vec<Item> = Vec::new();
