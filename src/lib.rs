@@ -11,6 +11,7 @@ pub mod decktet;
 pub mod error;
 pub mod event;
 pub mod games;
+pub mod html;
 pub mod kit;
 pub mod lexicon;
 pub mod output;

@@ -5,21 +5,7 @@
 use super::measure::{wins_text, Counted};
 use super::results::{result_text, Results, SectionResults};
 
-/// Text made safe for HTML.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::html::escape;
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1rem auto;max-width:60rem;\
 padding:0 1rem;line-height:1.4;color:#111;background:#fff}\

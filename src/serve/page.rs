@@ -10,21 +10,7 @@ const CSS: &str = include_str!("page.css");
 /// tablet has moved (it asks `state.json` every few seconds), and the move field is focused.
 const SCRIPT: &str = include_str!("page.js");
 
-/// HTML-escape text for an element or an attribute.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::html::escape as esc;
 
 /// The document around `body`.
 pub fn document(title: &str, body: &str, script: bool) -> String {
