@@ -582,14 +582,18 @@ pub fn explain_text(b: &Breakdown) -> String {
 
 /// The note for one legal move.
 fn move_note(number: usize, o: &Outcome, mv: &Move, names: &[String]) -> String {
-    let mut s = format!(
-        "move {number}: {} {}",
-        names[o.player],
-        explain_text(&o.breakdown)
-    );
+    format!("move {number}: {}", placement_text(o, mv, names, "drew"))
+}
+
+/// A placement in words: who laid what and its score, the cards drawn (`drew` says in which
+/// tense), the draws the empty pile lost (QX-6), and an announcement with who noticed it
+/// (QX-10). `check`'s notes and the live session's answers both say it so.
+pub(super) fn placement_text(o: &Outcome, mv: &Move, names: &[String], drew: &str) -> String {
+    let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+    let mut s = format!("{} {}", name(o.player), explain_text(&o.breakdown));
     if !o.drawn.is_empty() {
         let drawn: Vec<&str> = o.drawn.iter().map(|c| c.code()).collect();
-        s += &format!("; drew {}", drawn.join(" "));
+        s += &format!("; {drew} {}", drawn.join(" "));
     }
     if o.draws_lost > 0 {
         s += &format!("; {} draw(s) lost, the pile is empty (QX-6)", o.draws_lost);
@@ -600,13 +604,18 @@ fn move_note(number: usize, o: &Outcome, mv: &Move, names: &[String]) -> String 
             (Some(n), Some((_, k))) => {
                 s += &format!(
                     ", noticed by {}: {} scores {} and {} takes {k} (QX-10)",
-                    names[n], names[o.player], o.credited, names[n]
+                    name(n),
+                    name(o.player),
+                    o.credited,
+                    name(n)
                 )
             }
             (Some(n), None) if a != o.breakdown.points => {
                 s += &format!(
                     ", noticed by {}: {} scores {} (QX-10)",
-                    names[n], names[o.player], o.credited
+                    name(n),
+                    name(o.player),
+                    o.credited
                 )
             }
             (None, _) if a != o.breakdown.points => s += ", not noticed: it stands (QX-10)",

@@ -5,7 +5,7 @@
 //! by its full name. A hint's best is the highest-scoring placement.
 
 use super::grid::FRAME;
-use super::record::{explain_text, read_moves, read_setup, rules_of, QuincunxGame};
+use super::record::{placement_text, read_moves, read_setup, rules_of, QuincunxGame};
 use super::{best_placements, Cell, Move, Outcome, Quincunx};
 use crate::deal::Provenance;
 use crate::error::Error;
@@ -178,38 +178,7 @@ impl Table for QuincunxGame {
         names: &[String],
     ) -> String {
         let name = |p: usize| names.get(p).cloned().unwrap_or_default();
-        let mut s = format!("{} {}", name(o.player), explain_text(&o.breakdown));
-        if !o.drawn.is_empty() {
-            let drawn: Vec<&str> = o.drawn.iter().map(|c| c.code()).collect();
-            s += &format!("; draws {}", drawn.join(" "));
-        }
-        if o.draws_lost > 0 {
-            s += &format!("; {} draw(s) lost, the pile is empty (QX-6)", o.draws_lost);
-        }
-        if let Some(a) = mv.announced {
-            s += &format!("; announced {a}");
-            match (mv.noticed_by, o.stolen) {
-                (Some(n), Some((_, k))) => {
-                    s += &format!(
-                        ", noticed by {}: {} scores {} and {} takes {k} (QX-10)",
-                        name(n),
-                        name(o.player),
-                        o.credited,
-                        name(n)
-                    )
-                }
-                (Some(n), None) if a != o.breakdown.points => {
-                    s += &format!(
-                        ", noticed by {}: {} scores {} (QX-10)",
-                        name(n),
-                        name(o.player),
-                        o.credited
-                    )
-                }
-                (None, _) if a != o.breakdown.points => s += ", not noticed: it stands (QX-10)",
-                _ => {}
-            }
-        }
+        let mut s = placement_text(o, mv, names, "draws");
         if let Some(r) = &o.round_over {
             let per: Vec<String> = names
                 .iter()
