@@ -40,6 +40,7 @@ mod rules_docs;
 mod serve;
 mod serve_browser;
 mod serve_hostile;
+mod serve_lan;
 mod serve_load;
 mod show;
 mod show_cards;

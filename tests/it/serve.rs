@@ -39,8 +39,9 @@ impl Server {
         let mut out = BufReader::new(child.stdout.take().expect("stdout"));
         let mut said = String::new();
         let mut addr = None;
-        // The address is on the first line; the start's lines end with the Ctrl-C one.
-        for _ in 0..8 {
+        // The address is on the first line; the start's lines (a QR code with --lan) end
+        // with the Ctrl-C one.
+        for _ in 0..80 {
             let mut line = String::new();
             if out.read_line(&mut line).unwrap_or(0) == 0 {
                 break;
