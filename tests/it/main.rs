@@ -42,6 +42,7 @@ mod serve_browser;
 mod serve_hostile;
 mod serve_lan;
 mod serve_load;
+mod serve_pages;
 mod show;
 mod show_cards;
 mod show_fruit;

@@ -241,7 +241,7 @@ pub fn played(args: &[&str]) -> String {
 }
 
 /// The record `tavolo table` writes for these moves.
-fn table_record(args: &[&str], moves: &[String]) -> String {
+pub fn table_record(args: &[&str], moves: &[String]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let mut child = tavolo()
         .arg("table")
@@ -264,7 +264,7 @@ fn table_record(args: &[&str], moves: &[String]) -> String {
     std::fs::read_to_string(dir.path().join("t.toml")).unwrap()
 }
 
-fn check_clean(record: &str) {
+pub fn check_clean(record: &str) {
     let r = tavolo::games::check::check_text(Path::new("r.toml"), record.to_string());
     assert_eq!(r.exit_code(), 0, "the record checks clean");
 }

@@ -38,7 +38,11 @@ fn on_the_lan_a_qr_code_of_the_url_with_its_token_is_drawn() {
     let bare = tavolo::serve::lan::modules(&format!("http://{}/", server.addr)).unwrap();
     assert_ne!(drawn, bare);
     let path = url.split_once(&server.addr).unwrap().1;
-    assert_eq!(get(&server.addr, path).status, 200, "the URL opens the page");
+    assert_eq!(
+        get(&server.addr, path).status,
+        200,
+        "the URL opens the page"
+    );
     assert_eq!(get(&server.addr, "/").status, 403);
 }
 
