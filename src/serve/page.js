@@ -126,7 +126,7 @@
   function show() {
     field.value = (words ? [move.square, move.dir, move.word] : [move.piece, move.square])
       .filter(function (x) { return x; }).join(" ");
-    var spans = pre.querySelectorAll(".tap");
+    var spans = document.querySelectorAll("#position .tap, #tapbar .piece");
     for (var j = 0; j < spans.length; j++) {
       var s = spans[j];
       var on = s.getAttribute("data-square") === move.square ||
@@ -134,7 +134,7 @@
       s.className = s.className.replace(/ picked/g, "") + (on ? " picked" : "");
     }
   }
-  pre.addEventListener("click", function (e) {
+  function tapped(e) {
     var s = e.target;
     if (!s || !s.getAttribute) { return; }
     var sq = s.getAttribute("data-square"), pc = s.getAttribute("data-piece");
@@ -143,7 +143,8 @@
       if (words) { move.word += pc; } else { move.piece = pc; }
     }
     if (sq || pc) { show(); }
-  });
+  }
+  pre.addEventListener("click", tapped);
 
   // The bar over the form: what to tap, Natura's directions, and a clear.
   var bar = document.createElement("div");
@@ -151,9 +152,10 @@
   bar.className = "tapbar";
   var say = document.createElement("span");
   say.className = "quiet";
+  var board = pre.querySelector(".square") !== null;
   say.textContent = words
     ? "Tap a square, across or down, then your letters (· a letter on the board):"
-    : "Tap a piece, then a square, or type:";
+    : board ? "Tap a piece, then a square, or type:" : "Tap a card or tile of yours, or type:";
   bar.appendChild(say);
   function button(id, label, act) {
     var b = document.createElement("button");
@@ -164,6 +166,20 @@
     b.addEventListener("click", function () { act(); show(); });
     bar.appendChild(b);
   }
+  // The pieces again as buttons a finger can hit, in the holding's order.
+  var hand = document.createElement("div");
+  hand.className = "hand";
+  var held = pre.querySelectorAll(".piece");
+  for (var h = 0; h < held.length; h++) {
+    var p = document.createElement("button");
+    p.type = "button";
+    p.className = "second piece";
+    p.setAttribute("data-piece", held[h].getAttribute("data-piece"));
+    p.textContent = held[h].getAttribute("data-piece");
+    p.addEventListener("click", tapped);
+    hand.appendChild(p);
+  }
+  bar.appendChild(hand);
   if (words) {
     button("tap-across", "across", function () { move.dir = "across"; });
     button("tap-down", "down", function () { move.dir = "down"; });
@@ -171,5 +187,7 @@
     button("tap-back", "⌫", function () { move.word = move.word.slice(0, -1); });
   }
   button("tap-clear", "clear", function () { move = { piece: "", square: "", dir: "", word: "" }; });
-  form.parentNode.insertBefore(bar, form);
+  // The bar and the form go under the position, where the taps are.
+  pre.parentNode.insertBefore(bar, pre.nextSibling);
+  pre.parentNode.insertBefore(form, bar.nextSibling);
 })();
