@@ -63,27 +63,7 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
     for n in &started.notes {
         out::errln!("note: {n}");
     }
-    let q = started
-        .token
-        .as_ref()
-        .map(|t| format!("?k={t}"))
-        .unwrap_or_default();
-    let mut text = format!("listening on http://{}/{q}\n", started.addr);
-    if started.addr.ip().is_unspecified() {
-        text.push_str(&format!(
-            "  on every address of this machine: open http://<its address>:{}/{q} on a phone\n",
-            started.addr.port()
-        ));
-    }
-    if let Some(t) = &started.token {
-        text.push_str(&format!("operator's token: {t}\n"));
-    }
-    text.push_str(&format!(
-        "sessions folder: {} ({})\nstop with Ctrl-C: every record is written already\n",
-        a.dir.display(),
-        out::count(started.tables as u64, "table resumed", "tables resumed")
-    ));
-    out::write(&text);
+    out::write(&started.say(&a.dir));
     server.run()?;
     Ok(ExitCode::SUCCESS)
 }

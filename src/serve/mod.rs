@@ -8,11 +8,13 @@
 //!
 //! - [`http`]: one request and its answer on a connection;
 //! - [`keys`]: which URL opens which page;
+//! - [`lan`]: the address a phone opens, and its QR code;
 //! - [`tables`]: the sessions and their record files;
 //! - [`routes`]: what each URL does; [`page`]: the HTML.
 
 pub mod http;
 pub mod keys;
+pub mod lan;
 pub mod page;
 pub mod routes;
 pub mod tables;
@@ -63,6 +65,52 @@ pub struct Started {
     pub tables: usize,
     /// Records of the folder left aside, and why.
     pub notes: Vec<String>,
+}
+
+impl Started {
+    /// What the operator is told at start, the sessions folder being `dir`: where to point
+    /// a browser (on the local network the machine's address, the token and its QR code),
+    /// then the folder and how to stop.
+    pub fn say(&self, dir: &std::path::Path) -> String {
+        let q = self
+            .token
+            .as_ref()
+            .map(|t| format!("?k={t}"))
+            .unwrap_or_default();
+        let mut text = format!("listening on http://{}/{q}\n", self.addr);
+        let open = lan::reachable(self.addr);
+        if self.addr.ip().is_unspecified() {
+            match open {
+                Some(a) => text.push_str(&format!(
+                    "  on every address of this machine; on the local network: http://{a}/{q}\n"
+                )),
+                None => text.push_str(&format!(
+                    "  on every address of this machine (no local network address found): \
+                     open http://<its address>:{}/{q} on a phone\n",
+                    self.addr.port()
+                )),
+            }
+        }
+        if let Some(t) = &self.token {
+            text.push_str(&format!("operator's token: {t}\n"));
+            // The code is of the full URL, token included: a phone that scans it is in.
+            if let Some(url) = open.map(|a| format!("http://{a}/{q}")) {
+                if let Some(code) = lan::qr(&url) {
+                    text.push_str(&format!("scan to open {url} on a phone:\n{code}"));
+                }
+            }
+        }
+        text.push_str(&format!(
+            "sessions folder: {} ({} resumed)\nstop with Ctrl-C: every record is written already\n",
+            dir.display(),
+            if self.tables == 1 {
+                "1 table".to_string()
+            } else {
+                format!("{} tables", self.tables)
+            }
+        ));
+        text
+    }
 }
 
 /// Connections waiting for a worker, at most; past that the server answers 503 at once.

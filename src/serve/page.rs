@@ -156,10 +156,10 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     // Whose turn, or the end.
     match live.to_move() {
         Some(s) => b.push_str(&format!(
-            "<p id=\"turn\" data-seat=\"{}\">{} to move <small>({})</small></p>\n",
-            s + 1,
-            esc(players.get(s).map(String::as_str).unwrap_or("?")),
-            esc(&live.expects())
+            "<p id=\"turn\" data-seat=\"{seat}\" data-player=\"{name}\">{name} to move <small>({expects})</small></p>\n",
+            seat = s + 1,
+            name = esc(players.get(s).map(String::as_str).unwrap_or("?")),
+            expects = esc(&live.expects())
         )),
         None => b.push_str("<p id=\"over\">The game is over.</p>\n"),
     }
@@ -310,8 +310,9 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     }
     // The script only follows the game; the page works without it.
     b.push_str(&format!(
-        "<span hidden id=\"state\" data-url=\"{}\" data-moves=\"{at}\"></span>\n",
-        esc(&who.href("/state.json"))
+        "<span hidden id=\"state\" data-url=\"{}\" data-moves=\"{at}\" data-game=\"{}\"></span>\n",
+        esc(&who.href("/state.json")),
+        esc(live.game())
     ));
     document(&format!("{} · {}", live.game(), who.id), &b, true)
 }

@@ -39,8 +39,9 @@ impl Server {
         let mut out = BufReader::new(child.stdout.take().expect("stdout"));
         let mut said = String::new();
         let mut addr = None;
-        // The address is on the first line; the start's lines end with the Ctrl-C one.
-        for _ in 0..8 {
+        // The address is on the first line; the start's lines (a QR code with --lan) end
+        // with the Ctrl-C one.
+        for _ in 0..80 {
             let mut line = String::new();
             if out.read_line(&mut line).unwrap_or(0) == 0 {
                 break;
@@ -240,7 +241,7 @@ pub fn played(args: &[&str]) -> String {
 }
 
 /// The record `tavolo table` writes for these moves.
-fn table_record(args: &[&str], moves: &[String]) -> String {
+pub fn table_record(args: &[&str], moves: &[String]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let mut child = tavolo()
         .arg("table")
@@ -263,7 +264,7 @@ fn table_record(args: &[&str], moves: &[String]) -> String {
     std::fs::read_to_string(dir.path().join("t.toml")).unwrap()
 }
 
-fn check_clean(record: &str) {
+pub fn check_clean(record: &str) {
     let r = tavolo::games::check::check_text(Path::new("r.toml"), record.to_string());
     assert_eq!(r.exit_code(), 0, "the record checks clean");
 }

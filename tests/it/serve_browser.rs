@@ -16,13 +16,13 @@ use serde_json::{json, Value};
 
 use super::serve::{deal, Server};
 
-const CHROMIUM: &str = "/usr/bin/chromium";
-const DRIVER: &str = "/usr/bin/chromedriver";
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+pub const DRIVER: &str = "/usr/bin/chromedriver";
 /// WebDriver's name for an element's id in its answers.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// A chromedriver on a free port of 127.0.0.1, stopped when dropped.
-struct Driver {
+pub struct Driver {
     child: Child,
     addr: String,
 }
@@ -87,7 +87,7 @@ fn free_port() -> u16 {
         .port()
 }
 
-fn start_driver() -> Driver {
+pub fn start_driver() -> Driver {
     let port = free_port();
     let child = Command::new(DRIVER)
         .arg(format!("--port={port}"))
@@ -113,7 +113,7 @@ fn start_driver() -> Driver {
 }
 
 /// A browser session of `driver`, its window `width` by `height`.
-struct Browser<'a> {
+pub struct Browser<'a> {
     driver: &'a Driver,
     id: String,
 }
@@ -130,7 +130,7 @@ impl Drop for Browser<'_> {
 }
 
 impl<'a> Browser<'a> {
-    fn open(driver: &'a Driver, width: u32, height: u32) -> Browser<'a> {
+    pub fn open(driver: &'a Driver, width: u32, height: u32) -> Browser<'a> {
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {
@@ -147,17 +147,17 @@ impl<'a> Browser<'a> {
         Browser { driver, id }
     }
 
-    fn call(&self, method: &str, what: &str, body: Option<Value>) -> Value {
+    pub fn call(&self, method: &str, what: &str, body: Option<Value>) -> Value {
         let path = format!("/session/{}{what}", self.id);
         call(&self.driver.addr, method, &path, body.as_ref())
             .unwrap_or_else(|e| panic!("{method} {what}: {e}"))
     }
 
-    fn go(&self, url: &str) {
+    pub fn go(&self, url: &str) {
         self.call("POST", "/url", Some(json!({ "url": url })));
     }
 
-    fn element(&self, css: &str) -> String {
+    pub fn element(&self, css: &str) -> String {
         let v = self.call(
             "POST",
             "/element",
@@ -166,7 +166,7 @@ impl<'a> Browser<'a> {
         v[ELEMENT].as_str().expect("an element").to_string()
     }
 
-    fn type_in(&self, css: &str, text: &str) {
+    pub fn type_in(&self, css: &str, text: &str) {
         let e = self.element(css);
         self.call("POST", &format!("/element/{e}/clear"), Some(json!({})));
         self.call(
@@ -176,13 +176,13 @@ impl<'a> Browser<'a> {
         );
     }
 
-    fn click(&self, css: &str) {
+    pub fn click(&self, css: &str) {
         let e = self.element(css);
         self.call("POST", &format!("/element/{e}/click"), Some(json!({})));
     }
 
     /// Run `script` (a function body) in the page: its return value.
-    fn js(&self, script: &str) -> Value {
+    pub fn js(&self, script: &str) -> Value {
         self.call(
             "POST",
             "/execute/sync",
@@ -190,7 +190,7 @@ impl<'a> Browser<'a> {
         )
     }
 
-    fn text(&self, css: &str) -> String {
+    pub fn text(&self, css: &str) -> String {
         let q = serde_json::to_string(css).unwrap();
         self.js(&format!(
             "const e = document.querySelector({q}); return e ? e.textContent : null;"
@@ -201,7 +201,7 @@ impl<'a> Browser<'a> {
     }
 
     /// An element's box in CSS pixels: left, top, right, bottom.
-    fn rect(&self, css: &str) -> [f64; 4] {
+    pub fn rect(&self, css: &str) -> [f64; 4] {
         let q = serde_json::to_string(css).unwrap();
         let v = self.js(&format!(
             "const r = document.querySelector({q}).getBoundingClientRect(); \
@@ -211,11 +211,40 @@ impl<'a> Browser<'a> {
         [f(0), f(1), f(2), f(3)]
     }
 
-    /// Wait for the page at `url`'s path to have loaded (after a form's POST and 303).
-    fn wait_for(&self, script: &str) {
+    /// Run `script` in the page, `None` if it could not run (a page being replaced).
+    pub fn try_js(&self, script: &str) -> Option<Value> {
+        let path = format!("/session/{}/execute/sync", self.id);
+        let body = json!({"script": script, "args": []});
+        call(&self.driver.addr, "POST", &path, Some(&body)).ok()
+    }
+
+    /// The elements `css` finds, in the page's order.
+    pub fn elements(&self, css: &str) -> Vec<String> {
+        let v = self.call(
+            "POST",
+            "/elements",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|e| e[ELEMENT].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// A click on an element found before, as a finger's tap.
+    pub fn click_element(&self, e: &str) {
+        self.call("POST", &format!("/element/{e}/click"), Some(json!({})));
+    }
+
+    /// Wait until `script` returns true in the page (a form's POST, its 303 and the page
+    /// after it loaded), for 20 seconds at most; a page being replaced is waited through.
+    pub fn wait_for(&self, script: &str) {
         let until = Instant::now() + Duration::from_secs(20);
         while Instant::now() < until {
-            if self.js(script) == Value::Bool(true) {
+            if self.try_js(script) == Some(Value::Bool(true)) {
                 return;
             }
             std::thread::sleep(Duration::from_millis(50));
@@ -223,10 +252,12 @@ impl<'a> Browser<'a> {
         panic!("the page never met: {script}");
     }
 
-    fn screenshot(&self, name: &str) {
+    pub fn screenshot(&self, name: &str) {
         let v = self.call("GET", "/screenshot", None);
         if let Some(b64) = v.as_str() {
-            let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+            // A scratch folder, out of git: target/tmp/serve-shots.
+            let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-shots");
+            let _ = std::fs::create_dir_all(&dir);
             let _ = std::fs::write(dir.join(name), decode64(b64));
         }
     }
@@ -256,7 +287,7 @@ fn decode64(s: &str) -> Vec<u8> {
     out
 }
 
-fn browser_present() -> bool {
+pub fn browser_present() -> bool {
     let here = Path::new(CHROMIUM).exists() && Path::new(DRIVER).exists();
     if !here {
         eprintln!(
