@@ -188,48 +188,51 @@ fn write_with(
 /// The chunks of every face, then of every sheet's overlay, and the
 /// converter holding their shared objects. Each is converted on its own, on
 /// every core; their objects are then named in that order, as one converter
-/// going through them in turn names them, so the bytes are the same.
+/// going through them in turn names them, so the bytes are the same. A
+/// sheet's overlay is its shared part (marks, ruler: parsed once for all the
+/// sheets that have the same) followed by its own label.
 fn convert(faces: &KitFaces, sheets: &[Sheet]) -> Result<(Converter, Vec<Vec<Chunk>>)> {
     enum Src<'a> {
         Face(&'a Face),
-        Overlay(&'a Sheet),
+        Overlay(&'a str),
     }
-    let srcs: Vec<Src> = (faces.faces.iter().map(Src::Face))
-        .chain(sheets.iter().map(Src::Overlay))
+    let overlays: Vec<(String, String)> = sheets
+        .iter()
+        .map(crate::kit::layout::overlay_parts)
         .collect();
+    let mut srcs: Vec<Src> = faces.faces.iter().map(Src::Face).collect();
+    let mut shared: std::collections::HashMap<&str, usize> = Default::default();
+    let mut shared_of = Vec::with_capacity(sheets.len());
+    for (body, _) in &overlays {
+        let next = srcs.len();
+        let at = *shared.entry(body.as_str()).or_insert(next);
+        if at == next {
+            srcs.push(Src::Overlay(body));
+        }
+        shared_of.push(at);
+    }
+    let first_label = srcs.len();
+    srcs.extend(overlays.iter().map(|(_, label)| Src::Overlay(label)));
     let parts = super::par::map(&srcs, |_, src| -> Result<_> {
         let mut local = Converter::default();
         let chunks = match src {
             Src::Face(face) => local.face(face),
-            Src::Overlay(sheet) => local.face(&Face {
-                tree: crate::kit::layout::overlay_tree(sheet)?,
+            Src::Overlay(svg) => local.face(&Face {
+                tree: crate::kit::layout::parse_overlay(svg)?,
             }),
         };
         Ok((chunks, local.xobjects))
     });
+    let mut parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
     let mut conv = Converter::default();
-    let mut all = Vec::with_capacity(parts.len());
-    for part in parts {
-        let (mut chunks, xobjects) = part?;
-        // In the order the local converter met them (`X0`, `X1`, ...).
-        let mut met: Vec<_> = xobjects.into_iter().collect();
-        met.sort_by_key(|(_, (name, ..))| name[1..].parse::<usize>().unwrap_or(0));
-        let mut rename = std::collections::HashMap::new();
-        for (content, (name, bbox, alphas)) in met {
-            let n = conv.xobjects.len();
-            let entry = conv
-                .xobjects
-                .entry(content)
-                .or_insert_with(|| (format!("X{n}"), bbox, alphas));
-            rename.insert(name, entry.0.clone());
-        }
-        for c in &mut chunks {
-            if let Chunk::XObject(id, _) = c {
-                if let Some(global) = rename.get(id) {
-                    id.clone_from(global);
-                }
-            }
-        }
+    let mut all = Vec::with_capacity(faces.faces.len() + sheets.len());
+    for (chunks, xobjects) in parts.iter_mut().take(faces.faces.len()) {
+        all.push(conv.adopt(std::mem::take(chunks), xobjects));
+    }
+    for (si, at) in shared_of.into_iter().enumerate() {
+        let mut chunks = conv.adopt(parts[at].0.clone(), &parts[at].1);
+        let (label, xobjects) = &mut parts[first_label + si];
+        chunks.extend(conv.adopt(std::mem::take(label), xobjects));
         all.push(chunks);
     }
     Ok((conv, all))
@@ -489,11 +492,13 @@ pub(super) struct Glyph {
     pub(super) text: String,
 }
 
+/// Vector drawing's content -> (resource name, bbox, opacities used).
+type XObjects = BTreeMap<Vec<u8>, (String, [f32; 4], Vec<u16>)>;
+
 /// Converts usvg trees to chunks; shares identical vector drawing.
 #[derive(Default)]
 struct Converter {
-    /// content -> (resource name, bbox, opacities used)
-    xobjects: BTreeMap<Vec<u8>, (String, [f32; 4], Vec<u16>)>,
+    xobjects: XObjects,
     /// Art already converted, by the address of its first path's data.
     arts: std::collections::HashMap<usize, String>,
 }
@@ -515,6 +520,35 @@ struct Run {
 }
 
 impl Converter {
+    /// Take in chunks converted by a converter of their own (`xobjects` its
+    /// objects, named `X0`, `X1`, ... as it met them): each object gets this
+    /// converter's name for it, a new one in the order met.
+    fn adopt(&mut self, mut chunks: Vec<Chunk>, xobjects: &XObjects) -> Vec<Chunk> {
+        let mut met: Vec<_> = xobjects.iter().collect();
+        met.sort_by_key(|(_, (name, ..))| name[1..].parse::<usize>().unwrap_or(0));
+        let mut rename = std::collections::HashMap::new();
+        for (content, (name, bbox, alphas)) in met {
+            let global = match self.xobjects.get(content) {
+                Some((id, ..)) => id.clone(),
+                None => {
+                    let id = format!("X{}", self.xobjects.len());
+                    self.xobjects
+                        .insert(content.clone(), (id.clone(), *bbox, alphas.clone()));
+                    id
+                }
+            };
+            rename.insert(name.as_str(), global);
+        }
+        for c in &mut chunks {
+            if let Chunk::XObject(id, _) = c {
+                if let Some(global) = rename.get(id.as_str()) {
+                    id.clone_from(global);
+                }
+            }
+        }
+        chunks
+    }
+
     fn face(&mut self, face: &Face) -> Vec<Chunk> {
         let mut chunks = Vec::new();
         let mut run = Run::default();
@@ -857,6 +891,24 @@ struct Num(f32);
 
 impl std::fmt::Display for Num {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // An f32 times 10^4 is exact in an f64 (24 + 14 bits of mantissa), so
+        // rounding that to an integer, ties to even, is what `{:.4}` prints,
+        // without its arbitrary-precision fallback (5% of a kit's time).
+        let scaled = self.0 as f64 * 10_000.0;
+        if scaled.abs() < 1e15 {
+            let n = scaled.round_ties_even() as i64;
+            let (int, frac) = (n.unsigned_abs() / 10_000, n.unsigned_abs() % 10_000);
+            let sign = if n < 0 { "-" } else { "" };
+            if frac == 0 {
+                return write!(f, "{sign}{int}");
+            }
+            let (mut frac, mut width) = (frac, 4);
+            while frac % 10 == 0 {
+                frac /= 10;
+                width -= 1;
+            }
+            return write!(f, "{sign}{int}.{frac:0width$}");
+        }
         // `{:.4}` of any finite f32 fits: at most 39 digits, a sign, a point, 4 decimals.
         struct Buf {
             bytes: [u8; 64],
@@ -903,6 +955,42 @@ mod tests {
         assert_eq!(num(-f32::MAX), "-340282346638528859811704183484516925440");
         assert_eq!(num(100.0), "100");
         assert_eq!(num(-12.50004), "-12.5");
+        assert_eq!(num(0.00005), "0.0001");
+        assert_eq!(num(-0.00005), "-0.0001");
+        assert_eq!(num(1e12), "999999995904");
+    }
+
+    /// The short path writes what `{:.4}` writes, trimmed, for every kind
+    /// of f32: ties, tiny and huge values, both signs.
+    #[test]
+    fn numbers_match_the_standard_formatting() {
+        let by_std = |v: f32| {
+            let s = format!("{v:.4}");
+            let s = s.trim_end_matches('0').trim_end_matches('.');
+            match s {
+                "-0" | "" => "0".to_string(),
+                s => s.to_string(),
+            }
+        };
+        let mut bits = 0x9e37_79b9u32;
+        let mut values: Vec<f32> = (0..200_000)
+            .map(|_| {
+                bits ^= bits << 13;
+                bits ^= bits >> 17;
+                bits ^= bits << 5;
+                f32::from_bits(bits)
+            })
+            .filter(|v| v.is_finite())
+            .collect();
+        // Exact ties at the fifth decimal and values near the switch to the long path.
+        values.extend((0..20_000).map(|i| (i as f32 + 0.5) / 10_000.0 * 2.0));
+        values.extend([0.00005, 0.00015, 0.00025, 1e11, 9.99e10, -1e11, 0.0, -0.0]);
+        for v in (-5000..5000).map(|i| i as f32 / 16.0) {
+            values.push(v);
+        }
+        for v in values {
+            assert_eq!(num(v).to_string(), by_std(v), "{v:e}");
+        }
     }
 
     /// The page contents tavolo writes itself are the bytes printpdf writes,
