@@ -166,7 +166,7 @@ pub fn page_streams(
         let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), ops.out.into_bytes());
         // As `Document::compress` would (it leaves a stream alone when it
         // does not shrink); an error leaves it uncompressed, as there.
-        let _ = stream.compress();
+        DEFLATER.with(|z| z.borrow_mut().compress(&mut stream));
         stream
     })
 }
@@ -276,6 +276,11 @@ pub fn compress(doc: &mut lopdf::Document) {
             });
         }
     });
+}
+
+thread_local! {
+    /// The pages' deflater, one for each thread that writes pages.
+    static DEFLATER: std::cell::RefCell<Deflater> = std::cell::RefCell::default();
 }
 
 /// lopdf's `Stream::compress` (zlib, best compression, kept only when it

@@ -28,7 +28,92 @@ pub const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// Render the sheets of one kit into PDF bytes.
 pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>> {
-    write_with(title, faces, sheets, true, None)
+    write_with(title, faces, sheets, true, None, None)
+}
+
+/// [`write`], with the faces already converted by `streamed` as they were
+/// parsed (`faces` then need only their sizes).
+pub fn write_streamed(
+    title: &str,
+    faces: &KitFaces,
+    sheets: &[Sheet],
+    streamed: Streamed,
+    trims: Option<&[crate::kit::geometry::Rect]>,
+) -> Result<Vec<u8>> {
+    let parts = streamed.finish();
+    if parts.len() != faces.faces.len() {
+        return Err(Error::failed(
+            "kit.pdf",
+            "the converted faces do not match the kit's faces",
+        ));
+    }
+    write_with(title, faces, sheets, true, trims, Some(parts))
+}
+
+/// Faces converted for the PDF as they were parsed (see [`stream_faces`]).
+pub struct Streamed {
+    parts: Vec<Part>,
+}
+
+/// A face's chunks and the objects they name, as its own converter named them.
+type Part = (Vec<Chunk>, XObjects);
+
+impl Streamed {
+    fn finish(self) -> Vec<Part> {
+        self.parts
+    }
+}
+
+/// Run `parse`, which hands each face's tree to the function it is given as
+/// soon as the tree is parsed (see [`crate::kit::template::render_faces_with`]),
+/// with the faces converted for the PDF on a thread of their own as they come:
+/// each tree is dropped once converted, and what the face keeps in its place is
+/// an empty tree of the same size. A 5,200-card kit otherwise held every
+/// card's tree (its text laid out, with outlines: about 25 KB a card) until the
+/// PDF was written. The parsing and the converting go on side by side.
+pub fn stream_faces<T>(
+    parse: impl FnOnce(&mut dyn FnMut(usvg::Tree) -> Result<usvg::Tree>) -> Result<T>,
+) -> Result<(T, Streamed)> {
+    std::thread::scope(|scope| {
+        // A few trees in flight at most.
+        let (tx, rx) = std::sync::mpsc::sync_channel::<usvg::Tree>(16);
+        let worker = scope.spawn(move || {
+            rx.into_iter()
+                .map(|tree| {
+                    let mut local = Converter::default();
+                    (local.face(&tree), local.xobjects)
+                })
+                .collect::<Vec<Part>>()
+        });
+        let mut keep = move |tree: usvg::Tree| -> Result<usvg::Tree> {
+            let stub = size_only(&tree);
+            tx.send(tree)
+                .map_err(|_| Error::failed("kit.pdf", "the faces' converter stopped"))?;
+            Ok(stub)
+        };
+        let out = parse(&mut keep);
+        // Closes the channel: the worker ends once it has converted the rest.
+        drop(keep);
+        let parts = worker
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        Ok((out?, Streamed { parts }))
+    })
+}
+
+/// An empty tree of `tree`'s size (the tree itself, should the size not come
+/// back the same to the bit).
+fn size_only(tree: &usvg::Tree) -> usvg::Tree {
+    let size = tree.size();
+    let svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}"/>"#,
+        size.width(),
+        size.height()
+    );
+    match usvg::Tree::from_str(&svg, &crate::kit::template::options(None)) {
+        Ok(stub) if stub.size() == size => stub,
+        _ => tree.clone(),
+    }
 }
 
 /// [`write`], each page with a TrimBox (`trims[i]`, mm from the page's
@@ -39,7 +124,7 @@ pub fn write_trimmed(
     sheets: &[Sheet],
     trims: &[crate::kit::geometry::Rect],
 ) -> Result<Vec<u8>> {
-    write_with(title, faces, sheets, true, Some(trims))
+    write_with(title, faces, sheets, true, Some(trims), None)
 }
 
 /// Set each page's TrimBox and BleedBox (the BleedBox, MediaBox and CropBox
@@ -72,8 +157,9 @@ fn write_with(
     sheets: &[Sheet],
     direct: bool,
     trims: Option<&[crate::kit::geometry::Rect]>,
+    converted: Option<Vec<Part>>,
 ) -> Result<Vec<u8>> {
-    let (conv, mut face_chunks) = convert(faces, sheets)?;
+    let (conv, mut face_chunks) = convert(faces, sheets, converted)?;
     let overlays = face_chunks.split_off(faces.faces.len());
 
     let mut doc = PdfDocument::new(title);
@@ -191,16 +277,26 @@ fn write_with(
 /// going through them in turn names them, so the bytes are the same. A
 /// sheet's overlay is its shared part (marks, ruler: parsed once for all the
 /// sheets that have the same) followed by its own label.
-fn convert(faces: &KitFaces, sheets: &[Sheet]) -> Result<(Converter, Vec<Vec<Chunk>>)> {
+/// Faces `converted` already (see [`Streamed`]) are taken as they are.
+fn convert(
+    faces: &KitFaces,
+    sheets: &[Sheet],
+    converted: Option<Vec<Part>>,
+) -> Result<(Converter, Vec<Vec<Chunk>>)> {
     enum Src<'a> {
         Face(&'a Face),
         Overlay(&'a str),
     }
+    let n_faces = faces.faces.len();
     let overlays: Vec<(String, String)> = sheets
         .iter()
         .map(crate::kit::layout::overlay_parts)
         .collect();
-    let mut srcs: Vec<Src> = faces.faces.iter().map(Src::Face).collect();
+    let mut srcs: Vec<Src> = match converted {
+        Some(_) => Vec::new(),
+        None => faces.faces.iter().map(Src::Face).collect(),
+    };
+    let first_overlay = srcs.len();
     let mut shared: std::collections::HashMap<&str, usize> = Default::default();
     let mut shared_of = Vec::with_capacity(sheets.len());
     for (body, _) in &overlays {
@@ -209,26 +305,31 @@ fn convert(faces: &KitFaces, sheets: &[Sheet]) -> Result<(Converter, Vec<Vec<Chu
         if at == next {
             srcs.push(Src::Overlay(body));
         }
-        shared_of.push(at);
+        shared_of.push(at - first_overlay);
     }
     let first_label = srcs.len();
     srcs.extend(overlays.iter().map(|(_, label)| Src::Overlay(label)));
     let parts = super::par::map(&srcs, |_, src| -> Result<_> {
         let mut local = Converter::default();
         let chunks = match src {
-            Src::Face(face) => local.face(face),
-            Src::Overlay(svg) => local.face(&Face {
-                tree: crate::kit::layout::parse_overlay(svg)?,
-            }),
+            Src::Face(face) => local.face(&face.tree),
+            Src::Overlay(svg) => local.face(&crate::kit::layout::parse_overlay(svg)?),
         };
         Ok((chunks, local.xobjects))
     });
     let mut parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
     let mut conv = Converter::default();
-    let mut all = Vec::with_capacity(faces.faces.len() + sheets.len());
-    for (chunks, xobjects) in parts.iter_mut().take(faces.faces.len()) {
-        all.push(conv.adopt(std::mem::take(chunks), xobjects));
+    let mut all = Vec::with_capacity(n_faces + sheets.len());
+    // The faces first, wherever they were converted.
+    let face_parts = match converted {
+        Some(done) => done,
+        None => parts.drain(..n_faces).collect(),
+    };
+    for (chunks, xobjects) in face_parts {
+        all.push(conv.adopt(chunks, &xobjects));
     }
+    // `parts` now starts with the overlays' shared parts.
+    let first_label = first_label - first_overlay;
     for (si, at) in shared_of.into_iter().enumerate() {
         let mut chunks = conv.adopt(parts[at].0.clone(), &parts[at].1);
         let (label, xobjects) = &mut parts[first_label + si];
@@ -549,11 +650,11 @@ impl Converter {
         chunks
     }
 
-    fn face(&mut self, face: &Face) -> Vec<Chunk> {
+    fn face(&mut self, tree: &usvg::Tree) -> Vec<Chunk> {
         let mut chunks = Vec::new();
         let mut run = Run::default();
         self.group(
-            face.tree.root(),
+            tree.root(),
             Transform::identity(),
             1.0,
             true,
@@ -561,6 +662,13 @@ impl Converter {
             &mut chunks,
         );
         self.flush(&mut run, &mut chunks);
+        // Kept until the pages are written: without the slack of growing.
+        for c in &mut chunks {
+            if let Chunk::Text(glyphs) = c {
+                glyphs.shrink_to_fit();
+            }
+        }
+        chunks.shrink_to_fit();
         chunks
     }
 
@@ -1002,8 +1110,8 @@ mod tests {
             let faces = crate::kit::template::render_faces(&kit).unwrap();
             let opts = crate::kit::LayoutOptions::default();
             let sheets = crate::kit::layout::layout(&kit, &faces.components, &opts).unwrap();
-            let direct = write_with("t", &faces, &sheets, true, None).unwrap();
-            let printpdf = write_with("t", &faces, &sheets, false, None).unwrap();
+            let direct = write_with("t", &faces, &sheets, true, None, None).unwrap();
+            let printpdf = write_with("t", &faces, &sheets, false, None, None).unwrap();
             assert!(direct == printpdf, "{}: the PDFs differ", path.display());
         }
     }
