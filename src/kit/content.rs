@@ -166,7 +166,7 @@ pub fn page_streams(
         let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), ops.out.into_bytes());
         // As `Document::compress` would (it leaves a stream alone when it
         // does not shrink); an error leaves it uncompressed, as there.
-        let _ = stream.compress();
+        DEFLATER.with(|z| z.borrow_mut().compress(&mut stream));
         stream
     })
 }
@@ -269,10 +269,55 @@ pub fn compress(doc: &mut lopdf::Document) {
     std::thread::scope(|scope| {
         for part in parts {
             scope.spawn(move || {
+                let mut z = Deflater::default();
                 for s in part {
-                    let _ = s.compress();
+                    z.compress(s);
                 }
             });
         }
     });
+}
+
+thread_local! {
+    /// The pages' deflater, one for each thread that writes pages.
+    static DEFLATER: std::cell::RefCell<Deflater> = std::cell::RefCell::default();
+}
+
+/// lopdf's `Stream::compress` (zlib, best compression, kept only when it
+/// saves more than 19 bytes), with one compressor per thread, reset between
+/// streams, instead of a new one (and its 256 KiB of tables) per stream.
+/// The bytes are the same: deflate output depends only on the input and the level.
+struct Deflater(flate2::Compress);
+
+impl Default for Deflater {
+    fn default() -> Self {
+        Deflater(flate2::Compress::new(flate2::Compression::best(), true))
+    }
+}
+
+impl Deflater {
+    fn compress(&mut self, s: &mut lopdf::Stream) {
+        if s.dict.get(b"Filter").is_ok() {
+            return;
+        }
+        self.0.reset();
+        let mut out = Vec::with_capacity(s.content.len() / 2 + 64);
+        loop {
+            let done = self.0.total_in() as usize;
+            let input = s.content.get(done..).unwrap_or_default();
+            match self
+                .0
+                .compress_vec(input, &mut out, flate2::FlushCompress::Finish)
+            {
+                Ok(flate2::Status::StreamEnd) => break,
+                Ok(_) => out.reserve(out.capacity().max(64)),
+                // Left as it is, uncompressed, as lopdf leaves a stream it fails on.
+                Err(_) => return,
+            }
+        }
+        if out.len() + 19 < s.content.len() {
+            s.dict.set("Filter", "FlateDecode");
+            s.set_content(out);
+        }
+    }
 }

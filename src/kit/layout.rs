@@ -885,11 +885,43 @@ pub fn apply_scale(sheets: &mut [Sheet], (sx, sy): (f64, f64)) {
 /// The sheet's own drawing (crop marks, guides, label) as SVG in mm, the
 /// same for both back ends.
 pub fn overlay_svg(s: &Sheet) -> String {
-    let mut svg = format!(
+    let mut svg = overlay_body(s);
+    svg.push_str(&overlay_label(s));
+    svg.push_str("</svg>");
+    svg
+}
+
+/// The `<svg>` start tag of a sheet's overlay.
+fn overlay_head(s: &Sheet) -> String {
+    format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
         w = s.w_mm,
         h = s.h_mm
-    );
+    )
+}
+
+/// The overlay in two parsed parts, the label last: what most sheets share
+/// (marks, guides, ruler; an empty label) and the label alone. Drawn one after
+/// the other they are [`overlay_svg`]; the PDF writer parses each distinct
+/// first part once instead of once per sheet.
+pub fn overlay_parts(s: &Sheet) -> (String, String) {
+    let mut body = overlay_body(s);
+    body.push_str("</svg>");
+    let mut label = overlay_head(s);
+    label.push_str(&overlay_label(s));
+    label.push_str("</svg>");
+    (body, label)
+}
+
+/// A sheet's overlay as SVG text, parsed as the back ends parse it.
+pub fn parse_overlay(svg: &str) -> Result<usvg::Tree> {
+    usvg::Tree::from_str(svg, &crate::kit::template::options(None))
+        .map_err(|e| Error::failed("kit.overlay", format!("sheet overlay: {e}")))
+}
+
+/// The overlay's start tag, marks, guides, assembly map and ruler (left open).
+fn overlay_body(s: &Sheet) -> String {
+    let mut svg = overlay_head(s);
     let seg = |out: &mut String, l: &Segment| {
         out.push_str(&format!("M{:.3} {:.3}L{:.3} {:.3}", l.x1, l.y1, l.x2, l.y2));
     };
@@ -915,6 +947,11 @@ pub fn overlay_svg(s: &Sheet) -> String {
     if s.ruler {
         ruler_svg(&mut svg, s.w_mm - MARGIN_MM - RULER_MM);
     }
+    svg
+}
+
+/// The label's `<text>`, in the top margin.
+fn overlay_label(s: &Sheet) -> String {
     // A long label (title, back-sheet instructions) shrinks to the page
     // width, left of the ruler.
     let ruler_room = if s.ruler { RULER_MM + 6.0 } else { 0.0 };
@@ -922,14 +959,12 @@ pub fn overlay_svg(s: &Sheet) -> String {
     let size = crate::kit::textfit::name_metrics()
         .map(|m| m.width_em(&s.label))
         .map_or(3.0, |em| if em > 0.0 { (avail / em).min(3.0) } else { 3.0 });
-    svg.push_str(&format!(
+    format!(
         r##"<text x="{x}" y="{y}" font-family="DejaVu Sans" font-stretch="condensed" font-weight="bold" font-size="{size:.3}" fill="#444">{t}</text>"##,
         x = MARGIN_MM,
         y = 7.5,
         t = xml_escape(&s.label)
-    ));
-    svg.push_str("</svg>");
-    svg
+    )
 }
 
 /// The scale-check ruler from `x0`: a baseline, a tick every mm (taller
@@ -1013,8 +1048,7 @@ fn map_svg(svg: &mut String, map: &AssemblyMap, avail: f64) {
 
 /// [`overlay_svg`] parsed.
 pub fn overlay_tree(s: &Sheet) -> Result<usvg::Tree> {
-    usvg::Tree::from_str(&overlay_svg(s), &crate::kit::template::options(None))
-        .map_err(|e| Error::failed("kit.overlay", format!("sheet overlay: {e}")))
+    parse_overlay(&overlay_svg(s))
 }
 
 fn xml_escape(s: &str) -> String {

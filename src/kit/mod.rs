@@ -41,22 +41,45 @@ pub struct Rendered {
 
 /// Lay out and draw a kit as PDF.
 pub fn render(kit: &Kit, opts: &LayoutOptions) -> Result<Rendered> {
+    render_with(kit, opts, false)
+}
+
+/// [`render`]; `pdf_only`: the faces are converted for the PDF as they are
+/// parsed and their trees not kept (the result's faces have only their
+/// sizes), so that memory does not grow with every card's tree.
+fn render_with(kit: &Kit, opts: &LayoutOptions, pdf_only: bool) -> Result<Rendered> {
     layout::check(opts)?;
+    let faces_of = |kit: &Kit| -> Result<(template::KitFaces, Option<pdf::Streamed>)> {
+        if pdf_only {
+            let (faces, streamed) =
+                pdf::stream_faces(|keep| template::render_faces_with(kit, keep))?;
+            Ok((faces, Some(streamed)))
+        } else {
+            Ok((template::render_faces(kit)?, None))
+        }
+    };
     if let Some(p) = opts.preset {
         let kit = preset::fit(kit, p)?;
-        let faces = template::render_faces(&kit)?;
+        let (faces, streamed) = faces_of(&kit)?;
         let (sheets, trims) = preset::sheets(&kit, &faces, p);
-        let pdf = pdf::write_trimmed(&pdf_title(&kit), &faces, &sheets, &trims)?;
+        let title = pdf_title(&kit);
+        let pdf = match streamed {
+            Some(s) => pdf::write_streamed(&title, &faces, &sheets, s, Some(&trims))?,
+            None => pdf::write_trimmed(&title, &faces, &sheets, &trims)?,
+        };
         return Ok(Rendered { faces, sheets, pdf });
     }
-    let faces = template::render_faces(kit)?;
+    let (faces, streamed) = faces_of(kit)?;
     let mut sheets = if opts.fold {
         fold::layout(kit, &faces.components, opts)?
     } else {
         layout::layout(kit, &faces.components, opts)?
     };
     layout::apply_scale(&mut sheets, opts.scale);
-    let pdf = pdf::write(&pdf_title(kit), &faces, &sheets)?;
+    let pdf = match streamed {
+        Some(s) => pdf::write_streamed(&pdf_title(kit), &faces, &sheets, s, None)?,
+        None => pdf::write(&pdf_title(kit), &faces, &sheets)?,
+    };
     Ok(Rendered { faces, sheets, pdf })
 }
 
@@ -88,7 +111,7 @@ pub fn write(
     opts: &LayoutOptions,
     png_dpi: Option<f64>,
 ) -> Result<Written> {
-    let r = render(kit, opts)?;
+    let r = render_with(kit, opts, png_dpi.is_none())?;
     std::fs::create_dir_all(out_dir).map_err(|e| {
         Error::input(
             "kit.output",

@@ -28,7 +28,92 @@ pub const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// Render the sheets of one kit into PDF bytes.
 pub fn write(title: &str, faces: &KitFaces, sheets: &[Sheet]) -> Result<Vec<u8>> {
-    write_with(title, faces, sheets, true, None)
+    write_with(title, faces, sheets, true, None, None)
+}
+
+/// [`write`], with the faces already converted by `streamed` as they were
+/// parsed (`faces` then need only their sizes).
+pub fn write_streamed(
+    title: &str,
+    faces: &KitFaces,
+    sheets: &[Sheet],
+    streamed: Streamed,
+    trims: Option<&[crate::kit::geometry::Rect]>,
+) -> Result<Vec<u8>> {
+    let parts = streamed.finish();
+    if parts.len() != faces.faces.len() {
+        return Err(Error::failed(
+            "kit.pdf",
+            "the converted faces do not match the kit's faces",
+        ));
+    }
+    write_with(title, faces, sheets, true, trims, Some(parts))
+}
+
+/// Faces converted for the PDF as they were parsed (see [`stream_faces`]).
+pub struct Streamed {
+    parts: Vec<Part>,
+}
+
+/// A face's chunks and the objects they name, as its own converter named them.
+type Part = (Vec<Chunk>, XObjects);
+
+impl Streamed {
+    fn finish(self) -> Vec<Part> {
+        self.parts
+    }
+}
+
+/// Run `parse`, which hands each face's tree to the function it is given as
+/// soon as the tree is parsed (see [`crate::kit::template::render_faces_with`]),
+/// with the faces converted for the PDF on a thread of their own as they come:
+/// each tree is dropped once converted, and what the face keeps in its place is
+/// an empty tree of the same size. A 5,200-card kit otherwise held every
+/// card's tree (its text laid out, with outlines: about 25 KB a card) until the
+/// PDF was written. The parsing and the converting go on side by side.
+pub fn stream_faces<T>(
+    parse: impl FnOnce(&mut dyn FnMut(usvg::Tree) -> Result<usvg::Tree>) -> Result<T>,
+) -> Result<(T, Streamed)> {
+    std::thread::scope(|scope| {
+        // A few trees in flight at most.
+        let (tx, rx) = std::sync::mpsc::sync_channel::<usvg::Tree>(16);
+        let worker = scope.spawn(move || {
+            rx.into_iter()
+                .map(|tree| {
+                    let mut local = Converter::default();
+                    (local.face(&tree), local.xobjects)
+                })
+                .collect::<Vec<Part>>()
+        });
+        let mut keep = move |tree: usvg::Tree| -> Result<usvg::Tree> {
+            let stub = size_only(&tree);
+            tx.send(tree)
+                .map_err(|_| Error::failed("kit.pdf", "the faces' converter stopped"))?;
+            Ok(stub)
+        };
+        let out = parse(&mut keep);
+        // Closes the channel: the worker ends once it has converted the rest.
+        drop(keep);
+        let parts = worker
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        Ok((out?, Streamed { parts }))
+    })
+}
+
+/// An empty tree of `tree`'s size (the tree itself, should the size not come
+/// back the same to the bit).
+fn size_only(tree: &usvg::Tree) -> usvg::Tree {
+    let size = tree.size();
+    let svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}"/>"#,
+        size.width(),
+        size.height()
+    );
+    match usvg::Tree::from_str(&svg, &crate::kit::template::options(None)) {
+        Ok(stub) if stub.size() == size => stub,
+        _ => tree.clone(),
+    }
 }
 
 /// [`write`], each page with a TrimBox (`trims[i]`, mm from the page's
@@ -39,7 +124,7 @@ pub fn write_trimmed(
     sheets: &[Sheet],
     trims: &[crate::kit::geometry::Rect],
 ) -> Result<Vec<u8>> {
-    write_with(title, faces, sheets, true, Some(trims))
+    write_with(title, faces, sheets, true, Some(trims), None)
 }
 
 /// Set each page's TrimBox and BleedBox (the BleedBox, MediaBox and CropBox
@@ -72,8 +157,9 @@ fn write_with(
     sheets: &[Sheet],
     direct: bool,
     trims: Option<&[crate::kit::geometry::Rect]>,
+    converted: Option<Vec<Part>>,
 ) -> Result<Vec<u8>> {
-    let (conv, mut face_chunks) = convert(faces, sheets)?;
+    let (conv, mut face_chunks) = convert(faces, sheets, converted)?;
     let overlays = face_chunks.split_off(faces.faces.len());
 
     let mut doc = PdfDocument::new(title);
@@ -188,48 +274,66 @@ fn write_with(
 /// The chunks of every face, then of every sheet's overlay, and the
 /// converter holding their shared objects. Each is converted on its own, on
 /// every core; their objects are then named in that order, as one converter
-/// going through them in turn names them, so the bytes are the same.
-fn convert(faces: &KitFaces, sheets: &[Sheet]) -> Result<(Converter, Vec<Vec<Chunk>>)> {
+/// going through them in turn names them, so the bytes are the same. A
+/// sheet's overlay is its shared part (marks, ruler: parsed once for all the
+/// sheets that have the same) followed by its own label.
+/// Faces `converted` already (see [`Streamed`]) are taken as they are.
+fn convert(
+    faces: &KitFaces,
+    sheets: &[Sheet],
+    converted: Option<Vec<Part>>,
+) -> Result<(Converter, Vec<Vec<Chunk>>)> {
     enum Src<'a> {
         Face(&'a Face),
-        Overlay(&'a Sheet),
+        Overlay(&'a str),
     }
-    let srcs: Vec<Src> = (faces.faces.iter().map(Src::Face))
-        .chain(sheets.iter().map(Src::Overlay))
+    let n_faces = faces.faces.len();
+    let overlays: Vec<(String, String)> = sheets
+        .iter()
+        .map(crate::kit::layout::overlay_parts)
         .collect();
+    let mut srcs: Vec<Src> = match converted {
+        Some(_) => Vec::new(),
+        None => faces.faces.iter().map(Src::Face).collect(),
+    };
+    let first_overlay = srcs.len();
+    let mut shared: std::collections::HashMap<&str, usize> = Default::default();
+    let mut shared_of = Vec::with_capacity(sheets.len());
+    for (body, _) in &overlays {
+        let next = srcs.len();
+        let at = *shared.entry(body.as_str()).or_insert(next);
+        if at == next {
+            srcs.push(Src::Overlay(body));
+        }
+        shared_of.push(at - first_overlay);
+    }
+    let first_label = srcs.len();
+    srcs.extend(overlays.iter().map(|(_, label)| Src::Overlay(label)));
     let parts = super::par::map(&srcs, |_, src| -> Result<_> {
         let mut local = Converter::default();
         let chunks = match src {
-            Src::Face(face) => local.face(face),
-            Src::Overlay(sheet) => local.face(&Face {
-                tree: crate::kit::layout::overlay_tree(sheet)?,
-            }),
+            Src::Face(face) => local.face(&face.tree),
+            Src::Overlay(svg) => local.face(&crate::kit::layout::parse_overlay(svg)?),
         };
         Ok((chunks, local.xobjects))
     });
+    let mut parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
     let mut conv = Converter::default();
-    let mut all = Vec::with_capacity(parts.len());
-    for part in parts {
-        let (mut chunks, xobjects) = part?;
-        // In the order the local converter met them (`X0`, `X1`, ...).
-        let mut met: Vec<_> = xobjects.into_iter().collect();
-        met.sort_by_key(|(_, (name, ..))| name[1..].parse::<usize>().unwrap_or(0));
-        let mut rename = std::collections::HashMap::new();
-        for (content, (name, bbox, alphas)) in met {
-            let n = conv.xobjects.len();
-            let entry = conv
-                .xobjects
-                .entry(content)
-                .or_insert_with(|| (format!("X{n}"), bbox, alphas));
-            rename.insert(name, entry.0.clone());
-        }
-        for c in &mut chunks {
-            if let Chunk::XObject(id, _) = c {
-                if let Some(global) = rename.get(id) {
-                    id.clone_from(global);
-                }
-            }
-        }
+    let mut all = Vec::with_capacity(n_faces + sheets.len());
+    // The faces first, wherever they were converted.
+    let face_parts = match converted {
+        Some(done) => done,
+        None => parts.drain(..n_faces).collect(),
+    };
+    for (chunks, xobjects) in face_parts {
+        all.push(conv.adopt(chunks, &xobjects));
+    }
+    // `parts` now starts with the overlays' shared parts.
+    let first_label = first_label - first_overlay;
+    for (si, at) in shared_of.into_iter().enumerate() {
+        let mut chunks = conv.adopt(parts[at].0.clone(), &parts[at].1);
+        let (label, xobjects) = &mut parts[first_label + si];
+        chunks.extend(conv.adopt(std::mem::take(label), xobjects));
         all.push(chunks);
     }
     Ok((conv, all))
@@ -489,11 +593,13 @@ pub(super) struct Glyph {
     pub(super) text: String,
 }
 
+/// Vector drawing's content -> (resource name, bbox, opacities used).
+type XObjects = BTreeMap<Vec<u8>, (String, [f32; 4], Vec<u16>)>;
+
 /// Converts usvg trees to chunks; shares identical vector drawing.
 #[derive(Default)]
 struct Converter {
-    /// content -> (resource name, bbox, opacities used)
-    xobjects: BTreeMap<Vec<u8>, (String, [f32; 4], Vec<u16>)>,
+    xobjects: XObjects,
     /// Art already converted, by the address of its first path's data.
     arts: std::collections::HashMap<usize, String>,
 }
@@ -515,11 +621,40 @@ struct Run {
 }
 
 impl Converter {
-    fn face(&mut self, face: &Face) -> Vec<Chunk> {
+    /// Take in chunks converted by a converter of their own (`xobjects` its
+    /// objects, named `X0`, `X1`, ... as it met them): each object gets this
+    /// converter's name for it, a new one in the order met.
+    fn adopt(&mut self, mut chunks: Vec<Chunk>, xobjects: &XObjects) -> Vec<Chunk> {
+        let mut met: Vec<_> = xobjects.iter().collect();
+        met.sort_by_key(|(_, (name, ..))| name[1..].parse::<usize>().unwrap_or(0));
+        let mut rename = std::collections::HashMap::new();
+        for (content, (name, bbox, alphas)) in met {
+            let global = match self.xobjects.get(content) {
+                Some((id, ..)) => id.clone(),
+                None => {
+                    let id = format!("X{}", self.xobjects.len());
+                    self.xobjects
+                        .insert(content.clone(), (id.clone(), *bbox, alphas.clone()));
+                    id
+                }
+            };
+            rename.insert(name.as_str(), global);
+        }
+        for c in &mut chunks {
+            if let Chunk::XObject(id, _) = c {
+                if let Some(global) = rename.get(id.as_str()) {
+                    id.clone_from(global);
+                }
+            }
+        }
+        chunks
+    }
+
+    fn face(&mut self, tree: &usvg::Tree) -> Vec<Chunk> {
         let mut chunks = Vec::new();
         let mut run = Run::default();
         self.group(
-            face.tree.root(),
+            tree.root(),
             Transform::identity(),
             1.0,
             true,
@@ -527,6 +662,13 @@ impl Converter {
             &mut chunks,
         );
         self.flush(&mut run, &mut chunks);
+        // Kept until the pages are written: without the slack of growing.
+        for c in &mut chunks {
+            if let Chunk::Text(glyphs) = c {
+                glyphs.shrink_to_fit();
+            }
+        }
+        chunks.shrink_to_fit();
         chunks
     }
 
@@ -857,6 +999,24 @@ struct Num(f32);
 
 impl std::fmt::Display for Num {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // An f32 times 10^4 is exact in an f64 (24 + 14 bits of mantissa), so
+        // rounding that to an integer, ties to even, is what `{:.4}` prints,
+        // without its arbitrary-precision fallback (5% of a kit's time).
+        let scaled = self.0 as f64 * 10_000.0;
+        if scaled.abs() < 1e15 {
+            let n = scaled.round_ties_even() as i64;
+            let (int, frac) = (n.unsigned_abs() / 10_000, n.unsigned_abs() % 10_000);
+            let sign = if n < 0 { "-" } else { "" };
+            if frac == 0 {
+                return write!(f, "{sign}{int}");
+            }
+            let (mut frac, mut width) = (frac, 4);
+            while frac % 10 == 0 {
+                frac /= 10;
+                width -= 1;
+            }
+            return write!(f, "{sign}{int}.{frac:0width$}");
+        }
         // `{:.4}` of any finite f32 fits: at most 39 digits, a sign, a point, 4 decimals.
         struct Buf {
             bytes: [u8; 64],
@@ -903,6 +1063,43 @@ mod tests {
         assert_eq!(num(-f32::MAX), "-340282346638528859811704183484516925440");
         assert_eq!(num(100.0), "100");
         assert_eq!(num(-12.50004), "-12.5");
+        // 0.00005 as an f32 is a hair under it, 0.00015 a hair over.
+        assert_eq!(num(0.00005), "0");
+        assert_eq!(num(-0.00015), "-0.0002");
+        assert_eq!(num(1e12), "999999995904");
+    }
+
+    /// The short path writes what `{:.4}` writes, trimmed, for every kind
+    /// of f32: ties, tiny and huge values, both signs.
+    #[test]
+    fn numbers_match_the_standard_formatting() {
+        let by_std = |v: f32| {
+            let s = format!("{v:.4}");
+            let s = s.trim_end_matches('0').trim_end_matches('.');
+            match s {
+                "-0" | "" => "0".to_string(),
+                s => s.to_string(),
+            }
+        };
+        let mut bits = 0x9e37_79b9u32;
+        let mut values: Vec<f32> = (0..200_000)
+            .map(|_| {
+                bits ^= bits << 13;
+                bits ^= bits >> 17;
+                bits ^= bits << 5;
+                f32::from_bits(bits)
+            })
+            .filter(|v| v.is_finite())
+            .collect();
+        // Exact ties at the fifth decimal and values near the switch to the long path.
+        values.extend((0..20_000).map(|i| (i as f32 + 0.5) / 10_000.0 * 2.0));
+        values.extend([0.00005, 0.00015, 0.00025, 1e11, 9.99e10, -1e11, 0.0, -0.0]);
+        for v in (-5000..5000).map(|i| i as f32 / 16.0) {
+            values.push(v);
+        }
+        for v in values {
+            assert_eq!(num(v).to_string(), by_std(v), "{v:e}");
+        }
     }
 
     /// The page contents tavolo writes itself are the bytes printpdf writes,
@@ -914,8 +1111,8 @@ mod tests {
             let faces = crate::kit::template::render_faces(&kit).unwrap();
             let opts = crate::kit::LayoutOptions::default();
             let sheets = crate::kit::layout::layout(&kit, &faces.components, &opts).unwrap();
-            let direct = write_with("t", &faces, &sheets, true, None).unwrap();
-            let printpdf = write_with("t", &faces, &sheets, false, None).unwrap();
+            let direct = write_with("t", &faces, &sheets, true, None, None).unwrap();
+            let printpdf = write_with("t", &faces, &sheets, false, None, None).unwrap();
             assert!(direct == printpdf, "{}: the PDFs differ", path.display());
         }
     }

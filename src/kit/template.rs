@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use minijinja::{Environment, UndefinedBehavior, Value};
+use sha2::Digest;
 
 use crate::error::{io_reason, Error, Location, Result};
 use crate::kit::model::{Component, Kit};
@@ -30,6 +31,17 @@ pub struct KitFaces {
 
 /// Fill every template of `kit` and parse the results.
 pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
+    render_faces_with(kit, &mut Ok)
+}
+
+/// [`render_faces`], each distinct face's tree handed to `keep` as soon as it
+/// is parsed and checked, in face order; what `keep` returns is the face's
+/// tree from then on (the PDF writer takes the trees as they come and leaves
+/// a tree of the same size, so that a large kit's trees are never all held).
+pub fn render_faces_with(
+    kit: &Kit,
+    keep: &mut dyn FnMut(usvg::Tree) -> Result<usvg::Tree>,
+) -> Result<KitFaces> {
     let art = ArtCache::default();
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
@@ -46,7 +58,7 @@ pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
         return Err(glyph_error(c, kit, &kit_source, None));
     }
     let mut faces = Vec::new();
-    let mut seen: HashMap<(PathBuf, String), usize> = HashMap::new();
+    let mut seen: HashMap<(PathBuf, [u8; 32]), usize> = HashMap::new();
     let mut components = Vec::new();
     for comp in &kit.components {
         let front = fill_all(
@@ -59,6 +71,7 @@ pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
             &art,
             &mut faces,
             &mut seen,
+            keep,
         )?;
         let back = match (&comp.back, &comp.back_at) {
             (Some(b), Some(at)) => Some(fill_all(
@@ -71,6 +84,7 @@ pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
                 &art,
                 &mut faces,
                 &mut seen,
+                keep,
             )?),
             _ => None,
         };
@@ -89,7 +103,8 @@ fn fill_all(
     env: &mut Environment<'static>,
     art: &ArtCache,
     faces: &mut Vec<Face>,
-    seen: &mut HashMap<(PathBuf, String), usize>,
+    seen: &mut HashMap<(PathBuf, [u8; 32]), usize>,
+    keep: &mut dyn FnMut(usvg::Tree) -> Result<usvg::Tree>,
 ) -> Result<Vec<usize>> {
     let name = template.display().to_string();
     if env.get_template(&name).is_err() {
@@ -118,13 +133,17 @@ fn fill_all(
         let svg = tmpl
             .render(ctx)
             .map_err(|e| template_error(template, &e, Some(tmpl.source())))?;
-        let key = (dir.clone(), svg);
+        // Identical faces (all the backs) are parsed once. Known by the
+        // SHA-256 of their text, not the text itself: a large deck's filled
+        // templates need not all be kept.
+        let digest: [u8; 32] = sha2::Sha256::digest(svg.as_bytes()).into();
+        let key = (dir.clone(), digest);
         if let Some(&i) = seen.get(&key) {
             out.push(i);
             continue;
         }
-        let tree = parse_svg(&key.1, &dir, art).map_err(|e| {
-            let (e, at) = in_template(with_file(e, template), tmpl.source(), &key.1);
+        let tree = parse_svg(&svg, &dir, art).map_err(|e| {
+            let (e, at) = in_template(with_file(e, template), tmpl.source(), &svg);
             e.help(format!(
                 "this is the template filled for piece {} of `{}`{at}",
                 index + 1,
@@ -143,7 +162,7 @@ fn fill_all(
         }
         check_supported(tree.root()).map_err(|what| {
             if what.starts_with("raster") {
-                raster_in(template, tmpl.source(), &key.1)
+                raster_in(template, tmpl.source(), &svg)
             } else {
                 unsupported(what, template)
             }
@@ -158,7 +177,7 @@ fn fill_all(
             ));
             return Err(e);
         }
-        faces.push(Face { tree });
+        faces.push(Face { tree: keep(tree)? });
         seen.insert(key, faces.len() - 1);
         out.push(faces.len() - 1);
     }

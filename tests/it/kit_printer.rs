@@ -69,6 +69,69 @@ fn a_saved_profile_moves_every_back_and_names_itself_on_every_sheet() {
         std::fs::read(d.join("q/fruit.pdf")).unwrap()
     );
 
+    // Read back from the PDFs: on every back page each piece (its clip, its
+    // art, its text) is drawn exactly the offset away (x right, y down on the
+    // sheet: +1.5 mm, -0.5 mm) from where a profile with the same scale and no
+    // offset draws it, every front where it was, and every page's text names
+    // the profile.
+    let o = tavolo(
+        &cfg,
+        d,
+        &["kit", "calibrate", "--save", "flat", "--scale", "99.5,100"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let o = tavolo(
+        &cfg,
+        d,
+        &["kit", "fruit", "--printer", "flat", "--out", "r"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let (with, without) = (d.join("p/fruit.pdf"), d.join("r/fruit.pdf"));
+    let (moved_at, plain_at) = (piece_positions(&with), piece_positions(&without));
+    let sides: Vec<_> = kit::render(&load("fruit"), &LayoutOptions::default())
+        .unwrap()
+        .sheets
+        .iter()
+        .map(|s| s.side)
+        .collect();
+    assert_eq!((moved_at.len(), plain_at.len()), (sides.len(), sides.len()));
+    let pt = 72.0 / 25.4;
+    // PDF space is y up: a back 0.5 mm higher on the sheet is 0.5 mm up. The
+    // page is drawn 100/99.5 as wide for a printer that prints it at 99.5%,
+    // the offset with it, so that on paper the back lands 1.5 mm over.
+    let offset = (1.5 * 100.0 / 99.5 * pt, 0.5 * pt);
+    let mut back_points = 0;
+    for (page, ((m, p), side)) in moved_at.iter().zip(&plain_at).zip(&sides).enumerate() {
+        assert_eq!(m.len(), p.len(), "page {}", page + 1);
+        assert!(!m.is_empty(), "page {} places nothing", page + 1);
+        let want = if *side == kit::layout::Side::Back {
+            back_points += m.len();
+            offset
+        } else {
+            (0.0, 0.0)
+        };
+        for (a, b) in m.iter().zip(p) {
+            let moved = (a.0 - b.0, a.1 - b.1);
+            assert!(
+                (moved.0 - want.0).abs() < 0.01 && (moved.1 - want.1).abs() < 0.01,
+                "page {} ({side:?}): moved by {moved:?} pt, not {want:?}",
+                page + 1
+            );
+        }
+    }
+    assert!(back_points >= 3 * k_pieces(), "{back_points}");
+    // Each glyph is its own text operation, which lopdf sets apart with spaces.
+    let page_text = |pdf: &Path, n: u32| -> String {
+        let doc = lopdf::Document::load(pdf).unwrap();
+        let text = doc.extract_text(&[n]).unwrap();
+        text.chars().filter(|c| !c.is_whitespace()).collect()
+    };
+    for n in 1..=sides.len() as u32 {
+        let text = page_text(&with, n);
+        assert!(text.contains("·printeroffice"), "page {n}: {text}");
+    }
+    assert!(page_text(&without, 1).contains("·printerflat"));
+
     // What it does, through the library with the profile's numbers.
     let profile: kit::printer::Profile = toml::from_str(&saved).unwrap();
     let k = load("fruit");
@@ -110,6 +173,79 @@ fn a_saved_profile_moves_every_back_and_names_itself_on_every_sheet() {
     );
     assert!((q.rect.w - p.rect.w * 100.0 / 99.5).abs() < 1e-9);
     assert!((q.rect.h - p.rect.h).abs() < 1e-9);
+}
+
+fn k_pieces() -> usize {
+    load("fruit").piece_count()
+}
+
+/// Where each page of `pdf` draws its pieces, in PDF points from the page's
+/// bottom-left corner, in drawing order: the corner of each piece's clip
+/// rectangle, the origin of each object (art, shared drawing) it places and
+/// of each text matrix it sets. A piece is a top-level `q ... Q` that clips
+/// to a rectangle; the sheet's own marks and label are left out.
+fn piece_positions(pdf: &Path) -> Vec<Vec<(f64, f64)>> {
+    use lopdf::content::Content;
+    type M = [f64; 6];
+    // `a` then `b`: PDF's row-vector convention, as `cm` concatenates.
+    let mul = |a: M, b: M| -> M {
+        [
+            a[0] * b[0] + a[1] * b[2],
+            a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2],
+            a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4],
+            a[4] * b[1] + a[5] * b[3] + b[5],
+        ]
+    };
+    let at = |m: M, x: f64, y: f64| (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]);
+    let nums = |op: &lopdf::content::Operation| -> Vec<f64> {
+        op.operands
+            .iter()
+            .map(|o| o.as_float().map(f64::from).unwrap())
+            .collect()
+    };
+    let doc = lopdf::Document::load(pdf).unwrap();
+    let mut pages = Vec::new();
+    for (_, id) in doc.get_pages() {
+        let content = Content::decode(&doc.get_page_content(id)).unwrap();
+        let mut stack: Vec<M> = Vec::new();
+        let mut ctm: M = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+        let (mut block, mut is_piece) = (Vec::new(), false);
+        let mut points = Vec::new();
+        for op in &content.operations {
+            match op.operator.as_str() {
+                "q" => stack.push(ctm),
+                "Q" => {
+                    ctm = stack.pop().unwrap();
+                    if stack.is_empty() {
+                        if is_piece {
+                            points.append(&mut block);
+                        }
+                        block.clear();
+                        is_piece = false;
+                    }
+                }
+                "cm" => {
+                    let v = nums(op);
+                    ctm = mul([v[0], v[1], v[2], v[3], v[4], v[5]], ctm);
+                }
+                "re" => {
+                    let v = nums(op);
+                    is_piece = true;
+                    block.push(at(ctm, v[0], v[1]));
+                }
+                "Do" => block.push(at(ctm, 0.0, 0.0)),
+                "Tm" => {
+                    let v = nums(op);
+                    block.push(at(ctm, v[4], v[5]));
+                }
+                _ => {}
+            }
+        }
+        pages.push(points);
+    }
+    pages
 }
 
 #[test]
