@@ -6,11 +6,12 @@
 //! the move refused ([`replay_opened`]: Il Muro, Mosaico).
 
 use super::engine::Broken;
-use super::session::{EngineOf, MoveOf, Opened, RefusalOf, Session, StepOf, Table};
+use super::session::{
+    EngineOf, Follow, MoveOf, Opened, RefusalOf, Session, StepOf, Table, Watch,
+};
 use crate::error::Error;
 use crate::record::{Record, Source};
 use crate::show::scene;
-use std::convert::Infallible;
 
 /// A record's moves replayed up to a move: see the module's documentation.
 pub struct Replayed<T: Table> {
@@ -41,18 +42,18 @@ pub fn replay<T: Table>(
 }
 
 /// The same, handing `watch` each move with the position it is tried in before it is tried
-/// ([`Session::replay_watched`]): for a drawer that checks what the record writes beside a
+/// ([`Session::replay_followed`]): for a drawer that checks what the record writes beside a
 /// move against the position (Scalafrutta's squares) or follows something step by step.
 pub fn replay_watched<T: Table>(
     table: &'static T,
     record: &Record,
     src: &Source,
     upto: Option<usize>,
-    watch: impl FnMut(&EngineOf<T>, &MoveOf<T>) -> Result<(), Error>,
+    watch: impl FnMut(usize, &EngineOf<T>, &MoveOf<T>) -> Result<(), Error>,
 ) -> Result<Replayed<T>, Error> {
     let shown = scene::shown(record, upto)?;
     let opened = table.open(record, src)?;
-    watched(table, record, opened, shown, watch)
+    replay_followed(table, record, opened, shown, &mut Watch(watch))
 }
 
 /// The same for a record already opened, up to record move `shown`: for `check`, which
@@ -63,20 +64,22 @@ pub fn replay_opened<T: Table>(
     opened: Opened<EngineOf<T>>,
     shown: usize,
 ) -> Replayed<T> {
-    let unwatched = |_: &EngineOf<T>, _: &MoveOf<T>| Ok::<(), Infallible>(());
-    match watched(table, record, opened, shown, unwatched) {
+    match replay_followed(table, record, opened, shown, &mut ()) {
         Ok(r) => r,
         Err(never) => match never {},
     }
 }
 
-fn watched<T: Table, E>(
+/// The same, telling `follow` of each move before it is tried and of each legal one after
+/// it ([`Session::replay_followed`]): `check`'s notes, a drawer's trick, Farfalia's deals
+/// begun between moves.
+pub fn replay_followed<T: Table, F: Follow<T>>(
     table: &'static T,
     record: &Record,
     opened: Opened<EngineOf<T>>,
     shown: usize,
-    watch: impl FnMut(&EngineOf<T>, &MoveOf<T>) -> Result<(), E>,
-) -> Result<Replayed<T>, E> {
+    follow: &mut F,
+) -> Result<Replayed<T>, F::Error> {
     let Opened {
         start,
         moves,
@@ -84,7 +87,7 @@ fn watched<T: Table, E>(
     } = opened;
     let mut session = Session::viewing(table, record, start);
     let upto = numbers.iter().take_while(|&&n| n <= shown).count();
-    let refused = session.replay_watched(moves, Some(upto), watch)?;
+    let refused = session.replay_followed(moves, Some(upto), follow)?;
     Ok(Replayed {
         session,
         numbers,

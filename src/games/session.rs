@@ -15,6 +15,7 @@
 //! `show` draws the position at move N through it ([`super::replay`]).
 
 use std::collections::HashSet;
+use std::convert::Infallible;
 
 use serde::Serialize;
 
@@ -254,6 +255,119 @@ pub struct Step<M> {
     pub scores: Option<Vec<i64>>,
 }
 
+/// Who follows a replay move by move ([`Session::replay_followed`]): `check` building its
+/// notes, a drawer keeping what it draws. `index` counts the engine moves from 0 (a
+/// record's [`Opened::numbers`] say where each is written).
+pub trait Follow<T: Table> {
+    /// What stops the replay (a record's unreadable part found on the way).
+    type Error;
+
+    /// Before move `index` is tried in `game`: the position to try it in instead, when the
+    /// record sets one between moves (Farfalia's next deal, written out or dealt, begins
+    /// only when a move needs it); `None` to leave it.
+    fn before(
+        &mut self,
+        index: usize,
+        game: &EngineOf<T>,
+        mv: &MoveOf<T>,
+    ) -> Result<Option<EngineOf<T>>, Self::Error> {
+        let _ = (index, game, mv);
+        Ok(None)
+    }
+
+    /// After move `index`, legal: the positions before and after it, and what it did.
+    fn played(
+        &mut self,
+        index: usize,
+        before: &EngineOf<T>,
+        mv: &MoveOf<T>,
+        outcome: &OutcomeOf<T>,
+        after: &EngineOf<T>,
+    ) -> Result<(), Self::Error> {
+        let _ = (index, before, mv, outcome, after);
+        Ok(())
+    }
+}
+
+/// Nobody follows.
+impl<T: Table> Follow<T> for () {
+    type Error = Infallible;
+}
+
+/// A follower that watches each move before it is tried, with the position it is tried in
+/// ([`Follow::before`], the position left as it is), as a closure: a check of what the
+/// record writes beside a move (Scalafrutta's square).
+pub struct Watch<W>(pub W);
+
+impl<T, E, W> Follow<T> for Watch<W>
+where
+    T: Table,
+    W: FnMut(usize, &EngineOf<T>, &MoveOf<T>) -> Result<(), E>,
+{
+    type Error = E;
+
+    fn before(
+        &mut self,
+        index: usize,
+        game: &EngineOf<T>,
+        mv: &MoveOf<T>,
+    ) -> Result<Option<EngineOf<T>>, E> {
+        (self.0)(index, game, mv).map(|()| None)
+    }
+}
+
+/// A follower told of each legal move after it ([`Follow::played`]), as a closure.
+pub struct After<P>(pub P);
+
+impl<T, E, P> Follow<T> for After<P>
+where
+    T: Table,
+    P: FnMut(usize, &EngineOf<T>, &MoveOf<T>, &OutcomeOf<T>, &EngineOf<T>) -> Result<(), E>,
+{
+    type Error = E;
+
+    fn played(
+        &mut self,
+        index: usize,
+        before: &EngineOf<T>,
+        mv: &MoveOf<T>,
+        outcome: &OutcomeOf<T>,
+        after: &EngineOf<T>,
+    ) -> Result<(), E> {
+        (self.0)(index, before, mv, outcome, after)
+    }
+}
+
+/// A watch before each move and a follower after each legal one.
+impl<T, E, W, P> Follow<T> for (Watch<W>, After<P>)
+where
+    T: Table,
+    Watch<W>: Follow<T, Error = E>,
+    After<P>: Follow<T, Error = E>,
+{
+    type Error = E;
+
+    fn before(
+        &mut self,
+        index: usize,
+        game: &EngineOf<T>,
+        mv: &MoveOf<T>,
+    ) -> Result<Option<EngineOf<T>>, E> {
+        self.0.before(index, game, mv)
+    }
+
+    fn played(
+        &mut self,
+        index: usize,
+        before: &EngineOf<T>,
+        mv: &MoveOf<T>,
+        outcome: &OutcomeOf<T>,
+        after: &EngineOf<T>,
+    ) -> Result<(), E> {
+        self.1.played(index, before, mv, outcome, after)
+    }
+}
+
 /// A move a rule refuses: its number (the move it would have been), the move and the rule.
 #[derive(Debug, Clone)]
 pub struct Refusal<M, B> {
@@ -276,6 +390,9 @@ pub struct Session<T: Table> {
     start: EngineOf<T>,
     now: EngineOf<T>,
     steps: Vec<StepOf<T>>,
+    /// Positions set between moves (a record's next deal written out, Farfalia), each
+    /// with how many steps came before it: what taking moves back finds again.
+    between: Vec<(usize, EngineOf<T>)>,
     /// Moves taken back, the last taken back last: what `redo` plays again.
     undone: Vec<MoveOf<T>>,
 }
@@ -357,6 +474,7 @@ impl<T: Table> Session<T> {
             now: start.clone(),
             start,
             steps: Vec::new(),
+            between: Vec::new(),
             undone: Vec::new(),
         }
     }
@@ -386,6 +504,17 @@ impl<T: Table> Session<T> {
     /// Apply `mv`: the step it made, or the rule it breaks (the session unchanged). A move
     /// other than the next one taken back forgets the moves taken back.
     pub fn apply(&mut self, mv: MoveOf<T>) -> Result<&StepOf<T>, RefusalOf<T>> {
+        self.applied(mv, |_, _, _| ())?;
+        Ok(self.steps.last().expect("just pushed"))
+    }
+
+    /// [`Session::apply`], showing `seen` a legal move's position before it, what it did
+    /// and the position after it.
+    fn applied<R>(
+        &mut self,
+        mv: MoveOf<T>,
+        seen: impl FnOnce(&EngineOf<T>, &OutcomeOf<T>, &EngineOf<T>) -> R,
+    ) -> Result<R, RefusalOf<T>> {
         let seat = self.now.to_move();
         let out = self
             .table
@@ -397,19 +526,23 @@ impl<T: Table> Session<T> {
                     self.table
                         .explain(&self.now, &next, &mv, &outcome, &self.players);
                 let scores = self.table.scores(&next);
+                let seen = seen(&self.now, &outcome, &next);
                 self.now = next;
                 if self.undone.last() == Some(&mv) {
                     self.undone.pop();
                 } else {
                     self.undone.clear();
                 }
+                // A position set after a move taken back is gone with it.
+                let n = self.steps.len();
+                self.between.retain(|(k, _)| *k <= n);
                 self.steps.push(Step {
                     mv,
                     out,
                     explanation,
                     scores,
                 });
-                Ok(self.steps.last().expect("just pushed"))
+                Ok(seen)
             }
             Err(broken) => Err(Refusal {
                 number: self.steps.len() + 1,
@@ -427,29 +560,37 @@ impl<T: Table> Session<T> {
         moves: impl IntoIterator<Item = MoveOf<T>>,
         upto: Option<usize>,
     ) -> Option<RefusalOf<T>> {
-        let unwatched = |_: &EngineOf<T>, _: &MoveOf<T>| Ok::<(), std::convert::Infallible>(());
-        match self.replay_watched(moves, upto, unwatched) {
+        match self.replay_followed(moves, upto, &mut ()) {
             Ok(refused) => refused,
             Err(never) => match never {},
         }
     }
 
-    /// The same, handing `watch` each move with the position it is about to be tried in (a
-    /// drawer's checks of what the record writes beside a move, and what it follows from
-    /// one position to the next): an error from `watch` stops the replay and is returned.
-    pub fn replay_watched<E>(
+    /// The same, telling `follow` of each move before it is tried (when it may set the
+    /// position first) and of each legal one after it: what `check` builds its notes from.
+    /// An error from `follow` stops the replay and is returned.
+    pub fn replay_followed<F: Follow<T>>(
         &mut self,
         moves: impl IntoIterator<Item = MoveOf<T>>,
         upto: Option<usize>,
-        mut watch: impl FnMut(&EngineOf<T>, &MoveOf<T>) -> Result<(), E>,
-    ) -> Result<Option<RefusalOf<T>>, E> {
+        follow: &mut F,
+    ) -> Result<Option<RefusalOf<T>>, F::Error> {
         for mv in moves {
-            if upto.is_some_and(|n| self.steps.len() >= n) {
+            let index = self.steps.len();
+            if upto.is_some_and(|n| index >= n) {
                 break;
             }
-            watch(&self.now, &mv)?;
-            if let Err(r) = self.apply(mv) {
-                return Ok(Some(r));
+            if let Some(set) = follow.before(index, &self.now, &mv)? {
+                self.now = set.clone();
+                self.between.retain(|(k, _)| *k < index);
+                self.between.push((index, set));
+            }
+            let seen = |before: &EngineOf<T>, outcome: &OutcomeOf<T>, after: &EngineOf<T>| {
+                follow.played(index, before, &mv, outcome, after)
+            };
+            match self.applied(mv.clone(), seen) {
+                Ok(seen) => seen?,
+                Err(r) => return Ok(Some(r)),
             }
         }
         Ok(None)
@@ -465,8 +606,15 @@ impl<T: Table> Session<T> {
 
     /// The engine after the first `n` legal moves played (the start for 0).
     pub fn after(&self, n: usize) -> EngineOf<T> {
-        let mut now = self.start.clone();
-        for s in self.steps.iter().take(n) {
+        // From the last position set between moves at or before `n`.
+        let (from, now) = self
+            .between
+            .iter()
+            .rev()
+            .find(|(k, _)| *k <= n)
+            .map_or((0, &self.start), |(k, e)| (*k, e));
+        let mut now = now.clone();
+        for s in self.steps.iter().take(n).skip(from) {
             // Each was accepted from this same position before.
             if now.play(s.mv.clone()).is_err() {
                 break;
