@@ -255,119 +255,6 @@ pub struct Step<M> {
     pub scores: Option<Vec<i64>>,
 }
 
-/// Who follows a replay move by move ([`Session::replay_followed`]): `check` building its
-/// notes, a drawer keeping what it draws. `index` counts the engine moves from 0 (a
-/// record's [`Opened::numbers`] say where each is written).
-pub trait Follow<T: Table> {
-    /// What stops the replay (a record's unreadable part found on the way).
-    type Error;
-
-    /// Before move `index` is tried in `game`: the position to try it in instead, when the
-    /// record sets one between moves (Farfalia's next deal, written out or dealt, begins
-    /// only when a move needs it); `None` to leave it.
-    fn before(
-        &mut self,
-        index: usize,
-        game: &EngineOf<T>,
-        mv: &MoveOf<T>,
-    ) -> Result<Option<EngineOf<T>>, Self::Error> {
-        let _ = (index, game, mv);
-        Ok(None)
-    }
-
-    /// After move `index`, legal: the positions before and after it, and what it did.
-    fn played(
-        &mut self,
-        index: usize,
-        before: &EngineOf<T>,
-        mv: &MoveOf<T>,
-        outcome: &OutcomeOf<T>,
-        after: &EngineOf<T>,
-    ) -> Result<(), Self::Error> {
-        let _ = (index, before, mv, outcome, after);
-        Ok(())
-    }
-}
-
-/// Nobody follows.
-impl<T: Table> Follow<T> for () {
-    type Error = Infallible;
-}
-
-/// A follower that watches each move before it is tried, with the position it is tried in
-/// ([`Follow::before`], the position left as it is), as a closure: a check of what the
-/// record writes beside a move (Scalafrutta's square).
-pub struct Watch<W>(pub W);
-
-impl<T, E, W> Follow<T> for Watch<W>
-where
-    T: Table,
-    W: FnMut(usize, &EngineOf<T>, &MoveOf<T>) -> Result<(), E>,
-{
-    type Error = E;
-
-    fn before(
-        &mut self,
-        index: usize,
-        game: &EngineOf<T>,
-        mv: &MoveOf<T>,
-    ) -> Result<Option<EngineOf<T>>, E> {
-        (self.0)(index, game, mv).map(|()| None)
-    }
-}
-
-/// A follower told of each legal move after it ([`Follow::played`]), as a closure.
-pub struct After<P>(pub P);
-
-impl<T, E, P> Follow<T> for After<P>
-where
-    T: Table,
-    P: FnMut(usize, &EngineOf<T>, &MoveOf<T>, &OutcomeOf<T>, &EngineOf<T>) -> Result<(), E>,
-{
-    type Error = E;
-
-    fn played(
-        &mut self,
-        index: usize,
-        before: &EngineOf<T>,
-        mv: &MoveOf<T>,
-        outcome: &OutcomeOf<T>,
-        after: &EngineOf<T>,
-    ) -> Result<(), E> {
-        (self.0)(index, before, mv, outcome, after)
-    }
-}
-
-/// A watch before each move and a follower after each legal one.
-impl<T, E, W, P> Follow<T> for (Watch<W>, After<P>)
-where
-    T: Table,
-    Watch<W>: Follow<T, Error = E>,
-    After<P>: Follow<T, Error = E>,
-{
-    type Error = E;
-
-    fn before(
-        &mut self,
-        index: usize,
-        game: &EngineOf<T>,
-        mv: &MoveOf<T>,
-    ) -> Result<Option<EngineOf<T>>, E> {
-        self.0.before(index, game, mv)
-    }
-
-    fn played(
-        &mut self,
-        index: usize,
-        before: &EngineOf<T>,
-        mv: &MoveOf<T>,
-        outcome: &OutcomeOf<T>,
-        after: &EngineOf<T>,
-    ) -> Result<(), E> {
-        self.1.played(index, before, mv, outcome, after)
-    }
-}
-
 /// A move a rule refuses: its number (the move it would have been), the move and the rule.
 #[derive(Debug, Clone)]
 pub struct Refusal<M, B> {
@@ -528,20 +415,24 @@ impl<T: Table> Session<T> {
                 let scores = self.table.scores(&next);
                 let seen = seen(&self.now, &outcome, &next);
                 self.now = next;
+                let n = self.steps.len();
                 if self.undone.last() == Some(&mv) {
                     self.undone.pop();
                 } else {
                     self.undone.clear();
+                    // A position set after a move taken back is gone with it.
+                    self.between.retain(|(k, _)| *k <= n);
                 }
-                // A position set after a move taken back is gone with it.
-                let n = self.steps.len();
-                self.between.retain(|(k, _)| *k <= n);
                 self.steps.push(Step {
                     mv,
                     out,
                     explanation,
                     scores,
                 });
+                // A move played again finds the position set after it before.
+                if let Some((_, set)) = self.between.iter().find(|(k, _)| *k == n + 1) {
+                    self.now = set.clone();
+                }
                 Ok(seen)
             }
             Err(broken) => Err(Refusal {
@@ -560,33 +451,43 @@ impl<T: Table> Session<T> {
         moves: impl IntoIterator<Item = MoveOf<T>>,
         upto: Option<usize>,
     ) -> Option<RefusalOf<T>> {
-        match self.replay_followed(moves, upto, &mut ()) {
+        let before = |_: usize, _: &EngineOf<T>, _: &MoveOf<T>| Ok::<_, Infallible>(None);
+        match self.replay_followed(moves, upto, before, |_, _, _, _, _| Ok(())) {
             Ok(refused) => refused,
             Err(never) => match never {},
         }
     }
 
-    /// The same, telling `follow` of each move before it is tried (when it may set the
-    /// position first) and of each legal one after it: what `check` builds its notes from.
-    /// An error from `follow` stops the replay and is returned.
-    pub fn replay_followed<F: Follow<T>>(
+    /// The same, followed move by move: `before` is told of each move (`index` counts them
+    /// from 0) with the position it is about to be tried in, and may give another to try it
+    /// in (a record's next deal, begun only when a move needs it: Farfalia); `played` is told
+    /// of each legal move with the positions before and after it and what it did (`check`'s
+    /// notes, a drawer's trick). An error from either stops the replay and is returned.
+    pub fn replay_followed<E>(
         &mut self,
         moves: impl IntoIterator<Item = MoveOf<T>>,
         upto: Option<usize>,
-        follow: &mut F,
-    ) -> Result<Option<RefusalOf<T>>, F::Error> {
+        mut before: impl FnMut(usize, &EngineOf<T>, &MoveOf<T>) -> Result<Option<EngineOf<T>>, E>,
+        mut played: impl FnMut(
+            usize,
+            &EngineOf<T>,
+            &MoveOf<T>,
+            &OutcomeOf<T>,
+            &EngineOf<T>,
+        ) -> Result<(), E>,
+    ) -> Result<Option<RefusalOf<T>>, E> {
         for mv in moves {
             let index = self.steps.len();
             if upto.is_some_and(|n| index >= n) {
                 break;
             }
-            if let Some(set) = follow.before(index, &self.now, &mv)? {
+            if let Some(set) = before(index, &self.now, &mv)? {
                 self.now = set.clone();
                 self.between.retain(|(k, _)| *k < index);
                 self.between.push((index, set));
             }
-            let seen = |before: &EngineOf<T>, outcome: &OutcomeOf<T>, after: &EngineOf<T>| {
-                follow.played(index, before, &mv, outcome, after)
+            let seen = |was: &EngineOf<T>, outcome: &OutcomeOf<T>, now: &EngineOf<T>| {
+                played(index, was, &mv, outcome, now)
             };
             match self.applied(mv.clone(), seen) {
                 Ok(seen) => seen?,

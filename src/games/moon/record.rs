@@ -2,7 +2,6 @@
 //! verdict (MN-3 for illegal moves, MN-4 for the end, MN-5 for the solitaire),
 //! dealing from a seed, and playing random legal games.
 
-use std::convert::Infallible;
 use std::ops::RangeInclusive;
 
 use serde::Serialize;
@@ -16,8 +15,8 @@ use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken, Engine};
 use crate::games::referee::{Playable, Referee};
-use crate::games::replay::{replay_followed, replay_opened};
-use crate::games::session::{After, Opened};
+use crate::games::replay::{illegal, replay_noting, replay_opened};
+use crate::games::session::Opened;
 use crate::games::Game;
 use crate::record::{
     write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Seats, Source, Span,
@@ -382,7 +381,7 @@ pub(super) fn opened(
 }
 
 /// The record's illegal move: the rule it breaks, pointed at where it is written.
-fn illegal(
+fn refused_move(
     record: &Record,
     src: &Source,
     moves: &[Written],
@@ -391,13 +390,11 @@ fn illegal(
     names: &[String],
 ) -> Illegal {
     let (entry, w) = (&record.moves[n - 1], &moves[n - 1]);
-    Illegal::new(
+    illegal(
         src,
-        blame(rb, entry, w),
-        entry,
-        &record.players,
-        rb.rule(),
-        rb.code(),
+        record,
+        (entry, blame(rb, entry, w)),
+        rb,
         rb.describe(names),
     )
 }
@@ -431,15 +428,13 @@ fn check_standard(record: &Record, src: &Source) -> Result<Verdict, Error> {
             let number = record.moves[i].number;
             note_eliminations(after, before.eliminated().len(), number, &mut notes);
         }
-        Ok::<(), Infallible>(())
     };
-    let replayed = replay_followed(&Moon, record, opened, total, &mut After(eliminations))
-        .unwrap_or_else(|never| match never {});
+    let replayed = replay_noting(&Moon, record, opened, total, eliminations);
     let MoonGame::Standard(pos) = replayed.game() else {
         return Err(internal("the standard variant read a solitaire setup"));
     };
     if let Some((n, refused, _)) = replayed.refused() {
-        let illegal = illegal(record, src, &moves, n, &refused.broken, &names);
+        let illegal = refused_move(record, src, &moves, n, &refused.broken, &names);
         let result = mn3_result(pos, &record.moves[n - 1], total, &names);
         return Ok(Verdict {
             result: Some(result),
@@ -524,7 +519,7 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
         return Err(internal("the solitaire read a standard setup"));
     };
     if let Some((n, refused, _)) = replayed.refused() {
-        let illegal = illegal(record, src, &moves, n, &refused.broken, &names);
+        let illegal = refused_move(record, src, &moves, n, &refused.broken, &names);
         // GN-1: after the end the ended solitaire's result stands; MN-3
         // has no one to notice a mistake before it, so no result then.
         let verdict = Verdict::illegal(total, illegal);

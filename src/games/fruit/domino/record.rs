@@ -23,14 +23,13 @@ use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::fruit::record::{deal_order, parse_bool, parse_tile, parse_tiles};
 use crate::games::fruit::tile::Tile;
-use crate::games::replay::replay_opened;
-use crate::games::session::Opened;
 use crate::games::fruit::tileset::TileSet;
 use crate::games::referee::{Playable, Referee};
+use crate::games::replay::{illegal, replay_opened};
+use crate::games::session::Opened;
 use crate::games::Game;
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Seats, Source, Span,
-    Verdict,
+    write, Deal, GameResult, MoveEntry, MoveOut, Node, Record, Seats, Source, Span, Verdict,
 };
 
 /// The registry entry for Domino della Frutta.
@@ -423,7 +422,10 @@ fn notes_of(state: &State, names: &[String]) -> Vec<String> {
 
 /// A record's start and moves as its session opens them ([`crate::games::session::Table::open`]),
 /// with the moves as written, for `check` to point at.
-pub(super) fn opened(record: &Record, src: &Source) -> Result<(Opened<State>, Vec<Written>), Error> {
+pub(super) fn opened(
+    record: &Record,
+    src: &Source,
+) -> Result<(Opened<State>, Vec<Written>), Error> {
     let setup = read_setup(record, src)?;
     let written = read_moves(record, src)?;
     let start = State::start(&setup, &rules_of(&record.variant))
@@ -465,13 +467,11 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         let (entry, w, broken) = (&record.moves[n - 1], &moves[n - 1], &refused.broken);
         // The call of open play is the record move's first engine move.
         let calling = w.open.is_some() && replayed.last().is_none_or(|(last, _)| last != n);
-        let illegal = Illegal::new(
+        let illegal = illegal(
             src,
-            blame(broken, entry, w, calling),
-            entry,
-            &record.players,
-            broken.rule(),
-            broken.code(),
+            record,
+            (entry, blame(broken, entry, w, calling)),
+            broken,
             broken.describe(&names),
         );
         // GN-1: after the end the ended game's result stands.

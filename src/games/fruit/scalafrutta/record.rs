@@ -26,13 +26,12 @@ use crate::games::fruit::record::{parse_tile, parse_tiles};
 use crate::games::fruit::tile::Tile;
 use crate::games::fruit::tileset::TileSet;
 use crate::games::referee::{Playable, Referee};
-use crate::games::replay::replay_followed;
-use crate::games::session::{After, Opened, Watch};
+use crate::games::replay::{illegal, replay_followed};
+use crate::games::session::Opened;
 use crate::games::Game;
 use crate::record::node::Value;
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Record, Score, Source, Span, Status,
-    Verdict,
+    write, Deal, GameResult, MoveEntry, MoveOut, Record, Score, Source, Span, Status, Verdict,
 };
 
 /// The registry entry for Scalafrutta.
@@ -605,7 +604,10 @@ fn totals_note(state: &State, names: &[String]) -> Option<String> {
 
 /// A record's start and moves as its session opens them ([`crate::games::session::Table::open`]),
 /// with the moves as written, for `check` to point at.
-pub(super) fn opened(record: &Record, src: &Source) -> Result<(Opened<State>, Vec<Written>), Error> {
+pub(super) fn opened(
+    record: &Record,
+    src: &Source,
+) -> Result<(Opened<State>, Vec<Written>), Error> {
     let square = read_setup(record, src)?;
     let written = read_moves(record, src)?;
     let setup = Setup {
@@ -630,26 +632,22 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let mut notes = Vec::new();
     let total = moves.len();
     // Each move's written square is checked against the position it is tried in.
-    let squares = Watch(|k: usize, state: &State, _: &Move| {
-        check_square(state, &record.moves[k], &moves[k], src)
-    });
-    let outcomes = After(
-        |k: usize, _: &State, _: &Move, outcome: &Outcome, after: &State| {
-            note_outcome(&mut notes, after, &record.moves[k], outcome, &names);
-            Ok(())
-        },
-    );
-    let replayed = replay_followed(&Scalafrutta, record, opened, total, &mut (squares, outcomes))?;
+    let squares = |k: usize, state: &State, _: &Move| {
+        check_square(state, &record.moves[k], &moves[k], src).map(|()| None)
+    };
+    let outcomes = |k: usize, _: &State, _: &Move, outcome: &Outcome, after: &State| {
+        note_outcome(&mut notes, after, &record.moves[k], outcome, &names);
+        Ok(())
+    };
+    let replayed = replay_followed(&Scalafrutta, record, opened, total, squares, outcomes)?;
     let state = replayed.game();
     if let Some((n, refused, _)) = replayed.refused() {
         let (entry, w, broken) = (&record.moves[n - 1], &moves[n - 1], &refused.broken);
-        let illegal = Illegal::new(
+        let illegal = illegal(
             src,
-            &blame(broken, entry, w),
-            entry,
-            &record.players,
-            broken.rule(),
-            broken.code(),
+            record,
+            (entry, &blame(broken, entry, w)),
+            broken,
             broken.describe(&names),
         );
         // GN-1: after the end the ended game's result stands.
