@@ -267,7 +267,7 @@ fn every_check_and_drawer_replays_through_the_session() {
             _ => continue,
         };
         assert!(
-            code.contains("replay::replay"),
+            code.contains("games::replay::"),
             "{} replays records without the session's replay",
             file.display()
         );
