@@ -1,14 +1,14 @@
-//! A record replayed to a move for a view of its position (`tavolo show`'s drawers): read
-//! as the game's session reads it ([`Table::open`]), replayed through a [`Session`] up to
-//! the move asked for, stopping at the first move a rule refuses and keeping it. A drawer
-//! gets the engine there, the steps and the refused move, and keeps only what it draws.
-//! `check` replays through it too where its verdict needs only the position reached and
-//! the move refused ([`replay_opened`]: Il Muro, Mosaico).
+//! A record replayed to a move through a [`Session`]: read as the game's session reads it
+//! ([`Table::open`]), replayed up to the move asked for, stopping at the first move a rule
+//! refuses and keeping it. `tavolo show`'s drawers and every game's `check` go through it:
+//! a drawer gets the engine there, the steps and the refused move, and keeps only what it
+//! draws; `check` follows the replay move by move ([`replay_followed`]) for its notes and
+//! details, and turns the refused move into its verdict.
 
 use super::engine::Broken;
-use super::session::{EngineOf, MoveOf, Opened, RefusalOf, Session, StepOf, Table};
+use super::session::{EngineOf, MoveOf, Opened, OutcomeOf, RefusalOf, Session, StepOf, Table};
 use crate::error::Error;
-use crate::record::{Record, Source};
+use crate::record::{Illegal, MoveEntry, Record, Source, Span};
 use crate::show::scene;
 use std::convert::Infallible;
 
@@ -40,19 +40,20 @@ pub fn replay<T: Table>(
     ))
 }
 
-/// The same, handing `watch` each move with the position it is tried in before it is tried
-/// ([`Session::replay_watched`]): for a drawer that checks what the record writes beside a
-/// move against the position (Scalafrutta's squares) or follows something step by step.
+/// The same, handing `watch` each move with the position it is tried in before it is tried:
+/// for a drawer that checks what the record writes beside a move against the position
+/// (Scalafrutta's squares) or follows something step by step.
 pub fn replay_watched<T: Table>(
     table: &'static T,
     record: &Record,
     src: &Source,
     upto: Option<usize>,
-    watch: impl FnMut(&EngineOf<T>, &MoveOf<T>) -> Result<(), Error>,
+    mut watch: impl FnMut(usize, &EngineOf<T>, &MoveOf<T>) -> Result<(), Error>,
 ) -> Result<Replayed<T>, Error> {
     let shown = scene::shown(record, upto)?;
     let opened = table.open(record, src)?;
-    watched(table, record, opened, shown, watch)
+    let before = |i: usize, game: &EngineOf<T>, mv: &MoveOf<T>| watch(i, game, mv).map(|()| None);
+    replay_followed(table, record, opened, shown, before, |_, _, _, _, _| Ok(()))
 }
 
 /// The same for a record already opened, up to record move `shown`: for `check`, which
@@ -63,19 +64,40 @@ pub fn replay_opened<T: Table>(
     opened: Opened<EngineOf<T>>,
     shown: usize,
 ) -> Replayed<T> {
-    let unwatched = |_: &EngineOf<T>, _: &MoveOf<T>| Ok::<(), Infallible>(());
-    match watched(table, record, opened, shown, unwatched) {
+    replay_noting(table, record, opened, shown, |_, _, _, _, _| ())
+}
+
+/// The same, telling `played` of each legal move after it, with the positions before and
+/// after it and what it did: `check`'s notes and details.
+pub fn replay_noting<T: Table>(
+    table: &'static T,
+    record: &Record,
+    opened: Opened<EngineOf<T>>,
+    shown: usize,
+    mut played: impl FnMut(usize, &EngineOf<T>, &MoveOf<T>, &OutcomeOf<T>, &EngineOf<T>),
+) -> Replayed<T> {
+    let before = |_: usize, _: &EngineOf<T>, _: &MoveOf<T>| Ok::<_, Infallible>(None);
+    let played =
+        |i: usize, was: &EngineOf<T>, mv: &MoveOf<T>, o: &OutcomeOf<T>, now: &EngineOf<T>| {
+            played(i, was, mv, o, now);
+            Ok(())
+        };
+    match replay_followed(table, record, opened, shown, before, played) {
         Ok(r) => r,
         Err(never) => match never {},
     }
 }
 
-fn watched<T: Table, E>(
+/// The same, followed move by move ([`Session::replay_followed`]: `before` each move, where
+/// it may set the position, Farfalia's next deal; `played` after each legal one): `check`'s
+/// notes, a drawer's trick.
+pub fn replay_followed<T: Table, E>(
     table: &'static T,
     record: &Record,
     opened: Opened<EngineOf<T>>,
     shown: usize,
-    watch: impl FnMut(&EngineOf<T>, &MoveOf<T>) -> Result<(), E>,
+    before: impl FnMut(usize, &EngineOf<T>, &MoveOf<T>) -> Result<Option<EngineOf<T>>, E>,
+    played: impl FnMut(usize, &EngineOf<T>, &MoveOf<T>, &OutcomeOf<T>, &EngineOf<T>) -> Result<(), E>,
 ) -> Result<Replayed<T>, E> {
     let Opened {
         start,
@@ -84,13 +106,26 @@ fn watched<T: Table, E>(
     } = opened;
     let mut session = Session::viewing(table, record, start);
     let upto = numbers.iter().take_while(|&&n| n <= shown).count();
-    let refused = session.replay_watched(moves, Some(upto), watch)?;
+    let refused = session.replay_followed(moves, Some(upto), before, played)?;
     Ok(Replayed {
         session,
         numbers,
         refused,
         shown,
     })
+}
+
+/// A move a rule refuses as `check` reports it: the ruling and code of `broken`, pointed at
+/// `span` (the part of the record move `entry` at fault), in `message`'s words.
+pub fn illegal(
+    src: &Source,
+    record: &Record,
+    (entry, span): (&MoveEntry, &Span),
+    broken: &impl Broken,
+    message: String,
+) -> Illegal {
+    let (rule, code) = (broken.rule(), broken.code());
+    Illegal::new(src, span, entry, &record.players, rule, code, message)
 }
 
 impl<T: Table> Replayed<T> {

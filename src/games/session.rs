@@ -15,6 +15,7 @@
 //! `show` draws the position at move N through it ([`super::replay`]).
 
 use std::collections::HashSet;
+use std::convert::Infallible;
 
 use serde::Serialize;
 
@@ -276,6 +277,9 @@ pub struct Session<T: Table> {
     start: EngineOf<T>,
     now: EngineOf<T>,
     steps: Vec<StepOf<T>>,
+    /// Positions set between moves (a record's next deal written out, Farfalia), each
+    /// with how many steps came before it: what taking moves back finds again.
+    between: Vec<(usize, EngineOf<T>)>,
     /// Moves taken back, the last taken back last: what `redo` plays again.
     undone: Vec<MoveOf<T>>,
 }
@@ -357,6 +361,7 @@ impl<T: Table> Session<T> {
             now: start.clone(),
             start,
             steps: Vec::new(),
+            between: Vec::new(),
             undone: Vec::new(),
         }
     }
@@ -386,6 +391,17 @@ impl<T: Table> Session<T> {
     /// Apply `mv`: the step it made, or the rule it breaks (the session unchanged). A move
     /// other than the next one taken back forgets the moves taken back.
     pub fn apply(&mut self, mv: MoveOf<T>) -> Result<&StepOf<T>, RefusalOf<T>> {
+        self.applied(mv, |_, _, _| ())?;
+        Ok(self.steps.last().expect("just pushed"))
+    }
+
+    /// [`Session::apply`], showing `seen` a legal move's position before it, what it did
+    /// and the position after it.
+    fn applied<R>(
+        &mut self,
+        mv: MoveOf<T>,
+        seen: impl FnOnce(&EngineOf<T>, &OutcomeOf<T>, &EngineOf<T>) -> R,
+    ) -> Result<R, RefusalOf<T>> {
         let seat = self.now.to_move();
         let out = self
             .table
@@ -397,11 +413,15 @@ impl<T: Table> Session<T> {
                     self.table
                         .explain(&self.now, &next, &mv, &outcome, &self.players);
                 let scores = self.table.scores(&next);
+                let seen = seen(&self.now, &outcome, &next);
                 self.now = next;
+                let n = self.steps.len();
                 if self.undone.last() == Some(&mv) {
                     self.undone.pop();
                 } else {
                     self.undone.clear();
+                    // A position set after a move taken back is gone with it.
+                    self.between.retain(|(k, _)| *k <= n);
                 }
                 self.steps.push(Step {
                     mv,
@@ -409,7 +429,11 @@ impl<T: Table> Session<T> {
                     explanation,
                     scores,
                 });
-                Ok(self.steps.last().expect("just pushed"))
+                // A move played again finds the position set after it before.
+                if let Some((_, set)) = self.between.iter().find(|(k, _)| *k == n + 1) {
+                    self.now = set.clone();
+                }
+                Ok(seen)
             }
             Err(broken) => Err(Refusal {
                 number: self.steps.len() + 1,
@@ -427,29 +451,47 @@ impl<T: Table> Session<T> {
         moves: impl IntoIterator<Item = MoveOf<T>>,
         upto: Option<usize>,
     ) -> Option<RefusalOf<T>> {
-        let unwatched = |_: &EngineOf<T>, _: &MoveOf<T>| Ok::<(), std::convert::Infallible>(());
-        match self.replay_watched(moves, upto, unwatched) {
+        let before = |_: usize, _: &EngineOf<T>, _: &MoveOf<T>| Ok::<_, Infallible>(None);
+        match self.replay_followed(moves, upto, before, |_, _, _, _, _| Ok(())) {
             Ok(refused) => refused,
             Err(never) => match never {},
         }
     }
 
-    /// The same, handing `watch` each move with the position it is about to be tried in (a
-    /// drawer's checks of what the record writes beside a move, and what it follows from
-    /// one position to the next): an error from `watch` stops the replay and is returned.
-    pub fn replay_watched<E>(
+    /// The same, followed move by move: `before` is told of each move (`index` counts them
+    /// from 0) with the position it is about to be tried in, and may give another to try it
+    /// in (a record's next deal, begun only when a move needs it: Farfalia); `played` is told
+    /// of each legal move with the positions before and after it and what it did (`check`'s
+    /// notes, a drawer's trick). An error from either stops the replay and is returned.
+    pub fn replay_followed<E>(
         &mut self,
         moves: impl IntoIterator<Item = MoveOf<T>>,
         upto: Option<usize>,
-        mut watch: impl FnMut(&EngineOf<T>, &MoveOf<T>) -> Result<(), E>,
+        mut before: impl FnMut(usize, &EngineOf<T>, &MoveOf<T>) -> Result<Option<EngineOf<T>>, E>,
+        mut played: impl FnMut(
+            usize,
+            &EngineOf<T>,
+            &MoveOf<T>,
+            &OutcomeOf<T>,
+            &EngineOf<T>,
+        ) -> Result<(), E>,
     ) -> Result<Option<RefusalOf<T>>, E> {
         for mv in moves {
-            if upto.is_some_and(|n| self.steps.len() >= n) {
+            let index = self.steps.len();
+            if upto.is_some_and(|n| index >= n) {
                 break;
             }
-            watch(&self.now, &mv)?;
-            if let Err(r) = self.apply(mv) {
-                return Ok(Some(r));
+            if let Some(set) = before(index, &self.now, &mv)? {
+                self.now = set.clone();
+                self.between.retain(|(k, _)| *k < index);
+                self.between.push((index, set));
+            }
+            let seen = |was: &EngineOf<T>, outcome: &OutcomeOf<T>, now: &EngineOf<T>| {
+                played(index, was, &mv, outcome, now)
+            };
+            match self.applied(mv.clone(), seen) {
+                Ok(seen) => seen?,
+                Err(r) => return Ok(Some(r)),
             }
         }
         Ok(None)
@@ -465,8 +507,15 @@ impl<T: Table> Session<T> {
 
     /// The engine after the first `n` legal moves played (the start for 0).
     pub fn after(&self, n: usize) -> EngineOf<T> {
-        let mut now = self.start.clone();
-        for s in self.steps.iter().take(n) {
+        // From the last position set between moves at or before `n`.
+        let (from, now) = self
+            .between
+            .iter()
+            .rev()
+            .find(|(k, _)| *k <= n)
+            .map_or((0, &self.start), |(k, e)| (*k, e));
+        let mut now = now.clone();
+        for s in self.steps.iter().take(n).skip(from) {
             // Each was accepted from this same position before.
             if now.play(s.mv.clone()).is_err() {
                 break;

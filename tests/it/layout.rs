@@ -248,3 +248,30 @@ fn super_uses_reads_paths_and_groups_but_not_comments() {
         ["record"]
     );
 }
+
+/// Issue 23, one replay: every game's `check` (its `record.rs`) and picture (`draw.rs`)
+/// replay a record through the session (src/games/replay.rs), not a move loop of their own.
+/// Natura's duplicate records are left out: a duplicate game has no turns, so no session.
+#[test]
+fn every_check_and_drawer_replays_through_the_session() {
+    let (mut checks, mut drawers) = (0, 0);
+    for file in rust_files(&src("games")) {
+        if file.ends_with("natura/duplicate/record.rs") {
+            continue;
+        }
+        let code = code_of(&file);
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let counted = match name {
+            "record.rs" if code.contains("fn check(") => &mut checks,
+            "draw.rs" if code.contains("fn scene(") => &mut drawers,
+            _ => continue,
+        };
+        assert!(
+            code.contains("games::replay::"),
+            "{} replays records without the session's replay",
+            file.display()
+        );
+        *counted += 1;
+    }
+    assert_eq!((checks, drawers), (8, 8));
+}

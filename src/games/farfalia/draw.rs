@@ -14,11 +14,12 @@
 //! Deal sheets: per deal the match has before play (FA-5), the proposal,
 //! each player's hand (with their jolly) and each dummy's layout.
 
-use super::record::{engine_move, first_dealer, replay, rules_of, Farfalia, Replay};
+use super::record::{engine_moves, first_dealer, replay, rules_of, Farfalia, Replay};
 use super::{Card, Deal, DealOrders, Family, Jolly, Match, Move, Setup, Suit};
 use crate::deal::Provenance;
 use crate::error::Error;
-use crate::games::engine::Broken;
+use crate::games::replay::replay_followed;
+use crate::games::session::Opened;
 use crate::record::{Record, Source};
 use crate::show::labels::{self, NAME_ROOM};
 use crate::show::scene::{self, Holding, Item, Label, Mark, MarkKind, Piece, Rect, Scene, Shown};
@@ -330,49 +331,41 @@ impl scene::Draw for Farfalia {
         let mut view: Option<(Deal, usize)> = m.deal().map(|d| (d.clone(), 0));
         let mut trick: Vec<(usize, Result<Card, Family>)> = Vec::new();
         let mut last: Option<(usize, Move, usize, usize)> = None;
-        let mut illegal: Option<(usize, Move, String)> = None;
-        for (entry, w) in record.moves.iter().zip(&moves).take(shown) {
-            deals.before(&mut m, entry)?;
-            let k = m.deals_played();
-            let before = m.deal().cloned();
-            let mv = engine_move(entry.player, w);
-            match m.play(mv) {
-                Ok(_) => {
-                    let Some(mut d) = before else {
-                        continue;
-                    };
-                    let place = d.place_to_move().unwrap_or(0);
-                    let on_table = d.trick();
-                    // The deal as the move left it (a finished deal is no
-                    // longer the match's: replay the move on its copy).
-                    let _ = d.play(mv);
-                    trick = d.trick();
-                    if trick.is_empty() && matches!(mv, Move::Play { .. } | Move::Jolly { .. }) {
-                        // The move completed the trick: show it whole.
-                        trick = on_table;
-                        let c = match mv {
-                            Move::Play { card, .. } => Ok(card),
-                            Move::Jolly { family, .. } => Err(family),
-                            _ => unreachable!(),
-                        };
-                        trick.push((place, c));
-                    }
-                    view = Some((d, k));
-                    last = Some((entry.number, mv, place, k));
-                }
-                Err(b) => {
-                    // Shown on the table it was played on.
-                    if let Some(d) = m.deal() {
-                        trick = d.trick();
-                        view = Some((d.clone(), k));
-                    }
-                    illegal = Some((
-                        entry.number,
-                        mv,
-                        format!("{} ({})", b.describe(&names), b.code()),
-                    ));
-                    break;
-                }
+        let follow = |i: usize, before: &Match, mv: &Move, _: &_, _: &Match| {
+            let Some(mut d) = before.deal().cloned() else {
+                return Ok(());
+            };
+            let k = before.deals_played();
+            let place = d.place_to_move().unwrap_or(0);
+            let on_table = d.trick();
+            // The deal as the move left it (a finished deal is no
+            // longer the match's: replay the move on its copy).
+            let _ = d.play(*mv);
+            trick = d.trick();
+            if trick.is_empty() && matches!(mv, Move::Play { .. } | Move::Jolly { .. }) {
+                // The move completed the trick: show it whole.
+                trick = on_table;
+                let c = match *mv {
+                    Move::Play { card, .. } => Ok(card),
+                    Move::Jolly { family, .. } => Err(family),
+                    _ => unreachable!(),
+                };
+                trick.push((place, c));
+            }
+            view = Some((d, k));
+            last = Some((record.moves[i].number, *mv, place, k));
+            Ok(())
+        };
+        let opened = Opened::one_each(m, engine_moves(record, &moves));
+        let dealing = |i: usize, game: &Match, _: &Move| deals.between(game, &record.moves[i]);
+        let replayed = replay_followed(&Farfalia, record, opened, shown, dealing, follow)?;
+        let illegal = replayed.refused().map(|(n, r, why)| (n, r.mv, why));
+        if illegal.is_some() {
+            // Shown on the table it was played on.
+            let m = replayed.game();
+            if let Some(d) = m.deal() {
+                trick = d.trick();
+                view = Some((d.clone(), m.deals_played()));
             }
         }
         let Some((deal, k)) = view else {

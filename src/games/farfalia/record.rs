@@ -37,11 +37,12 @@ use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::referee::{Playable, Referee};
+use crate::games::replay::{illegal, replay_followed};
+use crate::games::session::Opened;
 use crate::games::{Game, LineDeals};
 use crate::record::node::Value;
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Score, Seats, Source, Span,
-    Verdict,
+    write, Deal, GameResult, MoveEntry, MoveOut, Node, Record, Score, Seats, Source, Span, Verdict,
 };
 
 /// The registry entry for Farfalia.
@@ -1134,10 +1135,7 @@ impl Deals<'_> {
     /// Before the move `entry`: begin the next deal if none is in play (and
     /// the match is not over); an error if the record gives no setup for it.
     pub(super) fn before(&self, m: &mut Match, entry: &MoveEntry) -> Result<(), Error> {
-        // A collection choice right after a deal's last trick belongs to
-        // that deal: the engine judges it there (FA-3), not the next deal.
-        let stray = m.deals_played() > 0 && self.collections.contains(&entry.number);
-        if m.deal().is_none() && !m.is_over() && !stray {
+        if self.wants(m, entry) {
             let k = m.deals_played();
             if !self.begin(m, k)? {
                 return Err(self
@@ -1156,6 +1154,36 @@ impl Deals<'_> {
         }
         Ok(())
     }
+
+    /// The match to try the move `entry` in when it starts the next deal: that deal begun
+    /// (written out, or dealt from the seed), between moves, as the replay reaches it (the
+    /// tables of later deals follow the standings, FA-7); `None` when the move does not.
+    pub(super) fn between(&self, game: &Match, entry: &MoveEntry) -> Result<Option<Match>, Error> {
+        if !self.wants(game, entry) {
+            return Ok(None);
+        }
+        let mut m = game.clone();
+        self.before(&mut m, entry)?;
+        Ok(Some(m))
+    }
+
+    /// Whether the move `entry` starts the next deal: none is in play, the match goes on,
+    /// and the move is not a collection choice right after a deal's last trick (that one
+    /// belongs to the deal just finished: the engine judges it there, FA-3).
+    fn wants(&self, m: &Match, entry: &MoveEntry) -> bool {
+        let stray = m.deals_played() > 0 && self.collections.contains(&entry.number);
+        m.deal().is_none() && !m.is_over() && !stray
+    }
+}
+
+/// The match's moves as the engine plays them, the seat from each record move.
+pub(super) fn engine_moves(record: &Record, moves: &[Written]) -> Vec<Move> {
+    record
+        .moves
+        .iter()
+        .zip(moves)
+        .map(|(e, w)| engine_move(e.player, w))
+        .collect()
 }
 
 fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
@@ -1163,90 +1191,96 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         names,
         moves,
         deals,
-        mut m,
+        m,
     } = replay(record, src)?;
     let mut notes = Vec::new();
     let mut facts = Vec::new();
     let total = moves.len();
-    for (entry, w) in record.moves.iter().zip(&moves) {
-        deals.before(&mut m, entry)?;
-        let k = m.deals_played() + 1;
-        // The deal before the move (a fixed-size copy), for its facts.
-        let before = m.deal().cloned();
-        let table = m.table().cloned();
-        let mv = engine_move(entry.player, w);
-        match m.play(mv) {
-            Ok(out) => {
-                let (Some(before), Some(t)) = (before, table) else {
-                    continue;
-                };
-                let over = matches!(out, Outcome::DealOver | Outcome::MatchOver);
-                // A finished deal is no longer the match's: replay the move on the copy.
-                let after = match m.deal() {
-                    Some(d) if !over => d.clone(),
-                    _ => {
-                        let mut d = before.clone();
-                        d.play(mv).map_err(|b| internal(b.describe(&names)))?;
-                        d
-                    }
-                };
-                let at = details::At {
-                    number: entry.number,
-                    player: &names[entry.player],
-                    deal: k,
-                };
-                facts.extend(details::of_move(&at, &before, mv, &after, &names));
-                if over {
-                    notes.push(deal_note(k, &t, &after, m.totals(), &names));
-                    let next = m.next_table().map(|n| n.dealer());
-                    facts.push(details::deal_end(&at, &t, &after, m.totals(), next, &names));
-                }
+    let played = |i: usize, before: &Match, mv: &Move, out: &Outcome, after: &Match| {
+        let entry = &record.moves[i];
+        let (Some(deal), Some(t)) = (before.deal(), before.table()) else {
+            return Ok(());
+        };
+        let k = before.deals_played() + 1;
+        let over = matches!(out, Outcome::DealOver | Outcome::MatchOver);
+        // A finished deal is no longer the match's: replay the move on a copy.
+        let dealt = match after.deal() {
+            Some(d) if !over => d.clone(),
+            _ => {
+                let mut d = deal.clone();
+                d.play(*mv).map_err(|b| internal(b.describe(&names)))?;
+                d
             }
-            Err(b) => {
-                let illegal = Illegal::new(
-                    src,
-                    blame(&b, entry, w),
-                    entry,
-                    &record.players,
-                    b.rule(),
-                    b.code(),
-                    format!("{} ({})", b.describe(&names), moment(&m, mv)),
-                );
-                let result = if m.is_over() {
-                    let mut r = finished(&m, &names);
-                    r.reason = format!(
-                        "{}; move {} came after the match's last trick (GN-1)",
-                        r.reason, entry.number
-                    );
-                    r
-                } else {
-                    let done = m.deals_played();
-                    let stand = match done {
-                        0 => "no deal was finished before it, so nothing is scored".to_string(),
-                        1 => "the deal finished before it stands, the deal in progress is not scored".to_string(),
-                        k => format!("the {k} deals finished before it stand, the deal in progress is not scored"),
-                    };
-                    GameResult {
-                        scores: scores(&m, &names),
-                        reason: format!(
-                            "the match stops at the illegal move {} in deal {}: {stand}, and nobody wins (tavolo's ruling on irregularities)",
-                            entry.number,
-                            done + 1,
-                        ),
-                        ..GameResult::default()
-                    }
-                };
-                if m.deals_played() > 0 {
-                    notes.push(standings_note(&m, &names));
-                }
-                return Ok(Verdict {
-                    result: Some(result),
-                    notes,
-                    details: facts,
-                    ..Verdict::illegal(total, illegal)
-                });
-            }
+        };
+        let at = details::At {
+            number: entry.number,
+            player: &names[entry.player],
+            deal: k,
+        };
+        facts.extend(details::of_move(&at, deal, *mv, &dealt, &names));
+        if over {
+            notes.push(deal_note(k, t, &dealt, after.totals(), &names));
+            let next = after.next_table().map(|n| n.dealer());
+            facts.push(details::deal_end(
+                &at,
+                t,
+                &dealt,
+                after.totals(),
+                next,
+                &names,
+            ));
         }
+        Ok(())
+    };
+    let opened = Opened::one_each(m, engine_moves(record, &moves));
+    let dealing = |i: usize, game: &Match, _: &Move| deals.between(game, &record.moves[i]);
+    let replayed = replay_followed(&Farfalia, record, opened, total, dealing, played)?;
+    let mut m = replayed.game().clone();
+    if let Some((n, refused, _)) = replayed.refused() {
+        let (entry, w, b) = (&record.moves[n - 1], &moves[n - 1], &refused.broken);
+        let illegal = illegal(
+            src,
+            record,
+            (entry, blame(b, entry, w)),
+            b,
+            format!("{} ({})", b.describe(&names), moment(&m, refused.mv)),
+        );
+        let result = if m.is_over() {
+            let mut r = finished(&m, &names);
+            r.reason = format!(
+                "{}; move {} came after the match's last trick (GN-1)",
+                r.reason, entry.number
+            );
+            r
+        } else {
+            let done = m.deals_played();
+            let stand = match done {
+                0 => "no deal was finished before it, so nothing is scored".to_string(),
+                1 => "the deal finished before it stands, the deal in progress is not scored"
+                    .to_string(),
+                k => format!(
+                    "the {k} deals finished before it stand, the deal in progress is not scored"
+                ),
+            };
+            GameResult {
+                scores: scores(&m, &names),
+                reason: format!(
+                    "the match stops at the illegal move {} in deal {}: {stand}, and nobody wins (tavolo's ruling on irregularities)",
+                    entry.number,
+                    done + 1,
+                ),
+                ..GameResult::default()
+            }
+        };
+        if m.deals_played() > 0 {
+            notes.push(standings_note(&m, &names));
+        }
+        return Ok(Verdict {
+            result: Some(result),
+            notes,
+            details: facts,
+            ..Verdict::illegal(total, illegal)
+        });
     }
     if m.deals_played() > 0 {
         notes.push(standings_note(&m, &names));
@@ -1267,9 +1301,48 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::session::Session;
 
     fn names(n: usize) -> Vec<String> {
         (1..=n).map(|i| format!("P{i}")).collect()
+    }
+
+    /// FA-5, FA-7: a match's deals written out begin between moves, as the replay reaches
+    /// them; the session keeps each so that the position after any move is found again,
+    /// and taking moves back past a deal's start and playing them again gives the same.
+    #[test]
+    fn fa5_written_deals_begin_between_moves_and_undo_finds_them_again() {
+        let text = include_str!("../../../tests/fixtures/farfalia/complete-two.toml");
+        let src = Source::new("complete-two.toml", text);
+        let record = Record::parse(&src, &crate::games::Registry).unwrap();
+        let Replay {
+            moves, deals, m, ..
+        } = replay(&record, &src).unwrap();
+        let dealing = |i: usize, game: &Match, _: &Move| deals.between(game, &record.moves[i]);
+        let mut s = Session::viewing(&Farfalia, &record, m);
+        let refused = s
+            .replay_followed(
+                engine_moves(&record, &moves),
+                None,
+                dealing,
+                |_, _, _, _, _| Ok(()),
+            )
+            .unwrap();
+        assert!(refused.is_none());
+        let n = s.steps().len();
+        assert_eq!(n, record.moves.len());
+        assert!(s.game().is_over() && s.game().deals_played() > 1);
+        // The position after the last move, replayed from the deals set between moves.
+        let debug = |m: &Match| format!("{m:?}");
+        assert_eq!(debug(&s.after(n)), debug(s.game()));
+        // Every move taken back to the start, and played again.
+        let ended = s.game().clone();
+        while s.undo().is_some() {}
+        assert_eq!(s.game().deals_played(), 0);
+        for _ in 0..n {
+            assert!(s.redo().unwrap().is_ok());
+        }
+        assert_eq!(debug(s.game()), debug(&ended));
     }
 
     #[test]

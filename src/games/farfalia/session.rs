@@ -5,7 +5,7 @@
 //! `decline`, `trump O`, ...). A live session deals from a seed: the match's deals come
 //! from it as they do in `tavolo play`.
 
-use super::record::{engine_move, replay, Farfalia, Replay};
+use super::record::{engine_moves, replay, Farfalia, Replay};
 use super::{CardSet, Deal, Match, Move, Outcome};
 use crate::error::Error;
 use crate::games::referee::Referee;
@@ -58,13 +58,7 @@ impl Table for Farfalia {
         };
         let Replay { moves, .. } = replay(record, src)?;
         let start = self.start(&record.variant, &record.player_names(), deal)?;
-        let moves = record
-            .moves
-            .iter()
-            .zip(&moves)
-            .map(|(e, w)| engine_move(e.player, w))
-            .collect();
-        Ok(Opened::one_each(start, moves))
+        Ok(Opened::one_each(start, engine_moves(record, &moves)))
     }
 
     fn read(&self, game: &Match, _names: &[String], text: &str) -> Result<Move, String> {

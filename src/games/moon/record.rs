@@ -15,6 +15,8 @@ use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::{Broken, Engine};
 use crate::games::referee::{Playable, Referee};
+use crate::games::replay::{illegal, replay_noting, replay_opened};
+use crate::games::session::Opened;
 use crate::games::Game;
 use crate::record::{
     write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Seats, Source, Span,
@@ -358,11 +360,47 @@ pub(super) fn start(record: &Record, src: &Source) -> Result<MoonGame, Error> {
         .map_err(|e| src.error("moon.bad-setup", record.setup_span(), e.to_string()))
 }
 
+/// A record's start and moves as its session opens them ([`crate::games::session::Table::open`]),
+/// with the moves as written, for `check` to point at.
+pub(super) fn opened(
+    record: &Record,
+    src: &Source,
+) -> Result<(Opened<MoonGame>, Vec<Written>), Error> {
+    let game = start(record, src)?;
+    let written = read_moves(record, src)?;
+    let moves = written
+        .iter()
+        .zip(&record.moves)
+        .map(|(w, e)| Move {
+            player: e.player,
+            tile: w.tile,
+            square: w.square,
+        })
+        .collect();
+    Ok((Opened::one_each(game, moves), written))
+}
+
+/// The record's illegal move: the rule it breaks, pointed at where it is written.
+fn refused_move(
+    record: &Record,
+    src: &Source,
+    moves: &[Written],
+    n: usize,
+    rb: &RuleBroken,
+    names: &[String],
+) -> Illegal {
+    let (entry, w) = (&record.moves[n - 1], &moves[n - 1]);
+    illegal(
+        src,
+        record,
+        (entry, blame(rb, entry, w)),
+        rb,
+        rb.describe(names),
+    )
+}
+
 fn check_standard(record: &Record, src: &Source) -> Result<Verdict, Error> {
-    let MoonGame::Standard(mut pos) = start(record, src)? else {
-        return Err(internal("the standard variant read a solitaire setup"));
-    };
-    let moves = read_moves(record, src)?;
+    let (opened, moves) = opened(record, src)?;
     let names = names(record);
     let mut notes = Vec::new();
     let note_eliminations = |pos: &Position, from: usize, after: usize, notes: &mut Vec<String>| {
@@ -380,38 +418,32 @@ fn check_standard(record: &Record, src: &Source) -> Result<Verdict, Error> {
             }
         }
     };
-    note_eliminations(&pos, 0, 0, &mut notes);
+    let MoonGame::Standard(start) = &opened.start else {
+        return Err(internal("the standard variant read a solitaire setup"));
+    };
+    note_eliminations(start, 0, 0, &mut notes);
     let total = moves.len();
-    for (entry, w) in record.moves.iter().zip(&moves) {
-        let mv = Move {
-            player: entry.player,
-            tile: w.tile,
-            square: w.square,
-        };
-        let out_before = pos.eliminated().len();
-        match pos.play(mv) {
-            Ok(_) => note_eliminations(&pos, out_before, entry.number, &mut notes),
-            Err(rb) => {
-                let illegal = Illegal::new(
-                    src,
-                    blame(&rb, entry, w),
-                    entry,
-                    &record.players,
-                    rb.rule(),
-                    rb.code(),
-                    rb.describe(&names),
-                );
-                let result = mn3_result(&pos, entry, total, &names);
-                return Ok(Verdict {
-                    result: Some(result),
-                    notes,
-                    ..Verdict::illegal(total, illegal)
-                });
-            }
+    let eliminations = |i: usize, before: &MoonGame, _: &Move, _: &_, after: &MoonGame| {
+        if let (MoonGame::Standard(before), MoonGame::Standard(after)) = (before, after) {
+            let number = record.moves[i].number;
+            note_eliminations(after, before.eliminated().len(), number, &mut notes);
         }
+    };
+    let replayed = replay_noting(&Moon, record, opened, total, eliminations);
+    let MoonGame::Standard(pos) = replayed.game() else {
+        return Err(internal("the standard variant read a solitaire setup"));
+    };
+    if let Some((n, refused, _)) = replayed.refused() {
+        let illegal = refused_move(record, src, &moves, n, &refused.broken, &names);
+        let result = mn3_result(pos, &record.moves[n - 1], total, &names);
+        return Ok(Verdict {
+            result: Some(result),
+            notes,
+            ..Verdict::illegal(total, illegal)
+        });
     }
     if let Some(w) = pos.winner() {
-        Ok(Verdict::complete(total, finished(&pos, w, &names), notes))
+        Ok(Verdict::complete(total, finished(pos, w, &names), notes))
     } else {
         Ok(Verdict::legal_so_far(
             total,
@@ -479,42 +511,28 @@ fn mn3_result(pos: &Position, entry: &MoveEntry, total: usize, names: &[String])
 }
 
 fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
-    let MoonGame::Solitaire(mut sol) = start(record, src)? else {
-        return Err(internal("the solitaire read a standard setup"));
-    };
-    let moves = read_moves(record, src)?;
+    let (opened, moves) = opened(record, src)?;
     let names = names(record);
     let total = moves.len();
-    for (entry, w) in record.moves.iter().zip(&moves) {
-        let mv = Move {
-            player: entry.player,
-            tile: w.tile,
-            square: w.square,
-        };
-        if let Err(rb) = sol.play(mv) {
-            let illegal = Illegal::new(
-                src,
-                blame(&rb, entry, w),
-                entry,
-                &record.players,
-                rb.rule(),
-                rb.code(),
-                rb.describe(&names),
-            );
-            // GN-1: after the end the ended solitaire's result stands; MN-3
-            // has no one to notice a mistake before it, so no result then.
-            let verdict = Verdict::illegal(total, illegal);
-            return Ok(if sol.is_over() {
-                let (result, notes) = solitaire_end(&sol);
-                Verdict {
-                    result: Some(result),
-                    notes,
-                    ..verdict
-                }
-            } else {
-                verdict
-            });
-        }
+    let replayed = replay_opened(&Moon, record, opened, total);
+    let MoonGame::Solitaire(sol) = replayed.game() else {
+        return Err(internal("the solitaire read a standard setup"));
+    };
+    if let Some((n, refused, _)) = replayed.refused() {
+        let illegal = refused_move(record, src, &moves, n, &refused.broken, &names);
+        // GN-1: after the end the ended solitaire's result stands; MN-3
+        // has no one to notice a mistake before it, so no result then.
+        let verdict = Verdict::illegal(total, illegal);
+        return Ok(if sol.is_over() {
+            let (result, notes) = solitaire_end(sol);
+            Verdict {
+                result: Some(result),
+                notes,
+                ..verdict
+            }
+        } else {
+            verdict
+        });
     }
     if !sol.is_over() {
         return Ok(Verdict::legal_so_far(
@@ -523,7 +541,7 @@ fn check_solitaire(record: &Record, src: &Source) -> Result<Verdict, Error> {
             Vec::new(),
         ));
     }
-    let (result, notes) = solitaire_end(&sol);
+    let (result, notes) = solitaire_end(sol);
     Ok(Verdict::complete(total, result, notes))
 }
 

@@ -2,7 +2,7 @@
 //! 3-4 players, where each keeps their tiles to themselves), and the short forms: the seat
 //! left out, tile and square in either order, and in the solitaire the square alone.
 
-use super::record::{read_moves, start, Moon};
+use super::record::{opened, Moon};
 use super::{MoonGame, Move, Outcome, Square, Tile, TileSet};
 use crate::error::Error;
 use crate::games::engine::Engine;
@@ -49,17 +49,7 @@ fn board_text(b: &super::Board) -> String {
 
 impl Table for Moon {
     fn open(&self, record: &Record, src: &Source) -> Result<Opened<MoonGame>, Error> {
-        let game = start(record, src)?;
-        let moves = read_moves(record, src)?
-            .iter()
-            .zip(&record.moves)
-            .map(|(w, e)| Move {
-                player: e.player,
-                tile: w.tile,
-                square: w.square,
-            })
-            .collect();
-        Ok(Opened::one_each(game, moves))
+        Ok(opened(record, src)?.0)
     }
 
     fn read(&self, game: &MoonGame, _names: &[String], text: &str) -> Result<Move, String> {

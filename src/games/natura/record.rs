@@ -30,6 +30,8 @@ use crate::error::Error;
 use crate::games::check::Foreign;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::referee::{Playable, Referee};
+use crate::games::replay::{illegal, replay_followed};
+use crate::games::session::Opened as SessionOpened;
 use crate::games::{Game, Scorer};
 use crate::record::node::Value;
 use crate::record::{
@@ -1196,72 +1198,93 @@ fn started(record: &Record, src: &Source, lex: Option<Lex>) -> Result<(State, Le
     Ok((game, lex))
 }
 
+/// A play whose written score is not the board's (NS-1): it stops `check` there.
+struct WrongScore {
+    index: usize,
+    declared: i32,
+    points: u32,
+}
+
 fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let moves = read_moves(record, src)?;
     let no_rack_penalty = record.variant == "no-rack-penalty";
-    let (mut game, lex) = started(record, src, None)?;
+    let (start, lex) = started(record, src, None)?;
     let names = record.player_names();
     let set = TileSet::italian();
     let total = moves.len();
     let mut notes = vec![lex.describe()];
     let mut details = Vec::new();
-    for (entry, w) in record.moves.iter().zip(&moves) {
-        let ended = game.end().is_some();
-        match game.play(w.mv.clone()) {
-            Ok(o) => {
-                details.push(move_detail(entry.number, &w.mv, &o, &game, &names, &lex));
-                if let (Outcome::Played { points, .. }, Some((declared, span))) = (&o, &w.score) {
-                    if *declared != *points as i32 {
-                        let illegal = Illegal::new(
-                            src,
-                            span,
-                            entry,
-                            &record.players,
-                            "NS-1 (scoring a play)",
-                            "natura.wrong-score",
-                            format!("the record says {declared}, the board gives {points}"),
-                        );
-                        notes.push(move_note(entry.number, &o, &names, &set, &lex));
-                        return Ok(Verdict {
-                            notes,
-                            details,
-                            ..Verdict::illegal(total, illegal)
-                        });
-                    }
-                }
-                notes.push(move_note(entry.number, &o, &names, &set, &lex));
+    let follow = |k: usize, _: &State, mv: &Move, o: &Outcome, after: &State| {
+        let (number, w) = (record.moves[k].number, &moves[k]);
+        details.push(move_detail(number, mv, o, after, &names, &lex));
+        notes.push(move_note(number, o, &names, &set, &lex));
+        match (o, &w.score) {
+            (Outcome::Played { points, .. }, Some((declared, _)))
+                if *declared != *points as i32 =>
+            {
+                Err(WrongScore {
+                    index: k,
+                    declared: *declared,
+                    points: *points,
+                })
             }
-            Err(b) => {
-                let span = blame(&b, entry, w, src);
-                let illegal = Illegal::new(
-                    src,
-                    &span,
-                    entry,
-                    &record.players,
-                    b.rule(),
-                    b.code(),
-                    b.describe(&names),
-                );
-                // GN-1: a move after the end leaves the ended game's result standing.
-                let result = (ended && game.end().is_some())
-                    .then(|| end_result(&game, &names, no_rack_penalty))
-                    .map(|(note, r)| {
-                        notes.push(note);
-                        r
-                    });
-                return Ok(Verdict {
-                    result,
-                    notes,
-                    details,
-                    ..Verdict::illegal(total, illegal)
-                });
-            }
+            _ => Ok(()),
         }
+    };
+    let opened = SessionOpened::one_each(start, moves.iter().map(|w| w.mv.clone()).collect());
+    let replayed = match replay_followed(&Natura, record, opened, total, |_, _, _| Ok(None), follow)
+    {
+        Ok(r) => r,
+        Err(wrong) => {
+            let entry = &record.moves[wrong.index];
+            let span = moves[wrong.index]
+                .score
+                .as_ref()
+                .map_or(&entry.node.span, |s| &s.1);
+            let illegal = Illegal::new(
+                src,
+                span,
+                entry,
+                &record.players,
+                "NS-1 (scoring a play)",
+                "natura.wrong-score",
+                format!(
+                    "the record says {}, the board gives {}",
+                    wrong.declared, wrong.points
+                ),
+            );
+            return Ok(Verdict {
+                notes,
+                details,
+                ..Verdict::illegal(total, illegal)
+            });
+        }
+    };
+    let game = replayed.game();
+    if let Some((n, refused, _)) = replayed.refused() {
+        let (entry, w, b) = (&record.moves[n - 1], &moves[n - 1], &refused.broken);
+        let span = blame(b, entry, w, src);
+        let illegal = illegal(src, record, (entry, &span), b, b.describe(&names));
+        // GN-1: a move after the end leaves the ended game's result standing.
+        let result = game
+            .end()
+            .is_some()
+            .then(|| end_result(game, &names, no_rack_penalty))
+            .map(|(note, r)| {
+                notes.push(note);
+                r
+            });
+        return Ok(Verdict {
+            result,
+            notes,
+            details,
+            ..Verdict::illegal(total, illegal)
+        });
     }
     if game.end().is_some() {
-        let (note, result) = end_result(&game, &names, no_rack_penalty);
+        let (note, result) = end_result(game, &names, no_rack_penalty);
         notes.push(note);
-        details.extend(end_details(total, &game, &names));
+        details.extend(end_details(total, game, &names));
         return Ok(Verdict::complete(total, result, notes).with_details(details));
     }
     notes.push(format!(

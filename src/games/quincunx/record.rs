@@ -30,10 +30,12 @@ use crate::decktet::{Card, CARDS};
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
 use crate::games::referee::{Playable, Referee};
+use crate::games::replay::{illegal, replay_noting};
+use crate::games::session::Opened;
 use crate::games::{solve, Game, Scorer};
 use crate::record::{
-    write, BadVariant, Deal, GameResult, Illegal, MoveDetail, MoveEntry, MoveOut, Node, Record,
-    Score, Seats, Source, Span, Verdict,
+    write, BadVariant, Deal, GameResult, MoveDetail, MoveEntry, MoveOut, Node, Record, Score,
+    Seats, Source, Span, Verdict,
 };
 use crate::search::Limits as SearchLimits;
 
@@ -847,69 +849,87 @@ fn round_end_detail(number: usize, mover: usize, r: &RoundResult, names: &[Strin
     )
 }
 
-fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+/// A record's start and moves as its session opens them ([`crate::games::session::Table::open`]),
+/// with the moves as written, for `check` to point at.
+pub(super) fn opened(
+    record: &Record,
+    src: &Source,
+) -> Result<(Opened<Quincunx>, Vec<Written>), Error> {
     let (rules, _) = rules_or_internal(&record.variant)?;
-    let moves = read_moves(record, src, &rules)?;
+    let written = read_moves(record, src, &rules)?;
     let setup = read_setup(record, src, &rules)?;
-    let mut game = Quincunx::start(&setup, &rules)
+    let start = Quincunx::start(&setup, &rules)
         .map_err(|e| src.error("quincunx.bad-setup", record.setup_span(), e.to_string()))?;
+    let moves = record
+        .moves
+        .iter()
+        .zip(&written)
+        .map(|(e, w)| Move {
+            player: e.player,
+            card: w.card,
+            cell: w.cell,
+            announced: w.announced.as_ref().map(|a| a.0),
+            noticed_by: w.noticed.as_ref().map(|n| n.0),
+        })
+        .collect();
+    Ok((Opened::one_each(start, moves), written))
+}
+
+fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+    let (opened, moves) = opened(record, src)?;
     let names = record.player_names();
     let total = moves.len();
     let mut notes = Vec::new();
     let mut details = Vec::new();
     let mut result = None;
-    for (entry, w) in record.moves.iter().zip(&moves) {
-        let mv = Move {
-            player: entry.player,
-            card: w.card,
-            cell: w.cell,
-            announced: w.announced.as_ref().map(|a| a.0),
-            noticed_by: w.noticed.as_ref().map(|n| n.0),
-        };
-        let round = game.round_index();
-        match game.play(mv) {
-            Ok(o) => {
-                notes.push(move_note(entry.number, &o, &mv, &names));
-                details.push(placement_detail(entry.number, round, &o, &mv, &names));
-                if let Some(r) = &o.round_over {
-                    notes.push(round_note(r, &names));
-                    details.push(round_end_detail(entry.number, o.player, r, &names));
-                }
-                if let Some(m) = &o.match_over {
-                    result = Some(match_result(&game, m, &names));
-                }
-            }
-            // Not a rule broken: the record does not say what was drawn (QX-14).
-            Err(b @ Broken::PileUnknown { .. }) => {
-                return Err(src
-                    .error(
-                        b.code(),
-                        &w.card_span,
-                        format!("move {}: {}", entry.number, b.describe(&names)),
-                    )
-                    .help(
-                        "add the cards drawn to the round's `pile` (top first): nothing after \
-                         this move can be refereed without them",
-                    ));
-            }
-            Err(b) => {
-                let illegal = Illegal::new(
-                    src,
-                    blame(&b, entry, w),
-                    entry,
-                    &record.players,
-                    b.rule(),
-                    b.code(),
-                    b.describe(&names),
-                );
-                return Ok(Verdict {
-                    result,
-                    notes,
-                    ..Verdict::illegal(total, illegal)
-                }
-                .with_details(details));
-            }
+    let follow = |k: usize, before: &Quincunx, mv: &Move, o: &Outcome, after: &Quincunx| {
+        let number = record.moves[k].number;
+        notes.push(move_note(number, o, mv, &names));
+        details.push(placement_detail(
+            number,
+            before.round_index(),
+            o,
+            mv,
+            &names,
+        ));
+        if let Some(r) = &o.round_over {
+            notes.push(round_note(r, &names));
+            details.push(round_end_detail(number, o.player, r, &names));
         }
+        if let Some(m) = &o.match_over {
+            result = Some(match_result(after, m, &names));
+        }
+    };
+    let replayed = replay_noting(&QuincunxGame, record, opened, total, follow);
+    let game = replayed.game();
+    if let Some((n, refused, _)) = replayed.refused() {
+        let (entry, w, b) = (&record.moves[n - 1], &moves[n - 1], &refused.broken);
+        // Not a rule broken: the record does not say what was drawn (QX-14).
+        if let Broken::PileUnknown { .. } = b {
+            return Err(src
+                .error(
+                    b.code(),
+                    &w.card_span,
+                    format!("move {}: {}", entry.number, b.describe(&names)),
+                )
+                .help(
+                    "add the cards drawn to the round's `pile` (top first): nothing after \
+                     this move can be refereed without them",
+                ));
+        }
+        let illegal = illegal(
+            src,
+            record,
+            (entry, blame(b, entry, w)),
+            b,
+            b.describe(&names),
+        );
+        return Ok(Verdict {
+            result,
+            notes,
+            ..Verdict::illegal(total, illegal)
+        }
+        .with_details(details));
     }
     let verdict = match result {
         Some(result) => Verdict::complete(total, result, notes),

@@ -5,7 +5,7 @@
 //! by its full name. A hint's best is the highest-scoring placement.
 
 use super::grid::FRAME;
-use super::record::{placement_text, read_moves, read_setup, rules_of, QuincunxGame};
+use super::record::{opened, placement_text, QuincunxGame};
 use super::{best_placements, Cell, Move, Outcome, Quincunx};
 use crate::deal::Provenance;
 use crate::error::Error;
@@ -84,29 +84,7 @@ fn grid_text(game: &Quincunx) -> String {
 
 impl Table for QuincunxGame {
     fn open(&self, record: &Record, src: &Source) -> Result<Opened<Quincunx>, Error> {
-        let (rules, _) = rules_of(&record.variant).ok_or_else(|| {
-            Error::failed(
-                "quincunx.internal",
-                format!("internal error: unknown variant `{}`", record.variant),
-            )
-        })?;
-        let written = read_moves(record, src, &rules)?;
-        let setup = read_setup(record, src, &rules)?;
-        let start = Quincunx::start(&setup, &rules)
-            .map_err(|e| src.error("quincunx.bad-setup", record.setup_span(), e.to_string()))?;
-        let moves = record
-            .moves
-            .iter()
-            .zip(&written)
-            .map(|(e, w)| Move {
-                player: e.player,
-                card: w.card,
-                cell: w.cell,
-                announced: w.announced.as_ref().map(|a| a.0),
-                noticed_by: w.noticed.as_ref().map(|n| n.0),
-            })
-            .collect();
-        Ok(Opened::one_each(start, moves))
+        Ok(opened(record, src)?.0)
     }
 
     fn read(&self, game: &Quincunx, _names: &[String], text: &str) -> Result<Move, String> {

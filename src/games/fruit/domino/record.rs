@@ -25,10 +25,11 @@ use crate::games::fruit::record::{deal_order, parse_bool, parse_tile, parse_tile
 use crate::games::fruit::tile::Tile;
 use crate::games::fruit::tileset::TileSet;
 use crate::games::referee::{Playable, Referee};
+use crate::games::replay::{illegal, replay_opened};
+use crate::games::session::Opened;
 use crate::games::Game;
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Node, Record, Seats, Source, Span,
-    Verdict,
+    write, Deal, GameResult, MoveEntry, MoveOut, Node, Record, Seats, Source, Span, Verdict,
 };
 
 /// The registry entry for Domino della Frutta.
@@ -419,56 +420,78 @@ fn notes_of(state: &State, names: &[String]) -> Vec<String> {
     notes
 }
 
-fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+/// A record's start and moves as its session opens them ([`crate::games::session::Table::open`]),
+/// with the moves as written, for `check` to point at.
+pub(super) fn opened(
+    record: &Record,
+    src: &Source,
+) -> Result<(Opened<State>, Vec<Written>), Error> {
     let setup = read_setup(record, src)?;
-    let moves = read_moves(record, src)?;
-    let names = record.player_names();
-    let total = moves.len();
-    let mut state = State::start(&setup, &rules_of(&record.variant))
+    let written = read_moves(record, src)?;
+    let start = State::start(&setup, &rules_of(&record.variant))
         .map_err(|e| src.error("domino.bad-setup", record.setup_span(), e.to_string()))?;
-    let mut eliminated = Vec::new();
-    for (entry, w) in record.moves.iter().zip(&moves) {
-        let call = w.open.as_ref().map(|_| Move::Open {
-            player: entry.player,
-        });
-        let steps = call
-            .iter()
-            .map(|m| (*m, true))
-            .chain(w.mv.map(|m| (m, false)));
-        for (mv, calling) in steps {
-            if let Err(broken) = state.play(mv) {
-                let illegal = Illegal::new(
-                    src,
-                    blame(&broken, entry, w, calling),
-                    entry,
-                    &record.players,
-                    broken.rule(),
-                    broken.code(),
-                    broken.describe(&names),
-                );
-                // GN-1: after the end the ended game's result stands.
-                let result = finished(&state, &names, &eliminated).map(|mut r| {
-                    r.reason = format!("{}; move {} came after the end", r.reason, entry.number);
-                    r
-                });
-                let notes = if result.is_some() {
-                    notes_of(&state, &names)
-                } else {
-                    Vec::new()
-                };
-                return Ok(Verdict {
-                    result,
-                    notes,
-                    ..Verdict::illegal(total, illegal)
-                });
-            }
-            if let Move::Out { player } = mv {
-                eliminated.push(names[player].clone());
-            }
+    let (mut moves, mut numbers) = (Vec::new(), Vec::new());
+    for (e, w) in record.moves.iter().zip(&written) {
+        // One record move may call open play and move: two engine moves.
+        if w.open.is_some() {
+            moves.push(Move::Open { player: e.player });
+            numbers.push(e.number);
+        }
+        if let Some(mv) = w.mv {
+            moves.push(mv);
+            numbers.push(e.number);
         }
     }
-    let notes = notes_of(&state, &names);
-    Ok(match finished(&state, &names, &eliminated) {
+    let opened = Opened {
+        start,
+        moves,
+        numbers,
+    };
+    Ok((opened, written))
+}
+
+fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+    let (opened, moves) = opened(record, src)?;
+    let names = record.player_names();
+    let total = moves.len();
+    let replayed = replay_opened(&Domino, record, opened, total);
+    let state = replayed.game();
+    let eliminated: Vec<String> = replayed
+        .steps()
+        .filter_map(|(_, s)| match s.mv {
+            Move::Out { player } => Some(names[player].clone()),
+            _ => None,
+        })
+        .collect();
+    if let Some((n, refused, _)) = replayed.refused() {
+        let (entry, w, broken) = (&record.moves[n - 1], &moves[n - 1], &refused.broken);
+        // The call of open play is the record move's first engine move.
+        let calling = w.open.is_some() && replayed.last().is_none_or(|(last, _)| last != n);
+        let illegal = illegal(
+            src,
+            record,
+            (entry, blame(broken, entry, w, calling)),
+            broken,
+            broken.describe(&names),
+        );
+        // GN-1: after the end the ended game's result stands.
+        let result = finished(state, &names, &eliminated).map(|mut r| {
+            r.reason = format!("{}; move {} came after the end", r.reason, entry.number);
+            r
+        });
+        let notes = if result.is_some() {
+            notes_of(state, &names)
+        } else {
+            Vec::new()
+        };
+        return Ok(Verdict {
+            result,
+            notes,
+            ..Verdict::illegal(total, illegal)
+        });
+    }
+    let notes = notes_of(state, &names);
+    Ok(match finished(state, &names, &eliminated) {
         Some(result) => Verdict::complete(total, result, notes),
         None => Verdict::legal_so_far(total, Some(names[state.turn()].clone()), notes),
     })

@@ -3,7 +3,7 @@
 //! set-aside pile's size, and the short forms: the seat left out, `M3 0` for `tile M3 row 0`,
 //! and a tile alone when it fits in one row only.
 
-use super::record::{read_moves, read_setup, rules_of, Domino};
+use super::record::{opened, Domino};
 use super::{Move, Outcome, State};
 use crate::error::Error;
 use crate::games::engine::Engine;
@@ -42,27 +42,7 @@ fn can(game: &State, mv: Move) -> bool {
 
 impl Table for Domino {
     fn open(&self, record: &Record, src: &Source) -> Result<Opened<State>, Error> {
-        let setup = read_setup(record, src)?;
-        let written = read_moves(record, src)?;
-        let start = State::start(&setup, &rules_of(&record.variant))
-            .map_err(|e| src.error("domino.bad-setup", record.setup_span(), e.to_string()))?;
-        let (mut moves, mut numbers) = (Vec::new(), Vec::new());
-        for (e, w) in record.moves.iter().zip(&written) {
-            // One record move may call open play and move: two engine moves.
-            if w.open.is_some() {
-                moves.push(Move::Open { player: e.player });
-                numbers.push(e.number);
-            }
-            if let Some(mv) = w.mv {
-                moves.push(mv);
-                numbers.push(e.number);
-            }
-        }
-        Ok(Opened {
-            start,
-            moves,
-            numbers,
-        })
+        Ok(opened(record, src)?.0)
     }
 
     fn read(&self, game: &State, _names: &[String], text: &str) -> Result<Move, String> {

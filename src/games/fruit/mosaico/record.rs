@@ -21,13 +21,13 @@ use crate::games::engine::{Broken, Engine};
 use crate::games::fruit::record::{deal_order, parse_tile, parse_tiles};
 use crate::games::fruit::Tile;
 use crate::games::referee::{Playable, Referee};
-use crate::games::replay::replay_opened;
+use crate::games::replay::{illegal, replay_opened};
 use crate::games::session::Opened;
 use crate::games::solve::{Decided, Solve};
 use crate::games::Game;
 use crate::record::node::Value;
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveOut, Node, Record, Source, Span, Status, Verdict,
+    write, Deal, GameResult, MoveOut, Node, Record, Source, Span, Status, Verdict,
 };
 use crate::search::Limits;
 
@@ -341,15 +341,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let state = replayed.game();
     if let Some((n, refused, _)) = replayed.refused() {
         let (entry, w, rb) = (&record.moves[n - 1], &moves[n - 1], &refused.broken);
-        let illegal = Illegal::new(
-            src,
-            blame(rb, w),
-            entry,
-            &record.players,
-            rb.rule(),
-            rb.code(),
-            rb.describe(&names),
-        );
+        let illegal = illegal(src, record, (entry, blame(rb, w)), rb, rb.describe(&names));
         // GN-1: a move after the end leaves the ended game's result.
         return Ok(Verdict {
             result: end(state, &player),

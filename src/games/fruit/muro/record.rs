@@ -18,12 +18,12 @@ use crate::games::engine::Broken as _;
 use crate::games::fruit::record::{deal_order, parse_tiles};
 use crate::games::fruit::tile::Tile;
 use crate::games::referee::{Playable, Referee};
-use crate::games::replay::replay_opened;
+use crate::games::replay::{illegal, replay_opened};
 use crate::games::session::Opened;
 use crate::games::solve::{Decided, Solve};
 use crate::games::Game;
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveOut, Node, Record, Source, Span, Status, Verdict,
+    write, Deal, GameResult, MoveOut, Node, Record, Source, Span, Status, Verdict,
 };
 use crate::search::{Answer, Limits};
 
@@ -342,13 +342,11 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
             }
             _ => None,
         };
-        let illegal = Illegal::new(
+        let illegal = illegal(
             src,
-            blame(broken, w),
-            entry,
-            &record.players,
-            broken.rule(),
-            broken.code(),
+            record,
+            (entry, blame(broken, w)),
+            broken,
             broken.describe(&names),
         );
         return Ok(Verdict {

@@ -101,8 +101,7 @@ impl scene::Draw for Scalafrutta {
         // Each move's written square is checked against the position it is tried in, and
         // the hand each is tried in kept, to follow the combinations declared hand by hand.
         let mut hands = Vec::new();
-        let watch = |state: &State, _: &Move| {
-            let k = hands.len();
+        let watch = |k: usize, state: &State, _: &Move| {
             check_square(state, &record.moves[k], &moves[k], src)?;
             hands.push(state.hand_number());
             Ok(())

@@ -26,11 +26,12 @@ use crate::games::fruit::record::{parse_tile, parse_tiles};
 use crate::games::fruit::tile::Tile;
 use crate::games::fruit::tileset::TileSet;
 use crate::games::referee::{Playable, Referee};
+use crate::games::replay::{illegal, replay_followed};
+use crate::games::session::Opened;
 use crate::games::Game;
 use crate::record::node::Value;
 use crate::record::{
-    write, Deal, GameResult, Illegal, MoveEntry, MoveOut, Record, Score, Source, Span, Status,
-    Verdict,
+    write, Deal, GameResult, MoveEntry, MoveOut, Record, Score, Source, Span, Status, Verdict,
 };
 
 /// The registry entry for Scalafrutta.
@@ -601,53 +602,71 @@ fn totals_note(state: &State, names: &[String]) -> Option<String> {
     })
 }
 
-fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+/// A record's start and moves as its session opens them ([`crate::games::session::Table::open`]),
+/// with the moves as written, for `check` to point at.
+pub(super) fn opened(
+    record: &Record,
+    src: &Source,
+) -> Result<(Opened<State>, Vec<Written>), Error> {
     let square = read_setup(record, src)?;
-    let moves = read_moves(record, src)?;
-    let names = record.player_names();
+    let written = read_moves(record, src)?;
     let setup = Setup {
-        players: names.len(),
+        players: record.players.len(),
         square,
         deal: record.setup.deal().map(|(d, _)| d.clone()),
     };
-    let mut state = State::start(&setup, &())
+    let start = State::start(&setup, &())
         .map_err(|e| src.error("scalafrutta.bad-setup", record.setup_span(), e.to_string()))?;
+    let moves = record
+        .moves
+        .iter()
+        .zip(&written)
+        .map(|(e, w)| engine_move(e.player, w))
+        .collect();
+    Ok((Opened::one_each(start, moves), written))
+}
+
+fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
+    let (opened, moves) = opened(record, src)?;
+    let names = record.player_names();
     let mut notes = Vec::new();
     let total = moves.len();
-    for (entry, w) in record.moves.iter().zip(&moves) {
-        check_square(&state, entry, w, src)?;
-        match state.play(engine_move(entry.player, w)) {
-            Ok(outcome) => note_outcome(&mut notes, &state, entry, &outcome, &names),
-            Err(broken) => {
-                let illegal = Illegal::new(
-                    src,
-                    &blame(&broken, entry, w),
-                    entry,
-                    &record.players,
-                    broken.rule(),
-                    broken.code(),
-                    broken.describe(&names),
-                );
-                // GN-1: after the end the ended game's result stands.
-                let result = match broken {
-                    Broken::GameOver => result_of(&state, &names).map(|mut r| {
-                        r.reason =
-                            format!("{}; move {} came after the end", r.reason, entry.number);
-                        notes.extend(totals_note(&state, &names));
-                        r
-                    }),
-                    _ => None,
-                };
-                return Ok(Verdict {
-                    notes,
-                    result,
-                    ..Verdict::illegal(total, illegal)
-                });
-            }
-        }
+    // Each move's written square is checked against the position it is tried in.
+    let squares = |k: usize, state: &State, _: &Move| {
+        check_square(state, &record.moves[k], &moves[k], src).map(|()| None)
+    };
+    let outcomes = |k: usize, _: &State, _: &Move, outcome: &Outcome, after: &State| {
+        note_outcome(&mut notes, after, &record.moves[k], outcome, &names);
+        Ok(())
+    };
+    let replayed = replay_followed(&Scalafrutta, record, opened, total, squares, outcomes)?;
+    let state = replayed.game();
+    if let Some((n, refused, _)) = replayed.refused() {
+        let (entry, w, broken) = (&record.moves[n - 1], &moves[n - 1], &refused.broken);
+        let illegal = illegal(
+            src,
+            record,
+            (entry, &blame(broken, entry, w)),
+            broken,
+            broken.describe(&names),
+        );
+        // GN-1: after the end the ended game's result stands.
+        let result = match broken {
+            Broken::GameOver => result_of(state, &names).map(|mut r| {
+                r.reason = format!("{}; move {} came after the end", r.reason, entry.number);
+                notes.extend(totals_note(state, &names));
+                r
+            }),
+            _ => None,
+        };
+        return Ok(Verdict {
+            notes,
+            result,
+            ..Verdict::illegal(total, illegal)
+        });
     }
-    notes.extend(totals_note(&state, &names));
-    let result = result_of(&state, &names);
+    notes.extend(totals_note(state, &names));
+    let result = result_of(state, &names);
     Ok(Verdict {
         status: if result.is_some() {
             Status::Complete

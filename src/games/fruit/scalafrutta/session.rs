@@ -4,9 +4,9 @@
 //! seat left out, a gift to a player by name, and `best` for a recombination into the best
 //! partition (SF-5).
 
-use super::record::{engine_move, read_moves, read_setup, Scalafrutta};
+use super::record::{opened, Scalafrutta};
 use super::scoring::best_partition;
-use super::{canonical, Move, Outcome, Phase, Setup, State};
+use super::{canonical, Move, Outcome, Phase, State};
 use crate::error::Error;
 use crate::games::engine::Engine;
 use crate::games::fruit::{Tile, TileSet};
@@ -53,22 +53,7 @@ fn square_text(sq: [[Tile; 3]; 3]) -> String {
 
 impl Table for Scalafrutta {
     fn open(&self, record: &Record, src: &Source) -> Result<Opened<State>, Error> {
-        let square = read_setup(record, src)?;
-        let written = read_moves(record, src)?;
-        let setup = Setup {
-            players: record.players.len(),
-            square,
-            deal: record.setup.deal().map(|(d, _)| d.clone()),
-        };
-        let start = State::start(&setup, &())
-            .map_err(|e| src.error("scalafrutta.bad-setup", record.setup_span(), e.to_string()))?;
-        let moves = record
-            .moves
-            .iter()
-            .zip(&written)
-            .map(|(e, w)| engine_move(e.player, w))
-            .collect();
-        Ok(Opened::one_each(start, moves))
+        Ok(opened(record, src)?.0)
     }
 
     fn read(&self, game: &State, names: &[String], text: &str) -> Result<Move, String> {
