@@ -6,8 +6,6 @@
 //! widths is exactly the width drawn. If one line would need a size below the
 //! legible minimum, the name breaks at the space that balances two lines best.
 
-use std::collections::HashMap;
-
 use skrifa::instance::{LocationRef, Size};
 use skrifa::{FontRef, MetadataProvider};
 
@@ -20,9 +18,14 @@ pub const MM_PER_PT: f64 = 25.4 / 72.0;
 pub static NAME_FONT: &[u8] = include_bytes!("../../fonts/DejaVuSansCondensed-Bold.ttf");
 
 /// Advance widths and vertical extent of one font, in em units (1.0 = font size).
-#[derive(Debug, Clone)]
+///
+/// Widths are read from the font's `cmap` and `hmtx` as they are asked for:
+/// a name uses a dozen characters, and a map of all of the font's thousands
+/// (built at every start) cost more than every lookup of a 52-card kit.
+#[derive(Clone)]
 pub struct FontMetrics {
-    advance: HashMap<char, f64>,
+    font: FontRef<'static>,
+    upem: f64,
     /// Advance of the glyph drawn for a character the font lacks.
     notdef: f64,
     /// Ascender above and descender below the baseline (both positive), in em.
@@ -32,22 +35,18 @@ pub struct FontMetrics {
 
 impl FontMetrics {
     /// Read the metrics of a TrueType/OpenType font.
-    pub fn new(data: &[u8]) -> Result<Self, Error> {
+    pub fn new(data: &'static [u8]) -> Result<Self, Error> {
         let font = FontRef::new(data).map_err(|e| {
             Error::failed("kit.font", format!("the bundled font cannot be read: {e}"))
         })?;
         let m = font.metrics(Size::unscaled(), LocationRef::default());
         let upem = f64::from(m.units_per_em.max(1));
         let glyphs = font.glyph_metrics(Size::unscaled(), LocationRef::default());
-        let em = |gid| f64::from(glyphs.advance_width(gid).unwrap_or(0.0)) / upem;
-        let advance = font
-            .charmap()
-            .mappings()
-            .filter_map(|(cp, gid)| char::from_u32(cp).map(|c| (c, em(gid))))
-            .collect();
+        let notdef = f64::from(glyphs.advance_width(skrifa::GlyphId::NOTDEF).unwrap_or(0.0)) / upem;
         Ok(FontMetrics {
-            advance,
-            notdef: em(skrifa::GlyphId::NOTDEF),
+            font,
+            upem,
+            notdef,
             ascent: f64::from(m.ascent) / upem,
             descent: f64::from(-m.descent).max(0.0) / upem,
         })
@@ -60,8 +59,15 @@ impl FontMetrics {
 
     /// Width of `text` at 1 pt, in em (= pt at size 1).
     pub fn width_em(&self, text: &str) -> f64 {
+        let charmap = self.font.charmap();
+        let glyphs = self
+            .font
+            .glyph_metrics(Size::unscaled(), LocationRef::default());
         text.chars()
-            .map(|c| *self.advance.get(&c).unwrap_or(&self.notdef))
+            .map(|c| match charmap.map(c) {
+                Some(gid) => f64::from(glyphs.advance_width(gid).unwrap_or(0.0)) / self.upem,
+                None => self.notdef,
+            })
             .sum()
     }
 
@@ -77,9 +83,10 @@ impl FontMetrics {
 
     /// Characters of `text` the font has no glyph for.
     pub fn missing(&self, text: &str) -> Vec<char> {
+        let charmap = self.font.charmap();
         let mut out: Vec<char> = text
             .chars()
-            .filter(|c| !c.is_whitespace() && !self.advance.contains_key(c))
+            .filter(|c| !c.is_whitespace() && charmap.map(*c).is_none())
             .collect();
         out.dedup();
         out
