@@ -247,6 +247,12 @@ pub enum Sub {
         #[arg(long)]
         json: bool,
     },
+    /// Natura's leave values, for ranking moves by equity: learn them by self-play, or
+    /// show a file.
+    Leaves {
+        #[command(subcommand)]
+        command: super::leaves::Sub,
+    },
 }
 
 impl Args {
@@ -257,6 +263,7 @@ impl Args {
             | Sub::Info { json, .. }
             | Sub::Check { json, .. }
             | Sub::Anagram { json, .. } => *json,
+            Sub::Leaves { .. } => false,
         }
     }
 }
@@ -276,6 +283,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             lexicon,
             json,
         } => (anagram(&rack, min, &lexicon, json)?, 0),
+        Sub::Leaves { command } => (super::leaves::run(command)?, 0),
     };
     // A closed pipe (`| head`) is a quiet end, not a panic.
     let mut out = std::io::stdout().lock();

@@ -17,6 +17,7 @@ pub mod deal;
 pub mod duplicate;
 pub mod event;
 pub mod kit;
+pub mod leaves;
 pub mod lexicon;
 pub mod out;
 pub mod play;

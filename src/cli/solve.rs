@@ -22,7 +22,8 @@ use super::out::{self, count, errln, outln, percent};
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::solve::{
-    decide_all_reporting, seeds_of, Decided, PositionQuery, ScoreTally, SolvePosition, WordLists,
+    decide_all_reporting, seeds_of, Decided, PositionQuery, Rank, ScoreTally, SolvePosition,
+    WordLists,
 };
 use crate::record::write;
 use crate::search::Limits;
@@ -75,6 +76,14 @@ pub struct Args {
     /// it, and the answer says whether it is proved.
     #[arg(long, requires = "position", conflicts_with_all = ["analyse", "rack", "top"])]
     pub endgame: bool,
+    /// With a RECORD (natura): rank moves by `score`, or by `equity` (the score plus what
+    /// the tiles kept are worth, learned by `tavolo lexicon leaves learn`); default: equity
+    /// when the lexicon has leave values, else score.
+    #[arg(long, requires = "position", value_parser = ["score", "equity"])]
+    pub rank: Option<String>,
+    /// With a RECORD (natura): the leave values to rank by (default: the lexicon's own).
+    #[arg(long, value_name = "FILE", requires = "position", value_hint = clap::ValueHint::FilePath)]
+    pub leaves: Option<PathBuf>,
     #[command(flatten)]
     pub lexicon: super::lexicon::LexiconArgs,
     /// Which deal: `--seed` (required unless `--seeds`), `--variant`, `--board`.
@@ -134,6 +143,11 @@ fn run_position(solver: &dyn SolvePosition, file: &Path, args: &Args) -> Result<
         endgame: args.endgame,
         max_nodes: args.max_nodes,
         words: word_lists(&args.lexicon)?,
+        rank: args.rank.as_deref().map(|r| match r {
+            "score" => Rank::Score,
+            _ => Rank::Equity,
+        }),
+        leaves: args.leaves.clone(),
     };
     let answer = solver.solve_position(&query)?;
     if args.json {

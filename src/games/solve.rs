@@ -152,6 +152,19 @@ pub struct PositionQuery {
     pub max_nodes: u64,
     /// Word lists instead of the record's own (`None`: the record's).
     pub words: Option<WordLists>,
+    /// How moves are ranked (`None`: the game's default).
+    pub rank: Option<Rank>,
+    /// A file of values the ranking uses (Natura's leave values) instead of the lexicon's.
+    pub leaves: Option<std::path::PathBuf>,
+}
+
+/// How `tavolo solve` ranks a position's moves (`--rank`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rank {
+    /// By the points the move scores now.
+    Score,
+    /// By score plus the value of what the move keeps (Natura: the leave).
+    Equity,
 }
 
 /// Word lists named on the command line (`--lexicon`), opened by the game that needs them.

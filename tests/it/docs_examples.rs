@@ -275,8 +275,9 @@ fn run_page(rel: &str) -> usize {
 }
 
 /// The pages this file runs; every page with an example must be among them.
-const PAGES: [&str; 5] = [
+const PAGES: [&str; 6] = [
     "README.md",
+    "docs/analysis.md",
     "docs/events.md",
     "docs/kit-format.md",
     "docs/records.md",
@@ -308,6 +309,13 @@ fn the_kit_format_page_runs_as_written() {
 #[test]
 fn the_records_page_runs_as_written() {
     assert!(run_page("docs/records.md") >= 2);
+}
+
+/// Leave values learned, and a position ranked by equity (issue 25).
+#[cfg(unix)]
+#[test]
+fn the_analysis_page_runs_as_written() {
+    assert!(run_page("docs/analysis.md") >= 1);
 }
 
 /// The sessions of every game, their input given as a here-document.

@@ -29,6 +29,7 @@ mod kit_sheet;
 mod kit_warnings;
 mod kit_watch;
 mod layout;
+mod leaves;
 mod lexicon;
 mod moon_props;
 mod natura;

@@ -6,7 +6,10 @@
 use std::sync::Arc;
 
 use super::game::State;
-use super::movegen::{best_placement, ranked_moves, top_moves, Gaddag, Ranked};
+use super::leaves::{LeaveKey, Leaves, RackLeaves};
+use super::movegen::{
+    best_placement, each_found, exchanges, ranked_moves, top_moves, Found, Gaddag, Ranked,
+};
 use super::moves::Move;
 use crate::deal::DealRng;
 use crate::games::engine::Engine;
@@ -46,5 +49,170 @@ impl Chooser<State> for Greedy {
         }
         let i = rng.below(top.len() as u32) as usize;
         top.swap_remove(i).mv
+    }
+}
+
+/// A move valued by equity: its score and what its leave is worth, in hundredths of a point.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Valued {
+    pub mv: Move,
+    pub score: u32,
+    /// For a placement, the tiles placed.
+    pub tiles: usize,
+    /// The tiles kept, when the move keeps a leave the bag will refill (`None` for the pass,
+    /// and for a play that empties the bag: then nothing is drawn and leaves do not count).
+    pub leave: Option<LeaveKey>,
+    /// The leave's value (0 without a leave).
+    pub leave_value: i32,
+    /// Score x 100 + the leave's value.
+    pub equity: i64,
+}
+
+impl Valued {
+    /// A move ranked by score alone: no leave counted.
+    pub fn by_score(r: Ranked) -> Valued {
+        Valued::new(r, None, 0)
+    }
+
+    /// The move as [`Ranked`] (for what shows a move).
+    pub fn ranked(&self) -> Ranked {
+        Ranked {
+            mv: self.mv.clone(),
+            score: self.score,
+            tiles: self.tiles,
+        }
+    }
+
+    fn new(r: Ranked, leave: Option<LeaveKey>, leave_value: i32) -> Valued {
+        Valued {
+            equity: i64::from(r.score) * 100 + i64::from(leave_value),
+            mv: r.mv,
+            score: r.score,
+            tiles: r.tiles,
+            leave,
+            leave_value,
+        }
+    }
+}
+
+/// Whether a move that takes `tiles` from the rack leaves tiles in the bag to draw: only
+/// then does the leave meet new tiles and count (with the bag empty the game is an endgame).
+fn leave_counts(bag: usize, tiles: usize) -> bool {
+    bag > tiles
+}
+
+/// Every move of the seat to move valued by equity, best first (ties in [`ranked_moves`]'
+/// order): placements score plus leave, exchanges (NS-3) the kept tiles' value, the pass last
+/// at its own value (no leave: nothing is drawn).
+pub fn ranked_by_equity(state: &State, graph: &Gaddag, leaves: &Leaves) -> Vec<Valued> {
+    let Some(seat) = state.to_move() else {
+        return Vec::new();
+    };
+    let rack = RackLeaves::new(leaves, state.rack(seat));
+    let bag = state.bag_len();
+    let mut out: Vec<Valued> = ranked_moves(state, graph)
+        .into_iter()
+        .map(|r| {
+            let index = match &r.mv {
+                Move::Place { play, .. } if leave_counts(bag, r.tiles) => {
+                    Some(rack.index_of_word(&play.word))
+                }
+                Move::Exchange { tiles, .. } => Some(rack.index_of_tiles(tiles)),
+                _ => None,
+            };
+            let leave = index.and_then(|i| rack.key(i));
+            let value = index.map_or(0, |i| rack.value(i));
+            Valued::new(r, leave, value)
+        })
+        .collect();
+    // Stable: equal equities keep the score order.
+    out.sort_by_key(|v| std::cmp::Reverse(v.equity));
+    out
+}
+
+/// The first move of [`ranked_by_equity`], found without listing every placement: the
+/// machine player's move and self-play's (issue 25). `None` once the game is over.
+pub fn best_by_equity(state: &State, graph: &Gaddag, leaves: &Leaves) -> Option<Valued> {
+    let seat = state.to_move()?;
+    let counts = state.rack(seat);
+    let rack = RackLeaves::new(leaves, counts);
+    let bag = state.bag_len();
+    let mut best: Option<(i64, Found)> = None;
+    each_found(
+        state.board(),
+        state.set(),
+        counts,
+        graph,
+        &mut |f: &Found| {
+            let leave = if leave_counts(bag, usize::from(f.tiles)) {
+                rack.value(rack.index_of_word(f.word()))
+            } else {
+                0
+            };
+            let equity = i64::from(f.score) * 100 + i64::from(leave);
+            let better = match &best {
+                None => true,
+                Some((e, b)) => equity > *e || (equity == *e && f.rank(b).is_lt()),
+            };
+            if better {
+                best = Some((equity, *f));
+            }
+        },
+    );
+    let mut out = best.map(|(_, f)| {
+        let index = rack.index_of_word(f.word());
+        let counts = leave_counts(bag, usize::from(f.tiles));
+        Valued::new(
+            Ranked {
+                mv: Move::Place {
+                    seat,
+                    play: f.placement(),
+                },
+                score: f.score,
+                tiles: usize::from(f.tiles),
+            },
+            if counts { rack.key(index) } else { None },
+            if counts { rack.value(index) } else { 0 },
+        )
+    });
+    for tiles in exchanges(counts, bag) {
+        let index = rack.index_of_tiles(&tiles);
+        let value = rack.value(index);
+        if out.as_ref().is_none_or(|o| i64::from(value) > o.equity) {
+            out = Some(Valued::new(
+                Ranked {
+                    mv: Move::Exchange { seat, tiles },
+                    score: 0,
+                    tiles: 0,
+                },
+                rack.key(index),
+                value,
+            ));
+        }
+    }
+    Some(out.unwrap_or_else(|| {
+        Valued::new(
+            Ranked {
+                mv: Move::Pass { seat },
+                score: 0,
+                tiles: 0,
+            },
+            None,
+            0,
+        )
+    }))
+}
+
+/// The machine player by equity (`--rank equity`, issue 25): the best move by score plus
+/// leave, exchanging when keeping fewer, better tiles is worth more than any play.
+pub struct ByEquity {
+    pub graph: Arc<Gaddag>,
+    pub leaves: Arc<Leaves>,
+}
+
+impl Chooser<State> for ByEquity {
+    fn choose(&mut self, game: &State, _: &mut DealRng) -> Move {
+        let seat = game.to_move().unwrap_or(0);
+        best_by_equity(game, &self.graph, &self.leaves).map_or(Move::Pass { seat }, |v| v.mv)
     }
 }

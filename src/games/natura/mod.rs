@@ -16,7 +16,10 @@
 //! - [`draw`]: positions and deal sheets drawn with the natura kit (`tavolo show`);
 //! - [`duplicate`]: duplicate Scrabble (one board, one rack for all, the top placed);
 //! - [`solve_record`]: `tavolo solve natura RECORD`, the best moves of a position and a game reviewed;
-//! - [`machine`]: the machine player of `tavolo play natura` (the highest-scoring move).
+//! - [`machine`]: the machine player of `tavolo play natura` (the highest-scoring move, or
+//!   the best by equity: score plus the leave's value);
+//! - [`leaves`]: leave values and their file, pure; [`learn`]: learning them by self-play;
+//!   [`leaves_record`]: leave files on disk and the learning run's checkpoint.
 
 pub mod board;
 pub mod draw;
@@ -28,6 +31,9 @@ pub mod gcg;
 pub mod gcg_record;
 pub mod gcg_replay;
 pub mod layout;
+pub mod learn;
+pub mod leaves;
+pub mod leaves_record;
 pub mod lex;
 pub mod machine;
 pub mod movegen;

@@ -842,4 +842,4 @@ pub fn best_placement(state: &State, graph: &Gaddag) -> Option<Generated> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

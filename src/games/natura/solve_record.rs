@@ -14,12 +14,15 @@ use serde_json::{json, Value};
 use super::board::{Placement, Square, THROUGH};
 use super::game::{Outcome, Rules, State};
 use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
+use super::leaves::Leaves;
+use super::leaves_record;
+use super::machine::{ranked_by_equity, Valued};
 use super::movegen::{ranked_moves, Gaddag, Ranked};
 use super::moves::{tile_char, Move};
 use super::record::{letter, Lex, Natura};
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
-use crate::games::solve::{PositionQuery, SolvePosition, WordLists};
+use crate::games::solve::{PositionQuery, Rank, SolvePosition, WordLists};
 use crate::games::Scored;
 use crate::record::{Record, Source};
 
@@ -551,17 +554,72 @@ fn scores_text(names: &[String], scores: &[i32]) -> String {
         .join(", ")
 }
 
+/// The leave values the ranking uses (issue 25): `--leaves FILE`, else the lexicon's own,
+/// learned by `tavolo lexicon leaves learn`; `None` to rank by score (`--rank score`, or no
+/// values learned and no `--rank equity`).
+fn leaves_for(game: &Replayed, q: &PositionQuery) -> Result<Option<Leaves>, Error> {
+    if q.rank == Some(Rank::Score) {
+        return Ok(None);
+    }
+    let wanted = q.rank == Some(Rank::Equity);
+    let Lex::Lists(lists) = &game.lex else {
+        if wanted || q.leaves.is_some() {
+            return Err(Error::input(
+                "solve.no-leaves",
+                format!(
+                    "{}: {}, and leave values are learned on word lists",
+                    game.file,
+                    game.lex.describe()
+                ),
+            )
+            .help("rank by equity with word lists: --lexicon FILE"));
+        }
+        return Ok(None);
+    };
+    let cache = q
+        .words
+        .as_ref()
+        .and_then(|w| w.options.cache_dir.clone())
+        .or_else(|| crate::lexicon::choice::options().cache_dir);
+    let path = match &q.leaves {
+        Some(p) => Some(p.clone()),
+        None => leaves_record::default_path(lists, cache.as_deref()).filter(|p| p.exists()),
+    };
+    match path {
+        Some(p) => leaves_record::read(&p, Some(lists)).map(Some),
+        None if wanted => Err(Error::input(
+            "solve.no-leaves",
+            format!(
+                "no leave values are learned for this lexicon ({})",
+                leaves_record::lexicon_names(lists)
+            ),
+        )
+        .help(format!(
+            "learn them with `{}` (the same --lexicon options), or name a file with --leaves",
+            leaves_record::RELEARN
+        ))),
+        None => Ok(None),
+    }
+}
+
 /// The top moves of one position.
 fn top(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored, Error> {
     let after = q.after.unwrap_or(game.total);
     let (state, seat) = game.position(after, q.rack.as_deref())?;
-    let mut ranked = ranked_moves(&state, graph);
+    let leaves = leaves_for(game, q)?;
+    let mut ranked: Vec<Valued> = match &leaves {
+        Some(l) => ranked_by_equity(&state, graph, l),
+        None => ranked_moves(&state, graph)
+            .into_iter()
+            .map(Valued::by_score)
+            .collect(),
+    };
     let placements = ranked
         .iter()
         .filter(|r| matches!(r.mv, Move::Place { .. }))
         .count();
     ranked.truncate(q.top.max(1));
-    let shown: Vec<Shown> = ranked.iter().map(|r| show(&state, r)).collect();
+    let shown: Vec<Shown> = ranked.iter().map(|r| show(&state, &r.ranked())).collect();
     let rack = state.rack_text(seat);
     let u = game.unit;
     let mut text = format!(
@@ -574,18 +632,43 @@ fn top(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored, Err
         game.lex.describe(),
         if placements == 1 { "" } else { "s" },
     );
-    let width = shown.iter().map(|s| s.notation.len()).max().unwrap_or(0);
-    for (i, s) in shown.iter().enumerate() {
+    if let Some(l) = &leaves {
         text += &format!(
-            "{:>3}. {:>4}  {:<width$}  {}{}leave {}\n",
+            "ranked by equity: score + the value of the tiles kept (learned from {} games); equity, score, leave value\n",
+            l.stamp.games
+        );
+    }
+    let width = shown.iter().map(|s| s.notation.len()).max().unwrap_or(0);
+    for (i, (s, v)) in shown.iter().zip(&ranked).enumerate() {
+        let value = match &leaves {
+            Some(_) => format!(
+                "{:>7.2} {:>4} {:>+6.2}",
+                v.equity as f64 / 100.0,
+                s.score,
+                f64::from(v.leave_value) / 100.0
+            ),
+            None => format!("{:>4}", s.score),
+        };
+        text += &format!(
+            "{:>3}. {value}  {:<width$}  {}{}leave {}\n",
             i + 1,
-            s.score,
             s.notation,
             s.words_text(),
             if s.words.is_empty() { "" } else { "; " },
             if s.leave.is_empty() { "-" } else { &s.leave },
         );
     }
+    let moves: Vec<Value> = shown
+        .iter()
+        .zip(&ranked)
+        .enumerate()
+        .map(|(i, (s, v))| {
+            let mut m = s.json(i + 1);
+            m["equity"] = json!(v.equity as f64 / 100.0);
+            m["leave_value"] = json!(f64::from(v.leave_value) / 100.0);
+            m
+        })
+        .collect();
     let json = json!({
         "game": "natura",
         "file": game.file,
@@ -596,8 +679,10 @@ fn top(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored, Err
         "scores": game.names.iter().zip(state.scores()).map(|(n, s)| json!({"player": n, "score": s})).collect::<Vec<_>>(),
         "bag": state.bag_len(),
         "lexicon": game.lex.describe(),
+        "ranked_by": if leaves.is_some() { "equity" } else { "score" },
+        "leaves_games": leaves.as_ref().map(|l| l.stamp.games),
         "placements": placements,
-        "moves": shown.iter().enumerate().map(|(i, s)| s.json(i + 1)).collect::<Vec<_>>(),
+        "moves": moves,
     });
     Ok(Scored { text, json })
 }

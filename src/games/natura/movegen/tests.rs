@@ -23,7 +23,7 @@ fn words() -> Vec<&'static str> {
     WORDS.split_whitespace().collect()
 }
 
-fn graph() -> Gaddag {
+pub(crate) fn graph() -> Gaddag {
     Gaddag::from_words(words()).unwrap()
 }
 
