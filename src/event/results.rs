@@ -520,7 +520,7 @@ fn from_slip<'d>(
 
 /// The round of a main board: its place among the section's boards, shared
 /// out evenly over the rounds; 0 for a reserve board.
-fn round_of(d: &Description, board: &Board) -> u32 {
+pub(crate) fn round_of(d: &Description, board: &Board) -> u32 {
     let Label::Main(n) = board.label else {
         return 0;
     };

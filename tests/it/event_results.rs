@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn tavolo(dir: &Path, args: &[&str]) -> Output {
+pub(crate) fn tavolo(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tavolo"))
         .args(args)
         .current_dir(dir)
@@ -16,7 +16,7 @@ fn tavolo(dir: &Path, args: &[&str]) -> Output {
         .expect("run tavolo")
 }
 
-fn text(o: &Output) -> String {
+pub(crate) fn text(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr)
 }
 
@@ -26,7 +26,7 @@ const PUBLIC: &str = "4 5 6";
 
 /// A Moon Swiss of four entrants over three rounds, with `extra` lines in
 /// its section; the records of round 1 played at random.
-fn swiss(dir: &Path, extra: &str) {
+pub(crate) fn swiss(dir: &Path, extra: &str) {
     std::fs::write(dir.join("event.key"), format!("{KEY}\n")).unwrap();
     std::fs::write(
         dir.join("event.toml"),
@@ -68,7 +68,7 @@ fn swiss(dir: &Path, extra: &str) {
     }
 }
 
-fn keyed<'a>(args: &[&'a str]) -> Vec<&'a str> {
+pub(crate) fn keyed<'a>(args: &[&'a str]) -> Vec<&'a str> {
     let mut v = args.to_vec();
     v.extend(["--key", "event.key", "--public", PUBLIC]);
     v
@@ -176,7 +176,10 @@ fn the_same_bytes_whatever_order_the_records_come_in() {
         "{html}"
     );
     for name in ["Anna", "Bruno", "Carla", "Dario"] {
-        assert!(html.contains(&format!("<td>{name}</td>")), "{name}");
+        assert!(
+            html.contains(&format!("<td class=\"t\">{name}</td>")),
+            "{name}"
+        );
     }
 }
 
