@@ -51,13 +51,13 @@ pub fn is_slip(text: &str) -> bool {
     // A record holds no `tavolo-slip-v1` (and is not parsed a second time).
     text.contains(FORMAT)
         && toml::from_str::<toml::Table>(text)
-        .ok()
-        .and_then(|t| {
-            t.get("format")
-                .and_then(|f| f.as_str())
-                .map(|f| f == FORMAT)
-        })
-        .unwrap_or(false)
+            .ok()
+            .and_then(|t| {
+                t.get("format")
+                    .and_then(|f| f.as_str())
+                    .map(|f| f == FORMAT)
+            })
+            .unwrap_or(false)
 }
 
 impl Slip {
