@@ -196,11 +196,28 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             )
         }
         Some(None) => {
-            let write = |b: u32, buf: &mut Vec<u8>| {
-                let deal = r.game.deal(&r.variant, &r.players, &board(&r, b))?;
-                buf.extend_from_slice(r.game.deal_line(&deal).as_bytes());
-                buf.push(b'\n');
-                Ok(())
+            // The game's fast writer where it has one, once its first board deals
+            // (a bad variant or number of players is refused as `deal` refuses it).
+            let fast = r
+                .game
+                .deal(&r.variant, &r.players, &board(&r, *boards.start()))
+                .ok()
+                .and_then(|_| {
+                    crate::games::line::writer(
+                        r.game.name(),
+                        &r.variant,
+                        &r.players,
+                        &r.provenance.seed,
+                    )
+                });
+            let write = |b: u32, buf: &mut Vec<u8>| match &fast {
+                Some(fast) => fast(b, buf),
+                None => {
+                    let deal = r.game.deal(&r.variant, &r.players, &board(&r, b))?;
+                    buf.extend_from_slice(r.game.deal_line(&deal).as_bytes());
+                    buf.push(b'\n');
+                    Ok(())
+                }
             };
             lines(
                 &r,
