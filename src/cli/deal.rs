@@ -19,6 +19,7 @@ use super::args::{self, Force};
 use super::out::{self, errln};
 use crate::deal::Provenance;
 use crate::error::Error;
+use crate::games::line::Form;
 use crate::games::setup::{Resolved, Spec};
 use crate::games::LineDeals;
 use crate::record::{players_text, write};
@@ -202,14 +203,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 .game
                 .deal(&r.variant, &r.players, &board(&r, *boards.start()))
                 .ok()
-                .and_then(|_| {
-                    crate::games::line::writer(
-                        r.game.name(),
-                        &r.variant,
-                        &r.players,
-                        &r.provenance.seed,
-                    )
-                });
+                .and_then(|_| fast_writer(&r, Form::Line));
             let write = |b: u32, buf: &mut Vec<u8>| match &fast {
                 Some(fast) => fast(b, buf),
                 None => {
@@ -230,11 +224,20 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         }
         // A batch of JSON Lines: dealt on every core in windows, as the lines are.
         None if format == DealFormat::Jsonl && args.boards.is_some() => {
-            let write = |b: u32, buf: &mut Vec<u8>| {
-                let p = board(&r, b);
-                let deal = r.game.deal(&r.variant, &r.players, &p)?;
-                jsonl_line(&r, &p, deal.json, None, buf);
-                Ok(())
+            // The game's fast writer, once its first board deals, as for lines.
+            let fast = r
+                .game
+                .deal(&r.variant, &r.players, &board(&r, *boards.start()))
+                .ok()
+                .and_then(|_| fast_writer(&r, Form::Jsonl));
+            let write = |b: u32, buf: &mut Vec<u8>| match &fast {
+                Some(fast) => fast(b, buf),
+                None => {
+                    let p = board(&r, b);
+                    let deal = r.game.deal(&r.variant, &r.players, &p)?;
+                    jsonl_line(&r, &p, deal.json, None, buf);
+                    Ok(())
+                }
             };
             lines(&r, &write, None, boards, args.jobs, &mut out)
         }
@@ -338,6 +341,17 @@ fn boards_text(
         writeln!(out, "{text}")?;
     }
     Ok(())
+}
+
+/// The game's writer of boards straight from its setup, if it has one.
+fn fast_writer(r: &Resolved, form: Form) -> Option<crate::games::line::Writer> {
+    crate::games::line::writer(
+        r.game.name(),
+        &r.variant,
+        &r.players,
+        &r.provenance.seed,
+        form,
+    )
 }
 
 /// One board as `--format json` prints it (without `file`).

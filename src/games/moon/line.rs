@@ -1,33 +1,34 @@
-//! MOON's boards as lines for batches ([`crate::games::line::writer`]):
-//! each board's setup written straight out, the same bytes as the deal's
-//! JSON flattened (`centre:VV hands.P1:BB,BV,.. hands.P2:..`, or for the
-//! solitaire `centre:VV draw:..`).
-
-use std::io::Write as _;
+//! MOON's boards for batches ([`crate::games::line::writer`]): each board's
+//! setup written field by field, as its deal's JSON holds it (`centre` and
+//! the `hands` by player, or for the solitaire `centre` and `draw`).
 
 use super::game::MoonSetup;
 use super::record::dealt;
 use crate::deal::Provenance;
-use crate::games::line::{list, Writer};
+use crate::games::line::Deal;
 
-/// The writer for `variant` and these players (their names as path keys).
-pub fn writer(variant: String, seed: String, names: Vec<String>) -> Writer {
-    Box::new(move |b, out| {
+/// The deal of each board for `variant` and these players.
+pub fn fields(
+    variant: String,
+    seed: String,
+    names: Vec<String>,
+) -> Box<Deal> {
+    Box::new(move |b, f| {
         let p = Provenance::new("moon", &variant, &seed, b);
         match dealt(&variant, names.len(), &p)? {
             MoonSetup::Standard(s) => {
-                let _ = write!(out, "centre:{}", s.centre);
-                for (name, hand) in names.iter().zip(&s.hands) {
-                    let _ = write!(out, " hands.{name}:");
-                    list(out, hand.iter());
-                }
+                f.piece("centre", s.centre);
+                f.object("hands", |f| {
+                    for (name, hand) in names.iter().zip(&s.hands) {
+                        f.pieces(name, hand.iter());
+                    }
+                });
             }
             MoonSetup::Solitaire(s) => {
-                let _ = write!(out, "centre:{} draw:", s.centre);
-                list(out, s.draw.iter().flatten());
+                f.piece("centre", s.centre);
+                f.pieces("draw", s.draw.iter().flatten());
             }
         }
-        out.push(b'\n');
         Ok(())
     })
 }
