@@ -386,6 +386,10 @@ fn jsonl_line(
 /// costs nothing, small enough to keep memory low (about 8 MB a window).
 const BLOCK: u32 = 16_384;
 
+/// The same for JSON Lines, whose boards are up to 25 times longer (a
+/// Farfalia match's object is about 2 KB): about 2 MB a block.
+const JSONL_BLOCK: u32 = 1_024;
+
 /// The game's own one-line writer, if it has one (`None`: each board's deal
 /// is written by [`crate::games::Game::deal_line`]).
 fn line_dealer(r: &Resolved) -> Result<Option<Box<dyn LineDeals>>, Error> {
@@ -431,7 +435,8 @@ fn lines(
     // Blocks of at most BLOCK boards, smaller for small batches so that every
     // thread has work (the output does not depend on the block size).
     let count = u64::from(*boards.end()) - u64::from(*boards.start()) + 1;
-    let block = (count / (jobs as u64 * 4)).clamp(256, u64::from(BLOCK));
+    let most = u64::from(if what.is_some() { BLOCK } else { JSONL_BLOCK });
+    let block = (count / (jobs as u64 * 4)).clamp(256, most);
     let (end, window) = (u64::from(*boards.end()), block * jobs as u64);
     // Each round deals the next window (`jobs` blocks of consecutive boards,
     // one thread each) while writing the window dealt in the round before.
