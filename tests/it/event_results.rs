@@ -324,3 +324,97 @@ fn unfinished_and_illegal_records_count_as_described() {
     assert!(rec["how"].as_str().unwrap().contains("MN-3"), "{rec}");
     assert_eq!(rec["seats"][1]["halves"], 0, "{rec}");
 }
+
+/// Verify covers results (issue 28): anyone given the published description,
+/// the key once revealed, the public value and the records (here copied into
+/// another folder, handed over in another order) checks the key and every
+/// record with `event verify`, and recomputes every verdict and the
+/// standings with `event results`, byte for byte, in every format.
+#[test]
+fn a_verifier_with_the_published_files_gets_the_same_bytes() {
+    let org = tempfile::tempdir().unwrap();
+    let o_dir = org.path();
+    swiss(o_dir, "tie-breaks = [\"wins\", \"head-to-head\"]\n");
+    let other = tempfile::tempdir().unwrap();
+    let v_dir = other.path();
+    std::fs::create_dir_all(v_dir.join("played")).unwrap();
+    for f in [
+        "event.toml",
+        "event.key",
+        "played/r1-t1.toml",
+        "played/r1-t2.toml",
+    ] {
+        std::fs::copy(o_dir.join(f), v_dir.join(f)).unwrap();
+    }
+    let description = std::fs::read(o_dir.join("event.toml")).unwrap();
+    let sha: String = {
+        use sha2::Digest;
+        sha2::Sha256::digest(&description)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    let o = tavolo(
+        v_dir,
+        &keyed(&[
+            "event",
+            "verify",
+            "event.toml",
+            "--commitment",
+            &sha,
+            "played/r1-t2.toml",
+            "played/r1-t1.toml",
+        ]),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(
+        text(&o).contains("2 records checked, 0 not their board's"),
+        "{}",
+        text(&o)
+    );
+    for format in ["text", "json", "csv", "html"] {
+        let a = tavolo(
+            o_dir,
+            &keyed(&[
+                "event",
+                "results",
+                "event.toml",
+                "played",
+                "--format",
+                format,
+            ]),
+        );
+        let b = tavolo(
+            v_dir,
+            &keyed(&[
+                "event",
+                "results",
+                "event.toml",
+                "played/r1-t2.toml",
+                "played/r1-t1.toml",
+                "--format",
+                format,
+            ]),
+        );
+        assert_eq!(a.status.code(), Some(0), "{}", text(&a));
+        assert!(!a.stdout.is_empty());
+        assert_eq!(a.stdout, b.stdout, "{format}");
+    }
+    let pdf = |dir: &Path| {
+        let o = tavolo(
+            dir,
+            &keyed(&["event", "results", "event.toml", "played", "--pdf", "r.pdf"]),
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        std::fs::read(dir.join("r.pdf")).unwrap()
+    };
+    assert_eq!(pdf(o_dir), pdf(v_dir));
+    // A changed record is caught by both.
+    let path = v_dir.join("played/r1-t1.toml");
+    let t = std::fs::read_to_string(&path).unwrap();
+    let changed = t.replacen("player = \"Bruno\"", "player = \"Anna\"", 1);
+    assert_ne!(changed, t);
+    std::fs::write(&path, changed).unwrap();
+    let b = tavolo(v_dir, &keyed(&["event", "results", "event.toml", "played"]));
+    assert_eq!(b.status.code(), Some(1), "{}", text(&b));
+}

@@ -8,11 +8,7 @@ use crate::deal::Provenance;
 use crate::games::line::Deal;
 
 /// The deal of each board for `variant` and these players.
-pub fn fields(
-    variant: String,
-    seed: String,
-    names: Vec<String>,
-) -> Box<Deal> {
+pub fn fields(variant: String, seed: String, names: Vec<String>) -> Box<Deal> {
     Box::new(move |b, f| {
         let p = Provenance::new("moon", &variant, &seed, b);
         match dealt(&variant, names.len(), &p)? {
