@@ -19,6 +19,7 @@ use super::args::{self, Force};
 use super::out::{self, errln};
 use crate::deal::Provenance;
 use crate::error::Error;
+use crate::games::line::Form;
 use crate::games::setup::{Resolved, Spec};
 use crate::games::LineDeals;
 use crate::record::{players_text, write};
@@ -116,7 +117,7 @@ pub struct Args {
     pub record: Option<PathBuf>,
     #[command(flatten)]
     pub force: Force,
-    /// Threads for `--format line` batches (default: every core).
+    /// Threads for `--format line` and `--format jsonl` batches (default: every core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
 }
@@ -186,23 +187,59 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 dealer.write(b, buf);
                 Ok(())
             };
-            lines(&r, &write, "the hands by seat", boards, args.jobs, &mut out)
-        }
-        Some(None) => {
-            let write = |b: u32, buf: &mut Vec<u8>| {
-                let deal = r.game.deal(&r.variant, &r.players, &board(&r, b))?;
-                buf.extend_from_slice(r.game.deal_line(&deal).as_bytes());
-                buf.push(b'\n');
-                Ok(())
-            };
             lines(
                 &r,
                 &write,
-                "the deal's fields (docs/records.md)",
+                Some("the hands by seat"),
                 boards,
                 args.jobs,
                 &mut out,
             )
+        }
+        Some(None) => {
+            // The game's fast writer where it has one, once its first board deals
+            // (a bad variant or number of players is refused as `deal` refuses it).
+            let fast = r
+                .game
+                .deal(&r.variant, &r.players, &board(&r, *boards.start()))
+                .ok()
+                .and_then(|_| fast_writer(&r, Form::Line));
+            let write = |b: u32, buf: &mut Vec<u8>| match &fast {
+                Some(fast) => fast(b, buf),
+                None => {
+                    let deal = r.game.deal(&r.variant, &r.players, &board(&r, b))?;
+                    buf.extend_from_slice(r.game.deal_line(&deal).as_bytes());
+                    buf.push(b'\n');
+                    Ok(())
+                }
+            };
+            lines(
+                &r,
+                &write,
+                Some("the deal's fields (docs/records.md)"),
+                boards,
+                args.jobs,
+                &mut out,
+            )
+        }
+        // A batch of JSON Lines: dealt on every core in windows, as the lines are.
+        None if format == DealFormat::Jsonl && args.boards.is_some() => {
+            // The game's fast writer, once its first board deals, as for lines.
+            let fast = r
+                .game
+                .deal(&r.variant, &r.players, &board(&r, *boards.start()))
+                .ok()
+                .and_then(|_| fast_writer(&r, Form::Jsonl));
+            let write = |b: u32, buf: &mut Vec<u8>| match &fast {
+                Some(fast) => fast(b, buf),
+                None => {
+                    let p = board(&r, b);
+                    let deal = r.game.deal(&r.variant, &r.players, &p)?;
+                    jsonl_line(&r, &p, deal.json, None, buf);
+                    Ok(())
+                }
+            };
+            lines(&r, &write, None, boards, args.jobs, &mut out)
         }
         None => boards_text(&r, boards, format, args.boards.is_some(), file, &mut out),
     };
@@ -265,23 +302,14 @@ fn boards_text(
             .deal(&r.variant, &r.players, &p)
             .map_err(Failure::Deal)?;
         if matches!(format, DealFormat::Json | DealFormat::Jsonl) {
-            let mut one = json!({
-                "algorithm": p.algorithm,
-                "game": p.game,
-                "variant": p.variant,
-                "seed": p.seed,
-                "board": p.board,
-                "players": r.players,
-                "deal": deal.json,
-            });
             if format == DealFormat::Json {
-                all.push(one);
+                all.push(deal_object(r, &p, deal.json));
                 continue;
             }
             // Streamed: written now, nothing kept.
-            one["file"] = json!(file.map(|f| f.display().to_string()));
-            serde_json::to_writer(&mut *out, &one).map_err(io::Error::from)?;
-            writeln!(out)?;
+            let mut buf = Vec::new();
+            jsonl_line(r, &p, deal.json, file, &mut buf);
+            out.write_all(&buf)?;
             continue;
         }
         if i > 0 {
@@ -315,9 +343,52 @@ fn boards_text(
     Ok(())
 }
 
+/// The game's writer of boards straight from its setup, if it has one.
+fn fast_writer(r: &Resolved, form: Form) -> Option<crate::games::line::Writer> {
+    crate::games::line::writer(
+        r.game.name(),
+        &r.variant,
+        &r.players,
+        &r.provenance.seed,
+        form,
+    )
+}
+
+/// One board as `--format json` prints it (without `file`).
+fn deal_object(r: &Resolved, p: &Provenance, deal: serde_json::Value) -> serde_json::Value {
+    json!({
+        "algorithm": p.algorithm,
+        "game": p.game,
+        "variant": p.variant,
+        "seed": p.seed,
+        "board": p.board,
+        "players": r.players,
+        "deal": deal,
+    })
+}
+
+/// One board as a line of JSON Lines, with the record `file` written (or `null`).
+fn jsonl_line(
+    r: &Resolved,
+    p: &Provenance,
+    deal: serde_json::Value,
+    file: Option<&std::path::Path>,
+    buf: &mut Vec<u8>,
+) {
+    let mut one = deal_object(r, p, deal);
+    one["file"] = json!(file.map(|f| f.display().to_string()));
+    // Writing a Value into a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *buf, &one);
+    buf.push(b'\n');
+}
+
 /// Boards dealt per thread per window: large enough that starting threads
 /// costs nothing, small enough to keep memory low (about 8 MB a window).
 const BLOCK: u32 = 16_384;
+
+/// The same for JSON Lines, whose boards are up to 25 times longer (a
+/// Farfalia match's object is about 2 KB): about 2 MB a block.
+const JSONL_BLOCK: u32 = 1_024;
 
 /// The game's own one-line writer, if it has one (`None`: each board's deal
 /// is written by [`crate::games::Game::deal_line`]).
@@ -331,11 +402,12 @@ fn line_dealer(r: &Resolved) -> Result<Option<Box<dyn LineDeals>>, Error> {
 /// Appends one board's line (with its newline) to a buffer.
 type WriteLine<'a> = dyn Fn(u32, &mut Vec<u8>) -> Result<(), Error> + Sync + 'a;
 
-/// One line per board, dealt in parallel windows and written in order.
+/// One line per board, dealt in parallel windows and written in order;
+/// `what` the lines hold, for a first comment line (none for JSON Lines).
 fn lines(
     r: &Resolved,
     line: &WriteLine,
-    what: &str,
+    what: Option<&str>,
     boards: RangeInclusive<u32>,
     jobs: Option<u32>,
     out: &mut impl Write,
@@ -343,17 +415,19 @@ fn lines(
     let game = r.game;
     let (variant, seed) = (r.variant.as_str(), r.provenance.seed.as_str());
     // A PBN-style comment line names the algorithm and the boards.
-    writeln!(
-        out,
-        "% {} {} {} seed {} boards {}..{}: one line per board, {}",
-        crate::deal::ALGORITHM,
-        game.name(),
-        variant,
-        write::string(seed),
-        boards.start(),
-        boards.end(),
-        what
-    )?;
+    if let Some(what) = what {
+        writeln!(
+            out,
+            "% {} {} {} seed {} boards {}..{}: one line per board, {}",
+            crate::deal::ALGORITHM,
+            game.name(),
+            variant,
+            write::string(seed),
+            boards.start(),
+            boards.end(),
+            what
+        )?;
+    }
     let jobs = jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |j| j as usize,
@@ -361,7 +435,8 @@ fn lines(
     // Blocks of at most BLOCK boards, smaller for small batches so that every
     // thread has work (the output does not depend on the block size).
     let count = u64::from(*boards.end()) - u64::from(*boards.start()) + 1;
-    let block = (count / (jobs as u64 * 4)).clamp(256, u64::from(BLOCK));
+    let most = u64::from(if what.is_some() { BLOCK } else { JSONL_BLOCK });
+    let block = (count / (jobs as u64 * 4)).clamp(256, most);
     let (end, window) = (u64::from(*boards.end()), block * jobs as u64);
     // Each round deals the next window (`jobs` blocks of consecutive boards,
     // one thread each) while writing the window dealt in the round before.

@@ -132,7 +132,11 @@ pub struct DealArgs {
     /// then the director's hand record.
     #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub sheets: Option<PathBuf>,
-    /// Paper for --sheets.
+    /// Also write score slips as PDF: one a page per board and table, the seats filled in
+    /// (a paired section's players are printed by `event pair --slips`).
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub slips: Option<PathBuf>,
+    /// Paper for --sheets and --slips.
     #[arg(long, default_value = "a4", value_parser = args::papers())]
     pub paper: String,
     #[command(flatten)]
@@ -168,6 +172,15 @@ pub struct ResultsArgs {
     /// Print JSON (the same as `--format json`).
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    /// Also write the results to print as PDF: the standings, then the boards compared and
+    /// every record.
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub pdf: Option<PathBuf>,
+    /// Paper for --pdf.
+    #[arg(long, default_value = "a4", value_parser = args::papers())]
+    pub paper: String,
+    #[command(flatten)]
+    pub force: Force,
 }
 
 #[derive(Debug, clap::Args)]
@@ -186,6 +199,15 @@ pub struct PairArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also write the round's score slips as PDF: one a page per board and table, the players
+    /// in their seats.
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub slips: Option<PathBuf>,
+    /// Paper for --slips.
+    #[arg(long, default_value = "a4", value_parser = args::papers())]
+    pub paper: String,
+    #[command(flatten)]
+    pub force: Force,
 }
 
 #[derive(Debug, clap::Args)]
@@ -396,6 +418,14 @@ fn deal(a: DealArgs) -> Result<ExitCode, Error> {
             Some(crate::show::sheets::pdf(&d.event, &sheets, paper)?)
         }
     };
+    let slips = match &a.slips {
+        None => None,
+        Some(path) => {
+            a.force.check(path)?;
+            let forms = crate::event::print::dealt_forms(&d, &all)?;
+            Some(crate::event::print::slips_pdf(&d.event, &forms, paper)?)
+        }
+    };
     let mut records = Vec::new();
     if let Some(dir) = &a.out {
         args::folder(dir)?;
@@ -410,6 +440,12 @@ fn deal(a: DealArgs) -> Result<ExitCode, Error> {
             out::wrote(path, "the deal sheets");
         }
     }
+    if let (Some(path), Some(pdf)) = (&a.slips, &slips) {
+        crate::output::write_atomic(path, pdf).map_err(|e| Error::io("cli.write", path, &e))?;
+        if json.is_none() {
+            out::wrote(path, "the score slips");
+        }
+    }
     match &mut json {
         Some(v) => {
             // What was written, as `wrote` says it in text.
@@ -418,6 +454,7 @@ fn deal(a: DealArgs) -> Result<ExitCode, Error> {
                 .map(|p| json!(p.display().to_string()))
                 .collect();
             v["sheets"] = json!(a.sheets.as_ref().map(|p| p.display().to_string()));
+            v["slips"] = json!(a.slips.as_ref().map(|p| p.display().to_string()));
             out::json(v);
         }
         None => out::write(&text),
@@ -602,6 +639,9 @@ fn verify(a: VerifyArgs) -> Result<ExitCode, Error> {
 }
 
 fn results(a: ResultsArgs) -> Result<ExitCode, Error> {
+    if let Some(path) = &a.pdf {
+        a.force.check(path)?;
+    }
     let (d, key, public) = keyed(&a.keyed)?;
     let records = crate::event::results::read_records(&a.records)?;
     let r = crate::event::results::results(&d, &key, &public, &records)?;
@@ -610,6 +650,10 @@ fn results(a: ResultsArgs) -> Result<ExitCode, Error> {
     } else {
         a.format
     };
+    if let Some(path) = &a.pdf {
+        let pdf = crate::event::print::results_pdf(&r, a.paper.parse()?)?;
+        crate::output::write_atomic(path, &pdf).map_err(|e| Error::io("cli.write", path, &e))?;
+    }
     match format {
         ResultsFormat::Json => out::json(&r),
         ResultsFormat::Csv => out::write(&crate::event::report::standings_csv(&r)),
@@ -621,11 +665,19 @@ fn results(a: ResultsArgs) -> Result<ExitCode, Error> {
 
 fn pair(a: PairArgs) -> Result<ExitCode, Error> {
     use crate::event::rounds;
+    if let Some(path) = &a.slips {
+        a.force.check(path)?;
+    }
     let (d, key, public) = keyed(&a.keyed)?;
     let si = rounds::paired_section(&d, a.section)?;
     let records = crate::event::results::read_records(&a.records)?;
     let r = crate::event::results::results(&d, &key, &public, &records)?;
     let round = rounds::pair(&d, si, &r, a.round)?;
+    if let Some(path) = &a.slips {
+        let forms = crate::event::print::round_forms(&d, &key, &public, &round)?;
+        let pdf = crate::event::print::slips_pdf(&d.event, &forms, a.paper.parse()?)?;
+        crate::output::write_atomic(path, &pdf).map_err(|e| Error::io("cli.write", path, &e))?;
+    }
     if a.json {
         out::json(&round);
     } else {

@@ -2,7 +2,8 @@
 //! projector: no JavaScript, no external font or style sheet, tables that
 //! scroll sideways on a phone. Same results, same bytes.
 
-use super::measure::{wins_text, Counted};
+use super::measure::Counted;
+use super::report;
 use super::results::{result_text, Results, SectionResults};
 
 pub use crate::html::escape;
@@ -12,7 +13,7 @@ padding:0 1rem;line-height:1.4;color:#111;background:#fff}\
 h1{font-size:1.6rem}h2{font-size:1.3rem;margin-top:2rem}h3{font-size:1.05rem}\
 .scroll{overflow-x:auto}table{border-collapse:collapse;margin:.5rem 0}\
 th,td{padding:.25rem .6rem;border-bottom:1px solid #ccc;text-align:right;white-space:nowrap}\
-th:nth-child(2),td:nth-child(2){text-align:left}thead th{border-bottom:2px solid #333}\
+.t{text-align:left}thead th{border-bottom:2px solid #333}\
 .note{color:#555;font-size:.9rem;overflow-wrap:anywhere}.bad{color:#a00}\
 @media (prefers-color-scheme:dark){body{background:#111;color:#eee}.note{color:#aaa}}";
 
@@ -22,7 +23,7 @@ pub fn page(r: &Results) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n\
-         <p class=\"note\">{} · description SHA-256 {} · public value {}</p>\n",
+         <p class=\"note\">{} · description SHA-256 {}<br>public value: {}</p>\n",
         escape(&r.event),
         escape(&r.event),
         r.algorithm,
@@ -41,11 +42,22 @@ fn section(s: &mut String, sec: &SectionResults) {
         .pairing
         .map(|p| format!(", {p} over {} rounds", sec.rounds))
         .unwrap_or_default();
+    // The standings' columns as the text and the printed page have them.
+    let cols = report::columns(sec);
+    let head: String = cols
+        .iter()
+        .map(|c| {
+            format!(
+                "<th{}>{}</th>",
+                text_class(*c == "player"),
+                report::column_title(c)
+            )
+        })
+        .collect();
     s.push_str(&format!(
         "<h2>Section {}: {} ({}){}</h2>\n<h3>Standings</h3>\n\
          <p class=\"note\">Ranked by {}.</p>\n<div class=\"scroll\"><table>\n<thead><tr>\
-         <th>Rank</th><th>Player</th><th>Played</th><th>Wins</th><th>Points</th>\
-         <th>Spread</th><th>%</th></tr></thead>\n<tbody>\n",
+         {head}</tr></thead>\n<tbody>\n",
         sec.section,
         escape(sec.game),
         escape(&sec.variant),
@@ -53,36 +65,61 @@ fn section(s: &mut String, sec: &SectionResults) {
         escape(&sec.tie_breaks.join(", then "))
     ));
     for st in &sec.standings {
-        s.push_str(&format!(
-            "<tr><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:+}</td><td>{}</td></tr>\n",
-            st.rank,
-            if st.tied { "=" } else { "" },
-            escape(&st.name),
-            st.played,
-            wins_text(st.halves),
-            st.points,
-            st.spread,
-            st.percent.map_or("–".to_string(), |p| format!("{p:.2}"))
-        ));
+        let row: String = cols
+            .iter()
+            .map(|c| {
+                format!(
+                    "<td{}>{}</td>",
+                    text_class(*c == "player"),
+                    escape(&report::cell(st, c))
+                )
+            })
+            .collect();
+        s.push_str(&format!("<tr>{row}</tr>\n"));
     }
     s.push_str("</tbody>\n</table></div>\n");
-    for b in &sec.boards {
+    for b in &sec.byes {
         s.push_str(&format!(
-            "<h3>Board {}</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Table</th>\
-             <th>Seat</th><th>Player</th><th>Result</th><th>Matchpoints</th><th>%</th></tr>\
+            "<p class=\"note\">Round {}: bye for {} (a win).</p>\n",
+            b.round,
+            escape(&b.player)
+        ));
+    }
+    for b in &sec.boards {
+        // The seat's column only where a seat is not its player's name.
+        let seats = b
+            .tables
+            .iter()
+            .flat_map(|r| &r.seats)
+            .any(|x| x.seat != x.player);
+        s.push_str(&format!(
+            "<h3>Board {}</h3>\n<p class=\"note\">Compared at {} tables; MP: matchpoints, \
+             of a top of {}.</p>\n<div class=\"scroll\"><table>\n<thead><tr><th>Table</th>{}\
+             <th class=\"t\">Player</th><th class=\"t\">Result</th><th>MP</th><th>%</th></tr>\
              </thead>\n<tbody>\n",
-            escape(&b.board)
+            escape(&b.board),
+            b.tables.len(),
+            b.top,
+            if seats {
+                "<th class=\"t\">Seat</th>"
+            } else {
+                ""
+            }
         ));
         for row in &b.tables {
             for x in &row.seats {
+                let seat = if seats {
+                    format!("<td class=\"t\">{}</td>", escape(&x.seat))
+                } else {
+                    String::new()
+                };
                 s.push_str(&format!(
-                    "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} of {}</td><td>{}</td></tr>\n",
+                    "<tr><td>{}</td>{seat}<td class=\"t\">{}</td><td class=\"t\">{}</td>\
+                     <td>{}</td><td>{}</td></tr>\n",
                     row.table,
-                    escape(&x.seat),
                     escape(&x.player),
                     escape(&x.result),
                     x.matchpoints,
-                    b.top,
                     x.percent.map_or("–".to_string(), |p| format!("{p:.2}"))
                 ));
             }
@@ -91,7 +128,8 @@ fn section(s: &mut String, sec: &SectionResults) {
     }
     s.push_str(
         "<h3>Records</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Board</th>\
-         <th>Players</th><th>Table</th><th>Verdict</th><th>Counts</th></tr></thead>\n<tbody>\n",
+         <th class=\"t\">Players</th><th>Table</th><th class=\"t\">Verdict</th>\
+         <th class=\"t\">Counts</th></tr></thead>\n<tbody>\n",
     );
     for rec in &sec.records {
         let verdict = match (rec.status, rec.verdict) {
@@ -108,16 +146,26 @@ fn section(s: &mut String, sec: &SectionResults) {
             Counted::LeftOut { .. } => "left out".to_string(),
         };
         s.push_str(&format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td{}>{}</td><td>{}</td></tr>\n",
+            "<tr><td>{}</td><td class=\"t\">{}</td><td>{}</td><td class=\"t{}\">{}</td>\
+             <td class=\"t\">{}</td></tr>\n",
             escape(&rec.board),
             escape(&rec.players.join(" v ")),
             rec.table,
-            if bad { " class=\"bad\"" } else { "" },
+            if bad { " bad" } else { "" },
             escape(&verdict),
             escape(&counts)
         ));
     }
     s.push_str("</tbody>\n</table></div>\n");
+}
+
+/// Text columns are set flush left, numbers flush right.
+fn text_class(text: bool) -> &'static str {
+    if text {
+        " class=\"t\""
+    } else {
+        ""
+    }
 }
 
 #[cfg(test)]

@@ -34,6 +34,7 @@ pub mod key;
 pub mod matchpoints;
 pub mod measure;
 pub mod pairing;
+pub mod print;
 pub mod report;
 pub mod results;
 pub mod rounds;

@@ -132,7 +132,7 @@ fn section_text(s: &mut String, sec: &SectionResults) {
 }
 
 /// The standings' columns: rank, player, games, wins, and each criterion's.
-fn columns(sec: &SectionResults) -> Vec<&'static str> {
+pub(crate) fn columns(sec: &SectionResults) -> Vec<&'static str> {
     let mut cols = vec!["rank", "player", "played", "wins"];
     for c in &sec.tie_breaks {
         let col = match *c {
@@ -148,7 +148,15 @@ fn columns(sec: &SectionResults) -> Vec<&'static str> {
     cols
 }
 
-fn cell(st: &Standing, col: &str) -> String {
+/// A column's name as a heading: `Rank`, `Player`.
+pub(crate) fn column_title(col: &str) -> String {
+    let mut c = col.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+pub(crate) fn cell(st: &Standing, col: &str) -> String {
     match col {
         "rank" => format!("{}{}", st.rank, if st.tied { "=" } else { "" }),
         "player" => st.name.clone(),

@@ -188,8 +188,12 @@ pub fn results(
     let (slips, inputs): (Vec<_>, Vec<_>) = inputs
         .into_iter()
         .partition(|(_, t)| super::slip::is_slip(t));
-    for (path, text) in inputs {
-        let p = place(d, &all, path, text)?;
+    // Each record is checked on its own, on every core; they come back in
+    // the files' order, so the first error and the bytes do not depend on
+    // the threads.
+    let checked = crate::kit::par::map(&inputs, |_, (path, text)| place(d, &all, path, text));
+    for (p, (path, _)) in checked.into_iter().zip(&inputs) {
+        let p = p?;
         if let Some(first) = seen.insert((p.board.label, p.table), path.clone()) {
             return Err(Error::input(
                 "event.same-board-twice",
@@ -520,7 +524,7 @@ fn from_slip<'d>(
 
 /// The round of a main board: its place among the section's boards, shared
 /// out evenly over the rounds; 0 for a reserve board.
-fn round_of(d: &Description, board: &Board) -> u32 {
+pub(crate) fn round_of(d: &Description, board: &Board) -> u32 {
     let Label::Main(n) = board.label else {
         return 0;
     };

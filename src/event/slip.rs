@@ -48,14 +48,16 @@ pub struct Slip {
 
 /// Whether a file's text is a slip (its `format`).
 pub fn is_slip(text: &str) -> bool {
-    toml::from_str::<toml::Table>(text)
-        .ok()
-        .and_then(|t| {
-            t.get("format")
-                .and_then(|f| f.as_str())
-                .map(|f| f == FORMAT)
-        })
-        .unwrap_or(false)
+    // A record holds no `tavolo-slip-v1` (and is not parsed a second time).
+    text.contains(FORMAT)
+        && toml::from_str::<toml::Table>(text)
+            .ok()
+            .and_then(|t| {
+                t.get("format")
+                    .and_then(|f| f.as_str())
+                    .map(|f| f == FORMAT)
+            })
+            .unwrap_or(false)
 }
 
 impl Slip {

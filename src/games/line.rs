@@ -11,7 +11,14 @@
 //!
 //! Every piece the JSON holds is written once, so the line is the deal.
 
+use std::fmt::Display;
+use std::io::Write as _;
+
 use serde_json::Value;
+
+use crate::deal::Provenance;
+use crate::error::Error;
+use crate::games::fruit;
 
 /// `deal` (a game's deal JSON) as one line, without the newline.
 pub fn flat(deal: &Value) -> String {
@@ -91,10 +98,336 @@ fn pieces(s: &str, out: &mut String) {
     }
 }
 
+/// Writes board `b` of a batch as its line (with the newline) into a buffer.
+pub type Writer = Box<dyn Fn(u32, &mut Vec<u8>) -> Result<(), Error> + Send + Sync>;
+
+/// The two forms a batch of boards is written in, one line a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// `--format line`: the deal's JSON flattened ([`flat`]).
+    Line,
+    /// `--format jsonl`: the object `tavolo deal --format json` prints of the
+    /// board, compact, with `"file":null`.
+    Jsonl,
+}
+
+/// One board's deal written field by field in either [`Form`]: a game's
+/// writer says what the deal holds once, and gets both.
+pub struct Fields<'a> {
+    out: &'a mut Vec<u8>,
+    form: Form,
+    /// Line: the path so far (`hands.`); JSON: unused.
+    path: Vec<u8>,
+    /// Per open object: whether no field was written in it yet (a line
+    /// has one object: its fields are all on the line).
+    first: Vec<bool>,
+}
+
+impl<'a> Fields<'a> {
+    fn new(out: &'a mut Vec<u8>, form: Form) -> Fields<'a> {
+        if form == Form::Jsonl {
+            out.push(b'{');
+        }
+        Fields {
+            out,
+            form,
+            path: Vec::new(),
+            first: vec![true],
+        }
+    }
+
+    /// Start a field named `key` (a separator, then its path or JSON key).
+    fn key(&mut self, key: &str) {
+        let first = self
+            .first
+            .last_mut()
+            .is_none_or(|f| std::mem::replace(f, false));
+        match self.form {
+            Form::Line => {
+                if !first {
+                    self.out.push(b' ');
+                }
+                self.out.extend_from_slice(&self.path);
+                push_key(self.out, key);
+                self.out.push(b':');
+            }
+            Form::Jsonl => {
+                if !first {
+                    self.out.push(b',');
+                }
+                json_string(self.out, key);
+                self.out.push(b':');
+            }
+        }
+    }
+
+    /// An object named `key`, its fields written by `inner`.
+    pub fn object(&mut self, key: &str, inner: impl FnOnce(&mut Self)) {
+        match self.form {
+            Form::Line => {
+                let len = self.path.len();
+                push_key(&mut self.path, key);
+                self.path.push(b'.');
+                inner(self);
+                self.path.truncate(len);
+            }
+            Form::Jsonl => {
+                self.key(key);
+                self.out.push(b'{');
+                self.first.push(true);
+                inner(self);
+                self.first.pop();
+                self.out.push(b'}');
+            }
+        }
+    }
+
+    /// A piece (a JSON string).
+    pub fn piece(&mut self, key: &str, piece: impl Display) {
+        self.key(key);
+        match self.form {
+            Form::Line => {
+                let _ = write!(self.out, "{piece}");
+            }
+            Form::Jsonl => {
+                let _ = write!(self.out, "\"{piece}\"");
+            }
+        }
+    }
+
+    /// A list of pieces (a JSON array of strings).
+    pub fn pieces<T: Display>(&mut self, key: &str, items: impl Iterator<Item = T>) {
+        self.key(key);
+        match self.form {
+            Form::Line => list(self.out, items),
+            Form::Jsonl => {
+                self.out.push(b'[');
+                for (i, t) in items.enumerate() {
+                    if i > 0 {
+                        self.out.push(b',');
+                    }
+                    let _ = write!(self.out, "\"{t}\"");
+                }
+                self.out.push(b']');
+            }
+        }
+    }
+
+    /// A list of groups of pieces (a JSON array of strings, each a group's
+    /// pieces separated by spaces).
+    pub fn groups<G, T>(&mut self, key: &str, groups: impl Iterator<Item = G>)
+    where
+        G: IntoIterator<Item = T>,
+        T: Display,
+    {
+        self.key(key);
+        if self.form == Form::Jsonl {
+            self.out.push(b'[');
+        }
+        for (g, group) in groups.enumerate() {
+            match self.form {
+                Form::Line if g > 0 => self.out.push(b'/'),
+                Form::Jsonl if g > 0 => self.out.push(b','),
+                _ => {}
+            }
+            let (sep, quote) = match self.form {
+                Form::Line => (b',', false),
+                Form::Jsonl => (b' ', true),
+            };
+            if quote {
+                self.out.push(b'"');
+            }
+            for (i, t) in group.into_iter().enumerate() {
+                if i > 0 {
+                    self.out.push(sep);
+                }
+                let _ = write!(self.out, "{t}");
+            }
+            if quote {
+                self.out.push(b'"');
+            }
+        }
+        if self.form == Form::Jsonl {
+            self.out.push(b']');
+        }
+    }
+
+    fn finish(self) {
+        if self.form == Form::Jsonl {
+            self.out.push(b'}');
+        }
+    }
+}
+
+/// `s` as a JSON string.
+fn json_string(out: &mut Vec<u8>, s: &str) {
+    // Writing into a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *out, s);
+}
+
+/// A board's deal, written field by field.
+pub type Deal = dyn Fn(u32, &mut Fields) -> Result<(), Error> + Send + Sync;
+
+/// For batches of many boards (`tavolo deal --boards A..B --format line` or
+/// `jsonl`): a writer that writes each board straight from the game's setup,
+/// without building the deal's JSON, text and TOML: the same bytes as
+/// [`flat`] of its deal's JSON, or as the deal's JSON object. `None`: the
+/// game has none (its boards go through `Game::deal`). The caller deals one
+/// board with `Game::deal` first, so the variant and players are known to
+/// be good.
+pub fn writer(
+    game: &str,
+    variant: &str,
+    players: &[String],
+    seed: &str,
+    form: Form,
+) -> Option<Writer> {
+    let deal = deal_fields(game, variant, players, seed)?;
+    // JSON Lines: the board's provenance around its deal, as `deal` prints it.
+    let text = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let head = format!(
+        "{{\"algorithm\":{},\"game\":{},\"variant\":{},\"seed\":{},\"board\":",
+        text(crate::deal::ALGORITHM),
+        text(game),
+        text(variant),
+        text(seed)
+    );
+    let names: Vec<String> = players.iter().map(|n| text(n)).collect();
+    let middle = format!(",\"players\":[{}],\"deal\":", names.join(","));
+    Some(Box::new(move |b, out| {
+        if form == Form::Jsonl {
+            out.extend_from_slice(head.as_bytes());
+            let _ = write!(out, "{b}");
+            out.extend_from_slice(middle.as_bytes());
+        }
+        let mut f = Fields::new(out, form);
+        deal(b, &mut f)?;
+        f.finish();
+        if form == Form::Jsonl {
+            out.extend_from_slice(b",\"file\":null}");
+        }
+        out.push(b'\n');
+        Ok(())
+    }))
+}
+
+/// Each game's deal as fields (the same fields, in the same order, as its
+/// deal's JSON).
+fn deal_fields(game: &str, variant: &str, players: &[String], seed: &str) -> Option<Box<Deal>> {
+    let (variant, seed) = (variant.to_string(), seed.to_string());
+    let names = players.to_vec();
+    let n = players.len();
+    if game == "moon" {
+        return Some(super::moon::line::fields(variant, seed, names));
+    }
+    let p = move |game: &str, b: u32| Provenance::new(game, &variant, &seed, b);
+    Some(match game {
+        "scalafrutta" => Box::new(move |b, f| {
+            let order = fruit::scalafrutta::hand_order(&p("scalafrutta", b), 1);
+            f.groups("square", order[..9].chunks(3));
+            Ok(())
+        }),
+        "domino" => Box::new(move |b, f| {
+            let order = fruit::record::deal_order(&p("domino", b));
+            let setup = fruit::domino::Setup::deal(n, &order)
+                .map_err(|e| Error::failed("domino.internal", e.to_string()))?;
+            f.pieces("set-aside", setup.set_aside.iter());
+            f.object("hands", |f| {
+                for (name, hand) in names.iter().zip(&setup.hands) {
+                    f.pieces(name, hand.iter());
+                }
+            });
+            Ok(())
+        }),
+        "muro" => Box::new(move |b, f| {
+            let setup = fruit::muro::record::dealt(&p("muro", b));
+            f.groups("columns", setup.columns.iter());
+            Ok(())
+        }),
+        "mosaico" => Box::new(move |b, f| {
+            let setup = fruit::mosaico::record::dealt(&p("mosaico", b));
+            f.pieces("draw", setup.draw.iter());
+            f.pieces("start", setup.start.iter());
+            Ok(())
+        }),
+        _ => return None,
+    })
+}
+
+/// A name as a path's key: white space as `_` (as [`flat`] writes it).
+fn push_key(out: &mut Vec<u8>, name: &str) {
+    for c in name.chars() {
+        let c = if c.is_whitespace() { '_' } else { c };
+        let mut b = [0u8; 4];
+        out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
+    }
+}
+
+/// Pieces joined by `,` (an empty list is `-`, as [`flat`] writes it).
+fn list<T: Display>(out: &mut Vec<u8>, items: impl Iterator<Item = T>) {
+    let start = out.len();
+    for (i, t) in items.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let _ = write!(out, "{t}");
+    }
+    if out.len() == start {
+        out.push(b'-');
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// The fast writers write exactly what `flat` writes of the deal's JSON,
+    /// for every variant and number of players (and a name with a space);
+    /// the deals are `tavolo-deal-v1`'s, whose golden vectors are in `deal`.
+    #[test]
+    fn fast_writers_write_the_flattened_deal() {
+        let mut covered = 0;
+        for game in crate::games::GAMES {
+            for &variant in game.variants() {
+                for n in game.player_counts(variant) {
+                    let mut names: Vec<String> = (1..=n).map(|i| format!("P{i}")).collect();
+                    names[0] = "Anna Rossi".into();
+                    let seed = "fast \"seed\"";
+                    let Some(line) = writer(game.name(), variant, &names, seed, Form::Line) else {
+                        continue;
+                    };
+                    let jsonl = writer(game.name(), variant, &names, seed, Form::Jsonl).unwrap();
+                    for b in 1..=60 {
+                        let p = Provenance::new(game.name(), variant, seed, b);
+                        let deal = game.deal(variant, &names, &p).unwrap();
+                        let mut out = Vec::new();
+                        line(b, &mut out).unwrap();
+                        let want = format!("{}\n", game.deal_line(&deal));
+                        let what = format!("{} {variant} {n} board {b}", game.name());
+                        assert_eq!(String::from_utf8(out).unwrap(), want, "{what}");
+                        // The object `deal --format jsonl` printed through serde_json.
+                        let object = serde_json::json!({
+                            "algorithm": p.algorithm,
+                            "game": p.game,
+                            "variant": p.variant,
+                            "seed": p.seed,
+                            "board": p.board,
+                            "players": names,
+                            "deal": deal.json,
+                            "file": null,
+                        });
+                        let mut out = Vec::new();
+                        jsonl(b, &mut out).unwrap();
+                        let want = format!("{}\n", serde_json::to_string(&object).unwrap());
+                        assert_eq!(String::from_utf8(out).unwrap(), want, "{what}");
+                    }
+                    covered += 1;
+                }
+            }
+        }
+        assert!(covered >= 10, "{covered}");
+    }
 
     #[test]
     fn json_flattens_to_paths_and_pieces() {

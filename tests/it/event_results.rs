@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn tavolo(dir: &Path, args: &[&str]) -> Output {
+pub(crate) fn tavolo(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tavolo"))
         .args(args)
         .current_dir(dir)
@@ -16,7 +16,7 @@ fn tavolo(dir: &Path, args: &[&str]) -> Output {
         .expect("run tavolo")
 }
 
-fn text(o: &Output) -> String {
+pub(crate) fn text(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr)
 }
 
@@ -26,7 +26,7 @@ const PUBLIC: &str = "4 5 6";
 
 /// A Moon Swiss of four entrants over three rounds, with `extra` lines in
 /// its section; the records of round 1 played at random.
-fn swiss(dir: &Path, extra: &str) {
+pub(crate) fn swiss(dir: &Path, extra: &str) {
     std::fs::write(dir.join("event.key"), format!("{KEY}\n")).unwrap();
     std::fs::write(
         dir.join("event.toml"),
@@ -68,7 +68,7 @@ fn swiss(dir: &Path, extra: &str) {
     }
 }
 
-fn keyed<'a>(args: &[&'a str]) -> Vec<&'a str> {
+pub(crate) fn keyed<'a>(args: &[&'a str]) -> Vec<&'a str> {
     let mut v = args.to_vec();
     v.extend(["--key", "event.key", "--public", PUBLIC]);
     v
@@ -176,7 +176,10 @@ fn the_same_bytes_whatever_order_the_records_come_in() {
         "{html}"
     );
     for name in ["Anna", "Bruno", "Carla", "Dario"] {
-        assert!(html.contains(&format!("<td>{name}</td>")), "{name}");
+        assert!(
+            html.contains(&format!("<td class=\"t\">{name}</td>")),
+            "{name}"
+        );
     }
 }
 
@@ -320,4 +323,98 @@ fn unfinished_and_illegal_records_count_as_described() {
     assert_eq!(rec["verdict"], "illegal", "{rec}");
     assert!(rec["how"].as_str().unwrap().contains("MN-3"), "{rec}");
     assert_eq!(rec["seats"][1]["halves"], 0, "{rec}");
+}
+
+/// Verify covers results (issue 28): anyone given the published description,
+/// the key once revealed, the public value and the records (here copied into
+/// another folder, handed over in another order) checks the key and every
+/// record with `event verify`, and recomputes every verdict and the
+/// standings with `event results`, byte for byte, in every format.
+#[test]
+fn a_verifier_with_the_published_files_gets_the_same_bytes() {
+    let org = tempfile::tempdir().unwrap();
+    let o_dir = org.path();
+    swiss(o_dir, "tie-breaks = [\"wins\", \"head-to-head\"]\n");
+    let other = tempfile::tempdir().unwrap();
+    let v_dir = other.path();
+    std::fs::create_dir_all(v_dir.join("played")).unwrap();
+    for f in [
+        "event.toml",
+        "event.key",
+        "played/r1-t1.toml",
+        "played/r1-t2.toml",
+    ] {
+        std::fs::copy(o_dir.join(f), v_dir.join(f)).unwrap();
+    }
+    let description = std::fs::read(o_dir.join("event.toml")).unwrap();
+    let sha: String = {
+        use sha2::Digest;
+        sha2::Sha256::digest(&description)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    let o = tavolo(
+        v_dir,
+        &keyed(&[
+            "event",
+            "verify",
+            "event.toml",
+            "--commitment",
+            &sha,
+            "played/r1-t2.toml",
+            "played/r1-t1.toml",
+        ]),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(
+        text(&o).contains("2 records checked, 0 not their board's"),
+        "{}",
+        text(&o)
+    );
+    for format in ["text", "json", "csv", "html"] {
+        let a = tavolo(
+            o_dir,
+            &keyed(&[
+                "event",
+                "results",
+                "event.toml",
+                "played",
+                "--format",
+                format,
+            ]),
+        );
+        let b = tavolo(
+            v_dir,
+            &keyed(&[
+                "event",
+                "results",
+                "event.toml",
+                "played/r1-t2.toml",
+                "played/r1-t1.toml",
+                "--format",
+                format,
+            ]),
+        );
+        assert_eq!(a.status.code(), Some(0), "{}", text(&a));
+        assert!(!a.stdout.is_empty());
+        assert_eq!(a.stdout, b.stdout, "{format}");
+    }
+    let pdf = |dir: &Path| {
+        let o = tavolo(
+            dir,
+            &keyed(&["event", "results", "event.toml", "played", "--pdf", "r.pdf"]),
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        std::fs::read(dir.join("r.pdf")).unwrap()
+    };
+    assert_eq!(pdf(o_dir), pdf(v_dir));
+    // A changed record is caught by both.
+    let path = v_dir.join("played/r1-t1.toml");
+    let t = std::fs::read_to_string(&path).unwrap();
+    let changed = t.replacen("player = \"Bruno\"", "player = \"Anna\"", 1);
+    assert_ne!(changed, t);
+    std::fs::write(&path, changed).unwrap();
+    let b = tavolo(v_dir, &keyed(&["event", "results", "event.toml", "played"]));
+    assert_eq!(b.status.code(), Some(1), "{}", text(&b));
 }

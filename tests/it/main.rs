@@ -12,6 +12,7 @@ mod duplicate;
 mod engine_props;
 mod event;
 mod event_pairing;
+mod event_print;
 mod event_results;
 mod farfalia;
 mod fixtures;

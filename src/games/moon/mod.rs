@@ -14,6 +14,7 @@ use std::fmt;
 mod board;
 pub mod draw;
 mod game;
+pub mod line;
 mod notation;
 mod position;
 pub mod record;

@@ -1,0 +1,30 @@
+//! MOON's boards for batches ([`crate::games::line::writer`]): each board's
+//! setup written field by field, as its deal's JSON holds it (`centre` and
+//! the `hands` by player, or for the solitaire `centre` and `draw`).
+
+use super::game::MoonSetup;
+use super::record::dealt;
+use crate::deal::Provenance;
+use crate::games::line::Deal;
+
+/// The deal of each board for `variant` and these players.
+pub fn fields(variant: String, seed: String, names: Vec<String>) -> Box<Deal> {
+    Box::new(move |b, f| {
+        let p = Provenance::new("moon", &variant, &seed, b);
+        match dealt(&variant, names.len(), &p)? {
+            MoonSetup::Standard(s) => {
+                f.piece("centre", s.centre);
+                f.object("hands", |f| {
+                    for (name, hand) in names.iter().zip(&s.hands) {
+                        f.pieces(name, hand.iter());
+                    }
+                });
+            }
+            MoonSetup::Solitaire(s) => {
+                f.piece("centre", s.centre);
+                f.pieces("draw", s.draw.iter().flatten());
+            }
+        }
+        Ok(())
+    })
+}
