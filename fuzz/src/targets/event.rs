@@ -17,19 +17,66 @@ use super::{files, in_bounds, located, read_all, repo, Target};
 use crate::mutate::Shape;
 
 const DESCRIPTION_WORDS: &[&str] = &[
-    "format", "\"tavolo-event-v1\"", "event", "public-value-name", "key-sha256", "[[section]]",
-    "game", "\"moon\"", "\"farfalia\"", "\"natura\"", "\"quincunx\"", "\"scalafrutta\"",
-    "\"domino\"", "\"muro\"", "\"mosaico\"", "variant", "players", "names", "boards",
-    "reserve", "tables", "entrants", "pairing", "\"swiss\"", "\"round-robin\"", "rounds",
-    "unfinished", "\"as-played\"", "\"loss-to-move\"", "\"left-out\"", "illegal",
-    "\"loss-to-offender\"", "tie-breaks", "\"wins\"", "\"spread\"", "\"head-to-head\"",
-    "\"percent\"", "\"points\"", "100000", "99999", "4294967295",
+    "format",
+    "\"tavolo-event-v1\"",
+    "event",
+    "public-value-name",
+    "key-sha256",
+    "[[section]]",
+    "game",
+    "\"moon\"",
+    "\"farfalia\"",
+    "\"natura\"",
+    "\"quincunx\"",
+    "\"scalafrutta\"",
+    "\"domino\"",
+    "\"muro\"",
+    "\"mosaico\"",
+    "variant",
+    "players",
+    "names",
+    "boards",
+    "reserve",
+    "tables",
+    "entrants",
+    "pairing",
+    "\"swiss\"",
+    "\"round-robin\"",
+    "rounds",
+    "unfinished",
+    "\"as-played\"",
+    "\"loss-to-move\"",
+    "\"left-out\"",
+    "illegal",
+    "\"loss-to-offender\"",
+    "tie-breaks",
+    "\"wins\"",
+    "\"spread\"",
+    "\"head-to-head\"",
+    "\"percent\"",
+    "\"points\"",
+    "100000",
+    "99999",
+    "4294967295",
     "\"0000000000000000000000000000000000000000000000000000000000000000\"",
 ];
 
 const SLIP_WORDS: &[&str] = &[
-    "format", "\"tavolo-slip-v1\"", "board", "\"R1\"", "table", "players", "[totals]",
-    "Anna", "Bruno", "\"Anna\"", "\"Bruno\"", "[]", "0x7fffffffffffffff", "1_000", "+5",
+    "format",
+    "\"tavolo-slip-v1\"",
+    "board",
+    "\"R1\"",
+    "table",
+    "players",
+    "[totals]",
+    "Anna",
+    "Bruno",
+    "\"Anna\"",
+    "\"Bruno\"",
+    "[]",
+    "0x7fffffffffffffff",
+    "1_000",
+    "+5",
     "-9223372036854775808",
 ];
 
@@ -59,7 +106,10 @@ fn doc_examples(format: &str) -> Vec<Vec<u8>> {
 
 fn seeds(format: &str, sub: &str) -> Vec<Vec<u8>> {
     let mut s = doc_examples(format);
-    s.extend(read_all(&files(&repo().join("fuzz/seeds/event").join(sub), ".toml")));
+    s.extend(read_all(&files(
+        &repo().join("fuzz/seeds/event").join(sub),
+        ".toml",
+    )));
     s
 }
 
@@ -116,7 +166,10 @@ fn description_error(e: &tavolo::error::Error, path: &Path, text: &str) -> Resul
     match e.location.as_deref() {
         Some(loc) if loc.file == path && loc.line.is_none() && loc.column.is_none() => Ok(()),
         Some(_) => located(e, &[(path, text)]),
-        None => Err(format!("{}: error without a location: {}", e.code, e.message)),
+        None => Err(format!(
+            "{}: error without a location: {}",
+            e.code, e.message
+        )),
     }
 }
 
@@ -152,7 +205,9 @@ pub fn check_slip(text: &str) -> Result<(), String> {
     for (seat, list) in slip.totals.iter().enumerate() {
         for (total, span) in list {
             let Some(written) = text.get(span.clone()) else {
-                return Err(format!("seat {seat}: total {total} at {span:?}, outside the text"));
+                return Err(format!(
+                    "seat {seat}: total {total} at {span:?}, outside the text"
+                ));
             };
             let value = toml::from_str::<toml::Table>(&format!("x = {written}"))
                 .ok()

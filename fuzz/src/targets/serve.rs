@@ -30,13 +30,54 @@ const SECRET: &str = "6b9d2a0f3c4e5d6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4
 const KEY_FILE: &str = ".tavolo-serve-key";
 
 const WORDS: &[&str] = &[
-    "GET ", "POST ", "HEAD ", "PUT ", " HTTP/1.1\r\n", " HTTP/1.0\r\n", " HTTP/2.0\r\n",
-    "\r\n", "\r\n\r\n", "Host: ", "Content-Length: ", "Content-Type: ",
-    "application/x-www-form-urlencoded", "Transfer-Encoding: chunked", "/t/", "/seat/",
-    "/director", "/move", "/undo", "/record", "/picture.svg", "/state.json", "/new", "/open",
-    "?k=", "&hint=1", "at=", "move=", "record=", "game=", "seed=", "players=", "names=",
-    "variant=", "..", "../", "%2e%2e", "%2F", "%00", "%", "+", "&", "=", "16385", "262144",
-    "262145", "99999999999999999999999", "-1",
+    "GET ",
+    "POST ",
+    "HEAD ",
+    "PUT ",
+    " HTTP/1.1\r\n",
+    " HTTP/1.0\r\n",
+    " HTTP/2.0\r\n",
+    "\r\n",
+    "\r\n\r\n",
+    "Host: ",
+    "Content-Length: ",
+    "Content-Type: ",
+    "application/x-www-form-urlencoded",
+    "Transfer-Encoding: chunked",
+    "/t/",
+    "/seat/",
+    "/director",
+    "/move",
+    "/undo",
+    "/record",
+    "/picture.svg",
+    "/state.json",
+    "/new",
+    "/open",
+    "?k=",
+    "&hint=1",
+    "at=",
+    "move=",
+    "record=",
+    "game=",
+    "seed=",
+    "players=",
+    "names=",
+    "variant=",
+    "..",
+    "../",
+    "%2e%2e",
+    "%2F",
+    "%00",
+    "%",
+    "+",
+    "&",
+    "=",
+    "16385",
+    "262144",
+    "262145",
+    "99999999999999999999999",
+    "-1",
 ];
 
 struct Server {
@@ -68,7 +109,11 @@ impl Server {
         std::fs::create_dir_all(&dir).expect("a temporary folder");
         std::fs::write(dir.join(KEY_FILE), format!("{SECRET}\n")).expect("the key file");
         let state = load(&dir);
-        for (game, seed, players) in [("moon", "1", None), ("farfalia", "2", Some(4)), ("quincunx", "3", None)] {
+        for (game, seed, players) in [
+            ("moon", "1", None),
+            ("farfalia", "2", Some(4)),
+            ("quincunx", "3", None),
+        ] {
             let spec = Spec {
                 game: game.into(),
                 players,
@@ -107,7 +152,10 @@ impl Server {
 
     /// The sessions folder and the tables as they started.
     fn reset(&mut self) -> Result<(), String> {
-        for e in std::fs::read_dir(&self.root).map_err(|e| e.to_string())?.flatten() {
+        for e in std::fs::read_dir(&self.root)
+            .map_err(|e| e.to_string())?
+            .flatten()
+        {
             let p = e.path();
             let _ = if p.is_dir() {
                 std::fs::remove_dir_all(&p)
@@ -155,7 +203,10 @@ impl Server {
                 req.method,
                 req.path,
                 r.status,
-                String::from_utf8_lossy(&r.body).chars().take(400).collect::<String>()
+                String::from_utf8_lossy(&r.body)
+                    .chars()
+                    .take(400)
+                    .collect::<String>()
             ));
         }
         self.folder_is_clean()?;
@@ -167,12 +218,21 @@ impl Server {
 
     /// Only the sessions folder in the root; only records and the key in it.
     fn folder_is_clean(&self) -> Result<(), String> {
-        for e in std::fs::read_dir(&self.root).map_err(|e| e.to_string())?.flatten() {
+        for e in std::fs::read_dir(&self.root)
+            .map_err(|e| e.to_string())?
+            .flatten()
+        {
             if e.path() != self.dir {
-                return Err(format!("written outside the sessions folder: {}", e.path().display()));
+                return Err(format!(
+                    "written outside the sessions folder: {}",
+                    e.path().display()
+                ));
             }
         }
-        for e in std::fs::read_dir(&self.dir).map_err(|e| e.to_string())?.flatten() {
+        for e in std::fs::read_dir(&self.dir)
+            .map_err(|e| e.to_string())?
+            .flatten()
+        {
             let name = e.file_name().to_string_lossy().into_owned();
             let ok = name == KEY_FILE
                 || name
@@ -223,7 +283,10 @@ fn no_time_wait(s: &TcpStream) {
     }
     const SOL_SOCKET: i32 = 1;
     const SO_LINGER: i32 = 13;
-    let l = Linger { onoff: 1, linger: 0 };
+    let l = Linger {
+        onoff: 1,
+        linger: 0,
+    };
     // SAFETY: a valid socket and a value of the size given.
     unsafe {
         setsockopt(
@@ -253,7 +316,9 @@ fn post(path: &str, body: &str) -> Vec<u8> {
 fn seeds(state: &State, pristine: &[(String, Vec<u8>)]) -> Vec<Vec<u8>> {
     let mut s = vec![get("/"), b"HEAD / HTTP/1.0\r\n\r\n".to_vec()];
     for id in state.tables.ids() {
-        let Some(desk) = state.tables.get(&id) else { continue };
+        let Some(desk) = state.tables.get(&id) else {
+            continue;
+        };
         let (seats, moves, legal) = {
             let d = tables::lock(&desk);
             (d.live.players().len(), d.live.moves(), d.live.hint().legal)
@@ -275,21 +340,42 @@ fn seeds(state: &State, pristine: &[(String, Vec<u8>)]) -> Vec<Vec<u8>> {
         }
         let (dbase, dk) = &views[1];
         if let Some(m) = legal.first() {
-            s.push(post(&format!("{dbase}/move?k={dk}"), &format!("at={moves}&move={}", encode(m))));
+            s.push(post(
+                &format!("{dbase}/move?k={dk}"),
+                &format!("at={moves}&move={}", encode(m)),
+            ));
             let (sbase, sk) = &views[2];
-            s.push(post(&format!("{sbase}/move?k={sk}"), &format!("at={moves}&move={}", encode(m))));
+            s.push(post(
+                &format!("{sbase}/move?k={sk}"),
+                &format!("at={moves}&move={}", encode(m)),
+            ));
             // A wrong key, and an out-of-turn position.
-            s.push(post(&format!("{dbase}/move?k={}", key("table")), &format!("at={moves}&move={}", encode(m))));
-            s.push(post(&format!("{dbase}/move?k={dk}"), &format!("at=99&move={}", encode(m))));
+            s.push(post(
+                &format!("{dbase}/move?k={}", key("table")),
+                &format!("at={moves}&move={}", encode(m)),
+            ));
+            s.push(post(
+                &format!("{dbase}/move?k={dk}"),
+                &format!("at=99&move={}", encode(m)),
+            ));
         }
-        s.push(post(&format!("{dbase}/undo?k={dk}"), &format!("at={moves}")));
+        s.push(post(
+            &format!("{dbase}/undo?k={dk}"),
+            &format!("at={moves}"),
+        ));
         s.push(get(&format!("/t/{id}/../../sessions/{id}.toml?k={dk}")));
         s.push(get(&format!("/t/%2e%2e/director?k={dk}")));
     }
-    s.push(post("/new", "game=moon&seed=7&players=2&names=Anna%2C+Bruno"));
+    s.push(post(
+        "/new",
+        "game=moon&seed=7&players=2&names=Anna%2C+Bruno",
+    ));
     s.push(post("/new", "game=farfalia&seed=x&players=4&variant="));
     if let Some((_, rec)) = pristine.iter().find(|(n, _)| n.ends_with(".toml")) {
-        s.push(post("/open", &format!("record={}", encode(&String::from_utf8_lossy(rec)))));
+        s.push(post(
+            "/open",
+            &format!("record={}", encode(&String::from_utf8_lossy(rec))),
+        ));
     }
     s.push(get("/../../etc/passwd"));
     s.push(get("/t/..%2F..%2Fetc/director?k=0"));

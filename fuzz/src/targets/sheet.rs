@@ -27,17 +27,89 @@ use crate::mutate::Shape;
 const NUMBERS: &[&str] = &["cost", "points", "value", "price", "n"];
 
 const WORDS: &[&str] = &[
-    "name", "cost", "points", "value", "price", "count", "copies", "rule", "\"", "\"\"", ",",
-    ";", "\t", "\r\n", "\r", "\u{feff}", "2,5", "2.5", "1e3", "-0", "1001", "1000", "0x10",
-    "#", "?", "!", "@", "$", "*", "^", "#1", "?1", "!#DIV/0!", "@2024-03-14", "$0", "$99",
-    "*3:", "*1000000:", "^1048576", "^3", "=== ", " ===", "<c r=\"A1\"", "t=\"s\"",
-    "t=\"inlineStr\"", "t=\"e\"", "t=\"b\"", "t=\"str\"", "s=\"1\"", "<v>", "</v>", "<f>",
-    "<row r=\"2\">", "</row>", "<is><t>", "</t></is>", "<si><t>", "</t></si>", "&amp;",
-    "&#0;", "&#x1F600;", "<![CDATA[", "]]>", "<!DOCTYPE", "table:number-columns-repeated=",
-    "table:number-rows-repeated=", "office:value-type=", "\"float\"", "\"string\"",
-    "\"date\"", "\"boolean\"", "\"percentage\"", "\"currency\"", "\"time\"", "office:value=",
-    "<table:table-cell", "</table:table-cell>", "<table:table-row>", "</table:table-row>",
-    "<text:p>", "</text:p>", "<text:s text:c=\"3\"/>", "<table:covered-table-cell/>",
+    "name",
+    "cost",
+    "points",
+    "value",
+    "price",
+    "count",
+    "copies",
+    "rule",
+    "\"",
+    "\"\"",
+    ",",
+    ";",
+    "\t",
+    "\r\n",
+    "\r",
+    "\u{feff}",
+    "2,5",
+    "2.5",
+    "1e3",
+    "-0",
+    "1001",
+    "1000",
+    "0x10",
+    "#",
+    "?",
+    "!",
+    "@",
+    "$",
+    "*",
+    "^",
+    "#1",
+    "?1",
+    "!#DIV/0!",
+    "@2024-03-14",
+    "$0",
+    "$99",
+    "*3:",
+    "*1000000:",
+    "^1048576",
+    "^3",
+    "=== ",
+    " ===",
+    "<c r=\"A1\"",
+    "t=\"s\"",
+    "t=\"inlineStr\"",
+    "t=\"e\"",
+    "t=\"b\"",
+    "t=\"str\"",
+    "s=\"1\"",
+    "<v>",
+    "</v>",
+    "<f>",
+    "<row r=\"2\">",
+    "</row>",
+    "<is><t>",
+    "</t></is>",
+    "<si><t>",
+    "</t></si>",
+    "&amp;",
+    "&#0;",
+    "&#x1F600;",
+    "<![CDATA[",
+    "]]>",
+    "<!DOCTYPE",
+    "table:number-columns-repeated=",
+    "table:number-rows-repeated=",
+    "office:value-type=",
+    "\"float\"",
+    "\"string\"",
+    "\"date\"",
+    "\"boolean\"",
+    "\"percentage\"",
+    "\"currency\"",
+    "\"time\"",
+    "office:value=",
+    "<table:table-cell",
+    "</table:table-cell>",
+    "<table:table-row>",
+    "</table:table-row>",
+    "<text:p>",
+    "</text:p>",
+    "<text:s text:c=\"3\"/>",
+    "<table:covered-table-cell/>",
     "dimension ref=\"A1:XFD1048576\"",
 ];
 
@@ -114,7 +186,10 @@ fn workbook_target(name: &'static str, ext: &'static str) -> Target {
             let bytes = match mode.as_str() {
                 "cells" => {
                     let grid = String::from_utf8_lossy(body);
-                    match zip(&build(ext, sheet_name.as_deref().unwrap_or("Cards"), &grid), true) {
+                    match zip(
+                        &build(ext, sheet_name.as_deref().unwrap_or("Cards"), &grid),
+                        true,
+                    ) {
                         Some(z) => z,
                         None => return Ok(()),
                     }
@@ -140,7 +215,11 @@ fn decoded(b: &[u8]) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        out.push(if c == '\r' && chars.peek() != Some(&'\n') { '\n' } else { c });
+        out.push(if c == '\r' && chars.peek() != Some(&'\n') {
+            '\n'
+        } else {
+            c
+        });
     }
     out
 }
@@ -150,10 +229,16 @@ fn decoded_bytes(b: &[u8]) -> String {
         return String::from_utf8_lossy(rest).into_owned();
     }
     if let Some(rest) = b.strip_prefix(b"\xFF\xFE") {
-        return encoding_rs::UTF_16LE.decode_without_bom_handling(rest).0.into_owned();
+        return encoding_rs::UTF_16LE
+            .decode_without_bom_handling(rest)
+            .0
+            .into_owned();
     }
     if let Some(rest) = b.strip_prefix(b"\xFE\xFF") {
-        return encoding_rs::UTF_16BE.decode_without_bom_handling(rest).0.into_owned();
+        return encoding_rs::UTF_16BE
+            .decode_without_bom_handling(rest)
+            .0
+            .into_owned();
     }
     match std::str::from_utf8(b) {
         Ok(s) => s.to_string(),
@@ -275,7 +360,10 @@ fn located(e: &Error, path: &Path, text: Option<&str>) -> Result<(), String> {
 fn names_cell(message: &str, line: usize) -> bool {
     message.split("cell ").skip(1).any(|rest| {
         let letters = rest.bytes().take_while(u8::is_ascii_uppercase).count();
-        let digits: String = rest[letters..].chars().take_while(char::is_ascii_digit).collect();
+        let digits: String = rest[letters..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
         letters > 0 && digits == line.to_string()
     })
 }
@@ -392,7 +480,10 @@ fn ods(sheet_name: &str, grid: &str) -> Vec<(String, String)> {
         }
         for cell in cells {
             let (rep, cell) = match cell.strip_prefix('*').and_then(|c| c.split_once(':')) {
-                Some((n, rest)) => (format!(" table:number-columns-repeated=\"{}\"", esc(n)), rest),
+                Some((n, rest)) => (
+                    format!(" table:number-columns-repeated=\"{}\"", esc(n)),
+                    rest,
+                ),
                 None => (String::new(), cell),
             };
             let (kind, v) = match cell.chars().next() {
@@ -455,8 +546,11 @@ fn zip(parts: &[(String, String)], stored: bool) -> Option<Vec<u8>> {
         } else {
             zip::CompressionMethod::Deflated
         };
-        z.start_file(name.as_str(), SimpleFileOptions::default().compression_method(method))
-            .ok()?;
+        z.start_file(
+            name.as_str(),
+            SimpleFileOptions::default().compression_method(method),
+        )
+        .ok()?;
         z.write_all(body.as_bytes()).ok()?;
     }
     Some(z.finish().ok()?.into_inner())
