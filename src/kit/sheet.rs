@@ -272,7 +272,7 @@ fn ods_checked(bytes: &[u8]) -> std::result::Result<(), String> {
     let valued = |e: &BytesStart| {
         ["office:value-type", "table:formula"]
             .iter()
-            .any(|n| matches!(e.try_get_attribute(*n), Ok(Some(_))))
+            .any(|n| matches!(e.try_get_attribute(n), Ok(Some(_))))
     };
     let mut reader = quick_xml::Reader::from_reader(xml.as_slice());
     reader.config_mut().check_end_names = true;
