@@ -120,6 +120,226 @@ fn decode(bytes: &[u8]) -> String {
     }
 }
 
+/// `a\rb` as `a\nb`; a CR before a LF stays.
+fn lone_cr_to_lf(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' && chars.peek() != Some(&'\n') {
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The most cells (rows times columns, from the first non-empty cell to the last) a
+/// workbook's sheet may span: calamine makes a cell of each, so a stray cell at `XFD1048576`
+/// would take gigabytes. A deck of 5,200 cards in 20 columns spans 104,000.
+pub const MAX_CELLS: u64 = 1_000_000;
+
+/// The area of an .xlsx sheet's non-empty cells, read before calamine builds its range:
+/// `Err` when it is past [`MAX_CELLS`].
+fn xlsx_area<RS: std::io::Read + std::io::Seek>(
+    book: &mut calamine::Xlsx<RS>,
+    name: &str,
+) -> std::result::Result<(), String> {
+    let Ok(mut cells) = book.worksheet_cells_reader(name) else {
+        return Ok(()); // calamine's own reading says what is wrong
+    };
+    let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
+    while let Ok(Some(cell)) = cells.next_cell() {
+        if matches!(cell.get_value(), calamine::DataRef::Empty) {
+            continue;
+        }
+        let (r, c) = cell.get_position();
+        (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
+    }
+    if r0 == u32::MAX {
+        return Ok(());
+    }
+    let area = u64::from(r1 - r0 + 1) * u64::from(c1 - c0 + 1);
+    if area > MAX_CELLS {
+        return Err(format!(
+            "its cells span {} to {}, {area} cells; a sheet of items spans at most {MAX_CELLS}",
+            cell_name(c0 as usize, r0 as usize + 1),
+            cell_name(c1 as usize, r1 as usize + 1)
+        ));
+    }
+    Ok(())
+}
+
+/// Whether every cell reference of an .xlsx (the `r` and `ref` attributes of its XML parts:
+/// cells, rows, the dimension, merged cells, shared formulas) is short enough to be one:
+/// a column of at most 3 letters (`XFD`), a row of at most 7 digits (`1048576`). calamine
+/// 0.38 adds up longer ones in 32 bits, which overflows (a panic in a debug build, a wrong
+/// cell in a release one; found by fuzzing). `Err` names the first that is not.
+fn xlsx_refs_short(bytes: &[u8]) -> std::result::Result<(), String> {
+    use quick_xml::events::Event;
+    use std::io::Read;
+    let Ok(mut zip) = zip::ZipArchive::new(Cursor::new(bytes)) else {
+        return Ok(());
+    };
+    for i in 0..zip.len() {
+        let mut xml = Vec::new();
+        let name = match zip.by_index(i) {
+            Ok(f) => match f.name().map(|n| n.to_string()) {
+                Ok(name) if name.ends_with(".xml") => {
+                    if f.take(256 << 20).read_to_end(&mut xml).is_err() {
+                        continue;
+                    }
+                    name
+                }
+                _ => continue,
+            },
+            _ => continue,
+        };
+        // As calamine reads them: end tags not checked.
+        let mut reader = quick_xml::Reader::from_reader(xml.as_slice());
+        reader.config_mut().check_end_names = false;
+        reader.config_mut().check_comments = false;
+        let mut buf = Vec::new();
+        loop {
+            let e = match reader.read_event_into(&mut buf) {
+                Ok(Event::Start(e) | Event::Empty(e)) => e,
+                Ok(Event::Eof) | Err(_) => break,
+                Ok(_) => {
+                    buf.clear();
+                    continue;
+                }
+            };
+            for a in e.attributes().flatten() {
+                // (`xmlns:r` declares a prefix: not a reference.)
+                let key = a.key.as_ref();
+                if key.starts_with("xmlns") || !matches!(a.key.local_name().as_ref(), "r" | "ref") {
+                    continue;
+                }
+                let (mut letters, mut digits) = (0, 0);
+                for b in a.value.bytes() {
+                    letters = if b.is_ascii_alphabetic() {
+                        letters + 1
+                    } else {
+                        0
+                    };
+                    digits = if b.is_ascii_digit() { digits + 1 } else { 0 };
+                    if letters > 3 || digits > 7 {
+                        return Err(format!(
+                            "`{}` in {name} is not a cell reference: a column has at most 3 letters (XFD), a row at most 7 digits",
+                            a.value.chars().take(40).collect::<String>()
+                        ));
+                    }
+                }
+            }
+            buf.clear();
+        }
+    }
+    Ok(())
+}
+
+/// An .ods's `content.xml` looked at before calamine reads it (both found by fuzzing): it
+/// must be well-formed XML, as calamine 0.38, which does not check end tags, reads one that
+/// ends inside a table for ever; and the cells its tables span once their repeats
+/// (`table:number-rows-repeated`, `-columns-repeated`) are counted out, from the first
+/// non-empty row to the last, must stay within [`MAX_CELLS`], as calamine makes every one of
+/// them (4 KB asking for 65,535 rows of 300 cells took over a gigabyte). `Err` says what is
+/// wrong; a zip or a part calamine cannot open is left to calamine, which reports it.
+fn ods_checked(bytes: &[u8]) -> std::result::Result<(), String> {
+    use quick_xml::events::{BytesStart, Event};
+    use std::io::Read;
+    let Ok(mut zip) = zip::ZipArchive::new(Cursor::new(bytes)) else {
+        return Ok(());
+    };
+    let mut xml = Vec::new();
+    match zip.by_name("content.xml") {
+        Ok(f) => {
+            if f.take(256 << 20).read_to_end(&mut xml).is_err() {
+                return Ok(());
+            }
+        }
+        Err(_) => return Ok(()),
+    }
+    let repeats = |e: &BytesStart, name: &str| -> u64 {
+        e.try_get_attribute(name)
+            .ok()
+            .flatten()
+            .and_then(|a| a.value.trim().parse::<u64>().ok())
+            .unwrap_or(1)
+    };
+    let valued = |e: &BytesStart| {
+        ["office:value-type", "table:formula"]
+            .iter()
+            .any(|n| matches!(e.try_get_attribute(n), Ok(Some(_))))
+    };
+    let mut reader = quick_xml::Reader::from_reader(xml.as_slice());
+    reader.config_mut().check_end_names = true;
+    let mut buf = Vec::new();
+    let mut depth = 0usize;
+    // The table being read: rows so far, the non-empty rows' extent, the widest row.
+    let (mut rows, mut first, mut end, mut width) = (0u64, None::<u64>, 0u64, 0u64);
+    // The row being read: its repeats, the cells so far, the end of its last non-empty one.
+    let (mut row_repeats, mut col, mut last) = (1u64, 0u64, 0u64);
+    loop {
+        let event = reader.read_event_into(&mut buf);
+        let (e, empty) = match &event {
+            Ok(Event::Start(e)) => (Some(e), false),
+            Ok(Event::Empty(e)) => (Some(e), true),
+            _ => (None, false),
+        };
+        if let Some(e) = e {
+            match e.name().as_ref() {
+                "table:table" => (rows, first, end, width) = (0, None, 0, 0),
+                "table:table-row" => {
+                    (row_repeats, col, last) = (repeats(e, "table:number-rows-repeated"), 0, 0)
+                }
+                "table:table-cell" | "table:covered-table-cell" => {
+                    col = col.saturating_add(repeats(e, "table:number-columns-repeated"));
+                    if !empty || valued(e) {
+                        last = col;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let row_ends = match &event {
+            Ok(Event::End(e)) => e.name().as_ref() == "table:table-row",
+            Ok(Event::Empty(e)) => e.name().as_ref() == "table:table-row",
+            _ => false,
+        };
+        if row_ends {
+            if last > 0 {
+                first.get_or_insert(rows);
+                end = rows.saturating_add(row_repeats);
+                width = width.max(last);
+            }
+            rows = rows.saturating_add(row_repeats);
+            let area = end
+                .saturating_sub(first.unwrap_or(end))
+                .saturating_mul(width);
+            if area > MAX_CELLS {
+                return Err(format!(
+                    "its rows and their repeats span {} rows of up to {width} cells; a sheet of items spans at most {MAX_CELLS} cells",
+                    end - first.unwrap_or(0)
+                ));
+            }
+        }
+        match event {
+            Ok(Event::Start(_)) => depth += 1,
+            Ok(Event::End(_)) => depth = depth.saturating_sub(1),
+            Ok(Event::Eof) if depth > 0 => {
+                return Err("its content.xml ends before the elements it opens are closed".into())
+            }
+            Ok(Event::Eof) => return Ok(()),
+            Err(e) => return Err(format!("its content.xml is not well-formed XML: {e}")),
+            Ok(_) => {}
+        }
+        buf.clear();
+    }
+}
+
 /// The separator of a `.csv`: the most frequent of `,` `;` and tab outside
 /// quotes on its first line (`,` when none is there).
 fn sniff_delimiter(text: &str) -> u8 {
@@ -146,7 +366,10 @@ fn sniff_delimiter(text: &str) -> u8 {
 }
 
 fn read_text(path: &Path, bytes: &[u8], tabs: bool) -> Result<Grid> {
-    let text = decode(bytes);
+    // A lone CR ends a line (old Mac files), for the CSV reader as for an editor: made a
+    // LF here, so that the lines the errors name are the lines of the text (found by
+    // fuzzing: a row after a lone CR was given the line before it).
+    let text = lone_cr_to_lf(decode(bytes));
     let delimiter = if tabs { b'\t' } else { sniff_delimiter(&text) };
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
@@ -180,6 +403,12 @@ fn read_workbook(path: &Path, ext: &str, bytes: Vec<u8>, sheet: Option<&str>) ->
             .in_file(path)
             .help(format!("is it really a .{ext} file? Save it again from the spreadsheet program, or export the sheet as CSV"))
     };
+    if ext == "ods" {
+        ods_checked(&bytes).map_err(|m| unreadable(&m))?;
+    }
+    if ext == "xlsx" || ext == "xlsm" {
+        xlsx_refs_short(&bytes).map_err(|m| unreadable(&m))?;
+    }
     let cursor = Cursor::new(bytes);
     let mut book: Sheets<Cursor<Vec<u8>>> = match ext {
         "xlsx" | "xlsm" => Sheets::Xlsx(open_workbook_from_rs(cursor).map_err(|e| unreadable(&e))?),
@@ -206,6 +435,13 @@ fn read_workbook(path: &Path, ext: &str, bytes: Vec<u8>, sheet: Option<&str>) ->
             .cloned()
             .ok_or_else(|| Error::input("kit.sheet", "the workbook has no sheet").in_file(path))?,
     };
+    if let Sheets::Xlsx(x) = &mut book {
+        xlsx_area(x, &name).map_err(|m| {
+            Error::input("kit.sheet", format!("sheet `{name}`: {m}"))
+                .in_file(path)
+                .help("clear the cells far from the deck, or copy the deck to a new sheet")
+        })?;
+    }
     let range = book.worksheet_range(&name).map_err(|e| unreadable(&e))?;
     let (row0, col0) = range.start().unwrap_or((0, 0));
     let mut rows = Vec::new();

@@ -73,3 +73,83 @@ fn fuzz_found_hunspell_pairs_fail_in_place() {
         assert!(inside(&text, line, col), "{}: {e:?}", aff.display());
     }
 }
+
+fn sheet_fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/kit-sheet-fuzz")
+        .join(name)
+}
+
+/// A CSV whose lines end in a lone CR (as old Mac programs write them): the CSV reader
+/// ends a row there, and the row after one was reported at the line before it, shown with
+/// the CRs in it. A lone CR is now a line break for the errors too: the bad cell is on
+/// line 3, column 6, and the line shown is that row.
+#[test]
+fn fuzz_found_csv_with_lone_crs_names_the_row_it_reads() {
+    use tavolo::kit::sheet;
+    let path = sheet_fixture("lone-cr.csv");
+    let grid = sheet::read(&path, None).unwrap();
+    assert_eq!(grid.rows.len(), 2);
+    let e = grid.items(&["cost".to_string()], None).unwrap_err();
+    assert_eq!(e.code, "kit.sheet-cell");
+    let loc = e.location.as_deref().unwrap();
+    assert_eq!((loc.line, loc.column), (Some(3), Some(6)), "{e:?}");
+    assert_eq!(loc.source_line.as_deref(), Some("Luna,x"));
+}
+
+/// An .xlsx with one stray cell at XFD1048576 made calamine build a range of 17 billion
+/// cells (an abort for want of memory; a nearer one took 450 MB): the sheet's extent is
+/// now read first and a sheet past a million cells refused, naming its corners.
+#[test]
+fn fuzz_found_xlsx_with_a_far_stray_cell_is_refused() {
+    let e = tavolo::kit::sheet::read(&sheet_fixture("stray-cell-far-away.xlsx"), None).unwrap_err();
+    assert_eq!(e.code, "kit.sheet");
+    assert!(e.message.contains("A1 to XFD1048576"), "{}", e.message);
+}
+
+/// An .ods whose content.xml ends inside its table: calamine 0.38 read it for ever. It is
+/// now refused as not well-formed, at once.
+#[test]
+fn fuzz_found_ods_ending_inside_its_table_is_refused() {
+    let e =
+        tavolo::kit::sheet::read(&sheet_fixture("ends-inside-its-table.ods"), None).unwrap_err();
+    assert_eq!(e.code, "kit.sheet");
+    assert!(e.message.contains("content.xml"), "{}", e.message);
+}
+
+/// An .xlsx cell named `B9223372036854775807` (found in the hour, with `Application1`):
+/// calamine adds a reference's row and column up in 32 bits, which overflowed (a panic
+/// where overflow is checked, a wrong cell elsewhere). A reference longer than a sheet's
+/// (`XFD1048576`) is now refused before calamine reads it.
+#[test]
+fn fuzz_found_xlsx_with_an_overlong_cell_reference_is_refused() {
+    let e = tavolo::kit::sheet::read(&sheet_fixture("long-cell-reference.xlsx"), None).unwrap_err();
+    assert_eq!(e.code, "kit.sheet");
+    assert!(
+        e.message.contains("is not a cell reference"),
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("B9223372036854775807"), "{}", e.message);
+}
+
+/// An .ods of 4 KB whose rows, their repeats counted out, spanned 65,535 rows of 300 cells
+/// (found in the hour; this fixture is it reduced): calamine makes every cell, over a
+/// gigabyte. The span is now counted before calamine reads the file and refused past a
+/// million cells, while the empty rows and columns a spreadsheet program repeats to the
+/// end of the sheet still read.
+#[test]
+fn fuzz_found_ods_with_repeats_spanning_millions_of_cells_is_refused() {
+    use tavolo::kit::sheet;
+    let e = sheet::read(&sheet_fixture("repeated-rows-of-wide-cells.ods"), None).unwrap_err();
+    assert_eq!(e.code, "kit.sheet");
+    assert!(
+        e.message.contains("65536 rows of up to 300 cells"),
+        "{}",
+        e.message
+    );
+    let grid = sheet::read(&sheet_fixture("libreoffice-trailing-repeats.ods"), None).unwrap();
+    let items = grid.items(&["cost".to_string()], None).unwrap();
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0].fields["cost"].as_integer(), Some(3));
+}

@@ -13,11 +13,14 @@ use tavolo::error::Error;
 use crate::mutate::{harvest, Shape};
 
 pub mod duplicate;
+pub mod event;
 pub mod gcg;
 pub mod kit;
 pub mod lexicon;
 pub mod quincunx;
 pub mod record;
+pub mod serve;
+pub mod sheet;
 
 pub type Run = Box<dyn FnMut(&[u8]) -> Result<(), String>>;
 
@@ -74,6 +77,12 @@ pub fn all() -> Vec<Target> {
     v.push(lexicon::hunspell_target());
     v.push(quincunx::target());
     v.push(duplicate::target());
+    v.push(sheet::text_target());
+    v.push(sheet::xlsx_target());
+    v.push(sheet::ods_target());
+    v.push(event::description_target());
+    v.push(event::slip_target());
+    v.push(serve::target());
     v
 }
 
