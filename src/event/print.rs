@@ -177,26 +177,14 @@ impl Pages {
             h,
         };
         let sheets: Vec<Sheet> = (0..faces.len())
-            .map(|i| Sheet {
-                w_mm: w,
-                h_mm: h,
-                side: Side::Front,
-                component: 0,
-                placements: vec![Placement {
-                    face: i,
-                    component: 0,
-                    piece: 0,
-                    rect: page,
-                    clip: page,
-                    rotation: 0,
-                }],
-                marks: Vec::new(),
-                guides: Vec::new(),
-                part: None,
-                part_name: None,
-                map: None,
-                label: String::new(),
-                ruler: false,
+            .map(|i| {
+                Sheet::plain(
+                    w,
+                    h,
+                    Side::Front,
+                    0,
+                    vec![Placement::upright(i, 0, 0, page, page)],
+                )
             })
             .collect();
         let faces = KitFaces {

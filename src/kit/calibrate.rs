@@ -191,25 +191,14 @@ pub fn render(paper: Paper, d: &Duplex) -> Result<(KitFaces, Vec<Sheet>, Vec<u8>
     };
     let page = Rect::new(0.0, 0.0, w, h);
     let sheet = |side, face, label: &str| Sheet {
-        w_mm: w,
-        h_mm: h,
-        side,
-        component: 0,
-        placements: vec![Placement {
-            face,
-            component: 0,
-            piece: 0,
-            rect: page,
-            clip: page,
-            rotation: 0,
-        }],
-        marks: Vec::new(),
-        guides: Vec::new(),
-        part: None,
-        part_name: None,
-        map: None,
         label: label.to_string(),
-        ruler: false,
+        ..Sheet::plain(
+            w,
+            h,
+            side,
+            0,
+            vec![Placement::upright(face, 0, 0, page, page)],
+        )
     };
     let sheets = vec![
         sheet(Side::Front, 0, "tavolo duplex calibration · front (sheet 1 of 2)"),

@@ -157,6 +157,18 @@ pub struct Placement {
 }
 
 impl Placement {
+    /// A face placed upright at `rect`, printed within `clip`.
+    pub fn upright(face: usize, component: usize, piece: usize, rect: Rect, clip: Rect) -> Self {
+        Placement {
+            face,
+            component,
+            piece,
+            rect,
+            clip,
+            rotation: 0,
+        }
+    }
+
     /// Maps the face's SVG user space (`face_w` x `face_h`) onto the page, in mm.
     pub fn face_transform(&self, face_w: f32, face_h: f32) -> usvg::Transform {
         let r = self.rect;
@@ -205,6 +217,34 @@ pub struct Sheet {
     pub label: String,
     /// Draw the scale-check ruler at the top right (see [`RULER_MM`]).
     pub ruler: bool,
+}
+
+impl Sheet {
+    /// A page of these placements and nothing else: no crop marks, guides, parts, label or
+    /// ruler (a preset's card a page, the calibration sheets, the pages `show` and `event`
+    /// print on the kits' back end).
+    pub fn plain(
+        w_mm: f64,
+        h_mm: f64,
+        side: Side,
+        component: usize,
+        placements: Vec<Placement>,
+    ) -> Self {
+        Sheet {
+            w_mm,
+            h_mm,
+            side,
+            component,
+            placements,
+            marks: Vec::new(),
+            guides: Vec::new(),
+            part: None,
+            part_name: None,
+            map: None,
+            label: String::new(),
+            ruler: false,
+        }
+    }
 }
 
 /// The page that shows how the parts of a board split in both directions

@@ -122,27 +122,13 @@ pub fn sheets(kit: &Kit, faces: &KitFaces, p: &Preset) -> (Vec<Sheet>, Vec<Rect>
                 }
             }
             for (side, face) in sides {
-                sheets.push(Sheet {
-                    w_mm: page.w,
-                    h_mm: page.h,
+                sheets.push(Sheet::plain(
+                    page.w,
+                    page.h,
                     side,
-                    component: ci,
-                    placements: vec![Placement {
-                        face,
-                        component: ci,
-                        piece,
-                        rect: trim,
-                        clip: page,
-                        rotation: 0,
-                    }],
-                    marks: Vec::new(),
-                    guides: Vec::new(),
-                    part: None,
-                    part_name: None,
-                    map: None,
-                    label: String::new(),
-                    ruler: false,
-                });
+                    ci,
+                    vec![Placement::upright(face, ci, piece, trim, page)],
+                ));
             }
         }
     }

@@ -394,14 +394,7 @@ pub fn pdf(scene: &Scene, mut art: KitArt) -> Result<Vec<u8>> {
         faces.push(template::Face {
             tree: tree(&under)?,
         });
-        placements.push(Placement {
-            face: faces.len() - 1,
-            component: 0,
-            piece: 0,
-            rect: page,
-            clip: page,
-            rotation: 0,
-        });
+        placements.push(Placement::upright(faces.len() - 1, 0, 0, page, page));
     }
     let mut overlay = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
@@ -410,14 +403,7 @@ pub fn pdf(scene: &Scene, mut art: KitArt) -> Result<Vec<u8>> {
     for item in &scene.items {
         let face = art.face(item.component, &item.piece, item.back)?;
         let r = rect(item.at);
-        placements.push(Placement {
-            face,
-            component: 0,
-            piece: 0,
-            rect: r,
-            clip: r,
-            rotation: 0,
-        });
+        placements.push(Placement::upright(face, 0, 0, r, r));
         if item.ghost {
             let a = item.at;
             let _ = writeln!(
@@ -432,28 +418,8 @@ pub fn pdf(scene: &Scene, mut art: KitArt) -> Result<Vec<u8>> {
     faces.push(template::Face {
         tree: tree(&overlay)?,
     });
-    placements.push(Placement {
-        face: faces.len() - 1,
-        component: 0,
-        piece: 0,
-        rect: page,
-        clip: page,
-        rotation: 0,
-    });
-    let sheet = Sheet {
-        w_mm: w,
-        h_mm: h,
-        side: Side::Front,
-        component: 0,
-        placements,
-        marks: Vec::new(),
-        guides: Vec::new(),
-        part: None,
-        part_name: None,
-        map: None,
-        label: String::new(),
-        ruler: false,
-    };
+    placements.push(Placement::upright(faces.len() - 1, 0, 0, page, page));
+    let sheet = Sheet::plain(w, h, Side::Front, 0, placements);
     let faces = KitFaces {
         faces,
         components: Vec::new(),

@@ -214,14 +214,13 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
             Page::Curtains(_) => &[][..],
         };
         faces.push(face);
-        let mut placements = vec![Placement {
-            face: faces.len() - 1,
-            component: 0,
-            piece: 0,
-            rect: page_rect,
-            clip: page_rect,
-            rotation: 0,
-        }];
+        let mut placements = vec![Placement::upright(
+            faces.len() - 1,
+            0,
+            0,
+            page_rect,
+            page_rect,
+        )];
         for (y, band) in bands {
             for (r, row) in band.rows.iter().enumerate() {
                 for (c, (kit, face)) in row.iter().enumerate() {
@@ -231,31 +230,11 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
                         w: band.piece.0,
                         h: band.piece.1,
                     };
-                    placements.push(Placement {
-                        face: offset[kit] + face,
-                        component: 0,
-                        piece: 0,
-                        rect,
-                        clip: rect,
-                        rotation: 0,
-                    });
+                    placements.push(Placement::upright(offset[kit] + face, 0, 0, rect, rect));
                 }
             }
         }
-        sheets.push(Sheet {
-            w_mm: pw,
-            h_mm: ph,
-            side: Side::Front,
-            component: 0,
-            placements,
-            marks: Vec::new(),
-            guides: Vec::new(),
-            part: None,
-            part_name: None,
-            map: None,
-            label: String::new(),
-            ruler: false,
-        });
+        sheets.push(Sheet::plain(pw, ph, Side::Front, 0, placements));
     }
     let faces = KitFaces {
         components: Vec::new(),
