@@ -264,19 +264,10 @@ pub fn change(before: &Leaves, after: &Leaves, tally: &Tally) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::natura::leaves::{key_from_text, size_of, tiles_id, Stamp};
+    use crate::games::natura::leaves::tests::stamp;
+    use crate::games::natura::leaves::{key_from_text, size_of};
     use crate::games::natura::machine::{best_by_equity, best_move, ranked_by_equity};
     use crate::games::natura::movegen::tests::graph;
-
-    fn stamp() -> Stamp {
-        Stamp {
-            tiles: tiles_id(&TileSet::italian()),
-            lexicon: "test".into(),
-            lexicon_names: "test".into(),
-            games: 0,
-            iterations: 0,
-        }
-    }
 
     #[test]
     fn a_batch_tallies_the_same_on_any_number_of_threads() {

@@ -380,10 +380,11 @@ impl RackLeaves {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn stamp() -> Stamp {
+    /// A stamp for values made in tests.
+    pub(crate) fn stamp() -> Stamp {
         Stamp {
             tiles: tiles_id(&TileSet::italian()),
             lexicon: "test".into(),
