@@ -48,6 +48,10 @@ pub struct Args {
     /// The words of a game that looks words up (natura's machine player).
     #[command(flatten)]
     pub lexicon: super::lexicon::LexiconArgs,
+    /// Natura: the machine plays its best move by equity, the score plus these leave values
+    /// (`tavolo lexicon leaves learn`; docs/analysis.md), instead of by score alone.
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub leaves: Option<std::path::PathBuf>,
     /// Print JSON: the deal, the players, the number of moves and the record's text
     /// (and the file it was written to, with `--out`).
     #[arg(long)]
@@ -59,6 +63,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         args.force.check(path)?;
     }
     args.lexicon.choose(args.json)?;
+    if let Some(path) = &args.leaves {
+        crate::games::natura::leaves_record::choose(path.clone());
+    }
     let format = crate::games::foreign::output(
         &args.setup.game,
         args.out.as_deref(),

@@ -234,3 +234,45 @@ fn solve_ranks_by_equity_with_leaves_and_says_so() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(run(&[])["ranked_by"], "equity");
 }
+
+#[test]
+fn play_with_leaves_writes_a_legal_game_the_same_each_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    words(d);
+    let a = learn(d, "a.leaves", &["--iterations", "1"]);
+    assert!(a.status.success(), "{}", stderr(&a));
+    let lex = ["--lexicon-only", "--lexicon", "words.txt"];
+    let play = |out: &str, more: &[&str]| {
+        let mut args = vec![
+            "play", "natura", "--seed", "5", "-o", out, "--leaves", "a.leaves",
+        ];
+        args.extend(lex);
+        args.extend(more);
+        tavolo(d, &args)
+    };
+    for out in ["one.toml", "two.toml"] {
+        let o = play(out, &[]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let one = std::fs::read(d.join("one.toml")).unwrap();
+    assert_eq!(one, std::fs::read(d.join("two.toml")).unwrap());
+    let mut check = vec!["check", "one.toml"];
+    check.extend(lex);
+    let c = tavolo(d, &check);
+    assert_eq!(
+        c.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&c.stdout)
+    );
+    // Equity plays the best move; a pick among the best N is by score.
+    let o = play("three.toml", &["--strength", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("play.leaves-strength"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.join("three.toml").exists());
+}

@@ -16,6 +16,20 @@ use crate::lexicon::Lexicon;
 /// The command that learns a lexicon's leaves, for messages.
 pub const RELEARN: &str = "tavolo lexicon leaves learn";
 
+/// The leave file the run's machine player ranks by (`tavolo play --leaves FILE`), chosen
+/// once by the command line, as the lexicon is.
+static CHOSEN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Make `path` the run's leave values (the first choice stays).
+pub fn choose(path: PathBuf) {
+    let _ = CHOSEN.set(path);
+}
+
+/// The run's leave file, if the command line chose one.
+pub fn chosen() -> Option<&'static Path> {
+    CHOSEN.get().map(PathBuf::as_path)
+}
+
 /// What names a lexicon in a leave file: a hash of its lists' keys (each a hash of the
 /// list's bytes and the normaliser's version), so another word list, or the same list
 /// folded otherwise, is another lexicon.

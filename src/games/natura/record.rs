@@ -1328,5 +1328,22 @@ fn machine(
                 "give a word list with --lexicon FILE, or play at random with --strength random",
             )),
         };
+    if let Some(path) = super::leaves_record::chosen() {
+        let Lex::Lists(lists) = &lex else {
+            return Err(Error::input(
+                "play.no-leaves",
+                "leave values are learned on word lists; this game's words are its own",
+            ));
+        };
+        if !matches!(strength, Strength::Best) {
+            return Err(Error::input(
+                "play.leaves-strength",
+                "--leaves makes the machine play its best move by equity; --strength N picks among the best by score",
+            )
+            .help("leave out --strength, or --leaves"));
+        }
+        let leaves = Arc::new(super::leaves_record::read(path, Some(lists))?);
+        return Ok(Box::new(super::machine::ByEquity { graph, leaves }));
+    }
     Ok(Box::new(super::machine::Greedy { graph, among }))
 }
