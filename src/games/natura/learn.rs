@@ -113,18 +113,32 @@ pub fn play_batch(
     threads: usize,
 ) -> Tally {
     let set = TileSet::italian();
+    on_threads(games, threads, Tally::add, |g, tally: &mut Tally| {
+        play_game(bag(&set, seed, iteration, g), graph, leaves, tally);
+    })
+}
+
+/// Games `games` shared among `threads` threads (game g on thread g mod threads), each
+/// thread's result made by `play` per game, then the results added in thread order. What
+/// is added is integer counts, so the sum is the same on any number of threads.
+fn on_threads<T: Default + Send>(
+    games: Range<u64>,
+    threads: usize,
+    add: fn(&mut T, &T),
+    play: impl Fn(u64, &mut T) + Sync,
+) -> T {
     let threads = threads.max(1) as u64;
-    let parts: Vec<Tally> = std::thread::scope(|scope| {
+    let play = &play;
+    let parts: Vec<T> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let games = games.clone();
-                let set = &set;
                 scope.spawn(move || {
-                    let mut tally = Tally::default();
+                    let mut part = T::default();
                     for g in games.filter(|g| g % threads == t) {
-                        play_game(bag(set, seed, iteration, g), graph, leaves, &mut tally);
+                        play(g, &mut part);
                     }
-                    tally
+                    part
                 })
             })
             .collect();
@@ -133,9 +147,9 @@ pub fn play_batch(
             .map(|h| h.join().unwrap_or_default())
             .collect()
     });
-    let mut total = Tally::default();
+    let mut total = T::default();
     for p in &parts {
-        total.add(p);
+        add(&mut total, p);
     }
     total
 }
@@ -438,49 +452,27 @@ pub fn duel(
 ) -> Duel {
     let zero = Leaves::zero(leaves.stamp.clone());
     let set = TileSet::italian();
-    let threads = threads.max(1) as u64;
-    let parts: Vec<Duel> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let games = games.clone();
-                let (set, zero) = (&set, &zero);
-                scope.spawn(move || {
-                    let mut d = Duel::default();
-                    for g in games.filter(|g| g % threads == t) {
-                        // Game g: bag g / 2, the equity player first when g is even.
-                        let equity_seat = (g % 2) as usize;
-                        let players: [&Leaves; 2] = if equity_seat == 0 {
-                            [leaves, zero]
-                        } else {
-                            [zero, leaves]
-                        };
-                        let b = bag(set, seed, u32::MAX, g / 2);
-                        if let Some(finals) = play_between(b, graph, players) {
-                            let s = i64::from(finals[equity_seat] - finals[1 - equity_seat]);
-                            d.games += 1;
-                            d.spread += s;
-                            d.spread_squares += i128::from(s) * i128::from(s);
-                            match s.cmp(&0) {
-                                std::cmp::Ordering::Greater => d.wins += 1,
-                                std::cmp::Ordering::Equal => d.draws += 1,
-                                std::cmp::Ordering::Less => {}
-                            }
-                        }
-                    }
-                    d
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    let mut total = Duel::default();
-    for p in &parts {
-        total.add(p);
-    }
-    total
+    on_threads(games, threads, Duel::add, |g, d: &mut Duel| {
+        // Game g: bag g / 2, the equity player first when g is even.
+        let equity_seat = (g % 2) as usize;
+        let players: [&Leaves; 2] = if equity_seat == 0 {
+            [leaves, &zero]
+        } else {
+            [&zero, leaves]
+        };
+        let b = bag(&set, seed, u32::MAX, g / 2);
+        if let Some(finals) = play_between(b, graph, players) {
+            let s = i64::from(finals[equity_seat] - finals[1 - equity_seat]);
+            d.games += 1;
+            d.spread += s;
+            d.spread_squares += i128::from(s) * i128::from(s);
+            match s.cmp(&0) {
+                std::cmp::Ordering::Greater => d.wins += 1,
+                std::cmp::Ordering::Equal => d.draws += 1,
+                std::cmp::Ordering::Less => {}
+            }
+        }
+    })
 }
 
 /// One game, each seat playing by equity under its own values; the final scores (NS-4).
