@@ -53,7 +53,11 @@ fn render_with(kit: &Kit, opts: &LayoutOptions, pdf_only: bool) -> Result<Render
         if pdf_only {
             let (faces, streamed) =
                 pdf::stream_faces(|keep| template::render_faces_with(kit, keep))?;
-            Ok((faces, Some(streamed)))
+            if streamed.complete() {
+                return Ok((faces, Some(streamed)));
+            }
+            // Text the PDF writer leaves to printpdf: the trees are needed.
+            Ok((template::render_faces(kit)?, None))
         } else {
             Ok((template::render_faces(kit)?, None))
         }

@@ -19,6 +19,7 @@ use printpdf::{
 use usvg::{Node, Paint, Transform};
 
 use crate::error::{Error, Result};
+use crate::kit::content::{Drawn, GlyphTable};
 use crate::kit::fonts;
 use crate::kit::layout::Sheet;
 use crate::kit::template::{Face, KitFaces};
@@ -40,27 +41,35 @@ pub fn write_streamed(
     streamed: Streamed,
     trims: Option<&[crate::kit::geometry::Rect]>,
 ) -> Result<Vec<u8>> {
-    let parts = streamed.finish();
-    if parts.len() != faces.faces.len() {
-        return Err(Error::failed(
-            "kit.pdf",
-            "the converted faces do not match the kit's faces",
-        ));
+    match &streamed.drawn {
+        Some(drawn) if drawn.len() == faces.faces.len() => {}
+        _ => {
+            return Err(Error::failed(
+                "kit.pdf",
+                "the converted faces do not match the kit's faces",
+            ))
+        }
     }
-    write_with(title, faces, sheets, true, trims, Some(parts))
+    write_with(title, faces, sheets, true, trims, Some(streamed))
 }
 
-/// Faces converted for the PDF as they were parsed (see [`stream_faces`]).
+/// Faces converted for the PDF as they were parsed (see [`stream_faces`]):
+/// each face drawn as page operations ([`Drawn`]), its shared objects named
+/// by one converter going through the faces in order (the names a converter
+/// per face then [`Converter::adopt`] would give).
 pub struct Streamed {
-    parts: Vec<Part>,
+    conv: Converter,
+    /// `None` once a face could not be drawn directly (text printpdf would
+    /// write otherwise, see [`super::content::direct_ok`]).
+    drawn: Option<Vec<Drawn>>,
+    glyphs: GlyphTable,
 }
-
-/// A face's chunks and the objects they name, as its own converter named them.
-type Part = (Vec<Chunk>, XObjects);
 
 impl Streamed {
-    fn finish(self) -> Vec<Part> {
-        self.parts
+    /// Whether every face was drawn as it came; if not, [`write_streamed`]
+    /// refuses and the kit is to be written with [`write`] from its trees.
+    pub fn complete(&self) -> bool {
+        self.drawn.is_some()
     }
 }
 
@@ -78,12 +87,30 @@ pub fn stream_faces<T>(
         // A few trees in flight at most.
         let (tx, rx) = std::sync::mpsc::sync_channel::<usvg::Tree>(16);
         let worker = scope.spawn(move || {
-            rx.into_iter()
-                .map(|tree| {
-                    let mut local = Converter::default();
-                    (local.face(&tree), local.xobjects)
-                })
-                .collect::<Vec<Part>>()
+            let mut s = Streamed {
+                conv: Converter::default(),
+                drawn: Some(Vec::new()),
+                glyphs: GlyphTable::default(),
+            };
+            for tree in rx {
+                // Once one face cannot be drawn, the rest are only taken off the channel.
+                let Some(drawn) = s.drawn.as_mut() else {
+                    continue;
+                };
+                // Art is known by its address only within a face, as with a
+                // converter per face.
+                s.conv.arts.clear();
+                let chunks = s.conv.face(&tree);
+                drop(tree);
+                if !super::content::direct_ok(std::iter::once(chunks.as_slice())) {
+                    s.drawn = None;
+                    continue;
+                }
+                let (mut d, shown) = super::content::draw(&chunks);
+                d.set_uses(s.glyphs.intern(shown));
+                drawn.push(d);
+            }
+            s
         });
         let mut keep = move |tree: usvg::Tree| -> Result<usvg::Tree> {
             let stub = size_only(&tree);
@@ -94,10 +121,10 @@ pub fn stream_faces<T>(
         let out = parse(&mut keep);
         // Closes the channel: the worker ends once it has converted the rest.
         drop(keep);
-        let parts = worker
+        let streamed = worker
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
-        Ok((out?, Streamed { parts }))
+        Ok((out?, streamed))
     })
 }
 
@@ -157,10 +184,9 @@ fn write_with(
     sheets: &[Sheet],
     direct: bool,
     trims: Option<&[crate::kit::geometry::Rect]>,
-    converted: Option<Vec<Part>>,
+    converted: Option<Streamed>,
 ) -> Result<Vec<u8>> {
-    let (conv, mut face_chunks) = convert(faces, sheets, converted)?;
-    let overlays = face_chunks.split_off(faces.faces.len());
+    let (conv, drawing) = convert(faces, sheets, converted, direct)?;
 
     let mut doc = PdfDocument::new(title);
 
@@ -168,10 +194,19 @@ fn write_with(
     // renumbered in the text ops), under fixed resource names.
     let mut used: Vec<std::collections::BTreeSet<u16>> =
         vec![Default::default(); fonts::FACES.len()];
-    for c in face_chunks.iter().chain(overlays.iter()).flatten() {
-        if let Chunk::Text(glyphs) = c {
-            for g in glyphs {
-                used[g.face].insert(g.gid);
+    match &drawing {
+        Drawing::Direct { glyphs, .. } => {
+            for (face, gid) in glyphs.all() {
+                used[face].insert(gid);
+            }
+        }
+        Drawing::Printpdf { faces, overlays } => {
+            for c in faces.iter().chain(overlays.iter()).flatten() {
+                if let Chunk::Text(glyphs) = c {
+                    for g in glyphs {
+                        used[g.face].insert(g.gid);
+                    }
+                }
             }
         }
     }
@@ -205,27 +240,41 @@ fn write_with(
     // Page contents: written here on every core when they can be written as
     // printpdf writes them (see `content`), else by printpdf. printpdf then
     // sees only the glyphs the pages use, to embed the fonts as before.
-    let direct =
-        direct && super::content::direct_ok(face_chunks.iter().chain(&overlays).map(Vec::as_slice));
-    let streams = direct
-        .then(|| super::content::page_streams(faces, sheets, &face_chunks, &overlays, &remap));
-    let mut pages = Vec::with_capacity(sheets.len());
-    for (si, sheet) in sheets.iter().enumerate() {
-        let ops = if direct {
-            if si == 0 {
-                super::content::glyph_use(sheets, &face_chunks, &overlays, &remap)
-            } else {
-                Vec::new()
+    let page = |sheet: &Sheet, ops| PdfPage::new(Mm(sheet.w_mm as f32), Mm(sheet.h_mm as f32), ops);
+    let (streams, pages) = match drawing {
+        Drawing::Direct {
+            faces: mut drawn,
+            mut overlays,
+            glyphs,
+        } => {
+            for d in drawn.iter_mut().chain(overlays.iter_mut()) {
+                d.renumber(&remap);
             }
-        } else {
-            page_ops(sheet, faces, &face_chunks[..], &overlays[si], &remap)
-        };
-        pages.push(PdfPage::new(
-            Mm(sheet.w_mm as f32),
-            Mm(sheet.h_mm as f32),
-            ops,
-        ));
-    }
+            let streams = super::content::page_streams(faces, sheets, &drawn, &overlays);
+            let mut first = Some(super::content::glyph_use(
+                sheets, &drawn, &overlays, &glyphs, &remap,
+            ));
+            let pages = sheets
+                .iter()
+                .map(|sheet| page(sheet, first.take().unwrap_or_default()))
+                .collect();
+            (Some(streams), pages)
+        }
+        Drawing::Printpdf {
+            faces: face_chunks,
+            overlays,
+        } => {
+            let pages = sheets
+                .iter()
+                .enumerate()
+                .map(|(si, sheet)| {
+                    let ops = page_ops(sheet, faces, &face_chunks[..], &overlays[si], &remap);
+                    page(sheet, ops)
+                })
+                .collect();
+            (None, pages)
+        }
+    };
     doc.with_pages(pages);
 
     let opts = PdfSaveOptions {
@@ -271,8 +320,35 @@ fn write_with(
     Ok(out)
 }
 
-/// The chunks of every face, then of every sheet's overlay, and the
-/// converter holding their shared objects. Each is converted on its own, on
+/// What the pages are drawn from: the faces and every sheet's overlay.
+enum Drawing {
+    /// Drawn as operations here (see [`Drawn`]), with the glyphs they show.
+    Direct {
+        faces: Vec<Drawn>,
+        overlays: Vec<Drawn>,
+        glyphs: GlyphTable,
+    },
+    /// As chunks, for printpdf to write.
+    Printpdf {
+        faces: Vec<Vec<Chunk>>,
+        overlays: Vec<Vec<Chunk>>,
+    },
+}
+
+/// Each chunk list drawn (on every core), its glyphs noted in `glyphs`.
+fn draw_all(chunks: &[Vec<Chunk>], glyphs: &mut GlyphTable) -> Vec<Drawn> {
+    super::par::map(chunks, |_, c| super::content::draw(c))
+        .into_iter()
+        .map(|(mut d, shown)| {
+            d.set_uses(glyphs.intern(shown));
+            d
+        })
+        .collect()
+}
+
+/// Every face, then every sheet's overlay, drawn ([`Drawing::Direct`] when
+/// `direct` allows and the text can be written as printpdf writes it), and
+/// the converter holding their shared objects. Each is converted on its own, on
 /// every core; their objects are then named in that order, as one converter
 /// going through them in turn names them, so the bytes are the same. A
 /// sheet's overlay is its shared part (marks, ruler: parsed once for all the
@@ -281,8 +357,9 @@ fn write_with(
 fn convert(
     faces: &KitFaces,
     sheets: &[Sheet],
-    converted: Option<Vec<Part>>,
-) -> Result<(Converter, Vec<Vec<Chunk>>)> {
+    converted: Option<Streamed>,
+    direct: bool,
+) -> Result<(Converter, Drawing)> {
     enum Src<'a> {
         Face(&'a Face),
         Overlay(&'a str),
@@ -318,15 +395,16 @@ fn convert(
         Ok((chunks, local.xobjects))
     });
     let mut parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
-    let mut conv = Converter::default();
-    let mut all = Vec::with_capacity(n_faces + sheets.len());
     // The faces first, wherever they were converted.
-    let face_parts = match converted {
-        Some(done) => done,
-        None => parts.drain(..n_faces).collect(),
+    let (mut conv, streamed) = match converted {
+        Some(s) => (s.conv, s.drawn.map(|d| (d, s.glyphs))),
+        None => (Converter::default(), None),
     };
-    for (chunks, xobjects) in face_parts {
-        all.push(conv.adopt(chunks, &xobjects));
+    let mut all = Vec::with_capacity(n_faces + sheets.len());
+    if streamed.is_none() {
+        for (chunks, xobjects) in parts.drain(..n_faces) {
+            all.push(conv.adopt(chunks, &xobjects));
+        }
     }
     // `parts` now starts with the overlays' shared parts.
     let first_label = first_label - first_overlay;
@@ -336,7 +414,44 @@ fn convert(
         chunks.extend(conv.adopt(std::mem::take(label), xobjects));
         all.push(chunks);
     }
-    Ok((conv, all))
+    let all_direct =
+        |chunks: &[Vec<Chunk>]| super::content::direct_ok(chunks.iter().map(Vec::as_slice));
+    let drawing = match streamed {
+        Some((drawn, mut glyphs)) => {
+            // The overlays are tavolo's own: their text is never a plain translation.
+            if !all_direct(&all) {
+                return Err(Error::failed(
+                    "kit.pdf",
+                    "a sheet's overlay cannot be drawn",
+                ));
+            }
+            let overlays = draw_all(&all, &mut glyphs);
+            Drawing::Direct {
+                faces: drawn,
+                overlays,
+                glyphs,
+            }
+        }
+        None if direct && all_direct(&all) => {
+            let mut glyphs = GlyphTable::default();
+            let overlays = draw_all(&all[n_faces..], &mut glyphs);
+            all.truncate(n_faces);
+            let faces = draw_all(&all, &mut glyphs);
+            Drawing::Direct {
+                faces,
+                overlays,
+                glyphs,
+            }
+        }
+        None => {
+            let overlays = all.split_off(n_faces);
+            Drawing::Printpdf {
+                faces: all,
+                overlays,
+            }
+        }
+    };
+    Ok((conv, drawing))
 }
 
 /// One page's operations for printpdf to write.
