@@ -220,12 +220,13 @@ impl Drawn {
 
 /// Every page's content stream, compressed as lopdf compresses a stream,
 /// in page order. `faces` and `overlays` are the faces and each sheet's
-/// overlay drawn (and renumbered for the subset fonts).
+/// overlay (its shared part, then its label) drawn, and renumbered for the
+/// subset fonts.
 pub fn page_streams(
     kit_faces: &KitFaces,
     sheets: &[Sheet],
     faces: &[Drawn],
-    overlays: &[Drawn],
+    overlays: &[[&Drawn; 2]],
 ) -> Vec<lopdf::Stream> {
     super::par::map(sheets, |si, sheet| {
         let mut ops = Ops::default();
@@ -244,7 +245,10 @@ pub fn page_streams(
         }
         ops.plain("q");
         ops.cm(base);
-        ops.append(&overlays[si].ops);
+        // One after the other: the operations of the two together.
+        for part in overlays[si] {
+            ops.append(&part.ops);
+        }
         ops.plain("Q");
         let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), ops.out.into_bytes());
         // As `Document::compress` would (it leaves a stream alone when it
@@ -260,7 +264,7 @@ pub fn page_streams(
 pub fn glyph_use(
     sheets: &[Sheet],
     faces: &[Drawn],
-    overlays: &[Drawn],
+    overlays: &[[&Drawn; 2]],
     table: &GlyphTable,
     remap: &[BTreeMap<u16, u16>],
 ) -> Vec<printpdf::Op> {
@@ -278,7 +282,9 @@ pub fn glyph_use(
         for p in &sheet.placements {
             note(&faces[p.face]);
         }
-        note(&overlays[si]);
+        for part in overlays[si] {
+            note(part);
+        }
     }
     let mut ops = vec![Op::StartTextSection];
     for (face, glyphs) in used {

@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
 use crate::kit::content::{Drawn, GlyphTable};
 use crate::kit::fonts;
 use crate::kit::layout::Sheet;
-use crate::kit::template::{Face, KitFaces};
+use crate::kit::template::KitFaces;
 
 /// Points per millimetre.
 pub const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -112,8 +112,19 @@ pub fn stream_faces<T>(
             }
             s
         });
+        // The faces of a component share their size: one stub each.
+        let mut stubs: Vec<usvg::Tree> = Vec::new();
         let mut keep = move |tree: usvg::Tree| -> Result<usvg::Tree> {
-            let stub = size_only(&tree);
+            let stub = match stubs.iter().find(|s| s.size() == tree.size()) {
+                Some(s) => s.clone(),
+                None => {
+                    let stub = size_only(&tree);
+                    if stubs.len() < 16 {
+                        stubs.push(stub.clone());
+                    }
+                    stub
+                }
+            };
             tx.send(tree)
                 .map_err(|_| Error::failed("kit.pdf", "the faces' converter stopped"))?;
             Ok(stub)
@@ -244,12 +255,16 @@ fn write_with(
     let (streams, pages) = match drawing {
         Drawing::Direct {
             faces: mut drawn,
-            mut overlays,
+            mut shared,
+            mut labels,
             glyphs,
         } => {
-            for d in drawn.iter_mut().chain(overlays.iter_mut()) {
+            let labels_mut = labels.iter_mut().map(|l| &mut l.1);
+            for d in drawn.iter_mut().chain(shared.iter_mut()).chain(labels_mut) {
                 d.renumber(&remap);
             }
+            let overlays: Vec<[&Drawn; 2]> =
+                labels.iter().map(|(at, l)| [&shared[*at], l]).collect();
             let streams = super::content::page_streams(faces, sheets, &drawn, &overlays);
             let mut first = Some(super::content::glyph_use(
                 sheets, &drawn, &overlays, &glyphs, &remap,
@@ -323,9 +338,12 @@ fn write_with(
 /// What the pages are drawn from: the faces and every sheet's overlay.
 enum Drawing {
     /// Drawn as operations here (see [`Drawn`]), with the glyphs they show.
+    /// A sheet's overlay is a shared part (`shared[labels[si].0]`: marks,
+    /// ruler, one for all the sheets that have the same) then its own label.
     Direct {
         faces: Vec<Drawn>,
-        overlays: Vec<Drawn>,
+        shared: Vec<Drawn>,
+        labels: Vec<(usize, Drawn)>,
         glyphs: GlyphTable,
     },
     /// As chunks, for printpdf to write.
@@ -335,121 +353,182 @@ enum Drawing {
     },
 }
 
-/// Each chunk list drawn (on every core), its glyphs noted in `glyphs`.
-fn draw_all(chunks: &[Vec<Chunk>], glyphs: &mut GlyphTable) -> Vec<Drawn> {
-    super::par::map(chunks, |_, c| super::content::draw(c))
-        .into_iter()
-        .map(|(mut d, shown)| {
-            d.set_uses(glyphs.intern(shown));
-            d
-        })
-        .collect()
+/// Chunks drawn (see [`Drawn`]), the glyphs they show noted in `glyphs`.
+fn draw_one(chunks: &[Chunk], glyphs: &mut GlyphTable) -> Drawn {
+    let (mut d, shown) = super::content::draw(chunks);
+    d.set_uses(glyphs.intern(shown));
+    d
+}
+
+/// An overlay's part converted on its own: its chunks and the objects they
+/// name (as its own converter named them), or, for a label that names none,
+/// already drawn (with the glyphs it shows).
+enum Part {
+    Chunks(Vec<Chunk>, XObjects),
+    Drawn(Drawn, Vec<(u8, u16, Box<str>)>),
+}
+
+impl Part {
+    fn take(&mut self) -> Part {
+        std::mem::replace(self, Part::Chunks(Vec::new(), XObjects::new()))
+    }
 }
 
 /// Every face, then every sheet's overlay, drawn ([`Drawing::Direct`] when
 /// `direct` allows and the text can be written as printpdf writes it), and
-/// the converter holding their shared objects. Each is converted on its own, on
-/// every core; their objects are then named in that order, as one converter
-/// going through them in turn names them, so the bytes are the same. A
-/// sheet's overlay is its shared part (marks, ruler: parsed once for all the
-/// sheets that have the same) followed by its own label.
-/// Faces `converted` already (see [`Streamed`]) are taken as they are.
+/// the converter holding their shared objects. Each is converted on its own,
+/// on every core; their objects are then named in that order, as one
+/// converter going through them in turn names them, so the bytes are the
+/// same. A sheet's overlay is its shared part (marks, ruler: parsed once for
+/// all the sheets that have the same) followed by its own label.
+/// Faces `converted` already (see [`Streamed`]) are taken as they are, and
+/// then the labels are drawn as they are converted.
 fn convert(
     faces: &KitFaces,
     sheets: &[Sheet],
     converted: Option<Streamed>,
     direct: bool,
 ) -> Result<(Converter, Drawing)> {
-    enum Src<'a> {
-        Face(&'a Face),
-        Overlay(&'a str),
-    }
-    let n_faces = faces.faces.len();
-    let overlays: Vec<(String, String)> = sheets
-        .iter()
-        .map(crate::kit::layout::overlay_parts)
-        .collect();
-    let mut srcs: Vec<Src> = match converted {
-        Some(_) => Vec::new(),
-        None => faces.faces.iter().map(Src::Face).collect(),
-    };
-    let first_overlay = srcs.len();
-    let mut shared: std::collections::HashMap<&str, usize> = Default::default();
-    let mut shared_of = Vec::with_capacity(sheets.len());
-    for (body, _) in &overlays {
-        let next = srcs.len();
-        let at = *shared.entry(body.as_str()).or_insert(next);
-        if at == next {
-            srcs.push(Src::Overlay(body));
-        }
-        shared_of.push(at - first_overlay);
-    }
-    let first_label = srcs.len();
-    srcs.extend(overlays.iter().map(|(_, label)| Src::Overlay(label)));
-    let parts = super::par::map(&srcs, |_, src| -> Result<_> {
+    let convert_one = |tree: &usvg::Tree| {
         let mut local = Converter::default();
-        let chunks = match src {
-            Src::Face(face) => local.face(&face.tree),
-            Src::Overlay(svg) => local.face(&crate::kit::layout::parse_overlay(svg)?),
-        };
-        Ok((chunks, local.xobjects))
-    });
-    let mut parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
-    // The faces first, wherever they were converted.
-    let (mut conv, streamed) = match converted {
-        Some(s) => (s.conv, s.drawn.map(|d| (d, s.glyphs))),
-        None => (Converter::default(), None),
+        let chunks = local.face(tree);
+        (chunks, local.xobjects)
     };
-    let mut all = Vec::with_capacity(n_faces + sheets.len());
-    if streamed.is_none() {
-        for (chunks, xobjects) in parts.drain(..n_faces) {
-            all.push(conv.adopt(chunks, &xobjects));
+    // The faces first, wherever they were converted.
+    let (mut conv, streamed, face_chunks) = match converted {
+        Some(s) => (s.conv, s.drawn.map(|d| (d, s.glyphs)), Vec::new()),
+        None => {
+            let parts = super::par::map(&faces.faces, |_, face| convert_one(&face.tree));
+            let mut conv = Converter::default();
+            let chunks = parts
+                .into_iter()
+                .map(|(chunks, xobjects)| conv.adopt(chunks, &xobjects))
+                .collect();
+            (conv, None, chunks)
+        }
+    };
+    let draw_labels = streamed.is_some();
+
+    // Each distinct shared part once (the first sheet's copy), each sheet's label.
+    let mut shared_at: std::collections::HashMap<String, usize> = Default::default();
+    let mut shared_of = Vec::with_capacity(sheets.len());
+    let mut labels = Vec::with_capacity(sheets.len());
+    for sheet in sheets {
+        let (body, label) = crate::kit::layout::overlay_parts(sheet);
+        let next = shared_at.len();
+        shared_of.push(*shared_at.entry(body).or_insert(next));
+        labels.push(label);
+    }
+    let mut bodies: Vec<(String, usize)> = shared_at.into_iter().collect();
+    bodies.sort_by_key(|b| b.1);
+    let n_bodies = bodies.len();
+    let srcs: Vec<String> = bodies.into_iter().map(|b| b.0).chain(labels).collect();
+    let parts = super::par::map(&srcs, |i, svg| -> Result<Part> {
+        let (chunks, xobjects) = convert_one(&crate::kit::layout::parse_overlay(svg)?);
+        let drawable = draw_labels
+            && i >= n_bodies
+            && xobjects.is_empty()
+            && super::content::direct_ok(std::iter::once(chunks.as_slice()));
+        Ok(if drawable {
+            let (drawn, shown) = super::content::draw(&chunks);
+            Part::Drawn(drawn, shown)
+        } else {
+            Part::Chunks(chunks, xobjects)
+        })
+    });
+    drop(srcs);
+    let mut body_parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
+    let mut label_parts = body_parts.split_off(n_bodies);
+
+    // Named in the sheets' order: a shared part where first met, then the label.
+    let mut adopted: Vec<Option<Vec<Chunk>>> = vec![None; n_bodies];
+    for (si, &at) in shared_of.iter().enumerate() {
+        if adopted[at].is_none() {
+            adopted[at] = Some(match body_parts[at].take() {
+                Part::Chunks(chunks, xobjects) => conv.adopt(chunks, &xobjects),
+                Part::Drawn(..) => Vec::new(),
+            });
+        }
+        // A label already drawn named no objects.
+        if let Part::Chunks(chunks, xobjects) = &mut label_parts[si] {
+            *chunks = conv.adopt(std::mem::take(chunks), xobjects);
+            xobjects.clear();
         }
     }
-    // `parts` now starts with the overlays' shared parts.
-    let first_label = first_label - first_overlay;
-    for (si, at) in shared_of.into_iter().enumerate() {
-        let mut chunks = conv.adopt(parts[at].0.clone(), &parts[at].1);
-        let (label, xobjects) = &mut parts[first_label + si];
-        chunks.extend(conv.adopt(std::mem::take(label), xobjects));
-        all.push(chunks);
-    }
-    let all_direct =
+    let adopted: Vec<Vec<Chunk>> = adopted.into_iter().map(Option::unwrap_or_default).collect();
+
+    let chunks_direct =
         |chunks: &[Vec<Chunk>]| super::content::direct_ok(chunks.iter().map(Vec::as_slice));
-    let drawing = match streamed {
-        Some((drawn, mut glyphs)) => {
+    let overlays_direct = chunks_direct(&adopted)
+        && label_parts.iter().all(|p| match p {
+            Part::Chunks(chunks, _) => {
+                super::content::direct_ok(std::iter::once(chunks.as_slice()))
+            }
+            Part::Drawn(..) => true,
+        });
+    let (faces, mut glyphs) = match streamed {
+        Some((drawn, glyphs)) => {
             // The overlays are tavolo's own: their text is never a plain translation.
-            if !all_direct(&all) {
+            if !overlays_direct {
                 return Err(Error::failed(
                     "kit.pdf",
                     "a sheet's overlay cannot be drawn",
                 ));
             }
-            let overlays = draw_all(&all, &mut glyphs);
-            Drawing::Direct {
-                faces: drawn,
-                overlays,
-                glyphs,
-            }
+            (drawn, glyphs)
         }
-        None if direct && all_direct(&all) => {
+        None if direct && overlays_direct && chunks_direct(&face_chunks) => {
+            let drawn = super::par::map(&face_chunks, |_, c| super::content::draw(c));
+            drop(face_chunks);
             let mut glyphs = GlyphTable::default();
-            let overlays = draw_all(&all[n_faces..], &mut glyphs);
-            all.truncate(n_faces);
-            let faces = draw_all(&all, &mut glyphs);
-            Drawing::Direct {
-                faces,
-                overlays,
-                glyphs,
-            }
+            let drawn = drawn
+                .into_iter()
+                .map(|(mut d, shown)| {
+                    d.set_uses(glyphs.intern(shown));
+                    d
+                })
+                .collect();
+            (drawn, glyphs)
         }
         None => {
-            let overlays = all.split_off(n_faces);
-            Drawing::Printpdf {
-                faces: all,
+            let overlays = shared_of
+                .iter()
+                .zip(label_parts)
+                .map(|(&at, label)| {
+                    let mut chunks = adopted[at].clone();
+                    if let Part::Chunks(label, _) = label {
+                        chunks.extend(label);
+                    }
+                    chunks
+                })
+                .collect();
+            let drawing = Drawing::Printpdf {
+                faces: face_chunks,
                 overlays,
-            }
+            };
+            return Ok((conv, drawing));
         }
+    };
+    let shared = adopted.iter().map(|c| draw_one(c, &mut glyphs)).collect();
+    let labels = shared_of
+        .into_iter()
+        .zip(label_parts)
+        .map(|(at, label)| {
+            let drawn = match label {
+                Part::Chunks(chunks, _) => draw_one(&chunks, &mut glyphs),
+                Part::Drawn(mut d, shown) => {
+                    d.set_uses(glyphs.intern(shown));
+                    d
+                }
+            };
+            (at, drawn)
+        })
+        .collect();
+    let drawing = Drawing::Direct {
+        faces,
+        shared,
+        labels,
+        glyphs,
     };
     Ok((conv, drawing))
 }
