@@ -93,8 +93,9 @@ fn name(out: &mut String, n: &str) {
 /// chunks a card, and then their operations besides.
 pub struct Drawn {
     ops: String,
-    /// Where each glyph id's four hex digits start in `ops`: (offset, font, id).
-    gids: Vec<(u32, u8, u16)>,
+    /// Where each font is set in `ops` (offset, font): a glyph id (`[<XXXX>]
+    /// TJ`, the only `[<` in these operations) is in the last font set before it.
+    fonts: Vec<(u32, u8)>,
     /// The glyphs shown (ids into a [`GlyphTable`]), each once, in the order
     /// of their last use (what [`glyph_use`] needs to keep the last text).
     uses: Vec<u32>,
@@ -132,7 +133,7 @@ impl GlyphTable {
 /// as (font, glyph id, text), each once, in the order of their last use.
 pub fn draw(chunks: &[Chunk]) -> (Drawn, Vec<(u8, u16, Box<str>)>) {
     let mut ops = Ops::default();
-    let mut gids = Vec::new();
+    let mut set_fonts = Vec::new();
     let mut shown: Vec<(u8, u16, &str)> = Vec::new();
     for c in chunks {
         match c {
@@ -159,6 +160,7 @@ pub fn draw(chunks: &[Chunk]) -> (Drawn, Vec<(u8, u16, Box<str>)>) {
                 for g in glyphs {
                     if font != Some((g.face, g.size)) {
                         let out = ops.op();
+                        set_fonts.push((out.len() as u32, g.face as u8));
                         name(out, fonts::FACES[g.face].0);
                         let _ = write!(out, " {} Tf", g.size);
                         font = Some((g.face, g.size));
@@ -168,9 +170,7 @@ pub fn draw(chunks: &[Chunk]) -> (Drawn, Vec<(u8, u16, Box<str>)>) {
                         colour = Some(g.rgb);
                     }
                     ops.reals(&g.matrix, "Tm");
-                    let out = ops.op();
-                    gids.push((out.len() as u32 + 2, g.face as u8, g.gid));
-                    let _ = write!(out, "[<{:04X}>] TJ", g.gid);
+                    let _ = write!(ops.op(), "[<{:04X}>] TJ", g.gid);
                     shown.push((g.face as u8, g.gid, &g.text));
                 }
                 ops.plain("ET");
@@ -187,10 +187,10 @@ pub fn draw(chunks: &[Chunk]) -> (Drawn, Vec<(u8, u16, Box<str>)>) {
         .collect();
     last.reverse();
     ops.out.shrink_to_fit();
-    gids.shrink_to_fit();
+    set_fonts.shrink_to_fit();
     let drawn = Drawn {
         ops: ops.out,
-        gids,
+        fonts: set_fonts,
         uses: Vec::new(),
     };
     (drawn, last)
@@ -205,11 +205,25 @@ impl Drawn {
 
     /// Put in the subset fonts' glyph ids (`remap`, per font: old id -> new).
     pub fn renumber(&mut self, remap: &[BTreeMap<u16, u16>]) {
-        for (at, font, gid) in std::mem::take(&mut self.gids) {
+        let fonts = std::mem::take(&mut self.fonts);
+        if fonts.is_empty() {
+            return;
+        }
+        let at: Vec<usize> = self.ops.match_indices("[<").map(|(i, _)| i + 2).collect();
+        for at in at {
+            let Some(&(_, font)) = fonts.iter().rev().find(|f| (f.0 as usize) < at) else {
+                continue;
+            };
+            let Some(gid) = self
+                .ops
+                .get(at..at + 4)
+                .and_then(|hex| u16::from_str_radix(hex, 16).ok())
+            else {
+                continue;
+            };
             let new = remap[font as usize].get(&gid).copied().unwrap_or(0);
             let hex = |n: u16| b"0123456789ABCDEF"[usize::from(n & 15)];
             let digits = [hex(new >> 12), hex(new >> 8), hex(new >> 4), hex(new)];
-            let at = at as usize;
             // Four ASCII hex digits for four: the string stays UTF-8.
             if let Ok(digits) = std::str::from_utf8(&digits) {
                 self.ops.replace_range(at..at + 4, digits);

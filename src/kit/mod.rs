@@ -171,3 +171,29 @@ pub fn bundled() -> Result<Vec<PathBuf>> {
 pub fn resolve(arg: &str) -> Result<PathBuf> {
     catalog::Catalog::default().resolve(arg).map(|e| e.path)
 }
+
+#[cfg(test)]
+mod tests {
+    /// The PDF written from the faces as they are parsed (each face drawn at
+    /// once, its tree dropped: `tavolo kit` without PNGs) is the PDF written
+    /// from the kept trees (with PNGs; the page contents of which are checked
+    /// against printpdf's own in `pdf`), for every bundled kit, with sheets
+    /// and with fold-over backs.
+    #[test]
+    fn streamed_faces_write_the_same_pdf() {
+        for path in super::bundled::kits() {
+            let kit = super::model::load(&path).unwrap();
+            for fold in [false, true] {
+                let opts = super::LayoutOptions {
+                    fold,
+                    ..Default::default()
+                };
+                let Ok(kept) = super::render_with(&kit, &opts, false) else {
+                    continue;
+                };
+                let streamed = super::render_with(&kit, &opts, true).unwrap();
+                assert!(kept.pdf == streamed.pdf, "{} (fold {fold})", path.display());
+            }
+        }
+    }
+}

@@ -119,7 +119,7 @@ pub fn stream_faces<T>(
                 Some(s) => s.clone(),
                 None => {
                     let stub = size_only(&tree);
-                    if stubs.len() < 16 {
+                    if stubs.len() < 16 && !stub.root().has_children() {
                         stubs.push(stub.clone());
                     }
                     stub
