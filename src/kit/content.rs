@@ -233,43 +233,67 @@ impl Drawn {
 }
 
 /// Every page's content stream, compressed as lopdf compresses a stream,
-/// in page order. `faces` and `overlays` are the faces and each sheet's
-/// overlay (its shared part, then its label) drawn, and renumbered for the
-/// subset fonts.
+/// in page order. `faces` are the faces drawn, `labels[si]` sheet `si`'s
+/// overlay (its shared part, `shared[labels[si].0]`, then its own label),
+/// renumbered for the subset fonts. The pages are written a batch at a time,
+/// and each face's operations dropped after the last page that draws it, so
+/// that the streams take the place of what they were written from.
 pub fn page_streams(
     kit_faces: &KitFaces,
     sheets: &[Sheet],
-    faces: &[Drawn],
-    overlays: &[[&Drawn; 2]],
+    faces: &mut [Drawn],
+    shared: &[Drawn],
+    labels: &mut [(usize, Drawn)],
 ) -> Vec<lopdf::Stream> {
-    super::par::map(sheets, |si, sheet| {
-        let mut ops = Ops::default();
-        let base = page_base(sheet.h_mm);
+    const BATCH: usize = 64;
+    let mut last = vec![0; faces.len()];
+    for (si, sheet) in sheets.iter().enumerate() {
         for p in &sheet.placements {
-            let size = kit_faces.faces[p.face].tree.size();
+            last[p.face] = si;
+        }
+    }
+    let mut streams = Vec::with_capacity(sheets.len());
+    for start in (0..sheets.len()).step_by(BATCH) {
+        let end = (start + BATCH).min(sheets.len());
+        let (faces_now, labels_now) = (&*faces, &labels[start..end]);
+        streams.extend(super::par::map(&sheets[start..end], |i, sheet| {
+            let mut ops = Ops::default();
+            let base = page_base(sheet.h_mm);
+            for p in &sheet.placements {
+                let size = kit_faces.faces[p.face].tree.size();
+                ops.plain("q");
+                ops.cm(base);
+                let c = p.clip;
+                ops.reals(&[c.x as f32, c.y as f32, c.w as f32, c.h as f32], "re");
+                ops.plain("W");
+                ops.plain("n");
+                ops.cm(p.face_transform(size.width(), size.height()));
+                ops.append(&faces_now[p.face].ops);
+                ops.plain("Q");
+            }
             ops.plain("q");
             ops.cm(base);
-            let c = p.clip;
-            ops.reals(&[c.x as f32, c.y as f32, c.w as f32, c.h as f32], "re");
-            ops.plain("W");
-            ops.plain("n");
-            ops.cm(p.face_transform(size.width(), size.height()));
-            ops.append(&faces[p.face].ops);
+            // One after the other: the operations of the two together.
+            let (at, label) = &labels_now[i];
+            ops.append(&shared[*at].ops);
+            ops.append(&label.ops);
             ops.plain("Q");
+            let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), ops.out.into_bytes());
+            // As `Document::compress` would (it leaves a stream alone when it
+            // does not shrink); an error leaves it uncompressed, as there.
+            DEFLATER.with(|z| z.borrow_mut().compress(&mut stream));
+            stream
+        }));
+        for (face, &l) in faces.iter_mut().zip(&last) {
+            if l < end {
+                face.ops = String::new();
+            }
         }
-        ops.plain("q");
-        ops.cm(base);
-        // One after the other: the operations of the two together.
-        for part in overlays[si] {
-            ops.append(&part.ops);
+        for (_, label) in &mut labels[start..end] {
+            label.ops = String::new();
         }
-        ops.plain("Q");
-        let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), ops.out.into_bytes());
-        // As `Document::compress` would (it leaves a stream alone when it
-        // does not shrink); an error leaves it uncompressed, as there.
-        DEFLATER.with(|z| z.borrow_mut().compress(&mut stream));
-        stream
-    })
+    }
+    streams
 }
 
 /// What printpdf needs to see of the pages' text to embed the fonts as it
@@ -278,7 +302,8 @@ pub fn page_streams(
 pub fn glyph_use(
     sheets: &[Sheet],
     faces: &[Drawn],
-    overlays: &[[&Drawn; 2]],
+    shared: &[Drawn],
+    labels: &[(usize, Drawn)],
     table: &GlyphTable,
     remap: &[BTreeMap<u16, u16>],
 ) -> Vec<printpdf::Op> {
@@ -296,9 +321,8 @@ pub fn glyph_use(
         for p in &sheet.placements {
             note(&faces[p.face]);
         }
-        for part in overlays[si] {
-            note(part);
-        }
+        note(&shared[labels[si].0]);
+        note(&labels[si].1);
     }
     let mut ops = vec![Op::StartTextSection];
     for (face, glyphs) in used {

@@ -263,12 +263,11 @@ fn write_with(
             for d in drawn.iter_mut().chain(shared.iter_mut()).chain(labels_mut) {
                 d.renumber(&remap);
             }
-            let overlays: Vec<[&Drawn; 2]> =
-                labels.iter().map(|(at, l)| [&shared[*at], l]).collect();
-            let streams = super::content::page_streams(faces, sheets, &drawn, &overlays);
-            let mut first = Some(super::content::glyph_use(
-                sheets, &drawn, &overlays, &glyphs, &remap,
-            ));
+            let first =
+                super::content::glyph_use(sheets, &drawn, &shared, &labels, &glyphs, &remap);
+            let streams =
+                super::content::page_streams(faces, sheets, &mut drawn, &shared, &mut labels);
+            let mut first = Some(first);
             let pages = sheets
                 .iter()
                 .map(|sheet| page(sheet, first.take().unwrap_or_default()))
