@@ -196,4 +196,32 @@ mod tests {
             }
         }
     }
+
+    /// Mirrored text has a plain translation for its text matrix, which
+    /// printpdf writes merged into runs: the streamed faces give up and the
+    /// kit is written from its trees, the same PDF.
+    #[test]
+    fn mirrored_text_falls_back_to_the_kept_trees() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+        write(
+            "m.toml",
+            "name = \"m\"\ntitle = \"M\"\n\n[[component]]\nname = \"c\"\nsize_mm = [40, 40]\n\
+             front = \"f.svg\"\nitems = [{ t = \"ab\" }, { t = \"cd\" }]\n",
+        );
+        write(
+            "f.svg",
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">
+<text x="5" y="-20" font-size="6" transform="scale(1,-1)">{{ t }}</text></svg>"#,
+        );
+        let kit = super::model::load(&dir.path().join("m.toml")).unwrap();
+        let (_, streamed) =
+            super::pdf::stream_faces(|keep| super::template::render_faces_with(&kit, keep))
+                .unwrap();
+        assert!(!streamed.complete());
+        let opts = super::LayoutOptions::default();
+        let kept = super::render_with(&kit, &opts, false).unwrap();
+        let written = super::render_with(&kit, &opts, true).unwrap();
+        assert!(kept.pdf == written.pdf);
+    }
 }
