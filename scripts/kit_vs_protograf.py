@@ -3,7 +3,9 @@
 
 Usage:
     scripts/kit_vs_protograf.py gen DIR N          # write DIR/tavolo/ and DIR/protograf/ for N cards
-    scripts/kit_vs_protograf.py run DIR N [RUNS]   # gen, then time both with /usr/bin/time -v
+    scripts/kit_vs_protograf.py run DIR N [RUNS] [PROGRAM...]
+                                                   # gen, then time both (or only the PROGRAMs
+                                                   # named: tavolo, protograf) with /usr/bin/time -v
 
 N = 52 is a standard deck (13 ranks x 4 suits); any other N is N distinct numbered cards,
 cycling through the four suits. Every card is a 63 x 88 mm poker card: a coloured frame, the
@@ -125,7 +127,7 @@ def timed(cmd, cwd):
     return wall, cpu, int(rss)
 
 
-def run(root, n, runs):
+def run(root, n, runs, only):
     gen(root, n)
     here = os.path.dirname(os.path.abspath(__file__))
     tavolo = os.path.abspath(os.environ.get("TAVOLO", os.path.join(here, "..", "target", "release", "tavolo")))
@@ -134,6 +136,8 @@ def run(root, n, runs):
         "tavolo": ([tavolo, "kit", "bench.toml", "--out", "out"], os.path.join(root, "tavolo")),
         "protograf": ([python, "bench.py"], os.path.join(root, "protograf")),
     }
+    if only:
+        cmds = {name: cmd for name, cmd in cmds.items() if name in only}
     print(f"{n} cards, {runs} run(s) each, alternating; wall s / CPU s / CPU ms per card / max RSS MiB")
     best = {}
     for _ in range(runs):
@@ -142,6 +146,8 @@ def run(root, n, runs):
             print(f"  {name:9} {wall:8.3f} s {cpu:8.3f} s {1000 * cpu / n:8.3f} ms {rss / 1024:7.1f} MiB")
             if name not in best or wall < best[name][0]:
                 best[name] = (wall, cpu, rss)
+    if len(best) < 2:
+        return
     (tw, tc, _), (pw, pc, _) = best["tavolo"], best["protograf"]
     print(f"  best wall: protograf / tavolo = {pw / tw:.0f}x; CPU: {pc / tc:.0f}x")
 
@@ -153,7 +159,7 @@ def main():
     if sys.argv[1] == "gen":
         gen(root, n)
     else:
-        run(root, n, int(sys.argv[4]) if len(sys.argv) > 4 else 1)
+        run(root, n, int(sys.argv[4]) if len(sys.argv) > 4 else 1, sys.argv[5:])
 
 
 if __name__ == "__main__":

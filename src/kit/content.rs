@@ -84,10 +84,57 @@ fn name(out: &mut String, n: &str) {
     }
 }
 
-/// A face's chunks as operations, in the face's user space (what
-/// `pdf::emit` gives printpdf, written as printpdf writes it).
-fn face_ops(chunks: &[Chunk], remap: &[BTreeMap<u16, u16>]) -> String {
+/// A face's (or a sheet overlay's) drawing written as page operations, in
+/// its own user space (what `pdf::emit` gives printpdf, written as printpdf
+/// writes it), with each glyph id still the font's own until
+/// [`Drawn::renumber`]: a glyph id is always four hex digits, so the subset's
+/// ids go in place once every face is known. Kept instead of the face's
+/// chunks until the pages are written: a 5,200-card kit held 3.6 KB of
+/// chunks a card, and then their operations besides.
+pub struct Drawn {
+    ops: String,
+    /// Where each font is set in `ops` (offset, font): a glyph id (`[<XXXX>]
+    /// TJ`, the only `[<` in these operations) is in the last font set before it.
+    fonts: Vec<(u32, u8)>,
+    /// The glyphs shown (ids into a [`GlyphTable`]), each once, in the order
+    /// of their last use (what [`glyph_use`] needs to keep the last text).
+    uses: Vec<u32>,
+}
+
+/// The glyphs the drawings show: (font, glyph id, its text), each once.
+#[derive(Default)]
+pub struct GlyphTable {
+    ids: std::collections::HashMap<(u8, u16, Box<str>), u32>,
+    all: Vec<(u8, u16, Box<str>)>,
+}
+
+impl GlyphTable {
+    /// Ids for `glyphs` (as [`draw`] lists them), new ones added in order.
+    pub fn intern(&mut self, glyphs: Vec<(u8, u16, Box<str>)>) -> Vec<u32> {
+        glyphs
+            .into_iter()
+            .map(|g| {
+                let next = self.all.len() as u32;
+                *self.ids.entry(g).or_insert_with_key(|g| {
+                    self.all.push(g.clone());
+                    next
+                })
+            })
+            .collect()
+    }
+
+    /// Every (font, glyph id) shown.
+    pub fn all(&self) -> impl Iterator<Item = (usize, u16)> + '_ {
+        self.all.iter().map(|(f, g, _)| (*f as usize, *g))
+    }
+}
+
+/// `chunks` written as operations (see [`Drawn`]), and the glyphs they show
+/// as (font, glyph id, text), each once, in the order of their last use.
+pub fn draw(chunks: &[Chunk]) -> (Drawn, Vec<(u8, u16, Box<str>)>) {
     let mut ops = Ops::default();
+    let mut set_fonts = Vec::new();
+    let mut shown: Vec<(u8, u16, &str)> = Vec::new();
     for c in chunks {
         match c {
             Chunk::XObject(id, ts) => {
@@ -113,6 +160,7 @@ fn face_ops(chunks: &[Chunk], remap: &[BTreeMap<u16, u16>]) -> String {
                 for g in glyphs {
                     if font != Some((g.face, g.size)) {
                         let out = ops.op();
+                        set_fonts.push((out.len() as u32, g.face as u8));
                         name(out, fonts::FACES[g.face].0);
                         let _ = write!(out, " {} Tf", g.size);
                         font = Some((g.face, g.size));
@@ -122,81 +170,159 @@ fn face_ops(chunks: &[Chunk], remap: &[BTreeMap<u16, u16>]) -> String {
                         colour = Some(g.rgb);
                     }
                     ops.reals(&g.matrix, "Tm");
-                    let gid = remap[g.face].get(&g.gid).copied().unwrap_or(0);
-                    let _ = write!(ops.op(), "[<{gid:04X}>] TJ");
+                    let _ = write!(ops.op(), "[<{:04X}>] TJ", g.gid);
+                    shown.push((g.face as u8, g.gid, &g.text));
                 }
                 ops.plain("ET");
             }
         }
     }
-    ops.out
+    // Each glyph once, at its last use.
+    let mut seen = std::collections::HashSet::new();
+    let mut last: Vec<(u8, u16, Box<str>)> = shown
+        .into_iter()
+        .rev()
+        .filter(|g| seen.insert(*g))
+        .map(|(f, g, t)| (f, g, t.into()))
+        .collect();
+    last.reverse();
+    ops.out.shrink_to_fit();
+    set_fonts.shrink_to_fit();
+    let drawn = Drawn {
+        ops: ops.out,
+        fonts: set_fonts,
+        uses: Vec::new(),
+    };
+    (drawn, last)
+}
+
+impl Drawn {
+    /// Note the ids of the glyphs it shows (see [`GlyphTable::intern`]).
+    pub fn set_uses(&mut self, mut uses: Vec<u32>) {
+        uses.shrink_to_fit();
+        self.uses = uses;
+    }
+
+    /// Put in the subset fonts' glyph ids (`remap`, per font: old id -> new).
+    pub fn renumber(&mut self, remap: &[BTreeMap<u16, u16>]) {
+        let fonts = std::mem::take(&mut self.fonts);
+        if fonts.is_empty() {
+            return;
+        }
+        let at: Vec<usize> = self.ops.match_indices("[<").map(|(i, _)| i + 2).collect();
+        for at in at {
+            let Some(&(_, font)) = fonts.iter().rev().find(|f| (f.0 as usize) < at) else {
+                continue;
+            };
+            let Some(gid) = self
+                .ops
+                .get(at..at + 4)
+                .and_then(|hex| u16::from_str_radix(hex, 16).ok())
+            else {
+                continue;
+            };
+            let new = remap[font as usize].get(&gid).copied().unwrap_or(0);
+            let hex = |n: u16| b"0123456789ABCDEF"[usize::from(n & 15)];
+            let digits = [hex(new >> 12), hex(new >> 8), hex(new >> 4), hex(new)];
+            // Four ASCII hex digits for four: the string stays UTF-8.
+            if let Ok(digits) = std::str::from_utf8(&digits) {
+                self.ops.replace_range(at..at + 4, digits);
+            }
+        }
+    }
 }
 
 /// Every page's content stream, compressed as lopdf compresses a stream,
-/// in page order. `face_chunks` and `overlays` are what the converter made of
-/// the faces and of each sheet's overlay.
+/// in page order. `faces` are the faces drawn, `labels[si]` sheet `si`'s
+/// overlay (its shared part, `shared[labels[si].0]`, then its own label),
+/// renumbered for the subset fonts. The pages are written a batch at a time,
+/// and each face's operations dropped after the last page that draws it, so
+/// that the streams take the place of what they were written from.
 pub fn page_streams(
-    faces: &KitFaces,
+    kit_faces: &KitFaces,
     sheets: &[Sheet],
-    face_chunks: &[Vec<Chunk>],
-    overlays: &[Vec<Chunk>],
-    remap: &[BTreeMap<u16, u16>],
+    faces: &mut [Drawn],
+    shared: &[Drawn],
+    labels: &mut [(usize, Drawn)],
 ) -> Vec<lopdf::Stream> {
-    // Each face once (the kit's faces recur on every page).
-    let written = super::par::map(face_chunks, |_, chunks| face_ops(chunks, remap));
-    super::par::map(sheets, |si, sheet| {
-        let mut ops = Ops::default();
-        let base = page_base(sheet.h_mm);
+    const BATCH: usize = 64;
+    let mut last = vec![0; faces.len()];
+    for (si, sheet) in sheets.iter().enumerate() {
         for p in &sheet.placements {
-            let size = faces.faces[p.face].tree.size();
+            last[p.face] = si;
+        }
+    }
+    let mut streams = Vec::with_capacity(sheets.len());
+    for start in (0..sheets.len()).step_by(BATCH) {
+        let end = (start + BATCH).min(sheets.len());
+        let (faces_now, labels_now) = (&*faces, &labels[start..end]);
+        streams.extend(super::par::map(&sheets[start..end], |i, sheet| {
+            let mut ops = Ops::default();
+            let base = page_base(sheet.h_mm);
+            for p in &sheet.placements {
+                let size = kit_faces.faces[p.face].tree.size();
+                ops.plain("q");
+                ops.cm(base);
+                let c = p.clip;
+                ops.reals(&[c.x as f32, c.y as f32, c.w as f32, c.h as f32], "re");
+                ops.plain("W");
+                ops.plain("n");
+                ops.cm(p.face_transform(size.width(), size.height()));
+                ops.append(&faces_now[p.face].ops);
+                ops.plain("Q");
+            }
             ops.plain("q");
             ops.cm(base);
-            let c = p.clip;
-            ops.reals(&[c.x as f32, c.y as f32, c.w as f32, c.h as f32], "re");
-            ops.plain("W");
-            ops.plain("n");
-            ops.cm(p.face_transform(size.width(), size.height()));
-            ops.append(&written[p.face]);
+            // One after the other: the operations of the two together.
+            let (at, label) = &labels_now[i];
+            ops.append(&shared[*at].ops);
+            ops.append(&label.ops);
             ops.plain("Q");
+            let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), ops.out.into_bytes());
+            // As `Document::compress` would (it leaves a stream alone when it
+            // does not shrink); an error leaves it uncompressed, as there.
+            DEFLATER.with(|z| z.borrow_mut().compress(&mut stream));
+            stream
+        }));
+        for (face, &l) in faces.iter_mut().zip(&last) {
+            if l < end {
+                face.ops = String::new();
+            }
         }
-        ops.plain("q");
-        ops.cm(base);
-        ops.append(&face_ops(&overlays[si], remap));
-        ops.plain("Q");
-        let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), ops.out.into_bytes());
-        // As `Document::compress` would (it leaves a stream alone when it
-        // does not shrink); an error leaves it uncompressed, as there.
-        DEFLATER.with(|z| z.borrow_mut().compress(&mut stream));
-        stream
-    })
+        for (_, label) in &mut labels[start..end] {
+            label.ops = String::new();
+        }
+    }
+    streams
 }
 
 /// What printpdf needs to see of the pages' text to embed the fonts as it
 /// would for the full pages: per font, each glyph used with the text of
 /// its last use (printpdf keeps the last), as one text section.
-pub fn glyph_use<'a>(
+pub fn glyph_use(
     sheets: &[Sheet],
-    face_chunks: &'a [Vec<Chunk>],
-    overlays: &'a [Vec<Chunk>],
+    faces: &[Drawn],
+    shared: &[Drawn],
+    labels: &[(usize, Drawn)],
+    table: &GlyphTable,
     remap: &[BTreeMap<u16, u16>],
 ) -> Vec<printpdf::Op> {
     use printpdf::{Codepoint, FontId, Op, PdfFontHandle, Pt, TextItem};
     let mut used: BTreeMap<usize, BTreeMap<u16, &str>> = BTreeMap::new();
-    let mut note = |chunks: &'a [Chunk]| {
-        for c in chunks {
-            if let Chunk::Text(glyphs) = c {
-                for g in glyphs {
-                    let gid = remap[g.face].get(&g.gid).copied().unwrap_or(0);
-                    used.entry(g.face).or_default().insert(gid, &g.text);
-                }
-            }
+    let mut note = |drawn: &Drawn| {
+        for id in &drawn.uses {
+            let (face, gid, text) = &table.all[*id as usize];
+            let face = *face as usize;
+            let gid = remap[face].get(gid).copied().unwrap_or(0);
+            used.entry(face).or_default().insert(gid, text);
         }
     };
     for (si, sheet) in sheets.iter().enumerate() {
         for p in &sheet.placements {
-            note(&face_chunks[p.face]);
+            note(&faces[p.face]);
         }
-        note(&overlays[si]);
+        note(&shared[labels[si].0]);
+        note(&labels[si].1);
     }
     let mut ops = vec![Op::StartTextSection];
     for (face, glyphs) in used {
@@ -316,6 +442,8 @@ impl Deflater {
             }
         }
         if out.len() + 19 < s.content.len() {
+            // Kept until the document is written: without the slack.
+            out.shrink_to_fit();
             s.dict.set("Filter", "FlateDecode");
             s.set_content(out);
         }

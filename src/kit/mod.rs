@@ -53,7 +53,11 @@ fn render_with(kit: &Kit, opts: &LayoutOptions, pdf_only: bool) -> Result<Render
         if pdf_only {
             let (faces, streamed) =
                 pdf::stream_faces(|keep| template::render_faces_with(kit, keep))?;
-            Ok((faces, Some(streamed)))
+            if streamed.complete() {
+                return Ok((faces, Some(streamed)));
+            }
+            // Text the PDF writer leaves to printpdf: the trees are needed.
+            Ok((template::render_faces(kit)?, None))
         } else {
             Ok((template::render_faces(kit)?, None))
         }
@@ -166,4 +170,58 @@ pub fn bundled() -> Result<Vec<PathBuf>> {
 /// (see [`catalog::Catalog::resolve`] for `--kits` folders too).
 pub fn resolve(arg: &str) -> Result<PathBuf> {
     catalog::Catalog::default().resolve(arg).map(|e| e.path)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The PDF written from the faces as they are parsed (each face drawn at
+    /// once, its tree dropped: `tavolo kit` without PNGs) is the PDF written
+    /// from the kept trees (with PNGs; the page contents of which are checked
+    /// against printpdf's own in `pdf`), for every bundled kit, with sheets
+    /// and with fold-over backs.
+    #[test]
+    fn streamed_faces_write_the_same_pdf() {
+        for path in super::bundled::kits() {
+            let kit = super::model::load(&path).unwrap();
+            for fold in [false, true] {
+                let opts = super::LayoutOptions {
+                    fold,
+                    ..Default::default()
+                };
+                let Ok(kept) = super::render_with(&kit, &opts, false) else {
+                    continue;
+                };
+                let streamed = super::render_with(&kit, &opts, true).unwrap();
+                assert!(kept.pdf == streamed.pdf, "{} (fold {fold})", path.display());
+            }
+        }
+    }
+
+    /// Mirrored text has a plain translation for its text matrix, which
+    /// printpdf writes merged into runs: the streamed faces give up and the
+    /// kit is written from its trees, the same PDF.
+    #[test]
+    fn mirrored_text_falls_back_to_the_kept_trees() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+        write(
+            "m.toml",
+            "name = \"m\"\ntitle = \"M\"\n\n[[component]]\nname = \"c\"\nsize_mm = [40, 40]\n\
+             front = \"f.svg\"\nitems = [{ t = \"ab\" }, { t = \"cd\" }]\n",
+        );
+        write(
+            "f.svg",
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">
+<text x="5" y="-20" font-size="6" transform="scale(1,-1)">{{ t }}</text></svg>"#,
+        );
+        let kit = super::model::load(&dir.path().join("m.toml")).unwrap();
+        let (_, streamed) =
+            super::pdf::stream_faces(|keep| super::template::render_faces_with(&kit, keep))
+                .unwrap();
+        assert!(!streamed.complete());
+        let opts = super::LayoutOptions::default();
+        let kept = super::render_with(&kit, &opts, false).unwrap();
+        let written = super::render_with(&kit, &opts, true).unwrap();
+        assert!(kept.pdf == written.pdf);
+    }
 }

@@ -19,9 +19,10 @@ use printpdf::{
 use usvg::{Node, Paint, Transform};
 
 use crate::error::{Error, Result};
+use crate::kit::content::{Drawn, GlyphTable};
 use crate::kit::fonts;
 use crate::kit::layout::Sheet;
-use crate::kit::template::{Face, KitFaces};
+use crate::kit::template::KitFaces;
 
 /// Points per millimetre.
 pub const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -40,27 +41,35 @@ pub fn write_streamed(
     streamed: Streamed,
     trims: Option<&[crate::kit::geometry::Rect]>,
 ) -> Result<Vec<u8>> {
-    let parts = streamed.finish();
-    if parts.len() != faces.faces.len() {
-        return Err(Error::failed(
-            "kit.pdf",
-            "the converted faces do not match the kit's faces",
-        ));
+    match &streamed.drawn {
+        Some(drawn) if drawn.len() == faces.faces.len() => {}
+        _ => {
+            return Err(Error::failed(
+                "kit.pdf",
+                "the converted faces do not match the kit's faces",
+            ))
+        }
     }
-    write_with(title, faces, sheets, true, trims, Some(parts))
+    write_with(title, faces, sheets, true, trims, Some(streamed))
 }
 
-/// Faces converted for the PDF as they were parsed (see [`stream_faces`]).
+/// Faces converted for the PDF as they were parsed (see [`stream_faces`]):
+/// each face drawn as page operations ([`Drawn`]), its shared objects named
+/// by one converter going through the faces in order (the names a converter
+/// per face then [`Converter::adopt`] would give).
 pub struct Streamed {
-    parts: Vec<Part>,
+    conv: Converter,
+    /// `None` once a face could not be drawn directly (text printpdf would
+    /// write otherwise, see [`super::content::direct_ok`]).
+    drawn: Option<Vec<Drawn>>,
+    glyphs: GlyphTable,
 }
-
-/// A face's chunks and the objects they name, as its own converter named them.
-type Part = (Vec<Chunk>, XObjects);
 
 impl Streamed {
-    fn finish(self) -> Vec<Part> {
-        self.parts
+    /// Whether every face was drawn as it came; if not, [`write_streamed`]
+    /// refuses and the kit is to be written with [`write`] from its trees.
+    pub fn complete(&self) -> bool {
+        self.drawn.is_some()
     }
 }
 
@@ -78,15 +87,44 @@ pub fn stream_faces<T>(
         // A few trees in flight at most.
         let (tx, rx) = std::sync::mpsc::sync_channel::<usvg::Tree>(16);
         let worker = scope.spawn(move || {
-            rx.into_iter()
-                .map(|tree| {
-                    let mut local = Converter::default();
-                    (local.face(&tree), local.xobjects)
-                })
-                .collect::<Vec<Part>>()
+            let mut s = Streamed {
+                conv: Converter::default(),
+                drawn: Some(Vec::new()),
+                glyphs: GlyphTable::default(),
+            };
+            for tree in rx {
+                // Once one face cannot be drawn, the rest are only taken off the channel.
+                let Some(drawn) = s.drawn.as_mut() else {
+                    continue;
+                };
+                // Art is known by its address only within a face, as with a
+                // converter per face.
+                s.conv.arts.clear();
+                let chunks = s.conv.face(&tree);
+                drop(tree);
+                if !super::content::direct_ok(std::iter::once(chunks.as_slice())) {
+                    s.drawn = None;
+                    continue;
+                }
+                let (mut d, shown) = super::content::draw(&chunks);
+                d.set_uses(s.glyphs.intern(shown));
+                drawn.push(d);
+            }
+            s
         });
+        // The faces of a component share their size: one stub each.
+        let mut stubs: Vec<usvg::Tree> = Vec::new();
         let mut keep = move |tree: usvg::Tree| -> Result<usvg::Tree> {
-            let stub = size_only(&tree);
+            let stub = match stubs.iter().find(|s| s.size() == tree.size()) {
+                Some(s) => s.clone(),
+                None => {
+                    let stub = size_only(&tree);
+                    if stubs.len() < 16 && !stub.root().has_children() {
+                        stubs.push(stub.clone());
+                    }
+                    stub
+                }
+            };
             tx.send(tree)
                 .map_err(|_| Error::failed("kit.pdf", "the faces' converter stopped"))?;
             Ok(stub)
@@ -94,10 +132,10 @@ pub fn stream_faces<T>(
         let out = parse(&mut keep);
         // Closes the channel: the worker ends once it has converted the rest.
         drop(keep);
-        let parts = worker
+        let streamed = worker
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
-        Ok((out?, Streamed { parts }))
+        Ok((out?, streamed))
     })
 }
 
@@ -157,10 +195,9 @@ fn write_with(
     sheets: &[Sheet],
     direct: bool,
     trims: Option<&[crate::kit::geometry::Rect]>,
-    converted: Option<Vec<Part>>,
+    converted: Option<Streamed>,
 ) -> Result<Vec<u8>> {
-    let (conv, mut face_chunks) = convert(faces, sheets, converted)?;
-    let overlays = face_chunks.split_off(faces.faces.len());
+    let (conv, drawing) = convert(faces, sheets, converted, direct)?;
 
     let mut doc = PdfDocument::new(title);
 
@@ -168,10 +205,19 @@ fn write_with(
     // renumbered in the text ops), under fixed resource names.
     let mut used: Vec<std::collections::BTreeSet<u16>> =
         vec![Default::default(); fonts::FACES.len()];
-    for c in face_chunks.iter().chain(overlays.iter()).flatten() {
-        if let Chunk::Text(glyphs) = c {
-            for g in glyphs {
-                used[g.face].insert(g.gid);
+    match &drawing {
+        Drawing::Direct { glyphs, .. } => {
+            for (face, gid) in glyphs.all() {
+                used[face].insert(gid);
+            }
+        }
+        Drawing::Printpdf { faces, overlays } => {
+            for c in faces.iter().chain(overlays.iter()).flatten() {
+                if let Chunk::Text(glyphs) = c {
+                    for g in glyphs {
+                        used[g.face].insert(g.gid);
+                    }
+                }
             }
         }
     }
@@ -205,27 +251,44 @@ fn write_with(
     // Page contents: written here on every core when they can be written as
     // printpdf writes them (see `content`), else by printpdf. printpdf then
     // sees only the glyphs the pages use, to embed the fonts as before.
-    let direct =
-        direct && super::content::direct_ok(face_chunks.iter().chain(&overlays).map(Vec::as_slice));
-    let streams = direct
-        .then(|| super::content::page_streams(faces, sheets, &face_chunks, &overlays, &remap));
-    let mut pages = Vec::with_capacity(sheets.len());
-    for (si, sheet) in sheets.iter().enumerate() {
-        let ops = if direct {
-            if si == 0 {
-                super::content::glyph_use(sheets, &face_chunks, &overlays, &remap)
-            } else {
-                Vec::new()
+    let page = |sheet: &Sheet, ops| PdfPage::new(Mm(sheet.w_mm as f32), Mm(sheet.h_mm as f32), ops);
+    let (streams, pages) = match drawing {
+        Drawing::Direct {
+            faces: mut drawn,
+            mut shared,
+            mut labels,
+            glyphs,
+        } => {
+            let labels_mut = labels.iter_mut().map(|l| &mut l.1);
+            for d in drawn.iter_mut().chain(shared.iter_mut()).chain(labels_mut) {
+                d.renumber(&remap);
             }
-        } else {
-            page_ops(sheet, faces, &face_chunks[..], &overlays[si], &remap)
-        };
-        pages.push(PdfPage::new(
-            Mm(sheet.w_mm as f32),
-            Mm(sheet.h_mm as f32),
-            ops,
-        ));
-    }
+            let first =
+                super::content::glyph_use(sheets, &drawn, &shared, &labels, &glyphs, &remap);
+            let streams =
+                super::content::page_streams(faces, sheets, &mut drawn, &shared, &mut labels);
+            let mut first = Some(first);
+            let pages = sheets
+                .iter()
+                .map(|sheet| page(sheet, first.take().unwrap_or_default()))
+                .collect();
+            (Some(streams), pages)
+        }
+        Drawing::Printpdf {
+            faces: face_chunks,
+            overlays,
+        } => {
+            let pages = sheets
+                .iter()
+                .enumerate()
+                .map(|(si, sheet)| {
+                    let ops = page_ops(sheet, faces, &face_chunks[..], &overlays[si], &remap);
+                    page(sheet, ops)
+                })
+                .collect();
+            (None, pages)
+        }
+    };
     doc.with_pages(pages);
 
     let opts = PdfSaveOptions {
@@ -271,72 +334,202 @@ fn write_with(
     Ok(out)
 }
 
-/// The chunks of every face, then of every sheet's overlay, and the
-/// converter holding their shared objects. Each is converted on its own, on
-/// every core; their objects are then named in that order, as one converter
-/// going through them in turn names them, so the bytes are the same. A
-/// sheet's overlay is its shared part (marks, ruler: parsed once for all the
-/// sheets that have the same) followed by its own label.
-/// Faces `converted` already (see [`Streamed`]) are taken as they are.
+/// What the pages are drawn from: the faces and every sheet's overlay.
+enum Drawing {
+    /// Drawn as operations here (see [`Drawn`]), with the glyphs they show.
+    /// A sheet's overlay is a shared part (`shared[labels[si].0]`: marks,
+    /// ruler, one for all the sheets that have the same) then its own label.
+    Direct {
+        faces: Vec<Drawn>,
+        shared: Vec<Drawn>,
+        labels: Vec<(usize, Drawn)>,
+        glyphs: GlyphTable,
+    },
+    /// As chunks, for printpdf to write.
+    Printpdf {
+        faces: Vec<Vec<Chunk>>,
+        overlays: Vec<Vec<Chunk>>,
+    },
+}
+
+/// Chunks drawn (see [`Drawn`]), the glyphs they show noted in `glyphs`.
+fn draw_one(chunks: &[Chunk], glyphs: &mut GlyphTable) -> Drawn {
+    let (mut d, shown) = super::content::draw(chunks);
+    d.set_uses(glyphs.intern(shown));
+    d
+}
+
+/// An overlay's part converted on its own: its chunks and the objects they
+/// name (as its own converter named them), or, for a label that names none,
+/// already drawn (with the glyphs it shows).
+enum Part {
+    Chunks(Vec<Chunk>, XObjects),
+    Drawn(Drawn, Vec<(u8, u16, Box<str>)>),
+}
+
+impl Part {
+    fn take(&mut self) -> Part {
+        std::mem::replace(self, Part::Chunks(Vec::new(), XObjects::new()))
+    }
+}
+
+/// Every face, then every sheet's overlay, drawn ([`Drawing::Direct`] when
+/// `direct` allows and the text can be written as printpdf writes it), and
+/// the converter holding their shared objects. Each is converted on its own,
+/// on every core; their objects are then named in that order, as one
+/// converter going through them in turn names them, so the bytes are the
+/// same. A sheet's overlay is its shared part (marks, ruler: parsed once for
+/// all the sheets that have the same) followed by its own label.
+/// Faces `converted` already (see [`Streamed`]) are taken as they are, and
+/// then the labels are drawn as they are converted.
 fn convert(
     faces: &KitFaces,
     sheets: &[Sheet],
-    converted: Option<Vec<Part>>,
-) -> Result<(Converter, Vec<Vec<Chunk>>)> {
-    enum Src<'a> {
-        Face(&'a Face),
-        Overlay(&'a str),
-    }
-    let n_faces = faces.faces.len();
-    let overlays: Vec<(String, String)> = sheets
-        .iter()
-        .map(crate::kit::layout::overlay_parts)
-        .collect();
-    let mut srcs: Vec<Src> = match converted {
-        Some(_) => Vec::new(),
-        None => faces.faces.iter().map(Src::Face).collect(),
-    };
-    let first_overlay = srcs.len();
-    let mut shared: std::collections::HashMap<&str, usize> = Default::default();
-    let mut shared_of = Vec::with_capacity(sheets.len());
-    for (body, _) in &overlays {
-        let next = srcs.len();
-        let at = *shared.entry(body.as_str()).or_insert(next);
-        if at == next {
-            srcs.push(Src::Overlay(body));
-        }
-        shared_of.push(at - first_overlay);
-    }
-    let first_label = srcs.len();
-    srcs.extend(overlays.iter().map(|(_, label)| Src::Overlay(label)));
-    let parts = super::par::map(&srcs, |_, src| -> Result<_> {
+    converted: Option<Streamed>,
+    direct: bool,
+) -> Result<(Converter, Drawing)> {
+    let convert_one = |tree: &usvg::Tree| {
         let mut local = Converter::default();
-        let chunks = match src {
-            Src::Face(face) => local.face(&face.tree),
-            Src::Overlay(svg) => local.face(&crate::kit::layout::parse_overlay(svg)?),
-        };
-        Ok((chunks, local.xobjects))
-    });
-    let mut parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
-    let mut conv = Converter::default();
-    let mut all = Vec::with_capacity(n_faces + sheets.len());
-    // The faces first, wherever they were converted.
-    let face_parts = match converted {
-        Some(done) => done,
-        None => parts.drain(..n_faces).collect(),
+        let chunks = local.face(tree);
+        (chunks, local.xobjects)
     };
-    for (chunks, xobjects) in face_parts {
-        all.push(conv.adopt(chunks, &xobjects));
+    // The faces first, wherever they were converted.
+    let (mut conv, streamed, face_chunks) = match converted {
+        Some(s) => (s.conv, s.drawn.map(|d| (d, s.glyphs)), Vec::new()),
+        None => {
+            let parts = super::par::map(&faces.faces, |_, face| convert_one(&face.tree));
+            let mut conv = Converter::default();
+            let chunks = parts
+                .into_iter()
+                .map(|(chunks, xobjects)| conv.adopt(chunks, &xobjects))
+                .collect();
+            (conv, None, chunks)
+        }
+    };
+    let draw_labels = streamed.is_some();
+
+    // Each distinct shared part once (the first sheet's copy), each sheet's label.
+    let mut shared_at: std::collections::HashMap<String, usize> = Default::default();
+    let mut shared_of = Vec::with_capacity(sheets.len());
+    let mut labels = Vec::with_capacity(sheets.len());
+    for sheet in sheets {
+        let (body, label) = crate::kit::layout::overlay_parts(sheet);
+        let next = shared_at.len();
+        shared_of.push(*shared_at.entry(body).or_insert(next));
+        labels.push(label);
     }
-    // `parts` now starts with the overlays' shared parts.
-    let first_label = first_label - first_overlay;
-    for (si, at) in shared_of.into_iter().enumerate() {
-        let mut chunks = conv.adopt(parts[at].0.clone(), &parts[at].1);
-        let (label, xobjects) = &mut parts[first_label + si];
-        chunks.extend(conv.adopt(std::mem::take(label), xobjects));
-        all.push(chunks);
+    let mut bodies: Vec<(String, usize)> = shared_at.into_iter().collect();
+    bodies.sort_by_key(|b| b.1);
+    let n_bodies = bodies.len();
+    let srcs: Vec<String> = bodies.into_iter().map(|b| b.0).chain(labels).collect();
+    let parts = super::par::map(&srcs, |i, svg| -> Result<Part> {
+        let (chunks, xobjects) = convert_one(&crate::kit::layout::parse_overlay(svg)?);
+        let drawable = draw_labels
+            && i >= n_bodies
+            && xobjects.is_empty()
+            && super::content::direct_ok(std::iter::once(chunks.as_slice()));
+        Ok(if drawable {
+            let (drawn, shown) = super::content::draw(&chunks);
+            Part::Drawn(drawn, shown)
+        } else {
+            Part::Chunks(chunks, xobjects)
+        })
+    });
+    drop(srcs);
+    let mut body_parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
+    let mut label_parts = body_parts.split_off(n_bodies);
+
+    // Named in the sheets' order: a shared part where first met, then the label.
+    let mut adopted: Vec<Option<Vec<Chunk>>> = vec![None; n_bodies];
+    for (si, &at) in shared_of.iter().enumerate() {
+        if adopted[at].is_none() {
+            adopted[at] = Some(match body_parts[at].take() {
+                Part::Chunks(chunks, xobjects) => conv.adopt(chunks, &xobjects),
+                Part::Drawn(..) => Vec::new(),
+            });
+        }
+        // A label already drawn named no objects.
+        if let Part::Chunks(chunks, xobjects) = &mut label_parts[si] {
+            *chunks = conv.adopt(std::mem::take(chunks), xobjects);
+            xobjects.clear();
+        }
     }
-    Ok((conv, all))
+    let adopted: Vec<Vec<Chunk>> = adopted.into_iter().map(Option::unwrap_or_default).collect();
+
+    let chunks_direct =
+        |chunks: &[Vec<Chunk>]| super::content::direct_ok(chunks.iter().map(Vec::as_slice));
+    let overlays_direct = chunks_direct(&adopted)
+        && label_parts.iter().all(|p| match p {
+            Part::Chunks(chunks, _) => {
+                super::content::direct_ok(std::iter::once(chunks.as_slice()))
+            }
+            Part::Drawn(..) => true,
+        });
+    let (faces, mut glyphs) = match streamed {
+        Some((drawn, glyphs)) => {
+            // The overlays are tavolo's own: their text is never a plain translation.
+            if !overlays_direct {
+                return Err(Error::failed(
+                    "kit.pdf",
+                    "a sheet's overlay cannot be drawn",
+                ));
+            }
+            (drawn, glyphs)
+        }
+        None if direct && overlays_direct && chunks_direct(&face_chunks) => {
+            let drawn = super::par::map(&face_chunks, |_, c| super::content::draw(c));
+            drop(face_chunks);
+            let mut glyphs = GlyphTable::default();
+            let drawn = drawn
+                .into_iter()
+                .map(|(mut d, shown)| {
+                    d.set_uses(glyphs.intern(shown));
+                    d
+                })
+                .collect();
+            (drawn, glyphs)
+        }
+        None => {
+            let overlays = shared_of
+                .iter()
+                .zip(label_parts)
+                .map(|(&at, label)| {
+                    let mut chunks = adopted[at].clone();
+                    if let Part::Chunks(label, _) = label {
+                        chunks.extend(label);
+                    }
+                    chunks
+                })
+                .collect();
+            let drawing = Drawing::Printpdf {
+                faces: face_chunks,
+                overlays,
+            };
+            return Ok((conv, drawing));
+        }
+    };
+    let shared = adopted.iter().map(|c| draw_one(c, &mut glyphs)).collect();
+    let labels = shared_of
+        .into_iter()
+        .zip(label_parts)
+        .map(|(at, label)| {
+            let drawn = match label {
+                Part::Chunks(chunks, _) => draw_one(&chunks, &mut glyphs),
+                Part::Drawn(mut d, shown) => {
+                    d.set_uses(glyphs.intern(shown));
+                    d
+                }
+            };
+            (at, drawn)
+        })
+        .collect();
+    let drawing = Drawing::Direct {
+        faces,
+        shared,
+        labels,
+        glyphs,
+    };
+    Ok((conv, drawing))
 }
 
 /// One page's operations for printpdf to write.

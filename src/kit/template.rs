@@ -90,6 +90,8 @@ pub fn render_faces_with(
         };
         components.push((front, back));
     }
+    // Kept until the PDF is written: without the slack of growing.
+    faces.shrink_to_fit();
     Ok(KitFaces { faces, components })
 }
 
