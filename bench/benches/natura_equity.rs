@@ -11,6 +11,10 @@
 //!
 //!     cargo bench -p tavolo-bench --bench natura_equity
 //!
+//! Before criterion's wall-clock runs, it prints each pair's CPU time (this thread's time on a
+//! core, from /proc/thread-self/schedstat), the best of five alternating rounds: on a shared,
+//! loaded machine that ratio is the steadier figure.
+//!
 //! Without Debian's word lists the bench says so and measures nothing.
 
 use std::hint::black_box;
@@ -35,6 +39,28 @@ fn bag(seed: u32) -> Vec<u8> {
     }
     DealRng::new("natura", "bench/equity", &seed.to_string(), 1).shuffle(&mut bag);
     bag
+}
+
+/// This thread's time on a core so far, in nanoseconds (0 where /proc does not say).
+fn cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The best of five alternating rounds of `a` and `b`, CPU nanoseconds each.
+fn cpu_pair(a: &mut dyn FnMut(), b: &mut dyn FnMut()) -> (u64, u64) {
+    let (mut best_a, mut best_b) = (u64::MAX, u64::MAX);
+    for _ in 0..5 {
+        let t = cpu_ns();
+        a();
+        best_a = best_a.min(cpu_ns() - t);
+        let t = cpu_ns();
+        b();
+        best_b = best_b.min(cpu_ns() - t);
+    }
+    (best_a, best_b)
 }
 
 fn equity(c: &mut Criterion) {
@@ -65,6 +91,43 @@ fn equity(c: &mut Criterion) {
         }
     }
     eprintln!("{} positions from 20 games", positions.len());
+    let per = |ns: u64| ns as f64 / positions.len() as f64 / 1000.0;
+    let (greedy, by_equity) = cpu_pair(
+        &mut || {
+            for s in &positions {
+                black_box(best_move(s, &graph));
+            }
+        },
+        &mut || {
+            for s in &positions {
+                black_box(best_by_equity(s, &graph, &leaves));
+            }
+        },
+    );
+    println!(
+        "CPU a turn, best of 5: greedy {:.1} us, equity {:.1} us: equity adds {:+.1}%",
+        per(greedy),
+        per(by_equity),
+        (by_equity as f64 / greedy as f64 - 1.0) * 100.0
+    );
+    let (score, ranked) = cpu_pair(
+        &mut || {
+            for s in &positions {
+                black_box(ranked_moves(s, &graph));
+            }
+        },
+        &mut || {
+            for s in &positions {
+                black_box(ranked_by_equity(s, &graph, &leaves));
+            }
+        },
+    );
+    println!(
+        "CPU a position, best of 5: solve by score {:.1} us, by equity {:.1} us: equity adds {:+.1}%",
+        per(score),
+        per(ranked),
+        (ranked as f64 / score as f64 - 1.0) * 100.0
+    );
     let mut g = c.benchmark_group("natura_equity");
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.sample_size(10);

@@ -9,11 +9,10 @@ use std::sync::Arc;
 
 use super::board::Board;
 use super::game::State;
-use super::layout::TileSet;
+use super::layout::{TileSet, RACK};
 use super::leaves::{LeaveKey, Leaves, RackLeaves};
 use super::movegen::{
-    best_placement, each_found, exchanges, ranked_moves, top_moves, Found, Gaddag, Generated,
-    Ranked,
+    best_placement, each_found, ranked_moves, top_moves, Found, Gaddag, Generated, Ranked,
 };
 use super::moves::Move;
 use crate::deal::DealRng;
@@ -142,19 +141,30 @@ pub fn best_by_equity(state: &State, graph: &Gaddag, leaves: &Leaves) -> Option<
                 },
             )
         });
-    for tiles in exchanges(counts, bag) {
-        let index = rack.index_of_tiles(&tiles);
-        let value = rack.value(index);
-        if out.as_ref().is_none_or(|o| i64::from(value) > o.equity) {
-            out = Some(Valued::new(
-                Ranked {
-                    mv: Move::Exchange { seat, tiles },
-                    score: 0,
-                    tiles: 0,
-                },
-                rack.key(index),
-                value,
-            ));
+    // The exchanges by index (NS-3: a full bag's worth left), their tiles made only for the best.
+    if bag >= RACK {
+        let mut best: Option<(i32, usize)> = None;
+        for index in rack.exchange_indices() {
+            let value = rack.value(index);
+            if best.is_none_or(|(v, _)| value > v) {
+                best = Some((value, index));
+            }
+        }
+        if let Some((value, index)) = best {
+            if out.as_ref().is_none_or(|o| i64::from(value) > o.equity) {
+                out = Some(Valued::new(
+                    Ranked {
+                        mv: Move::Exchange {
+                            seat,
+                            tiles: rack.tiles_of(index),
+                        },
+                        score: 0,
+                        tiles: 0,
+                    },
+                    rack.key(index),
+                    value,
+                ));
+            }
         }
     }
     Some(out.unwrap_or_else(|| {
@@ -181,7 +191,16 @@ pub fn best_placement_by_equity(
     rack: &RackLeaves,
 ) -> Option<Generated> {
     let mut best: Option<(i64, Found)> = None;
+    // No leave is worth more than the rack's best (or nothing, when the bag runs out): a
+    // placement whose score plus that cannot reach the best so far is passed over unvalued.
+    let most = i64::from(rack.best_value().max(0));
     each_found(board, set, counts, graph, &mut |f: &Found| {
+        if best
+            .as_ref()
+            .is_some_and(|(e, _)| i64::from(f.score) * 100 + most < *e)
+        {
+            return;
+        }
         let leave = if leave_counts(bag, usize::from(f.tiles)) {
             rack.value(rack.index_of_word(f.word()))
         } else {
