@@ -24,8 +24,9 @@ the player's will (a solitaire's `stop`) is picked rarely, not like any other mo
 game runs its course (a few hundred moves) unless it is stuck or won first; its record checks
 as complete.
 
-A game with a machine player (natura: the highest-scoring move over the lexicon, so its
-records hold real words) plays with it by default when its words can be had (the default
+A game with a machine player (natura: the best move over the lexicon by equity, the score
+plus the value of the tiles kept, or by score without leave values; its records hold real
+words) plays with it by default when its words can be had (the default
 lists, or --lexicon); --strength random plays at random, --strength N picks among the best N.";
 
 #[derive(Debug, clap::Args)]
@@ -48,10 +49,15 @@ pub struct Args {
     /// The words of a game that looks words up (natura's machine player).
     #[command(flatten)]
     pub lexicon: super::lexicon::LexiconArgs,
-    /// Natura: the machine plays its best move by equity, the score plus these leave values
-    /// (`tavolo lexicon leaves learn`; docs/analysis.md), instead of by score alone.
-    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    /// Natura: the machine ranks its moves by equity, the score plus these leave values
+    /// (`tavolo lexicon leaves learn`; docs/analysis.md); default: the lexicon's own values
+    /// (tavolo ships them for NS-2's lists), if it has any.
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, conflicts_with = "rank")]
     pub leaves: Option<std::path::PathBuf>,
+    /// Natura: the machine ranks its moves by `score`, or by `equity` (score plus leave);
+    /// default: equity when the lexicon has leave values, else score.
+    #[arg(long, value_parser = ["score", "equity"])]
+    pub rank: Option<String>,
     /// Print JSON: the deal, the players, the number of moves and the record's text
     /// (and the file it was written to, with `--out`).
     #[arg(long)]
@@ -63,8 +69,17 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         args.force.check(path)?;
     }
     args.lexicon.choose(args.json)?;
-    if let Some(path) = &args.leaves {
-        crate::games::natura::leaves_record::choose(path.clone());
+    {
+        use crate::games::natura::leaves_record::{choose, Choice};
+        if let Some(path) = &args.leaves {
+            choose(Choice::File(path.clone()));
+        } else {
+            match args.rank.as_deref() {
+                Some("score") => choose(Choice::Score),
+                Some(_) => choose(Choice::Equity),
+                None => {}
+            }
+        }
     }
     let format = crate::games::foreign::output(
         &args.setup.game,

@@ -266,13 +266,91 @@ fn play_with_leaves_writes_a_legal_game_the_same_each_time() {
         "{}",
         String::from_utf8_lossy(&c.stdout)
     );
-    // Equity plays the best move; a pick among the best N is by score.
-    let o = play("three.toml", &["--strength", "3"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("play.leaves-strength"),
-        "{}",
-        stderr(&o)
+    // A pick among the best N is among the best by equity: reproducible too, and legal.
+    for out in ["three.toml", "four.toml"] {
+        let o = play(out, &["--strength", "3"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let three = std::fs::read(d.join("three.toml")).unwrap();
+    assert_eq!(three, std::fs::read(d.join("four.toml")).unwrap());
+    assert_ne!(three, one);
+    let mut check = vec!["check", "three.toml"];
+    check.extend(lex);
+    assert_eq!(tavolo(d, &check).status.code(), Some(0));
+    // --rank equity with no values for these words is refused, nothing written.
+    let mut args = vec![
+        "play",
+        "natura",
+        "--seed",
+        "5",
+        "-o",
+        "five.toml",
+        "--rank",
+        "equity",
+    ];
+    args.extend(lex);
+    let o = tavolo(d, &args);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("play.no-leaves"), "{}", stderr(&o));
+    assert!(!d.join("five.toml").exists());
+}
+
+/// The values tavolo ships (issue 25) are whole, made for NS-2's tiles, and ranked by
+/// default where the lexicon is the one they were learned on.
+#[test]
+fn the_bundled_values_are_whole_and_ranked_by_for_their_lexicon() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let file = d.join("bundled.leaves");
+    std::fs::write(&file, tavolo::games::natura::leaves_record::BUNDLED).unwrap();
+    let o = tavolo(
+        d,
+        &["lexicon", "leaves", "info", "bundled.leaves", "--top", "0"],
     );
-    assert!(!d.join("three.toml").exists());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let info = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        info.contains("1050000 games in 3 iterations; 351309 leaves"),
+        "{info}"
+    );
+    assert!(info.contains("it_IT.dic + italian"), "{info}");
+    // Its sums check: one byte changed is refused.
+    let mut bytes = tavolo::games::natura::leaves_record::BUNDLED.to_vec();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&file, bytes).unwrap();
+    let o = tavolo(d, &["lexicon", "leaves", "info", "bundled.leaves"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // Words of its own: no values, so `solve` ranks by score and says nothing of equity.
+    words(d);
+    let p = tavolo(
+        d,
+        &[
+            "play",
+            "natura",
+            "--seed",
+            "5",
+            "-o",
+            "g.toml",
+            "--lexicon-only",
+            "--lexicon",
+            "words.txt",
+        ],
+    );
+    assert!(p.status.success(), "{}", stderr(&p));
+    let s = tavolo(
+        d,
+        &[
+            "solve",
+            "natura",
+            "g.toml",
+            "--move",
+            "4",
+            "--lexicon-only",
+            "--lexicon",
+            "words.txt",
+        ],
+    );
+    assert!(s.status.success(), "{}", stderr(&s));
+    assert!(!String::from_utf8_lossy(&s.stdout).contains("equity"));
 }

@@ -177,7 +177,37 @@ impl std::fmt::Display for FormatError {
 #[derive(Debug, Clone)]
 pub struct Leaves {
     pub stamp: Stamp,
-    values: HashMap<LeaveKey, i32>,
+    values: HashMap<LeaveKey, i32, KeyHash>,
+}
+
+/// A leave key is already a well-spread `u64` of up to six tile bytes: one multiply mixes
+/// it, where the default hasher's rounds cost the machine player a tenth of its turn.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KeyHash;
+
+impl std::hash::BuildHasher for KeyHash {
+    type Hasher = KeyHasher;
+    fn build_hasher(&self) -> KeyHasher {
+        KeyHasher(0)
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 ^= self.0 >> 29;
+    }
 }
 
 /// Stored values are offset so they are unsigned in the map.
@@ -185,7 +215,10 @@ const OFFSET: i64 = 1 << 31;
 
 impl Leaves {
     pub fn new(stamp: Stamp, values: HashMap<LeaveKey, i32>) -> Leaves {
-        Leaves { stamp, values }
+        Leaves {
+            stamp,
+            values: values.into_iter().collect(),
+        }
     }
 
     /// All zero: the first self-play iteration, which ranks by score alone.
@@ -294,7 +327,7 @@ impl Leaves {
                 "it holds another number of leaves than its head says",
             ));
         }
-        let mut values = HashMap::with_capacity(map.len());
+        let mut values = HashMap::with_capacity_and_hasher(map.len(), KeyHash);
         let mut stream = map.stream();
         while let Some((text, v)) = fst::Streamer::next(&mut stream) {
             let text = std::str::from_utf8(text).map_err(|_| damaged("a leave is not text"))?;
@@ -318,6 +351,10 @@ pub struct RackLeaves {
     values: Vec<i32>,
     /// By the same index: the leave.
     keys: Vec<LeaveKey>,
+    /// The rack's kinds and how many of each, in kind order.
+    kinds: Vec<(u8, u8)>,
+    /// The highest of `values`.
+    best: i32,
 }
 
 impl RackLeaves {
@@ -332,23 +369,82 @@ impl RackLeaves {
         }
         let mut values = Vec::with_capacity(radix);
         let mut keys = Vec::with_capacity(radix);
-        let mut left = rack.to_vec();
-        for index in 0..radix {
-            let mut rest = index;
-            for &k in &kinds {
-                let n = rack[k] + 1;
-                left[k] = rack[k] - (rest % usize::from(n)) as u8;
-                rest /= usize::from(n);
+        // Index i uses `used[j]` tiles of the j-th kind, the first kind the fastest digit;
+        // the leave's key is the kept tiles in kind order, as `key_of_counts` writes it.
+        let mut used = vec![0u8; kinds.len()];
+        for _ in 0..radix {
+            let mut key = 0u64;
+            let mut shift = 0;
+            for (j, &k) in kinds.iter().enumerate() {
+                for _ in 0..rack[k] - used[j] {
+                    key |= (k as u64 + 1) << shift;
+                    shift += 8;
+                }
             }
-            let key = key_of_counts(&left);
+            let key = (shift <= 8 * MAX_LEAVE).then_some(key);
             keys.push(key.unwrap_or(u64::MAX));
             values.push(key.map_or(0, |k| leaves.value(k)));
+            for (j, &k) in kinds.iter().enumerate() {
+                if used[j] < rack[k] {
+                    used[j] += 1;
+                    break;
+                }
+                used[j] = 0;
+            }
         }
         RackLeaves {
             weight,
+            best: values.iter().copied().max().unwrap_or(0),
             values,
             keys,
+            kinds: kinds.iter().map(|&k| (k as u8, rack[k])).collect(),
         }
+    }
+
+    /// The highest value any leave of the rack has: what bounds a move's equity above.
+    pub fn best_value(&self) -> i32 {
+        self.best
+    }
+
+    /// Every index of tiles a whole exchange can give back (at least one tile), in the order
+    /// [`super::movegen::exchanges`] lists those tiles: the first kind's count most significant.
+    pub fn exchange_indices(&self) -> Vec<usize> {
+        let mut digits = vec![0u8; self.kinds.len()];
+        let mut out = Vec::new();
+        loop {
+            let index: usize = digits
+                .iter()
+                .zip(&self.kinds)
+                .map(|(&d, &(k, _))| usize::from(d) * usize::from(self.weight[usize::from(k)]))
+                .sum();
+            if index != 0 {
+                out.push(index);
+            }
+            let mut j = digits.len();
+            loop {
+                if j == 0 {
+                    return out;
+                }
+                j -= 1;
+                if digits[j] < self.kinds[j].1 {
+                    digits[j] += 1;
+                    break;
+                }
+                digits[j] = 0;
+            }
+        }
+    }
+
+    /// The tiles of an index (kinds in order, each repeated), as an exchange gives them back.
+    pub fn tiles_of(&self, index: usize) -> Vec<u8> {
+        let mut rest = index;
+        let mut out = Vec::new();
+        for &(k, n) in &self.kinds {
+            let c = rest % (usize::from(n) + 1);
+            rest /= usize::from(n) + 1;
+            out.extend(std::iter::repeat_n(k, c));
+        }
+        out
     }
 
     /// The index of the tiles a placement's word takes from the rack ([`THROUGH`] squares
@@ -391,6 +487,30 @@ pub(crate) mod tests {
             lexicon_names: "test".into(),
             games: 3,
             iterations: 1,
+        }
+    }
+
+    #[test]
+    fn exchange_indices_list_the_exchanges_in_movegens_order() {
+        use crate::games::natura::movegen::exchanges;
+        let set = TileSet::italian();
+        let zero = Leaves::zero(stamp());
+        for text in ["?AEIST", "EEEOOTT", "Q", "??ZZ"] {
+            let mut rack = vec![0u8; set.kinds()];
+            for c in text.chars() {
+                rack[usize::from(if c == '?' { 0 } else { set.parse(c).unwrap() })] += 1;
+            }
+            let r = RackLeaves::new(&zero, &rack);
+            let by_index: Vec<Vec<u8>> = r
+                .exchange_indices()
+                .into_iter()
+                .map(|i| {
+                    let tiles = r.tiles_of(i);
+                    assert_eq!(r.index_of_tiles(&tiles), i, "{text}");
+                    tiles
+                })
+                .collect();
+            assert_eq!(by_index, exchanges(&rack, 100), "{text}");
         }
     }
 

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use sha2::{Digest, Sha256};
 
@@ -16,18 +17,138 @@ use crate::lexicon::Lexicon;
 /// The command that learns a lexicon's leaves, for messages.
 pub const RELEARN: &str = "tavolo lexicon leaves learn";
 
-/// The leave file the run's machine player ranks by (`tavolo play --leaves FILE`), chosen
-/// once by the command line, as the lexicon is.
-static CHOSEN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-
-/// Make `path` the run's leave values (the first choice stays).
-pub fn choose(path: PathBuf) {
-    let _ = CHOSEN.set(path);
+/// How the command line chose the run's leave values (`tavolo play --leaves FILE` or
+/// `--rank score`), once, as it chooses the lexicon.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// These values, checked against the lexicon.
+    File(PathBuf),
+    /// No values: moves ranked by score alone.
+    Score,
+    /// The lexicon's own values, which must exist.
+    Equity,
 }
 
-/// The run's leave file, if the command line chose one.
-pub fn chosen() -> Option<&'static Path> {
-    CHOSEN.get().map(PathBuf::as_path)
+static CHOSEN: OnceLock<Choice> = OnceLock::new();
+
+/// Make `choice` the run's (the first choice stays).
+pub fn choose(choice: Choice) {
+    let _ = CHOSEN.set(choice);
+}
+
+/// The run's choice, if the command line made one.
+pub fn chosen() -> Option<&'static Choice> {
+    CHOSEN.get()
+}
+
+/// The leave values tavolo ships: learned on NS-2's default lists (it_IT.dic + italian) from
+/// a million self-played games; `data/README.md` says how they were made and how to make them
+/// again.
+pub static BUNDLED: &[u8] = include_bytes!("../../../data/natura-it.leaves");
+
+/// Where a run's leave values came from, for what it prints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Named on the command line.
+    File(PathBuf),
+    /// Learned by the user for this lexicon, found in the cache folder.
+    Learned(PathBuf),
+    /// tavolo's own, for NS-2's default lists.
+    Bundled,
+}
+
+impl Source {
+    /// What a listing says of the values, e.g. "tavolo's own values".
+    pub fn describe(&self) -> String {
+        match self {
+            Source::File(p) => format!("the values of {}", p.display()),
+            Source::Learned(p) => format!("the values learned for this lexicon ({})", p.display()),
+            Source::Bundled => "tavolo's own values".to_string(),
+        }
+    }
+}
+
+/// Leave values and where they came from.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub leaves: Arc<Leaves>,
+    pub source: Source,
+}
+
+/// The bundled values, read once (`None` only if they were refused, which a test rules out).
+pub fn bundled() -> Option<Arc<Leaves>> {
+    static B: OnceLock<Option<Arc<Leaves>>> = OnceLock::new();
+    B.get_or_init(|| {
+        Leaves::from_bytes(&TileSet::italian(), BUNDLED)
+            .ok()
+            .map(Arc::new)
+    })
+    .clone()
+}
+
+/// The values for `lex` when the command line names no file: those the user learned for this
+/// lexicon (`tavolo lexicon leaves learn` keeps them in the cache folder), else tavolo's own
+/// when `lex` is the lexicon they were learned on, else none (moves are then ranked by score).
+pub fn default_for(lex: &Lexicon, cache_dir: Option<&Path>) -> Result<Option<Found>, Error> {
+    if let Some(p) = default_path(lex, cache_dir).filter(|p| p.exists()) {
+        let leaves = read_shared(&p, lex)?;
+        return Ok(Some(Found {
+            leaves,
+            source: Source::Learned(p),
+        }));
+    }
+    Ok(bundled()
+        .filter(|b| b.stamp.lexicon == lexicon_id(lex))
+        .map(|leaves| Found {
+            leaves,
+            source: Source::Bundled,
+        }))
+}
+
+/// The values a command ranks by: `file` if named, else the run's choice (`--leaves`,
+/// `--rank score`), else [`default_for`].
+pub fn for_lexicon(
+    lex: &Lexicon,
+    file: Option<&Path>,
+    cache_dir: Option<&Path>,
+) -> Result<Option<Found>, Error> {
+    let named = file.map(Path::to_path_buf).or_else(|| match chosen() {
+        Some(Choice::File(p)) => Some(p.clone()),
+        _ => None,
+    });
+    if let Some(p) = named {
+        let leaves = read_shared(&p, lex)?;
+        return Ok(Some(Found {
+            leaves,
+            source: Source::File(p),
+        }));
+    }
+    if chosen() == Some(&Choice::Score) {
+        return Ok(None);
+    }
+    default_for(lex, cache_dir)
+}
+
+/// [`read`], once per file and lexicon in a process (a table's machine seats and its hints,
+/// a server's many tables): a file of 350,000 leaves takes a noticeable fraction of a second
+/// to read. A file changed on disk is read again.
+fn read_shared(path: &Path, lex: &Lexicon) -> Result<Arc<Leaves>, Error> {
+    type Key = (PathBuf, String, Option<std::time::SystemTime>, u64);
+    static READ: Mutex<Vec<(Key, Arc<Leaves>)>> = Mutex::new(Vec::new());
+    let meta = std::fs::metadata(path).ok();
+    let key: Key = (
+        path.to_path_buf(),
+        lexicon_id(lex),
+        meta.as_ref().and_then(|m| m.modified().ok()),
+        meta.as_ref().map_or(0, |m| m.len()),
+    );
+    let mut read_ = READ.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, l)) = read_.iter().find(|(k, _)| *k == key) {
+        return Ok(l.clone());
+    }
+    let leaves = Arc::new(read(path, Some(lex))?);
+    read_.push((key, leaves.clone()));
+    Ok(leaves)
 }
 
 /// What names a lexicon in a leave file: a hash of its lists' keys (each a hash of the

@@ -1,14 +1,18 @@
-//! The machine player of `tavolo play natura` (issue 14): every turn the highest-scoring
-//! move the move generator finds over the lexicon (exchanges and the pass, which score 0,
-//! only when no word can be placed), or a pick among the best `n` drawn from the deal's play
-//! stream. Its records hold real words, unlike the random player's.
+//! The machine player of `tavolo play natura` (issues 14 and 25): every turn the best move
+//! the move generator finds over the lexicon, by equity (the score plus the value of the
+//! tiles kept, exchanges valued by the tiles they keep) when the lexicon has leave values,
+//! else by score (exchanges and the pass, which score 0, only when no word can be placed);
+//! or a pick among the best `n` drawn from the deal's play stream. Its records hold real
+//! words, unlike the random player's.
 
 use std::sync::Arc;
 
+use super::board::Board;
 use super::game::State;
+use super::layout::{TileSet, RACK};
 use super::leaves::{LeaveKey, Leaves, RackLeaves};
 use super::movegen::{
-    best_placement, each_found, exchanges, ranked_moves, top_moves, Found, Gaddag, Ranked,
+    best_placement, each_found, ranked_moves, top_moves, Found, Gaddag, Generated, Ranked,
 };
 use super::moves::Move;
 use crate::deal::DealRng;
@@ -26,29 +30,6 @@ pub fn best_move(state: &State, graph: &Gaddag) -> Option<Ranked> {
             tiles: g.tiles,
         }),
         None => ranked_moves(state, graph).into_iter().next(),
-    }
-}
-
-/// The machine player: the best move, or a pick among the best `n`.
-pub struct Greedy {
-    pub graph: Arc<Gaddag>,
-    /// How many of the best moves it picks among (1: always the best).
-    pub among: usize,
-}
-
-impl Chooser<State> for Greedy {
-    fn choose(&mut self, game: &State, rng: &mut DealRng) -> Move {
-        let seat = game.to_move().unwrap_or(0);
-        let pass = Move::Pass { seat };
-        if self.among <= 1 {
-            return best_move(game, &self.graph).map_or(pass, |r| r.mv);
-        }
-        let mut top = top_moves(game, &self.graph, self.among);
-        if top.is_empty() {
-            return pass;
-        }
-        let i = rng.below(top.len() as u32) as usize;
-        top.swap_remove(i).mv
     }
 }
 
@@ -112,22 +93,33 @@ pub fn ranked_by_equity(state: &State, graph: &Gaddag, leaves: &Leaves) -> Vec<V
     let bag = state.bag_len();
     let mut out: Vec<Valued> = ranked_moves(state, graph)
         .into_iter()
-        .map(|r| {
-            let index = match &r.mv {
-                Move::Place { play, .. } if leave_counts(bag, r.tiles) => {
-                    Some(rack.index_of_word(&play.word))
-                }
-                Move::Exchange { tiles, .. } => Some(rack.index_of_tiles(tiles)),
-                _ => None,
-            };
-            let leave = index.and_then(|i| rack.key(i));
-            let value = index.map_or(0, |i| rack.value(i));
-            Valued::new(r, leave, value)
-        })
+        .map(|r| valued(&rack, bag, r))
         .collect();
     // Stable: equal equities keep the score order.
     out.sort_by_key(|v| std::cmp::Reverse(v.equity));
     out
+}
+
+/// A move of the seat to move (as a record played it) valued by equity as
+/// [`ranked_by_equity`] values it: what `solve --analyse` sets beside the best.
+pub fn equity_of(state: &State, leaves: &Leaves, r: Ranked) -> Valued {
+    let seat = r.mv.seat();
+    let rack = RackLeaves::new(leaves, state.rack(seat));
+    valued(&rack, state.bag_len(), r)
+}
+
+/// `r` valued with the leave of `rack` it keeps, if that leave counts.
+fn valued(rack: &RackLeaves, bag: usize, r: Ranked) -> Valued {
+    let index = match &r.mv {
+        Move::Place { play, .. } if leave_counts(bag, r.tiles) => {
+            Some(rack.index_of_word(&play.word))
+        }
+        Move::Exchange { tiles, .. } => Some(rack.index_of_tiles(tiles)),
+        _ => None,
+    };
+    let leave = index.and_then(|i| rack.key(i));
+    let value = index.map_or(0, |i| rack.value(i));
+    Valued::new(r, leave, value)
 }
 
 /// The first move of [`ranked_by_equity`], found without listing every placement: the
@@ -137,57 +129,42 @@ pub fn best_by_equity(state: &State, graph: &Gaddag, leaves: &Leaves) -> Option<
     let counts = state.rack(seat);
     let rack = RackLeaves::new(leaves, counts);
     let bag = state.bag_len();
-    let mut best: Option<(i64, Found)> = None;
-    each_found(
-        state.board(),
-        state.set(),
-        counts,
-        graph,
-        &mut |f: &Found| {
-            let leave = if leave_counts(bag, usize::from(f.tiles)) {
-                rack.value(rack.index_of_word(f.word()))
-            } else {
-                0
-            };
-            let equity = i64::from(f.score) * 100 + i64::from(leave);
-            let better = match &best {
-                None => true,
-                Some((e, b)) => equity > *e || (equity == *e && f.rank(b).is_lt()),
-            };
-            if better {
-                best = Some((equity, *f));
-            }
-        },
-    );
-    let mut out = best.map(|(_, f)| {
-        let index = rack.index_of_word(f.word());
-        let counts = leave_counts(bag, usize::from(f.tiles));
-        Valued::new(
-            Ranked {
-                mv: Move::Place {
-                    seat,
-                    play: f.placement(),
-                },
-                score: f.score,
-                tiles: usize::from(f.tiles),
-            },
-            if counts { rack.key(index) } else { None },
-            if counts { rack.value(index) } else { 0 },
-        )
-    });
-    for tiles in exchanges(counts, bag) {
-        let index = rack.index_of_tiles(&tiles);
-        let value = rack.value(index);
-        if out.as_ref().is_none_or(|o| i64::from(value) > o.equity) {
-            out = Some(Valued::new(
+    let mut out = best_placement_by_equity(state.board(), state.set(), counts, bag, graph, &rack)
+        .map(|g| {
+            valued(
+                &rack,
+                bag,
                 Ranked {
-                    mv: Move::Exchange { seat, tiles },
-                    score: 0,
-                    tiles: 0,
+                    mv: Move::Place { seat, play: g.play },
+                    score: g.score,
+                    tiles: g.tiles,
                 },
-                rack.key(index),
-                value,
-            ));
+            )
+        });
+    // The exchanges by index (NS-3: a full bag's worth left), their tiles made only for the best.
+    if bag >= RACK {
+        let mut best: Option<(i32, usize)> = None;
+        for index in rack.exchange_indices() {
+            let value = rack.value(index);
+            if best.is_none_or(|(v, _)| value > v) {
+                best = Some((value, index));
+            }
+        }
+        if let Some((value, index)) = best {
+            if out.as_ref().is_none_or(|o| i64::from(value) > o.equity) {
+                out = Some(Valued::new(
+                    Ranked {
+                        mv: Move::Exchange {
+                            seat,
+                            tiles: rack.tiles_of(index),
+                        },
+                        score: 0,
+                        tiles: 0,
+                    },
+                    rack.key(index),
+                    value,
+                ));
+            }
         }
     }
     Some(out.unwrap_or_else(|| {
@@ -203,16 +180,86 @@ pub fn best_by_equity(state: &State, graph: &Gaddag, leaves: &Leaves) -> Option<
     }))
 }
 
-/// The machine player by equity (`--rank equity`, issue 25): the best move by score plus
-/// leave, exchanging when keeping fewer, better tiles is worth more than any play.
-pub struct ByEquity {
-    pub graph: Arc<Gaddag>,
-    pub leaves: Arc<Leaves>,
+/// The placement of `counts` on `board` of best equity (ties by [`movegen::rank`]), with
+/// `bag` tiles left to draw: the machine's, and a duplicate round's by equity (issue 25).
+pub fn best_placement_by_equity(
+    board: &Board,
+    set: &TileSet,
+    counts: &[u8],
+    bag: usize,
+    graph: &Gaddag,
+    rack: &RackLeaves,
+) -> Option<Generated> {
+    let mut best: Option<(i64, Found)> = None;
+    // No leave is worth more than the rack's best (or nothing, when the bag runs out): a
+    // placement whose score plus that cannot reach the best so far is passed over unvalued.
+    let most = i64::from(rack.best_value().max(0));
+    each_found(board, set, counts, graph, &mut |f: &Found| {
+        if best
+            .as_ref()
+            .is_some_and(|(e, _)| i64::from(f.score) * 100 + most < *e)
+        {
+            return;
+        }
+        let leave = if leave_counts(bag, usize::from(f.tiles)) {
+            rack.value(rack.index_of_word(f.word()))
+        } else {
+            0
+        };
+        let equity = i64::from(f.score) * 100 + i64::from(leave);
+        let better = match &best {
+            None => true,
+            Some((e, b)) => equity > *e || (equity == *e && f.rank(b).is_lt()),
+        };
+        if better {
+            best = Some((equity, *f));
+        }
+    });
+    best.map(|(_, f)| f.generated())
 }
 
-impl Chooser<State> for ByEquity {
-    fn choose(&mut self, game: &State, _: &mut DealRng) -> Move {
+/// The equity of `g` placed from `counts` with `bag` tiles left to draw, in hundredths of a
+/// point, with the leave's value: a duplicate round's top beside the best by equity.
+pub fn placement_equity(rack: &RackLeaves, bag: usize, g: &Generated) -> (i64, i32) {
+    let value = if leave_counts(bag, g.tiles) {
+        rack.value(rack.index_of_word(&g.play.word))
+    } else {
+        0
+    };
+    (i64::from(g.score) * 100 + i64::from(value), value)
+}
+
+/// The machine player: the best move, or a pick among the best `among`; by equity when it
+/// has leave values (issue 25: exchanging when keeping fewer, better tiles is worth more than
+/// any play), else by score.
+pub struct Machine {
+    pub graph: Arc<Gaddag>,
+    /// How many of the best moves it picks among (1: always the best).
+    pub among: usize,
+    pub leaves: Option<Arc<Leaves>>,
+}
+
+impl Chooser<State> for Machine {
+    fn choose(&mut self, game: &State, rng: &mut DealRng) -> Move {
         let seat = game.to_move().unwrap_or(0);
-        best_by_equity(game, &self.graph, &self.leaves).map_or(Move::Pass { seat }, |v| v.mv)
+        let pass = Move::Pass { seat };
+        let mut top: Vec<Move> = match (&self.leaves, self.among <= 1) {
+            (None, true) => return best_move(game, &self.graph).map_or(pass, |r| r.mv),
+            (Some(l), true) => return best_by_equity(game, &self.graph, l).map_or(pass, |v| v.mv),
+            (None, false) => top_moves(game, &self.graph, self.among)
+                .into_iter()
+                .map(|r| r.mv)
+                .collect(),
+            (Some(l), false) => ranked_by_equity(game, &self.graph, l)
+                .into_iter()
+                .take(self.among)
+                .map(|v| v.mv)
+                .collect(),
+        };
+        if top.is_empty() {
+            return pass;
+        }
+        let i = rng.below(top.len() as u32) as usize;
+        top.swap_remove(i)
     }
 }

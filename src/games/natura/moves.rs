@@ -52,7 +52,7 @@ pub fn tile_char(t: u8) -> char {
     }
 }
 
-fn tile_of(c: char, rack: bool) -> Option<u8> {
+pub fn tile_of(c: char, rack: bool) -> Option<u8> {
     match c {
         '.' if !rack => Some(THROUGH),
         '?' if rack => Some(JOLLY),

@@ -1328,22 +1328,44 @@ fn machine(
                 "give a word list with --lexicon FILE, or play at random with --strength random",
             )),
         };
-    if let Some(path) = super::leaves_record::chosen() {
-        let Lex::Lists(lists) = &lex else {
+    let leaves = match &lex {
+        Lex::Lists(lists) => {
+            let cache = words
+                .and_then(|w| w.options.cache_dir.clone())
+                .or_else(|| crate::lexicon::choice::options().cache_dir);
+            let found = super::leaves_record::for_lexicon(lists, None, cache.as_deref())?;
+            if found.is_none()
+                && super::leaves_record::chosen() == Some(&super::leaves_record::Choice::Equity)
+            {
+                return Err(Error::input(
+                    "play.no-leaves",
+                    format!(
+                        "no leave values are learned for this lexicon ({})",
+                        super::leaves_record::lexicon_names(lists)
+                    ),
+                )
+                .help(format!(
+                    "learn them with `{}` (the same --lexicon options), name a file with --leaves, or play by score with --rank score",
+                    super::leaves_record::RELEARN
+                )));
+            }
+            found.map(|f| f.leaves)
+        }
+        _ if matches!(
+            super::leaves_record::chosen(),
+            Some(super::leaves_record::Choice::File(_))
+        ) =>
+        {
             return Err(Error::input(
                 "play.no-leaves",
                 "leave values are learned on word lists; this game's words are its own",
-            ));
-        };
-        if !matches!(strength, Strength::Best) {
-            return Err(Error::input(
-                "play.leaves-strength",
-                "--leaves makes the machine play its best move by equity; --strength N picks among the best by score",
-            )
-            .help("leave out --strength, or --leaves"));
+            ))
         }
-        let leaves = Arc::new(super::leaves_record::read(path, Some(lists))?);
-        return Ok(Box::new(super::machine::ByEquity { graph, leaves }));
-    }
-    Ok(Box::new(super::machine::Greedy { graph, among }))
+        _ => None,
+    };
+    Ok(Box::new(super::machine::Machine {
+        graph,
+        among,
+        leaves,
+    }))
 }

@@ -14,7 +14,6 @@ use serde_json::{json, Value};
 use super::board::{Placement, Square, THROUGH};
 use super::game::{Outcome, Rules, State};
 use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
-use super::leaves::Leaves;
 use super::leaves_record;
 use super::machine::{ranked_by_equity, Valued};
 use super::movegen::{ranked_moves, Gaddag, Ranked};
@@ -35,7 +34,8 @@ impl SolvePosition for Natura {
         let game = Replayed::read(&q.file, lists)?;
         let graph = graph_of(&game.lex, &game.file)?;
         if q.analyse {
-            return Ok(analyse(&game, &graph));
+            let leaves = leaves_for(&game, q)?;
+            return Ok(analyse(&game, &graph, leaves.as_ref()));
         }
         if q.endgame {
             return endgame(&game, &graph, q);
@@ -78,6 +78,8 @@ struct Played {
     points: i32,
     /// A play withdrawn after a challenge (NS-5): its points taken back.
     withdrawn: bool,
+    /// The move, where the record says all of it (a GCG exchange may give only a count).
+    mv: Option<Move>,
 }
 
 /// A record replayed: the position after each number of moves.
@@ -150,6 +152,7 @@ impl Replayed {
                 Move::Place { play, .. } => Some(play.clone()),
                 _ => None,
             };
+            let whole = mv.clone();
             match game.play(mv) {
                 Ok(o) => {
                     let (turn, points) = match o {
@@ -168,6 +171,7 @@ impl Replayed {
                         play,
                         points,
                         withdrawn: false,
+                        mv: Some(whole),
                     });
                     out.positions.push(game.clone());
                     out.over.push(game.end().is_some());
@@ -290,7 +294,7 @@ impl Replayed {
                 continue;
             };
             let score = |i: usize| all[i].score;
-            let (turn, text, play, points) = match &e.action {
+            let (turn, text, play, points, mv) = match &e.action {
                 Action::Play { at, dir, word } => {
                     let tiles: Vec<u8> = word
                         .chars()
@@ -307,20 +311,36 @@ impl Replayed {
                         dir: *dir,
                         word: tiles,
                     };
-                    let text = notation(&Move::Place {
-                        seat,
+                    let mv = Move::Place {
+                        seat: e.player,
                         play: play.clone(),
-                    });
-                    (true, text, Some(play), score(k))
+                    };
+                    (true, notation(&mv), Some(play), score(k), Some(mv))
                 }
-                Action::Pass => (true, "pass".to_string(), None, 0),
-                Action::Exchange(t) => (true, format!("exchange {t}"), None, 0),
-                Action::ExchangeCount(n) => (true, format!("exchange {n} tiles"), None, 0),
+                Action::Pass => (
+                    true,
+                    "pass".to_string(),
+                    None,
+                    0,
+                    Some(Move::Pass { seat: e.player }),
+                ),
+                Action::Exchange(t) => {
+                    let tiles: Option<Vec<u8>> = t
+                        .chars()
+                        .map(|c| super::moves::tile_of(c.to_ascii_uppercase(), true))
+                        .collect();
+                    let mv = tiles.map(|tiles| Move::Exchange {
+                        seat: e.player,
+                        tiles,
+                    });
+                    (true, format!("exchange {t}"), None, 0, mv)
+                }
+                Action::ExchangeCount(n) => (true, format!("exchange {n} tiles"), None, 0, None),
                 Action::Withdrawn => {
                     out.withdraw(e.player);
-                    (false, "withdrawn".to_string(), None, 0)
+                    (false, "withdrawn".to_string(), None, 0, None)
                 }
-                other => (false, format!("{other:?}"), None, score(k)),
+                other => (false, format!("{other:?}"), None, score(k), None),
             };
             if turn {
                 last_turn = Some(e.player);
@@ -332,6 +352,7 @@ impl Replayed {
                 play,
                 points,
                 withdrawn: false,
+                mv,
             });
         }
         Ok(out)
@@ -554,10 +575,10 @@ fn scores_text(names: &[String], scores: &[i32]) -> String {
         .join(", ")
 }
 
-/// The leave values the ranking uses (issue 25): `--leaves FILE`, else the lexicon's own,
-/// learned by `tavolo lexicon leaves learn`; `None` to rank by score (`--rank score`, or no
-/// values learned and no `--rank equity`).
-fn leaves_for(game: &Replayed, q: &PositionQuery) -> Result<Option<Leaves>, Error> {
+/// The leave values the ranking uses (issue 25): `--leaves FILE`, else the lexicon's own
+/// (learned by `tavolo lexicon leaves learn`, or tavolo's for NS-2's lists); `None` to rank by
+/// score (`--rank score`, or no values for this lexicon and no `--rank equity`).
+fn leaves_for(game: &Replayed, q: &PositionQuery) -> Result<Option<leaves_record::Found>, Error> {
     if q.rank == Some(Rank::Score) {
         return Ok(None);
     }
@@ -581,12 +602,8 @@ fn leaves_for(game: &Replayed, q: &PositionQuery) -> Result<Option<Leaves>, Erro
         .as_ref()
         .and_then(|w| w.options.cache_dir.clone())
         .or_else(|| crate::lexicon::choice::options().cache_dir);
-    let path = match &q.leaves {
-        Some(p) => Some(p.clone()),
-        None => leaves_record::default_path(lists, cache.as_deref()).filter(|p| p.exists()),
-    };
-    match path {
-        Some(p) => leaves_record::read(&p, Some(lists)).map(Some),
+    match leaves_record::for_lexicon(lists, q.leaves.as_deref(), cache.as_deref())? {
+        Some(found) => Ok(Some(found)),
         None if wanted => Err(Error::input(
             "solve.no-leaves",
             format!(
@@ -608,7 +625,7 @@ fn top(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored, Err
     let (state, seat) = game.position(after, q.rack.as_deref())?;
     let leaves = leaves_for(game, q)?;
     let mut ranked: Vec<Valued> = match &leaves {
-        Some(l) => ranked_by_equity(&state, graph, l),
+        Some(l) => ranked_by_equity(&state, graph, &l.leaves),
         None => ranked_moves(&state, graph)
             .into_iter()
             .map(Valued::by_score)
@@ -634,8 +651,9 @@ fn top(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored, Err
     );
     if let Some(l) = &leaves {
         text += &format!(
-            "ranked by equity: score + the value of the tiles kept (learned from {} games); equity, score, leave value\n",
-            l.stamp.games
+            "ranked by equity: score + the value of the tiles kept ({}, learned from {} games); equity, score, leave value\n",
+            l.source.describe(),
+            l.leaves.stamp.games
         );
     }
     let width = shown.iter().map(|s| s.notation.len()).max().unwrap_or(0);
@@ -680,7 +698,11 @@ fn top(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored, Err
         "bag": state.bag_len(),
         "lexicon": game.lex.describe(),
         "ranked_by": if leaves.is_some() { "equity" } else { "score" },
-        "leaves_games": leaves.as_ref().map(|l| l.stamp.games),
+        "leaves_games": leaves.as_ref().map(|l| l.leaves.stamp.games),
+        "leaves": leaves.as_ref().map(|l| match &l.source {
+            leaves_record::Source::Bundled => json!("tavolo"),
+            leaves_record::Source::File(p) | leaves_record::Source::Learned(p) => json!(p.display().to_string()),
+        }),
         "placements": placements,
         "moves": moves,
     });
@@ -693,6 +715,9 @@ struct Turn<'a> {
     played: &'a Played,
     rack: String,
     best: Option<Shown>,
+    /// By equity (issue 25): the best move's equity and the played move's, in hundredths of a
+    /// point (the played one's unknown for a GCG exchange that gives only a count).
+    equity: Option<(i64, Option<i64>)>,
     /// Every word of the placement played is in the lexicon.
     in_lexicon: bool,
 }
@@ -707,17 +732,33 @@ impl Turn<'_> {
         }
     }
 
-    /// The best move's points less the turn's, never below 0 (a word the lexicon lacks can
-    /// outscore every move it knows).
-    fn lost(&self) -> Option<i32> {
-        self.best
-            .as_ref()
-            .map(|b| (b.score as i32 - self.scored()).max(0))
+    /// What the turn left on the table, in hundredths of a point, never below 0 (a word the
+    /// lexicon lacks can outscore every move it knows): by equity, the best move's less the
+    /// played one's; by score, the best move's points less the turn's.
+    fn lost(&self) -> Option<i64> {
+        let best = self.best.as_ref()?;
+        let lost = match self.equity {
+            Some((best, played)) => best - played?,
+            None => (i64::from(best.score) - i64::from(self.scored())) * 100,
+        };
+        Some(lost.max(0))
     }
 }
 
-/// Each turn's best move beside the one played, and the points left per player.
-fn analyse(game: &Replayed, graph: &Gaddag) -> Scored {
+/// Hundredths of a point as text: `12` or `12.35` (whole points by score).
+fn points_text(hundredths: i64, by_equity: bool) -> String {
+    if by_equity {
+        format!("{:.2}", hundredths as f64 / 100.0)
+    } else {
+        (hundredths / 100).to_string()
+    }
+}
+
+/// Each turn's best move beside the one played, and the points left per player: by equity
+/// when there are leave values (a played move is then valued as the best is, by its score and
+/// the tiles it kept), else by score.
+fn analyse(game: &Replayed, graph: &Gaddag, leaves: Option<&leaves_record::Found>) -> Scored {
+    let by_equity = leaves.is_some();
     let mut turns = Vec::new();
     for (k, p) in game.played.iter().enumerate() {
         if !p.turn {
@@ -725,8 +766,31 @@ fn analyse(game: &Replayed, graph: &Gaddag) -> Scored {
         }
         let state = &game.positions[k];
         let known = state.rack(p.seat).iter().any(|&n| n > 0);
+        let mut equity = None;
         let best = if known && state.to_move() == Some(p.seat) {
-            super::machine::best_move(state, graph).map(|r| show(state, &r))
+            match leaves {
+                Some(l) => super::machine::best_by_equity(state, graph, &l.leaves).map(|b| {
+                    let played = p.mv.as_ref().filter(|_| !p.withdrawn).map(|mv| {
+                        super::machine::equity_of(
+                            state,
+                            &l.leaves,
+                            Ranked {
+                                mv: mv.clone(),
+                                score: p.points.max(0) as u32,
+                                tiles: p.play.as_ref().map_or(0, |pl| {
+                                    pl.word.iter().filter(|&&t| t != THROUGH).count()
+                                }),
+                            },
+                        )
+                        .equity
+                    });
+                    // A withdrawn play scored nothing and kept its tiles: the pass's equity.
+                    let played = if p.withdrawn { Some(0) } else { played };
+                    equity = Some((b.equity, played));
+                    show(state, &b.ranked())
+                }),
+                None => super::machine::best_move(state, graph).map(|r| show(state, &r)),
+            }
         } else {
             None
         };
@@ -746,11 +810,12 @@ fn analyse(game: &Replayed, graph: &Gaddag) -> Scored {
                 String::new()
             },
             best,
+            equity,
             in_lexicon,
         });
     }
     let n = game.names.len();
-    let mut lost = vec![0i32; n];
+    let mut lost = vec![0i64; n];
     let mut reviewed = vec![0usize; n];
     let mut count = vec![0usize; n];
     for t in &turns {
@@ -766,6 +831,13 @@ fn analyse(game: &Replayed, graph: &Gaddag) -> Scored {
         game.file,
         game.lex.describe()
     );
+    if let Some(l) = leaves {
+        text += &format!(
+            "by equity: score + the value of the tiles kept ({}, learned from {} games); `eq` columns in points\n",
+            l.source.describe(),
+            l.leaves.stamp.games
+        );
+    }
     let pw = game.names.iter().map(|s| s.len()).max().unwrap_or(6).max(6);
     let mw = turns
         .iter()
@@ -777,8 +849,23 @@ fn analyse(game: &Replayed, graph: &Gaddag) -> Scored {
         .max()
         .unwrap_or(6)
         .max(6);
+    let eq = |v: Option<i64>| {
+        if by_equity {
+            format!(
+                "  {:>7}",
+                v.map_or("-".to_string(), |v| points_text(v, true))
+            )
+        } else {
+            String::new()
+        }
+    };
+    let head_eq = if by_equity {
+        format!("  {:>7}", "eq")
+    } else {
+        String::new()
+    };
     text += &format!(
-        "{:>5}  {:<pw$}  {:<7}  {:<mw$}  {:>5}  {:<mw$}  {:>5}  {:>4}\n",
+        "{:>5}  {:<pw$}  {:<7}  {:<mw$}  {:>5}{head_eq}  {:<mw$}  {:>5}{head_eq}  {:>5}\n",
         u, "player", "rack", "played", "pts", "best", "pts", "lost"
     );
     for t in &turns {
@@ -793,19 +880,22 @@ fn analyse(game: &Replayed, graph: &Gaddag) -> Scored {
             Some(b) => (
                 b.notation.clone(),
                 b.score.to_string(),
-                t.lost().unwrap_or(0).to_string(),
+                t.lost()
+                    .map_or("-".to_string(), |l| points_text(l, by_equity)),
             ),
             None => ("(rack unknown)".into(), "-".into(), "-".into()),
         };
         text += &format!(
-            "{:>5}  {:<pw$}  {:<7}  {:<mw$}  {:>5}  {:<mw$}  {:>5}  {:>4}{mark}\n",
+            "{:>5}  {:<pw$}  {:<7}  {:<mw$}  {:>5}{}  {:<mw$}  {:>5}{}  {:>5}{mark}\n",
             t.number,
             game.names[t.played.seat],
             if t.rack.is_empty() { "?" } else { &t.rack },
             t.played.notation,
             t.scored(),
+            eq(t.equity.and_then(|e| e.1)),
             b,
             bp,
+            eq(t.equity.map(|e| e.0)),
             l,
         );
     }
@@ -817,37 +907,60 @@ fn analyse(game: &Replayed, graph: &Gaddag) -> Scored {
             } else {
                 String::new()
             };
-            format!("{} {}{note}", game.names[s], lost[s])
+            format!(
+                "{} {}{note}",
+                game.names[s],
+                points_text(lost[s], by_equity)
+            )
         })
         .collect();
-    text += &format!("points left on the table: {}\n", per.join(", "));
+    text += &format!(
+        "{} left on the table: {}\n",
+        if by_equity { "equity" } else { "points" },
+        per.join(", ")
+    );
     if let Some((k, why)) = &game.illegal {
         text += &format!("stopped at {u} {k}, which is illegal ({why})\n");
     }
+    let number = |h: i64| {
+        if by_equity {
+            json!(h as f64 / 100.0)
+        } else {
+            json!(h / 100)
+        }
+    };
     let json = json!({
         "game": "natura",
         "file": game.file,
         "lexicon": game.lex.describe(),
+        "ranked_by": if by_equity { "equity" } else { "score" },
         "moves_in_record": game.total,
         "illegal": game.illegal.as_ref().map(|(k, why)| json!({"move": k, "message": why})),
-        "turns": turns.iter().map(|t| json!({
-            "move": t.number,
-            "player": game.names[t.played.seat],
-            "rack": (!t.rack.is_empty()).then_some(&t.rack),
-            "played": {
-                "move": t.played.notation,
-                "score": t.scored(),
-                "withdrawn": t.played.withdrawn,
-                "in_lexicon": t.in_lexicon,
-            },
-            "best": t.best.as_ref().map(|b| b.json(1)),
-            "lost": t.lost(),
-        })).collect::<Vec<_>>(),
+        "turns": turns.iter().map(|t| {
+            let mut best = t.best.as_ref().map(|b| b.json(1));
+            if let (Some(b), Some((e, _))) = (best.as_mut(), t.equity) {
+                b["equity"] = json!(e as f64 / 100.0);
+            }
+            json!({
+                "move": t.number,
+                "player": game.names[t.played.seat],
+                "rack": (!t.rack.is_empty()).then_some(&t.rack),
+                "played": {
+                    "move": t.played.notation,
+                    "score": t.scored(),
+                    "equity": t.equity.and_then(|e| e.1).map(|e| e as f64 / 100.0),
+                    "withdrawn": t.played.withdrawn,
+                    "in_lexicon": t.in_lexicon,
+                },
+                "best": best,
+                "lost": t.lost().map(number),
+            })
+        }).collect::<Vec<_>>(),
         "players": (0..n).map(|s| json!({
             "player": game.names[s],
             "turns": count[s],
             "reviewed": reviewed[s],
-            "lost": lost[s],
+            "lost": number(lost[s]),
         })).collect::<Vec<_>>(),
     });
     Scored { text, json }

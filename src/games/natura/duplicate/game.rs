@@ -46,6 +46,8 @@ pub struct Round {
     pub total: u32,
     /// The rack's tiles the top did not use, kept for the next round (counts by kind).
     pub leave: Vec<u8>,
+    /// Tiles left in the bag once the rack is drawn.
+    pub bag: usize,
 }
 
 /// A duplicate game in progress; an iterator over its rounds.
@@ -153,6 +155,7 @@ impl Iterator for Duplicate<'_> {
             top,
             total: self.total,
             leave,
+            bag: self.bag.len(),
         })
     }
 }

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::super::board::{Dir, Placement, Square, THROUGH};
 use super::super::layout::{TileSet, SIZE};
+use super::super::leaves::{Leaves, RackLeaves};
 use super::super::movegen::Gaddag;
 use super::super::moves::tile_char;
 use super::super::record::{letter, rack_tiles};
@@ -65,6 +66,19 @@ impl Words {
                 .map(Arc::new)
                 .map_err(|e| Error::input("lexicon.graph", e.to_string())),
             Words::Lists(choice) => lists_graph(choice),
+        }
+    }
+
+    /// The leave values of these words, if they have any (issue 25): the rounds' equity is
+    /// shown beside their tops.
+    pub fn leaves(&self) -> Result<Option<crate::games::natura::leaves_record::Found>, Error> {
+        match self {
+            Words::Inline(_) => Ok(None),
+            Words::Lists(choice) => {
+                let lex = crate::lexicon::choice::open(choice)?;
+                let cache = crate::lexicon::choice::options().cache_dir;
+                crate::games::natura::leaves_record::for_lexicon(&lex, None, cache.as_deref())
+            }
         }
     }
 
@@ -394,6 +408,7 @@ pub fn load(record: &Record, src: &Source) -> Result<Loaded, Error> {
     let words = read_words(record, src)?;
     let moves = read_moves(record, src)?;
     let graph = words.graph()?;
+    let leaves = words.leaves()?;
     let set = TileSet::italian();
     let mut game = Duplicate::new(&deal.seed, deal.board, &graph);
     let total = moves.len();
@@ -479,8 +494,12 @@ pub fn load(record: &Record, src: &Source) -> Result<Loaded, Error> {
                 break;
             }
         }
+        let equity = leaves
+            .as_ref()
+            .map(|l| by_equity(&round, &set, &graph, &l.leaves))
+            .unwrap_or_default();
         notes.push(format!(
-            "round {n}: {} -> {top_text} scores {} (total {})",
+            "round {n}: {} -> {top_text} scores {} (total {}){equity}",
             round.drawn.text(),
             top.score,
             round.total
@@ -532,6 +551,35 @@ pub fn load(record: &Record, src: &Source) -> Result<Loaded, Error> {
         end: None,
         verdict,
     })
+}
+
+/// What a round's note adds with leave values (issue 25): the top's equity (its score plus
+/// the value of the tiles it keeps, while the bag can refill them), and the best placement by
+/// equity where it is another; the top stays the top by score, as the rules say.
+fn by_equity(round: &Round, set: &TileSet, graph: &Gaddag, leaves: &Leaves) -> String {
+    use crate::games::natura::machine::{best_placement_by_equity, placement_equity};
+    let rack = RackLeaves::new(leaves, &round.drawn.rack);
+    let (top, _) = placement_equity(&rack, round.bag, &round.top);
+    let mut text = format!("; equity {:.2}", top as f64 / 100.0);
+    if let Some(best) = best_placement_by_equity(
+        &round.board,
+        set,
+        &round.drawn.rack,
+        round.bag,
+        graph,
+        &rack,
+    ) {
+        let (e, _) = placement_equity(&rack, round.bag, &best);
+        if e > top {
+            text += &format!(
+                "; by equity {} ({}, equity {:.2})",
+                placement_text(&best.play),
+                best.score,
+                e as f64 / 100.0
+            );
+        }
+    }
+    text
 }
 
 /// `tavolo check` of a duplicate record.
