@@ -315,7 +315,45 @@ pub fn play_out(
     Some((value, value.cmp(&0)))
 }
 
-/// The tallies of every candidate, in their order, over `settings.iterations` draws of the
+/// What a simulation found: each candidate's tally, and for each pair the tally of their
+/// difference, draw by draw (the same draws for both, so luck cancels out of it).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Simulated {
+    pub tallies: Vec<Tally>,
+    /// `pairs[i * n + j]`: candidate `i`'s value less candidate `j`'s, over the draws both
+    /// were played out on.
+    pairs: Vec<Tally>,
+}
+
+impl Simulated {
+    fn new(n: usize) -> Simulated {
+        Simulated {
+            tallies: vec![Tally::default(); n],
+            pairs: vec![Tally::default(); n * n],
+        }
+    }
+
+    /// Candidate `i` less candidate `j`: its mean is the difference of their means, its
+    /// standard error far below either's when the draws decide most of the outcome.
+    pub fn difference(&self, i: usize, j: usize) -> &Tally {
+        &self.pairs[i * self.tallies.len() + j]
+    }
+
+    fn add(&mut self, o: &Simulated) {
+        if self.tallies.is_empty() {
+            *self = o.clone();
+            return;
+        }
+        for (a, b) in self.tallies.iter_mut().zip(&o.tallies) {
+            a.add(b);
+        }
+        for (a, b) in self.pairs.iter_mut().zip(&o.pairs) {
+            a.add(b);
+        }
+    }
+}
+
+/// Every candidate played out, in their order, over `settings.iterations` draws of the
 /// hidden tiles: candidate `i`'s play-outs all start from the same draws as every other's.
 pub fn simulate(
     state: &State,
@@ -324,38 +362,36 @@ pub fn simulate(
     graph: &Gaddag,
     leaves: Option<&Leaves>,
     settings: &Settings,
-) -> Vec<Tally> {
-    let tallies = on_threads(
+) -> Simulated {
+    let n = candidates.len();
+    let out = on_threads(
         0..settings.iterations,
         settings.threads,
-        Tallies::add,
-        |k, part: &mut Tallies| {
+        Simulated::add,
+        |k, part: &mut Simulated| {
+            if part.tallies.is_empty() {
+                *part = Simulated::new(n);
+            }
             let start = draw(state, hidden, &settings.seed, k);
-            part.0.resize(candidates.len(), Tally::default());
-            for (c, t) in candidates.iter().zip(part.0.iter_mut()) {
-                if let Some((value, result)) = play_out(&start, c, settings.plies, graph, leaves) {
-                    t.add_sample(value, result);
+            let values: Vec<Option<(i64, Ordering)>> = candidates
+                .iter()
+                .map(|c| play_out(&start, c, settings.plies, graph, leaves))
+                .collect();
+            for (i, v) in values.iter().enumerate() {
+                let Some((x, result)) = *v else { continue };
+                part.tallies[i].add_sample(x, result);
+                for (j, w) in values.iter().enumerate() {
+                    if let (true, Some((y, _))) = (i != j, *w) {
+                        part.pairs[i * n + j].add_sample(x - y, x.cmp(&y));
+                    }
                 }
             }
         },
     );
-    let mut out = tallies.0;
-    out.resize(candidates.len(), Tally::default());
-    out
-}
-
-/// A tally per candidate, added candidate by candidate.
-#[derive(Default)]
-struct Tallies(Vec<Tally>);
-
-impl Tallies {
-    fn add(&mut self, o: &Tallies) {
-        if self.0.len() < o.0.len() {
-            self.0.resize(o.0.len(), Tally::default());
-        }
-        for (a, b) in self.0.iter_mut().zip(&o.0) {
-            a.add(b);
-        }
+    if out.tallies.is_empty() {
+        Simulated::new(n)
+    } else {
+        out
     }
 }
 
@@ -519,7 +555,7 @@ mod tests {
             threads: 2,
         };
         let spread = i64::from(state.scores()[seat] - state.scores()[1 - seat]) * 100;
-        let t = simulate(&state, &h, &top, &g, Some(&leaves), &settings);
+        let t = simulate(&state, &h, &top, &g, Some(&leaves), &settings).tallies;
         for (c, t) in top.iter().zip(&t) {
             assert_eq!(t.n, 5);
             assert_eq!(t.sum, 5 * (spread + c.equity), "{c:?}");
@@ -547,11 +583,26 @@ mod tests {
         let one = simulate(&state, &h, &top, &g, None, &s);
         s.threads = 3;
         assert_eq!(simulate(&state, &h, &top, &g, None, &s), one);
-        assert!(one.iter().all(|t| t.n == 12));
+        assert!(one.tallies.iter().all(|t| t.n == 12));
         assert!(
-            one.iter().any(|t| t.std_error() > 0.0),
+            one.tallies.iter().any(|t| t.std_error() > 0.0),
             "two plies of random racks vary"
         );
+        // A difference is the difference of the means, and candidate `i` less `j` is the
+        // opposite of `j` less `i`.
+        for i in 0..top.len() {
+            for j in 0..top.len() {
+                let (d, e) = (one.difference(i, j), one.difference(j, i));
+                if i == j {
+                    assert_eq!(d.n, 0);
+                    continue;
+                }
+                assert_eq!(d.n, 12);
+                assert_eq!(d.sum, one.tallies[i].sum - one.tallies[j].sum);
+                assert_eq!((d.sum, d.squares), (-e.sum, e.squares));
+                assert_eq!(d.half_wins + e.half_wins, 24);
+            }
+        }
         s.seed = "u".into();
         assert_ne!(simulate(&state, &h, &top, &g, None, &s), one);
     }

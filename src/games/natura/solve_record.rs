@@ -985,7 +985,7 @@ fn simulated(
         seed: sim.seed.clone(),
         threads: sim.threads,
     };
-    let tallies = simulate::simulate(
+    let found = simulate::simulate(
         &state,
         &hidden,
         &candidates,
@@ -993,6 +993,7 @@ fn simulated(
         leaves.as_ref(),
         &settings,
     );
+    let tallies = &found.tallies;
     // Best mean first, compared exactly (sum / n as integers); ties keep the candidates'
     // order.
     let mut order: Vec<usize> = (0..candidates.len()).collect();
@@ -1023,7 +1024,8 @@ fn simulated(
         sim.seed,
     );
     text += &format!(
-        "ranked by the mean spread after them{}, ± its standard error; how often ahead; {by}\n",
+        "mean spread after them{} ± standard error, the difference from the first ± its own, \
+         how often ahead, {by}\n",
         if leaves.is_some() {
             " + the value of the tiles kept"
         } else {
@@ -1035,15 +1037,21 @@ fn simulated(
         .map(|&i| show(&seen, &candidates[i].ranked()))
         .collect();
     let width = shown.iter().map(|s| s.notation.len()).max().unwrap_or(0);
+    let first = order.first().copied().unwrap_or(0);
+    // Candidate `i` less the first, when it is not the first.
+    let behind = |i: usize| (i != first).then(|| found.difference(i, first));
     for (rank, (&i, s)) in order.iter().zip(&shown).enumerate() {
         let t = &tallies[i];
         let c = &candidates[i];
-        let first = match &leaves {
+        let gap = behind(i).map_or(String::new(), |d| {
+            format!("{:+.2} ± {:.2}", d.mean(), d.std_error())
+        });
+        let value = match &leaves {
             Some(_) => format!("{:>7.2}", c.equity as f64 / 100.0),
             None => format!("{:>4}", c.score),
         };
         text += &format!(
-            "{:>3}. {:>+8.2} ± {:<6.2}{:>5.1}%  {first}  {:<width$}  {}{}leave {}\n",
+            "{:>3}. {:>+8.2} ± {:<6.2} {gap:<15} {:>5.1}%  {value}  {:<width$}  {}{}leave {}\n",
             rank + 1,
             t.mean(),
             t.std_error(),
@@ -1069,6 +1077,10 @@ fn simulated(
             m["std_error"] = json!(hundredths(t.std_error()));
             m["win_rate"] = json!((t.win_rate() * 10_000.0).round() / 10_000.0);
             m["iterations"] = json!(t.n);
+            m["behind_first"] = json!(behind(i).map(|d| json!({
+                "mean": hundredths(d.mean()),
+                "std_error": hundredths(d.std_error()),
+            })));
             m
         })
         .collect();
