@@ -276,3 +276,45 @@ fn bad_options_and_racks_the_set_cannot_hold_are_refused() {
     assert_eq!(v["simulation"]["unseen"], 120 - 4 - 7);
     assert_eq!(v["bag"], 120 - 4 - 14);
 }
+
+/// The game's first move, AILLOOP by score: LAI makes 10 and keeps LOOP, LO makes 8 and keeps
+/// AILOP. Ranked by score alone LAI comes first; played out two plies on a thousand deals,
+/// the better rack for the next turn is worth more than the two points: a lower-scoring move
+/// comes first, and every higher-scoring one is behind it by more than three standard errors
+/// of the difference (the same deals for both).
+#[test]
+fn simulation_prefers_a_lower_scoring_move_that_keeps_a_better_rack() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    game(d);
+    let v = json(&tavolo(
+        d,
+        &[
+            &[
+                "solve",
+                "natura",
+                "game.toml",
+                "--move",
+                "0",
+                "--rank",
+                "score",
+            ][..],
+            &["--simulate", "--iterations", "1000", "--json"],
+            &LEX,
+        ]
+        .concat(),
+    ));
+    assert_eq!(v["rack"], "AILLOOP");
+    let m = moves(&v);
+    let top = m.iter().map(|x| f(&x["score"])).fold(0.0, f64::max);
+    assert!(f(&m[0]["score"]) < top, "{v:#}");
+    let higher: Vec<&Value> = m
+        .iter()
+        .filter(|x| f(&x["score"]) > f(&m[0]["score"]))
+        .collect();
+    assert!(!higher.is_empty());
+    for x in higher {
+        let d = &x["behind_first"];
+        assert!(f(&d["mean"]) < -3.0 * f(&d["std_error"]), "{x}");
+    }
+}
