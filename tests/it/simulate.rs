@@ -239,6 +239,24 @@ fn bad_options_and_racks_the_set_cannot_hold_are_refused() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
+    // With a rack the record does not deal, the others' tiles are unknown too: the hidden
+    // tiles are the set less the board and that rack (two tiles here instead of seven).
+    let sim = |more: &[&str]| {
+        json(&solve(
+            d,
+            &[&["--simulate", "--iterations", "3", "--json"][..], more].concat(),
+        ))
+    };
+    let (dealt, chosen) = (sim(&[]), sim(&["--rack", "EE"]));
+    assert_eq!(chosen["rack"], "EE");
+    assert_eq!(
+        chosen["simulation"]["unseen"].as_u64().unwrap(),
+        dealt["simulation"]["unseen"].as_u64().unwrap() + 5
+    );
+    assert_eq!(
+        chosen["bag"].as_u64().unwrap(),
+        chosen["simulation"]["unseen"].as_u64().unwrap() - 7
+    );
     // NS-1: Bruno's rack in the file holds three `Q`, the set one: before his turn, the tiles
     // he cannot see do not add up, and the tile is named.
     std::fs::write(

@@ -955,8 +955,16 @@ fn simulated(
     sim: &Simulation,
 ) -> Result<Scored, Error> {
     let after = q.after.unwrap_or(game.total);
-    let (state, seat) = game.position(after, q.rack.as_deref())?;
+    let (mut state, seat) = game.position(after, q.rack.as_deref())?;
     let u = game.unit;
+    if q.rack.is_some() {
+        // A rack the record does not deal: what the others hold is not known either, so the
+        // hidden tiles are the set less the board and that rack.
+        for s in (0..state.players()).filter(|&s| s != seat) {
+            state.set_rack(s, &[]);
+        }
+        state.set_bag(&[]);
+    }
     let hidden = simulate::hidden(&state, seat).map_err(|e| {
         Error::failed(
             "solve.unseen",
