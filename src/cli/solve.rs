@@ -22,8 +22,8 @@ use super::out::{self, count, errln, outln, percent};
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::solve::{
-    decide_all_reporting, seeds_of, Decided, PositionQuery, Rank, ScoreTally, SolvePosition,
-    WordLists,
+    decide_all_reporting, seeds_of, Decided, PositionQuery, Rank, ScoreTally, Simulation,
+    SolvePosition, WordLists,
 };
 use crate::record::write;
 use crate::search::Limits;
@@ -41,7 +41,8 @@ wins, proved by exhaustive search), 3 when it is undecided (the search gave up a
 the answer). 2 is bad usage, as for every command.
 
 With a RECORD (natura): the best moves for the player to move after --move N (default: every
-move of the record), with the rack the record deals or --rack; --analyse reviews every turn.
+move of the record), with the rack the record deals or --rack; --analyse reviews every turn;
+--simulate plays the best candidates out against random racks (seeded by --seed).
 Words come from the record's lexicon, or from the --lexicon lists. Exit 0 when answered, 1
 when the record is illegal before that position, 2 for bad usage or an unreadable record.";
 
@@ -53,7 +54,7 @@ pub struct Args {
     /// A record (TOML, or GCG for natura) whose position to solve, for a game that solves
     /// positions (natura) instead of deals.
     #[arg(value_name = "RECORD", value_hint = clap::ValueHint::FilePath,
-          conflicts_with_all = ["seed", "seeds", "out"])]
+          conflicts_with_all = ["seeds", "out"])]
     pub position: Option<PathBuf>,
     /// With a RECORD: the position after this many moves (default: all; 0 the start).
     #[arg(long = "move", value_name = "N", requires = "position")]
@@ -84,6 +85,31 @@ pub struct Args {
     /// With a RECORD (natura): the leave values to rank by (default: the lexicon's own).
     #[arg(long, value_name = "FILE", requires = "position", value_hint = clap::ValueHint::FilePath)]
     pub leaves: Option<PathBuf>,
+    /// With a RECORD (natura): play the best candidates out a few moves against racks drawn
+    /// at random from the tiles the player to move cannot see, and rank them by the mean
+    /// spread (plus the tiles kept), with its standard error; `--seed` picks the draws
+    /// (default `tavolo`).
+    #[arg(long, requires = "position", conflicts_with_all = ["analyse", "endgame", "top"])]
+    pub simulate: bool,
+    /// With --simulate: how many of the best moves (by equity, or score) to play out
+    /// [default: 10].
+    #[arg(long, value_name = "N", requires = "simulate",
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub candidates: Option<u32>,
+    /// With --simulate: moves played after each candidate, by the machine player
+    /// [default: 2].
+    #[arg(long, value_name = "P", requires = "simulate",
+          value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub plies: Option<u32>,
+    /// With --simulate: draws of the hidden tiles each candidate is played out from
+    /// [default: 300].
+    #[arg(long, value_name = "K", requires = "simulate",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub iterations: Option<u64>,
+    /// With --simulate: threads (default: every core); the answer is the same on any number.
+    #[arg(long, value_name = "T", requires = "simulate",
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
     #[command(flatten)]
     pub lexicon: super::lexicon::LexiconArgs,
     /// Which deal: `--seed` (required unless `--seeds`), `--variant`, `--board`.
@@ -132,8 +158,19 @@ pub(super) fn word_lists(l: &super::lexicon::LexiconArgs) -> Result<Option<WordL
     }))
 }
 
+/// The seed of `--simulate` without `--seed`: the same draws every time, as the same command
+/// should give the same answer.
+const SIMULATION_SEED: &str = "tavolo";
+
 /// `tavolo solve GAME RECORD`: a position read from a record.
 fn run_position(solver: &dyn SolvePosition, file: &Path, args: &Args) -> Result<ExitCode, Error> {
+    if args.choice.seed.is_some() && !args.simulate {
+        return Err(Error::input(
+            "cli.usage",
+            "with a RECORD, --seed picks the draws of --simulate; a record's position has no deal",
+        )
+        .help("add --simulate, or leave --seed out"));
+    }
     let query = PositionQuery {
         file: file.to_path_buf(),
         after: args.after,
@@ -148,6 +185,20 @@ fn run_position(solver: &dyn SolvePosition, file: &Path, args: &Args) -> Result<
             _ => Rank::Equity,
         }),
         leaves: args.leaves.clone(),
+        simulate: args.simulate.then(|| Simulation {
+            candidates: args.candidates.unwrap_or(10) as usize,
+            plies: args.plies.unwrap_or(2) as usize,
+            iterations: args.iterations.unwrap_or(300),
+            seed: args
+                .choice
+                .seed
+                .clone()
+                .unwrap_or_else(|| SIMULATION_SEED.to_string()),
+            threads: args.threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |t| t as usize,
+            ),
+        }),
     };
     let answer = solver.solve_position(&query)?;
     if args.json {

@@ -156,6 +156,20 @@ pub struct PositionQuery {
     pub rank: Option<Rank>,
     /// A file of values the ranking uses (Natura's leave values) instead of the lexicon's.
     pub leaves: Option<std::path::PathBuf>,
+    /// Play the best candidates out against random draws of the hidden tiles (`--simulate`).
+    pub simulate: Option<Simulation>,
+}
+
+/// How `tavolo solve --simulate` plays a position's best candidates out: each `iterations`
+/// times, `plies` moves further, from draws of what the player cannot see made from `seed`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Simulation {
+    pub candidates: usize,
+    pub plies: usize,
+    pub iterations: u64,
+    pub seed: String,
+    /// Threads: the answer does not depend on them.
+    pub threads: usize,
 }
 
 /// How `tavolo solve` ranks a position's moves (`--rank`).

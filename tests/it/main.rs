@@ -50,6 +50,7 @@ mod show_cards;
 mod show_fruit;
 mod show_labels;
 mod show_natura;
+mod simulate;
 mod solitaire_props;
 mod solitaire_solve;
 mod table;

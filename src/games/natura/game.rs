@@ -366,6 +366,12 @@ impl State {
         self.racks[seat] = counts;
     }
 
+    /// Put other tiles in the bag, in draw order: simulation deals the tiles the player to
+    /// move cannot see (issue 25).
+    pub fn set_bag(&mut self, bag: &[u8]) {
+        self.bag = bag.iter().copied().collect();
+    }
+
     pub fn bag_len(&self) -> usize {
         self.bag.len()
     }

@@ -121,7 +121,7 @@ pub fn play_batch(
 /// Games `games` shared among `threads` threads (game g on thread g mod threads), each
 /// thread's result made by `play` per game, then the results added in thread order. What
 /// is added is integer counts, so the sum is the same on any number of threads.
-fn on_threads<T: Default + Send>(
+pub(super) fn on_threads<T: Default + Send>(
     games: Range<u64>,
     threads: usize,
     add: fn(&mut T, &T),

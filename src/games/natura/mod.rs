@@ -18,6 +18,7 @@
 //! - [`solve_record`]: `tavolo solve natura RECORD`, the best moves of a position and a game reviewed;
 //! - [`machine`]: the machine player of `tavolo play natura` (the highest-scoring move, or
 //!   the best by equity: score plus the leave's value);
+//! - [`simulate`]: the best candidates played out a few plies against random racks;
 //! - [`leaves`]: leave values and their file, pure; [`learn`]: learning them by self-play;
 //!   [`leaves_record`]: leave files on disk and the learning run's checkpoint.
 
@@ -41,6 +42,7 @@ pub mod moves;
 pub mod record;
 pub mod scorer;
 pub mod session;
+pub mod simulate;
 pub mod solve_record;
 
 pub use board::{Board, Dir, PlaceError, Placement, Scored, Square, WordScore};

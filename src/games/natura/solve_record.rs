@@ -11,17 +11,18 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use super::board::{Placement, Square, THROUGH};
+use super::board::{Placement, THROUGH};
 use super::game::{Outcome, Rules, State};
-use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
+use super::layout::{TileSet, BLANK, JOLLY, RACK};
 use super::leaves_record;
 use super::machine::{ranked_by_equity, Valued};
 use super::movegen::{ranked_moves, Gaddag, Ranked};
 use super::moves::{tile_char, Move};
 use super::record::{letter, Lex, Natura};
+use super::simulate;
 use crate::error::Error;
 use crate::games::engine::{Broken as _, Engine};
-use crate::games::solve::{PositionQuery, Rank, SolvePosition, WordLists};
+use crate::games::solve::{PositionQuery, Rank, Simulation, SolvePosition, WordLists};
 use crate::games::Scored;
 use crate::record::{Record, Source};
 
@@ -39,6 +40,9 @@ impl SolvePosition for Natura {
         }
         if q.endgame {
             return endgame(&game, &graph, q);
+        }
+        if let Some(sim) = &q.simulate {
+            return simulated(&game, &graph, q, sim);
         }
         top(&game, &graph, q)
     }
@@ -444,28 +448,8 @@ fn parse_rack(text: &str, state: &State) -> Result<Vec<u8>, Error> {
             format!("--rack {text} gives {n} tiles; a rack holds 1 to 7 (NS-1)"),
         ));
     }
-    let mut on_board = vec![0u8; set.kinds()];
-    for row in 0..SIZE {
-        for col in 0..SIZE {
-            if let Some(t) = state.board().get(Square { row, col }) {
-                on_board[usize::from(TileSet::rack_tile(t))] += 1;
-            }
-        }
-    }
-    for k in 0..counts.len() {
-        if counts[k] + on_board[k] > full[k] {
-            return Err(Error::input(
-                "solve.bad-rack",
-                format!(
-                    "--rack {text} holds {} `{}`, but the set has {} and {} on the board (NS-1)",
-                    counts[k],
-                    tile_char(k as u8),
-                    full[k],
-                    on_board[k]
-                ),
-            ));
-        }
-    }
+    simulate::unseen(state, &counts)
+        .map_err(|e| Error::input("solve.bad-rack", format!("--rack {text}: {e}")))?;
     Ok(counts)
 }
 
@@ -1072,4 +1056,180 @@ fn endgame(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored,
         "final_scores": at.end().map(|_| game.names.iter().zip(&finals).map(|(n, s)| json!({"player": n, "score": s})).collect::<Vec<_>>()),
     });
     Ok(Scored { text, json })
+}
+
+/// `--simulate`: the best candidates (by equity, or by score without leave values) each
+/// played out `plies` moves from `iterations` draws of the tiles the player to move cannot
+/// see, ranked by the mean of what they lead to (issue 25; [`super::simulate`]).
+fn simulated(
+    game: &Replayed,
+    graph: &Gaddag,
+    q: &PositionQuery,
+    sim: &Simulation,
+) -> Result<Scored, Error> {
+    let after = q.after.unwrap_or(game.total);
+    let (mut state, seat) = game.position(after, q.rack.as_deref())?;
+    let u = game.unit;
+    if q.rack.is_some() {
+        // A rack the record does not deal: what the others hold is not known either, so the
+        // hidden tiles are the set less the board and that rack.
+        for s in (0..state.players()).filter(|&s| s != seat) {
+            state.set_rack(s, &[]);
+        }
+        state.set_bag(&[]);
+    }
+    let hidden = simulate::hidden(&state, seat).map_err(|e| {
+        Error::failed(
+            "solve.unseen",
+            format!(
+                "{}: after {u} {after}, the tiles {} cannot see do not add up: {e}",
+                game.file, game.names[seat]
+            ),
+        )
+        .help(format!("`tavolo check {}` explains", game.file))
+    })?;
+    let leaves = leaves_for(game, q)?;
+    // Ranked on the position as the player sees it: the bag's size right (a GCG file does
+    // not say it), so leaves and exchanges count as they will.
+    let seen = simulate::seen(&state, &hidden);
+    let mut candidates: Vec<Valued> = match &leaves {
+        Some(l) => ranked_by_equity(&seen, graph, &l.leaves),
+        None => ranked_moves(&seen, graph)
+            .into_iter()
+            .map(Valued::by_score)
+            .collect(),
+    };
+    candidates.truncate(sim.candidates);
+    let settings = simulate::Settings {
+        plies: sim.plies,
+        iterations: sim.iterations,
+        seed: sim.seed.clone(),
+        threads: sim.threads,
+    };
+    let found = simulate::simulate(
+        &state,
+        &hidden,
+        &candidates,
+        graph,
+        leaves.as_ref().map(|l| &*l.leaves),
+        &settings,
+    );
+    let tallies = &found.tallies;
+    // Best mean first, compared exactly (sum / n as integers); ties keep the candidates'
+    // order.
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (x, y) = (&tallies[a], &tallies[b]);
+        (i128::from(y.sum) * i128::from(x.n.max(1)))
+            .cmp(&(i128::from(x.sum) * i128::from(y.n.max(1))))
+    });
+    let by = if leaves.is_some() { "equity" } else { "score" };
+    let rack = state.rack_text(seat);
+    let mut text = format!(
+        "{}: after {u} {after} of {}, {} to move with {rack} (scores {}; {} tiles in the bag)\n{}\n",
+        game.file,
+        game.total,
+        game.names[seat],
+        scores_text(&game.names, state.scores()),
+        seen.bag_len(),
+        game.lex.describe(),
+    );
+    text += &format!(
+        "simulated: the best {} moves by {by}, each followed by {} of the machine player, over \
+         {} draws of the {} tiles {} cannot see (seed \"{}\"; the same draws for every move)\n",
+        candidates.len(),
+        plural(sim.plies, "move", "moves"),
+        sim.iterations,
+        hidden.tiles.len(),
+        game.names[seat],
+        sim.seed,
+    );
+    text += &format!(
+        "mean spread after them{} ± standard error, the difference from the first ± its own, \
+         how often ahead, {by}\n",
+        if leaves.is_some() {
+            " + the value of the tiles kept"
+        } else {
+            ""
+        }
+    );
+    let shown: Vec<Shown> = order
+        .iter()
+        .map(|&i| show(&seen, &candidates[i].ranked()))
+        .collect();
+    let width = shown.iter().map(|s| s.notation.len()).max().unwrap_or(0);
+    let first = order.first().copied().unwrap_or(0);
+    // Candidate `i` less the first, when it is not the first.
+    let behind = |i: usize| (i != first).then(|| found.difference(i, first));
+    for (rank, (&i, s)) in order.iter().zip(&shown).enumerate() {
+        let t = &tallies[i];
+        let c = &candidates[i];
+        let gap = behind(i).map_or(String::new(), |d| {
+            format!("{:+.2} ± {:.2}", d.mean(), d.std_error())
+        });
+        let value = match &leaves {
+            Some(_) => format!("{:>7.2}", c.equity as f64 / 100.0),
+            None => format!("{:>4}", c.score),
+        };
+        text += &format!(
+            "{:>3}. {:>+8.2} ± {:<6.2} {gap:<15} {:>5.1}%  {value}  {:<width$}  {}{}leave {}\n",
+            rank + 1,
+            t.mean(),
+            t.std_error(),
+            t.win_rate() * 100.0,
+            s.notation,
+            s.words_text(),
+            if s.words.is_empty() { "" } else { "; " },
+            if s.leave.is_empty() { "-" } else { &s.leave },
+        );
+    }
+    let hundredths = |x: f64| (x * 100.0).round() / 100.0;
+    let moves: Vec<Value> = order
+        .iter()
+        .zip(&shown)
+        .enumerate()
+        .map(|(rank, (&i, s))| {
+            let (t, c) = (&tallies[i], &candidates[i]);
+            let mut m = s.json(rank + 1);
+            m["candidate"] = json!(i + 1);
+            m["equity"] = json!(c.equity as f64 / 100.0);
+            m["leave_value"] = json!(f64::from(c.leave_value) / 100.0);
+            m["mean"] = json!(hundredths(t.mean()));
+            m["std_error"] = json!(hundredths(t.std_error()));
+            m["win_rate"] = json!((t.win_rate() * 10_000.0).round() / 10_000.0);
+            m["iterations"] = json!(t.n);
+            m["behind_first"] = json!(behind(i).map(|d| json!({
+                "mean": hundredths(d.mean()),
+                "std_error": hundredths(d.std_error()),
+            })));
+            m
+        })
+        .collect();
+    let json = json!({
+        "game": "natura",
+        "file": game.file,
+        "after": after,
+        "moves_in_record": game.total,
+        "to_move": game.names[seat],
+        "rack": rack,
+        "scores": game.names.iter().zip(state.scores()).map(|(n, s)| json!({"player": n, "score": s})).collect::<Vec<_>>(),
+        "bag": seen.bag_len(),
+        "lexicon": game.lex.describe(),
+        "ranked_by": "simulation",
+        "candidates_by": by,
+        "leaves_games": leaves.as_ref().map(|l| l.leaves.stamp.games),
+        "simulation": {
+            "candidates": candidates.len(),
+            "plies": sim.plies,
+            "iterations": sim.iterations,
+            "seed": sim.seed,
+            "unseen": hidden.tiles.len(),
+        },
+        "moves": moves,
+    });
+    Ok(Scored { text, json })
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
