@@ -130,11 +130,24 @@ pub fn solve(state: &State, graph: &Gaddag, limits: Limits) -> Result<Solution, 
     let mut done: Option<(i32, bool, u8)> = None;
     let mut guess = search.pos.estimate();
     for depth in 1..=max_depth {
-        let (lo, hi) = (guess - ASPIRATION, guess + ASPIRATION);
-        let (mut v, mut p) = search.negamax(0, depth, lo, hi);
-        if search.stopped.is_none() && (v <= lo || v >= hi) {
-            (v, p) = search.negamax(0, depth, -INF, INF);
-        }
+        // A narrow window first; outside it, the value is a bound, searched again from it
+        // outwards (the whole window at the third try, whatever the table says).
+        let (mut lo, mut hi) = (guess - ASPIRATION, guess + ASPIRATION);
+        let mut tries = 0;
+        let (v, p) = loop {
+            let (v, p) = search.negamax(0, depth, lo, hi);
+            tries += 1;
+            if search.stopped.is_some() || (v > lo && v < hi) || (lo, hi) == (-INF, INF) {
+                break (v, p);
+            }
+            (lo, hi) = if tries >= 2 {
+                (-INF, INF)
+            } else if v <= lo {
+                (-INF, v + 1)
+            } else {
+                (v - 1, INF)
+            };
+        };
         if search.stopped.is_some() {
             break;
         }
@@ -158,7 +171,7 @@ pub fn solve(state: &State, graph: &Gaddag, limits: Limits) -> Result<Solution, 
         None => {
             // Not even one ply within the limit: the first move tried, unproved.
             let mut moves = Vec::new();
-            search.ordered(0, &mut moves);
+            search.ordered(0, [0; 2], &mut moves);
             let line = moves
                 .first()
                 .map(|(_, m)| m.ranked(me))
@@ -186,7 +199,7 @@ fn table_line(search: &mut Search, depth: usize) -> Vec<Ranked> {
         let Some(best) = search.table.get(search.pos.hash).map(|e| e.best) else {
             break;
         };
-        search.ordered(best, &mut moves);
+        search.ordered(best, [0; 2], &mut moves);
         let Some(&(_, m)) = moves.iter().find(|(_, m)| m.id() == best) else {
             break;
         };
@@ -209,7 +222,7 @@ fn proved_line(search: &mut Search, mut value: i32) -> Vec<Ranked> {
     let mut moves = Vec::new();
     'steps: while !search.pos.over() {
         let best = search.table.get(search.pos.hash).map_or(0, |e| e.best);
-        search.ordered(best, &mut moves);
+        search.ordered(best, [0; 2], &mut moves);
         for &(_, m) in &moves {
             let s = i32::from(m.score);
             let rest = if let Some(v) = search.settled(&m) {
@@ -315,6 +328,24 @@ mod tests {
         State::position(&rules(false), board(), &racks, &[], &scores, turn).unwrap()
     }
 
+    /// The solver's value, proved, equals the exhaustive one, and its line played through
+    /// the engine ends the game at that spread.
+    fn agrees(state: &State, g: &Gaddag, what: &str) -> Solution {
+        let want = exhaustive(state, g);
+        let got = solve(state, g, Limits::default()).unwrap();
+        assert!(got.exact, "{what}: not proved");
+        assert_eq!(got.spread, want, "{what}");
+        let mut s = state.clone();
+        for r in &got.line {
+            s.play(r.mv.clone()).unwrap();
+        }
+        assert!(s.end().is_some(), "{what}: the line stops short");
+        let f = s.final_scores();
+        let me = state.turn_seat();
+        assert_eq!(f[me] - f[1 - me], want, "{what}: the line");
+        got
+    }
+
     /// xorshift64*, for seeded random positions.
     struct Rng(u64);
     impl Rng {
@@ -334,7 +365,7 @@ mod tests {
         let letters: Vec<char> = "AEIOSTRNLU".chars().collect();
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let mut decided = 0;
-        for _ in 0..60 {
+        for _ in 0..120 {
             let rack = |rng: &mut Rng, n: usize| -> String {
                 (0..n).map(|_| letters[rng.below(letters.len())]).collect()
             };
@@ -342,27 +373,103 @@ mod tests {
             let (a, b) = (rack(&mut rng, na), rack(&mut rng, nb));
             let scores = [rng.below(40) as i32, rng.below(40) as i32];
             let state = position([&a, &b], scores, rng.below(2));
-            let want = exhaustive(&state, &g);
-            let got = solve(&state, &g, Limits::default()).unwrap();
-            assert!(got.exact, "{a} v {b}: not proved");
-            assert_eq!(got.spread, want, "{a} v {b} from {scores:?}");
-            // The line, played through the engine, ends the game at that spread.
-            let mut s = state.clone();
-            for r in &got.line {
-                s.play(r.mv.clone()).unwrap();
-            }
-            assert!(s.end().is_some(), "{a} v {b}: the line stops short");
-            let f = s.final_scores();
-            let me = state.turn_seat();
-            assert_eq!(f[me] - f[1 - me], want, "{a} v {b}");
+            let got = agrees(&state, &g, &format!("{a} v {b} from {scores:?}"));
             if got.line.len() > 1 {
                 decided += 1;
             }
         }
         assert!(
-            decided > 10,
+            decided > 20,
             "only {decided} positions took more than one move"
         );
+    }
+
+    /// The same with a jolly (NS-2: any letter, worth nothing) on one side, and with the
+    /// `no-rack-penalty` variant (NS-4: no adjustment at the end, so going out is worth only
+    /// its score and the passes' end costs nothing).
+    #[test]
+    fn the_solver_agrees_with_exhaustive_search_with_a_jolly_and_without_the_penalty() {
+        let g = graph();
+        let letters: Vec<char> = "AEIOSTRNLU".chars().collect();
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let rack = |rng: &mut Rng, n: usize| -> String {
+            (0..n).map(|_| letters[rng.below(letters.len())]).collect()
+        };
+        for i in 0..16 {
+            let other = 1 + rng.below(3);
+            let b = rack(&mut rng, other);
+            let turn = rng.below(2);
+            let racks = if i % 2 == 0 {
+                ["?", b.as_str()]
+            } else {
+                [b.as_str(), "?"]
+            };
+            let state = position(racks, [50, 60], turn);
+            agrees(&state, &g, &format!("{racks:?}, {turn} to move"));
+        }
+        for _ in 0..30 {
+            let (na, nb) = (1 + rng.below(3), 1 + rng.below(2));
+            let (a, b) = (rack(&mut rng, na), rack(&mut rng, nb));
+            let state = State::position(
+                &rules(true),
+                board(),
+                &[&a, &b],
+                &[],
+                &[10, 20],
+                rng.below(2),
+            )
+            .unwrap();
+            agrees(&state, &g, &format!("{a} v {b}, no rack penalty"));
+        }
+    }
+
+    /// The search's own position follows the engine: after each move, its key is the key of
+    /// the engine's position after the same move (board, racks, turn, scoreless turns), and
+    /// taking the move back gives the first key again.
+    #[test]
+    fn the_search_position_keeps_its_key_as_the_engine_plays() {
+        let g = graph();
+        let state = position(["AEIOS", "NTRLU"], [0, 0], 0);
+        let mut p = Pos::new(&state, &g);
+        let start = p.hash;
+        let mut moves = Vec::new();
+        p.placements(&mut moves);
+        moves.push(Mv::PASS);
+        assert!(moves.len() > 20, "{}", moves.len());
+        let mut keys = HashSet::new();
+        for m in &moves {
+            let undo = p.make(m);
+            assert_eq!(p.hash, p.key_from_scratch());
+            let mut engine = state.clone();
+            engine.play(m.ranked(0).mv).unwrap();
+            assert_eq!(p.hash, Pos::new(&engine, &g).hash, "{m:?}");
+            keys.insert(p.hash);
+            p.unmake(m, undo);
+            assert_eq!(p.hash, start);
+        }
+        // (A one-tile play forming words both ways is two moves to one position.)
+        assert!(keys.len() > 20, "{}", keys.len());
+    }
+
+    /// A time limit of nothing: an answer all the same, not called exact, and the reason.
+    #[test]
+    fn a_search_out_of_time_says_so() {
+        let g = graph();
+        let state = position(["AEIOS", "NTRLU"], [0, 0], 0);
+        let got = solve(
+            &state,
+            &g,
+            Limits {
+                max_time: Some(Duration::ZERO),
+                ..Limits::default()
+            },
+        )
+        .unwrap();
+        assert!(!got.exact);
+        assert_eq!(got.stop, Some(Stop::Time));
+        assert!(!got.line.is_empty());
+        let enough = solve(&state, &g, Limits::default()).unwrap();
+        assert!(enough.exact && enough.stop.is_none());
     }
 
     /// Going out at once (NS-4): the spread gains the play and twice the other rack's value.
