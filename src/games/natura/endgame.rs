@@ -171,7 +171,7 @@ pub fn solve(state: &State, graph: &Gaddag, limits: Limits) -> Result<Solution, 
         None => {
             // Not even one ply within the limit: the first move tried, unproved.
             let mut moves = Vec::new();
-            search.ordered(0, [0; 2], &mut moves);
+            search.ordered(0, &mut moves);
             let line = moves
                 .first()
                 .map(|(_, m)| m.ranked(me))
@@ -199,7 +199,7 @@ fn table_line(search: &mut Search, depth: usize) -> Vec<Ranked> {
         let Some(best) = search.table.get(search.pos.hash).map(|e| e.best) else {
             break;
         };
-        search.ordered(best, [0; 2], &mut moves);
+        search.ordered(best, &mut moves);
         let Some(&(_, m)) = moves.iter().find(|(_, m)| m.id() == best) else {
             break;
         };
@@ -222,7 +222,7 @@ fn proved_line(search: &mut Search, mut value: i32) -> Vec<Ranked> {
     let mut moves = Vec::new();
     'steps: while !search.pos.over() {
         let best = search.table.get(search.pos.hash).map_or(0, |e| e.best);
-        search.ordered(best, [0; 2], &mut moves);
+        search.ordered(best, &mut moves);
         for &(_, m) in &moves {
             let s = i32::from(m.score);
             let rest = if let Some(v) = search.settled(&m) {

@@ -22,11 +22,12 @@ use super::table::{Bound, Hit, Table};
 /// Above any spread: the window's ends.
 pub(super) const INF: i32 = 30_000;
 
-/// Order keys: the table's move first, then the moves that go out, then the moves that
-/// cut off last at the same ply (the killers), the pass last.
+/// Order keys: the table's move first, then the moves that go out, the pass last. (Killer
+/// moves, the last to cut off at the same depth, were tried before the others and made the
+/// hard positions of BENCHMARKS.md take four times the nodes: a play that refutes one line
+/// rarely fits another board.)
 const FIRST: i32 = i32::MAX;
 const OUT: i32 = 1 << 20;
-const KILLER: i32 = OUT - 8;
 const PASS: i32 = -(1 << 20);
 
 /// Why a search stopped before its end.
@@ -66,8 +67,6 @@ pub(super) struct Search<'g> {
     pub stopped: Option<Stop>,
     /// Move lists by ply, kept to spare an allocation per position.
     moves: Vec<Vec<(i32, Mv)>>,
-    /// The last two moves that cut off at each ply, by [`Mv::id`].
-    killers: Vec<[u32; 2]>,
     found: Vec<Mv>,
     outs: Vec<Vec<Out>>,
 }
@@ -82,7 +81,6 @@ impl<'g> Search<'g> {
             deadline,
             stopped: None,
             moves: Vec::new(),
-            killers: Vec::new(),
             found: Vec::new(),
             outs: Vec::new(),
         }
@@ -100,8 +98,8 @@ impl<'g> Search<'g> {
     }
 
     /// The moves of the player to move, best guess first (`best` the table's move, then
-    /// the moves that go out, then the `killers`), each with its order key.
-    pub fn ordered(&mut self, best: u32, killers: [u32; 2], out: &mut Vec<(i32, Mv)>) {
+    /// the moves that go out), each with its order key.
+    pub fn ordered(&mut self, best: u32, out: &mut Vec<(i32, Mv)>) {
         out.clear();
         let mut found = std::mem::take(&mut self.found);
         found.clear();
@@ -114,10 +112,6 @@ impl<'g> Search<'g> {
                 FIRST
             } else if m.tiles == held {
                 OUT + i32::from(m.score) + bonus
-            } else if id == killers[0] {
-                KILLER
-            } else if id == killers[1] {
-                KILLER - 1
             } else {
                 // Points now, and the tiles' worth: heavy tiles played are not counted
                 // against the mover at the end.
@@ -236,11 +230,10 @@ impl<'g> Search<'g> {
         if self.moves.len() <= ply {
             self.moves.resize_with(ply + 1, Vec::new);
             self.outs.resize_with(ply + 1, Vec::new);
-            self.killers.resize(ply + 1, [0; 2]);
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut outs = std::mem::take(&mut self.outs[ply]);
-        self.ordered(known.map_or(0, |e| e.best), self.killers[ply], &mut moves);
+        self.ordered(known.map_or(0, |e| e.best), &mut moves);
         let alpha0 = alpha;
         let me = self.pos.turn;
         let mut best = -INF;
@@ -318,11 +311,6 @@ impl<'g> Search<'g> {
             if v > alpha {
                 alpha = v;
                 if alpha >= beta {
-                    let k = &mut self.killers[ply];
-                    if !m.is_pass() && m.tiles != self.pos.size[me] && k[0] != m.id() {
-                        k[1] = k[0];
-                        k[0] = m.id();
-                    }
                     break;
                 }
             }
