@@ -73,10 +73,14 @@ pub struct Args {
           conflicts_with_all = ["after", "rack"])]
     pub analyse: bool,
     /// With a RECORD (natura): once the bag is empty, search the endgame to its end for the
-    /// best line by final spread (NS-4 included), deepening ply by ply; `--max-nodes` bounds
-    /// it, and the answer says whether it is proved.
+    /// best line by final spread (NS-4 included), deepening ply by ply; `--max-nodes` or
+    /// `--time` bounds it, and the answer says whether it is proved.
     #[arg(long, requires = "position", conflicts_with_all = ["analyse", "rack", "top"])]
     pub endgame: bool,
+    /// With --endgame: stop after this many seconds of search (then without the default
+    /// --max-nodes); an answer cut short by time may differ from run to run, one proved not.
+    #[arg(long, value_name = "SECONDS", requires = "endgame")]
+    pub time: Option<f64>,
     /// With a RECORD (natura): rank moves by `score`, or by `equity` (the score plus what
     /// the tiles kept are worth, learned by `tavolo lexicon leaves learn`); default: equity
     /// when the lexicon has leave values, else score.
@@ -118,9 +122,10 @@ pub struct Args {
     /// Many deals: an inclusive range `1..1000`, a comma list `3,17,42`, or both `1..10,503`.
     #[arg(long, conflicts_with = "seed")]
     pub seeds: Option<String>,
-    /// Give up after generating this many positions (per deal).
-    #[arg(long, default_value_t = Limits::default().max_nodes)]
-    pub max_nodes: u64,
+    /// Give up after generating this many positions (per deal) [default: 2000000; none
+    /// with --time].
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
     /// Give up when the search would hold more than this many MiB (per deal).
     #[arg(long, default_value_t = 512)]
     pub max_memory_mb: u64,
@@ -171,6 +176,12 @@ fn run_position(solver: &dyn SolvePosition, file: &Path, args: &Args) -> Result<
         )
         .help("add --simulate, or leave --seed out"));
     }
+    if args.time.is_some_and(|t| !(t.is_finite() && t > 0.0)) || args.max_nodes == Some(0) {
+        return Err(Error::input(
+            "cli.bad-bound",
+            "--time must be a positive number of seconds, --max-nodes at least 1",
+        ));
+    }
     let query = PositionQuery {
         file: file.to_path_buf(),
         after: args.after,
@@ -178,7 +189,12 @@ fn run_position(solver: &dyn SolvePosition, file: &Path, args: &Args) -> Result<
         top: args.top as usize,
         analyse: args.analyse,
         endgame: args.endgame,
-        max_nodes: args.max_nodes,
+        max_nodes: args.max_nodes.unwrap_or(if args.time.is_some() {
+            u64::MAX
+        } else {
+            Limits::default().max_nodes
+        }),
+        max_seconds: args.time,
         words: word_lists(&args.lexicon)?,
         rank: args.rank.as_deref().map(|r| match r {
             "score" => Rank::Score,
@@ -246,14 +262,15 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         .help(format!("the games with a solver are: {}", names.join(", "))));
     };
     let variant = crate::games::require_variant(game, args.choice.variant.as_deref())?;
-    if args.max_nodes == 0 || args.max_memory_mb == 0 {
+    let max_nodes = args.max_nodes.unwrap_or(Limits::default().max_nodes);
+    if max_nodes == 0 || args.max_memory_mb == 0 {
         return Err(Error::input(
             "cli.bad-bound",
             "--max-nodes and --max-memory-mb must be at least 1",
         ));
     }
     let limits = Limits {
-        max_nodes: args.max_nodes,
+        max_nodes,
         max_memory: args.max_memory_mb.saturating_mul(1 << 20),
     };
     let one = match (&args.choice.seed, &args.seeds) {

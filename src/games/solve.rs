@@ -150,6 +150,8 @@ pub struct PositionQuery {
     pub endgame: bool,
     /// Positions the endgame search may visit.
     pub max_nodes: u64,
+    /// Seconds the endgame search may take (`None`: no time limit).
+    pub max_seconds: Option<f64>,
     /// Word lists instead of the record's own (`None`: the record's).
     pub words: Option<WordLists>,
     /// How moves are ranked (`None`: the game's default).

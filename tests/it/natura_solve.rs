@@ -499,6 +499,22 @@ fn endgame_proves_the_best_line_and_refuses_a_bag() {
     );
     let text = stdout(&tavolo(&["solve", "natura", &f, "--endgame"]));
     assert!(text.contains("proved: the spread for anna"), "{text}");
+    // A time limit: proved within it, the same answer; a limit of no time is bad usage.
+    let o = tavolo(&["solve", "natura", &f, "--endgame", "--time", "60", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let t = json(&o);
+    assert_eq!(
+        (&t["exact"], &t["spread"]),
+        (&Value::Bool(true), &v["spread"]),
+        "{t}"
+    );
+    assert_eq!(t["stopped"], Value::Null, "{t}");
+    for bad in ["0", "-1", "soon"] {
+        let o = tavolo(&["solve", "natura", &f, "--endgame", "--time", bad]);
+        assert_eq!(o.status.code(), Some(2), "--time {bad}: {}", stderr(&o));
+    }
+    let o = tavolo(&["solve", "natura", &f, "--time", "5"]);
+    assert_eq!(o.status.code(), Some(2), "--time without --endgame");
 
     let with_bag = position(
         &[MARE],

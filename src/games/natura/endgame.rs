@@ -5,41 +5,55 @@
 //! allows (placements the lexicon's graph gives, and the pass; no exchange with an empty bag,
 //! NS-3; six scoreless turns in a row end the game, NS-4).
 //!
-//! Negamax with alpha-beta pruning and iterative deepening: each round searches one ply
-//! deeper, the move found best before first, then moves that go out, then by score. A
-//! transposition table keeps what each position is worth from there on (the same tiles laid
-//! in another order reach the same board); its values are the points still to come, so a
-//! position is one entry whatever the scores that led to it. A round that reaches the game's end on
-//! every line it looks at is exact (pruning never changes the value of a full-window search);
-//! a round cut off by the depth uses a rough estimate at its leaves (the spread so far, each
-//! rack's value counted against its holder), and the node limit stops the deepening, keeping
+//! - [`pos`]: the position searched, changed in place move by move, with its Zobrist key;
+//! - [`table`]: the transposition table, a fixed array of small entries;
+//! - [`search`]: negamax with alpha-beta, null-window re-searches and the going-out bound.
+//!
+//! Iterative deepening: each round searches one ply deeper, within a narrow window around
+//! the last round's value (widened if the value falls outside), the move the table found
+//! best first, then the moves that go out, then by score and the worth of the tiles played.
+//! A round that reaches the game's end on every line it needs is exact (pruning never
+//! changes the value of a search inside its window, and what the table proved holds at any
+//! depth); a round cut off by the depth uses a rough estimate at its leaves (each rack's
+//! value counted against its holder). The node and time limits stop the deepening, keeping
 //! the last whole round. Two players only: with three or more, "the best spread" is not one
 //! number.
 
-use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
+mod pos;
+mod search;
+mod table;
 
-use super::board::Square;
+use std::time::{Duration, Instant};
+
 use super::game::State;
-use super::layout::SIZE;
-use super::movegen::{ranked_moves, Gaddag, Ranked};
-use super::moves::Move;
+use super::movegen::{Gaddag, Ranked};
 use crate::games::engine::Engine;
+use pos::{Mv, Pos};
+pub use search::Stop;
+use search::{Search, INF};
+use table::Table;
 
 /// How far the search may go.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
-    /// Positions visited over all rounds, at most (the round under way is abandoned there).
+    /// Positions visited over all rounds, at most (the round under way is abandoned there):
+    /// the limit that gives the same answer on every machine.
     pub max_nodes: u64,
     /// Plies searched at most.
     pub max_depth: usize,
+    /// Wall time at most (the answer then depends on the machine's speed).
+    pub max_time: Option<Duration>,
+    /// Bytes of the transposition table.
+    pub table_bytes: usize,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_nodes: 5_000_000,
-            max_depth: 40,
+            max_depth: 60,
+            max_time: None,
+            table_bytes: 256 << 20,
         }
     }
 }
@@ -58,6 +72,8 @@ pub struct Solution {
     pub depth: usize,
     /// Positions visited over every round.
     pub nodes: u64,
+    /// What stopped the search before a proof (`None` when proved, or when the depth ran out).
+    pub stop: Option<Stop>,
 }
 
 /// Why a position is not an endgame.
@@ -85,6 +101,9 @@ impl std::fmt::Display for NotEndgame {
     }
 }
 
+/// Half the width of a round's first window around the last round's value.
+const ASPIRATION: i32 = 12;
+
 /// The best line for the player to move, searched as the module says.
 pub fn solve(state: &State, graph: &Gaddag, limits: Limits) -> Result<Solution, NotEndgame> {
     if state.players() != 2 {
@@ -96,245 +115,163 @@ pub fn solve(state: &State, graph: &Gaddag, limits: Limits) -> Result<Solution, 
     if state.end().is_some() || state.to_move().is_none() {
         return Err(NotEndgame::Over);
     }
-    let mut search = Search {
-        graph,
-        nodes: 0,
-        max_nodes: limits.max_nodes,
-        stopped: false,
-        table: HashMap::new(),
+    let me = state.turn_seat();
+    let so_far = state.scores()[me] - state.scores()[1 - me];
+    let deadline = limits.max_time.map(|t| Instant::now() + t);
+    let pos = Pos::new(state, graph);
+    let mut search = Search::new(
+        pos,
+        Table::new(limits.table_bytes),
+        limits.max_nodes,
+        deadline,
+    );
+    let max_depth = limits.max_depth.clamp(1, usize::from(u8::MAX - 1)) as u8;
+    // The last whole round: its value, whether proved, its depth.
+    let mut done: Option<(i32, bool, u8)> = None;
+    let mut guess = search.pos.estimate();
+    for depth in 1..=max_depth {
+        // A narrow window first; outside it, the value is a bound, searched again from it
+        // outwards (the whole window at the third try, whatever the table says).
+        let (mut lo, mut hi) = (guess - ASPIRATION, guess + ASPIRATION);
+        let mut tries = 0;
+        let (v, p) = loop {
+            let (v, p) = search.negamax(0, depth, lo, hi);
+            tries += 1;
+            if search.stopped.is_some() || (v > lo && v < hi) || (lo, hi) == (-INF, INF) {
+                break (v, p);
+            }
+            (lo, hi) = if tries >= 2 {
+                (-INF, INF)
+            } else if v <= lo {
+                (-INF, v + 1)
+            } else {
+                (v - 1, INF)
+            };
+        };
+        if search.stopped.is_some() {
+            break;
+        }
+        done = Some((v, p, depth));
+        guess = v;
+        if p {
+            break;
+        }
+    }
+    let nodes = search.nodes.min(limits.max_nodes.saturating_add(1));
+    let stop = search.stopped;
+    let (line, value, exact, depth) = match done {
+        Some((v, true, d)) => {
+            // Room to walk the proved line again (almost all of it is in the table).
+            search.stopped = None;
+            search.deadline = None;
+            search.max_nodes = search.nodes.saturating_add(limits.max_nodes.max(1000));
+            (proved_line(&mut search, v), v, true, d)
+        }
+        Some((v, false, d)) => (table_line(&mut search, usize::from(d)), v, false, d),
+        None => {
+            // Not even one ply within the limit: the first move tried, unproved.
+            let mut moves = Vec::new();
+            search.ordered(0, &mut moves);
+            let line = moves
+                .first()
+                .map(|(_, m)| m.ranked(me))
+                .into_iter()
+                .collect();
+            (line, search.pos.estimate(), false, 0)
+        }
     };
-    let mut best: Option<Solution> = None;
-    for depth in 1..=limits.max_depth.max(1) {
-        let (value, _, exact) = search.negamax(state, depth, -i32::MAX, i32::MAX);
-        if search.stopped {
-            break;
-        }
-        let line = principal_line(&search, state, depth);
-        best = Some(Solution {
-            line,
-            spread: value,
-            exact,
-            depth,
-            nodes: search.nodes,
-        });
-        if exact {
-            break;
-        }
-    }
-    let mut s = best.unwrap_or_else(|| Solution {
-        // Not even one ply within the limit: the highest-scoring move, unproved.
-        line: ordered(state, graph).into_iter().take(1).collect(),
-        spread: estimate(state),
-        exact: false,
-        depth: 0,
-        nodes: search.nodes,
-    });
-    s.nodes = search.nodes;
-    Ok(s)
+    Ok(Solution {
+        line,
+        spread: so_far + value,
+        exact,
+        depth: usize::from(depth),
+        nodes,
+        stop: if exact { None } else { stop },
+    })
 }
 
-struct Search<'g> {
-    graph: &'g Gaddag,
-    nodes: u64,
-    max_nodes: u64,
-    /// The node limit was reached; the round under way is void.
-    stopped: bool,
-    table: HashMap<u64, Entry>,
-}
-
-/// What the table knows of a position: a bound on the points still to come for its player
-/// to move (the final spread less the spread so far), how deep it was searched, whether no
-/// leaf under it was cut by the depth, and the best move found.
-#[derive(Clone)]
-struct Entry {
-    value: i32,
-    bound: Bound,
-    depth: usize,
-    proved: bool,
-    best: Option<Ranked>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    /// The value is at least this (a cut-off above beta).
-    Lower,
-    /// The value is at most this (no move reached alpha).
-    Upper,
-}
-
-/// Entries kept at most (some 100 bytes each); past it, new positions are not stored.
-const TABLE_MAX: usize = 2_000_000;
-
-/// A node's value, its line, and whether no leaf under it was cut by the depth.
-type Found = (i32, Vec<Ranked>, bool);
-
-impl Search<'_> {
-    /// The value of `state` for its player to move, its line, and whether it is proved.
-    fn negamax(&mut self, state: &State, depth: usize, mut alpha: i32, beta: i32) -> Found {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            self.stopped = true;
-            return (0, Vec::new(), false);
-        }
-        if let Some(value) = final_spread(state) {
-            return (value, Vec::new(), true);
-        }
-        if depth == 0 {
-            return (estimate(state), Vec::new(), false);
-        }
-        let me = state.turn_seat();
-        let so_far = state.scores()[me] - state.scores()[1 - me];
-        let key = key_of(state);
-        let known = self.table.get(&key).cloned();
-        if let Some(e) = &known {
-            if e.proved || e.depth >= depth {
-                let v = e.value + so_far;
-                let hit = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if hit {
-                    let line = e.best.iter().cloned().collect();
-                    return (v, line, e.proved);
-                }
-            }
-        }
-        let (alpha0, beta0) = (alpha, beta);
-        let mut moves = ordered(state, self.graph);
-        // The move found best before (a shallower round, or another bound), first.
-        if let Some(b) = known.and_then(|e| e.best) {
-            if let Some(i) = moves.iter().position(|m| m.mv == b.mv) {
-                let m = moves.remove(i);
-                moves.insert(0, m);
-            }
-        }
-        let mut best: Found = (-i32::MAX, Vec::new(), true);
-        let mut proved = true;
-        for r in moves {
-            let mut next = state.clone();
-            if next.play(r.mv.clone()).is_err() {
-                // The generator only gives moves the engine accepts; skip rather than trust.
-                continue;
-            }
-            let (v, mut line, p) = self.negamax(&next, depth - 1, -beta, -alpha);
-            if self.stopped {
-                return (0, Vec::new(), false);
-            }
-            proved &= p;
-            let v = -v;
-            if v > best.0 {
-                line.insert(0, r);
-                best = (v, line, true);
-            }
-            alpha = alpha.max(v);
-            if alpha >= beta {
-                break;
-            }
-        }
-        let bound = if best.0 <= alpha0 {
-            Bound::Upper
-        } else if best.0 >= beta0 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        if self.table.len() < TABLE_MAX || self.table.contains_key(&key) {
-            self.table.insert(
-                key,
-                Entry {
-                    value: best.0 - so_far,
-                    bound,
-                    depth,
-                    proved,
-                    best: best.1.first().cloned(),
-                },
-            );
-        }
-        (best.0, best.1, proved)
-    }
-}
-
-/// A position's key: the board, both racks, whose turn and the scoreless turns so far (what
-/// decides the points still to come).
-fn key_of(state: &State) -> u64 {
-    let mut h = DefaultHasher::new();
-    for row in 0..SIZE {
-        for col in 0..SIZE {
-            state.board().get(Square { row, col }).hash(&mut h);
-        }
-    }
-    state.rack(0).hash(&mut h);
-    state.rack(1).hash(&mut h);
-    state.turn_seat().hash(&mut h);
-    state.scoreless_turns().hash(&mut h);
-    h.finish()
-}
-
-/// The line the table holds from `state`: each position's best move, played on, while the
-/// table knows it (the root's search stores every position of its line).
-fn principal_line(search: &Search, state: &State, depth: usize) -> Vec<Ranked> {
+/// The line the table's best moves give from the root, at most `depth` moves.
+fn table_line(search: &mut Search, depth: usize) -> Vec<Ranked> {
     let mut line = Vec::new();
-    let mut at = state.clone();
-    while line.len() < depth && at.end().is_none() {
-        let Some(best) = search.table.get(&key_of(&at)).and_then(|e| e.best.clone()) else {
+    let mut made = Vec::new();
+    let mut moves = Vec::new();
+    while line.len() < depth && !search.pos.over() {
+        let Some(best) = search.table.get(search.pos.hash).map(|e| e.best) else {
             break;
         };
-        if at.play(best.mv.clone()).is_err() {
+        search.ordered(best, &mut moves);
+        let Some(&(_, m)) = moves.iter().find(|(_, m)| m.id() == best) else {
             break;
-        }
-        line.push(best);
+        };
+        line.push(m.ranked(search.pos.turn));
+        let undo = search.pos.make(&m);
+        made.push((m, undo));
+    }
+    for (m, undo) in made.into_iter().rev() {
+        search.pos.unmake(&m, undo);
     }
     line
 }
 
-/// The spread for the player to move once the game is over (NS-4's adjustment made).
-fn final_spread(state: &State) -> Option<i32> {
-    state.end()?;
-    let f = state.final_scores();
-    // The seat whose turn it would be: the one after the last mover.
-    let me = state.turn_seat();
-    Some(f[me] - f[1 - me])
+/// A line that keeps the proved value `value` at every step, to the game's end: at each
+/// position, the first move (the table's first) whose value, searched again in a window
+/// around the one needed, is exactly it.
+fn proved_line(search: &mut Search, mut value: i32) -> Vec<Ranked> {
+    let mut line = Vec::new();
+    let mut made: Vec<(Mv, pos::Undo)> = Vec::new();
+    let mut moves = Vec::new();
+    'steps: while !search.pos.over() {
+        let best = search.table.get(search.pos.hash).map_or(0, |e| e.best);
+        search.ordered(best, &mut moves);
+        for &(_, m) in &moves {
+            let s = i32::from(m.score);
+            let rest = if let Some(v) = search.settled(&m) {
+                (v == value).then_some(None)
+            } else {
+                let undo = search.pos.make(&m);
+                let (c, p) = search.negamax(1, u8::MAX - 1, s - value - 1, s - value + 1);
+                search.pos.unmake(&m, undo);
+                if search.stopped.is_some() {
+                    break 'steps;
+                }
+                (p && s - c == value).then_some(Some(c))
+            };
+            if let Some(rest) = rest {
+                line.push(m.ranked(search.pos.turn));
+                let undo = search.pos.make(&m);
+                made.push((m, undo));
+                match rest {
+                    Some(c) => {
+                        value = c;
+                        continue 'steps;
+                    }
+                    None => break 'steps,
+                }
+            }
+        }
+        // No move keeps the value (the table lost it): the line stops here.
+        break;
+    }
+    for (m, undo) in made.into_iter().rev() {
+        search.pos.unmake(&m, undo);
+    }
+    line
 }
 
-/// A leaf cut by the depth: the spread so far, each rack's value counted against its holder
-/// (what NS-4 takes off if neither goes out).
-fn estimate(state: &State) -> i32 {
-    let me = state.turn_seat();
-    let s = state.scores();
-    (s[me] - state.rack_value(me)) - (s[1 - me] - state.rack_value(1 - me))
-}
-
-/// The moves of the player to move, the ones that go out first, then by score (the
-/// generator's order), the pass last.
-fn ordered(state: &State, graph: &Gaddag) -> Vec<Ranked> {
-    let Some(seat) = state.to_move() else {
-        return Vec::new();
-    };
-    let held: usize = state.rack(seat).iter().map(|&n| usize::from(n)).sum();
-    let mut moves: Vec<Ranked> = ranked_moves(state, graph)
-        .into_iter()
-        .filter(|r| !matches!(r.mv, Move::Exchange { .. }))
-        .collect();
-    // Stable: the generator's order within each group.
-    moves.sort_by_key(|r| match r.mv {
-        Move::Place { .. } if r.tiles == held => 0,
-        Move::Place { .. } => 1,
-        _ => 2,
-    });
-    moves
-}
-
-/// Every line searched to the end without pruning: the exact value, for tests on small
-/// positions.
+/// Every line searched to the end without pruning, through the engine's own `play` (not
+/// the search's position): the exact value, for tests on small positions.
 #[cfg(test)]
 pub(super) fn exhaustive(state: &State, graph: &Gaddag) -> i32 {
-    if let Some(v) = final_spread(state) {
-        return v;
+    if state.end().is_some() {
+        let f = state.final_scores();
+        let me = state.turn_seat();
+        return f[me] - f[1 - me];
     }
     let mut best = -i32::MAX;
-    for r in ordered(state, graph) {
+    for r in super::movegen::ranked_moves(state, graph) {
+        if matches!(r.mv, super::moves::Move::Exchange { .. }) {
+            continue;
+        }
         let mut next = state.clone();
         if next.play(r.mv).is_err() {
             continue;
@@ -391,6 +328,24 @@ mod tests {
         State::position(&rules(false), board(), &racks, &[], &scores, turn).unwrap()
     }
 
+    /// The solver's value, proved, equals the exhaustive one, and its line played through
+    /// the engine ends the game at that spread.
+    fn agrees(state: &State, g: &Gaddag, what: &str) -> Solution {
+        let want = exhaustive(state, g);
+        let got = solve(state, g, Limits::default()).unwrap();
+        assert!(got.exact, "{what}: not proved");
+        assert_eq!(got.spread, want, "{what}");
+        let mut s = state.clone();
+        for r in &got.line {
+            s.play(r.mv.clone()).unwrap();
+        }
+        assert!(s.end().is_some(), "{what}: the line stops short");
+        let f = s.final_scores();
+        let me = state.turn_seat();
+        assert_eq!(f[me] - f[1 - me], want, "{what}: the line");
+        got
+    }
+
     /// xorshift64*, for seeded random positions.
     struct Rng(u64);
     impl Rng {
@@ -410,7 +365,7 @@ mod tests {
         let letters: Vec<char> = "AEIOSTRNLU".chars().collect();
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let mut decided = 0;
-        for _ in 0..60 {
+        for _ in 0..120 {
             let rack = |rng: &mut Rng, n: usize| -> String {
                 (0..n).map(|_| letters[rng.below(letters.len())]).collect()
             };
@@ -418,27 +373,103 @@ mod tests {
             let (a, b) = (rack(&mut rng, na), rack(&mut rng, nb));
             let scores = [rng.below(40) as i32, rng.below(40) as i32];
             let state = position([&a, &b], scores, rng.below(2));
-            let want = exhaustive(&state, &g);
-            let got = solve(&state, &g, Limits::default()).unwrap();
-            assert!(got.exact, "{a} v {b}: not proved");
-            assert_eq!(got.spread, want, "{a} v {b} from {scores:?}");
-            // The line, played through the engine, ends the game at that spread.
-            let mut s = state.clone();
-            for r in &got.line {
-                s.play(r.mv.clone()).unwrap();
-            }
-            assert!(s.end().is_some(), "{a} v {b}: the line stops short");
-            let f = s.final_scores();
-            let me = state.turn_seat();
-            assert_eq!(f[me] - f[1 - me], want, "{a} v {b}");
+            let got = agrees(&state, &g, &format!("{a} v {b} from {scores:?}"));
             if got.line.len() > 1 {
                 decided += 1;
             }
         }
         assert!(
-            decided > 10,
+            decided > 20,
             "only {decided} positions took more than one move"
         );
+    }
+
+    /// The same with a jolly (NS-2: any letter, worth nothing) on one side, and with the
+    /// `no-rack-penalty` variant (NS-4: no adjustment at the end, so going out is worth only
+    /// its score and the passes' end costs nothing).
+    #[test]
+    fn the_solver_agrees_with_exhaustive_search_with_a_jolly_and_without_the_penalty() {
+        let g = graph();
+        let letters: Vec<char> = "AEIOSTRNLU".chars().collect();
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let rack = |rng: &mut Rng, n: usize| -> String {
+            (0..n).map(|_| letters[rng.below(letters.len())]).collect()
+        };
+        for i in 0..16 {
+            let other = 1 + rng.below(3);
+            let b = rack(&mut rng, other);
+            let turn = rng.below(2);
+            let racks = if i % 2 == 0 {
+                ["?", b.as_str()]
+            } else {
+                [b.as_str(), "?"]
+            };
+            let state = position(racks, [50, 60], turn);
+            agrees(&state, &g, &format!("{racks:?}, {turn} to move"));
+        }
+        for _ in 0..30 {
+            let (na, nb) = (1 + rng.below(3), 1 + rng.below(2));
+            let (a, b) = (rack(&mut rng, na), rack(&mut rng, nb));
+            let state = State::position(
+                &rules(true),
+                board(),
+                &[&a, &b],
+                &[],
+                &[10, 20],
+                rng.below(2),
+            )
+            .unwrap();
+            agrees(&state, &g, &format!("{a} v {b}, no rack penalty"));
+        }
+    }
+
+    /// The search's own position follows the engine: after each move, its key is the key of
+    /// the engine's position after the same move (board, racks, turn, scoreless turns), and
+    /// taking the move back gives the first key again.
+    #[test]
+    fn the_search_position_keeps_its_key_as_the_engine_plays() {
+        let g = graph();
+        let state = position(["AEIOS", "NTRLU"], [0, 0], 0);
+        let mut p = Pos::new(&state, &g);
+        let start = p.hash;
+        let mut moves = Vec::new();
+        p.placements(&mut moves);
+        moves.push(Mv::PASS);
+        assert!(moves.len() > 20, "{}", moves.len());
+        let mut keys = HashSet::new();
+        for m in &moves {
+            let undo = p.make(m);
+            assert_eq!(p.hash, p.key_from_scratch());
+            let mut engine = state.clone();
+            engine.play(m.ranked(0).mv).unwrap();
+            assert_eq!(p.hash, Pos::new(&engine, &g).hash, "{m:?}");
+            keys.insert(p.hash);
+            p.unmake(m, undo);
+            assert_eq!(p.hash, start);
+        }
+        // (A one-tile play forming words both ways is two moves to one position.)
+        assert!(keys.len() > 20, "{}", keys.len());
+    }
+
+    /// A time limit of nothing: an answer all the same, not called exact, and the reason.
+    #[test]
+    fn a_search_out_of_time_says_so() {
+        let g = graph();
+        let state = position(["AEIOS", "NTRLU"], [0, 0], 0);
+        let got = solve(
+            &state,
+            &g,
+            Limits {
+                max_time: Some(Duration::ZERO),
+                ..Limits::default()
+            },
+        )
+        .unwrap();
+        assert!(!got.exact);
+        assert_eq!(got.stop, Some(Stop::Time));
+        assert!(!got.line.is_empty());
+        let enough = solve(&state, &g, Limits::default()).unwrap();
+        assert!(enough.exact && enough.stop.is_none());
     }
 
     /// Going out at once (NS-4): the spread gains the play and twice the other rack's value.
@@ -485,7 +516,7 @@ mod tests {
             &g,
             Limits {
                 max_nodes: 50,
-                max_depth: 40,
+                ..Limits::default()
             },
         )
         .unwrap();

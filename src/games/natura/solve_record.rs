@@ -968,6 +968,7 @@ fn endgame(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored,
     }
     let limits = super::endgame::Limits {
         max_nodes: q.max_nodes,
+        max_time: q.max_seconds.map(std::time::Duration::from_secs_f64),
         ..Default::default()
     };
     let found = super::endgame::solve(&state, graph, limits).map_err(|why| {
@@ -1031,11 +1032,24 @@ fn endgame(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored,
         found.depth,
         found.nodes,
     );
-    if !found.exact {
-        text += &format!(
-            "the search stopped at --max-nodes {}; a larger limit may prove it\n",
-            q.max_nodes
-        );
+    match found.stop {
+        Some(super::endgame::Stop::Nodes) => {
+            text += &format!(
+                "the search stopped at --max-nodes {}; a larger limit may prove it\n",
+                q.max_nodes
+            )
+        }
+        Some(super::endgame::Stop::Time) => {
+            text += &format!(
+                "the search stopped at --time {}; more time may prove it (an answer cut by time \
+                 may differ from run to run: --max-nodes gives the same one every time)\n",
+                q.max_seconds.unwrap_or_default()
+            )
+        }
+        None if !found.exact => {
+            text += "the search reached its depth limit without a proof\n";
+        }
+        None => {}
     }
     let json = json!({
         "game": "natura",
@@ -1046,6 +1060,10 @@ fn endgame(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored,
         "scores": game.names.iter().zip(state.scores()).map(|(n, s)| json!({"player": n, "score": s})).collect::<Vec<_>>(),
         "spread": found.spread,
         "exact": found.exact,
+        "stopped": found.stop.map(|s| match s {
+            super::endgame::Stop::Nodes => "max-nodes",
+            super::endgame::Stop::Time => "time",
+        }),
         "depth": found.depth,
         "nodes": found.nodes,
         "line": shown.iter().enumerate().map(|(i, (who, s))| {

@@ -1,0 +1,378 @@
+//! The position the endgame search plays on: the board and both racks, changed in place by
+//! each move and changed back after it (no copy of the game per position searched), with a
+//! Zobrist key kept up to date as tiles come and go.
+//!
+//! Only what decides the points still to come is kept: the board, the racks, whose turn it
+//! is and the scoreless turns in a row (NS-4). The scores are not: the search counts the
+//! points each move adds, so one position is one table entry however it was reached.
+
+use super::super::board::{Board, Dir, Placement, Square, THROUGH};
+use super::super::game::State;
+use super::super::layout::{TileSet, BLANK, JOLLY, SIZE};
+use super::super::movegen::{each_found, Found, Gaddag, Ranked};
+use super::super::moves::Move;
+
+/// Tile kinds on a rack: the jolly (0) and the letters A-Z (1-26), as the generator counts.
+pub(super) const KINDS: usize = 27;
+
+/// Scoreless turns in a row that end a two-player game (NS-4: three rounds).
+pub(super) const SCORELESS_END: u8 = 6;
+
+/// A move as the search keeps it: a placement (its first square, direction and word as
+/// the generator gives them: a tile placed, or [`THROUGH`]) or the pass (`len` 0). Copied,
+/// never allocated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Mv {
+    /// The first square, `row * SIZE + col`.
+    pub at: u8,
+    pub down: bool,
+    pub len: u8,
+    /// Tiles placed from the rack.
+    pub tiles: u8,
+    /// What the engine scores it (the words and the rack bonus).
+    pub score: u16,
+    pub word: [u8; SIZE],
+}
+
+impl Mv {
+    pub const PASS: Mv = Mv {
+        at: 0,
+        down: false,
+        len: 0,
+        tiles: 0,
+        score: 0,
+        word: [0; SIZE],
+    };
+
+    fn of(f: &Found) -> Mv {
+        let mut word = [0; SIZE];
+        let w = f.word();
+        word[..w.len()].copy_from_slice(w);
+        Mv {
+            at: (f.at.row * SIZE + f.at.col) as u8,
+            down: f.dir == Dir::Down,
+            len: w.len() as u8,
+            tiles: f.tiles,
+            score: f.score as u16,
+            word,
+        }
+    }
+
+    pub fn is_pass(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The squares (as `row * SIZE + col`) and tiles this move places.
+    pub fn placed(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let step = if self.down { SIZE } else { 1 };
+        let at = usize::from(self.at);
+        self.word[..usize::from(self.len)]
+            .iter()
+            .enumerate()
+            .filter(|(_, &t)| t != THROUGH)
+            .map(move |(i, &t)| (at + i * step, t))
+    }
+
+    /// A 32-bit name for the move, for the table's best move (a clash can only change the
+    /// order moves are tried in, never a value).
+    pub fn id(&self) -> u32 {
+        let mut h: u64 = 0x9e37_79b9_7f4a_7c15 ^ u64::from(self.at) ^ (u64::from(self.down) << 8);
+        for &t in &self.word[..usize::from(self.len)] {
+            h = (h ^ u64::from(t)).wrapping_mul(0x0100_0000_01b3);
+            h ^= h >> 29;
+        }
+        (h ^ (h >> 32)) as u32 | 1
+    }
+
+    /// The move as the engine takes it, for `seat`.
+    pub fn ranked(&self, seat: usize) -> Ranked {
+        if self.is_pass() {
+            return Ranked {
+                mv: Move::Pass { seat },
+                score: 0,
+                tiles: 0,
+            };
+        }
+        let at = usize::from(self.at);
+        Ranked {
+            mv: Move::Place {
+                seat,
+                play: Placement {
+                    at: Square {
+                        row: at / SIZE,
+                        col: at % SIZE,
+                    },
+                    dir: if self.down { Dir::Down } else { Dir::Across },
+                    word: self.word[..usize::from(self.len)].to_vec(),
+                },
+            },
+            score: u32::from(self.score),
+            tiles: usize::from(self.tiles),
+        }
+    }
+}
+
+/// The rack kind a board tile came from: its letter, or a jolly.
+fn kind(t: u8) -> usize {
+    if t & BLANK != 0 {
+        usize::from(JOLLY)
+    } else {
+        usize::from(t)
+    }
+}
+
+/// A board tile's row in the key table: the letter, plus 32 for a jolly standing for it.
+fn code(t: u8) -> usize {
+    usize::from(t & 31) + if t & BLANK != 0 { 32 } else { 0 }
+}
+
+/// Zobrist keys: one random number per (square, tile), (seat, kind, count), turn and
+/// scoreless count; a position's key is the xor of its parts. Drawn from a fixed seed, so
+/// searches are the same run to run.
+struct Keys {
+    square: Vec<[u64; 64]>,
+    rack: [[[u64; 8]; KINDS]; 2],
+    turn: u64,
+    scoreless: [u64; 8],
+}
+
+impl Keys {
+    fn new() -> Keys {
+        // splitmix64
+        let mut s: u64 = 0x7a76_6f6c_6f5f_6567;
+        let mut next = move || {
+            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let mut square = vec![[0; 64]; SIZE * SIZE];
+        for sq in square.iter_mut() {
+            for k in sq.iter_mut() {
+                *k = next();
+            }
+        }
+        let mut rack = [[[0; 8]; KINDS]; 2];
+        for seat in rack.iter_mut() {
+            for kind in seat.iter_mut() {
+                for k in kind.iter_mut() {
+                    *k = next();
+                }
+            }
+        }
+        let turn = next();
+        let mut scoreless = [0; 8];
+        for k in scoreless.iter_mut() {
+            *k = next();
+        }
+        Keys {
+            square,
+            rack,
+            turn,
+            scoreless,
+        }
+    }
+}
+
+/// What a move changed that its undo cannot work out again.
+#[derive(Clone, Copy)]
+pub(super) struct Undo {
+    scoreless: u8,
+    hash: u64,
+}
+
+pub(super) struct Pos<'g> {
+    board: Board,
+    set: TileSet,
+    graph: &'g Gaddag,
+    racks: [[u8; KINDS]; 2],
+    /// Tiles on each rack, and what they are worth (a jolly 0).
+    pub size: [u8; 2],
+    pub value: [i32; 2],
+    pub turn: usize,
+    pub scoreless: u8,
+    /// Whether NS-4's end adjustment applies (not with `no-rack-penalty`).
+    pub penalty: bool,
+    pub hash: u64,
+    tile_value: [i32; KINDS],
+    keys: Keys,
+}
+
+impl<'g> Pos<'g> {
+    /// The position of a two-player game with the bag empty.
+    pub fn new(state: &State, graph: &'g Gaddag) -> Pos<'g> {
+        let set = state.set().clone();
+        let mut tile_value = [0; KINDS];
+        for (k, v) in tile_value.iter_mut().enumerate().take(set.kinds()) {
+            *v = set.value(k as u8) as i32;
+        }
+        let mut racks = [[0; KINDS]; 2];
+        for (seat, rack) in racks.iter_mut().enumerate() {
+            for (k, &n) in state.rack(seat).iter().enumerate().take(KINDS) {
+                rack[k] = n;
+            }
+        }
+        let mut pos = Pos {
+            board: state.board().clone(),
+            set,
+            graph,
+            racks,
+            size: [0; 2],
+            value: [0; 2],
+            turn: state.turn_seat(),
+            scoreless: state.scoreless_turns().min(usize::from(SCORELESS_END)) as u8,
+            penalty: !state.rules().no_rack_penalty,
+            hash: 0,
+            tile_value,
+            keys: Keys::new(),
+        };
+        for seat in 0..2 {
+            pos.size[seat] = pos.racks[seat].iter().sum();
+            pos.value[seat] = (0..KINDS)
+                .map(|k| pos.tile_value[k] * i32::from(pos.racks[seat][k]))
+                .sum();
+        }
+        pos.hash = pos.key_from_scratch();
+        pos
+    }
+
+    /// The key computed from every part (the search keeps it by xor as it goes).
+    pub fn key_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for row in 0..SIZE {
+            for col in 0..SIZE {
+                if let Some(t) = self.board.get(Square { row, col }) {
+                    h ^= self.keys.square[row * SIZE + col][code(t)];
+                }
+            }
+        }
+        for seat in 0..2 {
+            for k in 0..KINDS {
+                h ^= self.keys.rack[seat][k][usize::from(self.racks[seat][k]).min(7)];
+            }
+        }
+        if self.turn == 1 {
+            h ^= self.keys.turn;
+        }
+        h ^ self.keys.scoreless[usize::from(self.scoreless)]
+    }
+
+    /// Every placement of the player to move, in the generator's order, onto `out`.
+    pub fn placements(&self, out: &mut Vec<Mv>) {
+        let rack = &self.racks[self.turn];
+        each_found(
+            &self.board,
+            &self.set,
+            rack,
+            self.graph,
+            &mut |f: &Found| out.push(Mv::of(f)),
+        );
+    }
+
+    /// What the tiles of a move are worth on a rack (a jolly 0).
+    pub fn tiles_value(&self, m: &Mv) -> i32 {
+        m.placed().map(|(_, t)| self.tile_value[kind(t)]).sum()
+    }
+
+    /// Play `m` for the player to move.
+    pub fn make(&mut self, m: &Mv) -> Undo {
+        let undo = Undo {
+            scoreless: self.scoreless,
+            hash: self.hash,
+        };
+        let me = self.turn;
+        let mut h = self.hash ^ self.keys.scoreless[usize::from(self.scoreless)];
+        if m.is_pass() {
+            self.scoreless += 1;
+        } else {
+            for (sq, t) in m.placed() {
+                self.board.set(
+                    Square {
+                        row: sq / SIZE,
+                        col: sq % SIZE,
+                    },
+                    t,
+                );
+                h ^= self.keys.square[sq][code(t)];
+                let k = kind(t);
+                let n = &mut self.racks[me][k];
+                h ^= self.keys.rack[me][k][usize::from(*n)];
+                *n -= 1;
+                h ^= self.keys.rack[me][k][usize::from(*n)];
+                self.value[me] -= self.tile_value[k];
+            }
+            self.size[me] -= m.tiles;
+            self.scoreless = 0;
+        }
+        h ^= self.keys.scoreless[usize::from(self.scoreless)] ^ self.keys.turn;
+        self.hash = h;
+        self.turn = 1 - me;
+        undo
+    }
+
+    /// Take back `m`, the last move made.
+    pub fn unmake(&mut self, m: &Mv, undo: Undo) {
+        let me = 1 - self.turn;
+        self.turn = me;
+        if !m.is_pass() {
+            for (sq, t) in m.placed() {
+                self.board.clear(Square {
+                    row: sq / SIZE,
+                    col: sq % SIZE,
+                });
+                let k = kind(t);
+                self.racks[me][k] += 1;
+                self.value[me] += self.tile_value[k];
+            }
+            self.size[me] += m.tiles;
+        }
+        self.scoreless = undo.scoreless;
+        self.hash = undo.hash;
+    }
+
+    /// The points still to come for the player to move from a position cut off by the depth:
+    /// what NS-4 would take off both racks if neither went out.
+    pub fn estimate(&self) -> i32 {
+        if self.penalty {
+            self.value[1 - self.turn] - self.value[self.turn]
+        } else {
+            0
+        }
+    }
+
+    /// What the other player gains besides its score by going out against `seat` once
+    /// `seat` has played tiles worth `played` (NS-4: the rack left, twice over in spread).
+    pub fn out_bonus_against(&self, seat: usize, played: i32) -> i32 {
+        if self.penalty {
+            2 * (self.value[seat] - played)
+        } else {
+            0
+        }
+    }
+
+    /// Whether a square (`row * SIZE + col`) holds a tile.
+    pub fn occupied(&self, sq: usize) -> bool {
+        self.board
+            .get(Square {
+                row: sq / SIZE,
+                col: sq % SIZE,
+            })
+            .is_some()
+    }
+
+    /// Whether the game is over: a rack emptied, or the last scoreless turn (NS-4).
+    pub fn over(&self) -> bool {
+        self.size.contains(&0) || self.scoreless >= SCORELESS_END
+    }
+
+    /// What the player to move gains at the end by going out, besides the move's score:
+    /// the other rack's value, taken from them and given to the mover (NS-4).
+    pub fn out_bonus(&self) -> i32 {
+        if self.penalty {
+            2 * self.value[1 - self.turn]
+        } else {
+            0
+        }
+    }
+}
