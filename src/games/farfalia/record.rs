@@ -187,6 +187,33 @@ impl Game for Farfalia {
     }
 }
 
+/// Each board's deal for batches ([`crate::games::line::writer`], `deal
+/// --format jsonl`): the deals [`Game::deal`] describes, serialised straight
+/// from their setups, without its text, TOML and JSON value. `None` for a
+/// variant the players do not play.
+pub fn batch_fields(
+    variant: String,
+    seed: String,
+    names: Vec<String>,
+) -> Option<Box<crate::games::line::Deal>> {
+    let rules = rules_of(&variant, names.len())?;
+    let tables: Vec<Vec<Table>> = (0..names.len())
+        .map(|d| Match::scheduled_tables(rules.format, d))
+        .collect();
+    Some(Box::new(move |b, f| {
+        let tables = &tables[first_dealer(b, names.len())];
+        let mut deals = Vec::with_capacity(tables.len());
+        for (k, table) in tables.iter().enumerate() {
+            let orders = orders(&variant, &seed, b, k)?;
+            let setup = Setup::deal(table.clone(), &orders, rules.jolly == Jolly::Burnin)
+                .map_err(internal)?;
+            deals.push(DealOut::of(&setup, &names));
+        }
+        f.serialized("deal", &deals);
+        Ok(())
+    }))
+}
+
 /// One line per board: board `b` is the first deal of a match from that
 /// board, dealt by seat `first_dealer(b)`.
 fn line_deals(variant: &str, players: usize, seed: &str) -> Result<Lines, Error> {

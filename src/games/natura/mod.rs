@@ -35,6 +35,7 @@ pub mod learn;
 pub mod leaves;
 pub mod leaves_record;
 pub mod lex;
+pub mod line;
 pub mod machine;
 pub mod movegen;
 pub mod moves;
