@@ -20,20 +20,17 @@ pub fn fields(variant: String, seed: String, names: Vec<String>) -> Option<Box<D
     }
     Some(Box::new(move |b, f| {
         let bag = dealt_bag(&Provenance::new("natura", &variant, &seed, b));
-        let n = names.len();
-        if bag.len() < n * RACK {
-            return Err(crate::error::Error::failed(
-                "natura.internal",
-                "internal error: a bag too small for the racks",
-            ));
-        }
         let text = |tiles: &[u8]| tiles.iter().map(|&t| tile_char(t)).collect::<String>();
+        // The racks and the rest: a bag of 120 tiles holds 6 racks of 7.
         f.object("racks", |f| {
-            for (i, name) in names.iter().enumerate() {
-                f.piece(name, text(&bag[i * RACK..(i + 1) * RACK]));
+            for (name, rack) in names.iter().zip(bag.chunks(RACK)) {
+                f.piece(name, text(rack));
             }
         });
-        f.piece("bag", text(&bag[n * RACK..]));
+        f.piece(
+            "bag",
+            text(bag.get(names.len() * RACK..).unwrap_or_default()),
+        );
         // As `[setup]` writes it: only a lexicon other than NS-2's default.
         if !lexicon.is_default() {
             f.serialized("lexicon", &lexicon);
