@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Dealing in bulk, every game: one-line (`--format line`) and streamed JSON
-# (`--format jsonl`) output of N boards, wall time and peak memory (max RSS),
-# with Debian's `dealer` one-line output timed in the same run.
+# (`--format jsonl`) output of N boards: wall time, CPU time (user + sys) and
+# peak memory (max RSS), with Debian's `dealer` one-line output timed in the
+# same run, and each game's speed as a multiple of `dealer`'s.
 #
 #   scripts/bench_deal_all.sh [N]        (default N = 1000000)
 #
@@ -21,21 +22,32 @@ TIMES=$(mktemp)
 trap 'rm -f "$DESCR" "$TIMES"' EXIT
 printf 'generate %s\nproduce %s\naction printoneline\n' "$N" "$N" > "$DESCR"
 
-# "NAME: wall s, max RSS MB" of a command, its output thrown away (GNU time).
+# One row of a command, its output thrown away (GNU time): wall, CPU
+# (user + sys), max RSS, and how many times faster than `dealer` it is in
+# wall and in CPU (the fairer figure on a loaded machine). Sets D_WALL and
+# D_CPU the first time (dealer's row).
+D_WALL=""; D_CPU=""
 measure() {
     local name=$1; shift
-    /usr/bin/time -f "%e %M" -o "$TIMES" "$@" > /dev/null
-    awk -v n="$name" '{ printf "%-34s %8.2f s wall %8.1f MB max RSS\n", n, $1, $2 / 1024 }' "$TIMES"
+    /usr/bin/time -f "%e %U %S %M" -o "$TIMES" "$@" > /dev/null
+    read -r wall user sys rss < <(tail -1 "$TIMES")
+    local cpu
+    cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+    if [ -z "$D_WALL" ]; then D_WALL=$wall; D_CPU=$cpu; fi
+    awk -v n="$name" -v w="$wall" -v c="$cpu" -v r="$rss" -v dw="$D_WALL" -v dc="$D_CPU" 'BEGIN {
+        printf "%-22s %8.2f s wall %8.2f s CPU %7.1f MB max RSS   x dealer: wall %5.1f  CPU %5.1f\n",
+            n, w, c, r / 1024, (w > 0 ? dw / w : 0), (c > 0 ? dc / c : 0) }'
 }
 
-echo "cores: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg); N = $N"
+echo "cores: $(nproc); $(uptime); N = $N"
 if [ -n "$DEALER" ]; then
     measure "dealer printoneline" "$DEALER" -s 1 "$DESCR"
 else
-    echo "dealer: not installed (apt-get install dealer)"
+    echo "dealer: not installed (apt-get install dealer); no ratios"
+    D_WALL=0; D_CPU=0
 fi
 for g in $("$TAVOLO" deal --help | sed -n "s/.*possible values: \(.*\)\]/\1/p" | head -1 | tr -d ","); do
     measure "$g line" "$TAVOLO" deal "$g" --seed bench --boards "1..$N" --format line
     measure "$g jsonl" "$TAVOLO" deal "$g" --seed bench --boards "1..$N" --format jsonl
 done
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "after: $(uptime)"

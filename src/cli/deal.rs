@@ -382,13 +382,15 @@ fn jsonl_line(
     buf.push(b'\n');
 }
 
-/// Boards dealt per thread per window: large enough that starting threads
-/// costs nothing, small enough to keep memory low (about 8 MB a window).
+/// Boards dealt per thread per window at most: large enough that starting
+/// threads costs nothing.
 const BLOCK: u32 = 16_384;
 
-/// The same for JSON Lines, whose boards are up to 25 times longer (a
-/// Farfalia match's object is about 2 KB): about 2 MB a block.
-const JSONL_BLOCK: u32 = 1_024;
+/// About the bytes of a block (each thread's part of a window): boards are
+/// 60 bytes (a Farfalia line) to 2 KB (a Farfalia match in JSON), so a
+/// block holds `BLOCK_BYTES` over the first board's length, and memory
+/// stays a few MB whatever the game and format.
+const BLOCK_BYTES: usize = 1 << 20;
 
 /// The game's own one-line writer, if it has one (`None`: each board's deal
 /// is written by [`crate::games::Game::deal_line`]).
@@ -432,16 +434,22 @@ fn lines(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |j| j as usize,
     );
-    // Blocks of at most BLOCK boards, smaller for small batches so that every
-    // thread has work (the output does not depend on the block size).
+    // Blocks of about BLOCK_BYTES (at most BLOCK boards), smaller for small
+    // batches so that every thread has work (the output does not depend on
+    // the block size).
+    let mut first = Vec::new();
+    line(*boards.start(), &mut first).map_err(Failure::Deal)?;
+    let most = (BLOCK_BYTES / first.len().max(1)).clamp(256, BLOCK as usize) as u64;
     let count = u64::from(*boards.end()) - u64::from(*boards.start()) + 1;
-    let most = u64::from(if what.is_some() { BLOCK } else { JSONL_BLOCK });
     let block = (count / (jobs as u64 * 4)).clamp(256, most);
     let (end, window) = (u64::from(*boards.end()), block * jobs as u64);
     // Each round deals the next window (`jobs` blocks of consecutive boards,
     // one thread each) while writing the window dealt in the round before.
+    // The buffers of a window written are filled again two windows on (no
+    // new allocation, no page faults, after the first two windows).
     let mut from = u64::from(*boards.start());
     let mut pending: Vec<Vec<u8>> = Vec::new();
+    let mut spare: Vec<Vec<u8>> = Vec::new();
     loop {
         let to = end.min(from + window - 1);
         let (wrote, dealt) = std::thread::scope(|scope| {
@@ -451,7 +459,8 @@ fn lines(
                     let b = to.min(a + block - 1);
                     // Boards are u32: `a..=b` lies within `boards`.
                     let block = a as u32..=b as u32;
-                    scope.spawn(move || deal_block(line, block))
+                    let buf = spare.pop().unwrap_or_default();
+                    scope.spawn(move || deal_block(line, block, buf))
                 })
                 .collect();
             let wrote = pending.iter().try_for_each(|b| out.write_all(b));
@@ -469,13 +478,18 @@ fn lines(
         if from > end {
             return Ok(());
         }
-        pending = dealt.map_err(Failure::Deal)?;
+        spare = std::mem::replace(&mut pending, dealt.map_err(Failure::Deal)?);
         from = to + 1;
     }
 }
 
-fn deal_block(write: &WriteLine, boards: RangeInclusive<u32>) -> Result<Vec<u8>, Error> {
-    let mut buf = Vec::with_capacity(boards.clone().count() * 80);
+/// The lines of `boards`, in `buf` (emptied first).
+fn deal_block(
+    write: &WriteLine,
+    boards: RangeInclusive<u32>,
+    mut buf: Vec<u8>,
+) -> Result<Vec<u8>, Error> {
+    buf.clear();
     for b in boards {
         write(b, &mut buf)?;
     }

@@ -217,6 +217,26 @@ impl fmt::Display for Card {
     }
 }
 
+/// A card in a batch of deals (`crate::games::line`): its `Display`'s
+/// bytes, the suit's letter and the rank 1-13.
+impl crate::games::line::Piece for Card {
+    fn put(&self, out: &mut Vec<u8>) {
+        out.push(self.suit().letter() as u8);
+        let r = self.rank();
+        if r >= 10 {
+            out.push(b'1');
+        }
+        out.push(b'0' + r % 10);
+    }
+}
+
+/// A family in a batch of deals: its letter.
+impl crate::games::line::Piece for Family {
+    fn put(&self, out: &mut Vec<u8>) {
+        out.push(self.letter() as u8);
+    }
+}
+
 impl FromStr for Card {
     type Err = String;
     /// `B11`, `b11`, `O7` (GN-2: any case).

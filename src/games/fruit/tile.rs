@@ -112,6 +112,19 @@ impl fmt::Display for Tile {
     }
 }
 
+/// A tile in a batch of deals (`crate::games::line`): the bytes of its
+/// `Display`, the fruit's letter (ASCII) and the number.
+impl crate::games::line::Piece for Tile {
+    fn put(&self, out: &mut Vec<u8>) {
+        out.push(self.fruit.letter() as u8);
+        if self.number < 10 {
+            out.push(b'0' + self.number);
+        } else {
+            out.extend_from_slice(self.number.to_string().as_bytes());
+        }
+    }
+}
+
 /// Why a tile name did not parse.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseTileError(pub String);

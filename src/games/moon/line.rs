@@ -5,7 +5,15 @@
 use super::game::MoonSetup;
 use super::record::dealt;
 use crate::deal::Provenance;
-use crate::games::line::Deal;
+use crate::games::line::{Deal, Piece};
+
+/// A tile as its `Display` writes it: the moon's letter, the background's.
+impl Piece for super::Tile {
+    fn put(&self, out: &mut Vec<u8>) {
+        // Both letters are ASCII (`Colour::letter`).
+        out.extend_from_slice(&[self.moon().letter() as u8, self.background().letter() as u8]);
+    }
+}
 
 /// The deal of each board for `variant` and these players.
 pub fn fields(variant: String, seed: String, names: Vec<String>) -> Box<Deal> {

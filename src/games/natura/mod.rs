@@ -36,6 +36,7 @@ pub mod learn;
 pub mod leaves;
 pub mod leaves_record;
 pub mod lex;
+pub mod line;
 pub mod machine;
 pub mod movegen;
 pub mod moves;

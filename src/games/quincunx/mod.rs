@@ -13,6 +13,7 @@
 pub mod cards;
 pub mod draw;
 pub mod grid;
+pub mod line;
 pub mod order;
 pub mod record;
 pub mod round;

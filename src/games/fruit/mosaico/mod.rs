@@ -103,6 +103,19 @@ impl fmt::Display for Cell {
     }
 }
 
+/// A cell in a batch of deals (`crate::games::line`): its `Display`'s bytes.
+impl crate::games::line::Piece for Cell {
+    fn put(&self, out: &mut Vec<u8>) {
+        if self.in_frame() {
+            // One letter, one digit (the frame is 6 by 6).
+            out.extend_from_slice(&[b'a' + self.file, b'1' + self.rank]);
+        } else {
+            use std::io::Write as _;
+            let _ = write!(out, "{self}");
+        }
+    }
+}
+
 impl FromStr for Cell {
     type Err = String;
 
