@@ -22,8 +22,9 @@ use super::standings::{self, Standing};
 use super::verify::{self, Judged};
 use super::{Description, Key, Section};
 use crate::error::{Error, Location};
+use crate::games;
+use crate::games::replay::Kept;
 use crate::games::session::Played;
-use crate::games::{self, session};
 use crate::record::{Record, Source, Status};
 
 /// The records given: a folder (its `*.toml` files), files, or `-`
@@ -321,36 +322,42 @@ fn place<'d>(
         }
     };
     let round = round_of(d, board);
-    // Who sat where (read again for the players' places in the file).
+    // Who sat where: as the referee read them, or (a record not its board's,
+    // never judged) from the record read again.
     let src = Source::new(path, judged.as_ref().map_or(text, |j| j.text.as_str()));
-    let record = Record::parse(&src, &games::Registry).ok();
-    let names: Vec<String> = record
-        .as_ref()
-        .map(Record::player_names)
-        .unwrap_or_default();
-    let players = match (&section.entrants, &record) {
-        (Some(entrants), Some(record)) => {
-            for p in &record.players {
-                if !entrants.contains(&p.name) {
-                    return Err(Error::input(
-                        "event.not-an-entrant",
-                        format!(
-                            "`{}` is not in the event: the entrants are {}",
-                            p.name,
-                            entrants.join(", ")
-                        ),
-                    )
-                    .at(Location::at_span(path, &src.text, p.span.clone())));
-                }
+    let parse = || Record::parse(&src, &games::Registry).ok();
+    let names: Option<Vec<String>> = match &judged {
+        Some(j) => Some(j.players.clone()),
+        None => parse().as_ref().map(Record::player_names),
+    };
+    let players = match (&section.entrants, names.as_ref()) {
+        (Some(entrants), Some(names)) => {
+            if let Some(seat) = names.iter().position(|n| !entrants.contains(n)) {
+                // Where the name is written (the record is read again only now).
+                let at = parse().and_then(|r| r.players.get(seat).map(|p| p.span.clone()));
+                return Err(Error::input(
+                    "event.not-an-entrant",
+                    format!(
+                        "`{}` is not in the event: the entrants are {}",
+                        names[seat],
+                        entrants.join(", ")
+                    ),
+                )
+                .at(match at {
+                    Some(span) => Location::at_span(path, &src.text, span),
+                    None => Location::file(path),
+                }));
             }
             names.clone()
         }
-        _ if section.tables == 1 => names.clone(),
+        _ if section.tables == 1 => names.clone().unwrap_or_default(),
         _ => names
             .iter()
+            .flatten()
             .map(|n| format!("{n} at table {table}"))
             .collect(),
     };
+    let names = names.unwrap_or_default();
     let mut line = RecordLine {
         file: path.display().to_string(),
         board: board.label.to_string(),
@@ -369,7 +376,7 @@ fn place<'d>(
     };
     let mut seats = None;
     let mut replay = None;
-    if let (Some(j), Some(record)) = (judged, record.filter(|_| report.status == "ok")) {
+    if let Some(j) = judged.filter(|_| report.status == "ok") {
         line.verdict = Some(match j.verdict.status {
             Status::Complete => "complete",
             Status::LegalSoFar => "legal-so-far",
@@ -381,12 +388,21 @@ fn place<'d>(
                 i.number, i.player, i.message, i.rule
             )
         });
-        let (running, to_move) = match session::find(record.game).map(|t| t.open(&record, &src)) {
-            Some(Ok((live, _))) => {
-                replay = Some((names.clone(), live.history()));
-                (live.scores(), live.to_move())
+        // The running scores and the seat to move, from the referee's own replay;
+        // a session opened on the record where the referee stopped its replay itself.
+        let kept = j.kept.or_else(|| {
+            let record = parse()?;
+            let (live, _) = games::session::find(record.game)?
+                .open(&record, &src)
+                .ok()?;
+            Some(Kept::of(live.as_ref()))
+        });
+        let (running, to_move) = match kept {
+            Some(kept) => {
+                replay = Some((names.clone(), kept.history));
+                (kept.scores, kept.to_move)
             }
-            _ => (None, None),
+            None => (None, None),
         };
         let to_move = to_move.or_else(|| {
             j.verdict

@@ -15,7 +15,8 @@ use serde::Serialize;
 use super::boards::{self, Board, Label};
 use super::{hex, Description, Key};
 use crate::error::Error;
-use crate::games::check::{check_text, Outcome};
+use crate::games::check::{check_text_kept, Outcome};
+use crate::games::replay::Kept;
 use crate::record::{write, Verdict};
 
 /// What the organiser published before the event.
@@ -243,6 +244,10 @@ pub fn check_record(d: &Description, all: &[Board], path: &Path, text: &str) -> 
 pub struct Judged {
     pub text: String,
     pub verdict: Verdict,
+    /// The players by seat, as the record names them.
+    pub players: Vec<String>,
+    /// The end of the referee's replay: the running scores, the seat to move.
+    pub kept: Option<Kept>,
 }
 
 /// [`check_record`], keeping the referee's judgement of a record that is its
@@ -420,7 +425,7 @@ pub fn check_and_judge(
             p.board
         )
     };
-    let judged = check_text(path, with_deal.clone());
+    let (judged, kept) = check_text_kept(path, with_deal.clone());
     if let Some(written) = doc.get("setup") {
         let dealt = match dealt_setup(board, &players) {
             Ok(v) => v,
@@ -451,7 +456,11 @@ pub fn check_and_judge(
         }
     }
     match judged.outcome {
-        Outcome::Judged { verdict, .. } => {
+        Outcome::Judged {
+            verdict,
+            players: names,
+            ..
+        } => {
             report.verdict = Some(
                 serde_json::to_value(verdict.status)
                     .ok()
@@ -461,6 +470,8 @@ pub fn check_and_judge(
             *judged_out = Some(Judged {
                 text: with_deal,
                 verdict: *verdict,
+                players: names,
+                kept,
             });
             report
         }
