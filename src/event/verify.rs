@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::boards::{self, Board, Label};
 use super::{hex, Description, Key};
@@ -250,6 +250,19 @@ pub struct Judged {
     pub kept: Option<Kept>,
 }
 
+/// What is read of a record before the referee reads it: its head and
+/// `[meta]`, as values. Its moves are skipped, not built (a long game's moves
+/// were most of the time spent here).
+#[derive(Deserialize)]
+struct Head {
+    game: Option<toml::Value>,
+    variant: Option<toml::Value>,
+    players: Option<toml::Value>,
+    deal: Option<toml::Value>,
+    setup: Option<toml::Value>,
+    meta: Option<toml::Value>,
+}
+
 /// [`check_record`], keeping the referee's judgement of a record that is its
 /// board's in `judged` (what `tavolo event results` counts).
 pub fn check_and_judge(
@@ -272,12 +285,12 @@ pub fn check_and_judge(
         r.message = Some(message);
         r
     };
-    let doc: toml::Table = match toml::from_str(text) {
+    let doc: Head = match toml::from_str(text) {
         Ok(doc) => doc,
         Err(e) => return fail(report, "unreadable", e.message().trim().to_string()),
     };
-    let meta = doc.get("meta").and_then(|m| m.as_table());
-    let deal = doc.get("deal").and_then(|m| m.as_table());
+    let meta = doc.meta.as_ref().and_then(|m| m.as_table());
+    let deal = doc.deal.as_ref().and_then(|m| m.as_table());
     report.table = meta
         .and_then(|m| m.get("table"))
         .and_then(|t| t.as_integer());
@@ -344,9 +357,10 @@ pub fn check_and_judge(
 
     // Game, variant and number of players: the board's section.
     let section = board.section;
-    let game = doc.get("game").and_then(|g| g.as_str()).unwrap_or("");
+    let game = doc.game.as_ref().and_then(|g| g.as_str()).unwrap_or("");
     let variant = doc
-        .get("variant")
+        .variant
+        .as_ref()
         .and_then(|g| g.as_str())
         .unwrap_or_else(|| section.game.variants()[0]);
     // One variant written two ways (options in another order) is one variant.
@@ -355,7 +369,8 @@ pub fn check_and_judge(
         .variant(variant)
         .unwrap_or_else(|_| variant.to_string());
     let players: Vec<String> = doc
-        .get("players")
+        .players
+        .as_ref()
         .and_then(|p| p.as_array())
         .map(|a| {
             a.iter()
@@ -426,7 +441,7 @@ pub fn check_and_judge(
         )
     };
     let (judged, kept) = check_text_kept(path, with_deal.clone());
-    if let Some(written) = doc.get("setup") {
+    if let Some(written) = doc.setup.as_ref() {
         let dealt = match dealt_setup(board, &players) {
             Ok(v) => v,
             Err(e) => return fail(report, "unreadable", e.message),
