@@ -18,6 +18,7 @@ use serde::Serialize;
 use super::boards::{self, Board, Label};
 use super::matchpoints;
 use super::measure::{self, Counted, SeatResult};
+use super::spans::Step;
 use super::standings::{self, Standing};
 use super::verify::{self, Judged};
 use super::{Description, Key, Section};
@@ -193,7 +194,7 @@ pub fn results(
     // the files' order, so the first error and the bytes do not depend on
     // the threads.
     let checked = crate::kit::par::map(&inputs, |_, (path, text)| place(d, &all, path, text));
-    for (p, (path, _)) in checked.into_iter().zip(&inputs) {
+    for (p, (path, text)) in checked.into_iter().zip(&inputs) {
         let p = p?;
         if let Some(first) = seen.insert((p.board.label, p.table), path.clone()) {
             return Err(Error::input(
@@ -206,7 +207,7 @@ pub fn results(
                     path.display()
                 ),
             )
-            .in_file(path)
+            .at(meta_at(path, text, "board"))
             .help("hand in one record per board and table"));
         }
         placed.push(p);
@@ -225,7 +226,7 @@ pub fn results(
                     path.display()
                 ),
             )
-            .in_file(path));
+            .at(Location::at_span(path, text, slip.board_span.clone())));
         }
         match placed
             .iter_mut()
@@ -293,7 +294,7 @@ fn place<'d>(
                     .clone()
                     .unwrap_or_else(|| "the record names no board of this event".into()),
             )
-            .in_file(path)
+            .at(meta_at(path, text, "board"))
         })?;
     let section = board.section;
     let table = match report.table {
@@ -306,7 +307,7 @@ fn place<'d>(
                     board.label, section.tables
                 ),
             )
-            .in_file(path)
+            .at(meta_at(path, text, "table"))
             .help("add `table = N` to its [meta]"))
         }
         Some(t) if t >= 1 && t <= i64::from(section.tables) => t as u32,
@@ -318,7 +319,7 @@ fn place<'d>(
                     board.label, section.tables
                 ),
             )
-            .in_file(path))
+            .at(meta_at(path, text, "table")))
         }
     };
     let round = round_of(d, board);
@@ -432,6 +433,12 @@ fn place<'d>(
     })
 }
 
+/// Where a record's `[meta]` value `key` is written (else its `[meta]`, else
+/// the file): read again only for an error.
+fn meta_at(path: &Path, text: &str, key: &str) -> Location {
+    super::spans::locate(path, text, &[Step::Key("meta"), Step::Key(key)])
+}
+
 /// The board and table a slip names (exit 2 if the event has neither).
 fn slip_place<'d>(
     all: &'d [Board<'d>],
@@ -444,28 +451,32 @@ fn slip_place<'d>(
         .ok()
         .and_then(|l| all.iter().find(|b| b.label == l))
         .ok_or_else(|| {
-            Error::input(
+            slip.error_at(
+                path,
+                slip.board_span.clone(),
                 "event.no-such-board",
                 format!(
                     "the slip names board {}, which this event does not have",
                     slip.board
                 ),
             )
-            .in_file(path)
         })?;
     let tables = board.section.tables;
     if slip.table < 1 || slip.table > i64::from(tables) {
-        return Err(Error::input(
+        return Err(slip.error_at(
+            path,
+            slip.table_span.clone(),
             "event.no-such-table",
             format!(
                 "the slip names table {}; board {}'s section has tables 1 to {tables}",
                 slip.table, board.label
             ),
-        )
-        .in_file(path));
+        ));
     }
     if slip.players.len() != board.section.names.len() {
-        return Err(Error::input(
+        return Err(slip.error_at(
+            path,
+            slip.players_span.clone(),
             "event.slip",
             format!(
                 "the slip names {} players; board {} is for {}",
@@ -473,8 +484,7 @@ fn slip_place<'d>(
                 board.label,
                 board.section.names.len()
             ),
-        )
-        .in_file(path));
+        ));
     }
     Ok((board, slip.table as u32))
 }
@@ -490,15 +500,17 @@ fn from_slip<'d>(
     let section = board.section;
     let players = match &section.entrants {
         Some(entrants) => {
-            if let Some(p) = slip.players.iter().find(|p| !entrants.contains(p)) {
-                return Err(Error::input(
+            if let Some(i) = slip.players.iter().position(|p| !entrants.contains(p)) {
+                return Err(slip.error_at(
+                    path,
+                    slip.player_spans[i].clone(),
                     "event.not-an-entrant",
                     format!(
-                        "`{p}` is not in the event: the entrants are {}",
+                        "`{}` is not in the event: the entrants are {}",
+                        slip.players[i],
                         entrants.join(", ")
                     ),
-                )
-                .in_file(path));
+                ));
             }
             slip.players.clone()
         }
