@@ -11,15 +11,26 @@
 # moves short of its end (unfinished), the others the whole game. Then, for
 # each output format:
 #   /usr/bin/time tavolo event results ev/event.toml --key ev/event.key --public bench records --format F > /dev/null
+#
+# TAVOLO=BINARY times that binary instead of building this tree's; KEEP=DIR
+# makes the event in DIR and keeps it with each format's output (out.F), to
+# compare two builds' bytes on the same records.
 set -euo pipefail
 TABLES="${1:-200}"
 BOARDS="${2:-10}"
 GAME="${3:-moon}"
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
-TAVOLO="$PWD/target/release/tavolo"
-W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
+if [ -z "${TAVOLO:-}" ]; then
+    cargo build --release --quiet
+    TAVOLO="$PWD/target/release/tavolo"
+fi
+if [ -n "${KEEP:-}" ]; then
+    mkdir -p "$KEEP"
+    W=$(cd "$KEEP" && pwd)
+else
+    W=$(mktemp -d)
+    trap 'rm -rf "$W"' EXIT
+fi
 cd "$W"
 cat > draft.toml <<EOF
 format = "tavolo-event-v1"

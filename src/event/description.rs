@@ -31,6 +31,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::rules::{Criterion, Illegal, Pairing, Unfinished};
+use super::spans::{self, Step};
 use crate::error::Error;
 use crate::games::{self, Game};
 use crate::record::range_text;
@@ -171,47 +172,67 @@ impl Description {
     pub fn parse(path: &Path, text: String) -> Result<Description, Error> {
         let file: DescriptionFile =
             toml::from_str(&text).map_err(|e| Error::toml("event.description", path, &text, &e))?;
-        let bad = |m: String| Error::input("event.description", m).in_file(path);
+        // Each check names the value at fault, by its line and column.
+        let bad = |key: &str, m: String| {
+            Error::input("event.description", m).at(spans::locate(path, &text, &[Step::Key(key)]))
+        };
         if file.format != super::ALGORITHM {
-            return Err(bad(format!(
-                "unknown event format `{}`; this tavolo reads `{}`",
-                file.format,
-                super::ALGORITHM
-            )));
+            return Err(bad(
+                "format",
+                format!(
+                    "unknown event format `{}`; this tavolo reads `{}`",
+                    file.format,
+                    super::ALGORITHM
+                ),
+            ));
         }
         if file.event.trim().is_empty() {
-            return Err(bad("the event's name is empty".into()));
+            return Err(bad("event", "the event's name is empty".into()));
         }
         if file.public_value_name.trim().is_empty() {
             return Err(bad(
+                "public-value-name",
                 "`public-value-name` is empty: say which public value is to come".into(),
             ));
         }
         let key_sha256 = match &file.key_sha256 {
             None => None,
-            Some(h) => Some(
-                super::unhex32(h)
-                    .ok_or_else(|| bad(format!("`key-sha256` is not 64 hex digits: `{h}`")))?,
-            ),
+            Some(h) => Some(super::unhex32(h).ok_or_else(|| {
+                bad(
+                    "key-sha256",
+                    format!("`key-sha256` is not 64 hex digits: `{h}`"),
+                )
+            })?),
         };
         if file.sections.is_empty() {
-            return Err(bad("the event has no [[section]]".into()));
+            return Err(bad("section", "the event has no [[section]]".into()));
         }
         let mut sections = Vec::new();
         let mut total: u64 = 0;
         for (i, s) in file.sections.iter().enumerate() {
-            let section = resolve(s).map_err(|e| {
-                let mut e = e.in_file(path);
+            let at = |key: &str, item: Option<usize>| {
+                let mut steps = vec![Step::Key("section"), Step::Item(i), Step::Key(key)];
+                steps.extend(item.map(Step::Item));
+                spans::locate(path, &text, &steps)
+            };
+            let section = resolve_at(s).map_err(|Fault { error, key, item }| {
+                let mut e = error.at(at(key, item));
                 e.message = format!("section {}: {}", i + 1, e.message);
                 e
             })?;
             total += u64::from(section.boards) + u64::from(section.reserve);
+            if total > u64::from(MAX_BOARDS) {
+                let key = if s.reserve > 0 { "reserve" } else { "boards" };
+                return Err(Error::input(
+                    "event.description",
+                    format!(
+                        "section {}: {total} boards in all so far: an event has at most {MAX_BOARDS}",
+                        i + 1
+                    ),
+                )
+                .at(at(key, None)));
+            }
             sections.push(section);
-        }
-        if total > u64::from(MAX_BOARDS) {
-            return Err(bad(format!(
-                "{total} boards in all: an event has at most {MAX_BOARDS}"
-            )));
         }
         Ok(Description {
             event: file.event,
@@ -228,18 +249,51 @@ impl Description {
     }
 }
 
+/// A section's check that failed, and the value at fault: its key in the
+/// section and, in a list, its place (for the error's line and column).
+pub struct Fault {
+    pub error: Error,
+    pub key: &'static str,
+    pub item: Option<usize>,
+}
+
+fn fault(key: &'static str, item: Option<usize>, message: String) -> Fault {
+    Fault {
+        error: Error::input("event.description", message),
+        key,
+        item,
+    }
+}
+
 /// A section checked against the registry: the game, variant, players.
 pub fn resolve(s: &SectionFile) -> Result<Section, Error> {
-    let game = games::require(&s.game)?;
-    let variant = games::require_variant(game, s.variant.as_deref())?;
+    resolve_at(s).map_err(|f| f.error)
+}
+
+/// [`resolve`], naming the value at fault.
+pub fn resolve_at(s: &SectionFile) -> Result<Section, Fault> {
+    let on = |key: &'static str| {
+        move |error: Error| Fault {
+            error,
+            key,
+            item: None,
+        }
+    };
+    let game = games::require(&s.game).map_err(on("game"))?;
+    let variant = games::require_variant(game, s.variant.as_deref()).map_err(on("variant"))?;
     let counts = game.player_counts(&variant);
     let n = s
         .players
         .or(s.names.as_ref().map(Vec::len))
         .unwrap_or(*counts.start());
     if !counts.contains(&n) {
-        return Err(Error::input(
-            "event.description",
+        return Err(fault(
+            if s.players.is_some() {
+                "players"
+            } else {
+                "names"
+            },
+            None,
             format!(
                 "{} ({variant}) is for {}, not {n}",
                 game.name(),
@@ -251,15 +305,17 @@ pub fn resolve(s: &SectionFile) -> Result<Section, Error> {
         None => (1..=n).map(|i| format!("P{i}")).collect(),
         Some(names) => {
             if names.len() != n {
-                return Err(Error::input(
-                    "event.description",
+                return Err(fault(
+                    "names",
+                    None,
                     format!("`names` gives {} names for {n} players", names.len()),
                 ));
             }
             for (i, name) in names.iter().enumerate() {
                 if name.trim().is_empty() || names[..i].contains(name) {
-                    return Err(Error::input(
-                        "event.description",
+                    return Err(fault(
+                        "names",
+                        Some(i),
                         format!("`names`: `{name}` is empty or given twice"),
                     ));
                 }
@@ -268,31 +324,27 @@ pub fn resolve(s: &SectionFile) -> Result<Section, Error> {
         }
     };
     if s.boards == 0 {
-        return Err(Error::input(
-            "event.description",
-            "`boards` must be at least 1",
-        ));
+        return Err(fault("boards", None, "`boards` must be at least 1".into()));
     }
     if s.tables == 0 {
-        return Err(Error::input(
-            "event.description",
-            "`tables` must be at least 1",
-        ));
+        return Err(fault("tables", None, "`tables` must be at least 1".into()));
     }
     let entrants = match &s.entrants {
         None => None,
         Some(list) => {
             for (i, name) in list.iter().enumerate() {
                 if name.trim().is_empty() || list[..i].contains(name) {
-                    return Err(Error::input(
-                        "event.description",
+                    return Err(fault(
+                        "entrants",
+                        Some(i),
                         format!("`entrants`: `{name}` is empty or given twice"),
                     ));
                 }
             }
             if list.len() < n {
-                return Err(Error::input(
-                    "event.description",
+                return Err(fault(
+                    "entrants",
+                    None,
                     format!(
                         "`entrants` names {} people for a {n}-player game",
                         list.len()
@@ -307,19 +359,21 @@ pub fn resolve(s: &SectionFile) -> Result<Section, Error> {
         None => vec![Criterion::Wins, Criterion::Spread],
         Some(list) => {
             if list.is_empty() {
-                return Err(Error::input(
-                    "event.description",
-                    "`tie-breaks` is empty: name at least one criterion",
+                return Err(fault(
+                    "tie-breaks",
+                    None,
+                    "`tie-breaks` is empty: name at least one criterion".into(),
                 ));
             }
-            if let Some(c) = list
+            if let Some((i, c)) = list
                 .iter()
                 .enumerate()
                 .find(|(i, c)| list[..*i].contains(c))
             {
-                return Err(Error::input(
-                    "event.description",
-                    format!("`tie-breaks` names `{}` twice", c.1.name()),
+                return Err(fault(
+                    "tie-breaks",
+                    Some(i),
+                    format!("`tie-breaks` names `{}` twice", c.name()),
                 ));
             }
             list.clone()
@@ -348,51 +402,70 @@ fn resolve_rounds(
     s: &SectionFile,
     players: usize,
     entrants: Option<&[String]>,
-) -> Result<u32, Error> {
-    let bad = |m: String| Err(Error::input("event.description", m));
+) -> Result<u32, Fault> {
+    let bad = |key, m: String| Err(fault(key, None, m));
     let Some(pairing) = s.pairing else {
         return match s.rounds {
             None | Some(1) => Ok(1),
-            Some(r) => bad(format!(
-                "`rounds = {r}` needs a `pairing` (\"swiss\" or \"round-robin\")"
-            )),
+            Some(r) => bad(
+                "rounds",
+                format!("`rounds = {r}` needs a `pairing` (\"swiss\" or \"round-robin\")"),
+            ),
         };
     };
     let name = pairing.name();
     if players != 2 {
-        return bad(format!(
-            "`pairing = \"{name}\"` pairs two-player games, not {players}-player ones"
-        ));
+        return bad(
+            "pairing",
+            format!("`pairing = \"{name}\"` pairs two-player games, not {players}-player ones"),
+        );
     }
     let Some(entrants) = entrants else {
-        return bad(format!(
-            "`pairing = \"{name}\"` needs the `entrants` to pair"
-        ));
+        return bad(
+            "pairing",
+            format!("`pairing = \"{name}\"` needs the `entrants` to pair"),
+        );
     };
     let Some(rounds) = s.rounds.filter(|&r| r >= 1) else {
-        return bad(format!(
-            "`pairing = \"{name}\"` needs `rounds` (at least 1)"
-        ));
+        // `rounds = 0` is at fault; no `rounds` at all, the pairing that needs it.
+        let key = if s.rounds.is_some() {
+            "rounds"
+        } else {
+            "pairing"
+        };
+        return bad(
+            key,
+            format!("`pairing = \"{name}\"` needs `rounds` (at least 1)"),
+        );
     };
     let n = entrants.len() as u32;
     if pairing == Pairing::RoundRobin && rounds > n - 1 + n % 2 {
-        return bad(format!(
-            "a round robin of {n} entrants has {} rounds, not {rounds}",
-            n - 1 + n % 2
-        ));
+        return bad(
+            "rounds",
+            format!(
+                "a round robin of {n} entrants has {} rounds, not {rounds}",
+                n - 1 + n % 2
+            ),
+        );
     }
     if !s.boards.is_multiple_of(rounds) {
-        return bad(format!(
-            "{} boards do not share out evenly over {rounds} rounds",
-            s.boards
-        ));
+        return bad(
+            "boards",
+            format!(
+                "{} boards do not share out evenly over {rounds} rounds",
+                s.boards
+            ),
+        );
     }
     if s.tables < n / 2 {
-        return bad(format!(
-            "{n} entrants need {} tables a round, the section has {}",
-            n / 2,
-            s.tables
-        ));
+        return bad(
+            "tables",
+            format!(
+                "{n} entrants need {} tables a round, the section has {}",
+                n / 2,
+                s.tables
+            ),
+        );
     }
     Ok(rounds)
 }
@@ -464,5 +537,110 @@ mod tests {
         let e =
             Description::parse(Path::new("e.toml"), "event = 1\nnope = 2\n".into()).unwrap_err();
         assert_eq!((e.code, e.exit_code()), ("event.description", 2));
+    }
+
+    /// Issue 28, bad input: every check made after the TOML is read names the
+    /// value at fault by line and column (exit 2), as the TOML errors do.
+    #[test]
+    fn semantic_errors_name_the_line_and_column_of_the_value_at_fault() {
+        const BASE: &str = "format = \"tavolo-event-v1\"\nevent = \"Club\"\n\
+                            public-value-name = \"lottery\"\n\n[[section]]\n\
+                            game = \"moon\"\nboards = 4\ntables = 2\n";
+        let add = |extra: &str| format!("{BASE}{extra}\n");
+        let swap = |from: &str, to: &str| {
+            assert!(BASE.contains(from));
+            BASE.replace(from, to)
+        };
+        let four = "entrants = [\"Anna\", \"Bruno\", \"Carla\", \"Dario\"]";
+        let six = "entrants = [\"A\", \"B\", \"C\", \"D\", \"E\", \"F\"]";
+        let cases: Vec<(String, (usize, usize), &str)> = vec![
+            (swap("v1\"", "v0\""), (1, 10), "unknown event format"),
+            (swap("\"Club\"", "\" \""), (2, 9), "name is empty"),
+            (swap("\"lottery\"", "\"\""), (3, 21), "is empty"),
+            (
+                swap("\n\n[[", "\nkey-sha256 = \"xyz\"\n[["),
+                (4, 14),
+                "64 hex",
+            ),
+            (swap("\"moon\"", "\"mon\""), (6, 8), "unknown game `mon`"),
+            (add("variant = \"nope\""), (9, 11), "no variant `nope`"),
+            (add("players = 7"), (9, 11), "not 7"),
+            (add("names = [\"A\"]"), (9, 9), "not 1"),
+            (
+                add("players = 2\nnames = [\"A\", \"A\"]"),
+                (10, 15),
+                "given twice",
+            ),
+            (swap("boards = 4", "boards = 0"), (7, 10), "at least 1"),
+            (swap("tables = 2", "tables = 0"), (8, 10), "at least 1"),
+            (
+                add("entrants = [\"Anna\", \"Bruno\", \"Anna\"]"),
+                (9, 30),
+                "`Anna` is empty or given twice",
+            ),
+            (add("entrants = [\"Anna\"]"), (9, 12), "1 people"),
+            (add("rounds = 3"), (9, 10), "needs a `pairing`"),
+            (add("pairing = \"swiss\""), (9, 11), "needs the `entrants`"),
+            (
+                add(&format!("{four}\npairing = \"swiss\"")),
+                (10, 11),
+                "needs `rounds`",
+            ),
+            (
+                add(&format!("{four}\npairing = \"swiss\"\nrounds = 0")),
+                (11, 10),
+                "needs `rounds`",
+            ),
+            (
+                add(&format!("{four}\npairing = \"round-robin\"\nrounds = 4")),
+                (11, 10),
+                "has 3 rounds, not 4",
+            ),
+            (
+                add(&format!("{four}\npairing = \"swiss\"\nrounds = 3")),
+                (7, 10),
+                "do not share out evenly",
+            ),
+            (
+                add(&format!("{six}\npairing = \"swiss\"\nrounds = 2")),
+                (8, 10),
+                "need 3 tables",
+            ),
+            (add("tie-breaks = []"), (9, 14), "is empty"),
+            (
+                add("tie-breaks = [\"wins\", \"spread\", \"wins\"]"),
+                (9, 33),
+                "names `wins` twice",
+            ),
+            (
+                swap("boards = 4", "boards = 100001"),
+                (7, 10),
+                "at most 100000",
+            ),
+            (
+                add("[[section]]\ngame = \"moon\"\nboards = 0"),
+                (11, 10),
+                "section 2: `boards` must be at least 1",
+            ),
+        ];
+        Description::parse(Path::new("e.toml"), BASE.into()).unwrap();
+        for (text, (line, column), words) in cases {
+            let e = Description::parse(Path::new("e.toml"), text.clone()).unwrap_err();
+            // The registry's own codes for a game or variant it does not have.
+            let codes = [
+                "event.description",
+                "cli.unknown-game",
+                "cli.unknown-variant",
+            ];
+            assert!(codes.contains(&e.code) && e.exit_code() == 2, "{e}");
+            let loc = e.location.as_deref().unwrap();
+            assert_eq!(loc.file, Path::new("e.toml"));
+            assert_eq!(
+                (loc.line, loc.column),
+                (Some(line), Some(column)),
+                "{e}\n{text}"
+            );
+            assert!(e.message.contains(words), "{e}");
+        }
     }
 }

@@ -40,6 +40,7 @@ pub mod results;
 pub mod rounds;
 pub mod rules;
 pub mod slip;
+pub mod spans;
 pub mod standings;
 pub mod verify;
 

@@ -18,12 +18,14 @@ use serde::Serialize;
 use super::boards::{self, Board, Label};
 use super::matchpoints;
 use super::measure::{self, Counted, SeatResult};
+use super::spans::Step;
 use super::standings::{self, Standing};
 use super::verify::{self, Judged};
 use super::{Description, Key, Section};
 use crate::error::{Error, Location};
+use crate::games;
+use crate::games::replay::Kept;
 use crate::games::session::Played;
-use crate::games::{self, session};
 use crate::record::{Record, Source, Status};
 
 /// The records given: a folder (its `*.toml` files), files, or `-`
@@ -192,7 +194,7 @@ pub fn results(
     // the files' order, so the first error and the bytes do not depend on
     // the threads.
     let checked = crate::kit::par::map(&inputs, |_, (path, text)| place(d, &all, path, text));
-    for (p, (path, _)) in checked.into_iter().zip(&inputs) {
+    for (p, (path, text)) in checked.into_iter().zip(&inputs) {
         let p = p?;
         if let Some(first) = seen.insert((p.board.label, p.table), path.clone()) {
             return Err(Error::input(
@@ -205,7 +207,7 @@ pub fn results(
                     path.display()
                 ),
             )
-            .in_file(path)
+            .at(meta_at(path, text, "board"))
             .help("hand in one record per board and table"));
         }
         placed.push(p);
@@ -224,7 +226,7 @@ pub fn results(
                     path.display()
                 ),
             )
-            .in_file(path));
+            .at(Location::at_span(path, text, slip.board_span.clone())));
         }
         match placed
             .iter_mut()
@@ -292,7 +294,7 @@ fn place<'d>(
                     .clone()
                     .unwrap_or_else(|| "the record names no board of this event".into()),
             )
-            .in_file(path)
+            .at(meta_at(path, text, "board"))
         })?;
     let section = board.section;
     let table = match report.table {
@@ -305,7 +307,7 @@ fn place<'d>(
                     board.label, section.tables
                 ),
             )
-            .in_file(path)
+            .at(meta_at(path, text, "table"))
             .help("add `table = N` to its [meta]"))
         }
         Some(t) if t >= 1 && t <= i64::from(section.tables) => t as u32,
@@ -317,40 +319,46 @@ fn place<'d>(
                     board.label, section.tables
                 ),
             )
-            .in_file(path))
+            .at(meta_at(path, text, "table")))
         }
     };
     let round = round_of(d, board);
-    // Who sat where (read again for the players' places in the file).
+    // Who sat where: as the referee read them, or (a record not its board's,
+    // never judged) from the record read again.
     let src = Source::new(path, judged.as_ref().map_or(text, |j| j.text.as_str()));
-    let record = Record::parse(&src, &games::Registry).ok();
-    let names: Vec<String> = record
-        .as_ref()
-        .map(Record::player_names)
-        .unwrap_or_default();
-    let players = match (&section.entrants, &record) {
-        (Some(entrants), Some(record)) => {
-            for p in &record.players {
-                if !entrants.contains(&p.name) {
-                    return Err(Error::input(
-                        "event.not-an-entrant",
-                        format!(
-                            "`{}` is not in the event: the entrants are {}",
-                            p.name,
-                            entrants.join(", ")
-                        ),
-                    )
-                    .at(Location::at_span(path, &src.text, p.span.clone())));
-                }
+    let parse = || Record::parse(&src, &games::Registry).ok();
+    let names: Option<Vec<String>> = match &judged {
+        Some(j) => Some(j.players.clone()),
+        None => parse().as_ref().map(Record::player_names),
+    };
+    let players = match (&section.entrants, names.as_ref()) {
+        (Some(entrants), Some(names)) => {
+            if let Some(seat) = names.iter().position(|n| !entrants.contains(n)) {
+                // Where the name is written (the record is read again only now).
+                let at = parse().and_then(|r| r.players.get(seat).map(|p| p.span.clone()));
+                return Err(Error::input(
+                    "event.not-an-entrant",
+                    format!(
+                        "`{}` is not in the event: the entrants are {}",
+                        names[seat],
+                        entrants.join(", ")
+                    ),
+                )
+                .at(match at {
+                    Some(span) => Location::at_span(path, &src.text, span),
+                    None => Location::file(path),
+                }));
             }
             names.clone()
         }
-        _ if section.tables == 1 => names.clone(),
+        _ if section.tables == 1 => names.clone().unwrap_or_default(),
         _ => names
             .iter()
+            .flatten()
             .map(|n| format!("{n} at table {table}"))
             .collect(),
     };
+    let names = names.unwrap_or_default();
     let mut line = RecordLine {
         file: path.display().to_string(),
         board: board.label.to_string(),
@@ -369,7 +377,7 @@ fn place<'d>(
     };
     let mut seats = None;
     let mut replay = None;
-    if let (Some(j), Some(record)) = (judged, record.filter(|_| report.status == "ok")) {
+    if let Some(j) = judged.filter(|_| report.status == "ok") {
         line.verdict = Some(match j.verdict.status {
             Status::Complete => "complete",
             Status::LegalSoFar => "legal-so-far",
@@ -381,12 +389,21 @@ fn place<'d>(
                 i.number, i.player, i.message, i.rule
             )
         });
-        let (running, to_move) = match session::find(record.game).map(|t| t.open(&record, &src)) {
-            Some(Ok((live, _))) => {
-                replay = Some((names.clone(), live.history()));
-                (live.scores(), live.to_move())
+        // The running scores and the seat to move, from the referee's own replay;
+        // a session opened on the record where the referee stopped its replay itself.
+        let kept = j.kept.or_else(|| {
+            let record = parse()?;
+            let (live, _) = games::session::find(record.game)?
+                .open(&record, &src)
+                .ok()?;
+            Some(Kept::of(live.as_ref()))
+        });
+        let (running, to_move) = match kept {
+            Some(kept) => {
+                replay = Some((names.clone(), kept.history));
+                (kept.scores, kept.to_move)
             }
-            _ => (None, None),
+            None => (None, None),
         };
         let to_move = to_move.or_else(|| {
             j.verdict
@@ -416,6 +433,12 @@ fn place<'d>(
     })
 }
 
+/// Where a record's `[meta]` value `key` is written (else its `[meta]`, else
+/// the file): read again only for an error.
+fn meta_at(path: &Path, text: &str, key: &str) -> Location {
+    super::spans::locate(path, text, &[Step::Key("meta"), Step::Key(key)])
+}
+
 /// The board and table a slip names (exit 2 if the event has neither).
 fn slip_place<'d>(
     all: &'d [Board<'d>],
@@ -428,28 +451,32 @@ fn slip_place<'d>(
         .ok()
         .and_then(|l| all.iter().find(|b| b.label == l))
         .ok_or_else(|| {
-            Error::input(
+            slip.error_at(
+                path,
+                slip.board_span.clone(),
                 "event.no-such-board",
                 format!(
                     "the slip names board {}, which this event does not have",
                     slip.board
                 ),
             )
-            .in_file(path)
         })?;
     let tables = board.section.tables;
     if slip.table < 1 || slip.table > i64::from(tables) {
-        return Err(Error::input(
+        return Err(slip.error_at(
+            path,
+            slip.table_span.clone(),
             "event.no-such-table",
             format!(
                 "the slip names table {}; board {}'s section has tables 1 to {tables}",
                 slip.table, board.label
             ),
-        )
-        .in_file(path));
+        ));
     }
     if slip.players.len() != board.section.names.len() {
-        return Err(Error::input(
+        return Err(slip.error_at(
+            path,
+            slip.players_span.clone(),
             "event.slip",
             format!(
                 "the slip names {} players; board {} is for {}",
@@ -457,8 +484,7 @@ fn slip_place<'d>(
                 board.label,
                 board.section.names.len()
             ),
-        )
-        .in_file(path));
+        ));
     }
     Ok((board, slip.table as u32))
 }
@@ -474,15 +500,17 @@ fn from_slip<'d>(
     let section = board.section;
     let players = match &section.entrants {
         Some(entrants) => {
-            if let Some(p) = slip.players.iter().find(|p| !entrants.contains(p)) {
-                return Err(Error::input(
+            if let Some(i) = slip.players.iter().position(|p| !entrants.contains(p)) {
+                return Err(slip.error_at(
+                    path,
+                    slip.player_spans[i].clone(),
                     "event.not-an-entrant",
                     format!(
-                        "`{p}` is not in the event: the entrants are {}",
+                        "`{}` is not in the event: the entrants are {}",
+                        slip.players[i],
                         entrants.join(", ")
                     ),
-                )
-                .in_file(path));
+                ));
             }
             slip.players.clone()
         }

@@ -31,7 +31,7 @@ struct SlipFile {
     format: String,
     board: Spanned<toml::Value>,
     table: Spanned<i64>,
-    players: Spanned<Vec<String>>,
+    players: Spanned<Vec<Spanned<String>>>,
     totals: BTreeMap<String, Spanned<Vec<Spanned<i64>>>>,
 }
 
@@ -44,6 +44,12 @@ pub struct Slip {
     /// By seat: the running totals, each with its place in the file.
     pub totals: Vec<Vec<(i64, std::ops::Range<usize>)>>,
     pub text: String,
+    /// Where `board`, `table`, `players` and each player are written, for the
+    /// errors of the results that check them against the event.
+    pub board_span: std::ops::Range<usize>,
+    pub table_span: std::ops::Range<usize>,
+    pub players_span: std::ops::Range<usize>,
+    pub player_spans: Vec<std::ops::Range<usize>>,
 }
 
 /// Whether a file's text is a slip (its `format`).
@@ -78,7 +84,12 @@ impl Slip {
                 ))
             }
         };
-        let players = f.players.get_ref().clone();
+        let players: Vec<String> = f
+            .players
+            .get_ref()
+            .iter()
+            .map(|p| p.get_ref().clone())
+            .collect();
         let mut totals = Vec::new();
         for p in &players {
             let Some(list) = f.totals.get(p) else {
@@ -106,7 +117,22 @@ impl Slip {
             players,
             totals,
             text: text.to_string(),
+            board_span: f.board.span(),
+            table_span: f.table.span(),
+            players_span: f.players.span(),
+            player_spans: f.players.get_ref().iter().map(Spanned::span).collect(),
         })
+    }
+
+    /// The error `code` with `message`, at `span` of the slip `path`.
+    pub fn error_at(
+        &self,
+        path: &Path,
+        span: std::ops::Range<usize>,
+        code: &'static str,
+        message: String,
+    ) -> Error {
+        Error::input(code, message).at(Location::at_span(path, &self.text, span))
     }
 
     /// Each player's final total (0 for one with none written).

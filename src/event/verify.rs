@@ -10,12 +10,13 @@
 
 use std::path::Path;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::boards::{self, Board, Label};
 use super::{hex, Description, Key};
 use crate::error::Error;
-use crate::games::check::{check_text, Outcome};
+use crate::games::check::{check_text_kept, Outcome};
+use crate::games::replay::Kept;
 use crate::record::{write, Verdict};
 
 /// What the organiser published before the event.
@@ -243,6 +244,23 @@ pub fn check_record(d: &Description, all: &[Board], path: &Path, text: &str) -> 
 pub struct Judged {
     pub text: String,
     pub verdict: Verdict,
+    /// The players by seat, as the record names them.
+    pub players: Vec<String>,
+    /// The end of the referee's replay: the running scores, the seat to move.
+    pub kept: Option<Kept>,
+}
+
+/// What is read of a record before the referee reads it: its head and
+/// `[meta]`, as values. Its moves are skipped, not built (a long game's moves
+/// were most of the time spent here).
+#[derive(Deserialize)]
+struct Head {
+    game: Option<toml::Value>,
+    variant: Option<toml::Value>,
+    players: Option<toml::Value>,
+    deal: Option<toml::Value>,
+    setup: Option<toml::Value>,
+    meta: Option<toml::Value>,
 }
 
 /// [`check_record`], keeping the referee's judgement of a record that is its
@@ -267,12 +285,12 @@ pub fn check_and_judge(
         r.message = Some(message);
         r
     };
-    let doc: toml::Table = match toml::from_str(text) {
+    let doc: Head = match toml::from_str(text) {
         Ok(doc) => doc,
         Err(e) => return fail(report, "unreadable", e.message().trim().to_string()),
     };
-    let meta = doc.get("meta").and_then(|m| m.as_table());
-    let deal = doc.get("deal").and_then(|m| m.as_table());
+    let meta = doc.meta.as_ref().and_then(|m| m.as_table());
+    let deal = doc.deal.as_ref().and_then(|m| m.as_table());
     report.table = meta
         .and_then(|m| m.get("table"))
         .and_then(|t| t.as_integer());
@@ -339,9 +357,10 @@ pub fn check_and_judge(
 
     // Game, variant and number of players: the board's section.
     let section = board.section;
-    let game = doc.get("game").and_then(|g| g.as_str()).unwrap_or("");
+    let game = doc.game.as_ref().and_then(|g| g.as_str()).unwrap_or("");
     let variant = doc
-        .get("variant")
+        .variant
+        .as_ref()
         .and_then(|g| g.as_str())
         .unwrap_or_else(|| section.game.variants()[0]);
     // One variant written two ways (options in another order) is one variant.
@@ -350,7 +369,8 @@ pub fn check_and_judge(
         .variant(variant)
         .unwrap_or_else(|_| variant.to_string());
     let players: Vec<String> = doc
-        .get("players")
+        .players
+        .as_ref()
         .and_then(|p| p.as_array())
         .map(|a| {
             a.iter()
@@ -420,8 +440,8 @@ pub fn check_and_judge(
             p.board
         )
     };
-    let judged = check_text(path, with_deal.clone());
-    if let Some(written) = doc.get("setup") {
+    let (judged, kept) = check_text_kept(path, with_deal.clone());
+    if let Some(written) = doc.setup.as_ref() {
         let dealt = match dealt_setup(board, &players) {
             Ok(v) => v,
             Err(e) => return fail(report, "unreadable", e.message),
@@ -451,7 +471,11 @@ pub fn check_and_judge(
         }
     }
     match judged.outcome {
-        Outcome::Judged { verdict, .. } => {
+        Outcome::Judged {
+            verdict,
+            players: names,
+            ..
+        } => {
             report.verdict = Some(
                 serde_json::to_value(verdict.status)
                     .ok()
@@ -461,6 +485,8 @@ pub fn check_and_judge(
             *judged_out = Some(Judged {
                 text: with_deal,
                 verdict: *verdict,
+                players: names,
+                kept,
             });
             report
         }

@@ -76,6 +76,12 @@ pub fn check_text(path: &Path, text: String) -> Report {
     }
 }
 
+/// [`check_text`], keeping the end of the record's replay (the running scores move by move,
+/// the seat to move: [`super::replay::keeping`]), so that nothing replays it again.
+pub fn check_text_kept(path: &Path, text: String) -> (Report, Option<super::replay::Kept>) {
+    super::replay::keeping(|| check_text(path, text))
+}
+
 /// Read and judge one record file; `-` reads standard input (named `<stdin>`).
 pub fn check_file(path: &Path) -> Report {
     if let Some(reader) = super::foreign::reader(path) {

@@ -4,13 +4,67 @@
 //! a drawer gets the engine there, the steps and the refused move, and keeps only what it
 //! draws; `check` follows the replay move by move ([`replay_followed`]) for its notes and
 //! details, and turns the refused move into its verdict.
+//!
+//! A caller that wants what a replay ends with besides the verdict (the running scores move
+//! by move, the seat to move: `tavolo event results`) runs the judging inside [`keeping`]:
+//! every game's replay goes through [`replay_followed`], which leaves its end there, so a
+//! record is replayed once for its verdict and its scores, whatever the game.
 
 use super::engine::Broken;
-use super::session::{EngineOf, MoveOf, Opened, OutcomeOf, RefusalOf, Session, StepOf, Table};
+use super::session::{
+    EngineOf, Live, MoveOf, Opened, OutcomeOf, Played, RefusalOf, Session, StepOf, Table,
+};
 use crate::error::Error;
 use crate::record::{Illegal, MoveEntry, Record, Source, Span};
 use crate::show::scene;
+use std::cell::RefCell;
 use std::convert::Infallible;
+
+/// What a replay ends with, as a live session over the same moves shows it ([`Live`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Kept {
+    /// The legal moves, each explained, with the running scores after it.
+    pub history: Vec<Played>,
+    /// The scores at the end, for a game that keeps score.
+    pub scores: Option<Vec<i64>>,
+    /// The seat to move at the end (where a refused move was tried).
+    pub to_move: Option<usize>,
+}
+
+impl Kept {
+    pub fn of(live: &dyn Live) -> Kept {
+        Kept {
+            history: live.history(),
+            scores: live.scores(),
+            to_move: live.to_move(),
+        }
+    }
+}
+
+thread_local! {
+    /// Set while [`keeping`] runs on this thread: the end of its last replay.
+    static KEPT: RefCell<Option<Option<Kept>>> = const { RefCell::new(None) };
+}
+
+/// Run `judge` (a game's `check`) and keep the end of the replay it made: the last one
+/// on this thread while it ran; `None` if it made none (an unreadable record) or if the
+/// game stopped it itself (an error from a `before` or `played` of [`replay_followed`]:
+/// Natura's wrong score), where the replay's end is not what a session shows.
+pub fn keeping<R>(judge: impl FnOnce() -> R) -> (R, Option<Kept>) {
+    /// Puts back what was kept before, even if `judge` unwinds.
+    struct Restore(Option<Option<Kept>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            KEPT.with(|k| *k.borrow_mut() = outer);
+        }
+    }
+    let restore = Restore(KEPT.with(|k| k.replace(Some(None))));
+    let r = judge();
+    let kept = KEPT.with(|k| k.borrow_mut().take()).flatten();
+    drop(restore);
+    (r, kept)
+}
 
 /// A record's moves replayed up to a move: see the module's documentation.
 pub struct Replayed<T: Table> {
@@ -107,6 +161,11 @@ pub fn replay_followed<T: Table, E>(
     let mut session = Session::viewing(table, record, start);
     let upto = numbers.iter().take_while(|&&n| n <= shown).count();
     let refused = session.replay_followed(moves, Some(upto), before, played)?;
+    KEPT.with(|k| {
+        if let Some(slot) = k.borrow_mut().as_mut() {
+            *slot = Some(Kept::of(&session));
+        }
+    });
     Ok(Replayed {
         session,
         numbers,
@@ -182,5 +241,53 @@ impl<T: Table> Replayed<T> {
                 .refused()
                 .map(|(n, r, why)| (n, r.player, r.mv.clone(), why)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::check::{check_text_kept, Outcome};
+    use crate::games::session;
+
+    /// `keeping` hands back what a live session opened on the same record shows (the
+    /// moves explained with their running scores, the scores, the seat to move), for every
+    /// game's fixtures that a session opens: `event results` counts the referee's replay
+    /// instead of opening a session and replaying again.
+    #[test]
+    fn the_kept_replay_is_what_a_session_opened_on_the_record_shows() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut compared = std::collections::BTreeMap::new();
+        for game in crate::games::names() {
+            let mut files: Vec<_> = std::fs::read_dir(root.join(game))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .collect();
+            files.sort();
+            for path in files {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let (report, kept) = check_text_kept(&path, text.clone());
+                let Outcome::Judged { .. } = report.outcome else {
+                    continue;
+                };
+                let src = Source::new(&path, text);
+                let record = Record::parse(&src, &crate::games::Registry).unwrap();
+                let Ok((live, _)) = session::find(game).unwrap().open(&record, &src) else {
+                    continue;
+                };
+                // A replay a game stops itself (Natura's wrong score, NS-1) keeps nothing.
+                let Some(kept) = kept else {
+                    continue;
+                };
+                assert_eq!(kept.history, live.history(), "{}", path.display());
+                assert_eq!(kept.scores, live.scores(), "{}", path.display());
+                assert_eq!(kept.to_move, live.to_move(), "{}", path.display());
+                *compared.entry(game).or_insert(0) += 1;
+            }
+        }
+        // Every game took part, and nothing is kept outside `keeping`.
+        assert_eq!(compared.len(), crate::games::names().len(), "{compared:?}");
+        assert!(KEPT.with(|k| k.borrow().is_none()));
     }
 }

@@ -242,6 +242,105 @@ fn bad_records_are_exit_2_with_a_reason() {
     assert!(text(&o).contains("a round is paired once"), "{}", text(&o));
 }
 
+/// Issue 28, bad input: a record's or a slip's board, table or player that
+/// the event does not have is pointed at by line and column (exit 2).
+#[test]
+fn bad_records_and_slips_are_pointed_at_by_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    swiss(d, "");
+    let r1 = std::fs::read_to_string(d.join("played/r1-t1.toml")).unwrap();
+    // The line and column where `what` starts in `body`.
+    let at = |body: &str, what: &str| {
+        let start = body.rfind(what).unwrap();
+        let line = body[..start].matches('\n').count() + 1;
+        let column = start - body[..start].rfind('\n').map_or(0, |i| i + 1) + 1;
+        (line, column)
+    };
+    let meta = |board: &str, table: &str| {
+        r1.replace(
+            "board = \"1\"\ntable = 1",
+            &format!("board = \"{board}\"\ntable = {table}"),
+        )
+    };
+    let slip = |board: &str, table: u32, players: &str| {
+        let totals: String = players
+            .split(", ")
+            .map(|p| format!("{} = [1]\n", p.trim_matches('"')))
+            .collect();
+        format!(
+            "format = \"tavolo-slip-v1\"\nboard = \"{board}\"\ntable = {table}\n\
+             players = [{players}]\n[totals]\n{totals}"
+        )
+    };
+    let two = "\"Anna\", \"Bruno\"";
+    let cases = [
+        (
+            "board9.toml",
+            meta("9", "1"),
+            "\"9\"",
+            "event.no-such-board",
+        ),
+        ("table7.toml", meta("1", "7"), "7\n", "event.no-such-table"),
+        ("twice.toml", r1.clone(), "\"1\"", "event.same-board-twice"),
+        (
+            "slip-board.toml",
+            slip("9", 1, two),
+            "\"9\"",
+            "event.no-such-board",
+        ),
+        (
+            "slip-table.toml",
+            slip("1", 7, two),
+            "7\n",
+            "event.no-such-table",
+        ),
+        (
+            "slip-zed.toml",
+            slip("1", 2, "\"Anna\", \"Zed\""),
+            "\"Zed\"]",
+            "event.not-an-entrant",
+        ),
+        (
+            "slip-three.toml",
+            slip("1", 2, "\"Anna\", \"Bruno\", \"Zed\""),
+            "[\"Anna\"",
+            "event.slip",
+        ),
+    ];
+    for (name, body, value, code) in cases {
+        std::fs::write(d.join(name), &body).unwrap();
+        let o = tavolo(
+            d,
+            &keyed(&["event", "results", "event.toml", "played/r1-t1.toml", name]),
+        );
+        let out = text(&o);
+        let (line, column) = at(&body, value);
+        assert_eq!(o.status.code(), Some(2), "{name}: {out}");
+        assert!(out.contains(&format!("error[{code}]")), "{name}: {out}");
+        assert!(
+            out.contains(&format!("{name}:{line}:{column}:")),
+            "{name}: expected {line}:{column}: {out}"
+        );
+    }
+    // Two slips of one board and table: the second's board.
+    let twice = slip("1", 1, two);
+    std::fs::write(d.join("slip-a.toml"), &twice).unwrap();
+    std::fs::write(d.join("slip-b.toml"), &twice).unwrap();
+    let o = tavolo(
+        d,
+        &keyed(&[
+            "event",
+            "results",
+            "event.toml",
+            "slip-a.toml",
+            "slip-b.toml",
+        ]),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("slip-b.toml:2:9:"), "{}", text(&o));
+}
+
 /// The record of table 2 cut after two moves (Carla to move), with `then`
 /// appended as a third move.
 fn cut_table_2(d: &Path, then: Option<&str>) {

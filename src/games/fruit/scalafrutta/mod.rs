@@ -44,7 +44,7 @@ pub mod session;
 use std::fmt;
 use std::str::FromStr;
 
-use self::scoring::{check_partition, Checked, PartitionError};
+use self::scoring::{Checked, PartitionError};
 use super::tile::{Fruit, Tile};
 use super::tileset::TileSet;
 use crate::deal::Provenance;
@@ -727,6 +727,17 @@ impl Hand {
     /// list of combinations); tiles in no combination go face down (SF-2).
     /// The partitions are checked player by player.
     pub fn recombine(&mut self, declared: &[Vec<Vec<Tile>>]) -> Result<Recombined, Broken> {
+        let held = self.held.clone();
+        self.recombine_knowing(declared, |p| scoring::best_partition(held[p]).score())
+    }
+
+    /// [`Hand::recombine`], with each player's best score (SF-5) from `best`
+    /// where the caller knows it already.
+    fn recombine_knowing(
+        &mut self,
+        declared: &[Vec<Vec<Tile>>],
+        best: impl Fn(usize) -> u32,
+    ) -> Result<Recombined, Broken> {
         if self.phase != Phase::Recombine {
             return Err(match self.phase {
                 Phase::Over(_) => Broken::HandOver,
@@ -738,7 +749,7 @@ impl Hand {
         let mut checked = Vec::with_capacity(self.players);
         for p in 0..self.players {
             let combos = declared.get(p).map_or(&[][..], |d| &d[..]);
-            let c = check_partition(self.held[p], combos)
+            let c = scoring::check_partition_against(self.held[p], combos, || best(p))
                 .map_err(|error| Broken::Partition { player: p, error })?;
             checked.push(c);
         }
@@ -1051,7 +1062,12 @@ impl State {
                 .iter()
                 .map(|d| d.clone().unwrap_or_default())
                 .collect();
-            self.hand.recombine(&all)?;
+            // Each best score is known: every player declared (SF-5).
+            let (cells, held) = (&self.best, self.hand.held.clone());
+            self.hand.recombine_knowing(&all, |p| match cells.get(p) {
+                Some(cell) => *cell.get_or_init(|| scoring::best_partition(held[p]).score()),
+                None => scoring::best_partition(held[p]).score(),
+            })?;
             self.received = 0;
             self.declared = vec![None; self.players()];
             hand_over = self.hand_over();
@@ -1690,6 +1706,7 @@ mod tests {
 
 #[cfg(test)]
 mod engine_tests {
+    use super::scoring::check_partition;
     use super::*;
     use crate::games::engine::Broken as _;
 

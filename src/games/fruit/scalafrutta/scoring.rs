@@ -276,6 +276,11 @@ fn column_value(left: usize, number: u8) -> u32 {
     }
 }
 
+thread_local! {
+    /// [`best_partition`]'s table of states, all zeros between calls.
+    static SLOTS: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 #[derive(Clone, Copy)]
 struct Node {
     code: u32,
@@ -294,8 +299,13 @@ pub fn best_partition(held: TileSet) -> Partition {
     let columns: [usize; 6] = std::array::from_fn(|n| held.count_number(n as u8 + 1));
 
     // Layered DP over fruits; `slot[code]` = 1 + index of that state in the
-    // current layer (0 = not seen), reset after each layer.
-    let mut slot = vec![0u32; STATES];
+    // current layer (0 = not seen), reset after each layer. The table is all
+    // zeros again at the end, so each thread keeps its own for the next call
+    // (zeroing 460 KB a call was most of a call's time).
+    let mut slot = SLOTS.take();
+    if slot.len() != STATES {
+        slot = vec![0u32; STATES];
+    }
     let mut layers: Vec<Vec<Node>> = Vec::with_capacity(7);
     layers.push(vec![Node {
         code: 0,
@@ -354,6 +364,8 @@ pub fn best_partition(held: TileSet) -> Partition {
             best_total = t;
         }
     }
+
+    SLOTS.set(slot);
 
     // Walk back to recover each fruit's runs.
     let mut picks = [0u8; 6];
