@@ -142,8 +142,19 @@ fn lone_cr_to_lf(text: String) -> String {
 /// would take gigabytes. A deck of 5,200 cards in 20 columns spans 104,000.
 pub const MAX_CELLS: u64 = 1_000_000;
 
-/// The area of an .xlsx sheet's non-empty cells, read before calamine builds its range:
-/// `Err` when it is past [`MAX_CELLS`].
+/// The most text a workbook's sheet may hold, every cell's text counted as often as the
+/// sheet repeats it: calamine copies a repeated cell's text (ODS) or a shared string (XLSX)
+/// into every cell, and tavolo copies each cell once more, so a few kilobytes naming one
+/// long text a million times would take gigabytes (found by fuzzing). 5,200 cards of 20
+/// fields of 100 characters are 10 MB.
+pub const MAX_TEXT: u64 = 32 << 20;
+
+/// An .xlsx's claimed count of shared strings, at most this (calamine reserves room for as
+/// many as the file claims before reading any; found by fuzzing).
+const MAX_SHARED_STRINGS: u64 = MAX_CELLS;
+
+/// The area of an .xlsx sheet's non-empty cells and their text, read before calamine builds
+/// its range: `Err` when the area is past [`MAX_CELLS`] or the text past [`MAX_TEXT`].
 fn xlsx_area<RS: std::io::Read + std::io::Seek>(
     book: &mut calamine::Xlsx<RS>,
     name: &str,
@@ -152,9 +163,22 @@ fn xlsx_area<RS: std::io::Read + std::io::Seek>(
         return Ok(()); // calamine's own reading says what is wrong
     };
     let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
+    let mut text = 0u64;
     while let Ok(Some(cell)) = cells.next_cell() {
-        if matches!(cell.get_value(), calamine::DataRef::Empty) {
-            continue;
+        use calamine::DataRef;
+        text += match cell.get_value() {
+            DataRef::Empty => continue,
+            DataRef::SharedString(s) => s.len() as u64,
+            DataRef::String(s) | DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => {
+                s.len() as u64
+            }
+            _ => 0,
+        };
+        if text > MAX_TEXT {
+            return Err(format!(
+                "its cells hold more than {} MB of text; a sheet of items holds at most that",
+                MAX_TEXT >> 20
+            ));
         }
         let (r, c) = cell.get_position();
         (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
@@ -212,6 +236,21 @@ fn xlsx_refs_short(bytes: &[u8]) -> std::result::Result<(), String> {
                     continue;
                 }
             };
+            if e.local_name().as_ref() == "sst" {
+                for a in e.attributes().flatten() {
+                    if matches!(a.key.local_name().as_ref(), "count" | "uniqueCount")
+                        && a.value
+                            .trim()
+                            .parse::<u64>()
+                            .is_ok_and(|n| n > MAX_SHARED_STRINGS)
+                    {
+                        return Err(format!(
+                            "{name} claims `{}` shared strings; a sheet of items has at most {MAX_SHARED_STRINGS}",
+                            a.value.chars().take(40).collect::<String>()
+                        ));
+                    }
+                }
+            }
             for a in e.attributes().flatten() {
                 // (`xmlns:r` declares a prefix: not a reference.)
                 let key = a.key.as_ref();
@@ -282,6 +321,22 @@ fn ods_checked(bytes: &[u8]) -> std::result::Result<(), String> {
     let (mut rows, mut first, mut end, mut width) = (0u64, None::<u64>, 0u64, 0u64);
     // The row being read: its repeats, the cells so far, the end of its last non-empty one.
     let (mut row_repeats, mut col, mut last) = (1u64, 0u64, 0u64);
+    // Text, repeats counted out: the cell being read (its repeats, its text so far), the
+    // row's, the whole content's.
+    let (mut cell, mut cell_repeats, mut cell_text) = (false, 1u64, 0u64);
+    let (mut row_text, mut text) = (0u64, 0u64);
+    // The values calamine may take as the cell's text (`office:value`, `office:string-value`,
+    // `office:date-value`...; not the repeats or the style).
+    let attr_text = |e: &BytesStart| -> u64 {
+        e.attributes()
+            .flatten()
+            .filter(|a| {
+                let k = a.key.as_ref();
+                k.starts_with("office:") && k.ends_with("value")
+            })
+            .map(|a| a.value.len() as u64)
+            .sum()
+    };
     loop {
         let event = reader.read_event_into(&mut buf);
         let (e, empty) = match &event {
@@ -296,13 +351,37 @@ fn ods_checked(bytes: &[u8]) -> std::result::Result<(), String> {
                     (row_repeats, col, last) = (repeats(e, "table:number-rows-repeated"), 0, 0)
                 }
                 "table:table-cell" | "table:covered-table-cell" => {
-                    col = col.saturating_add(repeats(e, "table:number-columns-repeated"));
+                    let n = repeats(e, "table:number-columns-repeated");
+                    col = col.saturating_add(n);
                     if !empty || valued(e) {
                         last = col;
                     }
+                    if empty {
+                        row_text = row_text.saturating_add(attr_text(e).saturating_mul(n));
+                    } else {
+                        (cell, cell_repeats, cell_text) = (true, n, attr_text(e));
+                    }
+                }
+                // `text:c` spaces in one element.
+                "text:s" if cell => {
+                    cell_text = cell_text.saturating_add(repeats(e, "text:c"));
                 }
                 _ => {}
             }
+        }
+        match &event {
+            Ok(Event::Text(t)) if cell => cell_text = cell_text.saturating_add(t.len() as u64),
+            Ok(Event::End(e))
+                if cell
+                    && matches!(
+                        e.name().as_ref(),
+                        "table:table-cell" | "table:covered-table-cell"
+                    ) =>
+            {
+                row_text = row_text.saturating_add(cell_text.saturating_mul(cell_repeats));
+                cell = false;
+            }
+            _ => {}
         }
         let row_ends = match &event {
             Ok(Event::End(e)) => e.name().as_ref() == "table:table-row",
@@ -310,6 +389,14 @@ fn ods_checked(bytes: &[u8]) -> std::result::Result<(), String> {
             _ => false,
         };
         if row_ends {
+            text = text.saturating_add(row_text.saturating_mul(row_repeats));
+            row_text = 0;
+            if text > MAX_TEXT {
+                return Err(format!(
+                    "its cells hold more than {} MB of text once their repeats are counted out; a sheet of items holds at most that",
+                    MAX_TEXT >> 20
+                ));
+            }
             if last > 0 {
                 first.get_or_insert(rows);
                 end = rows.saturating_add(row_repeats);

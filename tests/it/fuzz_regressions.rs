@@ -153,3 +153,30 @@ fn fuzz_found_ods_with_repeats_spanning_millions_of_cells_is_refused() {
     assert_eq!(items.len(), 1);
     assert_eq!(items[0].fields["cost"].as_integer(), Some(3));
 }
+
+/// Workbooks of a few kilobytes that name one long text many times (found in the last
+/// session's sheet hour, 2026-11-26: 250 MB to over a gigabyte from 1-5 KB): an .ods cell of
+/// 2,000 characters repeated over 20 columns and 1,000 rows, calamine copying the text into
+/// each; an .xlsx whose 20,000 cells all point at one shared string of 2,000 characters; an
+/// .xlsx claiming 4,294,967,295 shared strings, for which calamine reserved room before
+/// reading one. The text a sheet holds, repeats counted out, is now counted first and
+/// refused past 32 MB, and a claimed count past a million refused.
+#[test]
+fn fuzz_found_workbooks_naming_one_long_text_many_times_are_refused() {
+    use tavolo::kit::sheet;
+    for (name, says) in [
+        (
+            "long-text-repeated.ods",
+            "MB of text once their repeats are counted out",
+        ),
+        ("one-long-shared-string-everywhere.xlsx", "MB of text"),
+        (
+            "shared-strings-count-huge.xlsx",
+            "claims `4294967295` shared strings",
+        ),
+    ] {
+        let e = sheet::read(&sheet_fixture(name), None).unwrap_err();
+        assert_eq!(e.code, "kit.sheet", "{name}");
+        assert!(e.message.contains(says), "{name}: {}", e.message);
+    }
+}
