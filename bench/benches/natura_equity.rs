@@ -12,7 +12,7 @@
 //!     cargo bench -p tavolo-bench --bench natura_equity
 //!
 //! Before criterion's wall-clock runs, it prints each pair's CPU time (this thread's time on a
-//! core, from /proc/thread-self/schedstat), the best of five alternating rounds: on a shared,
+//! core, from /proc/thread-self/schedstat), the best of fifteen alternating rounds: on a shared,
 //! loaded machine that ratio is the steadier figure.
 //!
 //! Without Debian's word lists the bench says so and measures nothing.
@@ -49,10 +49,10 @@ fn cpu_ns() -> u64 {
         .unwrap_or(0)
 }
 
-/// The best of five alternating rounds of `a` and `b`, CPU nanoseconds each.
+/// The best of fifteen alternating rounds of `a` and `b`, CPU nanoseconds each.
 fn cpu_pair(a: &mut dyn FnMut(), b: &mut dyn FnMut()) -> (u64, u64) {
     let (mut best_a, mut best_b) = (u64::MAX, u64::MAX);
-    for _ in 0..5 {
+    for _ in 0..15 {
         let t = cpu_ns();
         a();
         best_a = best_a.min(cpu_ns() - t);
@@ -105,7 +105,7 @@ fn equity(c: &mut Criterion) {
         },
     );
     println!(
-        "CPU a turn, best of 5: greedy {:.1} us, equity {:.1} us: equity adds {:+.1}%",
+        "CPU a turn, best of 15: greedy {:.1} us, equity {:.1} us: equity adds {:+.1}%",
         per(greedy),
         per(by_equity),
         (by_equity as f64 / greedy as f64 - 1.0) * 100.0
@@ -123,7 +123,7 @@ fn equity(c: &mut Criterion) {
         },
     );
     println!(
-        "CPU a position, best of 5: solve by score {:.1} us, by equity {:.1} us: equity adds {:+.1}%",
+        "CPU a position, best of 15: solve by score {:.1} us, by equity {:.1} us: equity adds {:+.1}%",
         per(score),
         per(ranked),
         (ranked as f64 / score as f64 - 1.0) * 100.0
