@@ -139,15 +139,16 @@ fn lone_cr_to_lf(text: String) -> String {
 
 /// The most cells (rows times columns, from the first non-empty cell to the last) a
 /// workbook's sheet may span: calamine makes a cell of each, so a stray cell at `XFD1048576`
-/// would take gigabytes. A deck of 5,200 cards in 20 columns spans 104,000.
-pub const MAX_CELLS: u64 = 1_000_000;
+/// would take gigabytes, and tavolo copies each (a million cells of short text took 300 MB;
+/// found by fuzzing). A deck of 5,200 cards in 20 columns spans 104,000.
+pub const MAX_CELLS: u64 = 250_000;
 
 /// The most text a workbook's sheet may hold, every cell's text counted as often as the
 /// sheet repeats it: calamine copies a repeated cell's text (ODS) or a shared string (XLSX)
 /// into every cell, and tavolo copies each cell once more, so a few kilobytes naming one
 /// long text a million times would take gigabytes (found by fuzzing). 5,200 cards of 20
 /// fields of 100 characters are 10 MB.
-pub const MAX_TEXT: u64 = 32 << 20;
+pub const MAX_TEXT: u64 = 16 << 20;
 
 /// An .xlsx's claimed count of shared strings, at most this (calamine reserves room for as
 /// many as the file claims before reading any; found by fuzzing).

@@ -160,7 +160,7 @@ fn fuzz_found_ods_with_repeats_spanning_millions_of_cells_is_refused() {
 /// each; an .xlsx whose 20,000 cells all point at one shared string of 2,000 characters; an
 /// .xlsx claiming 4,294,967,295 shared strings, for which calamine reserved room before
 /// reading one. The text a sheet holds, repeats counted out, is now counted first and
-/// refused past 32 MB, and a claimed count past a million refused.
+/// refused past 16 MB, and a claimed count past 250,000 refused.
 #[test]
 fn fuzz_found_workbooks_naming_one_long_text_many_times_are_refused() {
     use tavolo::kit::sheet;
