@@ -22,23 +22,16 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-use tavolo::deal::DealRng;
 use tavolo::games::engine::Engine;
 use tavolo::games::natura::game::{Rules, Setup, State};
 use tavolo::games::natura::leaves_record;
 use tavolo::games::natura::machine::{best_by_equity, best_move, ranked_by_equity};
 use tavolo::games::natura::movegen::ranked_moves;
-use tavolo::games::natura::{Move, TileSet};
+use tavolo::games::natura::Move;
 
 /// The full Italian bag shuffled for a seed.
 fn bag(seed: u32) -> Vec<u8> {
-    let set = TileSet::italian();
-    let mut bag = Vec::new();
-    for (k, &n) in set.full_counts().iter().enumerate() {
-        bag.extend(std::iter::repeat_n(k as u8, usize::from(n)));
-    }
-    DealRng::new("natura", "bench/equity", &seed.to_string(), 1).shuffle(&mut bag);
-    bag
+    tavolo_bench::natura_bag("bench/equity", seed)
 }
 
 /// This thread's time on a core so far, in nanoseconds (0 where /proc does not say).

@@ -17,7 +17,6 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use tavolo::deal::DealRng;
 use tavolo::games::engine::Engine;
 use tavolo::games::natura::game::{Outcome, Rules, Setup, State};
 use tavolo::games::natura::movegen::{self, Gaddag};
@@ -72,13 +71,7 @@ fn graph(source: &Source) -> Option<(Arc<Gaddag>, Vec<Load>, u64)> {
 
 /// The full Italian bag shuffled for a seed.
 fn bag(seed: u32) -> Vec<u8> {
-    let set = TileSet::italian();
-    let mut bag = Vec::new();
-    for (k, &n) in set.full_counts().iter().enumerate() {
-        bag.extend(std::iter::repeat_n(k as u8, usize::from(n)));
-    }
-    DealRng::new("natura", "bench/movegen", &seed.to_string(), 1).shuffle(&mut bag);
-    bag
+    tavolo_bench::natura_bag("bench/movegen", seed)
 }
 
 /// The share of the engine's scorer in generation: every placement of the first `games`

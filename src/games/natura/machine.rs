@@ -82,6 +82,11 @@ fn leave_counts(bag: usize, tiles: usize) -> bool {
     bag > tiles
 }
 
+/// The index in `rack` of a placement's leave, when it counts ([`leave_counts`]).
+fn placed_leave(rack: &RackLeaves, bag: usize, word: &[u8], tiles: usize) -> Option<usize> {
+    leave_counts(bag, tiles).then(|| rack.index_of_word(word))
+}
+
 /// Every move of the seat to move valued by equity, best first (ties in [`ranked_moves`]'
 /// order): placements score plus leave, exchanges (NS-3) the kept tiles' value, the pass last
 /// at its own value (no leave: nothing is drawn).
@@ -111,9 +116,7 @@ pub fn equity_of(state: &State, leaves: &Leaves, r: Ranked) -> Valued {
 /// `r` valued with the leave of `rack` it keeps, if that leave counts.
 fn valued(rack: &RackLeaves, bag: usize, r: Ranked) -> Valued {
     let index = match &r.mv {
-        Move::Place { play, .. } if leave_counts(bag, r.tiles) => {
-            Some(rack.index_of_word(&play.word))
-        }
+        Move::Place { play, .. } => placed_leave(rack, bag, &play.word, r.tiles),
         Move::Exchange { tiles, .. } => Some(rack.index_of_tiles(tiles)),
         _ => None,
     };
@@ -201,11 +204,8 @@ pub fn best_placement_by_equity(
         {
             return;
         }
-        let leave = if leave_counts(bag, usize::from(f.tiles)) {
-            rack.value(rack.index_of_word(f.word()))
-        } else {
-            0
-        };
+        let leave =
+            placed_leave(rack, bag, f.word(), usize::from(f.tiles)).map_or(0, |i| rack.value(i));
         let equity = i64::from(f.score) * 100 + i64::from(leave);
         let better = match &best {
             None => true,
@@ -218,15 +218,11 @@ pub fn best_placement_by_equity(
     best.map(|(_, f)| f.generated())
 }
 
-/// The equity of `g` placed from `counts` with `bag` tiles left to draw, in hundredths of a
-/// point, with the leave's value: a duplicate round's top beside the best by equity.
-pub fn placement_equity(rack: &RackLeaves, bag: usize, g: &Generated) -> (i64, i32) {
-    let value = if leave_counts(bag, g.tiles) {
-        rack.value(rack.index_of_word(&g.play.word))
-    } else {
-        0
-    };
-    (i64::from(g.score) * 100 + i64::from(value), value)
+/// The equity of `g` placed from `rack` with `bag` tiles left to draw, in hundredths of a
+/// point: a duplicate round's top beside the best by equity.
+pub fn placement_equity(rack: &RackLeaves, bag: usize, g: &Generated) -> i64 {
+    let value = placed_leave(rack, bag, &g.play.word, g.tiles).map_or(0, |i| rack.value(i));
+    i64::from(g.score) * 100 + i64::from(value)
 }
 
 /// The machine player: the best move, or a pick among the best `among`; by equity when it

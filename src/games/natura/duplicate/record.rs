@@ -559,7 +559,7 @@ pub fn load(record: &Record, src: &Source) -> Result<Loaded, Error> {
 fn by_equity(round: &Round, set: &TileSet, graph: &Gaddag, leaves: &Leaves) -> String {
     use crate::games::natura::machine::{best_placement_by_equity, placement_equity};
     let rack = RackLeaves::new(leaves, &round.drawn.rack);
-    let (top, _) = placement_equity(&rack, round.bag, &round.top);
+    let top = placement_equity(&rack, round.bag, &round.top);
     let mut text = format!("; equity {:.2}", top as f64 / 100.0);
     if let Some(best) = best_placement_by_equity(
         &round.board,
@@ -569,7 +569,7 @@ fn by_equity(round: &Round, set: &TileSet, graph: &Gaddag, leaves: &Leaves) -> S
         graph,
         &rack,
     ) {
-        let (e, _) = placement_equity(&rack, round.bag, &best);
+        let e = placement_equity(&rack, round.bag, &best);
         if e > top {
             text += &format!(
                 "; by equity {} ({}, equity {:.2})",
