@@ -672,7 +672,7 @@ fn pair(a: PairArgs) -> Result<ExitCode, Error> {
     let si = rounds::paired_section(&d, a.section)?;
     let records = crate::event::results::read_records(&a.records)?;
     let r = crate::event::results::results(&d, &key, &public, &records)?;
-    let round = rounds::pair(&d, si, &r, a.round)?;
+    let round = rounds::pair(&d, si, &r, &records, a.round)?;
     if let Some(path) = &a.slips {
         let forms = crate::event::print::round_forms(&d, &key, &public, &round)?;
         let pdf = crate::event::print::slips_pdf(&d.event, &forms, a.paper.parse()?)?;

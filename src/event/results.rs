@@ -247,7 +247,7 @@ pub fn results(
     }
     placed
         .sort_by(|a, b| (a.board.label, a.table, &a.path).cmp(&(b.board.label, b.table, &b.path)));
-    once_a_round(&placed)?;
+    once_a_round(&placed, records)?;
     compare_boards(&mut placed);
     let sections = d
         .sections
@@ -565,8 +565,9 @@ pub(crate) fn round_of(d: &Description, board: &Board) -> u32 {
     (n - first - 1) / board.section.boards_per_round().max(1) + 1
 }
 
-/// In a paired section, nobody plays at two tables in one round.
-fn once_a_round(placed: &[Placed]) -> Result<(), Error> {
+/// In a paired section, nobody plays at two tables in one round. The error
+/// points at the name in the second file.
+fn once_a_round(placed: &[Placed], records: &[(PathBuf, String)]) -> Result<(), Error> {
     let mut at: BTreeMap<(*const Section, u32, &str), (u32, &Path)> = BTreeMap::new();
     for p in placed {
         if p.board.section.entrants.is_none()
@@ -575,7 +576,7 @@ fn once_a_round(placed: &[Placed]) -> Result<(), Error> {
         {
             continue;
         }
-        for who in &p.line.players {
+        for (seat, who) in p.line.players.iter().enumerate() {
             let k = (
                 p.board.section as *const Section,
                 p.line.round,
@@ -592,12 +593,57 @@ fn once_a_round(placed: &[Placed]) -> Result<(), Error> {
                             p.line.round
                         ),
                     )
-                    .in_file(&p.path));
+                    .at(player_at(records, &p.path, seat)));
                 }
             }
         }
     }
     Ok(())
+}
+
+/// The text handed in as `path` (the records and slips of the results).
+fn text_of<'r>(records: &'r [(PathBuf, String)], path: &Path) -> Option<&'r str> {
+    records
+        .iter()
+        .find(|(p, _)| p == path)
+        .map(|(_, t)| t.as_str())
+}
+
+/// Where the player in seat `seat` is named in the record or slip `path`
+/// (read again, for an error only), else the file.
+fn player_at(records: &[(PathBuf, String)], path: &Path, seat: usize) -> Location {
+    let Some(text) = text_of(records, path) else {
+        return Location::file(path);
+    };
+    let span = if super::slip::is_slip(text) {
+        super::slip::Slip::parse(path, text)
+            .ok()
+            .and_then(|s| s.player_spans.get(seat).cloned())
+    } else {
+        Record::parse(&Source::new(path, text), &games::Registry)
+            .ok()
+            .and_then(|r| r.players.get(seat).map(|p| p.span.clone()))
+    };
+    span.map_or_else(
+        || Location::file(path),
+        |s| Location::at_span(path, text, s),
+    )
+}
+
+/// Where the record or slip `file` names its board (read again, for an
+/// error only), else the file: the board says which round a file is of.
+pub(crate) fn board_at(records: &[(PathBuf, String)], file: &str) -> Location {
+    let path = Path::new(file);
+    let Some(text) = text_of(records, path) else {
+        return Location::file(path);
+    };
+    if super::slip::is_slip(text) {
+        if let Ok(s) = super::slip::Slip::parse(path, text) {
+            return Location::at_span(path, text, s.board_span);
+        }
+        return Location::file(path);
+    }
+    meta_at(path, text, "board")
 }
 
 /// Matchpoints, seat by seat, on every board counted at two tables or more.

@@ -69,8 +69,15 @@ pub fn paired_section(d: &Description, section: Option<usize>) -> Result<usize, 
 
 /// Pair round `round` of section index `si` from the results of the rounds
 /// before it. Records of this round or a later one already given: the
-/// round is paired once (exit 2).
-pub fn pair(d: &Description, si: usize, results: &Results, round: u32) -> Result<Round, Error> {
+/// round is paired once (exit 2), and the error points at where the first of
+/// them names its board (`records`, as the results read them).
+pub fn pair(
+    d: &Description,
+    si: usize,
+    results: &Results,
+    records: &[(std::path::PathBuf, String)],
+    round: u32,
+) -> Result<Round, Error> {
     let s = &d.sections[si];
     let method = s.pairing.unwrap_or(Pairing::Swiss);
     let entrants = s.entrants.clone().unwrap_or_default();
@@ -94,6 +101,7 @@ pub fn pair(d: &Description, si: usize, results: &Results, round: u32) -> Result
                 r.file, r.round
             ),
         )
+        .at(super::results::board_at(records, &r.file))
         .help("give only the records of the rounds before it"));
     }
     let index = |name: &str| entrants.iter().position(|e| e == name);

@@ -339,6 +339,56 @@ fn bad_records_and_slips_are_pointed_at_by_line_and_column() {
     );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("slip-b.toml:2:9:"), "{}", text(&o));
+
+    // One player at two tables in a round: her name in the second record.
+    let both = r1
+        .replace("Bruno", "Carla")
+        .replace("table = 1", "table = 2");
+    std::fs::write(d.join("both.toml"), &both).unwrap();
+    let o = tavolo(
+        d,
+        &keyed(&[
+            "event",
+            "results",
+            "event.toml",
+            "played/r1-t1.toml",
+            "both.toml",
+        ]),
+    );
+    let anna = both.find("\"Anna\"").unwrap();
+    let (line, column) = (
+        both[..anna].matches('\n').count() + 1,
+        anna - both[..anna].rfind('\n').map_or(0, |i| i + 1) + 1,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("error[event.twice-in-a-round]"),
+        "{}",
+        text(&o)
+    );
+    assert!(
+        text(&o).contains(&format!("both.toml:{line}:{column}:")),
+        "expected {line}:{column}: {}",
+        text(&o)
+    );
+    // A round paired twice: the first record of that round, where it names
+    // its board (the board says the round).
+    let o = tavolo(
+        d,
+        &keyed(&["event", "pair", "event.toml", "--round", "1", "played"]),
+    );
+    let (line, column) = at(&r1, "\"1\"");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("error[event.round-paired]"),
+        "{}",
+        text(&o)
+    );
+    assert!(
+        text(&o).contains(&format!("r1-t1.toml:{line}:{column}:")),
+        "expected {line}:{column}: {}",
+        text(&o)
+    );
 }
 
 /// The record of table 2 cut after two moves (Carla to move), with `then`
