@@ -671,26 +671,68 @@ fn top(game: &Replayed, graph: &Gaddag, q: &PositionQuery) -> Result<Scored, Err
             m
         })
         .collect();
-    let json = json!({
-        "game": "natura",
-        "file": game.file,
-        "after": after,
-        "moves_in_record": game.total,
-        "to_move": game.names[seat],
-        "rack": rack,
-        "scores": game.names.iter().zip(state.scores()).map(|(n, s)| json!({"player": n, "score": s})).collect::<Vec<_>>(),
-        "bag": state.bag_len(),
-        "lexicon": game.lex.describe(),
-        "ranked_by": if leaves.is_some() { "equity" } else { "score" },
-        "leaves_games": leaves.as_ref().map(|l| l.leaves.stamp.games),
-        "leaves": leaves.as_ref().map(|l| match &l.source {
-            leaves_record::Source::Bundled => json!("tavolo"),
-            leaves_record::Source::File(p) | leaves_record::Source::Learned(p) => json!(p.display().to_string()),
-        }),
-        "placements": placements,
-        "moves": moves,
-    });
-    Ok(Scored { text, json })
+    let mut json = position_json(game, after, seat, &rack, &state, state.bag_len());
+    json.insert(
+        "ranked_by".into(),
+        json!(if leaves.is_some() { "equity" } else { "score" }),
+    );
+    leaves_json(&mut json, leaves.as_ref());
+    json.insert("placements".into(), json!(placements));
+    json.insert("moves".into(), json!(moves));
+    Ok(Scored {
+        text,
+        json: Value::Object(json),
+    })
+}
+
+/// What every answer about one position opens with: the record, the move it
+/// is after, who is to move with what rack, the scores, the bag and the
+/// lexicon.
+fn position_json(
+    game: &Replayed,
+    after: usize,
+    seat: usize,
+    rack: &str,
+    state: &State,
+    bag: usize,
+) -> serde_json::Map<String, Value> {
+    let scores: Vec<Value> = game
+        .names
+        .iter()
+        .zip(state.scores())
+        .map(|(n, s)| json!({"player": n, "score": s}))
+        .collect();
+    [
+        ("game", json!("natura")),
+        ("file", json!(game.file)),
+        ("after", json!(after)),
+        ("moves_in_record", json!(game.total)),
+        ("to_move", json!(game.names[seat])),
+        ("rack", json!(rack)),
+        ("scores", json!(scores)),
+        ("bag", json!(bag)),
+        ("lexicon", json!(game.lex.describe())),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect()
+}
+
+/// Whose leave values ranked the moves: how many games they were learned
+/// from, and `tavolo` for tavolo's own or the file they were read from.
+fn leaves_json(json: &mut serde_json::Map<String, Value>, leaves: Option<&leaves_record::Found>) {
+    json.insert(
+        "leaves_games".into(),
+        json!(leaves.map(|l| l.leaves.stamp.games)),
+    );
+    json.insert(
+        "leaves".into(),
+        json!(leaves.map(|l| match &l.source {
+            leaves_record::Source::Bundled => "tavolo".to_string(),
+            leaves_record::Source::File(p) | leaves_record::Source::Learned(p) =>
+                p.display().to_string(),
+        })),
+    );
 }
 
 /// One turn reviewed.
@@ -1223,29 +1265,25 @@ fn simulated(
             m
         })
         .collect();
-    let json = json!({
-        "game": "natura",
-        "file": game.file,
-        "after": after,
-        "moves_in_record": game.total,
-        "to_move": game.names[seat],
-        "rack": rack,
-        "scores": game.names.iter().zip(state.scores()).map(|(n, s)| json!({"player": n, "score": s})).collect::<Vec<_>>(),
-        "bag": seen.bag_len(),
-        "lexicon": game.lex.describe(),
-        "ranked_by": "simulation",
-        "candidates_by": by,
-        "leaves_games": leaves.as_ref().map(|l| l.leaves.stamp.games),
-        "simulation": {
+    let mut json = position_json(game, after, seat, &rack, &state, seen.bag_len());
+    json.insert("ranked_by".into(), json!("simulation"));
+    json.insert("candidates_by".into(), json!(by));
+    leaves_json(&mut json, leaves.as_ref());
+    json.insert(
+        "simulation".into(),
+        json!({
             "candidates": candidates.len(),
             "plies": sim.plies,
             "iterations": sim.iterations,
             "seed": sim.seed,
             "unseen": hidden.tiles.len(),
-        },
-        "moves": moves,
-    });
-    Ok(Scored { text, json })
+        }),
+    );
+    json.insert("moves".into(), json!(moves));
+    Ok(Scored {
+        text,
+        json: Value::Object(json),
+    })
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
