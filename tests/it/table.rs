@@ -833,3 +833,28 @@ fn the_help_names_event_deal_out() {
     assert!(help.contains("`tavolo event deal --out`"), "{help}");
     assert!(!help.contains("event deal --dir"), "{help}");
 }
+
+/// Quincunx cells are named like chess squares (docs/records.md): the text grid, as the
+/// pictures do, shows row 5 at the top and row 1 at the bottom.
+#[test]
+fn the_quincunx_grid_text_has_row_1_at_the_bottom_as_the_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(
+        dir.path(),
+        &["table", "quincunx", "--seed", "table", "-o", "q.toml"],
+        "",
+    );
+    let out = text(&o.stdout);
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.len() > 3 && l[..3].trim().parse::<u32>().is_ok())
+        .collect();
+    let numbers: Vec<u32> = rows
+        .iter()
+        .map(|l| l[..3].trim().parse().unwrap())
+        .collect();
+    assert_eq!(numbers, [5, 4, 3, 2, 1], "{out}");
+    // The deal for this seed: AW on a5, 5SW on a1.
+    assert!(rows[0].contains("AW"), "{out}");
+    assert!(rows[4].contains("5SW"), "{out}");
+}

@@ -69,7 +69,9 @@ fn grid_text(game: &Quincunx) -> String {
         out.push_str(&format!("  {:<4}", (b'a' + c as u8) as char));
     }
     out.push('\n');
-    for r in rows.0..=rows.1 {
+    // Cells are named like chess squares (docs/records.md): row 1 at the bottom,
+    // as the pictures draw it.
+    for r in (rows.0..=rows.1).rev() {
         out.push_str(&format!("{:>2} ", r + 1));
         for c in cols.0..=cols.1 {
             match b.get(cell(c, r)) {
