@@ -154,6 +154,12 @@ pub const MAX_TEXT: u64 = 16 << 20;
 /// many as the file claims before reading any; found by fuzzing).
 const MAX_SHARED_STRINGS: u64 = MAX_CELLS;
 
+/// A sheet's rows and columns (`XFD1048576` is its last cell): calamine takes a cell
+/// reference past them as written, and a row number past the last one made an error name
+/// a row no sheet has (found by fuzzing).
+const LAST_ROW: u32 = 1 << 20;
+const LAST_COLUMN: u32 = 1 << 14;
+
 /// The area of an .xlsx sheet's non-empty cells and their text, read before calamine builds
 /// its range: `Err` when the area is past [`MAX_CELLS`] or the text past [`MAX_TEXT`].
 fn xlsx_area<RS: std::io::Read + std::io::Seek>(
@@ -167,6 +173,13 @@ fn xlsx_area<RS: std::io::Read + std::io::Seek>(
     let mut text = 0u64;
     while let Ok(Some(cell)) = cells.next_cell() {
         use calamine::DataRef;
+        let (r, c) = cell.get_position();
+        if r >= LAST_ROW || c >= LAST_COLUMN {
+            return Err(format!(
+                "it has a cell at {}, past the last cell a sheet has (XFD1048576): the file is damaged",
+                cell_name(c as usize, r as usize + 1)
+            ));
+        }
         text += match cell.get_value() {
             DataRef::Empty => continue,
             DataRef::SharedString(s) => s.len() as u64,
@@ -181,7 +194,6 @@ fn xlsx_area<RS: std::io::Read + std::io::Seek>(
                 MAX_TEXT >> 20
             ));
         }
-        let (r, c) = cell.get_position();
         (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
     }
     if r0 == u32::MAX {

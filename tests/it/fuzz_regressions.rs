@@ -180,3 +180,25 @@ fn fuzz_found_workbooks_naming_one_long_text_many_times_are_refused() {
         assert!(e.message.contains(says), "{name}: {}", e.message);
     }
 }
+
+/// An .xlsx naming cells on row 1,048,577, one past a sheet's last (found in this
+/// session's sheet hour, 2026-11-26: 1,684 findings, all this one fault): calamine took
+/// the rows as written, and the errors then named a row no sheet has. A cell past
+/// `XFD1048576` is refused, the file named damaged.
+#[test]
+fn fuzz_found_a_cell_past_the_last_row_is_refused() {
+    use tavolo::kit::sheet;
+    let path = sheet_fixture("a-row-past-the-last.xlsx");
+    let e = sheet::read(&path, None).unwrap_err();
+    assert_eq!(e.code, "kit.sheet");
+    assert!(
+        e.message
+            .contains("A1048577, past the last cell a sheet has"),
+        "{}",
+        e.message
+    );
+    assert_eq!(
+        e.location.as_deref().map(|l| l.file.as_path()),
+        Some(path.as_path())
+    );
+}
