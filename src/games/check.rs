@@ -7,7 +7,7 @@ use serde::Serialize;
 
 pub use super::foreign::{Foreign, Judged};
 use crate::error::Error;
-use crate::record::{Record, Source, Status, Verdict};
+use crate::record::{Node, Record, Source, Status, Verdict};
 
 /// The report on one file.
 #[derive(Debug, Clone, Serialize)]
@@ -61,7 +61,12 @@ impl Report {
 /// Judge one record given as text (the library entry point of `tavolo check`).
 pub fn check_text(path: &Path, text: String) -> Report {
     let src = Source::new(path, text);
-    let outcome = match judge(&src) {
+    report(&src, Record::parse(&src, &super::Registry))
+}
+
+/// The report on a record read (or not) from `src`.
+fn report(src: &Source, record: Result<Record, Error>) -> Report {
+    let outcome = match record.and_then(|record| judge(src, record)) {
         Ok((record, verdict)) => Outcome::Judged {
             game: record.game.to_string(),
             variant: record.variant.clone(),
@@ -71,7 +76,7 @@ pub fn check_text(path: &Path, text: String) -> Report {
         Err(e) => unreadable(e),
     };
     Report {
-        file: path.display().to_string(),
+        file: src.path().display().to_string(),
         outcome,
     }
 }
@@ -79,7 +84,20 @@ pub fn check_text(path: &Path, text: String) -> Report {
 /// [`check_text`], keeping the end of the record's replay (the running scores move by move,
 /// the seat to move: [`super::replay::keeping`]), so that nothing replays it again.
 pub fn check_text_kept(path: &Path, text: String) -> (Report, Option<super::replay::Kept>) {
-    super::replay::keeping(|| check_text(path, text))
+    super::replay::keeping(true, || check_text(path, text))
+}
+
+/// [`check_text_kept`] of a record whose text the caller has already parsed (`doc`, from
+/// [`Node::document`]: `tavolo event results` reads the record's head from the same parse),
+/// keeping the moves explained only if `history` (to check a score slip against).
+pub fn check_parsed_kept(
+    src: &Source,
+    doc: Node,
+    history: bool,
+) -> (Report, Option<super::replay::Kept>) {
+    super::replay::keeping(history, || {
+        report(src, Record::of_document(src, doc, &super::Registry))
+    })
 }
 
 /// Read and judge one record file; `-` reads standard input (named `<stdin>`).
@@ -122,8 +140,7 @@ pub fn check_file(path: &Path) -> Report {
     }
 }
 
-fn judge(src: &Source) -> Result<(Record, Verdict), Error> {
-    let record = Record::parse(src, &super::Registry)?;
+fn judge(src: &Source, record: Record) -> Result<(Record, Verdict), Error> {
     let game = super::require(record.game)?;
     let mut verdict = game.check(&record, src)?;
     if record.moves.is_empty() && verdict.status == Status::LegalSoFar && verdict.to_move.is_none()
