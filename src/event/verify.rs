@@ -509,14 +509,43 @@ pub fn check_and_judge(
     }
 }
 
+/// What a board deals: its game, variant, seed and number, and the players.
+type Dealt = (&'static str, String, String, u32, Vec<String>);
+
+thread_local! {
+    /// The last `[setup]` [`dealt_setup`] gave on this thread: the records of one
+    /// board come together (in the files' order), and dealing and reading the
+    /// setup again for each was a thirtieth of `event results`.
+    static LAST_SETUP: std::cell::RefCell<Option<(Dealt, toml::Value)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// The `[setup]` table board `b` deals for these player names.
 fn dealt_setup(b: &Board, players: &[String]) -> Result<toml::Value, Error> {
+    let key: Dealt = (
+        b.section.game.name(),
+        b.section.variant.clone(),
+        b.seed.clone(),
+        b.label.number(),
+        players.to_vec(),
+    );
+    if let Some(v) = LAST_SETUP.with(|l| {
+        l.borrow()
+            .as_ref()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, v)| v.clone())
+    }) {
+        return Ok(v);
+    }
     let deal = b.deal(players)?;
     let doc: toml::Table = toml::from_str(&deal.setup_toml)
         .map_err(|e| Error::failed("event.internal", e.to_string()))?;
-    doc.get("setup")
+    let setup = doc
+        .get("setup")
         .cloned()
-        .ok_or_else(|| Error::failed("event.internal", "a deal without [setup]"))
+        .ok_or_else(|| Error::failed("event.internal", "a deal without [setup]"))?;
+    LAST_SETUP.with(|l| *l.borrow_mut() = Some((key, setup.clone())));
+    Ok(setup)
 }
 
 /// The first place where `written` differs from `dealt`, in words.
