@@ -87,9 +87,16 @@ for f in text json csv html; do
         awk -v f="$f" -v same="$same" '{ printf "  BASE     %-5s %6.2f s wall %6.2f s cpu %7.1f MB max RSS, %s\n", f, $1, $2 + $3, $4 / 1024, same }' times
     fi
 done
+rm -f results.pdf base.pdf
 /usr/bin/time -f "%e %U %S %M" -o times "$TAVOLO" event results ev/event.toml --key ev/event.key \
     --public bench records --pdf results.pdf > /dev/null || test $? -eq 1
 awk '{ printf "results --pdf (and text) %6.2f s wall %6.2f s cpu %7.1f MB max RSS\n", $1, $2 + $3, $4 / 1024 }' times
+if [ -n "${BASE:-}" ]; then
+    /usr/bin/time -f "%e %U %S %M" -o times "$BASE" event results ev/event.toml --key ev/event.key \
+        --public bench records --pdf base.pdf > /dev/null || test $? -eq 1
+    same=$(cmp -s base.pdf results.pdf && echo "same bytes" || echo "OUTPUT DIFFERS")
+    awk -v same="$same" '{ printf "  BASE --pdf (and text) %6.2f s wall %6.2f s cpu %7.1f MB max RSS, %s\n", $1, $2 + $3, $4 / 1024, same }' times
+fi
 echo "pdf: $(pdfinfo results.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages, $(stat -c %s results.pdf) bytes"
 grep -c "legal-so-far" out.text | sed 's/^/records unfinished: /'
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
