@@ -14,7 +14,10 @@
 #
 # TAVOLO=BINARY times that binary instead of building this tree's; KEEP=DIR
 # makes the event in DIR and keeps it with each format's output (out.F), to
-# compare two builds' bytes on the same records.
+# compare two builds' bytes on the same records (an event already in DIR is
+# timed again as it is, not made again). BASE=BINARY times that build too,
+# format by format on the same records, and says whether its output is the
+# same bytes (base.F beside out.F).
 set -euo pipefail
 TABLES="${1:-200}"
 BOARDS="${2:-10}"
@@ -32,6 +35,13 @@ else
     trap 'rm -rf "$W"' EXIT
 fi
 cd "$W"
+if [ -f ev/event.toml ] && [ -d records ]; then
+    # Its own game and size, whatever the arguments say.
+    GAME=$(sed -n 's/^game = "\(.*\)"$/\1/p' ev/event.toml | head -1)
+    BOARDS=$(sed -n 's/^boards = \([0-9]*\)$/\1/p' ev/event.toml | head -1)
+    TABLES=$(sed -n 's/^tables = \([0-9]*\)$/\1/p' ev/event.toml | head -1)
+    echo "timing the event already in $W"
+else
 cat > draft.toml <<EOF
 format = "tavolo-event-v1"
 event = "Bench"
@@ -64,15 +74,29 @@ while read -r seed; do
             }
         }' "full-$b.toml"
 done < seeds
+fi
 echo "cores: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg); $(ls records | wc -l) $GAME records ($BOARDS boards x $TABLES tables)"
 for f in text json csv html; do
     /usr/bin/time -f "%e %U %S %M" -o times "$TAVOLO" event results ev/event.toml --key ev/event.key \
         --public bench records --format "$f" > out.$f || test $? -eq 1
     awk -v f="$f" '{ printf "results --format %-5s %6.2f s wall %6.2f s cpu %7.1f MB max RSS\n", f, $1, $2 + $3, $4 / 1024 }' times
+    if [ -n "${BASE:-}" ]; then
+        /usr/bin/time -f "%e %U %S %M" -o times "$BASE" event results ev/event.toml --key ev/event.key \
+            --public bench records --format "$f" > base.$f || test $? -eq 1
+        same=$(cmp -s base.$f out.$f && echo "same bytes" || echo "OUTPUT DIFFERS")
+        awk -v f="$f" -v same="$same" '{ printf "  BASE     %-5s %6.2f s wall %6.2f s cpu %7.1f MB max RSS, %s\n", f, $1, $2 + $3, $4 / 1024, same }' times
+    fi
 done
+rm -f results.pdf base.pdf
 /usr/bin/time -f "%e %U %S %M" -o times "$TAVOLO" event results ev/event.toml --key ev/event.key \
     --public bench records --pdf results.pdf > /dev/null || test $? -eq 1
 awk '{ printf "results --pdf (and text) %6.2f s wall %6.2f s cpu %7.1f MB max RSS\n", $1, $2 + $3, $4 / 1024 }' times
+if [ -n "${BASE:-}" ]; then
+    /usr/bin/time -f "%e %U %S %M" -o times "$BASE" event results ev/event.toml --key ev/event.key \
+        --public bench records --pdf base.pdf > /dev/null || test $? -eq 1
+    same=$(cmp -s base.pdf results.pdf && echo "same bytes" || echo "OUTPUT DIFFERS")
+    awk -v same="$same" '{ printf "  BASE --pdf (and text) %6.2f s wall %6.2f s cpu %7.1f MB max RSS, %s\n", $1, $2 + $3, $4 / 1024, same }' times
+fi
 echo "pdf: $(pdfinfo results.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages, $(stat -c %s results.pdf) bytes"
-grep -c "legal-so-far" out.text | sed 's/^/records unfinished: /'
+{ grep -c "legal-so-far" out.text || true; } | sed 's/^/records unfinished: /'
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -50,8 +50,10 @@ pub fn read_records(args: &[PathBuf]) -> Result<Vec<(PathBuf, String)>, Error> {
                 }
             }
             files.sort();
-            for path in files {
-                out.push(read_one(&path)?);
+            // Read on every core too (in the files' order: the first unreadable
+            // one is the one named).
+            for read in crate::kit::par::map(&files, |_, path| read_one(path)) {
+                out.push(read?);
             }
         } else {
             out.push(read_one(arg)?);
@@ -193,7 +195,11 @@ pub fn results(
     // Each record is checked on its own, on every core; they come back in
     // the files' order, so the first error and the bytes do not depend on
     // the threads.
-    let checked = crate::kit::par::map(&inputs, |_, (path, text)| place(d, &all, path, text));
+    // Each move explained is kept only for a score slip to be checked against.
+    let history = !slips.is_empty();
+    let checked = crate::kit::par::map(&inputs, |_, (path, text)| {
+        place(d, &all, path, text, history)
+    });
     for (p, (path, text)) in checked.into_iter().zip(&inputs) {
         let p = p?;
         if let Some(first) = seen.insert((p.board.label, p.table), path.clone()) {
@@ -264,15 +270,17 @@ pub fn results(
     })
 }
 
-/// Check one record and place it on its board and table.
+/// Check one record and place it on its board and table, keeping its moves
+/// explained if `history`.
 fn place<'d>(
     d: &Description,
     all: &'d [Board<'d>],
     path: &Path,
     text: &str,
+    history: bool,
 ) -> Result<Placed<'d>, Error> {
     let mut judged: Option<Judged> = None;
-    let report = verify::check_and_judge(d, all, path, text, &mut judged);
+    let report = verify::check_and_judge(d, all, path, text, history, &mut judged);
     if report.status == "unreadable" {
         return Err(Error::input(
             "event.record-unreadable",
@@ -400,7 +408,7 @@ fn place<'d>(
         });
         let (running, to_move) = match kept {
             Some(kept) => {
-                replay = Some((names.clone(), kept.history));
+                replay = history.then(|| (names.clone(), kept.history));
                 (kept.scores, kept.to_move)
             }
             None => (None, None),

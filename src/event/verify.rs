@@ -11,13 +11,14 @@
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+use toml::de::DeTable;
 
 use super::boards::{self, Board, Label};
 use super::{hex, Description, Key};
 use crate::error::Error;
-use crate::games::check::{check_text_kept, Outcome};
-use crate::games::replay::Kept;
-use crate::record::{write, Verdict};
+use crate::games::check::{check_parsed_kept, check_text, Outcome};
+use crate::games::replay::{keeping, Kept};
+use crate::record::{write, Node, Source, Verdict};
 
 /// What the organiser published before the event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -235,7 +236,7 @@ pub fn verify(
 
 /// Check one record against the board it claims.
 pub fn check_record(d: &Description, all: &[Board], path: &Path, text: &str) -> RecordReport {
-    check_and_judge(d, all, path, text, &mut None)
+    check_and_judge(d, all, path, text, false, &mut None)
 }
 
 /// A record that is its board's, as the referee judged it: the text judged
@@ -252,7 +253,7 @@ pub struct Judged {
 
 /// What is read of a record before the referee reads it: its head and
 /// `[meta]`, as values. Its moves are skipped, not built (a long game's moves
-/// were most of the time spent here).
+/// were most of the time spent here); the referee reads the same parse.
 #[derive(Deserialize)]
 struct Head {
     game: Option<toml::Value>,
@@ -264,12 +265,14 @@ struct Head {
 }
 
 /// [`check_record`], keeping the referee's judgement of a record that is its
-/// board's in `judged` (what `tavolo event results` counts).
+/// board's in `judged` (what `tavolo event results` counts), with the moves
+/// explained if `history` (for a score slip).
 pub fn check_and_judge(
     d: &Description,
     all: &[Board],
     path: &Path,
     text: &str,
+    history: bool,
     judged_out: &mut Option<Judged>,
 ) -> RecordReport {
     let mut report = RecordReport {
@@ -285,8 +288,13 @@ pub fn check_and_judge(
         r.message = Some(message);
         r
     };
-    let doc: Head = match toml::from_str(text) {
-        Ok(doc) => doc,
+    // One parse of the text, read twice: its head here, the whole record by
+    // the referee (as `toml::from_str` would, with its errors).
+    let (doc, node): (Head, Node) = match DeTable::parse(text).and_then(|parsed| {
+        let node = Node::document(&parsed);
+        Head::deserialize(toml::de::Deserializer::from(parsed)).map(|head| (head, node))
+    }) {
+        Ok(read) => read,
         Err(e) => return fail(report, "unreadable", e.message().trim().to_string()),
     };
     let meta = doc.meta.as_ref().and_then(|m| m.as_table());
@@ -429,7 +437,8 @@ pub fn check_and_judge(
     }
 
     // The setup written in the record, against the board dealt again.
-    let with_deal = if deal.is_some() {
+    let has_deal = deal.is_some();
+    let with_deal = if has_deal {
         text.to_string()
     } else {
         let p = board.provenance();
@@ -440,7 +449,13 @@ pub fn check_and_judge(
             p.board
         )
     };
-    let (judged, kept) = check_text_kept(path, with_deal.clone());
+    let (judged, kept) = if has_deal {
+        check_parsed_kept(&Source::new(path, with_deal.clone()), node, history)
+    } else {
+        // The text the referee reads is not the one parsed.
+        drop(node);
+        keeping(history, || check_text(path, with_deal.clone()))
+    };
     if let Some(written) = doc.setup.as_ref() {
         let dealt = match dealt_setup(board, &players) {
             Ok(v) => v,
@@ -494,14 +509,43 @@ pub fn check_and_judge(
     }
 }
 
+/// What a board deals: its game, variant, seed and number, and the players.
+type Dealt = (&'static str, String, String, u32, Vec<String>);
+
+thread_local! {
+    /// The last `[setup]` [`dealt_setup`] gave on this thread: the records of one
+    /// board come together (in the files' order), and dealing and reading the
+    /// setup again for each was a thirtieth of `event results`.
+    static LAST_SETUP: std::cell::RefCell<Option<(Dealt, toml::Value)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// The `[setup]` table board `b` deals for these player names.
 fn dealt_setup(b: &Board, players: &[String]) -> Result<toml::Value, Error> {
+    let key: Dealt = (
+        b.section.game.name(),
+        b.section.variant.clone(),
+        b.seed.clone(),
+        b.label.number(),
+        players.to_vec(),
+    );
+    if let Some(v) = LAST_SETUP.with(|l| {
+        l.borrow()
+            .as_ref()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, v)| v.clone())
+    }) {
+        return Ok(v);
+    }
     let deal = b.deal(players)?;
     let doc: toml::Table = toml::from_str(&deal.setup_toml)
         .map_err(|e| Error::failed("event.internal", e.to_string()))?;
-    doc.get("setup")
+    let setup = doc
+        .get("setup")
         .cloned()
-        .ok_or_else(|| Error::failed("event.internal", "a deal without [setup]"))
+        .ok_or_else(|| Error::failed("event.internal", "a deal without [setup]"))?;
+    LAST_SETUP.with(|l| *l.borrow_mut() = Some((key, setup.clone())));
+    Ok(setup)
 }
 
 /// The first place where `written` differs from `dealt`, in words.

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 pub use super::foreign::{Foreign, Judged};
 use crate::error::Error;
-use crate::record::{Record, Source, Status, Verdict};
+use crate::record::{Node, Record, Source, Status, Verdict};
 
 /// The report on one file.
 #[derive(Debug, Clone, Serialize)]
@@ -61,7 +61,12 @@ impl Report {
 /// Judge one record given as text (the library entry point of `tavolo check`).
 pub fn check_text(path: &Path, text: String) -> Report {
     let src = Source::new(path, text);
-    let outcome = match judge(&src) {
+    report(&src, Record::parse(&src, &super::Registry))
+}
+
+/// The report on a record read (or not) from `src`.
+fn report(src: &Source, record: Result<Record, Error>) -> Report {
+    let outcome = match record.and_then(|record| judge(src, record)) {
         Ok((record, verdict)) => Outcome::Judged {
             game: record.game.to_string(),
             variant: record.variant.clone(),
@@ -71,7 +76,7 @@ pub fn check_text(path: &Path, text: String) -> Report {
         Err(e) => unreadable(e),
     };
     Report {
-        file: path.display().to_string(),
+        file: src.path().display().to_string(),
         outcome,
     }
 }
@@ -79,7 +84,20 @@ pub fn check_text(path: &Path, text: String) -> Report {
 /// [`check_text`], keeping the end of the record's replay (the running scores move by move,
 /// the seat to move: [`super::replay::keeping`]), so that nothing replays it again.
 pub fn check_text_kept(path: &Path, text: String) -> (Report, Option<super::replay::Kept>) {
-    super::replay::keeping(|| check_text(path, text))
+    super::replay::keeping(true, || check_text(path, text))
+}
+
+/// [`check_text_kept`] of a record whose text the caller has already parsed (`doc`, from
+/// [`Node::document`]: `tavolo event results` reads the record's head from the same parse),
+/// keeping the moves explained only if `history` (to check a score slip against).
+pub fn check_parsed_kept(
+    src: &Source,
+    doc: Node,
+    history: bool,
+) -> (Report, Option<super::replay::Kept>) {
+    super::replay::keeping(history, || {
+        report(src, Record::of_document(src, doc, &super::Registry))
+    })
 }
 
 /// Read and judge one record file; `-` reads standard input (named `<stdin>`).
@@ -122,8 +140,7 @@ pub fn check_file(path: &Path) -> Report {
     }
 }
 
-fn judge(src: &Source) -> Result<(Record, Verdict), Error> {
-    let record = Record::parse(src, &super::Registry)?;
+fn judge(src: &Source, record: Record) -> Result<(Record, Verdict), Error> {
     let game = super::require(record.game)?;
     let mut verdict = game.check(&record, src)?;
     if record.moves.is_empty() && verdict.status == Status::LegalSoFar && verdict.to_move.is_none()
@@ -169,5 +186,51 @@ impl Summary {
             illegal: count(1),
             unreadable: count(2),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `event results` judges a record from the parse it read the record's head from:
+    /// the report is the one `check` gives on the text, and so is the end of the replay
+    /// (its scores and seat to move; the moves explained only when asked for), for every
+    /// game's fixtures, illegal and unreadable ones included.
+    #[test]
+    fn a_record_judged_from_its_parse_is_judged_as_from_its_text() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut judged = 0;
+        for game in super::super::names() {
+            let mut files: Vec<_> = std::fs::read_dir(root.join(game))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .collect();
+            files.sort();
+            for path in files {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let Ok(parsed) = toml::de::DeTable::parse(&text) else {
+                    continue;
+                };
+                let (report, kept) = check_text_kept(&path, text.clone());
+                let src = Source::new(&path, text.clone());
+                for history in [true, false] {
+                    let doc = Node::document(&parsed);
+                    let (again, kept_again) = check_parsed_kept(&src, doc, history);
+                    let at = path.display();
+                    assert_eq!(format!("{again:?}"), format!("{report:?}"), "{at}");
+                    if history {
+                        assert_eq!(kept_again, kept, "{at}");
+                    } else {
+                        let strip = |k: &super::super::replay::Kept| (k.scores.clone(), k.to_move);
+                        assert_eq!(kept_again.as_ref().map(strip), kept.as_ref().map(strip));
+                        assert!(kept_again.is_none_or(|k| k.history.is_empty()), "{at}");
+                    }
+                }
+                judged += usize::from(matches!(report.outcome, Outcome::Judged { .. }));
+            }
+        }
+        assert!(judged > 50, "{judged} fixtures judged");
     }
 }

@@ -33,35 +33,47 @@ pub struct Kept {
 
 impl Kept {
     pub fn of(live: &dyn Live) -> Kept {
+        Kept::with(live, true)
+    }
+
+    /// The same, the history left empty unless `history` (explaining every move again is
+    /// most of the cost of keeping a long game's end, and only a score slip reads it).
+    fn with(live: &dyn Live, history: bool) -> Kept {
         Kept {
-            history: live.history(),
+            history: if history { live.history() } else { Vec::new() },
             scores: live.scores(),
             to_move: live.to_move(),
         }
     }
 }
 
+/// While [`keeping`] runs on a thread: whether to keep the history, and the end of the
+/// last replay.
+type Slot = Option<(bool, Option<Kept>)>;
+
 thread_local! {
-    /// Set while [`keeping`] runs on this thread: the end of its last replay.
-    static KEPT: RefCell<Option<Option<Kept>>> = const { RefCell::new(None) };
+    static KEPT: RefCell<Slot> = const { RefCell::new(None) };
 }
 
 /// Run `judge` (a game's `check`) and keep the end of the replay it made: the last one
 /// on this thread while it ran; `None` if it made none (an unreadable record) or if the
 /// game stopped it itself (an error from a `before` or `played` of [`replay_followed`]:
-/// Natura's wrong score), where the replay's end is not what a session shows.
-pub fn keeping<R>(judge: impl FnOnce() -> R) -> (R, Option<Kept>) {
+/// Natura's wrong score), where the replay's end is not what a session shows. The moves
+/// explained ([`Kept::history`]) are kept only if `history`, else left empty.
+pub fn keeping<R>(history: bool, judge: impl FnOnce() -> R) -> (R, Option<Kept>) {
     /// Puts back what was kept before, even if `judge` unwinds.
-    struct Restore(Option<Option<Kept>>);
+    struct Restore(Slot);
     impl Drop for Restore {
         fn drop(&mut self) {
             let outer = self.0.take();
             KEPT.with(|k| *k.borrow_mut() = outer);
         }
     }
-    let restore = Restore(KEPT.with(|k| k.replace(Some(None))));
+    let restore = Restore(KEPT.with(|k| k.replace(Some((history, None)))));
     let r = judge();
-    let kept = KEPT.with(|k| k.borrow_mut().take()).flatten();
+    let kept = KEPT
+        .with(|k| k.borrow_mut().take())
+        .and_then(|(_, kept)| kept);
     drop(restore);
     (r, kept)
 }
@@ -162,8 +174,8 @@ pub fn replay_followed<T: Table, E>(
     let upto = numbers.iter().take_while(|&&n| n <= shown).count();
     let refused = session.replay_followed(moves, Some(upto), before, played)?;
     KEPT.with(|k| {
-        if let Some(slot) = k.borrow_mut().as_mut() {
-            *slot = Some(Kept::of(&session));
+        if let Some((history, slot)) = k.borrow_mut().as_mut() {
+            *slot = Some(Kept::with(&session, *history));
         }
     });
     Ok(Replayed {

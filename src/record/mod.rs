@@ -147,7 +147,11 @@ const TOP_FIELDS: &[&str] = &[
 
 impl Record {
     pub fn parse(src: &Source, games: &dyn Catalogue) -> Result<Record, Error> {
-        let doc = src.parse()?;
+        Record::of_document(src, src.parse()?, games)
+    }
+
+    /// [`Record::parse`] of a document already parsed from `src`'s text ([`Node::document`]).
+    pub fn of_document(src: &Source, doc: Node, games: &dyn Catalogue) -> Result<Record, Error> {
         let mut f = doc.fields(src, "the record")?;
         f.only(TOP_FIELDS)?;
 
@@ -258,24 +262,42 @@ impl Record {
                     ),
                 ))
             })?;
-            moves.push(MoveEntry {
-                number,
-                player,
-                player_span: span.clone(),
-                node: node.clone(),
-            });
+            moves.push((number, player, span.clone()));
         }
         // `meta` is free-form (event, date, notes): the referee ignores it.
         f.opt("meta");
         f.finish(TOP_FIELDS)?;
 
+        // The moves' nodes are taken out of the document, not copied (a long game's
+        // moves are most of it).
+        let span = doc.span;
+        let move_nodes = match doc.value {
+            node::Value::Table(entries) => entries
+                .into_iter()
+                .find(|(k, _)| k.name == "move")
+                .and_then(|(_, n)| match n.value {
+                    node::Value::Array(nodes) => Some(nodes),
+                    _ => None,
+                }),
+            _ => None,
+        };
+        let moves = moves
+            .into_iter()
+            .zip(move_nodes.unwrap_or_default())
+            .map(|((number, player, player_span), node)| MoveEntry {
+                number,
+                player,
+                player_span,
+                node,
+            })
+            .collect();
         Ok(Record {
             game,
             variant,
             players,
             setup,
             moves,
-            span: doc.span.clone(),
+            span,
         })
     }
 

@@ -58,11 +58,18 @@ impl Source {
     pub fn parse(&self) -> Result<Node, Error> {
         let doc = DeTable::parse(&self.text)
             .map_err(|e| Error::toml("record.toml-syntax", &self.path, &self.text, &e))?;
-        let span = doc.span();
-        Ok(Node {
+        Ok(Node::document(&doc))
+    }
+}
+
+impl Node {
+    /// A document the toml crate has parsed (`DeTable::parse` of the source's text): for a
+    /// caller that reads the same parse in another way too (`tavolo event results`).
+    pub fn document(doc: &toml::Spanned<DeTable<'_>>) -> Node {
+        Node {
             value: Value::Table(convert_table(doc.get_ref())),
-            span,
-        })
+            span: doc.span(),
+        }
     }
 }
 

@@ -148,19 +148,19 @@ impl Referee for Scalafrutta {
                 square,
                 ..
             } => {
-                let mut f = vec![
-                    ("tile", write::string(&tile.to_string())),
-                    ("at", write::string(&at.to_string())),
-                ];
+                let mut f = vec![("tile", quoted([tile])), ("at", quoted([at]))];
                 if let Some(g) = gift {
-                    let name = players
-                        .get(*g)
-                        .cloned()
-                        .unwrap_or_else(|| format!("P{}", g + 1));
-                    f.push(("gift", write::string(&name)));
+                    let name = match players.get(*g) {
+                        Some(name) if name.bytes().all(|b| b.is_ascii_alphanumeric()) => {
+                            quoted([name])
+                        }
+                        Some(name) => write::string(name),
+                        None => quoted([format!("P{}", g + 1)]),
+                    };
+                    f.push(("gift", name));
                 }
                 if let Some(sq) = square {
-                    f.push(("square", write::string_array(&rows_of(sq))));
+                    f.push(("square", quoted_array(sq.chunks(3))));
                 }
                 f
             }
@@ -686,22 +686,85 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
 }
 
 fn combos_text(combos: &[Vec<Tile>]) -> String {
-    let items: Vec<String> = combos
-        .iter()
-        .map(|c| {
-            c.iter()
-                .map(|t| t.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    write::string_array(&items)
+    quoted_array(combos)
+}
+
+/// `write::string` of `items` joined by spaces, written straight: tile names and
+/// insertion places are letters and digits, which a TOML string holds as they are
+/// (a session writes every move it replays this way, most of a replay's work
+/// when `write::string` went through a TOML value).
+fn quoted<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    let mut s = String::with_capacity(24);
+    push_quoted(&mut s, items);
+    s
+}
+
+fn push_quoted<T: std::fmt::Display>(s: &mut String, items: impl IntoIterator<Item = T>) {
+    use std::fmt::Write;
+    s.push('"');
+    for (i, t) in items.into_iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        let _ = write!(s, "{t}");
+    }
+    s.push('"');
+}
+
+/// `write::string_array` of groups of tiles, each group's names joined by spaces.
+fn quoted_array<G: AsRef<[Tile]>>(groups: impl IntoIterator<Item = G>) -> String {
+    let mut s = String::from("[");
+    for (i, g) in groups.into_iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        push_quoted(&mut s, g.as_ref());
+    }
+    s.push(']');
+    s
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::fruit::record::deal_order;
+
+    /// A move's fields written straight are what `write::string` writes: every tile,
+    /// every insertion place, squares and combinations, a plain name and one that
+    /// needs escaping (the record `tavolo play` writes stays the same bytes).
+    #[test]
+    fn move_fields_written_straight_are_toml_strings() {
+        for t in Tile::all() {
+            assert_eq!(quoted([t]), write::string(&t.to_string()));
+        }
+        for at in Insertion::all() {
+            assert_eq!(quoted([at]), write::string(&at.to_string()));
+        }
+        let tiles: Vec<Tile> = Tile::all().collect();
+        assert_eq!(
+            quoted_array(tiles[..9].chunks(3)),
+            write::string_array(&rows_of(&tiles[..9]))
+        );
+        let combos = vec![tiles[..3].to_vec(), tiles[6..10].to_vec()];
+        let texts: Vec<String> = combos
+            .iter()
+            .map(|c| c.iter().map(Tile::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(combos_text(&combos), write::string_array(&texts));
+        assert_eq!(combos_text(&[]), write::string_array::<String>(&[]));
+        let names = ["Anna".to_string(), "Bea \"B\" O'Neil".to_string()];
+        for (seat, name) in names.iter().enumerate() {
+            let mv = Move::Insert {
+                player: 1 - seat,
+                tile: tiles[0],
+                at: Insertion::all().next().unwrap(),
+                gift: Some(seat),
+                square: None,
+            };
+            let out = Scalafrutta.move_out_named(&names, 0, &mv);
+            assert_eq!(out.fields[2], ("gift", write::string(name)));
+        }
+    }
 
     /// Golden vector: the square and draw order of `tavolo-deal-v1` for
     /// scalafrutta / standard / seed "golden" / board 1 must never change.

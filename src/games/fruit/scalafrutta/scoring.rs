@@ -260,11 +260,25 @@ const POW7: [u32; 6] = [1, 7, 49, 343, 2401, 16807];
 const STATES: usize = 117_649; // 7^6
 
 fn delta(taken: u8) -> u32 {
-    (0..6)
-        .filter(|n| taken & (1 << n) != 0)
-        .map(|n| POW7[n])
-        .sum()
+    DELTA[taken as usize & 0x3f]
 }
+
+/// [`delta`] of every row of six: the state code a row's taken numbers add.
+const DELTA: [u32; 64] = {
+    let mut t = [0u32; 64];
+    let mut taken = 0;
+    while taken < 64 {
+        let mut n = 0;
+        while n < 6 {
+            if taken & (1 << n) != 0 {
+                t[taken] += POW7[n];
+            }
+            n += 1;
+        }
+        taken += 1;
+    }
+    t
+};
 
 /// Value of the tiles left in column `number` (1..=6) when `left` remain:
 /// one set of all of them if 3+, else nothing (see the module comment).
@@ -315,7 +329,7 @@ pub fn best_partition(held: TileSet) -> Partition {
     }]);
     for choices in &rows {
         let prev = layers.last().expect("layer 0");
-        let mut next: Vec<Node> = Vec::new();
+        let mut next: Vec<Node> = Vec::with_capacity(prev.len() * choices.len());
         for (pi, node) in prev.iter().enumerate() {
             for (ci, choice) in choices.iter().enumerate() {
                 let code = node.code + delta(choice.taken);

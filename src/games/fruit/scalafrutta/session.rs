@@ -152,7 +152,9 @@ impl Table for Scalafrutta {
         outcome: &Outcome,
         names: &[String],
     ) -> String {
-        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+        use std::fmt::Write;
+        // Written into one string: a session explains every move it replays.
+        let name = |p: usize| names.get(p).map_or("", String::as_str);
         let (mut s, hand_over) = match (mv, outcome) {
             (
                 Move::Insert {
@@ -163,24 +165,22 @@ impl Table for Scalafrutta {
                     hand_over,
                 },
             ) => {
-                let to = if inserted.to == *player {
-                    format!("{} takes it", name(*player))
+                let mut s = String::with_capacity(64);
+                if after.hand_number() != before.hand_number() {
+                    let _ = write!(s, "hand {} opens; ", after.hand_number());
+                }
+                let _ = write!(
+                    s,
+                    "{} inserts {tile} at {at}; {} falls out and ",
+                    name(*player),
+                    inserted.fell_out
+                );
+                let _ = if inserted.to == *player {
+                    write!(s, "{} takes it", name(*player))
                 } else {
-                    format!("it goes to {} (SF-1)", name(inserted.to))
+                    write!(s, "it goes to {} (SF-1)", name(inserted.to))
                 };
-                let opened = if after.hand_number() != before.hand_number() {
-                    format!("hand {} opens; ", after.hand_number())
-                } else {
-                    String::new()
-                };
-                (
-                    format!(
-                        "{opened}{} inserts {tile} at {at}; {} falls out and {to}",
-                        name(*player),
-                        inserted.fell_out
-                    ),
-                    hand_over,
-                )
+                (s, hand_over)
             }
             (
                 Move::Recombine {
@@ -227,7 +227,7 @@ impl Table for Scalafrutta {
             );
         }
         if after.to_move().is_none() {
-            let winners: Vec<String> = after.totals().winners().iter().map(|&p| name(p)).collect();
+            let winners: Vec<&str> = after.totals().winners().iter().map(|&p| name(p)).collect();
             s += &format!(
                 "; {} past 1001: the game is over, {} wins (SF-6)",
                 winners.join(" and "),
