@@ -990,8 +990,14 @@ fn overlay_body(s: &Sheet) -> String {
     svg
 }
 
-/// The label's `<text>`, in the top margin.
-fn overlay_label(s: &Sheet) -> String {
+/// The bundled face (index into [`super::fonts::FACES`]) and the fill of
+/// the sheets' labels: DejaVu Sans condensed bold, dark grey.
+pub(crate) const LABEL_FACE: usize = 1;
+pub(crate) const LABEL_FILL: [u8; 3] = [0x44, 0x44, 0x44];
+
+/// Where a sheet's label starts (x, y of its baseline, in mm) and its font
+/// size as the overlay writes it (3 decimals).
+pub(crate) fn label_place(s: &Sheet) -> (f64, f64, String) {
     // A long label (title, back-sheet instructions) shrinks to the page
     // width, left of the ruler.
     let ruler_room = if s.ruler { RULER_MM + 6.0 } else { 0.0 };
@@ -999,10 +1005,15 @@ fn overlay_label(s: &Sheet) -> String {
     let size = crate::kit::textfit::name_metrics()
         .map(|m| m.width_em(&s.label))
         .map_or(3.0, |em| if em > 0.0 { (avail / em).min(3.0) } else { 3.0 });
+    (MARGIN_MM, 7.5, format!("{size:.3}"))
+}
+
+/// The label's `<text>`, in the top margin.
+fn overlay_label(s: &Sheet) -> String {
+    let (x, y, size) = label_place(s);
+    let [r, g, b] = LABEL_FILL;
     format!(
-        r##"<text x="{x}" y="{y}" font-family="DejaVu Sans" font-stretch="condensed" font-weight="bold" font-size="{size:.3}" fill="#444">{t}</text>"##,
-        x = MARGIN_MM,
-        y = 7.5,
+        r##"<text x="{x}" y="{y}" font-family="DejaVu Sans" font-stretch="condensed" font-weight="bold" font-size="{size}" fill="#{r:02x}{g:02x}{b:02x}">{t}</text>"##,
         t = xml_escape(&s.label)
     )
 }

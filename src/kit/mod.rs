@@ -15,6 +15,7 @@ pub mod layout;
 pub mod model;
 pub mod par;
 pub mod pdf;
+mod plaintext;
 pub mod png;
 pub mod preset;
 pub mod printer;

@@ -423,6 +423,17 @@ fn convert(
     let n_bodies = bodies.len();
     let srcs: Vec<String> = bodies.into_iter().map(|b| b.0).chain(labels).collect();
     let parts = super::par::map(&srcs, |i, svg| -> Result<Part> {
+        // A label laid out directly where it can be, as usvg would lay it out.
+        let direct_label = (draw_labels && i >= n_bodies)
+            .then(|| label_chunks(&sheets[i - n_bodies]))
+            .flatten();
+        if let Some(chunks) = direct_label {
+            if super::content::direct_ok(std::iter::once(chunks.as_slice())) {
+                let (drawn, shown) = super::content::draw(&chunks);
+                return Ok(Part::Drawn(drawn, shown));
+            }
+            return Ok(Part::Chunks(chunks, XObjects::new()));
+        }
         let (chunks, xobjects) = convert_one(&crate::kit::layout::parse_overlay(svg)?);
         let drawable = draw_labels
             && i >= n_bodies
@@ -963,6 +974,57 @@ impl Converter {
     }
 }
 
+/// A sheet's label as the chunks its overlay's `<text>` converts to, laid out
+/// here (see [`super::plaintext`]) without parsing it; `None` for a label
+/// only usvg lays out.
+fn label_chunks(sheet: &Sheet) -> Option<Vec<Chunk>> {
+    use crate::kit::layout::{label_place, LABEL_FACE, LABEL_FILL};
+    if sheet.label.is_empty() {
+        // An empty `<text>` draws nothing.
+        return Some(Vec::new());
+    }
+    let (x, y, size) = label_place(sheet);
+    // As usvg reads the attributes: f64, then f32.
+    let size = size.parse::<f64>().ok()? as f32;
+    let placed = super::plaintext::line(&sheet.label, LABEL_FACE, x as f32, y as f32, size, false)?;
+    let [r, g, b] = LABEL_FILL;
+    let rgb = paint_rgb(&Paint::Color(usvg::Color::new_rgb(r, g, b)));
+    // The overlay's text sits in its root space, as the face's: no transform.
+    let ts = Transform::identity().pre_concat(Transform::identity());
+    let glyphs = placed
+        .into_iter()
+        .map(|p| glyph(ts, p.ts, LABEL_FACE, p.gid, size, rgb, p.text))
+        .collect();
+    Some(vec![Chunk::Text(glyphs)])
+}
+
+/// A glyph at `g_ts` (usvg's `PositionedGlyph::transform`) in a text whose
+/// space is `ts` in the face's, with its PDF text matrix.
+fn glyph(
+    ts: Transform,
+    g_ts: Transform,
+    face: usize,
+    gid: u16,
+    size: f32,
+    rgb: [f32; 3],
+    text: String,
+) -> Glyph {
+    let upem = fonts::units_per_em(face) as f32;
+    let s = size / upem;
+    // Glyph outline space (font units, y up) -> user space is
+    // transform() * flip; PDF draws glyphs at size/upem in text space,
+    // so Tm = transform() * scale(1/s, -1/s).
+    let m = ts.pre_concat(g_ts).pre_scale(1.0 / s, -1.0 / s);
+    Glyph {
+        face,
+        gid,
+        size,
+        rgb,
+        matrix: [m.sx, m.ky, m.kx, m.sy, m.tx, m.ty],
+        text,
+    }
+}
+
 /// Laid-out glyphs of a text node, each with its PDF text matrix.
 fn text(t: &usvg::Text, base: Transform) -> Vec<Glyph> {
     let ts = base.pre_concat(t.abs_transform());
@@ -979,21 +1041,17 @@ fn text(t: &usvg::Text, base: Transform) -> Vec<Glyph> {
             let Some(face) = fonts::face_index(g.font) else {
                 continue;
             };
-            let upem = fonts::units_per_em(face) as f32;
-            let size = g.font_size();
-            let s = size / upem;
-            // Glyph outline space (font units, y up) -> user space is
-            // transform() * flip; PDF draws glyphs at size/upem in text space,
-            // so Tm = transform() * scale(1/s, -1/s).
-            let m = ts.pre_concat(g.transform()).pre_scale(1.0 / s, -1.0 / s);
-            out.push(Glyph {
+            let gid = u16::try_from(g.id.0).unwrap_or(0);
+            let text = g.text.clone();
+            out.push(glyph(
+                ts,
+                g.transform(),
                 face,
-                gid: u16::try_from(g.id.0).unwrap_or(0),
-                size,
+                gid,
+                g.font_size(),
                 rgb,
-                matrix: [m.sx, m.ky, m.kx, m.sy, m.tx, m.ty],
-                text: g.text.clone(),
-            });
+                text,
+            ));
         }
     }
     out
