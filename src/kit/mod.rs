@@ -8,6 +8,7 @@ pub mod catalog;
 mod content;
 pub mod duplex;
 pub mod export;
+mod facetext;
 pub mod fold;
 pub mod fonts;
 pub mod geometry;

@@ -20,6 +20,7 @@ use usvg::{Node, Paint, Transform};
 
 use crate::error::{Error, Result};
 use crate::kit::content::{Drawn, GlyphTable};
+use crate::kit::facetext::Line;
 use crate::kit::fonts;
 use crate::kit::layout::Sheet;
 use crate::kit::template::KitFaces;
@@ -81,18 +82,18 @@ impl Streamed {
 /// card's tree (its text laid out, with outlines: about 25 KB a card) until the
 /// PDF was written. The parsing and the converting go on side by side.
 pub fn stream_faces<T>(
-    parse: impl FnOnce(&mut dyn FnMut(usvg::Tree) -> Result<usvg::Tree>) -> Result<T>,
+    parse: impl FnOnce(&mut crate::kit::template::Keep) -> Result<T>,
 ) -> Result<(T, Streamed)> {
     std::thread::scope(|scope| {
         // A few trees in flight at most.
-        let (tx, rx) = std::sync::mpsc::sync_channel::<usvg::Tree>(16);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<(usvg::Tree, Vec<Line>)>(16);
         let worker = scope.spawn(move || {
             let mut s = Streamed {
                 conv: Converter::default(),
                 drawn: Some(Vec::new()),
                 glyphs: GlyphTable::default(),
             };
-            for tree in rx {
+            for (tree, lines) in rx {
                 // Once one face cannot be drawn, the rest are only taken off the channel.
                 let Some(drawn) = s.drawn.as_mut() else {
                     continue;
@@ -100,7 +101,9 @@ pub fn stream_faces<T>(
                 // Art is known by its address only within a face, as with a
                 // converter per face.
                 s.conv.arts.clear();
+                s.conv.lines = lines;
                 let chunks = s.conv.face(&tree);
+                s.conv.lines.clear();
                 drop(tree);
                 if !super::content::direct_ok(std::iter::once(chunks.as_slice())) {
                     s.drawn = None;
@@ -114,7 +117,7 @@ pub fn stream_faces<T>(
         });
         // The faces of a component share their size: one stub each.
         let mut stubs: Vec<usvg::Tree> = Vec::new();
-        let mut keep = move |tree: usvg::Tree| -> Result<usvg::Tree> {
+        let mut keep = move |tree: usvg::Tree, lines: Vec<Line>| -> Result<usvg::Tree> {
             let stub = match stubs.iter().find(|s| s.size() == tree.size()) {
                 Some(s) => s.clone(),
                 None => {
@@ -125,7 +128,7 @@ pub fn stream_faces<T>(
                     stub
                 }
             };
-            tx.send(tree)
+            tx.send((tree, lines))
                 .map_err(|_| Error::failed("kit.pdf", "the faces' converter stopped"))?;
             Ok(stub)
         };
@@ -806,6 +809,9 @@ struct Converter {
     xobjects: XObjects,
     /// Art already converted, by the address of its first path's data.
     arts: std::collections::HashMap<usize, String>,
+    /// The current face's texts laid out directly, drawn where their markers
+    /// are (see [`crate::kit::facetext`]).
+    lines: Vec<Line>,
 }
 
 fn first_path(g: &usvg::Group) -> Option<&usvg::tiny_skia_path::Path> {
@@ -910,6 +916,16 @@ impl Converter {
         }
     }
 
+    /// The text laid out for a marker path, if `p` is one.
+    fn marked_line(&self, p: &usvg::Path) -> Option<&Line> {
+        let i: usize = p
+            .id()
+            .strip_prefix(crate::kit::facetext::MARKER)?
+            .parse()
+            .ok()?;
+        self.lines.get(i)
+    }
+
     /// The XObject for the current vector run (shared with identical runs).
     fn flush_one(&mut self, run: &mut Run) -> Option<Chunk> {
         if run.content.is_empty() {
@@ -942,7 +958,29 @@ impl Converter {
         for node in g.children() {
             match node {
                 Node::Group(child) => self.group(child, base, opacity, text_as_text, run, chunks),
-                Node::Path(p) => path(p, base, opacity, run),
+                Node::Path(p) => match self.marked_line(p) {
+                    Some(line) if text_as_text => {
+                        let ts = base.pre_concat(p.abs_transform());
+                        let rgb = paint_rgb(&Paint::Color(usvg::Color::new_rgb(
+                            line.rgb[0],
+                            line.rgb[1],
+                            line.rgb[2],
+                        )));
+                        let glyphs: Vec<Glyph> = line
+                            .glyphs
+                            .iter()
+                            .map(|g| {
+                                glyph(ts, g.ts, line.face, g.gid, line.size, rgb, g.text.clone())
+                            })
+                            .collect();
+                        if !glyphs.is_empty() {
+                            self.flush(run, chunks);
+                            chunks.push(Chunk::Text(glyphs));
+                        }
+                    }
+                    Some(_) => {}
+                    None => path(p, base, opacity, run),
+                },
                 Node::Image(img) => {
                     let usvg::ImageKind::SVG(tree) = img.kind() else {
                         continue;
@@ -979,6 +1017,7 @@ impl Converter {
 /// only usvg lays out.
 fn label_chunks(sheet: &Sheet) -> Option<Vec<Chunk>> {
     use crate::kit::layout::{label_place, LABEL_FACE, LABEL_FILL};
+    use crate::kit::plaintext::Anchor;
     if sheet.label.is_empty() {
         // An empty `<text>` draws nothing.
         return Some(Vec::new());
@@ -986,7 +1025,14 @@ fn label_chunks(sheet: &Sheet) -> Option<Vec<Chunk>> {
     let (x, y, size) = label_place(sheet);
     // As usvg reads the attributes: f64, then f32.
     let size = size.parse::<f64>().ok()? as f32;
-    let placed = super::plaintext::line(&sheet.label, LABEL_FACE, x as f32, y as f32, size, false)?;
+    let placed = super::plaintext::line(
+        &sheet.label,
+        LABEL_FACE,
+        x as f32,
+        y as f32,
+        size,
+        Anchor::Start,
+    )?;
     let [r, g, b] = LABEL_FILL;
     let rgb = paint_rgb(&Paint::Color(usvg::Color::new_rgb(r, g, b)));
     // The overlay's text sits in its root space, as the face's: no transform.

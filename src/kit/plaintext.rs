@@ -18,6 +18,14 @@ use harfrust::{
 };
 use usvg::Transform;
 
+/// Where the line's position is on it (`text-anchor`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
 /// A glyph as usvg's `PositionedGlyph` has it.
 pub struct Placed {
     pub gid: u16,
@@ -70,7 +78,7 @@ fn plain(text: &str) -> bool {
 }
 
 /// The glyphs of `text` in bundled face `face` at `size`, its start at
-/// (`x`, `y`) (`middle`: its middle, as `text-anchor="middle"`), or `None`
+/// (`x`, `y`) (or its middle or end, see [`Anchor`]), or `None`
 /// when usvg would do more than this (see [`plain`]) or the face lacks a
 /// glyph (usvg would then look for it in the other faces).
 pub fn line(
@@ -79,7 +87,7 @@ pub fn line(
     x: f32,
     y: f32,
     size: f32,
-    middle: bool,
+    anchor: Anchor,
 ) -> Option<Vec<Placed>> {
     if !plain(text) {
         return None;
@@ -158,7 +166,13 @@ pub fn line(
         right = right.max(start).max(end);
         advance += c.advance;
     }
-    let anchor = if middle { -(right - left) / 2.0 } else { 0.0 };
+    // usvg's `process_anchor`.
+    let width = right - left;
+    let anchor = match anchor {
+        Anchor::Start => 0.0,
+        Anchor::Middle => -width / 2.0,
+        Anchor::End => -width,
+    };
     let mut cx = shift_x - left + anchor;
     // usvg's `resolve_baseline` for an auto baseline: no shift.
     let shift = -0.0f32 + 0.0;
@@ -186,14 +200,23 @@ mod tests {
     use super::*;
 
     /// The glyphs usvg lays out for `<text>` with these attributes.
-    fn usvg_glyphs(text: &str, size: f32, middle: bool) -> Vec<(u16, String, Transform)> {
-        let anchor = if middle {
-            r#" text-anchor="middle""#
-        } else {
-            ""
+    fn usvg_glyphs(
+        text: &str,
+        face_asked: usize,
+        size: f32,
+        anchor: Anchor,
+    ) -> Vec<(u16, String, Transform)> {
+        let anchor = match anchor {
+            Anchor::Start => "",
+            Anchor::Middle => r#" text-anchor="middle""#,
+            Anchor::End => r#" text-anchor="end""#,
         };
+        let face = [
+            r#" font-weight="normal""#,
+            r#" font-stretch="condensed" font-weight="bold""#,
+        ][face_asked];
         let svg = format!(
-            r##"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50"><text x="10" y="7.5" font-family="DejaVu Sans" font-stretch="condensed" font-weight="bold" font-size="{size}" fill="#444"{anchor}>{text}</text></svg>"##
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50"><text x="10" y="7.5" font-family="DejaVu Sans"{face} font-size="{size}" fill="#444"{anchor}>{text}</text></svg>"##
         );
         let tree = usvg::Tree::from_str(&svg, &crate::kit::template::options(None)).unwrap();
         let Some(usvg::Node::Text(t)) = tree.root().children().first() else {
@@ -202,24 +225,39 @@ mod tests {
         t.layouted()
             .iter()
             .flat_map(|s| &s.positioned_glyphs)
-            .map(|g| (g.id.0 as u16, g.text.clone(), g.transform()))
+            .map(|g| {
+                // The face usvg chose is the one asked for.
+                assert_eq!(
+                    crate::kit::fonts::face_index(g.font),
+                    Some(face_asked),
+                    "{text}"
+                );
+                (g.id.0 as u16, g.text.clone(), g.transform())
+            })
             .collect()
     }
 
     #[test]
     fn a_plain_line_is_laid_out_as_usvg_lays_it_out_to_the_bit() {
-        for (text, size, middle) in [
-            ("Bench deck · cards · sheet 12 of 1156 · fronts", 3.0, false),
-            ("AVATAR fi ffl Wave «Tôt» 1/2", 2.437, false),
-            ("Card 00017", 5.0, true),
-            ("Rule 3: draw 2", 3.5, true),
+        for (text, face, size, anchor) in [
+            (
+                "Bench deck · cards · sheet 12 of 1156 · fronts",
+                1,
+                3.0,
+                Anchor::Start,
+            ),
+            ("AVATAR fi ffl Wave «Tôt» 1/2", 1, 2.437, Anchor::Start),
+            ("Card 00017", 0, 5.0, Anchor::Middle),
+            ("Rule 3: draw 2", 0, 3.5, Anchor::Middle),
+            ("10 § Königin, Ærø", 0, 16.0, Anchor::End),
+            ("Play on a heart", 1, 3.5, Anchor::Middle),
         ] {
-            let ours: Vec<_> = line(text, 1, 10.0, 7.5, size, middle)
+            let ours: Vec<_> = line(text, face, 10.0, 7.5, size, anchor)
                 .unwrap()
                 .into_iter()
                 .map(|p| (p.gid, p.text, p.ts))
                 .collect();
-            let theirs = usvg_glyphs(text, size, middle);
+            let theirs = usvg_glyphs(text, face, size, anchor);
             assert_eq!(ours.len(), theirs.len(), "{text}");
             for (a, b) in ours.iter().zip(&theirs) {
                 assert_eq!((a.0, &a.1), (b.0, &b.1), "{text}");
@@ -238,9 +276,12 @@ mod tests {
     #[test]
     fn text_usvg_would_change_or_reorder_is_declined() {
         for text in ["", " lead", "trail ", "two  spaces", "tab\there", "שלום"] {
-            assert!(line(text, 1, 0.0, 0.0, 3.0, false).is_none(), "{text:?}");
+            assert!(
+                line(text, 1, 0.0, 0.0, 3.0, Anchor::Start).is_none(),
+                "{text:?}"
+            );
         }
         // A character the face has no glyph for: usvg would look elsewhere.
-        assert!(line("漢", 1, 0.0, 0.0, 3.0, false).is_none());
+        assert!(line("漢", 1, 0.0, 0.0, 3.0, Anchor::Start).is_none());
     }
 }
