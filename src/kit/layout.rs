@@ -945,12 +945,38 @@ fn overlay_head(s: &Sheet) -> String {
 /// the other they are [`overlay_svg`]; the PDF writer parses each distinct
 /// first part once instead of once per sheet.
 pub fn overlay_parts(s: &Sheet) -> (String, String) {
+    (overlay_shared(s), overlay_own(s))
+}
+
+/// The first of [`overlay_parts`]: marks, guides, map, ruler.
+pub fn overlay_shared(s: &Sheet) -> String {
     let mut body = overlay_body(s);
     body.push_str("</svg>");
+    body
+}
+
+/// The second of [`overlay_parts`]: the label.
+pub fn overlay_own(s: &Sheet) -> String {
     let mut label = overlay_head(s);
     label.push_str(&overlay_label(s));
     label.push_str("</svg>");
-    (body, label)
+    label
+}
+
+/// Do two sheets have the same [`overlay_shared`], known without writing it?
+/// The same numbers to the bit (so the same text), and no assembly map.
+pub fn same_shared(a: &Sheet, b: &Sheet) -> bool {
+    let segs = |x: &[Segment], y: &[Segment]| {
+        let bits = |s: &Segment| [s.x1, s.y1, s.x2, s.y2].map(f64::to_bits);
+        x.len() == y.len() && x.iter().zip(y).all(|(p, q)| bits(p) == bits(q))
+    };
+    a.w_mm.to_bits() == b.w_mm.to_bits()
+        && a.h_mm.to_bits() == b.h_mm.to_bits()
+        && a.ruler == b.ruler
+        && a.map.is_none()
+        && b.map.is_none()
+        && segs(&a.marks, &b.marks)
+        && segs(&a.guides, &b.guides)
 }
 
 /// A sheet's overlay as SVG text, parsed as the back ends parse it.

@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
 use crate::kit::content::{Drawn, GlyphTable};
 use crate::kit::facetext::Line;
 use crate::kit::fonts;
-use crate::kit::layout::Sheet;
+use crate::kit::layout::{self, Sheet};
 use crate::kit::template::KitFaces;
 
 /// Points per millimetre.
@@ -414,22 +414,29 @@ fn convert(
     // Each distinct shared part once (the first sheet's copy), each sheet's label.
     let mut shared_at: std::collections::HashMap<String, usize> = Default::default();
     let mut shared_of = Vec::with_capacity(sheets.len());
-    let mut labels = Vec::with_capacity(sheets.len());
-    for sheet in sheets {
-        let (body, label) = crate::kit::layout::overlay_parts(sheet);
-        let next = shared_at.len();
-        shared_of.push(*shared_at.entry(body).or_insert(next));
-        labels.push(label);
+    for (si, sheet) in sheets.iter().enumerate() {
+        // Most sheets share the one before's: known without writing it out.
+        if si > 0 && layout::same_shared(&sheets[si - 1], sheet) {
+            shared_of.push(shared_of[si - 1]);
+        } else {
+            let next = shared_at.len();
+            shared_of.push(
+                *shared_at
+                    .entry(layout::overlay_shared(sheet))
+                    .or_insert(next),
+            );
+        }
     }
     let mut bodies: Vec<(String, usize)> = shared_at.into_iter().collect();
     bodies.sort_by_key(|b| b.1);
     let n_bodies = bodies.len();
-    let srcs: Vec<String> = bodies.into_iter().map(|b| b.0).chain(labels).collect();
-    let parts = super::par::map(&srcs, |i, svg| -> Result<Part> {
+    // The shared parts, then each sheet's label (its SVG written only when
+    // it is not laid out directly).
+    let parts: Vec<usize> = (0..n_bodies + sheets.len()).collect();
+    let parts = super::par::map(&parts, |_, &i| -> Result<Part> {
+        let label = (i >= n_bodies).then(|| &sheets[i - n_bodies]);
         // A label laid out directly where it can be, as usvg would lay it out.
-        let direct_label = (draw_labels && i >= n_bodies)
-            .then(|| label_chunks(&sheets[i - n_bodies]))
-            .flatten();
+        let direct_label = label.filter(|_| draw_labels).and_then(label_chunks);
         if let Some(chunks) = direct_label {
             if super::content::direct_ok(std::iter::once(chunks.as_slice())) {
                 let (drawn, shown) = super::content::draw(&chunks);
@@ -437,9 +444,13 @@ fn convert(
             }
             return Ok(Part::Chunks(chunks, XObjects::new()));
         }
-        let (chunks, xobjects) = convert_one(&crate::kit::layout::parse_overlay(svg)?);
+        let tree = match label {
+            Some(sheet) => layout::parse_overlay(&layout::overlay_own(sheet))?,
+            None => layout::parse_overlay(&bodies[i].0)?,
+        };
+        let (chunks, xobjects) = convert_one(&tree);
         let drawable = draw_labels
-            && i >= n_bodies
+            && label.is_some()
             && xobjects.is_empty()
             && super::content::direct_ok(std::iter::once(chunks.as_slice()));
         Ok(if drawable {
@@ -449,7 +460,7 @@ fn convert(
             Part::Chunks(chunks, xobjects)
         })
     });
-    drop(srcs);
+    drop(bodies);
     let mut body_parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
     let mut label_parts = body_parts.split_off(n_bodies);
 
