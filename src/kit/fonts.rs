@@ -31,8 +31,9 @@ pub fn database() -> &'static (Arc<fontdb::Database>, Vec<fontdb::ID>) {
     static DB: OnceLock<(Arc<fontdb::Database>, Vec<fontdb::ID>)> = OnceLock::new();
     DB.get_or_init(|| {
         let mut db = fontdb::Database::new();
-        for (_, _, bytes) in FACES {
-            db.load_font_data(without_table(bytes, b"kern"));
+        for bytes in layout_fonts() {
+            let bytes: &'static [u8] = bytes;
+            db.load_font_source(fontdb::Source::Binary(Arc::new(bytes)));
         }
         db.set_sans_serif_family(FAMILY);
         db.set_serif_family(FAMILY);
@@ -42,6 +43,19 @@ pub fn database() -> &'static (Arc<fontdb::Database>, Vec<fontdb::ID>) {
         // One face per file, loaded in order.
         let ids = db.faces().map(|f| f.id).collect();
         (Arc::new(db), ids)
+    })
+}
+
+/// The layout's copy of each bundled face (same order as [`FACES`]): the
+/// font without its legacy `kern` table (see [`without_table`]), made once and
+/// shared by the font database and [`super::plaintext`].
+pub fn layout_fonts() -> &'static [Vec<u8>] {
+    static FONTS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    FONTS.get_or_init(|| {
+        FACES
+            .iter()
+            .map(|(_, _, bytes)| without_table(bytes, b"kern"))
+            .collect()
     })
 }
 

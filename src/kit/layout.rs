@@ -945,12 +945,38 @@ fn overlay_head(s: &Sheet) -> String {
 /// the other they are [`overlay_svg`]; the PDF writer parses each distinct
 /// first part once instead of once per sheet.
 pub fn overlay_parts(s: &Sheet) -> (String, String) {
+    (overlay_shared(s), overlay_own(s))
+}
+
+/// The first of [`overlay_parts`]: marks, guides, map, ruler.
+pub fn overlay_shared(s: &Sheet) -> String {
     let mut body = overlay_body(s);
     body.push_str("</svg>");
+    body
+}
+
+/// The second of [`overlay_parts`]: the label.
+pub fn overlay_own(s: &Sheet) -> String {
     let mut label = overlay_head(s);
     label.push_str(&overlay_label(s));
     label.push_str("</svg>");
-    (body, label)
+    label
+}
+
+/// Do two sheets have the same [`overlay_shared`], known without writing it?
+/// The same numbers to the bit (so the same text), and no assembly map.
+pub fn same_shared(a: &Sheet, b: &Sheet) -> bool {
+    let segs = |x: &[Segment], y: &[Segment]| {
+        let bits = |s: &Segment| [s.x1, s.y1, s.x2, s.y2].map(f64::to_bits);
+        x.len() == y.len() && x.iter().zip(y).all(|(p, q)| bits(p) == bits(q))
+    };
+    a.w_mm.to_bits() == b.w_mm.to_bits()
+        && a.h_mm.to_bits() == b.h_mm.to_bits()
+        && a.ruler == b.ruler
+        && a.map.is_none()
+        && b.map.is_none()
+        && segs(&a.marks, &b.marks)
+        && segs(&a.guides, &b.guides)
 }
 
 /// A sheet's overlay as SVG text, parsed as the back ends parse it.
@@ -990,8 +1016,14 @@ fn overlay_body(s: &Sheet) -> String {
     svg
 }
 
-/// The label's `<text>`, in the top margin.
-fn overlay_label(s: &Sheet) -> String {
+/// The bundled face (index into [`super::fonts::FACES`]) and the fill of
+/// the sheets' labels: DejaVu Sans condensed bold, dark grey.
+pub(crate) const LABEL_FACE: usize = 1;
+pub(crate) const LABEL_FILL: [u8; 3] = [0x44, 0x44, 0x44];
+
+/// Where a sheet's label starts (x, y of its baseline, in mm) and its font
+/// size as the overlay writes it (3 decimals).
+pub(crate) fn label_place(s: &Sheet) -> (f64, f64, String) {
     // A long label (title, back-sheet instructions) shrinks to the page
     // width, left of the ruler.
     let ruler_room = if s.ruler { RULER_MM + 6.0 } else { 0.0 };
@@ -999,10 +1031,15 @@ fn overlay_label(s: &Sheet) -> String {
     let size = crate::kit::textfit::name_metrics()
         .map(|m| m.width_em(&s.label))
         .map_or(3.0, |em| if em > 0.0 { (avail / em).min(3.0) } else { 3.0 });
+    (MARGIN_MM, 7.5, format!("{size:.3}"))
+}
+
+/// The label's `<text>`, in the top margin.
+fn overlay_label(s: &Sheet) -> String {
+    let (x, y, size) = label_place(s);
+    let [r, g, b] = LABEL_FILL;
     format!(
-        r##"<text x="{x}" y="{y}" font-family="DejaVu Sans" font-stretch="condensed" font-weight="bold" font-size="{size:.3}" fill="#444">{t}</text>"##,
-        x = MARGIN_MM,
-        y = 7.5,
+        r##"<text x="{x}" y="{y}" font-family="DejaVu Sans" font-stretch="condensed" font-weight="bold" font-size="{size}" fill="#{r:02x}{g:02x}{b:02x}">{t}</text>"##,
         t = xml_escape(&s.label)
     )
 }

@@ -20,8 +20,9 @@ use usvg::{Node, Paint, Transform};
 
 use crate::error::{Error, Result};
 use crate::kit::content::{Drawn, GlyphTable};
+use crate::kit::facetext::Line;
 use crate::kit::fonts;
-use crate::kit::layout::Sheet;
+use crate::kit::layout::{self, Sheet};
 use crate::kit::template::KitFaces;
 
 /// Points per millimetre.
@@ -81,18 +82,18 @@ impl Streamed {
 /// card's tree (its text laid out, with outlines: about 25 KB a card) until the
 /// PDF was written. The parsing and the converting go on side by side.
 pub fn stream_faces<T>(
-    parse: impl FnOnce(&mut dyn FnMut(usvg::Tree) -> Result<usvg::Tree>) -> Result<T>,
+    parse: impl FnOnce(&mut crate::kit::template::Keep) -> Result<T>,
 ) -> Result<(T, Streamed)> {
     std::thread::scope(|scope| {
         // A few trees in flight at most.
-        let (tx, rx) = std::sync::mpsc::sync_channel::<usvg::Tree>(16);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<(usvg::Tree, Vec<Line>)>(16);
         let worker = scope.spawn(move || {
             let mut s = Streamed {
                 conv: Converter::default(),
                 drawn: Some(Vec::new()),
                 glyphs: GlyphTable::default(),
             };
-            for tree in rx {
+            for (tree, lines) in rx {
                 // Once one face cannot be drawn, the rest are only taken off the channel.
                 let Some(drawn) = s.drawn.as_mut() else {
                     continue;
@@ -100,7 +101,9 @@ pub fn stream_faces<T>(
                 // Art is known by its address only within a face, as with a
                 // converter per face.
                 s.conv.arts.clear();
+                s.conv.lines = lines;
                 let chunks = s.conv.face(&tree);
+                s.conv.lines.clear();
                 drop(tree);
                 if !super::content::direct_ok(std::iter::once(chunks.as_slice())) {
                     s.drawn = None;
@@ -114,7 +117,7 @@ pub fn stream_faces<T>(
         });
         // The faces of a component share their size: one stub each.
         let mut stubs: Vec<usvg::Tree> = Vec::new();
-        let mut keep = move |tree: usvg::Tree| -> Result<usvg::Tree> {
+        let mut keep = move |tree: usvg::Tree, lines: Vec<Line>| -> Result<usvg::Tree> {
             let stub = match stubs.iter().find(|s| s.size() == tree.size()) {
                 Some(s) => s.clone(),
                 None => {
@@ -125,7 +128,7 @@ pub fn stream_faces<T>(
                     stub
                 }
             };
-            tx.send(tree)
+            tx.send((tree, lines))
                 .map_err(|_| Error::failed("kit.pdf", "the faces' converter stopped"))?;
             Ok(stub)
         };
@@ -411,21 +414,43 @@ fn convert(
     // Each distinct shared part once (the first sheet's copy), each sheet's label.
     let mut shared_at: std::collections::HashMap<String, usize> = Default::default();
     let mut shared_of = Vec::with_capacity(sheets.len());
-    let mut labels = Vec::with_capacity(sheets.len());
-    for sheet in sheets {
-        let (body, label) = crate::kit::layout::overlay_parts(sheet);
-        let next = shared_at.len();
-        shared_of.push(*shared_at.entry(body).or_insert(next));
-        labels.push(label);
+    for (si, sheet) in sheets.iter().enumerate() {
+        // Most sheets share the one before's: known without writing it out.
+        if si > 0 && layout::same_shared(&sheets[si - 1], sheet) {
+            shared_of.push(shared_of[si - 1]);
+        } else {
+            let next = shared_at.len();
+            shared_of.push(
+                *shared_at
+                    .entry(layout::overlay_shared(sheet))
+                    .or_insert(next),
+            );
+        }
     }
     let mut bodies: Vec<(String, usize)> = shared_at.into_iter().collect();
     bodies.sort_by_key(|b| b.1);
     let n_bodies = bodies.len();
-    let srcs: Vec<String> = bodies.into_iter().map(|b| b.0).chain(labels).collect();
-    let parts = super::par::map(&srcs, |i, svg| -> Result<Part> {
-        let (chunks, xobjects) = convert_one(&crate::kit::layout::parse_overlay(svg)?);
+    // The shared parts, then each sheet's label (its SVG written only when
+    // it is not laid out directly).
+    let parts: Vec<usize> = (0..n_bodies + sheets.len()).collect();
+    let parts = super::par::map(&parts, |_, &i| -> Result<Part> {
+        let label = (i >= n_bodies).then(|| &sheets[i - n_bodies]);
+        // A label laid out directly where it can be, as usvg would lay it out.
+        let direct_label = label.filter(|_| draw_labels).and_then(label_chunks);
+        if let Some(chunks) = direct_label {
+            if super::content::direct_ok(std::iter::once(chunks.as_slice())) {
+                let (drawn, shown) = super::content::draw(&chunks);
+                return Ok(Part::Drawn(drawn, shown));
+            }
+            return Ok(Part::Chunks(chunks, XObjects::new()));
+        }
+        let tree = match label {
+            Some(sheet) => layout::parse_overlay(&layout::overlay_own(sheet))?,
+            None => layout::parse_overlay(&bodies[i].0)?,
+        };
+        let (chunks, xobjects) = convert_one(&tree);
         let drawable = draw_labels
-            && i >= n_bodies
+            && label.is_some()
             && xobjects.is_empty()
             && super::content::direct_ok(std::iter::once(chunks.as_slice()));
         Ok(if drawable {
@@ -435,7 +460,7 @@ fn convert(
             Part::Chunks(chunks, xobjects)
         })
     });
-    drop(srcs);
+    drop(bodies);
     let mut body_parts = parts.into_iter().collect::<Result<Vec<_>>>()?;
     let mut label_parts = body_parts.split_off(n_bodies);
 
@@ -795,6 +820,9 @@ struct Converter {
     xobjects: XObjects,
     /// Art already converted, by the address of its first path's data.
     arts: std::collections::HashMap<usize, String>,
+    /// The current face's texts laid out directly, drawn where their markers
+    /// are (see [`crate::kit::facetext`]).
+    lines: Vec<Line>,
 }
 
 fn first_path(g: &usvg::Group) -> Option<&usvg::tiny_skia_path::Path> {
@@ -899,6 +927,16 @@ impl Converter {
         }
     }
 
+    /// The text laid out for a marker path, if `p` is one.
+    fn marked_line(&self, p: &usvg::Path) -> Option<&Line> {
+        let i: usize = p
+            .id()
+            .strip_prefix(crate::kit::facetext::MARKER)?
+            .parse()
+            .ok()?;
+        self.lines.get(i)
+    }
+
     /// The XObject for the current vector run (shared with identical runs).
     fn flush_one(&mut self, run: &mut Run) -> Option<Chunk> {
         if run.content.is_empty() {
@@ -931,7 +969,29 @@ impl Converter {
         for node in g.children() {
             match node {
                 Node::Group(child) => self.group(child, base, opacity, text_as_text, run, chunks),
-                Node::Path(p) => path(p, base, opacity, run),
+                Node::Path(p) => match self.marked_line(p) {
+                    Some(line) if text_as_text => {
+                        let ts = base.pre_concat(p.abs_transform());
+                        let rgb = paint_rgb(&Paint::Color(usvg::Color::new_rgb(
+                            line.rgb[0],
+                            line.rgb[1],
+                            line.rgb[2],
+                        )));
+                        let glyphs: Vec<Glyph> = line
+                            .glyphs
+                            .iter()
+                            .map(|g| {
+                                glyph(ts, g.ts, line.face, g.gid, line.size, rgb, g.text.clone())
+                            })
+                            .collect();
+                        if !glyphs.is_empty() {
+                            self.flush(run, chunks);
+                            chunks.push(Chunk::Text(glyphs));
+                        }
+                    }
+                    Some(_) => {}
+                    None => path(p, base, opacity, run),
+                },
                 Node::Image(img) => {
                     let usvg::ImageKind::SVG(tree) = img.kind() else {
                         continue;
@@ -963,6 +1023,65 @@ impl Converter {
     }
 }
 
+/// A sheet's label as the chunks its overlay's `<text>` converts to, laid out
+/// here (see [`super::plaintext`]) without parsing it; `None` for a label
+/// only usvg lays out.
+fn label_chunks(sheet: &Sheet) -> Option<Vec<Chunk>> {
+    use crate::kit::layout::{label_place, LABEL_FACE, LABEL_FILL};
+    use crate::kit::plaintext::Anchor;
+    if sheet.label.is_empty() {
+        // An empty `<text>` draws nothing.
+        return Some(Vec::new());
+    }
+    let (x, y, size) = label_place(sheet);
+    // As usvg reads the attributes: f64, then f32.
+    let size = size.parse::<f64>().ok()? as f32;
+    let placed = super::plaintext::line(
+        &sheet.label,
+        LABEL_FACE,
+        x as f32,
+        y as f32,
+        size,
+        Anchor::Start,
+    )?;
+    let [r, g, b] = LABEL_FILL;
+    let rgb = paint_rgb(&Paint::Color(usvg::Color::new_rgb(r, g, b)));
+    // The overlay's text sits in its root space, as the face's: no transform.
+    let ts = Transform::identity().pre_concat(Transform::identity());
+    let glyphs = placed
+        .into_iter()
+        .map(|p| glyph(ts, p.ts, LABEL_FACE, p.gid, size, rgb, p.text))
+        .collect();
+    Some(vec![Chunk::Text(glyphs)])
+}
+
+/// A glyph at `g_ts` (usvg's `PositionedGlyph::transform`) in a text whose
+/// space is `ts` in the face's, with its PDF text matrix.
+fn glyph(
+    ts: Transform,
+    g_ts: Transform,
+    face: usize,
+    gid: u16,
+    size: f32,
+    rgb: [f32; 3],
+    text: String,
+) -> Glyph {
+    let upem = fonts::units_per_em(face) as f32;
+    let s = size / upem;
+    // Glyph outline space (font units, y up) -> user space is
+    // transform() * flip; PDF draws glyphs at size/upem in text space,
+    // so Tm = transform() * scale(1/s, -1/s).
+    let m = ts.pre_concat(g_ts).pre_scale(1.0 / s, -1.0 / s);
+    Glyph {
+        face,
+        gid,
+        size,
+        rgb,
+        matrix: [m.sx, m.ky, m.kx, m.sy, m.tx, m.ty],
+        text,
+    }
+}
+
 /// Laid-out glyphs of a text node, each with its PDF text matrix.
 fn text(t: &usvg::Text, base: Transform) -> Vec<Glyph> {
     let ts = base.pre_concat(t.abs_transform());
@@ -979,21 +1098,17 @@ fn text(t: &usvg::Text, base: Transform) -> Vec<Glyph> {
             let Some(face) = fonts::face_index(g.font) else {
                 continue;
             };
-            let upem = fonts::units_per_em(face) as f32;
-            let size = g.font_size();
-            let s = size / upem;
-            // Glyph outline space (font units, y up) -> user space is
-            // transform() * flip; PDF draws glyphs at size/upem in text space,
-            // so Tm = transform() * scale(1/s, -1/s).
-            let m = ts.pre_concat(g.transform()).pre_scale(1.0 / s, -1.0 / s);
-            out.push(Glyph {
+            let gid = u16::try_from(g.id.0).unwrap_or(0);
+            let text = g.text.clone();
+            out.push(glyph(
+                ts,
+                g.transform(),
                 face,
-                gid: u16::try_from(g.id.0).unwrap_or(0),
-                size,
+                gid,
+                g.font_size(),
                 rgb,
-                matrix: [m.sx, m.ky, m.kx, m.sy, m.tx, m.ty],
-                text: g.text.clone(),
-            });
+                text,
+            ));
         }
     }
     out

@@ -14,6 +14,7 @@ use minijinja::{Environment, UndefinedBehavior, Value};
 use sha2::Digest;
 
 use crate::error::{io_reason, Error, Location, Result};
+use crate::kit::facetext::{self, Line};
 use crate::kit::model::{Component, Kit};
 use crate::kit::{bundled, fonts};
 
@@ -21,6 +22,10 @@ use crate::kit::{bundled, fonts};
 pub struct Face {
     pub tree: usvg::Tree,
 }
+
+/// What [`render_faces_with`] hands on for each face: its tree, and the
+/// texts laid out for the PDF in its place (see [`super::facetext`]).
+pub type Keep<'a> = dyn FnMut(usvg::Tree, Vec<Line>) -> Result<usvg::Tree> + 'a;
 
 /// The faces of a kit, and which face each piece shows.
 pub struct KitFaces {
@@ -31,17 +36,20 @@ pub struct KitFaces {
 
 /// Fill every template of `kit` and parse the results.
 pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
-    render_faces_with(kit, &mut Ok)
+    render_faces_inner(kit, false, &mut |tree, _| Ok(tree))
 }
 
 /// [`render_faces`], each distinct face's tree handed to `keep` as soon as it
 /// is parsed and checked, in face order; what `keep` returns is the face's
 /// tree from then on (the PDF writer takes the trees as they come and leaves
 /// a tree of the same size, so that a large kit's trees are never all held).
-pub fn render_faces_with(
-    kit: &Kit,
-    keep: &mut dyn FnMut(usvg::Tree) -> Result<usvg::Tree>,
-) -> Result<KitFaces> {
+/// For the PDF alone: a face's plain texts are laid out directly, and its
+/// tree has a marker in the place of each (see [`super::facetext`]).
+pub fn render_faces_with(kit: &Kit, keep: &mut Keep) -> Result<KitFaces> {
+    render_faces_inner(kit, true, keep)
+}
+
+fn render_faces_inner(kit: &Kit, direct_text: bool, keep: &mut Keep) -> Result<KitFaces> {
     let art = ArtCache::default();
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
@@ -71,6 +79,7 @@ pub fn render_faces_with(
             &art,
             &mut faces,
             &mut seen,
+            direct_text,
             keep,
         )?;
         let back = match (&comp.back, &comp.back_at) {
@@ -84,6 +93,7 @@ pub fn render_faces_with(
                 &art,
                 &mut faces,
                 &mut seen,
+                direct_text,
                 keep,
             )?),
             _ => None,
@@ -106,7 +116,8 @@ fn fill_all(
     art: &ArtCache,
     faces: &mut Vec<Face>,
     seen: &mut HashMap<(PathBuf, [u8; 32]), usize>,
-    keep: &mut dyn FnMut(usvg::Tree) -> Result<usvg::Tree>,
+    direct_text: bool,
+    keep: &mut Keep,
 ) -> Result<Vec<usize>> {
     let name = template.display().to_string();
     if env.get_template(&name).is_err() {
@@ -144,7 +155,16 @@ fn fill_all(
             out.push(i);
             continue;
         }
-        let tree = parse_svg(&svg, &dir, art).map_err(|e| {
+        // The plain texts laid out here, markers in their place; a marked
+        // SVG that does not parse is parsed as written, for its error.
+        let (tree, lines) = match direct_text.then(|| facetext::take(&svg)).flatten() {
+            Some((marked, lines)) => match parse_svg(&marked, &dir, art) {
+                Ok(tree) => (Ok(tree), lines),
+                Err(_) => (parse_svg(&svg, &dir, art), Vec::new()),
+            },
+            None => (parse_svg(&svg, &dir, art), Vec::new()),
+        };
+        let tree = tree.map_err(|e| {
             let (e, at) = in_template(with_file(e, template), tmpl.source(), &svg);
             e.help(format!(
                 "this is the template filled for piece {} of `{}`{at}",
@@ -179,7 +199,9 @@ fn fill_all(
             ));
             return Err(e);
         }
-        faces.push(Face { tree: keep(tree)? });
+        faces.push(Face {
+            tree: keep(tree, lines)?,
+        });
         seen.insert(key, faces.len() - 1);
         out.push(faces.len() - 1);
     }
