@@ -9,8 +9,9 @@
 use super::super::board::{Board, Dir, Placement, Square, THROUGH};
 use super::super::game::State;
 use super::super::layout::{TileSet, BLANK, JOLLY, SIZE};
-use super::super::movegen::{each_found, Found, Gaddag, Ranked};
+use super::super::movegen::{each_found_on, Found, Gaddag, Ranked};
 use super::super::moves::Move;
+use super::lines::Lines;
 
 /// Tile kinds on a rack: the jolly (0) and the letters A-Z (1-26), as the generator counts.
 pub(super) const KINDS: usize = 27;
@@ -132,6 +133,8 @@ fn code(t: u8) -> usize {
 struct Keys {
     square: Vec<[u64; 64]>,
     rack: [[[u64; 8]; KINDS]; 2],
+    /// Each line's own key (row across, column down), for [`Pos::line_key`].
+    line: [[u64; SIZE]; 2],
     turn: u64,
     scoreless: [u64; 8],
 }
@@ -161,6 +164,10 @@ impl Keys {
                 }
             }
         }
+        let mut line = [[0; SIZE]; 2];
+        for k in line.iter_mut().flatten() {
+            *k = next();
+        }
         let turn = next();
         let mut scoreless = [0; 8];
         for k in scoreless.iter_mut() {
@@ -169,6 +176,7 @@ impl Keys {
         Keys {
             square,
             rack,
+            line,
             turn,
             scoreless,
         }
@@ -176,7 +184,7 @@ impl Keys {
 }
 
 /// What a move changed that its undo cannot work out again.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub(super) struct Undo {
     scoreless: u8,
     hash: u64,
@@ -258,16 +266,99 @@ impl<'g> Pos<'g> {
         h ^ self.keys.scoreless[usize::from(self.scoreless)]
     }
 
-    /// Every placement of the player to move, in the generator's order, onto `out`.
-    pub fn placements(&self, out: &mut Vec<Mv>) {
+    /// Every placement of the player to move, in the generator's order, onto `out`, each
+    /// line's taken from `lines` when it holds them (see [`super::lines`]).
+    pub fn placements(&self, lines: &mut Lines, out: &mut Vec<Mv>) {
         let rack = &self.racks[self.turn];
-        each_found(
+        let rack_key = self.rack_key(self.turn);
+        for dir in 0..2 {
+            for line in 0..SIZE {
+                let Some(key) = self.line_key(dir, line) else {
+                    continue;
+                };
+                let key = key ^ rack_key;
+                if let Some(kept) = lines.get(key) {
+                    out.extend_from_slice(kept);
+                    continue;
+                }
+                let start = out.len();
+                let mut only = [0u16; 2];
+                only[dir] = 1 << line;
+                each_found_on(
+                    &self.board,
+                    &self.set,
+                    rack,
+                    self.graph,
+                    only,
+                    &mut |f: &Found| out.push(Mv::of(f)),
+                );
+                lines.put(key, &out[start..]);
+            }
+        }
+    }
+
+    /// [`Pos::placements`] from the generator over the whole board, nothing kept (what the
+    /// kept lists are tested against).
+    #[cfg(test)]
+    pub fn placements_fresh(&self, out: &mut Vec<Mv>) {
+        let rack = &self.racks[self.turn];
+        super::super::movegen::each_found(
             &self.board,
             &self.set,
             rack,
             self.graph,
             &mut |f: &Found| out.push(Mv::of(f)),
         );
+    }
+
+    /// A key for a rack's tiles whoever holds it.
+    fn rack_key(&self, seat: usize) -> u64 {
+        let mut h = 0;
+        for k in 0..KINDS {
+            h ^= self.keys.rack[0][k][usize::from(self.racks[seat][k]).min(7)];
+        }
+        h
+    }
+
+    /// The tile on square `row * SIZE + col` (0 for none).
+    fn cell(&self, row: usize, col: usize) -> u8 {
+        self.board.get(Square { row, col }).unwrap_or(0)
+    }
+
+    /// A key for everything the moves on a line depend on besides the rack (`dir` 0 a row
+    /// across, 1 a column down): the line's tiles, and for each of its empty squares the
+    /// tiles across the line next to it, on both sides (its cross word; the squares' keys
+    /// say where each tile stands). `None` for a line with no tile on it or next to it,
+    /// which has no moves (the board is never empty in an endgame).
+    pub fn line_key(&self, dir: usize, line: usize) -> Option<u64> {
+        // The square `pos` along a line, of the line `k` (a row across, a column down).
+        let at = |pos: usize, k: usize| if dir == 0 { (k, pos) } else { (pos, k) };
+        let mut h = self.keys.line[dir][line];
+        let mut any = false;
+        for pos in 0..SIZE {
+            let (row, col) = at(pos, line);
+            let t = self.cell(row, col);
+            if t != 0 {
+                h ^= self.keys.square[row * SIZE + col][code(t)];
+                any = true;
+                continue;
+            }
+            // The tiles across the line, before and after the empty square.
+            for step in [-1isize, 1] {
+                let mut k = line as isize + step;
+                while (0..SIZE as isize).contains(&k) {
+                    let (row, col) = at(pos, k as usize);
+                    let t = self.cell(row, col);
+                    if t == 0 {
+                        break;
+                    }
+                    h ^= self.keys.square[row * SIZE + col][code(t)];
+                    any = true;
+                    k += step;
+                }
+            }
+        }
+        any.then_some(h)
     }
 
     /// What the tiles of a move are worth on a rack (a jolly 0).

@@ -16,6 +16,7 @@
 use std::time::Instant;
 
 use super::super::layout::SIZE;
+use super::lines::Lines;
 use super::pos::{Mv, Pos, SCORELESS_END};
 use super::table::{Bound, Hit, Table};
 
@@ -69,6 +70,8 @@ pub(super) struct Search<'g> {
     moves: Vec<Vec<(i32, Mv)>>,
     found: Vec<Mv>,
     outs: Vec<Vec<Out>>,
+    /// Each line's moves, kept across positions.
+    pub lines: Lines,
 }
 
 impl<'g> Search<'g> {
@@ -83,6 +86,7 @@ impl<'g> Search<'g> {
             moves: Vec::new(),
             found: Vec::new(),
             outs: Vec::new(),
+            lines: Lines::default(),
         }
     }
 
@@ -103,7 +107,7 @@ impl<'g> Search<'g> {
         out.clear();
         let mut found = std::mem::take(&mut self.found);
         found.clear();
-        self.pos.placements(&mut found);
+        self.pos.placements(&mut self.lines, &mut found);
         let held = self.pos.size[self.pos.turn];
         let bonus = self.pos.out_bonus();
         for m in &found {
@@ -144,7 +148,7 @@ impl<'g> Search<'g> {
         let mut found = std::mem::take(&mut self.found);
         found.clear();
         self.pos.turn = other;
-        self.pos.placements(&mut found);
+        self.pos.placements(&mut self.lines, &mut found);
         self.pos.turn = 1 - other;
         let held = self.pos.size[other];
         for m in found.iter().filter(|m| m.tiles == held) {
