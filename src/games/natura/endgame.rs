@@ -478,6 +478,19 @@ mod tests {
                         p.placements(&mut lines, &mut kept);
                         p.placements_fresh(&mut fresh);
                         assert_eq!(kept, fresh, "{racks:?} after {made:?}");
+                        // Each move is found again by its name alone (the table's best
+                        // move, tried before the list is made).
+                        let mut scratch = Vec::new();
+                        for m in &kept {
+                            let named = p.move_named(&mut lines, m.id(), &mut scratch);
+                            let named = named.unwrap_or_else(|| panic!("{m:?} not found"));
+                            assert_eq!(named.id(), m.id());
+                            assert!(kept.contains(&named), "{named:?}");
+                        }
+                        assert_eq!(
+                            p.move_named(&mut lines, Mv::PASS.id(), &mut scratch),
+                            Some(Mv::PASS)
+                        );
                         compared += 1;
                         p.turn = 1 - p.turn;
                     }
@@ -489,10 +502,12 @@ mod tests {
                         moves[rng.below(moves.len())]
                     };
                     let undo = p.make(&m);
+                    assert!(p.line_keys_hold(), "{racks:?} after {made:?} {m:?}");
                     made.push((m, undo));
                 }
                 for (m, undo) in made.into_iter().rev() {
                     p.unmake(&m, undo);
+                    assert!(p.line_keys_hold(), "{racks:?} taking back {m:?}");
                     let (mut kept, mut fresh) = (Vec::new(), Vec::new());
                     p.placements(&mut lines, &mut kept);
                     p.placements_fresh(&mut fresh);
