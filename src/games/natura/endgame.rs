@@ -5,6 +5,8 @@
 //! allows (placements the lexicon's graph gives, and the pass; no exchange with an empty bag,
 //! NS-3; six scoreless turns in a row end the game, NS-4).
 //!
+//! - [`lines`]: each line's moves for a rack, kept, so the generator walks a line again only
+//!   once a move changes it;
 //! - [`pos`]: the position searched, changed in place move by move, with its Zobrist key;
 //! - [`table`]: the transposition table, a fixed array of small entries;
 //! - [`search`]: negamax with alpha-beta, null-window re-searches and the going-out bound.
@@ -19,6 +21,7 @@
 //! the last whole round. Two players only: with three or more, "the best spread" is not one
 //! number.
 
+mod lines;
 mod pos;
 mod search;
 mod table;
@@ -433,7 +436,7 @@ mod tests {
         let mut p = Pos::new(&state, &g);
         let start = p.hash;
         let mut moves = Vec::new();
-        p.placements(&mut moves);
+        p.placements_fresh(&mut moves);
         moves.push(Mv::PASS);
         assert!(moves.len() > 20, "{}", moves.len());
         let mut keys = HashSet::new();
@@ -449,6 +452,71 @@ mod tests {
         }
         // (A one-tile play forming words both ways is two moves to one position.)
         assert!(keys.len() > 20, "{}", keys.len());
+    }
+
+    /// The moves taken from the kept lines (see [`lines`]) are the generator's, move for
+    /// move and in its order, for both racks at every position of seeded random games
+    /// played forward and taken back, while the lines are reused.
+    #[test]
+    fn kept_line_moves_equal_freshly_generated_ones() {
+        let g = graph();
+        let mut rng = Rng(0x51ed_2701_a3c4_9b15);
+        let mut lines = lines::Lines::default();
+        let mut compared = 0;
+        for racks in [
+            ["AEIOSTR", "NTRLUEA"],
+            ["?AEOST", "IILNRU"],
+            ["AAEES", "OSTRN?"],
+        ] {
+            let state = position(racks, [0, 0], 0);
+            let mut p = Pos::new(&state, &g);
+            for _game in 0..6 {
+                let mut made = Vec::new();
+                while !p.over() {
+                    for _side in 0..2 {
+                        let (mut kept, mut fresh) = (Vec::new(), Vec::new());
+                        p.placements(&mut lines, &mut kept);
+                        p.placements_fresh(&mut fresh);
+                        assert_eq!(kept, fresh, "{racks:?} after {made:?}");
+                        // Each move is found again by its name alone (the table's best
+                        // move, tried before the list is made).
+                        let mut scratch = Vec::new();
+                        for m in &kept {
+                            let named = p.move_named(&mut lines, m.id(), &mut scratch);
+                            let named = named.unwrap_or_else(|| panic!("{m:?} not found"));
+                            assert_eq!(named.id(), m.id());
+                            assert!(kept.contains(&named), "{named:?}");
+                        }
+                        assert_eq!(
+                            p.move_named(&mut lines, Mv::PASS.id(), &mut scratch),
+                            Some(Mv::PASS)
+                        );
+                        compared += 1;
+                        p.turn = 1 - p.turn;
+                    }
+                    let mut moves = Vec::new();
+                    p.placements_fresh(&mut moves);
+                    let m = if moves.is_empty() || rng.below(8) == 0 {
+                        Mv::PASS
+                    } else {
+                        moves[rng.below(moves.len())]
+                    };
+                    let undo = p.make(&m);
+                    assert!(p.line_keys_hold(), "{racks:?} after {made:?} {m:?}");
+                    made.push((m, undo));
+                }
+                for (m, undo) in made.into_iter().rev() {
+                    p.unmake(&m, undo);
+                    assert!(p.line_keys_hold(), "{racks:?} taking back {m:?}");
+                    let (mut kept, mut fresh) = (Vec::new(), Vec::new());
+                    p.placements(&mut lines, &mut kept);
+                    p.placements_fresh(&mut fresh);
+                    assert_eq!(kept, fresh, "{racks:?} taken back");
+                }
+            }
+        }
+        assert!(compared > 60, "{compared}");
+        assert!(lines.hits > lines.walks, "{} {}", lines.hits, lines.walks);
     }
 
     /// A time limit of nothing: an answer all the same, not called exact, and the reason.

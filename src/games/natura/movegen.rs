@@ -133,6 +133,20 @@ pub fn each_found<F: FnMut(&Found)>(
     graph: &Gaddag,
     found: &mut F,
 ) {
+    each_found_on(board, set, rack, graph, [u16::MAX; 2], found);
+}
+
+/// [`each_found`] on the lines `lines` names only (bit `l` of `lines[0]` for row `l`
+/// across, of `lines[1]` for column `l` down): the endgame keeps each line's moves and
+/// walks again only the lines a move changed.
+pub fn each_found_on<F: FnMut(&Found)>(
+    board: &Board,
+    set: &TileSet,
+    rack: &[u8],
+    graph: &Gaddag,
+    lines: [u16; 2],
+    found: &mut F,
+) {
     let mut counts = [0u8; 27];
     for (k, &n) in rack.iter().enumerate().take(27) {
         counts[k] = n;
@@ -147,6 +161,7 @@ pub fn each_found<F: FnMut(&Found)>(
     // words down are the words across mirrored, with the same scores: walk across only and
     // hand out each word found both ways.
     let mirror = empty
+        && lines == [u16::MAX; 2]
         && STAR.0 == STAR.1
         && (0..SIZE).all(|row| {
             (0..SIZE).all(|col| {
@@ -175,6 +190,9 @@ pub fn each_found<F: FnMut(&Found)>(
             Dir::Down => &cols,
         };
         for line in 0..SIZE {
+            if lines[dir_index(dir)] & (1 << line) == 0 {
+                continue;
+            }
             // Empty squares with a tile next to them across the line (a cross word).
             let beside = (masks[line] | masks[line + 2]) & !masks[line + 1];
             if !empty && beside == 0 && masks[line + 1] == 0 {

@@ -9,8 +9,9 @@
 use super::super::board::{Board, Dir, Placement, Square, THROUGH};
 use super::super::game::State;
 use super::super::layout::{TileSet, BLANK, JOLLY, SIZE};
-use super::super::movegen::{each_found, Found, Gaddag, Ranked};
+use super::super::movegen::{each_found_on, Found, Gaddag, Ranked};
 use super::super::moves::Move;
+use super::lines::Lines;
 
 /// Tile kinds on a rack: the jolly (0) and the letters A-Z (1-26), as the generator counts.
 pub(super) const KINDS: usize = 27;
@@ -74,14 +75,29 @@ impl Mv {
     }
 
     /// A 32-bit name for the move, for the table's best move (a clash can only change the
-    /// order moves are tried in, never a value).
+    /// order moves are tried in, never a value): its line in the low 5 bits (see
+    /// [`Mv::line`]; 31 for the pass), a hash of the rest above.
     pub fn id(&self) -> u32 {
         let mut h: u64 = 0x9e37_79b9_7f4a_7c15 ^ u64::from(self.at) ^ (u64::from(self.down) << 8);
         for &t in &self.word[..usize::from(self.len)] {
             h = (h ^ u64::from(t)).wrapping_mul(0x0100_0000_01b3);
             h ^= h >> 29;
         }
-        (h ^ (h >> 32)) as u32 | 1
+        let line = match self.line() {
+            None => 31,
+            Some((dir, line)) => 1 + dir * SIZE + line,
+        };
+        (h ^ (h >> 32)) as u32 & !31 | line as u32
+    }
+
+    /// The line a placement is on: (0, its row) across, (1, its column) down.
+    pub fn line(&self) -> Option<(usize, usize)> {
+        let at = usize::from(self.at);
+        (!self.is_pass()).then_some(if self.down {
+            (1, at % SIZE)
+        } else {
+            (0, at / SIZE)
+        })
     }
 
     /// The move as the engine takes it, for `seat`.
@@ -132,6 +148,8 @@ fn code(t: u8) -> usize {
 struct Keys {
     square: Vec<[u64; 64]>,
     rack: [[[u64; 8]; KINDS]; 2],
+    /// Each line's own key (row across, column down), for [`Pos::line_key`].
+    line: [[u64; SIZE]; 2],
     turn: u64,
     scoreless: [u64; 8],
 }
@@ -161,6 +179,10 @@ impl Keys {
                 }
             }
         }
+        let mut line = [[0; SIZE]; 2];
+        for k in line.iter_mut().flatten() {
+            *k = next();
+        }
         let turn = next();
         let mut scoreless = [0; 8];
         for k in scoreless.iter_mut() {
@@ -169,6 +191,7 @@ impl Keys {
         Keys {
             square,
             rack,
+            line,
             turn,
             scoreless,
         }
@@ -176,7 +199,7 @@ impl Keys {
 }
 
 /// What a move changed that its undo cannot work out again.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub(super) struct Undo {
     scoreless: u8,
     hash: u64,
@@ -195,6 +218,11 @@ pub(super) struct Pos<'g> {
     /// Whether NS-4's end adjustment applies (not with `no-rack-penalty`).
     pub penalty: bool,
     pub hash: u64,
+    /// Each line's [`Pos::line_key`] (0 for `None`), but for the lines in `stale`: those a
+    /// move made or taken back touched since, worked out again only when moves are wanted
+    /// (most positions searched make no list: the depth ends there, or the table answers).
+    line_keys: [[u64; SIZE]; 2],
+    stale: [u16; 2],
     tile_value: [i32; KINDS],
     keys: Keys,
 }
@@ -224,6 +252,8 @@ impl<'g> Pos<'g> {
             scoreless: state.scoreless_turns().min(usize::from(SCORELESS_END)) as u8,
             penalty: !state.rules().no_rack_penalty,
             hash: 0,
+            line_keys: [[0; SIZE]; 2],
+            stale: [0; 2],
             tile_value,
             keys: Keys::new(),
         };
@@ -234,6 +264,7 @@ impl<'g> Pos<'g> {
                 .sum();
         }
         pos.hash = pos.key_from_scratch();
+        pos.refresh_lines([u16::MAX; 2]);
         pos
     }
 
@@ -258,16 +289,188 @@ impl<'g> Pos<'g> {
         h ^ self.keys.scoreless[usize::from(self.scoreless)]
     }
 
-    /// Every placement of the player to move, in the generator's order, onto `out`.
-    pub fn placements(&self, out: &mut Vec<Mv>) {
+    /// Every placement of the player to move, in the generator's order, onto `out`, each
+    /// line's taken from `lines` when it holds them (see [`super::lines`]).
+    pub fn placements(&mut self, lines: &mut Lines, out: &mut Vec<Mv>) {
+        let stale = std::mem::take(&mut self.stale);
+        self.refresh_lines(stale);
+        let rack_key = self.rack_key(self.turn);
+        for dir in 0..2 {
+            for line in 0..SIZE {
+                self.line_moves(lines, (dir, line), rack_key, out);
+            }
+        }
+    }
+
+    /// The placements of the player to move on one line, onto `out`: kept ones, or the
+    /// generator's (then kept).
+    fn line_moves(
+        &self,
+        lines: &mut Lines,
+        (dir, line): (usize, usize),
+        rack_key: u64,
+        out: &mut Vec<Mv>,
+    ) {
+        let key = self.line_keys[dir][line];
+        if key == 0 {
+            return;
+        }
+        let key = key ^ rack_key;
+        if let Some(kept) = lines.get(key) {
+            out.extend_from_slice(kept);
+            return;
+        }
+        let start = out.len();
+        let mut only = [0u16; 2];
+        only[dir] = 1 << line;
+        each_found_on(
+            &self.board,
+            &self.set,
+            &self.racks[self.turn],
+            self.graph,
+            only,
+            &mut |f: &Found| out.push(Mv::of(f)),
+        );
+        lines.put(key, &out[start..]);
+    }
+
+    /// The move of the player to move named `id` ([`Mv::id`]), if it has one: looked for
+    /// on its line only, so the table's best move is tried before the whole list is made.
+    pub fn move_named(&mut self, lines: &mut Lines, id: u32, scratch: &mut Vec<Mv>) -> Option<Mv> {
+        if id == Mv::PASS.id() {
+            return Some(Mv::PASS);
+        }
+        let code = (id & 31) as usize;
+        if code == 0 || code > 2 * SIZE {
+            return None;
+        }
+        scratch.clear();
+        let line = ((code - 1) / SIZE, (code - 1) % SIZE);
+        if self.stale[line.0] & 1 << line.1 != 0 {
+            self.stale[line.0] &= !(1 << line.1);
+            let mut one = [0; 2];
+            one[line.0] = 1 << line.1;
+            self.refresh_lines(one);
+        }
+        self.line_moves(lines, line, self.rack_key(self.turn), scratch);
+        scratch.iter().find(|m| m.id() == id).copied()
+    }
+
+    /// [`Pos::placements`] from the generator over the whole board, nothing kept (what the
+    /// kept lists are tested against).
+    #[cfg(test)]
+    pub fn placements_fresh(&self, out: &mut Vec<Mv>) {
         let rack = &self.racks[self.turn];
-        each_found(
+        super::super::movegen::each_found(
             &self.board,
             &self.set,
             rack,
             self.graph,
             &mut |f: &Found| out.push(Mv::of(f)),
         );
+    }
+
+    /// Work out again the keys of the lines `which` names (as [`Pos::touched`] gives them).
+    fn refresh_lines(&mut self, which: [u16; 2]) {
+        for (dir, &set) in which.iter().enumerate() {
+            let mut set = set & ((1 << SIZE) - 1);
+            while set != 0 {
+                let line = set.trailing_zeros() as usize;
+                set &= set - 1;
+                self.line_keys[dir][line] = self.line_key(dir, line).unwrap_or(0);
+            }
+        }
+    }
+
+    /// Whether the kept line keys are the ones worked out from the board (for the tests).
+    #[cfg(test)]
+    pub fn line_keys_hold(&mut self) -> bool {
+        let stale = std::mem::take(&mut self.stale);
+        self.refresh_lines(stale);
+        (0..2).all(|dir| {
+            (0..SIZE).all(|line| self.line_keys[dir][line] == self.line_key(dir, line).unwrap_or(0))
+        })
+    }
+
+    /// The lines whose keys a move's tiles, standing on the board, enter: the row and the
+    /// column of each tile, and the lines through the empty squares at the two ends of the
+    /// run of tiles it joins, across and down (the squares whose cross words it changes).
+    fn touched(&self, m: &Mv) -> [u16; 2] {
+        let mut t = [0u16; 2];
+        for (sq, _) in m.placed() {
+            let (r, c) = (sq / SIZE, sq % SIZE);
+            t[0] |= 1 << r;
+            t[1] |= 1 << c;
+            // The run down column `c` through the tile: rows just past its ends.
+            let (mut lo, mut hi) = (r, r);
+            while lo > 0 && self.cell(lo - 1, c) != 0 {
+                lo -= 1;
+            }
+            while hi + 1 < SIZE && self.cell(hi + 1, c) != 0 {
+                hi += 1;
+            }
+            t[0] |= (1 << hi << 1) | (1 << lo >> 1);
+            // The run across row `r` through the tile: columns just past its ends.
+            let (mut lo, mut hi) = (c, c);
+            while lo > 0 && self.cell(r, lo - 1) != 0 {
+                lo -= 1;
+            }
+            while hi + 1 < SIZE && self.cell(r, hi + 1) != 0 {
+                hi += 1;
+            }
+            t[1] |= (1 << hi << 1) | (1 << lo >> 1);
+        }
+        t
+    }
+
+    /// A key for a rack's tiles whoever holds it.
+    fn rack_key(&self, seat: usize) -> u64 {
+        let mut h = 0;
+        for k in 0..KINDS {
+            h ^= self.keys.rack[0][k][usize::from(self.racks[seat][k]).min(7)];
+        }
+        h
+    }
+
+    /// The tile on square `row * SIZE + col` (0 for none).
+    fn cell(&self, row: usize, col: usize) -> u8 {
+        self.board.get(Square { row, col }).unwrap_or(0)
+    }
+
+    /// A key for everything the moves on a line depend on besides the rack (`dir` 0 a row
+    /// across, 1 a column down): the line's tiles, and for each of its empty squares the
+    /// tiles across the line next to it, on both sides (its cross word; the squares' keys
+    /// say where each tile stands). `None` for a line with no tile on it or next to it,
+    /// which has no moves (the board is never empty in an endgame).
+    pub fn line_key(&self, dir: usize, line: usize) -> Option<u64> {
+        // The square `pos` along a line, of the line `k` (a row across, a column down).
+        let at = |pos: usize, k: usize| if dir == 0 { (k, pos) } else { (pos, k) };
+        let mut h = self.keys.line[dir][line];
+        let mut any = false;
+        for pos in 0..SIZE {
+            let (row, col) = at(pos, line);
+            let t = self.cell(row, col);
+            if t != 0 {
+                h ^= self.keys.square[row * SIZE + col][code(t)];
+                any = true;
+                continue;
+            }
+            // The tiles across the line, before and after the empty square.
+            for step in [-1isize, 1] {
+                let mut k = line as isize + step;
+                while (0..SIZE as isize).contains(&k) {
+                    let (row, col) = at(pos, k as usize);
+                    let t = self.cell(row, col);
+                    if t == 0 {
+                        break;
+                    }
+                    h ^= self.keys.square[row * SIZE + col][code(t)];
+                    any = true;
+                    k += step;
+                }
+            }
+        }
+        any.then_some(h)
     }
 
     /// What the tiles of a move are worth on a rack (a jolly 0).
@@ -304,6 +507,8 @@ impl<'g> Pos<'g> {
             }
             self.size[me] -= m.tiles;
             self.scoreless = 0;
+            let t = self.touched(m);
+            self.stale = [self.stale[0] | t[0], self.stale[1] | t[1]];
         }
         h ^= self.keys.scoreless[usize::from(self.scoreless)] ^ self.keys.turn;
         self.hash = h;
@@ -316,6 +521,7 @@ impl<'g> Pos<'g> {
         let me = 1 - self.turn;
         self.turn = me;
         if !m.is_pass() {
+            let touched = self.touched(m);
             for (sq, t) in m.placed() {
                 self.board.clear(Square {
                     row: sq / SIZE,
@@ -326,6 +532,7 @@ impl<'g> Pos<'g> {
                 self.value[me] += self.tile_value[k];
             }
             self.size[me] += m.tiles;
+            self.stale = [self.stale[0] | touched[0], self.stale[1] | touched[1]];
         }
         self.scoreless = undo.scoreless;
         self.hash = undo.hash;

@@ -16,6 +16,7 @@
 use std::time::Instant;
 
 use super::super::layout::SIZE;
+use super::lines::Lines;
 use super::pos::{Mv, Pos, SCORELESS_END};
 use super::table::{Bound, Hit, Table};
 
@@ -69,6 +70,8 @@ pub(super) struct Search<'g> {
     moves: Vec<Vec<(i32, Mv)>>,
     found: Vec<Mv>,
     outs: Vec<Vec<Out>>,
+    /// Each line's moves, kept across positions.
+    pub lines: Lines,
 }
 
 impl<'g> Search<'g> {
@@ -83,6 +86,7 @@ impl<'g> Search<'g> {
             moves: Vec::new(),
             found: Vec::new(),
             outs: Vec::new(),
+            lines: Lines::default(),
         }
     }
 
@@ -103,7 +107,7 @@ impl<'g> Search<'g> {
         out.clear();
         let mut found = std::mem::take(&mut self.found);
         found.clear();
-        self.pos.placements(&mut found);
+        self.pos.placements(&mut self.lines, &mut found);
         let held = self.pos.size[self.pos.turn];
         let bonus = self.pos.out_bonus();
         for m in &found {
@@ -144,7 +148,7 @@ impl<'g> Search<'g> {
         let mut found = std::mem::take(&mut self.found);
         found.clear();
         self.pos.turn = other;
-        self.pos.placements(&mut found);
+        self.pos.placements(&mut self.lines, &mut found);
         self.pos.turn = 1 - other;
         let held = self.pos.size[other];
         for m in found.iter().filter(|m| m.tiles == held) {
@@ -204,6 +208,22 @@ impl<'g> Search<'g> {
         z
     }
 
+    /// The value of the first move tried at a position, as the search's loop values it:
+    /// known if it ends the game, else searched in the whole window.
+    fn first_value(&mut self, ply: usize, depth: u8, alpha: i32, beta: i32, m: &Mv) -> (i32, bool) {
+        if let Some(v) = self.settled(m) {
+            if !self.count() {
+                return (0, false);
+            }
+            return (v, true);
+        }
+        let s = i32::from(m.score);
+        let undo = self.pos.make(m);
+        let (c, p) = self.negamax(ply + 1, depth - 1, s - beta, s - alpha);
+        self.pos.unmake(m, undo);
+        (s - c, p)
+    }
+
     /// The value of the position for its player to move, searched `depth` plies within the
     /// window (alpha, beta), and whether it is proved (no leaf under it was cut by the depth).
     pub fn negamax(&mut self, ply: usize, depth: u8, mut alpha: i32, beta: i32) -> (i32, bool) {
@@ -231,9 +251,38 @@ impl<'g> Search<'g> {
             self.moves.resize_with(ply + 1, Vec::new);
             self.outs.resize_with(ply + 1, Vec::new);
         }
+        // The table's move first, before the list is made: most positions that cut off do
+        // so on it, and then need no list.
+        let tt_best = known.map_or(0, |e| e.best);
+        let mut first = None;
+        if tt_best != 0 {
+            let mut found = std::mem::take(&mut self.found);
+            let named = self.pos.move_named(&mut self.lines, tt_best, &mut found);
+            self.found = found;
+            if let Some(m) = named {
+                let (v, p) = self.first_value(ply, depth, alpha, beta, &m);
+                if self.stopped.is_some() {
+                    return (0, false);
+                }
+                if v >= beta {
+                    self.table.put(
+                        key,
+                        Hit {
+                            value: v,
+                            bound: Bound::Lower,
+                            depth,
+                            proved: p,
+                            best: m.id(),
+                        },
+                    );
+                    return (v, p);
+                }
+                first = Some((m, v, p));
+            }
+        }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut outs = std::mem::take(&mut self.outs[ply]);
-        self.ordered(known.map_or(0, |e| e.best), &mut moves);
+        self.ordered(tt_best, &mut moves);
         let alpha0 = alpha;
         let me = self.pos.turn;
         let mut best = -INF;
@@ -243,7 +292,9 @@ impl<'g> Search<'g> {
         let mut outs_known = false;
         for (i, &(_, m)) in moves.iter().enumerate() {
             let s = i32::from(m.score);
-            let (v, p) = if let Some(v) = self.settled(&m) {
+            let (v, p) = if let Some((_, v, p)) = first.filter(|f| i == 0 && f.0 == m) {
+                (v, p)
+            } else if let Some(v) = self.settled(&m) {
                 if !self.count() {
                     break;
                 }
