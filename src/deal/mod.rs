@@ -213,6 +213,7 @@ impl DealRng {
     }
 
     /// The next 32-bit word of the keystream.
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
         if self.used == self.block.len() {
             self.block = [0; 256];
@@ -228,6 +229,7 @@ impl DealRng {
     ///
     /// # Panics
     /// If `n == 0` (a caller bug: there is nothing to choose from).
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         assert!(n > 0, "DealRng::below(0)");
         let span = 1u64 << 32;
@@ -249,6 +251,7 @@ impl DealRng {
     ///
     /// # Panics
     /// If `items` holds more than `u32::MAX` items.
+    #[inline]
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let bound = u32::try_from(i + 1).expect("deal of more than u32::MAX items");
@@ -372,10 +375,16 @@ mod tests {
     #[test]
     fn batch_keys_are_the_keys() {
         for len in 0..150 {
-            let seed: String = (0..len).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+            let seed: String = (0..len)
+                .map(|i| char::from(b'a' + (i % 26) as u8))
+                .collect();
             let boards = Boards::new("moon", "standard", &seed);
             for b in [0, 1, 2, 255, 256, 65_536, 1_000_000, u32::MAX] {
-                assert_eq!(boards.key(b), key("moon", "standard", &seed, b), "{len} {b}");
+                assert_eq!(
+                    boards.key(b),
+                    key("moon", "standard", &seed, b),
+                    "{len} {b}"
+                );
             }
         }
         let boards = Boards::new("test", "standard", "tavolo");

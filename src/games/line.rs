@@ -431,6 +431,16 @@ impl<'a> Fields<'a> {
 
 /// `s` as a JSON string.
 fn json_string(out: &mut Vec<u8>, s: &str) {
+    // Most keys (names, cells) need no escape: copied between quotes, as
+    // serde_json writes them (its escaping was an eighth of Farfalia's time).
+    if s.bytes()
+        .all(|b| b >= 0x20 && b != b'"' && b != b'\\' && b != 0x7f)
+    {
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+        return;
+    }
     // Writing into a Vec cannot fail.
     let _ = serde_json::to_writer(&mut *out, s);
 }
@@ -535,8 +545,7 @@ fn deal_fields(game: &str, variant: &str, players: &[String], seed: &str) -> Opt
         // height `k / 6`; each column from the bottom.
         "muro" => Box::new(move |b, f| {
             let (order, tiles) = (deal(b), &tiles);
-            let column =
-                |c: usize| (0..6).map(move |h| tiles[usize::from(order[c + 6 * h])]);
+            let column = |c: usize| (0..6).map(move |h| tiles[usize::from(order[c + 6 * h])]);
             f.groups("columns", (0..6).map(column));
             Ok(())
         }),
@@ -641,6 +650,29 @@ mod tests {
         }
         // Every variant and number of players of every game (the duplicate's one).
         assert!(covered >= 60, "{covered}");
+    }
+
+    /// Keys are JSON strings as serde_json writes them, escapes and all.
+    #[test]
+    fn keys_are_serde_json_strings() {
+        for s in [
+            "P1",
+            "Anna Rossi",
+            "say \"hi\"",
+            "a\\b",
+            "tab\t",
+            "nul\u{0}",
+            "è",
+            "\u{7f}",
+            "",
+        ] {
+            let mut out = Vec::new();
+            json_string(&mut out, s);
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                serde_json::to_string(s).unwrap()
+            );
+        }
     }
 
     #[test]

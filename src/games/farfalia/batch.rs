@@ -225,7 +225,12 @@ pub fn fields(variant: String, seed: String, names: Vec<String>) -> Option<Box<D
             .map(|&f| Trump::turned(f).to_string())
             .collect(),
     };
-    if t.cards.len() != 52 || plans.iter().flatten().any(|p| p.seat.iter().any(|&s| s >= names.len())) {
+    if t.cards.len() != 52
+        || plans
+            .iter()
+            .flatten()
+            .any(|p| p.seat.iter().any(|&s| s >= names.len()))
+    {
         return None;
     }
     let keys = Boards::new("farfalia", &variant, &seed);
