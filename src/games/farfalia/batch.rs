@@ -19,7 +19,6 @@ use super::table::{Table, Trump};
 use super::values_record::{board_of, first_dealer};
 use super::Jolly;
 use crate::deal::Boards;
-use crate::error::Error;
 use crate::games::line::{bits, Code, Deal, Fields};
 
 /// One deal board's orders, from one stream as `DealOrders::seeded` draws
@@ -243,6 +242,6 @@ pub fn fields(variant: String, seed: String, names: Vec<String>) -> Option<Box<D
             let o = orders(writer, &keys, b.wrapping_add(k as u32));
             plans[k].write(&o, jolly, &names, &t, f);
         });
-        Ok::<(), Error>(())
+        Ok(())
     }))
 }
