@@ -2,7 +2,8 @@
 # Dealing in bulk, every game: one-line (`--format line`) and streamed JSON
 # (`--format jsonl`) output of N boards: wall time, CPU time (user + sys) and
 # peak memory (max RSS), with Debian's `dealer` one-line output timed in the
-# same run, and each game's speed as a multiple of `dealer`'s.
+# same run, and each game's speed as a multiple of `dealer`'s. On a loaded
+# machine the CPU figures (user + sys, and per board) are the steady ones.
 #
 #   scripts/bench_deal_all.sh [N]        (default N = 1000000)
 #
@@ -34,9 +35,9 @@ measure() {
     local cpu
     cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
     if [ -z "$D_WALL" ]; then D_WALL=$wall; D_CPU=$cpu; fi
-    awk -v n="$name" -v w="$wall" -v c="$cpu" -v r="$rss" -v dw="$D_WALL" -v dc="$D_CPU" 'BEGIN {
-        printf "%-22s %8.2f s wall %8.2f s CPU %7.1f MB max RSS   x dealer: wall %5.1f  CPU %5.1f\n",
-            n, w, c, r / 1024, (w > 0 ? dw / w : 0), (c > 0 ? dc / c : 0) }'
+    awk -v n="$name" -v w="$wall" -v c="$cpu" -v r="$rss" -v dw="$D_WALL" -v dc="$D_CPU" -v N="$N" 'BEGIN {
+        printf "%-22s %8.2f s wall %8.2f s CPU (%5.2f us a board) %7.1f MB max RSS   x dealer: wall %5.1f  CPU %5.1f\n",
+            n, w, c, c / N * 1e6, r / 1024, (w > 0 ? dw / w : 0), (c > 0 ? dc / c : 0) }'
 }
 
 echo "cores: $(nproc); $(uptime); N = $N"

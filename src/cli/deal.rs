@@ -12,6 +12,8 @@ use std::io::{self, Write};
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Mutex};
 
 use serde_json::json;
 
@@ -404,7 +406,7 @@ fn line_dealer(r: &Resolved) -> Result<Option<Box<dyn LineDeals>>, Error> {
 /// Appends one board's line (with its newline) to a buffer.
 type WriteLine<'a> = dyn Fn(u32, &mut Vec<u8>) -> Result<(), Error> + Sync + 'a;
 
-/// One line per board, dealt in parallel windows and written in order;
+/// One line per board, dealt in blocks on every core and written in order;
 /// `what` the lines hold, for a first comment line (none for JSON Lines).
 fn lines(
     r: &Resolved,
@@ -430,57 +432,105 @@ fn lines(
             what
         )?;
     }
-    let jobs = jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |j| j as usize,
-    );
+    let jobs = jobs
+        .map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |j| j as usize,
+        )
+        .max(1);
     // Blocks of about BLOCK_BYTES (at most BLOCK boards), smaller for small
     // batches so that every thread has work (the output does not depend on
     // the block size).
     let mut first = Vec::new();
     line(*boards.start(), &mut first).map_err(Failure::Deal)?;
+    // A batch that cannot deal its last board (a Farfalia match past the
+    // last board number) is refused before any board is written.
+    line(*boards.end(), &mut Vec::new()).map_err(Failure::Deal)?;
     let most = (BLOCK_BYTES / first.len().max(1)).clamp(256, BLOCK as usize) as u64;
-    let count = u64::from(*boards.end()) - u64::from(*boards.start()) + 1;
+    let start = u64::from(*boards.start());
+    let count = u64::from(*boards.end()) - start + 1;
     let block = (count / (jobs as u64 * 4)).clamp(256, most);
-    let (end, window) = (u64::from(*boards.end()), block * jobs as u64);
-    // Each round deals the next window (`jobs` blocks of consecutive boards,
-    // one thread each) while writing the window dealt in the round before.
-    // The buffers of a window written are filled again two windows on (no
-    // new allocation, no page faults, after the first two windows).
-    let mut from = u64::from(*boards.start());
-    let mut pending: Vec<Vec<u8>> = Vec::new();
-    let mut spare: Vec<Vec<u8>> = Vec::new();
-    loop {
-        let to = end.min(from + window - 1);
-        let (wrote, dealt) = std::thread::scope(|scope| {
-            let threads: Vec<_> = (from..=to)
-                .step_by(block as usize)
-                .map(|a| {
-                    let b = to.min(a + block - 1);
-                    // Boards are u32: `a..=b` lies within `boards`.
-                    let block = a as u32..=b as u32;
-                    let buf = spare.pop().unwrap_or_default();
-                    scope.spawn(move || deal_block(line, block, buf))
-                })
-                .collect();
-            let wrote = pending.iter().try_for_each(|b| out.write_all(b));
-            let dealt: Result<Vec<Vec<u8>>, Error> = threads
-                .into_iter()
-                .map(|t| {
-                    t.join()
-                        .map_err(|_| Error::failed("deal.internal", "a dealing thread panicked"))
-                        .and_then(|dealt| dealt)
-                })
-                .collect();
-            (wrote, dealt)
-        });
-        wrote?;
-        if from > end {
-            return Ok(());
-        }
-        spare = std::mem::replace(&mut pending, dealt.map_err(Failure::Deal)?);
-        from = to + 1;
+    let blocks = count.div_ceil(block);
+    // Each thread deals the next block not yet taken, into a free buffer,
+    // until none is left; this thread writes the blocks in order and hands
+    // their buffers back. A thread takes its buffer before its block, and
+    // there are `2 * jobs + 1` buffers: the next block to write always has
+    // one, and memory stays a few MB.
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let (done_tx, done) = mpsc::channel::<(u64, Result<Vec<u8>, Error>)>();
+    let (free, free_rx) = mpsc::channel::<Vec<u8>>();
+    for _ in 0..2 * jobs + 1 {
+        // The receiver lives until the end of the function.
+        let _ = free.send(Vec::new());
     }
+    let free_rx = Mutex::new(free_rx);
+    std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..jobs)
+            .map(|_| {
+                let done_tx = done_tx.clone();
+                let (next, stop, free_rx) = (&next, &stop, &free_rx);
+                scope.spawn(move || loop {
+                    let buf = match free_rx.lock().map(|rx| rx.recv()) {
+                        Ok(Ok(buf)) => buf,
+                        _ => return,
+                    };
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= blocks || stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let a = start + i * block;
+                    let b = (a + block - 1).min(start + count - 1);
+                    // Boards are u32: `a..=b` lies within `boards`.
+                    let dealt = deal_block(line, a as u32..=b as u32, buf);
+                    if done_tx.send((i, dealt)).is_err() {
+                        return;
+                    }
+                })
+            })
+            .collect();
+        drop(done_tx);
+        let written = write_in_order(&done, &free, blocks, out);
+        // On an error the threads stop at their next block (or find no
+        // free buffer).
+        stop.store(true, Ordering::Relaxed);
+        drop(free);
+        let panicked = threads.into_iter().any(|t| t.join().is_err());
+        if panicked {
+            return Err(Failure::Deal(Error::failed(
+                "deal.internal",
+                "a dealing thread panicked",
+            )));
+        }
+        written
+    })
+}
+
+/// The dealt blocks `0..blocks` from `done`, written in order as they come;
+/// each buffer written goes back to `free`.
+fn write_in_order(
+    done: &mpsc::Receiver<(u64, Result<Vec<u8>, Error>)>,
+    free: &mpsc::Sender<Vec<u8>>,
+    blocks: u64,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let mut waiting = std::collections::BTreeMap::new();
+    let mut want = 0;
+    while want < blocks {
+        let Ok((i, dealt)) = done.recv() else {
+            return Err(Failure::Deal(Error::failed(
+                "deal.internal",
+                "a dealing thread stopped",
+            )));
+        };
+        waiting.insert(i, dealt.map_err(Failure::Deal)?);
+        while let Some(buf) = waiting.remove(&want) {
+            out.write_all(&buf)?;
+            let _ = free.send(buf);
+            want += 1;
+        }
+    }
+    Ok(())
 }
 
 /// The lines of `boards`, in `buf` (emptied first).

@@ -43,8 +43,9 @@
 //! operating system, written as 64 lowercase hex digits and printed, so the
 //! deal can be reproduced by passing that text back as the seed.
 
-use chacha20::cipher::{KeyIvInit, StreamCipher};
-use chacha20::ChaCha20;
+use chacha20::cipher::{Block, KeyIvInit, StreamCipherCore};
+use chacha20::variants::Ietf;
+use chacha20::{ChaChaCore, R20};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -94,13 +95,111 @@ pub fn key(game: &str, variant: &str, seed: &str, board: u32) -> [u8; 32] {
     h.finalize().into()
 }
 
+/// SHA-256's initial state (FIPS 180-4, 5.3.3).
+const SHA256_IV: [u32; 8] = [
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+];
+
+/// The keys of many boards of one (game, variant, seed), for batches: the
+/// same keys as [`key`], with the hash of the fields before the board
+/// computed once. A board then costs one SHA-256 block (two when the fields
+/// end within 13 bytes of a block's end) and no allocation.
+#[derive(Debug, Clone)]
+pub struct Boards {
+    /// The hash state after the fields' whole 64-byte blocks.
+    state: [u32; 8],
+    /// The last blocks: the fields' tail, the board at `at`, the padding and
+    /// the message's length in bits.
+    tail: [[u8; 64]; 2],
+    blocks: usize,
+    at: usize,
+}
+
+impl Boards {
+    pub fn new(game: &str, variant: &str, seed: &str) -> Boards {
+        let mut fields = Vec::new();
+        for field in [ALGORITHM, game, variant, seed] {
+            let bytes = field.as_bytes();
+            let len = u32::try_from(bytes.len()).unwrap_or(u32::MAX);
+            fields.extend_from_slice(&len.to_be_bytes());
+            fields.extend_from_slice(bytes);
+        }
+        let whole = fields.len() / 64 * 64;
+        let mut state = SHA256_IV;
+        let blocks: Vec<[u8; 64]> = fields[..whole]
+            .chunks_exact(64)
+            .map(|c| c.try_into().unwrap_or([0; 64]))
+            .collect();
+        sha2::block_api::compress256(&mut state, &blocks);
+        let rest = &fields[whole..];
+        // The board (4 bytes), the 0x80 byte and the 8-byte length.
+        let blocks = if rest.len() + 13 <= 64 { 1 } else { 2 };
+        let mut flat = [0u8; 128];
+        flat[..rest.len()].copy_from_slice(rest);
+        flat[rest.len() + 4] = 0x80;
+        let bits = (fields.len() as u64 + 4) * 8;
+        flat[blocks * 64 - 8..blocks * 64].copy_from_slice(&bits.to_be_bytes());
+        let mut tail = [[0u8; 64]; 2];
+        tail[0].copy_from_slice(&flat[..64]);
+        tail[1].copy_from_slice(&flat[64..]);
+        Boards {
+            state,
+            tail,
+            blocks,
+            at: rest.len(),
+        }
+    }
+
+    /// Board `board`'s key: [`key`]`(game, variant, seed, board)`.
+    #[inline]
+    pub fn key(&self, board: u32) -> [u8; 32] {
+        let mut tail = self.tail;
+        for (i, byte) in board.to_be_bytes().into_iter().enumerate() {
+            let at = self.at + i;
+            tail[at / 64][at % 64] = byte;
+        }
+        let mut state = self.state;
+        sha2::block_api::compress256(&mut state, &tail[..self.blocks]);
+        let mut key = [0u8; 32];
+        for (k, w) in key.chunks_exact_mut(4).zip(state) {
+            k.copy_from_slice(&w.to_be_bytes());
+        }
+        key
+    }
+
+    /// Board `board`'s stream: [`DealRng::new`]`(game, variant, seed, board)`.
+    #[inline]
+    pub fn rng(&self, board: u32) -> DealRng {
+        DealRng::from_key(self.key(board))
+    }
+
+    /// `order` (its length `n`) filled with a permutation of `0..n` as
+    /// [`shuffled`] deals it for board `board`, without allocating.
+    #[inline]
+    pub fn shuffle_into<T: TryFrom<usize>>(&self, board: u32, order: &mut [T]) {
+        for (i, o) in order.iter_mut().enumerate() {
+            // Orders are of a few hundred items at most: every index fits.
+            if let Ok(i) = T::try_from(i) {
+                *o = i;
+            }
+        }
+        self.rng(board).shuffle(order);
+    }
+}
+
+/// ChaCha20 of RFC 8439 (20 rounds, 96-bit nonce, 32-bit block counter).
+type ChaCha20 = ChaChaCore<R20, Ietf>;
+
 /// The deal's random stream: ChaCha20 keystream read as little-endian words.
 /// The keystream is made four blocks (256 bytes) at a time: the same words,
 /// and the SIMD backends make four blocks at once (a shuffle of 25 to 52
 /// items reads one or two blocks; a block at a time cost a fifth of dealing).
+/// The blocks are written by the cipher's core straight into the buffer
+/// (the stream wrapper's buffering and XOR into zeros cost a tenth more).
 pub struct DealRng {
     cipher: ChaCha20,
-    block: [u8; 256],
+    block: [Block<ChaCha20>; 4],
+    /// Words of `block` read (64 when all are).
     used: usize,
 }
 
@@ -111,24 +210,28 @@ impl DealRng {
     }
 
     /// The stream for a raw key (step 2 of the module doc).
+    #[inline]
     pub fn from_key(key: [u8; 32]) -> Self {
         let nonce = [0u8; 12];
         DealRng {
             cipher: ChaCha20::new(&key.into(), &nonce.into()),
-            block: [0; 256],
-            used: 256,
+            block: Default::default(),
+            used: 64,
         }
     }
 
     /// The next 32-bit word of the keystream.
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
-        if self.used == self.block.len() {
-            self.block = [0; 256];
-            self.cipher.apply_keystream(&mut self.block);
+        if self.used == 64 {
+            // A deal reads a few blocks of the 2^32 a key has: the counter
+            // never wraps.
+            self.cipher.write_keystream_blocks(&mut self.block);
             self.used = 0;
         }
-        let w = &self.block[self.used..self.used + 4];
-        self.used += 4;
+        let (b, w) = (self.used / 16, self.used % 16 * 4);
+        self.used += 1;
+        let w = &self.block[b][w..w + 4];
         u32::from_le_bytes([w[0], w[1], w[2], w[3]])
     }
 
@@ -136,6 +239,7 @@ impl DealRng {
     ///
     /// # Panics
     /// If `n == 0` (a caller bug: there is nothing to choose from).
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         assert!(n > 0, "DealRng::below(0)");
         let span = 1u64 << 32;
@@ -144,7 +248,11 @@ impl DealRng {
             // `limit` is above `span - n`: a word below that is taken without
             // the 64-bit division (the same words are taken either way).
             if x < span - u64::from(n) || x < span - span % u64::from(n) {
-                return (x as u32) % n;
+                // A deal's `n` is small: its remainder without a division.
+                return match MAGIC.get(n as usize) {
+                    Some(&m) => fastmod(x as u32, m, n),
+                    None => (x as u32) % n,
+                };
             }
         }
     }
@@ -153,6 +261,7 @@ impl DealRng {
     ///
     /// # Panics
     /// If `items` holds more than `u32::MAX` items.
+    #[inline]
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let bound = u32::try_from(i + 1).expect("deal of more than u32::MAX items");
@@ -161,6 +270,27 @@ impl DealRng {
         }
     }
 }
+
+/// `x % n` for 32-bit `x` and `m = u64::MAX / n + 1` (Lemire, Kaser and
+/// Kurz, "Faster remainder by direct computation", 2019): exact for every
+/// 32-bit `x` and `n` (a test checks it against `%`).
+#[inline]
+fn fastmod(x: u32, m: u64, n: u32) -> u32 {
+    let low = m.wrapping_mul(u64::from(x));
+    ((u128::from(low) * u128::from(n)) >> 64) as u32
+}
+
+/// `u64::MAX / n + 1` for `n` in `1..=256` (0 unused): shuffles of up to
+/// 256 items draw remainders without a division.
+const MAGIC: [u64; 257] = {
+    let mut t = [0u64; 257];
+    let mut n = 1;
+    while n < 257 {
+        t[n] = (u64::MAX / n as u64).wrapping_add(1);
+        n += 1;
+    }
+    t
+};
 
 /// A permutation of `0..n`: the canonical order `0, 1, .., n-1` shuffled by
 /// the stream of (game, variant, seed, board). Position `k` of the result is
@@ -249,6 +379,48 @@ mod tests {
     }
 
     const GOLDEN_BELOW: [u32; 8] = [0, 1, 0, 3, 5, 17, 1973073299, 843911620];
+
+    /// The batch keys are step 1's keys, whatever the length of the fields
+    /// (the board in the last block, across two blocks, in a second block).
+    #[test]
+    fn batch_keys_are_the_keys() {
+        for len in 0..150 {
+            let seed: String = (0..len)
+                .map(|i| char::from(b'a' + (i % 26) as u8))
+                .collect();
+            let boards = Boards::new("moon", "standard", &seed);
+            for b in [0, 1, 2, 255, 256, 65_536, 1_000_000, u32::MAX] {
+                assert_eq!(
+                    boards.key(b),
+                    key("moon", "standard", &seed, b),
+                    "{len} {b}"
+                );
+            }
+        }
+        let boards = Boards::new("test", "standard", "tavolo");
+        let hex: String = boards.key(1).iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(hex, GOLDEN_KEY);
+        let mut order = [0u8; 52];
+        Boards::new("test", "standard", "").shuffle_into(1, &mut order);
+        assert!(order.iter().map(|&i| usize::from(i)).eq(GOLDEN_52));
+    }
+
+    /// The multiply-shift remainder is `%` for every divisor of the table, on the
+    /// edges of the 32-bit range and a spread of values between.
+    #[test]
+    fn fastmod_is_the_remainder() {
+        for n in 1..257u32 {
+            let m = MAGIC[n as usize];
+            let mut x = 0u32;
+            for _ in 0..5000 {
+                assert_eq!(fastmod(x, m, n), x % n, "{x} % {n}");
+                x = x.wrapping_mul(2_654_435_761).wrapping_add(12_345);
+            }
+            for x in [0, 1, n - 1, n, u32::MAX, u32::MAX - 1, 1 << 31] {
+                assert_eq!(fastmod(x, m, n), x % n, "{x} % {n}");
+            }
+        }
+    }
 
     #[test]
     fn fields_are_length_prefixed() {

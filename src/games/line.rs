@@ -15,6 +15,8 @@ use std::io::Write as _;
 
 use serde_json::Value;
 
+use crate::deal::Boards;
+#[cfg(test)]
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::fruit;
@@ -121,6 +123,60 @@ impl Piece for String {
     fn put(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(self.as_bytes());
     }
+}
+
+impl Piece for [u8] {
+    fn put(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self);
+    }
+}
+
+/// A piece's bytes made once (at most 16), written as one fixed-size copy
+/// (a call to `memcpy` for each short piece was a seventh of Quincunx's time).
+#[derive(Debug, Clone, Copy)]
+pub struct Code {
+    bytes: [u8; 16],
+    len: u8,
+}
+
+impl Code {
+    /// `piece`'s bytes, or `None` for a piece of more than 16.
+    pub fn of(piece: impl Piece) -> Option<Code> {
+        let mut v = Vec::new();
+        piece.put(&mut v);
+        let mut bytes = [0u8; 16];
+        bytes.get_mut(..v.len())?.copy_from_slice(&v);
+        Some(Code {
+            bytes,
+            len: v.len() as u8,
+        })
+    }
+
+    /// Each piece's code, in order; `None` if one is longer than 16 bytes.
+    pub fn table<P: Piece>(pieces: impl IntoIterator<Item = P>) -> Option<Vec<Code>> {
+        pieces.into_iter().map(Code::of).collect()
+    }
+}
+
+impl Piece for Code {
+    #[inline]
+    fn put(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.bytes);
+        out.truncate(out.len() - 16 + usize::from(self.len));
+    }
+}
+
+/// The set bits of `mask`, lowest first: a set of pieces by canonical index
+/// (as a game's `TileSet` iterates its tiles).
+#[inline]
+pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
 }
 
 /// Writes board `b` of a batch as its line (with the newline) into a buffer.
@@ -375,6 +431,16 @@ impl<'a> Fields<'a> {
 
 /// `s` as a JSON string.
 fn json_string(out: &mut Vec<u8>, s: &str) {
+    // Most keys (names, cells) need no escape: copied between quotes, as
+    // serde_json writes them (its escaping was an eighth of Farfalia's time).
+    if s.bytes()
+        .all(|b| b >= 0x20 && b != b'"' && b != b'\\' && b != 0x7f)
+    {
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+        return;
+    }
     // Writing into a Vec cannot fail.
     let _ = serde_json::to_writer(&mut *out, s);
 }
@@ -432,42 +498,68 @@ fn deal_fields(game: &str, variant: &str, players: &[String], seed: &str) -> Opt
     let names = players.to_vec();
     let n = players.len();
     match game {
-        "moon" => return Some(super::moon::line::fields(variant, seed, names)),
+        "moon" => return super::moon::line::fields(variant, seed, names),
         "quincunx" => return super::quincunx::line::fields(&variant, seed, names),
         "natura" => return super::natura::line::fields(variant, seed, names),
-        "farfalia" => return super::farfalia::record::batch_fields(variant, seed, names),
+        "farfalia" => return super::farfalia::batch::fields(variant, seed, names),
         _ => {}
     }
-    let p = move |game: &str, b: u32| Provenance::new(game, &variant, &seed, b);
+    // The fruit games shuffle the 36 tiles (`fruit::record::deal_order`);
+    // Il Muro and Mosaico key every variant's deal as `standard`'s.
+    let key = match game {
+        "muro" | "mosaico" => "standard",
+        _ => variant.as_str(),
+    };
+    let keys = Boards::new(game, key, &seed);
+    let tiles = Code::table(fruit::tile::Tile::all())?;
+    let deal = move |b: u32| {
+        let mut order = [0u8; 36];
+        keys.shuffle_into(b, &mut order);
+        order
+    };
     Some(match game {
+        // `scalafrutta::hand_order` of hand 1: the square, row by row.
         "scalafrutta" => Box::new(move |b, f| {
-            let order = fruit::scalafrutta::hand_order(&p("scalafrutta", b), 1);
-            f.groups("square", order[..9].chunks(3));
+            let order = deal(b);
+            let row = |r: &[u8]| -> [Code; 3] { std::array::from_fn(|j| tiles[usize::from(r[j])]) };
+            f.groups("square", order[..9].chunks(3).map(row));
             Ok(())
         }),
-        "domino" => Box::new(move |b, f| {
-            let order = fruit::record::deal_order(&p("domino", b));
-            let setup = fruit::domino::Setup::deal(n, &order)
-                .map_err(|e| Error::failed("domino.internal", e.to_string()))?;
-            f.pieces("set-aside", setup.set_aside.iter());
+        // `domino::Setup::deal`: one tile each set aside, the hands in turn,
+        // the rest set aside; each set written in canonical order.
+        "domino" if (2..=4).contains(&n) => Box::new(move |b, f| {
+            let order = deal(b);
+            let each = (36 - n) / n;
+            let mask = |tiles: &[u8]| tiles.iter().fold(0u64, |m, &i| m | 1 << i);
+            let aside = mask(&order[..n]) | mask(&order[n + n * each..]);
+            f.pieces("set-aside", bits(aside).map(|i| tiles[i]));
             f.object("hands", |f| {
-                for (name, hand) in names.iter().zip(&setup.hands) {
-                    f.pieces(name, hand.iter());
+                for (p, name) in names.iter().enumerate() {
+                    let hand = mask(&order[n + p * each..n + (p + 1) * each]);
+                    f.pieces(name, bits(hand).map(|i| tiles[i]));
                 }
             });
             Ok(())
         }),
+        // `muro::Setup::from_order`: brick `k` in column `k mod 6`, at
+        // height `k / 6`; each column from the bottom.
         "muro" => Box::new(move |b, f| {
-            let setup = fruit::muro::record::dealt(&p("muro", b));
-            f.groups("columns", setup.columns.iter());
+            let (order, tiles) = (deal(b), &tiles);
+            let column = |c: usize| (0..6).map(move |h| tiles[usize::from(order[c + 6 * h])]);
+            f.groups("columns", (0..6).map(column));
             Ok(())
         }),
-        "mosaico" => Box::new(move |b, f| {
-            let setup = fruit::mosaico::record::dealt(&p("mosaico", b));
-            f.pieces("draw", setup.draw.iter());
-            f.pieces("start", setup.start.iter());
-            Ok(())
-        }),
+        // `mosaico::Setup::from_order`: the order is the draw; the start
+        // cells are the diagonal's (MO-1).
+        "mosaico" => {
+            let start = Code::table(fruit::mosaico::Cell::diagonal())?;
+            Box::new(move |b, f| {
+                let order = deal(b);
+                f.pieces("draw", order.iter().map(|&i| tiles[usize::from(i)]));
+                f.pieces("start", start.iter());
+                Ok(())
+            })
+        }
         _ => return None,
     })
 }
@@ -558,6 +650,29 @@ mod tests {
         }
         // Every variant and number of players of every game (the duplicate's one).
         assert!(covered >= 60, "{covered}");
+    }
+
+    /// Keys are JSON strings as serde_json writes them, escapes and all.
+    #[test]
+    fn keys_are_serde_json_strings() {
+        for s in [
+            "P1",
+            "Anna Rossi",
+            "say \"hi\"",
+            "a\\b",
+            "tab\t",
+            "nul\u{0}",
+            "è",
+            "\u{7f}",
+            "",
+        ] {
+            let mut out = Vec::new();
+            json_string(&mut out, s);
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                serde_json::to_string(s).unwrap()
+            );
+        }
     }
 
     #[test]

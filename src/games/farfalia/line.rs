@@ -13,13 +13,8 @@
 
 use std::sync::OnceLock;
 
-use chacha20::cipher::{KeyIvInit, StreamCipher};
-use chacha20::ChaCha20;
-
 use super::table::{DealKind, Setup, Table};
-use crate::deal::key;
-#[cfg(doc)]
-use crate::deal::DealRng;
+use crate::deal::Boards;
 
 const RANKS: &[u8; 13] = b"123456789TJQK";
 
@@ -179,104 +174,19 @@ pub fn deal_masks(kind: DealKind, deck: &[u8; 52]) -> [u64; 5] {
     masks
 }
 
-/// A board's `tavolo-deal-v1` stream read four ChaCha20 blocks at a time:
-/// the same words as [`DealRng`] (which reads one block at a time), for
-/// dealing millions of boards; the same rejection sampling and shuffle
-/// (`crate::deal`, steps 3 and 4). A test checks it against [`DealRng`].
-struct Stream {
-    cipher: ChaCha20,
-    buf: [u8; 256],
-    used: usize,
-}
-
-impl Stream {
-    fn new(key: [u8; 32]) -> Stream {
-        Stream {
-            cipher: ChaCha20::new(&key.into(), &[0u8; 12].into()),
-            buf: [0; 256],
-            used: 256,
-        }
-    }
-
-    #[inline]
-    fn next_u32(&mut self) -> u32 {
-        if self.used == self.buf.len() {
-            self.buf = [0; 256];
-            self.cipher.apply_keystream(&mut self.buf);
-            self.used = 0;
-        }
-        let w = &self.buf[self.used..self.used + 4];
-        self.used += 4;
-        u32::from_le_bytes([w[0], w[1], w[2], w[3]])
-    }
-
-    /// `DealRng::below(n)` for `n` in 1..=52, with the rejection limits
-    /// precomputed and `x % n` by Lemire's exact multiply-shift remainder
-    /// (no division per draw).
-    #[inline]
-    fn below(&mut self, n: u32) -> u32 {
-        let (limit, m) = (LIMITS[n as usize], MAGIC[n as usize]);
-        loop {
-            let x = self.next_u32();
-            if u64::from(x) < limit {
-                return fastmod(x, m, n);
-            }
-        }
-    }
-}
-
-/// `x % n` for 32-bit `x` and `m = u64::MAX / n + 1` (Lemire, Kaser and
-/// Kurz, "Faster remainder by direct computation", 2019): exact for every
-/// 32-bit `x` and `n`.
-#[inline]
-fn fastmod(x: u32, m: u64, n: u32) -> u32 {
-    let low = m.wrapping_mul(u64::from(x));
-    ((u128::from(low) * u128::from(n)) >> 64) as u32
-}
-
-/// `u64::MAX / n + 1` for n in 0..=52 (0 unused).
-const MAGIC: [u64; 53] = {
-    let mut t = [0u64; 53];
-    let mut n = 1;
-    while n < 53 {
-        t[n] = (u64::MAX / n as u64).wrapping_add(1);
-        n += 1;
-    }
-    t
-};
-
-/// `2^32 - (2^32 mod n)` for n in 0..=52 (0 unused): the rejection limit of
-/// `crate::deal` step 3.
-const LIMITS: [u64; 53] = {
-    let mut t = [0u64; 53];
-    let mut n = 1;
-    while n < 53 {
-        t[n] = (1u64 << 32) - (1u64 << 32) % n as u64;
-        n += 1;
-    }
-    t
-};
-
-/// The deck order of a board: the first shuffle of its stream, as
+/// The deck order of a board (`keys` of game `farfalia`, the variant and
+/// the seed): the first shuffle of its stream, as
 /// [`super::DealOrders::seeded`] draws it.
-pub fn board_deck(variant: &str, seed: &str, board: u32) -> [u8; 52] {
-    let mut rng = Stream::new(key("farfalia", variant, seed, board));
+pub fn board_deck(keys: &Boards, board: u32) -> [u8; 52] {
     let mut deck = [0u8; 52];
-    for (i, c) in deck.iter_mut().enumerate() {
-        *c = i as u8;
-    }
-    for i in (1..52).rev() {
-        let j = rng.below(i as u32 + 1) as usize;
-        deck.swap(i, j);
-    }
+    keys.shuffle_into(board, &mut deck);
     deck
 }
 
 /// Boards of one seed as one line each: the first deal of a match from each
 /// board (its dealer rotating with the board number), hands by seat.
 pub struct LineDealer {
-    variant: String,
-    seed: String,
+    keys: Boards,
     /// By first dealer (`(board - 1) mod players`): the place that receives
     /// the `k`-th card dealt ([`deal_masks`] once, as a table) and each
     /// place's label (`2`, a dummy `2d`), clockwise from the dealer.
@@ -313,8 +223,7 @@ impl LineDealer {
             })
             .collect();
         LineDealer {
-            variant: variant.to_string(),
-            seed: seed.to_string(),
+            keys: Boards::new("farfalia", variant, seed),
             tables,
         }
     }
@@ -326,7 +235,7 @@ impl LineDealer {
         }
         let (place_of, labels) =
             &self.tables[(board.saturating_sub(1) as usize) % self.tables.len()];
-        let deck = board_deck(&self.variant, &self.seed, board);
+        let deck = board_deck(&self.keys, board);
         let mut masks = [0u64; 5];
         for (&c, &p) in deck.iter().zip(place_of) {
             masks[usize::from(p)] |= 1 << c;
@@ -381,7 +290,7 @@ mod tests {
         for board in 1..200 {
             for variant in ["four", "standard", "two-burnin"] {
                 let orders = DealOrders::seeded(variant, "bulk", board);
-                let deck = board_deck(variant, "bulk", board);
+                let deck = board_deck(&Boards::new("farfalia", variant, "bulk"), board);
                 let deck: Vec<usize> = deck.iter().map(|&c| c as usize).collect();
                 assert_eq!(deck, orders.deck, "{variant} {board}");
             }
@@ -408,23 +317,6 @@ mod tests {
                 String::from_utf8(out).unwrap(),
                 String::from_utf8(want).unwrap()
             );
-        }
-    }
-
-    /// The multiply-shift remainder is `%` for every divisor used, on the
-    /// edges of the 32-bit range and a spread of values between.
-    #[test]
-    fn fastmod_is_the_remainder() {
-        for n in 1..53u32 {
-            let m = MAGIC[n as usize];
-            let mut x = 0u32;
-            for _ in 0..5000 {
-                assert_eq!(fastmod(x, m, n), x % n, "{x} % {n}");
-                x = x.wrapping_mul(2_654_435_761).wrapping_add(12_345);
-            }
-            for x in [0, 1, n - 1, n, u32::MAX, u32::MAX - 1, 1 << 31] {
-                assert_eq!(fastmod(x, m, n), x % n, "{x} % {n}");
-            }
         }
     }
 

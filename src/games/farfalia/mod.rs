@@ -8,6 +8,7 @@
 //! Both [`Deal`] and [`Match`] implement the engine contract
 //! ([`crate::games::engine::Engine`]).
 
+pub(super) mod batch;
 mod card;
 mod details;
 mod draw;

@@ -187,33 +187,6 @@ impl Game for Farfalia {
     }
 }
 
-/// Each board's deal for batches ([`crate::games::line::writer`], `deal
-/// --format jsonl`): the deals [`Game::deal`] describes, written field by
-/// field from their setups, without its text, TOML and JSON value. `None`
-/// for a variant the players do not play.
-pub fn batch_fields(
-    variant: String,
-    seed: String,
-    names: Vec<String>,
-) -> Option<Box<crate::games::line::Deal>> {
-    let rules = rules_of(&variant, names.len())?;
-    let tables: Vec<Vec<Table>> = (0..names.len())
-        .map(|d| Match::scheduled_tables(rules.format, d))
-        .collect();
-    Some(Box::new(move |b, f| {
-        let tables = &tables[first_dealer(b, names.len())];
-        let mut deals = Vec::with_capacity(tables.len());
-        for (k, table) in tables.iter().enumerate() {
-            let orders = orders(&variant, &seed, b, k)?;
-            let setup = Setup::deal(table.clone(), &orders, rules.jolly == Jolly::Burnin)
-                .map_err(internal)?;
-            deals.push(DealOut::of(&setup, &names));
-        }
-        f.objects("deal", deals.len(), |f, k| deals[k].fields(f));
-        Ok(())
-    }))
-}
-
 /// One line per board: board `b` is the first deal of a match from that
 /// board, dealt by seat `first_dealer(b)`.
 fn line_deals(variant: &str, players: usize, seed: &str) -> Result<Lines, Error> {
@@ -337,39 +310,6 @@ impl DealOut {
                 )
             }),
             jolly: (!jolly.is_empty()).then_some(Seats(jolly)),
-        }
-    }
-
-    /// The fields its `Serialize` writes, in the same order, for batches
-    /// (the unit test `fast_writers_write_the_flattened_deal` compares them).
-    fn fields(&self, f: &mut crate::games::line::Fields) {
-        f.text("dealer", &self.dealer);
-        f.pieces("proposal", self.proposal.iter());
-        if let Some(trump) = &self.trump {
-            f.text("trump", trump);
-        }
-        f.object("hands", |f| {
-            for (name, cards) in &self.hands.0 {
-                f.pieces(name, cards.iter());
-            }
-        });
-        if let Some(dummies) = &self.dummies {
-            f.object("dummies", |f| {
-                for (name, layout) in &dummies.0 {
-                    f.object(name, |f| {
-                        f.pieces("down", layout.down.iter());
-                        f.pieces("up", layout.up.iter());
-                        f.piece("beside", layout.beside);
-                    });
-                }
-            });
-        }
-        if let Some(jolly) = &self.jolly {
-            f.object("jolly", |f| {
-                for (name, family) in &jolly.0 {
-                    f.piece(name, family);
-                }
-            });
         }
     }
 

@@ -47,7 +47,7 @@ pub struct Natura;
 pub const VARIANTS: &[&str] = &["standard", "no-rack-penalty", DUPLICATE];
 
 /// The deal key: the variant does not change the bag.
-const DEAL_VARIANT: &str = "standard";
+pub(super) const DEAL_VARIANT: &str = "standard";
 
 fn internal(msg: &str) -> Error {
     Error::failed("natura.internal", format!("internal error: {msg}"))
@@ -210,15 +210,21 @@ pub fn move_out(seat: usize, mv: &Move) -> MoveOut {
 
 /// The bag a seed deals: 120 tiles as rack tiles (0 a jolly), in draw order.
 pub fn dealt_bag(p: &Provenance) -> Vec<u8> {
+    let canonical = canonical_bag();
+    crate::deal::shuffled(&p.game, DEAL_VARIANT, &p.seed, p.board, canonical.len())
+        .into_iter()
+        .map(|i| canonical[i])
+        .collect()
+}
+
+/// The bag's tiles in the canonical order every deal shuffles.
+pub(super) fn canonical_bag() -> Vec<u8> {
     let set = TileSet::italian();
     let mut canonical = Vec::with_capacity(set.total());
     for (k, &n) in set.full_counts().iter().enumerate() {
         canonical.extend(std::iter::repeat_n(k as u8, usize::from(n)));
     }
-    crate::deal::shuffled(&p.game, DEAL_VARIANT, &p.seed, p.board, canonical.len())
-        .into_iter()
-        .map(|i| canonical[i])
-        .collect()
+    canonical
 }
 
 pub(super) fn tiles_text(tiles: &[u8]) -> String {

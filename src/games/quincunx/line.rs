@@ -6,8 +6,9 @@
 
 use super::record::rules_of;
 use super::round::hand_size;
+use crate::deal::Boards;
 use crate::decktet::Card;
-use crate::games::line::Deal;
+use crate::games::line::{Code, Deal};
 
 /// The deal of each board for `variant` and these players; `None` for a
 /// variant or number of players `record::dealt` refuses.
@@ -16,13 +17,18 @@ pub fn fields(variant: &str, seed: String, names: Vec<String>) -> Option<Box<Dea
     let players = names.len();
     let k = hand_size(players, rules.start_from_zero)?;
     let deck: Vec<Card> = rules.deck().cards().collect();
+    // Each card's code, made once; a round's order on the stack.
+    let codes = Code::table(deck.iter().map(|c| c.code()))?;
+    if deck.len() > 64 {
+        return None;
+    }
     let cells: Vec<String> = rules
         .shape(players)
         .start_cells(players)
         .iter()
         .map(ToString::to_string)
         .collect();
-    let key = rules.deal_variant(players);
+    let keys = Boards::new("quincunx", &rules.deal_variant(players), &seed);
     let dealt = cells.len() + players * k;
     if dealt > deck.len() {
         return None;
@@ -32,18 +38,14 @@ pub fn fields(variant: &str, seed: String, names: Vec<String>) -> Option<Box<Dea
         // dealt by seat `r` (record.rs, "Deals"); release builds wrap.
         let first = b.saturating_sub(1).saturating_mul(players as u32);
         f.objects("round", players, |f, r| {
-            let order = crate::deal::shuffled(
-                "quincunx",
-                &key,
-                &seed,
-                first.wrapping_add(r as u32),
-                deck.len(),
-            );
-            let code = |i: &usize| deck[*i].code();
+            let mut buf = [0u8; 64];
+            keys.shuffle_into(first.wrapping_add(r as u32), &mut buf[..deck.len()]);
+            let order = &buf[..deck.len()];
+            let code = |i: &u8| codes[usize::from(*i)];
             f.text("dealer", &names[r]);
             f.pieces("pile", order[dealt..].iter().map(code));
             f.object("grid", |f| {
-                for (cell, i) in cells.iter().zip(&order) {
+                for (cell, i) in cells.iter().zip(order) {
                     f.piece(cell, code(i));
                 }
             });
