@@ -186,6 +186,9 @@ pub fn draw(chunks: &[Chunk]) -> (Drawn, Vec<(u8, u16, Box<str>)>) {
         .map(|(f, g, t)| (f, g, t.into()))
         .collect();
     last.reverse();
+    // A sheet's label keeps these until all the labels are drawn: without the
+    // slack of growing (a filter gives no size to collect into).
+    last.shrink_to_fit();
     ops.out.shrink_to_fit();
     set_fonts.shrink_to_fit();
     let drawn = Drawn {
