@@ -186,6 +186,9 @@ pub fn draw(chunks: &[Chunk]) -> (Drawn, Vec<(u8, u16, Box<str>)>) {
         .map(|(f, g, t)| (f, g, t.into()))
         .collect();
     last.reverse();
+    // A sheet's label keeps these until all the labels are drawn: without the
+    // slack of growing (a filter gives no size to collect into).
+    last.shrink_to_fit();
     ops.out.shrink_to_fit();
     set_fonts.shrink_to_fit();
     let drawn = Drawn {
@@ -253,37 +256,45 @@ pub fn page_streams(
         }
     }
     let mut streams = Vec::with_capacity(sheets.len());
+    // A compressor for each thread, for all the batches.
+    let mut deflaters: Vec<Deflater> = (0..super::par::threads().min(sheets.len()).max(1))
+        .map(|_| Deflater::default())
+        .collect();
     for start in (0..sheets.len()).step_by(BATCH) {
         let end = (start + BATCH).min(sheets.len());
         let (faces_now, labels_now) = (&*faces, &labels[start..end]);
-        streams.extend(super::par::map(&sheets[start..end], |i, sheet| {
-            let mut ops = Ops::default();
-            let base = page_base(sheet.h_mm);
-            for p in &sheet.placements {
-                let size = kit_faces.faces[p.face].tree.size();
+        streams.extend(super::par::map_with(
+            &mut deflaters,
+            &sheets[start..end],
+            |z, i, sheet| {
+                let mut ops = Ops::default();
+                let base = page_base(sheet.h_mm);
+                for p in &sheet.placements {
+                    let size = kit_faces.faces[p.face].tree.size();
+                    ops.plain("q");
+                    ops.cm(base);
+                    let c = p.clip;
+                    ops.reals(&[c.x as f32, c.y as f32, c.w as f32, c.h as f32], "re");
+                    ops.plain("W");
+                    ops.plain("n");
+                    ops.cm(p.face_transform(size.width(), size.height()));
+                    ops.append(&faces_now[p.face].ops);
+                    ops.plain("Q");
+                }
                 ops.plain("q");
                 ops.cm(base);
-                let c = p.clip;
-                ops.reals(&[c.x as f32, c.y as f32, c.w as f32, c.h as f32], "re");
-                ops.plain("W");
-                ops.plain("n");
-                ops.cm(p.face_transform(size.width(), size.height()));
-                ops.append(&faces_now[p.face].ops);
+                // One after the other: the operations of the two together.
+                let (at, label) = &labels_now[i];
+                ops.append(&shared[*at].ops);
+                ops.append(&label.ops);
                 ops.plain("Q");
-            }
-            ops.plain("q");
-            ops.cm(base);
-            // One after the other: the operations of the two together.
-            let (at, label) = &labels_now[i];
-            ops.append(&shared[*at].ops);
-            ops.append(&label.ops);
-            ops.plain("Q");
-            let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), ops.out.into_bytes());
-            // As `Document::compress` would (it leaves a stream alone when it
-            // does not shrink); an error leaves it uncompressed, as there.
-            DEFLATER.with(|z| z.borrow_mut().compress(&mut stream));
-            stream
-        }));
+                let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), ops.out.into_bytes());
+                // As `Document::compress` would (it leaves a stream alone when it
+                // does not shrink); an error leaves it uncompressed, as there.
+                z.compress(&mut stream);
+                stream
+            },
+        ));
         for (face, &l) in faces.iter_mut().zip(&last) {
             if l < end {
                 face.ops = String::new();
@@ -402,11 +413,6 @@ pub fn compress(doc: &mut lopdf::Document) {
             });
         }
     });
-}
-
-thread_local! {
-    /// The pages' deflater, one for each thread that writes pages.
-    static DEFLATER: std::cell::RefCell<Deflater> = std::cell::RefCell::default();
 }
 
 /// lopdf's `Stream::compress` (zlib, best compression, kept only when it

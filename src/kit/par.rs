@@ -2,24 +2,45 @@
 //! cores there are or which thread finished first, so the PDFs stay
 //! byte-identical.
 
+/// How many threads [`map`] shares items among (at most).
+pub fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// `f` of every item, on every core, in the items' order. Items are dealt
 /// round-robin (item `i` to thread `i % n`), so runs of costly items (the
 /// text-heavy record pages at the end of a deal sheet) are shared out.
 pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(usize, &T) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len());
+    let mut units = vec![(); threads()];
+    map_with(&mut units, items, |_, i, t| f(i, t))
+}
+
+/// [`map`] with a state for each thread (`states[t]` for thread `t`, as many
+/// threads as states at most), kept by the caller from one call to the next:
+/// a buffer or a compressor allocated once, not by every thread of every call
+/// (which left the malloc arenas holding more or less from run to run).
+pub fn map_with<S: Send, T: Sync, R: Send>(
+    states: &mut [S],
+    items: &[T],
+    f: impl Fn(&mut S, usize, &T) -> R + Sync,
+) -> Vec<R> {
+    let threads = states.len().min(items.len());
     if threads <= 1 {
-        return items.iter().enumerate().map(|(i, t)| f(i, t)).collect();
+        let Some(s) = states.first_mut() else {
+            return Vec::new();
+        };
+        return items.iter().enumerate().map(|(i, t)| f(s, i, t)).collect();
     }
     let f = &f;
     let parts: Vec<Vec<R>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
+        let handles: Vec<_> = states[..threads]
+            .iter_mut()
+            .enumerate()
+            .map(|(t, s)| {
                 scope.spawn(move || {
                     (t..items.len())
                         .step_by(threads)
-                        .map(|i| f(i, &items[i]))
+                        .map(|i| f(s, i, &items[i]))
                         .collect::<Vec<R>>()
                 })
             })
@@ -47,5 +68,21 @@ mod tests {
             assert_eq!((i, v), (j, i * 2));
         }
         assert!(super::map(&[] as &[u8], |_, v| *v).is_empty());
+    }
+
+    #[test]
+    fn map_with_keeps_order_and_each_threads_state() {
+        let items: Vec<usize> = (0..1001).collect();
+        // Each state counts the items its thread took.
+        let mut counts = vec![0usize; 3];
+        let out = super::map_with(&mut counts, &items, |n, i, v| {
+            *n += 1;
+            (i, v * 2)
+        });
+        for (i, (j, v)) in out.into_iter().enumerate() {
+            assert_eq!((i, v), (j, i * 2));
+        }
+        assert_eq!(counts, [334, 334, 333]);
+        assert!(super::map_with(&mut [] as &mut [u8], &items, |_, _, v| *v).is_empty());
     }
 }
