@@ -11,8 +11,6 @@
 //!
 //! Every piece the JSON holds is written once, so the line is the deal.
 
-use std::io::Write as _;
-
 use serde_json::Value;
 
 use crate::deal::Boards;
@@ -199,9 +197,11 @@ pub struct Fields<'a> {
     form: Form,
     /// Line: the path so far (`hands.`); JSON: unused.
     path: Vec<u8>,
-    /// Per open object: whether no field was written in it yet (a line
-    /// has one object: its fields are all on the line).
-    first: Vec<bool>,
+    /// Per open object, a bit (the innermost lowest): whether no field was
+    /// written in it yet (a line has one object: its fields are all on the
+    /// line). Bits, not a `Vec`: an allocation a board cost a few percent,
+    /// and deals nest objects a few deep, far from 64.
+    first: u64,
 }
 
 impl<'a> Fields<'a> {
@@ -212,17 +212,24 @@ impl<'a> Fields<'a> {
         Fields {
             out,
             form,
-            path: Vec::new(),
-            first: vec![true],
+            // Paths are short (`round.12.hands.`): one allocation a board.
+            path: Vec::with_capacity(64),
+            first: 1,
         }
+    }
+
+    /// Whether no field was written yet in the innermost open object; from
+    /// now on one is.
+    #[inline]
+    fn take_first(&mut self) -> bool {
+        let first = self.first & 1 == 1;
+        self.first &= !1;
+        first
     }
 
     /// Start a field named `key` (a separator, then its path or JSON key).
     fn key(&mut self, key: &str) {
-        let first = self
-            .first
-            .last_mut()
-            .is_none_or(|f| std::mem::replace(f, false));
+        let first = self.take_first();
         match self.form {
             Form::Line => {
                 if !first {
@@ -255,9 +262,9 @@ impl<'a> Fields<'a> {
             Form::Jsonl => {
                 self.key(key);
                 self.out.push(b'{');
-                self.first.push(true);
+                self.first = self.first << 1 | 1;
                 inner(self);
-                self.first.pop();
+                self.first >>= 1;
                 self.out.push(b'}');
             }
         }
@@ -275,7 +282,9 @@ impl<'a> Fields<'a> {
                 let len = self.path.len();
                 for i in 0..count {
                     push_key(&mut self.path, key);
-                    let _ = write!(self.path, ".{}.", i + 1);
+                    self.path.push(b'.');
+                    number(&mut self.path, i as u64 + 1);
+                    self.path.push(b'.');
                     inner(self, i);
                     self.path.truncate(len);
                 }
@@ -288,9 +297,9 @@ impl<'a> Fields<'a> {
                         self.out.push(b',');
                     }
                     self.out.push(b'{');
-                    self.first.push(true);
+                    self.first = self.first << 1 | 1;
                     inner(self, i);
-                    self.first.pop();
+                    self.first >>= 1;
                     self.out.push(b'}');
                 }
                 self.out.push(b']');
@@ -333,11 +342,7 @@ impl<'a> Fields<'a> {
                 if line.is_empty() {
                     return;
                 }
-                let first = self
-                    .first
-                    .last_mut()
-                    .is_none_or(|f| std::mem::replace(f, false));
-                if !first {
+                if !self.take_first() {
                     self.out.push(b' ');
                 }
                 self.out.extend_from_slice(line.as_bytes());
@@ -429,6 +434,22 @@ impl<'a> Fields<'a> {
     }
 }
 
+/// `n` in decimal, without `std::fmt` (a round's number and a board's were a
+/// twentieth of Quincunx's time through it).
+fn number(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
 /// `s` as a JSON string.
 fn json_string(out: &mut Vec<u8>, s: &str) {
     // Most keys (names, cells) need no escape: copied between quotes, as
@@ -477,7 +498,7 @@ pub fn writer(
     Some(Box::new(move |b, out| {
         if form == Form::Jsonl {
             out.extend_from_slice(head.as_bytes());
-            let _ = write!(out, "{b}");
+            number(out, u64::from(b));
             out.extend_from_slice(middle.as_bytes());
         }
         let mut f = Fields::new(out, form);
