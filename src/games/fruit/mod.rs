@@ -3,6 +3,7 @@
 //! its own `Broken` enum); `record.rs` holds the record helpers the adapters share.
 
 pub mod draw;
+pub mod notation;
 pub mod record;
 pub mod tile;
 pub mod tileset;

@@ -36,6 +36,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
+use super::notation::seat_and_move;
+pub use super::notation::ParseMoveError;
+
 use super::tile::Tile;
 use super::tileset::TileSet;
 use crate::games::engine::{self, Engine};
@@ -110,32 +113,16 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why a move's notation did not parse.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseMoveError(pub String);
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not a move: write the seat and the move, e.g. `1: tile M3 row 0`, `2: turn M3`, `1: draw F4`, `1: draw M2 row -1`, `2: out`, `1: open`",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ParseMoveError {}
+/// Examples of the notation, for the error a move that does not parse gets.
+const MOVE_EXAMPLES: &str =
+    "`1: tile M3 row 0`, `2: turn M3`, `1: draw F4`, `1: draw M2 row -1`, `2: out`, `1: open`";
 
 impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let err = || ParseMoveError(s.to_string());
-        let (seat, rest) = s.split_once(':').ok_or_else(err)?;
-        let player = match seat.trim().parse::<usize>() {
-            Ok(n) if n >= 1 => n - 1,
-            _ => return Err(err()),
-        };
+        let err = || ParseMoveError::new(s, MOVE_EXAMPLES);
+        let (player, rest) = seat_and_move(s, MOVE_EXAMPLES)?;
         let words: Vec<&str> = rest.split_whitespace().collect();
         let tile = |w: &str| w.parse::<Tile>().map_err(|_| err());
         let row = |w: &str| w.parse::<i32>().map_err(|_| err());

@@ -44,6 +44,9 @@ pub mod session;
 use std::fmt;
 use std::str::FromStr;
 
+use super::notation::seat_and_move;
+pub use super::notation::ParseMoveError;
+
 use self::scoring::{Checked, PartitionError};
 use super::tile::{Fruit, Tile};
 use super::tileset::TileSet;
@@ -237,32 +240,16 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why a move's notation did not parse.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseMoveError(pub String);
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not a move: write the seat and the move, e.g. `1: B4 top2`, `2: U1 left3 gift 1` or `2: combinations M3 M4 M5 / B3 P3 U3`",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ParseMoveError {}
+/// Examples of the notation, for the error a move that does not parse gets.
+const MOVE_EXAMPLES: &str =
+    "`1: B4 top2`, `2: U1 left3 gift 1` or `2: combinations M3 M4 M5 / B3 P3 U3`";
 
 impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let err = || ParseMoveError(s.to_string());
-        let (seat, rest) = s.split_once(':').ok_or_else(err)?;
-        let player = match seat.trim().parse::<usize>() {
-            Ok(n) if n >= 1 => n - 1,
-            _ => return Err(err()),
-        };
+        let err = || ParseMoveError::new(s, MOVE_EXAMPLES);
+        let (player, rest) = seat_and_move(s, MOVE_EXAMPLES)?;
         let tiles = |text: &str| -> Result<Vec<Tile>, ParseMoveError> {
             text.split_whitespace()
                 .map(|t| t.parse().map_err(|_| err()))
