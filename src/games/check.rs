@@ -199,37 +199,28 @@ mod tests {
     /// game's fixtures, illegal and unreadable ones included.
     #[test]
     fn a_record_judged_from_its_parse_is_judged_as_from_its_text() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
         let mut judged = 0;
-        for game in super::super::names() {
-            let mut files: Vec<_> = std::fs::read_dir(root.join(game))
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .collect();
-            files.sort();
-            for path in files {
-                let text = std::fs::read_to_string(&path).unwrap();
-                let Ok(parsed) = toml::de::DeTable::parse(&text) else {
-                    continue;
-                };
-                let (report, kept) = check_text_kept(&path, text.clone());
-                let src = Source::new(&path, text.clone());
-                for history in [true, false] {
-                    let doc = Node::document(&parsed);
-                    let (again, kept_again) = check_parsed_kept(&src, doc, history);
-                    let at = path.display();
-                    assert_eq!(format!("{again:?}"), format!("{report:?}"), "{at}");
-                    if history {
-                        assert_eq!(kept_again, kept, "{at}");
-                    } else {
-                        let strip = |k: &super::super::replay::Kept| (k.scores.clone(), k.to_move);
-                        assert_eq!(kept_again.as_ref().map(strip), kept.as_ref().map(strip));
-                        assert!(kept_again.is_none_or(|k| k.history.is_empty()), "{at}");
-                    }
+        for (_, path) in super::super::fixture_records() {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let Ok(parsed) = toml::de::DeTable::parse(&text) else {
+                continue;
+            };
+            let (report, kept) = check_text_kept(&path, text.clone());
+            let src = Source::new(&path, text.clone());
+            for history in [true, false] {
+                let doc = Node::document(&parsed);
+                let (again, kept_again) = check_parsed_kept(&src, doc, history);
+                let at = path.display();
+                assert_eq!(format!("{again:?}"), format!("{report:?}"), "{at}");
+                if history {
+                    assert_eq!(kept_again, kept, "{at}");
+                } else {
+                    let strip = |k: &super::super::replay::Kept| (k.scores.clone(), k.to_move);
+                    assert_eq!(kept_again.as_ref().map(strip), kept.as_ref().map(strip));
+                    assert!(kept_again.is_none_or(|k| k.history.is_empty()), "{at}");
                 }
-                judged += usize::from(matches!(report.outcome, Outcome::Judged { .. }));
             }
+            judged += usize::from(matches!(report.outcome, Outcome::Judged { .. }));
         }
         assert!(judged > 50, "{judged} fixtures judged");
     }

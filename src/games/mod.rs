@@ -150,6 +150,25 @@ pub fn names() -> Vec<&'static str> {
     GAMES.iter().map(|g| g.name()).collect()
 }
 
+/// Every game's record fixtures (`tests/fixtures/GAME/*.toml`), game by game in
+/// the registry's order, files by name: for the tests that judge each record
+/// two ways and compare.
+#[cfg(test)]
+pub(crate) fn fixture_records() -> Vec<(&'static str, std::path::PathBuf)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut all = Vec::new();
+    for game in names() {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(game))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        files.sort();
+        all.extend(files.into_iter().map(|p| (game, p)));
+    }
+    all
+}
+
 /// The games that have a solver of deals or of positions (`tavolo solve`).
 pub fn solvable() -> Vec<&'static dyn Game> {
     GAMES

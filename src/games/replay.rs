@@ -268,35 +268,26 @@ mod tests {
     /// instead of opening a session and replaying again.
     #[test]
     fn the_kept_replay_is_what_a_session_opened_on_the_record_shows() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
         let mut compared = std::collections::BTreeMap::new();
-        for game in crate::games::names() {
-            let mut files: Vec<_> = std::fs::read_dir(root.join(game))
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .collect();
-            files.sort();
-            for path in files {
-                let text = std::fs::read_to_string(&path).unwrap();
-                let (report, kept) = check_text_kept(&path, text.clone());
-                let Outcome::Judged { .. } = report.outcome else {
-                    continue;
-                };
-                let src = Source::new(&path, text);
-                let record = Record::parse(&src, &crate::games::Registry).unwrap();
-                let Ok((live, _)) = session::find(game).unwrap().open(&record, &src) else {
-                    continue;
-                };
-                // A replay a game stops itself (Natura's wrong score, NS-1) keeps nothing.
-                let Some(kept) = kept else {
-                    continue;
-                };
-                assert_eq!(kept.history, live.history(), "{}", path.display());
-                assert_eq!(kept.scores, live.scores(), "{}", path.display());
-                assert_eq!(kept.to_move, live.to_move(), "{}", path.display());
-                *compared.entry(game).or_insert(0) += 1;
-            }
+        for (game, path) in crate::games::fixture_records() {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let (report, kept) = check_text_kept(&path, text.clone());
+            let Outcome::Judged { .. } = report.outcome else {
+                continue;
+            };
+            let src = Source::new(&path, text);
+            let record = Record::parse(&src, &crate::games::Registry).unwrap();
+            let Ok((live, _)) = session::find(game).unwrap().open(&record, &src) else {
+                continue;
+            };
+            // A replay a game stops itself (Natura's wrong score, NS-1) keeps nothing.
+            let Some(kept) = kept else {
+                continue;
+            };
+            assert_eq!(kept.history, live.history(), "{}", path.display());
+            assert_eq!(kept.scores, live.scores(), "{}", path.display());
+            assert_eq!(kept.to_move, live.to_move(), "{}", path.display());
+            *compared.entry(game).or_insert(0) += 1;
         }
         // Every game took part, and nothing is kept outside `keeping`.
         assert_eq!(compared.len(), crate::games::names().len(), "{compared:?}");
