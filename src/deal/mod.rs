@@ -173,6 +173,18 @@ impl Boards {
         DealRng::from_key(self.key(board))
     }
 
+    /// [`Boards::shuffle_into`] of bytes, the identity copied from a table.
+    #[inline]
+    pub fn shuffle_bytes(&self, board: u32, order: &mut [u8]) {
+        match IDENTITY.get(..order.len()) {
+            Some(identity) => {
+                order.copy_from_slice(identity);
+                self.rng(board).shuffle(order);
+            }
+            None => self.shuffle_into(board, order),
+        }
+    }
+
     /// `order` (its length `n`) filled with a permutation of `0..n` as
     /// [`shuffled`] deals it for board `board`, without allocating.
     #[inline]
@@ -186,6 +198,17 @@ impl Boards {
         self.rng(board).shuffle(order);
     }
 }
+
+/// `0, 1, .., 255`.
+const IDENTITY: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 /// ChaCha20 of RFC 8439 (20 rounds, 96-bit nonce, 32-bit block counter).
 type ChaCha20 = ChaChaCore<R20, Ietf>;
@@ -266,9 +289,10 @@ impl DealRng {
             // never wraps.
             self.cipher.set_block_pos(self.next);
             self.cipher.write_keystream_blocks(&mut self.bytes);
-            let bytes = self.bytes.iter().flat_map(|b| b.chunks_exact(4));
-            for (w, b) in self.words.iter_mut().zip(bytes) {
-                *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            for (words, block) in self.words.chunks_exact_mut(16).zip(&self.bytes) {
+                for (w, b) in words.iter_mut().zip(block.chunks_exact(4)) {
+                    *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                }
             }
             self.next = self.next.wrapping_add(4);
             self.made = 64;
@@ -520,6 +544,9 @@ mod tests {
         let mut order = [0u8; 52];
         Boards::new("test", "standard", "").shuffle_into(1, &mut order);
         assert!(order.iter().map(|&i| usize::from(i)).eq(GOLDEN_52));
+        let mut bytes = [9u8; 52];
+        Boards::new("test", "standard", "").shuffle_bytes(1, &mut bytes);
+        assert_eq!(bytes, order);
     }
 
     /// The multiply-shift remainder is `%` for every divisor of the table, on the

@@ -86,7 +86,8 @@ pub struct Skeleton {
     runs: Vec<Run>,
     tail: Run,
     /// By id: the piece's code with its separator, as `form` writes it.
-    codes: Box<[Code; 256]>,
+    codes: Box<[[u8; 16]; 256]>,
+    lens: Box<[u8; 256]>,
     /// More than the bytes a board can take after the head and number.
     bound: usize,
     /// The `ids` a board needs.
@@ -177,12 +178,8 @@ impl Skeleton {
                 src: 0,
                 count: 0,
             },
-            codes: Box::new(
-                [Code {
-                    bytes: [0; 16],
-                    len: 0,
-                }; 256],
-            ),
+            codes: Box::new([[0; 16]; 256]),
+            lens: Box::new([0; 256]),
             bound: 64,
             ids: 0,
         };
@@ -235,7 +232,9 @@ impl Skeleton {
             if !plain || code.is_empty() {
                 return None;
             }
-            *s.codes.get_mut(id)? = Code::of(&with[..])?;
+            let code = Code::of(&with[..])?;
+            *s.codes.get_mut(id)? = code.bytes;
+            *s.lens.get_mut(id)? = code.len;
             longest = longest.max(with.len());
         }
         s.bound += s.text.len() + holes.len() * longest;
@@ -274,9 +273,9 @@ impl Skeleton {
             at = self.put_seg(buf, at - usize::from(run.back), run.seg);
             let src = usize::from(run.src);
             for &id in &ids[src..src + usize::from(run.count)] {
-                let code = &self.codes[usize::from(id)];
-                buf[at..at + 16].copy_from_slice(&code.bytes);
-                at += usize::from(code.len);
+                let id = usize::from(id);
+                buf[at..at + 16].copy_from_slice(&self.codes[id]);
+                at += usize::from(self.lens[id]);
             }
         }
         at = self.put_seg(buf, at - usize::from(self.tail.back), self.tail.seg);

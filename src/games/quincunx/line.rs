@@ -13,7 +13,7 @@ use crate::games::line::skeleton::{Hole, Skeleton};
 use crate::games::line::{Fields, Form, Writer};
 
 /// The most of the board's orders (rounds x deck) a board holds.
-const IDS: usize = 512;
+const IDS: usize = 256;
 
 /// The writer of each board for `variant` and these players in `form`;
 /// `None` for a variant or number of players `record::dealt` refuses.
@@ -63,7 +63,7 @@ pub fn writer(variant: &str, seed: &str, names: &[String], form: Form) -> Option
         let first = b.saturating_sub(1).saturating_mul(players as u32);
         let mut ids = [0u8; IDS];
         for (r, order) in ids[..players * n].chunks_exact_mut(n).enumerate() {
-            keys.shuffle_into(first.wrapping_add(r as u32), order);
+            keys.shuffle_bytes(first.wrapping_add(r as u32), order);
         }
         skeleton.write(b, &ids, out);
         Ok(())
