@@ -22,7 +22,6 @@ use super::table::{Table, Trump};
 use super::values_record::{board_of, first_dealer};
 use super::Jolly;
 use crate::deal::Boards;
-use crate::error::Error;
 use crate::games::line::skeleton::{Hole, Skeleton};
 use crate::games::line::{bits, number, wrapper, Fields, Form, Piece, Writer};
 
@@ -353,7 +352,7 @@ pub fn writer(variant: &str, seed: &str, names: &[String], form: Form) -> Option
                 Skeleton::new("farfalia", variant, seed, names, form, layout, &codes)
             })
             .collect::<Option<_>>()?;
-        return Some(Box::new(move |b, out| -> Result<(), Error> {
+        return Some(Box::new(move |b, out| {
             let d = first_dealer(b, players);
             let plans = &plans[d];
             // Every deal's board exists (`record`'s error otherwise).
@@ -387,7 +386,7 @@ pub fn writer(variant: &str, seed: &str, names: &[String], form: Form) -> Option
     let kinds: Vec<(Skeleton, Plan)> = kinds.into_iter().map(|(s, p)| (s, p.clone())).collect();
     let (head, middle) = wrapper("farfalia", variant, seed, names);
     let open = format!("{middle}{{\"deal\":[");
-    Some(Box::new(move |b, out| -> Result<(), Error> {
+    Some(Box::new(move |b, out| {
         let of = &kind_of[first_dealer(b, players)];
         // Every deal's board exists (`record`'s error otherwise).
         board_of(b, of.len().saturating_sub(1))?;
