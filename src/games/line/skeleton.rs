@@ -255,7 +255,9 @@ impl Skeleton {
         self.ids
     }
 
-    /// Board `board`, its pieces' codes `ids` (by hole), with its newline.
+    /// The board whose pieces' codes are `ids` (by hole): a whole board
+    /// ([`Skeleton::new`]) with its number `board` in JSON and its newline, an
+    /// object ([`Skeleton::object`]) alone.
     ///
     /// # Panics
     /// If `ids` is shorter than [`Skeleton::ids`] (a caller bug).
