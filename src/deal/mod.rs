@@ -173,6 +173,18 @@ impl Boards {
         DealRng::from_key(self.key(board))
     }
 
+    /// [`Boards::shuffle_into`] of bytes, the identity copied from a table.
+    #[inline]
+    pub fn shuffle_bytes(&self, board: u32, order: &mut [u8]) {
+        match IDENTITY.get(..order.len()) {
+            Some(identity) => {
+                order.copy_from_slice(identity);
+                self.rng(board).shuffle(order);
+            }
+            None => self.shuffle_into(board, order),
+        }
+    }
+
     /// `order` (its length `n`) filled with a permutation of `0..n` as
     /// [`shuffled`] deals it for board `board`, without allocating.
     #[inline]
@@ -187,6 +199,17 @@ impl Boards {
     }
 }
 
+/// `0, 1, .., 255`.
+const IDENTITY: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// ChaCha20 of RFC 8439 (20 rounds, 96-bit nonce, 32-bit block counter).
 type ChaCha20 = ChaChaCore<R20, Ietf>;
 
@@ -196,11 +219,24 @@ type ChaCha20 = ChaChaCore<R20, Ietf>;
 /// items reads one or two blocks; a block at a time cost a fifth of dealing).
 /// The blocks are written by the cipher's core straight into the buffer
 /// (the stream wrapper's buffering and XOR into zeros cost a tenth more).
+/// When the caller says how many words it will read ([`DealRng::expecting`])
+/// and at most one block is left to read, that block alone is made by
+/// [`chacha20_block`] (the SIMD backend makes four for one: a Farfalia deal
+/// reads five blocks).
 pub struct DealRng {
     cipher: ChaCha20,
-    block: [Block<ChaCha20>; 4],
-    /// Words of `block` read (64 when all are).
+    /// The key as words, for [`chacha20_block`].
+    key: [u32; 8],
+    bytes: [Block<ChaCha20>; 4],
+    words: [u32; 64],
+    /// Words of `words` read, and made.
     used: usize,
+    made: usize,
+    /// The counter of the next block to make.
+    next: u32,
+    /// Words the caller expects to read in all, and read so far (0: unknown).
+    want: usize,
+    read: usize,
 }
 
 impl DealRng {
@@ -213,26 +249,66 @@ impl DealRng {
     #[inline]
     pub fn from_key(key: [u8; 32]) -> Self {
         let nonce = [0u8; 12];
+        let mut words = [0u32; 8];
+        for (w, b) in words.iter_mut().zip(key.chunks_exact(4)) {
+            *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        }
         DealRng {
             cipher: ChaCha20::new(&key.into(), &nonce.into()),
-            block: Default::default(),
-            used: 64,
+            key: words,
+            bytes: Default::default(),
+            words: [0; 64],
+            used: 0,
+            made: 0,
+            next: 0,
+            want: 0,
+            read: 0,
         }
+    }
+
+    /// The same stream, knowing that about `words` words will be read in
+    /// all (more or fewer are read as they are: only the blocks made at
+    /// once differ, never the words).
+    #[inline]
+    pub fn expecting(mut self, words: usize) -> Self {
+        self.want = words;
+        self
+    }
+
+    /// Make the next blocks of the keystream.
+    #[inline(never)]
+    fn refill(&mut self) {
+        self.read += self.made;
+        let left = self.want.saturating_sub(self.read);
+        if self.want > 0 && left <= 16 {
+            chacha20_block(&self.key, self.next, &mut self.words);
+            self.next = self.next.wrapping_add(1);
+            self.made = 16;
+        } else {
+            // A deal reads a few blocks of the 2^32 a key has: the counter
+            // never wraps.
+            self.cipher.set_block_pos(self.next);
+            self.cipher.write_keystream_blocks(&mut self.bytes);
+            for (words, block) in self.words.chunks_exact_mut(16).zip(&self.bytes) {
+                for (w, b) in words.iter_mut().zip(block.chunks_exact(4)) {
+                    *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                }
+            }
+            self.next = self.next.wrapping_add(4);
+            self.made = 64;
+        }
+        self.used = 0;
     }
 
     /// The next 32-bit word of the keystream.
     #[inline]
     pub fn next_u32(&mut self) -> u32 {
-        if self.used == 64 {
-            // A deal reads a few blocks of the 2^32 a key has: the counter
-            // never wraps.
-            self.cipher.write_keystream_blocks(&mut self.block);
-            self.used = 0;
+        if self.used >= self.made {
+            self.refill();
         }
-        let (b, w) = (self.used / 16, self.used % 16 * 4);
+        let w = self.words[self.used % 64];
         self.used += 1;
-        let w = &self.block[b][w..w + 4];
-        u32::from_le_bytes([w[0], w[1], w[2], w[3]])
+        w
     }
 
     /// A uniform integer in `0..n` by rejection sampling (step 3).
@@ -268,6 +344,41 @@ impl DealRng {
             let j = self.below(bound) as usize;
             items.swap(i, j);
         }
+    }
+}
+
+/// ChaCha20's block `counter` for `key` and the all-zero nonce (RFC 8439,
+/// 2.3), as little-endian words into `out[..16]`: the words the cipher's
+/// keystream holds there (a test compares the two).
+fn chacha20_block(key: &[u32; 8], counter: u32, out: &mut [u32; 64]) {
+    let mut init = [0u32; 16];
+    init[..4].copy_from_slice(&[0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574]);
+    init[4..12].copy_from_slice(key);
+    init[12] = counter;
+    let mut x = init;
+    #[inline(always)]
+    fn quarter(x: &mut [u32; 16], a: usize, b: usize, c: usize, d: usize) {
+        x[a] = x[a].wrapping_add(x[b]);
+        x[d] = (x[d] ^ x[a]).rotate_left(16);
+        x[c] = x[c].wrapping_add(x[d]);
+        x[b] = (x[b] ^ x[c]).rotate_left(12);
+        x[a] = x[a].wrapping_add(x[b]);
+        x[d] = (x[d] ^ x[a]).rotate_left(8);
+        x[c] = x[c].wrapping_add(x[d]);
+        x[b] = (x[b] ^ x[c]).rotate_left(7);
+    }
+    for _ in 0..10 {
+        quarter(&mut x, 0, 4, 8, 12);
+        quarter(&mut x, 1, 5, 9, 13);
+        quarter(&mut x, 2, 6, 10, 14);
+        quarter(&mut x, 3, 7, 11, 15);
+        quarter(&mut x, 0, 5, 10, 15);
+        quarter(&mut x, 1, 6, 11, 12);
+        quarter(&mut x, 2, 7, 8, 13);
+        quarter(&mut x, 3, 4, 9, 14);
+    }
+    for ((o, w), i) in out.iter_mut().zip(x).zip(init) {
+        *o = w.wrapping_add(i);
     }
 }
 
@@ -332,6 +443,36 @@ mod tests {
             rng.next_u32();
         }
         assert_eq!(rng.next_u32(), 0xbee7079f);
+    }
+
+    /// The one-block path makes the keystream's words: for many keys, read
+    /// with every expected length (one block made alone at every point of
+    /// the stream, or never), the words are the cipher's.
+    #[test]
+    fn one_block_path_is_the_keystream() {
+        for k in 0..40u8 {
+            let key: [u8; 32] =
+                std::array::from_fn(|i| (i as u8).wrapping_mul(37) ^ k.wrapping_mul(101));
+            let mut plain = DealRng::from_key(key);
+            let want: Vec<u32> = (0..200).map(|_| plain.next_u32()).collect();
+            for expect in [1, 10, 16, 17, 40, 64, 70, 75, 84, 90, 128, 150] {
+                let mut rng = DealRng::from_key(key).expecting(expect);
+                let got: Vec<u32> = (0..200).map(|_| rng.next_u32()).collect();
+                assert_eq!(got, want, "key {k} expecting {expect}");
+            }
+        }
+        // The block alone: key 00 01 .. 1f, counter 1, against the
+        // cipher's second block.
+        let key: [u32; 8] =
+            std::array::from_fn(|i| u32::from_le_bytes(std::array::from_fn(|j| (4 * i + j) as u8)));
+        let mut out = [0u32; 64];
+        chacha20_block(&key, 1, &mut out);
+        let mut one = DealRng::from_key(std::array::from_fn(|i| i as u8));
+        for _ in 0..16 {
+            one.next_u32();
+        }
+        let second: Vec<u32> = (0..16).map(|_| one.next_u32()).collect();
+        assert_eq!(out[..16], second[..]);
     }
 
     /// SHA-256 key derivation pinned (step 1).
@@ -403,6 +544,9 @@ mod tests {
         let mut order = [0u8; 52];
         Boards::new("test", "standard", "").shuffle_into(1, &mut order);
         assert!(order.iter().map(|&i| usize::from(i)).eq(GOLDEN_52));
+        let mut bytes = [9u8; 52];
+        Boards::new("test", "standard", "").shuffle_bytes(1, &mut bytes);
+        assert_eq!(bytes, order);
     }
 
     /// The multiply-shift remainder is `%` for every divisor of the table, on the

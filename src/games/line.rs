@@ -13,6 +13,8 @@
 
 use serde_json::Value;
 
+pub mod skeleton;
+
 use crate::deal::Boards;
 #[cfg(test)]
 use crate::deal::Provenance;
@@ -131,7 +133,7 @@ impl Piece for [u8] {
 
 /// A piece's bytes made once (at most 16), written as one fixed-size copy
 /// (a call to `memcpy` for each short piece was a seventh of Quincunx's time).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Code {
     bytes: [u8; 16],
     len: u8,
@@ -436,7 +438,7 @@ impl<'a> Fields<'a> {
 
 /// `n` in decimal, without `std::fmt` (a round's number and a board's were a
 /// twentieth of Quincunx's time through it).
-fn number(out: &mut Vec<u8>, mut n: u64) {
+pub fn number(out: &mut Vec<u8>, mut n: u64) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {
@@ -483,18 +485,13 @@ pub fn writer(
     seed: &str,
     form: Form,
 ) -> Option<Writer> {
+    match game {
+        "quincunx" => return super::quincunx::line::writer(variant, seed, players, form),
+        "farfalia" => return super::farfalia::batch::writer(variant, seed, players, form),
+        _ => {}
+    }
     let deal = deal_fields(game, variant, players, seed)?;
-    // JSON Lines: the board's provenance around its deal, as `deal` prints it.
-    let text = |s: &str| serde_json::to_string(s).unwrap_or_default();
-    let head = format!(
-        "{{\"algorithm\":{},\"game\":{},\"variant\":{},\"seed\":{},\"board\":",
-        text(crate::deal::ALGORITHM),
-        text(game),
-        text(variant),
-        text(seed)
-    );
-    let names: Vec<String> = players.iter().map(|n| text(n)).collect();
-    let middle = format!(",\"players\":[{}],\"deal\":", names.join(","));
+    let (head, middle) = wrapper(game, variant, seed, players);
     Some(Box::new(move |b, out| {
         if form == Form::Jsonl {
             out.extend_from_slice(head.as_bytes());
@@ -512,6 +509,22 @@ pub fn writer(
     }))
 }
 
+/// A board's JSON Lines object around its deal, as `deal` prints it: the
+/// text before the board's number, and from after it to the deal.
+pub fn wrapper(game: &str, variant: &str, seed: &str, players: &[String]) -> (String, String) {
+    let text = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let head = format!(
+        "{{\"algorithm\":{},\"game\":{},\"variant\":{},\"seed\":{},\"board\":",
+        text(crate::deal::ALGORITHM),
+        text(game),
+        text(variant),
+        text(seed)
+    );
+    let names: Vec<String> = players.iter().map(|n| text(n)).collect();
+    let middle = format!(",\"players\":[{}],\"deal\":", names.join(","));
+    (head, middle)
+}
+
 /// Each game's deal as fields (the same fields, in the same order, as its
 /// deal's JSON).
 fn deal_fields(game: &str, variant: &str, players: &[String], seed: &str) -> Option<Box<Deal>> {
@@ -520,9 +533,7 @@ fn deal_fields(game: &str, variant: &str, players: &[String], seed: &str) -> Opt
     let n = players.len();
     match game {
         "moon" => return super::moon::line::fields(variant, seed, names),
-        "quincunx" => return super::quincunx::line::fields(&variant, seed, names),
         "natura" => return super::natura::line::fields(variant, seed, names),
-        "farfalia" => return super::farfalia::batch::fields(variant, seed, names),
         _ => {}
     }
     // The fruit games shuffle the 36 tiles (`fruit::record::deal_order`);
@@ -639,6 +650,7 @@ mod tests {
                     let line = writer(game.name(), variant, &names, seed, Form::Line)
                         .unwrap_or_else(|| panic!("no writer: {what}"));
                     let jsonl = writer(game.name(), variant, &names, seed, Form::Jsonl).unwrap();
+                    let mut wants = Vec::new();
                     for b in 1..=60 {
                         let p = Provenance::new(game.name(), variant, seed, b);
                         let deal = game.deal(variant, &names, &p).unwrap();
@@ -664,6 +676,14 @@ mod tests {
                         jsonl(b, &mut out).unwrap();
                         let want = format!("{}\n", serde_json::to_string(&object).unwrap());
                         assert_eq!(String::from_utf8(out).unwrap(), want, "{what}");
+                        wants.push(want);
+                    }
+                    // Boards in any order (Farfalia keeps recent deals on the thread).
+                    for b in (1..=60u32).rev().step_by(7) {
+                        let mut out = Vec::new();
+                        jsonl(b, &mut out).unwrap();
+                        let want = &wants[b as usize - 1];
+                        assert_eq!(&String::from_utf8(out).unwrap(), want, "{what} {b}");
                     }
                     covered += 1;
                 }
@@ -671,6 +691,53 @@ mod tests {
         }
         // Every variant and number of players of every game (the duplicate's one).
         assert!(covered >= 60, "{covered}");
+    }
+
+    /// A skeleton's holes are marked with characters of U+F0000..U+FFFFD: a
+    /// name or seed holding one gets no skeleton writer (its boards go
+    /// through `Game::deal`) or one whose boards are still the deal's,
+    /// never a board with a name's mark taken for a piece.
+    #[test]
+    fn names_holding_a_mark_are_never_taken_for_pieces() {
+        let marked = vec!["P\u{F0003}".to_string(), "P\u{F0000}2".to_string()];
+        let mut fallbacks = 0;
+        for name in ["quincunx", "farfalia"] {
+            let game = crate::games::GAMES
+                .iter()
+                .find(|g| g.name() == name)
+                .unwrap();
+            for seed in ["s", "s\u{FFFFD}\u{F0001}"] {
+                for form in [Form::Line, Form::Jsonl] {
+                    let Some(w) = writer(name, "standard", &marked, seed, form) else {
+                        fallbacks += 1;
+                        continue;
+                    };
+                    for b in 1..=5 {
+                        let p = Provenance::new(name, "standard", seed, b);
+                        let deal = game.deal("standard", &marked, &p).unwrap();
+                        let want = match form {
+                            Form::Line => flat(&deal.json),
+                            Form::Jsonl => serde_json::to_string(&serde_json::json!({
+                                "algorithm": p.algorithm,
+                                "game": p.game,
+                                "variant": p.variant,
+                                "seed": p.seed,
+                                "board": p.board,
+                                "players": marked,
+                                "deal": deal.json,
+                                "file": null,
+                            }))
+                            .unwrap(),
+                        };
+                        let mut out = Vec::new();
+                        w(b, &mut out).unwrap();
+                        assert_eq!(String::from_utf8(out).unwrap(), want + "\n", "{name} {b}");
+                    }
+                }
+            }
+        }
+        // A name with a mark in the part a skeleton is made of: no skeleton.
+        assert!(fallbacks >= 4, "{fallbacks}");
     }
 
     /// Keys are JSON strings as serde_json writes them, escapes and all.
