@@ -224,13 +224,17 @@ fn write_with(
             }
         }
     }
+    // The faces subset side by side (each reads its whole `glyf`).
+    let subsets = super::par::map(&fonts::FACES, |i, (_, _, bytes)| {
+        (!used[i].is_empty()).then(|| subset_font(bytes, &used[i]))
+    });
     let mut remap: Vec<BTreeMap<u16, u16>> = Vec::new();
-    for (i, (id, _, bytes)) in fonts::FACES.iter().enumerate() {
-        if used[i].is_empty() {
+    for ((id, _, _), subset) in fonts::FACES.iter().zip(subsets) {
+        let Some(subset) = subset else {
             remap.push(BTreeMap::new());
             continue;
-        }
-        let (subset, map) = subset_font(bytes, &used[i])?;
+        };
+        let (subset, map) = subset?;
         remap.push(map);
         let mut warnings = Vec::new();
         let parsed = ParsedFont::from_bytes(&subset, 0, &mut warnings).ok_or_else(|| {
@@ -650,14 +654,93 @@ fn subset_font(
         .read::<FontData<'_>>()
         .map_err(|e| fail(e.to_string()))?;
     let provider = data.table_provider(0).map_err(|e| fail(e.to_string()))?;
-    let bytes = subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode)
-        .map_err(|e| fail(e.to_string()))?;
+    let bytes = match Trimmed::new(&provider, font, &ids) {
+        Some(trimmed) => subset(&trimmed, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode),
+        None => subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode),
+    }
+    .map_err(|e| fail(e.to_string()))?;
     let map = ids
         .iter()
         .enumerate()
         .map(|(new, old)| (*old, new as u16))
         .collect();
     Ok((bytes, map))
+}
+
+/// A TrueType font as allsorts' subsetter is shown it: its `maxp` counts
+/// glyphs only up to the highest the subset needs (those asked for and the
+/// parts of composite ones), and its `post` is the version 3 header the
+/// subset gets in any case. allsorts otherwise reads a record for every glyph
+/// of `glyf` and a name for every glyph of `post` (some 5,900 of each, for a
+/// kit's few dozen glyphs); `loca`, `glyf` and `hmtx` are read as far as
+/// `maxp` says. Every other table is the font's own, and the subset is the
+/// same to the byte (`kit::pdf::tests::trimmed_fonts_subset_the_same`).
+struct Trimmed<'a, P> {
+    font: &'a P,
+    maxp: Vec<u8>,
+    post: Vec<u8>,
+}
+
+impl<'a, P: allsorts::tables::FontTableProvider> Trimmed<'a, P> {
+    /// `None` when there is nothing to trim or the font cannot be read so
+    /// far (allsorts then reads it whole, as before).
+    fn new(font: &'a P, bytes: &[u8], ids: &[u16]) -> Option<Self> {
+        use allsorts::tag;
+        let glyphs = needed_glyphs(bytes, ids)?;
+        let mut maxp = font.table_data(tag::MAXP).ok()??.into_owned();
+        let count = u16::from_be_bytes([*maxp.get(4)?, *maxp.get(5)?]);
+        if glyphs >= count {
+            return None;
+        }
+        maxp[4..6].copy_from_slice(&glyphs.to_be_bytes());
+        let mut post = font.table_data(tag::POST).ok()??.get(..32)?.to_vec();
+        post[..4].copy_from_slice(&0x0003_0000u32.to_be_bytes());
+        Some(Trimmed { font, maxp, post })
+    }
+}
+
+impl<P: allsorts::tables::FontTableProvider> allsorts::tables::FontTableProvider
+    for Trimmed<'_, P>
+{
+    fn table_data(
+        &self,
+        tag: u32,
+    ) -> std::result::Result<Option<std::borrow::Cow<'_, [u8]>>, allsorts::error::ParseError> {
+        use std::borrow::Cow;
+        match tag {
+            allsorts::tag::MAXP => Ok(Some(Cow::Borrowed(&self.maxp))),
+            allsorts::tag::POST => Ok(Some(Cow::Borrowed(&self.post))),
+            _ => self.font.table_data(tag),
+        }
+    }
+
+    fn has_table(&self, tag: u32) -> bool {
+        self.font.has_table(tag)
+    }
+
+    fn table_tags(&self) -> Option<Vec<u32>> {
+        self.font.table_tags()
+    }
+}
+
+/// One more than the highest glyph id a subset of `ids` holds: theirs and
+/// their composite glyphs' parts, at any depth (as allsorts adds them).
+fn needed_glyphs(font: &[u8], ids: &[u16]) -> Option<u16> {
+    use skrifa::raw::tables::glyf::Glyph;
+    use skrifa::raw::TableProvider;
+    let font = skrifa::FontRef::new(font).ok()?;
+    let (loca, glyf) = (font.loca(None).ok()?, font.glyf().ok()?);
+    let mut todo = ids.to_vec();
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(id) = todo.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        if let Some(Glyph::Composite(c)) = loca.get_glyf(id.into(), &glyf).ok()? {
+            todo.extend(c.component_glyphs_and_flags().map(|(g, _)| g.to_u16()));
+        }
+    }
+    seen.last()?.checked_add(1)
 }
 
 /// Name the embedded fonts as the subsets they are (`TVLAAA+DejaVuSans-Bold`,
@@ -1358,6 +1441,62 @@ impl std::fmt::Display for Num {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A subset made from the trimmed font (see [`Trimmed`]) is the one
+    /// allsorts makes from the whole font, byte for byte: text, accented
+    /// letters (composite glyphs, their parts far up the font), every glyph
+    /// id in runs of 400, scattered ids, and the last glyph (nothing to trim).
+    #[test]
+    fn trimmed_fonts_subset_the_same() {
+        use allsorts::binary::read::ReadScope;
+        use allsorts::font_data::FontData;
+        use allsorts::subset::{subset, CmapTarget, SubsetProfile};
+        use skrifa::raw::TableProvider;
+        use skrifa::MetadataProvider;
+        for (_, _, bytes) in fonts::FACES {
+            let font = skrifa::FontRef::new(bytes).unwrap();
+            let count = font.maxp().map(|m| m.num_glyphs()).unwrap();
+            let gids = |text: &str| -> std::collections::BTreeSet<u16> {
+                text.chars()
+                    .filter_map(|c| font.charmap().map(c))
+                    .map(|g| g.to_u32() as u16)
+                    .collect()
+            };
+            let mut sets = vec![
+                gids("Bench deck: A of Hearts, 10 of Spades 0123456789 ()-,.:;"),
+                gids("àèéìòù ÀÈÉÌÒÙ çÇ ñ €·«»–— ÅåØøßẞ"),
+            ];
+            sets.extend(
+                (1..count)
+                    .step_by(400)
+                    .map(|a| (a..count.min(a + 400)).collect()),
+            );
+            sets.push(
+                (0..60u32)
+                    .map(|i| ((i * 2_654_435_761) % u32::from(count)) as u16)
+                    .collect(),
+            );
+            sets.push([count - 1, 5].into());
+            let mut trimmed = 0;
+            for set in &sets {
+                let ids: Vec<u16> = std::iter::once(0)
+                    .chain(set.iter().copied().filter(|g| *g != 0))
+                    .collect();
+                let data = ReadScope::new(bytes).read::<FontData<'_>>().unwrap();
+                let provider = data.table_provider(0).unwrap();
+                let whole =
+                    subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode).unwrap();
+                trimmed += usize::from(Trimmed::new(&provider, bytes, &ids).is_some());
+                let (ours, map) = subset_font(bytes, set).unwrap();
+                assert!(ours == whole, "glyphs {set:?}");
+                for (new, old) in ids.iter().enumerate() {
+                    assert_eq!(map[old], new as u16);
+                }
+            }
+            // All but the two sets holding the last glyph were trimmed.
+            assert_eq!(trimmed, sets.len() - 2);
+        }
+    }
 
     #[test]
     fn numbers_are_short_and_stable() {
