@@ -112,7 +112,11 @@ const fn without_table<const N: usize>(font: &[u8; N], tag: [u8; 4]) -> [u8; N] 
     let fields = [
         n,
         pow2 * 16,
-        if pow2 == 0 { 0 } else { pow2.trailing_zeros() as u16 },
+        if pow2 == 0 {
+            0
+        } else {
+            pow2.trailing_zeros() as u16
+        },
         n * 16 - pow2 * 16,
     ];
     let mut f = 0;
@@ -225,7 +229,10 @@ mod tests {
         // A font without the table is left as it is, and so is a stub.
         let copy = super::without_table(super::BOLD, *b"kerx");
         assert_eq!(copy[..], super::BOLD[..]);
-        assert_eq!(super::without_table(&[0, 1, 0, 0, 0, 9], *b"kern"), [0, 1, 0, 0, 0, 9]);
+        assert_eq!(
+            super::without_table(&[0, 1, 0, 0, 0, 9], *b"kern"),
+            [0, 1, 0, 0, 0, 9]
+        );
         let lone = [0, 1, 0, 0, 0, 1, 0, 16, 0, 0, 0, 0, b'k', b'e', b'r', b'n'];
         let mut none = [0u8; 28];
         none[..16].copy_from_slice(&lone);
