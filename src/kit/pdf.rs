@@ -144,10 +144,10 @@ pub fn stream_faces<T>(
             Ok(stub)
         };
         let out = parse(&mut keep);
-        drop(keep);
-        let sent = match batch.is_empty() {
-            true => Ok(()),
-            false => tx.send(batch).map_err(|_| stopped()),
+        let sent = if batch.is_empty() {
+            Ok(())
+        } else {
+            tx.send(batch).map_err(|_| stopped())
         };
         // Closes the channel: the worker ends once it has converted the rest.
         drop(tx);
@@ -747,7 +747,7 @@ impl<'a, P: allsorts::tables::FontTableProvider> Trimmed<'a, P> {
             if long {
                 loca_out.extend_from_slice(&u32::try_from(at).ok()?.to_be_bytes());
             } else {
-                if at % 2 != 0 {
+                if !at.is_multiple_of(2) {
                     return None;
                 }
                 loca_out.extend_from_slice(&u16::try_from(at / 2).ok()?.to_be_bytes());
