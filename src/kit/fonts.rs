@@ -6,21 +6,25 @@ use std::sync::{Arc, OnceLock};
 
 use usvg::fontdb;
 
+/// The bundled font files, as compiled in.
+const BOLD: &[u8; include_bytes!("../../fonts/DejaVuSans-Bold.ttf").len()] =
+    include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
+const CONDENSED: &[u8; include_bytes!("../../fonts/DejaVuSansCondensed-Bold.ttf").len()] =
+    include_bytes!("../../fonts/DejaVuSansCondensed-Bold.ttf");
+
 /// Every bundled face: (PDF resource id, also its subset tag; PostScript
 /// name; font file bytes). Templates reach the second with
 /// `font-family="DejaVu Sans" font-stretch="condensed"`.
 pub const FACES: [(&str, &str, &[u8]); 2] = [
-    (
-        "TVLAAA",
-        "DejaVuSans-Bold",
-        include_bytes!("../../fonts/DejaVuSans-Bold.ttf").as_slice(),
-    ),
-    (
-        "TVLAAB",
-        "DejaVuSansCondensed-Bold",
-        include_bytes!("../../fonts/DejaVuSansCondensed-Bold.ttf").as_slice(),
-    ),
+    ("TVLAAA", "DejaVuSans-Bold", BOLD.as_slice()),
+    ("TVLAAB", "DejaVuSansCondensed-Bold", CONDENSED.as_slice()),
 ];
+
+/// The layout's copies of the faces (see [`layout_fonts`]), made by the
+/// compiler: read-only data in the binary, paged in only where the shaper
+/// reads, instead of 1.3 MB copied (and faulted in) at every start.
+static LAYOUT_BOLD: [u8; BOLD.len()] = without_table(BOLD, *b"kern");
+static LAYOUT_CONDENSED: [u8; CONDENSED.len()] = without_table(CONDENSED, *b"kern");
 
 /// The family every generic name (`sans-serif`, `serif`, ...) resolves to.
 pub const FAMILY: &str = "DejaVu Sans";
@@ -32,8 +36,7 @@ pub fn database() -> &'static (Arc<fontdb::Database>, Vec<fontdb::ID>) {
     DB.get_or_init(|| {
         let mut db = fontdb::Database::new();
         for bytes in layout_fonts() {
-            let bytes: &'static [u8] = bytes;
-            db.load_font_source(fontdb::Source::Binary(Arc::new(bytes)));
+            db.load_font_source(fontdb::Source::Binary(Arc::new(*bytes)));
         }
         db.set_sans_serif_family(FAMILY);
         db.set_serif_family(FAMILY);
@@ -47,62 +50,82 @@ pub fn database() -> &'static (Arc<fontdb::Database>, Vec<fontdb::ID>) {
 }
 
 /// The layout's copy of each bundled face (same order as [`FACES`]): the
-/// font without its legacy `kern` table (see [`without_table`]), made once and
-/// shared by the font database and [`super::plaintext`].
-pub fn layout_fonts() -> &'static [Vec<u8>] {
-    static FONTS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
-    FONTS.get_or_init(|| {
-        FACES
-            .iter()
-            .map(|(_, _, bytes)| without_table(bytes, b"kern"))
-            .collect()
-    })
+/// font without its legacy `kern` table (see [`without_table`]), shared by
+/// the font database and [`super::plaintext`].
+pub fn layout_fonts() -> &'static [&'static [u8]] {
+    static FONTS: [&[u8]; 2] = [&LAYOUT_BOLD, &LAYOUT_CONDENSED];
+    &FONTS
 }
 
 /// The font `font` without its table `tag` (the table record left out of the
 /// directory; the tables themselves stay where they are, the directory padded
-/// to keep their offsets), or the font as is if it has no such table.
+/// to keep their offsets), or the font as is if it has no such table or its
+/// directory does not fit in it. A `const fn`: the compiler makes the copies.
 ///
 /// The layout's copy of the fonts leaves out the legacy `kern` table: the
 /// shaper (harfrust) builds a cache of it for every run of text it shapes
 /// (12% of a 520-card kit's time), but never applies it to these fonts, whose
 /// GPOS `kern` feature holds the same kerning and takes precedence (as in
 /// HarfBuzz). The PDF embeds subsets of [`FACES`] as they are.
-fn without_table(font: &[u8], tag: &[u8; 4]) -> Vec<u8> {
-    let be16 = |at: usize| {
-        font.get(at..at + 2)
-            .map(|b| u16::from_be_bytes([b[0], b[1]]))
-    };
-    let Some(tables) = be16(4).map(usize::from) else {
-        return font.to_vec();
-    };
-    let dir_end = 12 + 16 * tables;
-    let records = match font.get(12..dir_end) {
-        Some(r) => r,
-        None => return font.to_vec(),
-    };
-    let kept: Vec<&[u8]> = records.chunks(16).filter(|r| &r[..4] != tag).collect();
-    if kept.len() == tables {
-        return font.to_vec();
+const fn without_table<const N: usize>(font: &[u8; N], tag: [u8; 4]) -> [u8; N] {
+    let mut out = *font;
+    if N < 12 {
+        return out;
     }
-    let n = kept.len() as u16;
-    // The binary-search fields of the offset table (OpenType, "Table Directory").
+    let tables = u16::from_be_bytes([font[4], font[5]]) as usize;
+    let dir_end = 12 + 16 * tables;
+    if dir_end > N {
+        return out;
+    }
+    // Copy the records but `tag`'s down over it; zeros after the last.
+    let mut kept = 0;
+    let mut i = 0;
+    while i < tables {
+        let r = 12 + 16 * i;
+        let t = [font[r], font[r + 1], font[r + 2], font[r + 3]];
+        if !(t[0] == tag[0] && t[1] == tag[1] && t[2] == tag[2] && t[3] == tag[3]) {
+            let mut k = 0;
+            while k < 16 {
+                out[12 + 16 * kept + k] = font[r + k];
+                k += 1;
+            }
+            kept += 1;
+        }
+        i += 1;
+    }
+    if kept == tables {
+        return *font;
+    }
+    let mut z = 12 + 16 * kept;
+    while z < dir_end {
+        out[z] = 0;
+        z += 1;
+    }
+    // The table count and the binary-search fields of the offset table
+    // (OpenType, "Table Directory").
+    let n = kept as u16;
     let pow2 = if n == 0 {
         0
     } else {
         1u16 << (15 - n.leading_zeros())
     };
-    let mut out = Vec::with_capacity(font.len());
-    out.extend_from_slice(&font[..4]);
-    out.extend_from_slice(&n.to_be_bytes());
-    out.extend_from_slice(&(pow2 * 16).to_be_bytes());
-    out.extend_from_slice(&(pow2.max(1).trailing_zeros() as u16).to_be_bytes());
-    out.extend_from_slice(&(n * 16 - pow2 * 16).to_be_bytes());
-    for r in kept {
-        out.extend_from_slice(r);
+    let fields = [
+        n,
+        pow2 * 16,
+        if pow2 == 0 {
+            0
+        } else {
+            pow2.trailing_zeros() as u16
+        },
+        n * 16 - pow2 * 16,
+    ];
+    let mut f = 0;
+    while f < 4 {
+        let b = fields[f].to_be_bytes();
+        out[4 + 2 * f] = b[0];
+        out[5 + 2 * f] = b[1];
+        f += 1;
     }
-    out.resize(dir_end, 0);
-    out.extend_from_slice(&font[dir_end..]);
     out
 }
 
@@ -173,15 +196,16 @@ mod tests {
         }
     }
 
-    /// The layout's copy of a face has no `kern` table and every other table
-    /// as it was, at the same offset.
+    /// The layout's copy of a face (made by the compiler) has no `kern`
+    /// table and every other table as it was, at the same offset: only the
+    /// directory differs.
     #[test]
     fn the_layout_fonts_leave_out_kern_only() {
         use skrifa::raw::TableProvider;
-        for (_, _, bytes) in super::FACES {
+        for (i, (_, _, bytes)) in super::FACES.iter().enumerate() {
             let full = skrifa::FontRef::new(bytes).unwrap();
-            let copy = super::without_table(bytes, b"kern");
-            let lean = skrifa::FontRef::new(&copy).unwrap();
+            let copy = super::layout_fonts()[i];
+            let lean = skrifa::FontRef::new(copy).unwrap();
             assert!(full.kern().is_ok() && lean.kern().is_err());
             let tags = |f: &skrifa::FontRef| -> Vec<_> {
                 f.table_directory
@@ -194,11 +218,27 @@ mod tests {
             want.retain(|t| t.0 != skrifa::Tag::new(b"kern"));
             assert_eq!(tags(&lean), want);
             assert_eq!(lean.table_directory.search_range(), 256);
+            assert_eq!(lean.table_directory.entry_selector(), 4);
+            assert_eq!(lean.table_directory.range_shift(), 18 * 16 - 256);
             assert_eq!(copy.len(), bytes.len());
+            // The directory's last record is zeros; nothing after it moved.
+            let dir_end = 12 + 16 * 19;
+            assert!(copy[dir_end - 16..dir_end].iter().all(|b| *b == 0));
+            assert_eq!(copy[dir_end..], bytes[dir_end..]);
         }
-        // A font without the table is left as it is.
-        let copy = super::without_table(super::FACES[0].2, b"kerx");
-        assert_eq!(copy, super::FACES[0].2);
+        // A font without the table is left as it is, and so is a stub.
+        let copy = super::without_table(super::BOLD, *b"kerx");
+        assert_eq!(copy[..], super::BOLD[..]);
+        assert_eq!(
+            super::without_table(&[0, 1, 0, 0, 0, 9], *b"kern"),
+            [0, 1, 0, 0, 0, 9]
+        );
+        let lone = [0, 1, 0, 0, 0, 1, 0, 16, 0, 0, 0, 0, b'k', b'e', b'r', b'n'];
+        let mut none = [0u8; 28];
+        none[..16].copy_from_slice(&lone);
+        let out = super::without_table(&none, *b"kern");
+        assert_eq!(out[4..12], [0; 8]);
+        assert!(out[12..].iter().all(|b| *b == 0));
     }
 
     #[test]

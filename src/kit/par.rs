@@ -32,23 +32,28 @@ pub fn map_with<S: Send, T: Sync, R: Send>(
         return items.iter().enumerate().map(|(i, t)| f(s, i, t)).collect();
     }
     let f = &f;
+    let share = move |t: usize, s: &mut S| -> Vec<R> {
+        (t..items.len())
+            .step_by(threads)
+            .map(|i| f(s, i, &items[i]))
+            .collect()
+    };
+    // The calling thread takes the first share itself: one thread fewer to
+    // start (and to wake at the end) in every call.
     let parts: Vec<Vec<R>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = states[..threads]
+        let (first, rest) = states[..threads].split_at_mut(1);
+        let handles: Vec<_> = rest
             .iter_mut()
             .enumerate()
-            .map(|(t, s)| {
-                scope.spawn(move || {
-                    (t..items.len())
-                        .step_by(threads)
-                        .map(|i| f(s, i, &items[i]))
-                        .collect::<Vec<R>>()
-                })
-            })
+            .map(|(t, s)| scope.spawn(move || share(t + 1, s)))
             .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
+        let mut parts = vec![share(0, &mut first[0])];
+        parts.extend(
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))),
+        );
+        parts
     });
     // Deal the results back: thread t holds items t, t + n, t + 2n, ...
     let mut iters: Vec<_> = parts.into_iter().map(Vec::into_iter).collect();

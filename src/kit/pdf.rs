@@ -84,16 +84,22 @@ impl Streamed {
 pub fn stream_faces<T>(
     parse: impl FnOnce(&mut crate::kit::template::Keep) -> Result<T>,
 ) -> Result<(T, Streamed)> {
+    // The faces go over a few at a time: waking the converter for every
+    // face cost more than converting a small one. (Dropping the trees back
+    // on the parsing thread, which spares the two a malloc lock, left 5 MB
+    // more at the peak of a 5,200-card kit: the converter no longer reuses
+    // the trees' memory for what it draws.)
+    const BATCH: usize = 4;
     std::thread::scope(|scope| {
-        // A few trees in flight at most.
-        let (tx, rx) = std::sync::mpsc::sync_channel::<(usvg::Tree, Vec<Line>)>(16);
+        // A few faces in flight at most (as many as with a face at a time).
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<(usvg::Tree, Vec<Line>)>>(3);
         let worker = scope.spawn(move || {
             let mut s = Streamed {
                 conv: Converter::default(),
                 drawn: Some(Vec::new()),
                 glyphs: GlyphTable::default(),
             };
-            for (tree, lines) in rx {
+            for (tree, lines) in rx.into_iter().flatten() {
                 // Once one face cannot be drawn, the rest are only taken off the channel.
                 let Some(drawn) = s.drawn.as_mut() else {
                     continue;
@@ -117,7 +123,9 @@ pub fn stream_faces<T>(
         });
         // The faces of a component share their size: one stub each.
         let mut stubs: Vec<usvg::Tree> = Vec::new();
-        let mut keep = move |tree: usvg::Tree, lines: Vec<Line>| -> Result<usvg::Tree> {
+        let mut batch = Vec::with_capacity(BATCH);
+        let stopped = || Error::failed("kit.pdf", "the faces' converter stopped");
+        let mut keep = |tree: usvg::Tree, lines: Vec<Line>| -> Result<usvg::Tree> {
             let stub = match stubs.iter().find(|s| s.size() == tree.size()) {
                 Some(s) => s.clone(),
                 None => {
@@ -128,16 +136,25 @@ pub fn stream_faces<T>(
                     stub
                 }
             };
-            tx.send((tree, lines))
-                .map_err(|_| Error::failed("kit.pdf", "the faces' converter stopped"))?;
+            batch.push((tree, lines));
+            if batch.len() == BATCH {
+                tx.send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
+                    .map_err(|_| stopped())?;
+            }
             Ok(stub)
         };
         let out = parse(&mut keep);
+        let sent = if batch.is_empty() {
+            Ok(())
+        } else {
+            tx.send(batch).map_err(|_| stopped())
+        };
         // Closes the channel: the worker ends once it has converted the rest.
-        drop(keep);
+        drop(tx);
         let streamed = worker
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        sent?;
         Ok((out?, streamed))
     })
 }
@@ -224,13 +241,17 @@ fn write_with(
             }
         }
     }
+    // The faces subset side by side (each reads its whole `glyf`).
+    let subsets = super::par::map(&fonts::FACES, |i, (_, _, bytes)| {
+        (!used[i].is_empty()).then(|| subset_font(bytes, &used[i]))
+    });
     let mut remap: Vec<BTreeMap<u16, u16>> = Vec::new();
-    for (i, (id, _, bytes)) in fonts::FACES.iter().enumerate() {
-        if used[i].is_empty() {
+    for ((id, _, _), subset) in fonts::FACES.iter().zip(subsets) {
+        let Some(subset) = subset else {
             remap.push(BTreeMap::new());
             continue;
-        }
-        let (subset, map) = subset_font(bytes, &used[i])?;
+        };
+        let (subset, map) = subset?;
         remap.push(map);
         let mut warnings = Vec::new();
         let parsed = ParsedFont::from_bytes(&subset, 0, &mut warnings).ok_or_else(|| {
@@ -650,14 +671,239 @@ fn subset_font(
         .read::<FontData<'_>>()
         .map_err(|e| fail(e.to_string()))?;
     let provider = data.table_provider(0).map_err(|e| fail(e.to_string()))?;
-    let bytes = subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode)
-        .map_err(|e| fail(e.to_string()))?;
+    let bytes = match Trimmed::new(&provider, font, &ids) {
+        // The glyphs asked for are the trimmed font's first ones, in order.
+        Some(trimmed) => {
+            let first: Vec<u16> = (0..ids.len() as u16).collect();
+            subset(&trimmed, &first, &SubsetProfile::Pdf, CmapTarget::Unicode)
+        }
+        None => subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode),
+    }
+    .map_err(|e| fail(e.to_string()))?;
     let map = ids
         .iter()
         .enumerate()
         .map(|(new, old)| (*old, new as u16))
         .collect();
     Ok((bytes, map))
+}
+
+/// A TrueType font as allsorts' subsetter is shown it: only the glyphs a
+/// subset of `ids` holds (those asked for, in their order, then the parts of
+/// composite ones), numbered from 0, with their `loca`, `glyf`, `hmtx` and
+/// `cmap` entries (a composite's parts renumbered in its data), `maxp` and
+/// `hhea` counting them, and `post` as the version 3 header the subset gets
+/// in any case. allsorts otherwise reads a record for every glyph of `glyf`
+/// (~6,200: half a megabyte of records, for a kit's few dozen glyphs), every
+/// name of `post` and every mapping of `cmap`. The subset's glyphs are then
+/// numbered as before, from the same bytes: the same file
+/// (`kit::pdf::tests::trimmed_fonts_subset_the_same`). Every other table is
+/// the font's own.
+struct Trimmed<'a, P> {
+    font: &'a P,
+    tables: Vec<(u32, Vec<u8>)>,
+}
+
+impl<'a, P: allsorts::tables::FontTableProvider> Trimmed<'a, P> {
+    /// `None` when the font is not one this can trim (allsorts then reads it
+    /// whole, as before).
+    fn new(font: &'a P, bytes: &[u8], ids: &[u16]) -> Option<Self> {
+        use allsorts::tag;
+        use skrifa::raw::tables::glyf::Glyph;
+        use skrifa::raw::TableProvider;
+        let sk = skrifa::FontRef::new(bytes).ok()?;
+        let (loca, glyf) = (sk.loca(None).ok()?, sk.glyf().ok()?);
+        let long = sk.head().ok()?.index_to_loc_format() == 1;
+        let count = usize::from(sk.maxp().ok()?.num_glyphs());
+        // The glyphs, each numbered by its place: asked for, then parts.
+        let mut order: Vec<u16> = Vec::new();
+        let mut place = vec![u16::MAX; count];
+        for &g in ids {
+            if usize::from(g) >= count || place[usize::from(g)] != u16::MAX {
+                return None;
+            }
+            place[usize::from(g)] = order.len() as u16;
+            order.push(g);
+        }
+        let mut at = 0;
+        while at < order.len() {
+            if let Some(Glyph::Composite(c)) = loca.get_glyf(order[at].into(), &glyf).ok()? {
+                for (part, _) in c.component_glyphs_and_flags() {
+                    let part = usize::from(part.to_u16());
+                    if *place.get(part)? == u16::MAX {
+                        place[part] = order.len() as u16;
+                        order.push(part as u16);
+                    }
+                }
+            }
+            at += 1;
+        }
+        // loca, glyf: each glyph's bytes as they are, a composite's parts renumbered.
+        let raw = sk.table_data(skrifa::Tag::new(b"glyf"))?;
+        let raw = raw.as_bytes();
+        let mut new_glyf = Vec::new();
+        let mut new_loca = Vec::new();
+        let offset = |at: usize, loca_out: &mut Vec<u8>| -> Option<()> {
+            if long {
+                loca_out.extend_from_slice(&u32::try_from(at).ok()?.to_be_bytes());
+            } else {
+                if !at.is_multiple_of(2) {
+                    return None;
+                }
+                loca_out.extend_from_slice(&u16::try_from(at / 2).ok()?.to_be_bytes());
+            }
+            Some(())
+        };
+        for &g in &order {
+            offset(new_glyf.len(), &mut new_loca)?;
+            let (start, end) = (
+                loca.get_raw(usize::from(g))?,
+                loca.get_raw(usize::from(g) + 1)?,
+            );
+            let data = raw.get(start as usize..end as usize)?;
+            let from = new_glyf.len();
+            new_glyf.extend_from_slice(data);
+            if data.len() >= 10 && i16::from_be_bytes([data[0], data[1]]) < 0 {
+                renumber_parts(&mut new_glyf[from..], &place)?;
+            }
+        }
+        offset(new_glyf.len(), &mut new_loca)?;
+        // hmtx: a long metric for each glyph; hhea and maxp count them.
+        let hhea = font.table_data(tag::HHEA).ok()??;
+        let long_metrics = usize::from(u16::from_be_bytes([*hhea.get(34)?, *hhea.get(35)?]));
+        let hmtx = font.table_data(tag::HMTX).ok()??;
+        let mut new_hmtx = Vec::with_capacity(4 * order.len());
+        for &g in &order {
+            let g = usize::from(g);
+            if g < long_metrics {
+                new_hmtx.extend_from_slice(hmtx.get(4 * g..4 * g + 4)?);
+            } else {
+                let last = 4 * long_metrics.checked_sub(1)?;
+                new_hmtx.extend_from_slice(hmtx.get(last..last + 2)?);
+                let lsb = 4 * long_metrics + 2 * (g - long_metrics);
+                new_hmtx.extend_from_slice(hmtx.get(lsb..lsb + 2)?);
+            }
+        }
+        let n = (order.len() as u16).to_be_bytes();
+        let mut new_hhea = hhea.into_owned();
+        new_hhea[34..36].copy_from_slice(&n);
+        let mut new_maxp = font.table_data(tag::MAXP).ok()??.into_owned();
+        new_maxp.get_mut(4..6)?.copy_from_slice(&n);
+        let mut post = font.table_data(tag::POST).ok()??.get(..32)?.to_vec();
+        post[..4].copy_from_slice(&0x0003_0000u32.to_be_bytes());
+        let cmap = trimmed_cmap(font, &place, ids.len())?;
+        Some(Trimmed {
+            font,
+            tables: vec![
+                (tag::CMAP, cmap),
+                (tag::GLYF, new_glyf),
+                (tag::LOCA, new_loca),
+                (tag::HMTX, new_hmtx),
+                (tag::HHEA, new_hhea),
+                (tag::MAXP, new_maxp),
+                (tag::POST, post),
+            ],
+        })
+    }
+}
+
+/// A composite glyph's parts (`data`, the glyph as in `glyf`) renumbered by
+/// `place` (OpenType, "glyf": component records).
+fn renumber_parts(data: &mut [u8], place: &[u16]) -> Option<()> {
+    const WORDS: u16 = 0x0001;
+    const SCALE: u16 = 0x0008;
+    const MORE: u16 = 0x0020;
+    const XY_SCALE: u16 = 0x0040;
+    const TWO_BY_TWO: u16 = 0x0080;
+    let mut at = 10;
+    loop {
+        let flags = u16::from_be_bytes([*data.get(at)?, *data.get(at + 1)?]);
+        let part = u16::from_be_bytes([*data.get(at + 2)?, *data.get(at + 3)?]);
+        let new = *place.get(usize::from(part)).filter(|p| **p != u16::MAX)?;
+        data.get_mut(at + 2..at + 4)?
+            .copy_from_slice(&new.to_be_bytes());
+        at += 4 + if flags & WORDS != 0 { 4 } else { 2 };
+        at += if flags & SCALE != 0 {
+            2
+        } else if flags & XY_SCALE != 0 {
+            4
+        } else if flags & TWO_BY_TWO != 0 {
+            8
+        } else {
+            0
+        };
+        if flags & MORE == 0 {
+            return Some(());
+        }
+    }
+}
+
+/// A `cmap` with one format 12 subtable (Windows, Unicode full repertoire)
+/// mapping each character the font's own (the subtable allsorts picks) maps
+/// to one of the first `asked` glyphs of `place` to its place: the mappings
+/// allsorts keeps.
+fn trimmed_cmap<P: allsorts::tables::FontTableProvider>(
+    font: &P,
+    place: &[u16],
+    asked: usize,
+) -> Option<Vec<u8>> {
+    use allsorts::binary::read::ReadScope;
+    let data = font.table_data(allsorts::tag::CMAP).ok()??;
+    let cmap = ReadScope::new(&data)
+        .read::<allsorts::tables::cmap::Cmap<'_>>()
+        .ok()?;
+    let (encoding, sub) = allsorts::font::read_cmap_subtable(&cmap).ok()??;
+    if encoding != allsorts::font::Encoding::Unicode {
+        return None;
+    }
+    let mut kept: Vec<(u32, u16)> = Vec::new();
+    sub.mappings_fn(|ch, gid| {
+        if let Some(&p) = place.get(usize::from(gid)) {
+            if gid != 0 && usize::from(p) < asked {
+                kept.push((ch, p));
+            }
+        }
+    })
+    .ok()?;
+    kept.sort_unstable();
+    // Version 0, one subtable (platform 3, encoding 10, at 12), then the
+    // subtable: format 12, its length, language 0, a group for each character.
+    let length = u32::try_from(16 + 12 * kept.len()).ok()?;
+    let mut t = Vec::with_capacity(12 + length as usize);
+    for v in [0u16, 1, 3, 10] {
+        t.extend_from_slice(&v.to_be_bytes());
+    }
+    for v in [12u32, 12 << 16, length, 0, kept.len() as u32] {
+        t.extend_from_slice(&v.to_be_bytes());
+    }
+    for (ch, p) in kept {
+        for v in [ch, ch, u32::from(p)] {
+            t.extend_from_slice(&v.to_be_bytes());
+        }
+    }
+    Some(t)
+}
+
+impl<P: allsorts::tables::FontTableProvider> allsorts::tables::FontTableProvider
+    for Trimmed<'_, P>
+{
+    fn table_data(
+        &self,
+        tag: u32,
+    ) -> std::result::Result<Option<std::borrow::Cow<'_, [u8]>>, allsorts::error::ParseError> {
+        match self.tables.iter().find(|(t, _)| *t == tag) {
+            Some((_, data)) => Ok(Some(std::borrow::Cow::Borrowed(data))),
+            None => self.font.table_data(tag),
+        }
+    }
+
+    fn has_table(&self, tag: u32) -> bool {
+        self.font.has_table(tag)
+    }
+
+    fn table_tags(&self) -> Option<Vec<u32>> {
+        self.font.table_tags()
+    }
 }
 
 /// Name the embedded fonts as the subsets they are (`TVLAAA+DejaVuSans-Bold`,
@@ -1358,6 +1604,62 @@ impl std::fmt::Display for Num {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A subset made from the trimmed font (see [`Trimmed`]) is the one
+    /// allsorts makes from the whole font, byte for byte: text, accented
+    /// letters (composite glyphs, their parts far up the font), every glyph
+    /// id in runs of 400, scattered ids, the last glyph.
+    #[test]
+    fn trimmed_fonts_subset_the_same() {
+        use allsorts::binary::read::ReadScope;
+        use allsorts::font_data::FontData;
+        use allsorts::subset::{subset, CmapTarget, SubsetProfile};
+        use skrifa::raw::TableProvider;
+        use skrifa::MetadataProvider;
+        for (_, _, bytes) in fonts::FACES {
+            let font = skrifa::FontRef::new(bytes).unwrap();
+            let count = font.maxp().map(|m| m.num_glyphs()).unwrap();
+            let gids = |text: &str| -> std::collections::BTreeSet<u16> {
+                text.chars()
+                    .filter_map(|c| font.charmap().map(c))
+                    .map(|g| g.to_u32() as u16)
+                    .collect()
+            };
+            let mut sets = vec![
+                gids("Bench deck: A of Hearts, 10 of Spades 0123456789 ()-,.:;"),
+                gids("àèéìòù ÀÈÉÌÒÙ çÇ ñ €·«»–— ÅåØøßẞ"),
+            ];
+            sets.extend(
+                (1..count)
+                    .step_by(400)
+                    .map(|a| (a..count.min(a + 400)).collect()),
+            );
+            sets.push(
+                (0..60u32)
+                    .map(|i| ((i * 2_654_435_761) % u32::from(count)) as u16)
+                    .collect(),
+            );
+            sets.push([count - 1, 5].into());
+            let mut trimmed = 0;
+            for set in &sets {
+                let ids: Vec<u16> = std::iter::once(0)
+                    .chain(set.iter().copied().filter(|g| *g != 0))
+                    .collect();
+                let data = ReadScope::new(bytes).read::<FontData<'_>>().unwrap();
+                let provider = data.table_provider(0).unwrap();
+                let whole =
+                    subset(&provider, &ids, &SubsetProfile::Pdf, CmapTarget::Unicode).unwrap();
+                trimmed += usize::from(Trimmed::new(&provider, bytes, &ids).is_some());
+                let (ours, map) = subset_font(bytes, set).unwrap();
+                assert!(ours == whole, "glyphs {set:?}");
+                for (new, old) in ids.iter().enumerate() {
+                    assert_eq!(map[old], new as u16);
+                }
+            }
+            // Every set was trimmed.
+            assert_eq!(trimmed, sets.len());
+        }
+    }
 
     #[test]
     fn numbers_are_short_and_stable() {
