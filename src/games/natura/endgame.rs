@@ -9,7 +9,11 @@
 //!   once a move changes it;
 //! - [`pos`]: the position searched, changed in place move by move, with its Zobrist key;
 //! - [`table`]: the transposition table, a fixed array of small entries;
-//! - [`search`]: negamax with alpha-beta, null-window re-searches and the going-out bound.
+//! - [`search`]: negamax with alpha-beta, null-window re-searches and the going-out bound;
+//!   once one side can only pass to the end, a one-player search for the other (exact);
+//! - [`stuck`]: the tiles no line of play can place again (a `Q` with no `U` in reach), found
+//!   once at the start: their holder never goes out (no list of its outs is made), and
+//!   holding nothing else, can only pass.
 //!
 //! Iterative deepening: each round searches one ply deeper, within a narrow window around
 //! the last round's value (widened if the value falls outside), the move the table found
@@ -24,6 +28,7 @@
 mod lines;
 mod pos;
 mod search;
+mod stuck;
 mod table;
 
 use std::time::{Duration, Instant};
@@ -77,6 +82,9 @@ pub struct Solution {
     pub nodes: u64,
     /// What stopped the search before a proof (`None` when proved, or when the depth ran out).
     pub stop: Option<Stop>,
+    /// Positions answered by the one-player search (a side that can only pass, holding
+    /// tiles it can never place).
+    pub alone: u64,
 }
 
 /// Why a position is not an endgame.
@@ -190,6 +198,7 @@ pub fn solve(state: &State, graph: &Gaddag, limits: Limits) -> Result<Solution, 
         depth: usize::from(depth),
         nodes,
         stop: if exact { None } else { stop },
+        alone: search.alone,
     })
 }
 
@@ -517,6 +526,175 @@ mod tests {
         }
         assert!(compared > 60, "{compared}");
         assert!(lines.hits > lines.walks, "{} {}", lines.hits, lines.walks);
+    }
+
+    /// The short words and a few with a `Q`, every one of them with a `U` after it (as in
+    /// Italian, but for a handful of foreign forms).
+    fn q_words() -> Vec<&'static str> {
+        let mut w = words();
+        w.extend(["QUA", "QUI", "QUO", "QUASI", "ACQUA", "EQUO", "AQUILA"]);
+        w
+    }
+
+    fn q_position(g_words: &[&'static str], board: Board, racks: [&str; 2], turn: usize) -> State {
+        let set: HashSet<String> = g_words.iter().map(|w| w.to_string()).collect();
+        let rules = Rules {
+            words: Some(Words(Arc::new(move |w| set.contains(w)))),
+            ..Rules::default()
+        };
+        State::position(&rules, board, &racks, &[], &[30, 40], turn).unwrap()
+    }
+
+    /// Whether any line of play from `state` places a tile `letter` (every move the engine
+    /// allows, to the game's end).
+    fn ever_placed(state: &State, g: &Gaddag, letter: u8) -> bool {
+        if state.end().is_some() {
+            return false;
+        }
+        super::super::movegen::ranked_moves(state, g)
+            .into_iter()
+            .any(|r| {
+                if let super::super::moves::Move::Place { play, .. } = &r.mv {
+                    if play.word.contains(&letter) {
+                        return true;
+                    }
+                }
+                if matches!(r.mv, super::super::moves::Move::Exchange { .. }) {
+                    return false;
+                }
+                let mut next = state.clone();
+                next.play(r.mv).is_ok() && ever_placed(&next, g, letter)
+            })
+    }
+
+    /// A `Q` with no `U` on either rack, and none on the board with room before it, can
+    /// never be placed (NS-2: only the lexicon's words), so its holder can never go out; one
+    /// holding nothing else can only pass. A `U` on the other rack, or on the board with a
+    /// free square before it, or a jolly, and it is not stuck.
+    #[test]
+    fn a_q_without_a_u_in_reach_is_stuck() {
+        let w = q_words();
+        let g = Gaddag::from_words(w.clone()).unwrap();
+        let set = TileSet::italian();
+        let q = usize::from(set.parse('Q').unwrap());
+        let stuck = |board: Board, racks: [&str; 2]| {
+            let p = Pos::new(&q_position(&w, board, racks, 0), &g);
+            (p.cannot_go_out(0), p.frozen(0), p.stuck & 1 << q != 0)
+        };
+        assert_eq!(stuck(board(), ["QA", "ES"]), (true, false, true));
+        assert_eq!(stuck(board(), ["Q", "ES"]), (true, true, true));
+        assert_eq!(stuck(board(), ["QA", "EU"]), (false, false, false));
+        assert_eq!(stuck(board(), ["QA", "E?"]), (false, false, false));
+        // A `U` below the `C` of CASA: a `Q` left of it would need QUA, QUASI, ... and an
+        // `A` under CASA's first `A`, whose word down (`AA`) no word holds: still stuck.
+        let mut near = board();
+        near.set(Square { row: 8, col: 7 }, set.parse('U').unwrap());
+        assert_eq!(stuck(near, ["QA", "ES"]), (true, false, true));
+        // A `U` out in the open: QUA fits across it (another move may join it later).
+        let mut open = board();
+        open.set(Square { row: 11, col: 3 }, set.parse('U').unwrap());
+        assert_eq!(stuck(open.clone(), ["QA", "ES"]), (false, false, false));
+        // With the squares left of it and above it taken, no `Q` word fits.
+        open.set(Square { row: 11, col: 2 }, set.parse('S').unwrap());
+        open.set(Square { row: 10, col: 3 }, set.parse('S').unwrap());
+        assert_eq!(stuck(open, ["QA", "ES"]), (true, false, true));
+    }
+
+    /// What the stuck test says never happens does not: over seeded small positions with a
+    /// `Q` on a rack, wherever it calls the `Q` stuck no line of play places it; and it is
+    /// not a test that says "stuck" to nothing: some positions place their `Q`.
+    #[test]
+    fn a_stuck_tile_is_never_placed_on_any_line() {
+        let w = q_words();
+        let g = Gaddag::from_words(w.clone()).unwrap();
+        let set = TileSet::italian();
+        let q = set.parse('Q').unwrap();
+        let letters: Vec<char> = "AEIOSUUA".chars().collect();
+        let mut rng = Rng(0x0bad_5eed_1234_5678);
+        let (mut called, mut placed) = (0, 0);
+        for _ in 0..60 {
+            let rack = |rng: &mut Rng, n: usize| -> String {
+                (0..n).map(|_| letters[rng.below(letters.len())]).collect()
+            };
+            let (na, nb) = (rng.below(2), 1 + rng.below(2));
+            let a = format!("Q{}", rack(&mut rng, na));
+            let b = rack(&mut rng, nb);
+            let state = q_position(&w, board(), [&a, &b], rng.below(2));
+            let p = Pos::new(&state, &g);
+            let ever = ever_placed(&state, &g, q);
+            if p.stuck & 1 << q != 0 {
+                called += 1;
+                assert!(!ever, "{a} v {b}: called stuck, but a line places the Q");
+                assert!(p.cannot_go_out(0));
+            }
+            placed += usize::from(ever);
+        }
+        assert!(
+            called > 10 && placed > 10,
+            "{called} stuck, {placed} placed"
+        );
+    }
+
+    /// With a side that can never go out, or can only pass (a frozen `Q`, searched for the
+    /// other side alone), the solver still agrees with exhaustive search, and the one-player
+    /// search is what answered.
+    #[test]
+    fn the_solver_agrees_with_exhaustive_search_when_a_side_is_stuck() {
+        let w = q_words();
+        let g = Gaddag::from_words(w.clone()).unwrap();
+        let letters: Vec<char> = "AEIOSTRNL".chars().collect();
+        let mut rng = Rng(0x5eed_0fa5_70c4);
+        let mut alone = 0;
+        for i in 0..40 {
+            let rack = |rng: &mut Rng, n: usize| -> String {
+                (0..n).map(|_| letters[rng.below(letters.len())]).collect()
+            };
+            let extra = if i % 2 == 0 { 0 } else { 1 + rng.below(2) };
+            let a = format!("Q{}", rack(&mut rng, extra));
+            let nb = 1 + rng.below(3);
+            let b = rack(&mut rng, nb);
+            let racks = if i % 4 < 2 {
+                [a.as_str(), b.as_str()]
+            } else {
+                [b.as_str(), a.as_str()]
+            };
+            let state = q_position(&w, board(), racks, rng.below(2));
+            let got = agrees(&state, &g, &format!("{racks:?}"));
+            alone += got.alone;
+        }
+        assert!(alone > 0, "the one-player search never ran");
+    }
+
+    /// A hand-made stuck position, checked by hand and by exhaustive search: `Q` against
+    /// `SE` on CASA, the `Q` to move. The `Q` can only pass (NS-4's passes end the game);
+    /// the other side's best is `E` under CASA's `S` (SE, 3 points): its `S` then fits
+    /// nowhere (CASAS, SS, ... are no words here), so the game ends by the passes with `S`
+    /// and `Q` kept, each off its holder.
+    #[test]
+    fn a_frozen_side_passes_while_the_other_plays_out() {
+        let w = q_words();
+        let g = Gaddag::from_words(w.clone()).unwrap();
+        let set = TileSet::italian();
+        let state = q_position(&w, board(), ["Q", "SE"], 0);
+        let got = agrees(&state, &g, "Q v SE");
+        let moves: Vec<String> = got.line.iter().map(|r| r.mv.to_string()).collect();
+        assert_eq!(
+            moves,
+            [
+                "1 pass",
+                "2 J8 down .E",
+                "1 pass",
+                "2 pass",
+                "1 pass",
+                "2 pass",
+                "1 pass",
+                "2 pass"
+            ],
+        );
+        assert_eq!(got.line[1].score, 3);
+        let value = |c| set.value(set.parse(c).unwrap()) as i32;
+        assert_eq!(got.spread, 30 - 40 - 3 + value('S') - value('Q'));
+        assert!(got.alone > 0);
     }
 
     /// A time limit of nothing: an answer all the same, not called exact, and the reason.

@@ -225,6 +225,9 @@ pub(super) struct Pos<'g> {
     stale: [u16; 2],
     tile_value: [i32; KINDS],
     keys: Keys,
+    /// The kinds no tile of can be placed again (see [`super::stuck`]), as bits by kind:
+    /// found at the start, true at every position after it.
+    pub stuck: u32,
 }
 
 impl<'g> Pos<'g> {
@@ -256,7 +259,10 @@ impl<'g> Pos<'g> {
             stale: [0; 2],
             tile_value,
             keys: Keys::new(),
+            stuck: 0,
         };
+        let rows = std::array::from_fn(|r| std::array::from_fn(|c| pos.cell(r, c) & 31));
+        pos.stuck = super::stuck::never_placed(graph, &rows, &pos.racks);
         for seat in 0..2 {
             pos.size[seat] = pos.racks[seat].iter().sum();
             pos.value[seat] = (0..KINDS)
@@ -471,6 +477,25 @@ impl<'g> Pos<'g> {
             }
         }
         any.then_some(h)
+    }
+
+    /// Whether `seat` holds a tile it can never place, and so can never go out.
+    pub fn cannot_go_out(&self, seat: usize) -> bool {
+        self.held(seat) & self.stuck != 0
+    }
+
+    /// Whether `seat` holds tiles and can never place any of them: it can only pass for the
+    /// rest of the game.
+    pub fn frozen(&self, seat: usize) -> bool {
+        let held = self.held(seat);
+        held != 0 && held & !self.stuck == 0
+    }
+
+    /// The kinds on `seat`'s rack, as bits by kind.
+    fn held(&self, seat: usize) -> u32 {
+        (0..KINDS)
+            .filter(|&k| self.racks[seat][k] > 0)
+            .fold(0, |m, k| m | 1 << k)
     }
 
     /// What the tiles of a move are worth on a rack (a jolly 0).

@@ -66,6 +66,8 @@ pub(super) struct Search<'g> {
     pub max_nodes: u64,
     pub deadline: Option<Instant>,
     pub stopped: Option<Stop>,
+    /// Positions the one-player search answered (a side frozen: see [`Search::solo`]).
+    pub alone: u64,
     /// Move lists by ply, kept to spare an allocation per position.
     moves: Vec<Vec<(i32, Mv)>>,
     found: Vec<Mv>,
@@ -83,6 +85,7 @@ impl<'g> Search<'g> {
             max_nodes,
             deadline,
             stopped: None,
+            alone: 0,
             moves: Vec::new(),
             found: Vec::new(),
             outs: Vec::new(),
@@ -224,11 +227,80 @@ impl<'g> Search<'g> {
         (s - c, p)
     }
 
+    /// The points still to come for the player to move when the other is frozen (can only
+    /// pass to the end, see [`super::stuck`]): the best of stopping now (passing to the
+    /// game's end, NS-4) and each play followed by the other's pass and the best from there
+    /// (a play going out ends the game). No window and no depth: the value is exact, kept in
+    /// the table as proved, and the one-player positions are few beside the two-player tree.
+    fn solo(&mut self, ply: usize) -> (i32, bool) {
+        self.alone += 1;
+        let key = self.pos.hash;
+        if let Some(e) = self.table.get(key) {
+            if e.proved && e.bound == Bound::Exact {
+                return (e.value, true);
+            }
+        }
+        if self.moves.len() <= ply {
+            self.moves.resize_with(ply + 1, Vec::new);
+            self.outs.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.ordered(0, &mut moves);
+        let mut best = self.pos.estimate();
+        let mut best_id = Mv::PASS.id();
+        for &(_, m) in &moves {
+            if m.is_pass() {
+                continue;
+            }
+            let v = if let Some(v) = self.settled(&m) {
+                v
+            } else {
+                if !self.count() {
+                    break;
+                }
+                let undo = self.pos.make(&m);
+                let undo_pass = self.pos.make(&Mv::PASS);
+                let (v, _) = self.solo(ply + 1);
+                self.pos.unmake(&Mv::PASS, undo_pass);
+                self.pos.unmake(&m, undo);
+                if self.stopped.is_some() {
+                    break;
+                }
+                i32::from(m.score) + v
+            };
+            if v > best {
+                best = v;
+                best_id = m.id();
+            }
+        }
+        self.moves[ply] = moves;
+        if self.stopped.is_some() {
+            return (0, false);
+        }
+        self.table.put(
+            key,
+            Hit {
+                value: best,
+                bound: Bound::Exact,
+                depth: u8::MAX,
+                proved: true,
+                best: best_id,
+            },
+        );
+        (best, true)
+    }
+
     /// The value of the position for its player to move, searched `depth` plies within the
     /// window (alpha, beta), and whether it is proved (no leaf under it was cut by the depth).
     pub fn negamax(&mut self, ply: usize, depth: u8, mut alpha: i32, beta: i32) -> (i32, bool) {
         if !self.count() {
             return (0, false);
+        }
+        // The other can only pass to the end: a one-player search, exact, once the depth
+        // left would reach the end of every line anyway (it has no window to prune with, so
+        // it is no cheaper than the search it replaces, and shorter rounds stop sooner).
+        if depth >= 2 * self.pos.size[self.pos.turn] && self.pos.frozen(1 - self.pos.turn) {
+            return self.solo(ply);
         }
         if depth == 0 {
             return (self.pos.estimate(), false);
@@ -304,7 +376,12 @@ impl<'g> Search<'g> {
                 // cut do so on their first move, and need no more).
                 if i > 0 {
                     if !outs_known {
-                        self.outs_of_other(&mut outs);
+                        // No list to make for a side that holds a tile it can never place.
+                        if self.pos.cannot_go_out(1 - me) {
+                            outs.clear();
+                        } else {
+                            self.outs_of_other(&mut outs);
+                        }
                         outs_known = true;
                     }
                     if let Some(o) = outs.first() {
