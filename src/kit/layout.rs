@@ -501,6 +501,8 @@ pub fn layout(
         }
     }
     label(kit, &mut sheets, opts);
+    // Kept until the PDF is written: without the slack of growing.
+    sheets.shrink_to_fit();
     Ok(sheets)
 }
 
