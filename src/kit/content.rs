@@ -658,3 +658,73 @@ impl Deflater {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::pdf::{Chunk, Glyph};
+    use usvg::Transform;
+
+    fn glyph(gid: u16, matrix: [f32; 6]) -> Glyph {
+        Glyph {
+            face: 0,
+            gid,
+            size: 5.0,
+            rgb: [0.0, 0.5, 1.0],
+            matrix,
+            text: "a".into(),
+        }
+    }
+
+    /// The compact code writes out the operations printpdf writes (see the
+    /// module's comment), glyph ids as the subset's once renumbered; a matrix
+    /// that is upright but for a `-0` keeps its `-0`.
+    #[test]
+    fn drawn_code_writes_printpdfs_operations() {
+        let chunks = [
+            Chunk::XObject("X1".into(), None),
+            Chunk::Text(vec![
+                glyph(14, [1.0, 0.0, 0.0, -1.0, 15.387939, 13.0]),
+                glyph(300, [1.0, -0.0, 0.0, -1.0, 2.5, 13.0]),
+                glyph(14, [0.0, 1.0, -1.0, 0.0, 7.0, 8.25]),
+            ]),
+            Chunk::XObject(
+                "X2".into(),
+                Some(Transform::from_row(2.0, 0.0, 0.0, 2.0, 5.0, 6.0)),
+            ),
+        ];
+        let (mut drawn, shown) = super::draw(&chunks);
+        // Each glyph once, at its last use.
+        let ids: Vec<u16> = shown.iter().map(|g| g.1).collect();
+        assert_eq!(ids, [300, 14]);
+        let remap = [
+            [(14u16, 3u16), (300, 0x1a)].into_iter().collect(),
+            Default::default(),
+        ];
+        drawn.renumber(&remap);
+        let font = super::fonts::FACES[0].0;
+        let want = format!(
+            "q\n1 0 0 1 0 0 cm\n/X1 Do\nQ\n\
+             BT\n/{font} 5 Tf\n0 0.5 1 rg\n\
+             1 0 0 -1 15.387939 13 Tm\n[<0003>] TJ\n\
+             1 -0 0 -1 2.5 13 Tm\n[<001A>] TJ\n\
+             0 1 -1 0 7 8.25 Tm\n[<0003>] TJ\nET\n\
+             q\n2 0 0 2 5 6 cm\nq\n1 0 0 1 0 0 cm\n/X2 Do\nQ\nQ"
+        );
+        assert_eq!(drawn.text(), want);
+    }
+
+    /// What the code is for: an upright glyph is 11 bytes kept, where its
+    /// operations are 30 bytes and more.
+    #[test]
+    fn an_upright_glyph_is_eleven_bytes() {
+        let one = |n: usize| {
+            let glyphs = (0..n)
+                .map(|i| glyph(7, [1.0, 0.0, 0.0, -1.0, 10.0 + i as f32 * 1.37, 13.0]))
+                .collect();
+            super::draw(&[Chunk::Text(glyphs)]).0
+        };
+        let (a, b) = (one(10), one(20));
+        assert_eq!(b.code.len() - a.code.len(), 10 * 11);
+        assert!(b.text().len() - a.text().len() >= 10 * 30);
+    }
+}
