@@ -191,24 +191,34 @@ impl Reader<'_> {
     }
 }
 
+/// The texts one glyph has been shown with, each with its id in a [`GlyphTable`].
+type Texts = Vec<(Box<str>, u32)>;
+
 /// The glyphs the drawings show: (font, glyph id, its text), each once.
 #[derive(Default)]
 pub struct GlyphTable {
-    ids: std::collections::HashMap<(u8, u16, Box<str>), u32>,
+    /// By (font, glyph id): each text it has been shown with, and its id
+    /// (nearly always one), so that a glyph already known is found without
+    /// allocating its text.
+    ids: std::collections::HashMap<(u8, u16), Texts>,
     all: Vec<(u8, u16, Box<str>)>,
 }
 
 impl GlyphTable {
-    /// Ids for `glyphs` (as [`draw`] lists them), new ones added in order.
-    pub fn intern(&mut self, glyphs: Vec<(u8, u16, Box<str>)>) -> Vec<u32> {
-        glyphs
-            .into_iter()
-            .map(|g| {
-                let next = self.all.len() as u32;
-                *self.ids.entry(g).or_insert_with_key(|g| {
-                    self.all.push(g.clone());
-                    next
-                })
+    /// Ids for the glyphs `shown` (as [`draw`] lists them), new ones added
+    /// in order.
+    pub fn intern(&mut self, shown: Shown) -> Vec<u32> {
+        shown
+            .iter()
+            .map(|(font, gid, text)| {
+                let texts = self.ids.entry((font, gid)).or_default();
+                if let Some((_, id)) = texts.iter().find(|(t, _)| **t == *text) {
+                    return *id;
+                }
+                let id = self.all.len() as u32;
+                texts.push((text.into(), id));
+                self.all.push((font, gid, text.into()));
+                id
             })
             .collect()
     }
@@ -219,9 +229,31 @@ impl GlyphTable {
     }
 }
 
+/// The glyphs a drawing shows, as [`draw`] lists them: (font, glyph id,
+/// where its text ends in `text`) and their texts one after the other. A
+/// sheet's label keeps these until every label is drawn: a text a glyph in
+/// a shared string, not a string each (1.6 MB at 5,200 cards).
+#[derive(Default)]
+pub struct Shown {
+    glyphs: Vec<(u8, u16, u32)>,
+    text: String,
+}
+
+impl Shown {
+    /// Each glyph: (font, glyph id, its text).
+    pub fn iter(&self) -> impl Iterator<Item = (u8, u16, &str)> + '_ {
+        let mut start = 0;
+        self.glyphs.iter().map(move |&(font, gid, end)| {
+            let text = self.text.get(start..end as usize).unwrap_or_default();
+            start = end as usize;
+            (font, gid, text)
+        })
+    }
+}
+
 /// `chunks` as operations (see [`Drawn`]), and the glyphs they show as
 /// (font, glyph id, text), each once, in the order of their last use.
-pub fn draw(chunks: &[Chunk]) -> (Drawn, Vec<(u8, u16, Box<str>)>) {
+pub fn draw(chunks: &[Chunk]) -> (Drawn, Shown) {
     let mut c = Coder::default();
     let mut shown: Vec<(u8, u16, &str)> = Vec::new();
     for chunk in chunks {
@@ -272,22 +304,26 @@ pub fn draw(chunks: &[Chunk]) -> (Drawn, Vec<(u8, u16, Box<str>)>) {
     }
     // Each glyph once, at its last use.
     let mut seen = std::collections::HashSet::new();
-    let mut last: Vec<(u8, u16, Box<str>)> = shown
+    let mut last: Vec<(u8, u16, &str)> = shown
         .into_iter()
         .rev()
         .filter(|g| seen.insert(*g))
-        .map(|(f, g, t)| (f, g, t.into()))
         .collect();
     last.reverse();
-    // A sheet's label keeps these until all the labels are drawn: without the
-    // slack of growing (a filter gives no size to collect into).
-    last.shrink_to_fit();
+    let mut out = Shown {
+        glyphs: Vec::with_capacity(last.len()),
+        text: String::with_capacity(last.iter().map(|g| g.2.len()).sum()),
+    };
+    for (font, gid, text) in last {
+        out.text.push_str(text);
+        out.glyphs.push((font, gid, out.text.len() as u32));
+    }
     c.code.shrink_to_fit();
     let drawn = Drawn {
         code: c.code,
         uses: Vec::new(),
     };
-    (drawn, last)
+    (drawn, out)
 }
 
 impl Drawn {
