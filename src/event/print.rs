@@ -166,7 +166,7 @@ impl Pages {
             })
             .collect();
         let faces = crate::kit::par::map(&svgs, |_, svg| {
-            crate::show::render::tree(svg).map(|tree| Face { tree })
+            crate::show::render::tree(svg).map(|tree| Face { tree: tree.into() })
         })
         .into_iter()
         .collect::<Result<Vec<Face>>>()?;

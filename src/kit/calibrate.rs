@@ -182,7 +182,7 @@ pub fn render(paper: Paper, d: &Duplex) -> Result<(KitFaces, Vec<Sheet>, Vec<u8>
     let (w, h) = paper.size_mm();
     let parse = |svg: String| {
         usvg::Tree::from_str(&svg, &crate::kit::template::options(None))
-            .map(|tree| Face { tree })
+            .map(|tree| Face { tree: tree.into() })
             .map_err(|e| Error::failed("kit.calibrate", format!("calibration page: {e}")))
     };
     let faces = KitFaces {

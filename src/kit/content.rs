@@ -84,41 +84,141 @@ fn name(out: &mut String, n: &str) {
     }
 }
 
-/// A face's (or a sheet overlay's) drawing written as page operations, in
-/// its own user space (what `pdf::emit` gives printpdf, written as printpdf
-/// writes it), with each glyph id still the font's own until
-/// [`Drawn::renumber`]: a glyph id is always four hex digits, so the subset's
-/// ids go in place once every face is known. Kept instead of the face's
-/// chunks until the pages are written: a 5,200-card kit held 3.6 KB of
-/// chunks a card, and then their operations besides.
+/// A face's (or a sheet overlay's) drawing as page operations, in its own
+/// user space (what `pdf::emit` gives printpdf), kept as a compact code until
+/// the pages are written, and only then written out as printpdf writes it
+/// ([`Drawn::write`]). A glyph is 11 bytes of code (its matrix's place and its
+/// id) where its text operations are about 37: a 5,200-card kit kept 6.7 MB of
+/// its faces' operations and 3.4 MB of its sheets' labels', all at once, as
+/// text (the fonts' subsets, which every page's glyph ids depend on, are known
+/// only once every face is drawn). Each glyph id is the font's own until
+/// [`Drawn::renumber`].
 pub struct Drawn {
-    ops: String,
-    /// Where each font is set in `ops` (offset, font): a glyph id (`[<XXXX>]
-    /// TJ`, the only `[<` in these operations) is in the last font set before it.
-    fonts: Vec<(u32, u8)>,
+    code: Vec<u8>,
     /// The glyphs shown (ids into a [`GlyphTable`]), each once, in the order
     /// of their last use (what [`glyph_use`] needs to keep the last text).
     uses: Vec<u32>,
 }
 
+/// The operations of a [`Drawn`]'s code, each a byte followed by its operands
+/// (reals as `f32`, little-endian).
+mod code {
+    /// An XObject placed as is: its name (see `Coder::name`).
+    pub const XOBJECT: u8 = 0;
+    /// An XObject placed with a transform: six reals, then its name.
+    pub const XOBJECT_AT: u8 = 1;
+    pub const BEGIN_TEXT: u8 = 2;
+    pub const END_TEXT: u8 = 3;
+    /// A font and size: the font's index in `fonts::FACES`, a real.
+    pub const FONT: u8 = 4;
+    /// A fill colour: three reals.
+    pub const COLOUR: u8 = 5;
+    /// A glyph: its text matrix (six reals), its id (two bytes).
+    pub const GLYPH: u8 = 6;
+    /// A glyph whose text matrix is `1 0 0 -1 x y` (upright text in a face's
+    /// y-down space, almost every glyph): x, y, its id.
+    pub const GLYPH_UPRIGHT: u8 = 7;
+}
+
+/// Writes a [`Drawn`]'s code.
+#[derive(Default)]
+struct Coder {
+    code: Vec<u8>,
+}
+
+impl Coder {
+    fn op(&mut self, op: u8) {
+        self.code.push(op);
+    }
+
+    fn reals(&mut self, values: &[f32]) {
+        for v in values {
+            self.code.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+
+    /// A name: its length (two bytes), its bytes. Resource names are
+    /// tavolo's own and short (`X12`).
+    fn name(&mut self, n: &str) {
+        let mut len = n.len().min(usize::from(u16::MAX));
+        while !n.is_char_boundary(len) {
+            len -= 1;
+        }
+        self.code.extend_from_slice(&(len as u16).to_le_bytes());
+        self.code.extend_from_slice(&n.as_bytes()[..len]);
+    }
+}
+
+/// Reads a [`Drawn`]'s code.
+struct Reader<'a> {
+    code: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn byte(&mut self) -> u8 {
+        let b = self.code[self.at];
+        self.at += 1;
+        b
+    }
+
+    fn real(&mut self) -> f32 {
+        let v = f32::from_le_bytes([
+            self.code[self.at],
+            self.code[self.at + 1],
+            self.code[self.at + 2],
+            self.code[self.at + 3],
+        ]);
+        self.at += 4;
+        v
+    }
+
+    fn reals<const N: usize>(&mut self) -> [f32; N] {
+        std::array::from_fn(|_| self.real())
+    }
+
+    /// Where the glyph id is (it is read and written in place).
+    fn gid_at(&mut self) -> usize {
+        self.at += 2;
+        self.at - 2
+    }
+
+    fn name(&mut self) -> &str {
+        let len = usize::from(u16::from_le_bytes([self.byte(), self.byte()]));
+        self.at += len;
+        // Written from a `&str` cut at a character boundary.
+        std::str::from_utf8(&self.code[self.at - len..self.at]).unwrap_or_default()
+    }
+}
+
+/// The texts one glyph has been shown with, each with its id in a [`GlyphTable`].
+type Texts = Vec<(Box<str>, u32)>;
+
 /// The glyphs the drawings show: (font, glyph id, its text), each once.
 #[derive(Default)]
 pub struct GlyphTable {
-    ids: std::collections::HashMap<(u8, u16, Box<str>), u32>,
+    /// By (font, glyph id): each text it has been shown with, and its id
+    /// (nearly always one), so that a glyph already known is found without
+    /// allocating its text.
+    ids: std::collections::HashMap<(u8, u16), Texts>,
     all: Vec<(u8, u16, Box<str>)>,
 }
 
 impl GlyphTable {
-    /// Ids for `glyphs` (as [`draw`] lists them), new ones added in order.
-    pub fn intern(&mut self, glyphs: Vec<(u8, u16, Box<str>)>) -> Vec<u32> {
-        glyphs
-            .into_iter()
-            .map(|g| {
-                let next = self.all.len() as u32;
-                *self.ids.entry(g).or_insert_with_key(|g| {
-                    self.all.push(g.clone());
-                    next
-                })
+    /// Ids for the glyphs `shown` (as [`draw`] lists them), new ones added
+    /// in order.
+    pub fn intern(&mut self, shown: Shown) -> Vec<u32> {
+        shown
+            .iter()
+            .map(|(font, gid, text)| {
+                let texts = self.ids.entry((font, gid)).or_default();
+                if let Some((_, id)) = texts.iter().find(|(t, _)| **t == *text) {
+                    return *id;
+                }
+                let id = self.all.len() as u32;
+                texts.push((text.into(), id));
+                self.all.push((font, gid, text.into()));
+                id
             })
             .collect()
     }
@@ -129,74 +229,101 @@ impl GlyphTable {
     }
 }
 
-/// `chunks` written as operations (see [`Drawn`]), and the glyphs they show
-/// as (font, glyph id, text), each once, in the order of their last use.
-pub fn draw(chunks: &[Chunk]) -> (Drawn, Vec<(u8, u16, Box<str>)>) {
-    let mut ops = Ops::default();
-    let mut set_fonts = Vec::new();
+/// The glyphs a drawing shows, as [`draw`] lists them: (font, glyph id,
+/// where its text ends in `text`) and their texts one after the other. A
+/// sheet's label keeps these until every label is drawn: a text a glyph in
+/// a shared string, not a string each (1.6 MB at 5,200 cards).
+#[derive(Default)]
+pub struct Shown {
+    glyphs: Vec<(u8, u16, u32)>,
+    text: String,
+}
+
+impl Shown {
+    /// Each glyph: (font, glyph id, its text).
+    pub fn iter(&self) -> impl Iterator<Item = (u8, u16, &str)> + '_ {
+        let mut start = 0;
+        self.glyphs.iter().map(move |&(font, gid, end)| {
+            let text = self.text.get(start..end as usize).unwrap_or_default();
+            start = end as usize;
+            (font, gid, text)
+        })
+    }
+}
+
+/// `chunks` as operations (see [`Drawn`]), and the glyphs they show as
+/// (font, glyph id, text), each once, in the order of their last use.
+pub fn draw(chunks: &[Chunk]) -> (Drawn, Shown) {
+    let mut c = Coder::default();
     let mut shown: Vec<(u8, u16, &str)> = Vec::new();
-    for c in chunks {
-        match c {
+    for chunk in chunks {
+        match chunk {
             Chunk::XObject(id, ts) => {
-                if let Some(ts) = ts {
-                    ops.plain("q");
-                    ops.cm(*ts);
+                match ts {
+                    Some(t) => {
+                        c.op(code::XOBJECT_AT);
+                        c.reals(&[t.sx, t.ky, t.kx, t.sy, t.tx, t.ty]);
+                    }
+                    None => c.op(code::XOBJECT),
                 }
-                // printpdf places an XObject without a size in q/identity cm/Q.
-                ops.plain("q");
-                ops.plain("1 0 0 1 0 0 cm");
-                let out = ops.op();
-                name(out, id);
-                out.push_str(" Do");
-                ops.plain("Q");
-                if ts.is_some() {
-                    ops.plain("Q");
-                }
+                c.name(id);
             }
             Chunk::Text(glyphs) => {
-                ops.plain("BT");
+                c.op(code::BEGIN_TEXT);
                 let mut font: Option<(usize, f32)> = None;
                 let mut colour: Option<[f32; 3]> = None;
                 for g in glyphs {
                     if font != Some((g.face, g.size)) {
-                        let out = ops.op();
-                        set_fonts.push((out.len() as u32, g.face as u8));
-                        name(out, fonts::FACES[g.face].0);
-                        let _ = write!(out, " {} Tf", g.size);
+                        c.op(code::FONT);
+                        c.code.push(g.face as u8);
+                        c.reals(&[g.size]);
                         font = Some((g.face, g.size));
                     }
                     if colour != Some(g.rgb) {
-                        ops.reals(&g.rgb, "rg");
+                        c.op(code::COLOUR);
+                        c.reals(&g.rgb);
                         colour = Some(g.rgb);
                     }
-                    ops.reals(&g.matrix, "Tm");
-                    let _ = write!(ops.op(), "[<{:04X}>] TJ", g.gid);
+                    let m = g.matrix;
+                    // By the bits: `-0` is written as such.
+                    let upright = [m[0], m[1], m[2], m[3]].map(f32::to_bits)
+                        == [1.0f32, 0.0, 0.0, -1.0].map(f32::to_bits);
+                    if upright {
+                        c.op(code::GLYPH_UPRIGHT);
+                        c.reals(&m[4..]);
+                    } else {
+                        c.op(code::GLYPH);
+                        c.reals(&m);
+                    }
+                    c.code.extend_from_slice(&g.gid.to_le_bytes());
                     shown.push((g.face as u8, g.gid, &g.text));
                 }
-                ops.plain("ET");
+                c.op(code::END_TEXT);
             }
         }
     }
     // Each glyph once, at its last use.
     let mut seen = std::collections::HashSet::new();
-    let mut last: Vec<(u8, u16, Box<str>)> = shown
+    let mut last: Vec<(u8, u16, &str)> = shown
         .into_iter()
         .rev()
         .filter(|g| seen.insert(*g))
-        .map(|(f, g, t)| (f, g, t.into()))
         .collect();
     last.reverse();
-    // A sheet's label keeps these until all the labels are drawn: without the
-    // slack of growing (a filter gives no size to collect into).
-    last.shrink_to_fit();
-    ops.out.shrink_to_fit();
-    set_fonts.shrink_to_fit();
+    let mut out = Shown {
+        glyphs: Vec::with_capacity(last.len()),
+        text: String::with_capacity(last.iter().map(|g| g.2.len()).sum()),
+    };
+    for (font, gid, text) in last {
+        out.text.push_str(text);
+        out.glyphs.push((font, gid, out.text.len() as u32));
+    }
+    c.code.shrink_to_fit();
     let drawn = Drawn {
-        ops: ops.out,
-        fonts: set_fonts,
+        code: c.code,
         uses: Vec::new(),
     };
-    (drawn, last)
+    (drawn, out)
 }
 
 impl Drawn {
@@ -208,30 +335,129 @@ impl Drawn {
 
     /// Put in the subset fonts' glyph ids (`remap`, per font: old id -> new).
     pub fn renumber(&mut self, remap: &[BTreeMap<u16, u16>]) {
-        let fonts = std::mem::take(&mut self.fonts);
-        if fonts.is_empty() {
-            return;
-        }
-        let at: Vec<usize> = self.ops.match_indices("[<").map(|(i, _)| i + 2).collect();
-        for at in at {
-            let Some(&(_, font)) = fonts.iter().rev().find(|f| (f.0 as usize) < at) else {
-                continue;
-            };
-            let Some(gid) = self
-                .ops
-                .get(at..at + 4)
-                .and_then(|hex| u16::from_str_radix(hex, 16).ok())
-            else {
-                continue;
-            };
-            let new = remap[font as usize].get(&gid).copied().unwrap_or(0);
-            let hex = |n: u16| b"0123456789ABCDEF"[usize::from(n & 15)];
-            let digits = [hex(new >> 12), hex(new >> 8), hex(new >> 4), hex(new)];
-            // Four ASCII hex digits for four: the string stays UTF-8.
-            if let Ok(digits) = std::str::from_utf8(&digits) {
-                self.ops.replace_range(at..at + 4, digits);
+        let mut font = 0;
+        let mut gids = Vec::new();
+        self.walk(|r, op| match op {
+            code::FONT => {
+                font = usize::from(r.byte());
+                r.real();
             }
+            code::GLYPH | code::GLYPH_UPRIGHT => {
+                if op == code::GLYPH {
+                    r.reals::<6>();
+                } else {
+                    r.reals::<2>();
+                }
+                gids.push((font, r.gid_at()));
+            }
+            _ => Self::skip(r, op),
+        });
+        for (font, at) in gids {
+            let old = u16::from_le_bytes([self.code[at], self.code[at + 1]]);
+            let new = remap
+                .get(font)
+                .and_then(|m| m.get(&old))
+                .copied()
+                .unwrap_or(0);
+            self.code[at..at + 2].copy_from_slice(&new.to_le_bytes());
         }
+    }
+
+    /// Each operation of the code, in order: `f` reads its operands.
+    fn walk(&self, mut f: impl FnMut(&mut Reader, u8)) {
+        let mut r = Reader {
+            code: &self.code,
+            at: 0,
+        };
+        while r.at < r.code.len() {
+            let op = r.byte();
+            f(&mut r, op);
+        }
+    }
+
+    /// Past the operands of `op`.
+    fn skip(r: &mut Reader, op: u8) {
+        match op {
+            code::XOBJECT => {
+                r.name();
+            }
+            code::XOBJECT_AT => {
+                r.reals::<6>();
+                r.name();
+            }
+            code::FONT => {
+                r.byte();
+                r.real();
+            }
+            code::COLOUR => {
+                r.reals::<3>();
+            }
+            code::GLYPH => {
+                r.reals::<6>();
+                r.gid_at();
+            }
+            code::GLYPH_UPRIGHT => {
+                r.reals::<2>();
+                r.gid_at();
+            }
+            _ => {}
+        }
+    }
+
+    /// The operations written out, as printpdf 0.12 and lopdf 0.44 write
+    /// them (operands each followed by a space, then the operator; one to a
+    /// line; reals as Rust prints an `f32`; glyph ids as 4-digit upper-case
+    /// hex in `[...] TJ`), after what `ops` holds.
+    fn write(&self, ops: &mut Ops) {
+        self.walk(|r, op| match op {
+            code::XOBJECT | code::XOBJECT_AT => {
+                let at = (op == code::XOBJECT_AT).then(|| r.reals::<6>());
+                if let Some(t) = at {
+                    ops.plain("q");
+                    ops.reals(&t, "cm");
+                }
+                // printpdf places an XObject without a size in q/identity cm/Q.
+                ops.plain("q");
+                ops.plain("1 0 0 1 0 0 cm");
+                let out = ops.op();
+                name(out, r.name());
+                out.push_str(" Do");
+                ops.plain("Q");
+                if at.is_some() {
+                    ops.plain("Q");
+                }
+            }
+            code::BEGIN_TEXT => ops.plain("BT"),
+            code::END_TEXT => ops.plain("ET"),
+            code::FONT => {
+                let face = usize::from(r.byte());
+                let size = r.real();
+                let out = ops.op();
+                name(out, fonts::FACES[face].0);
+                let _ = write!(out, " {size} Tf");
+            }
+            code::COLOUR => ops.reals(&r.reals::<3>(), "rg"),
+            code::GLYPH | code::GLYPH_UPRIGHT => {
+                let m = if op == code::GLYPH {
+                    r.reals::<6>()
+                } else {
+                    let [x, y] = r.reals::<2>();
+                    [1.0, 0.0, 0.0, -1.0, x, y]
+                };
+                ops.reals(&m, "Tm");
+                let at = r.gid_at();
+                let gid = u16::from_le_bytes([r.code[at], r.code[at + 1]]);
+                let _ = write!(ops.op(), "[<{gid:04X}>] TJ");
+            }
+            _ => {}
+        });
+    }
+
+    /// [`Drawn::write`] on its own.
+    fn text(&self) -> String {
+        let mut ops = Ops::default();
+        self.write(&mut ops);
+        ops.out
     }
 }
 
@@ -250,11 +476,20 @@ pub fn page_streams(
 ) -> Vec<lopdf::Stream> {
     const BATCH: usize = 64;
     let mut last = vec![0; faces.len()];
+    let mut placed = vec![0u32; faces.len()];
     for (si, sheet) in sheets.iter().enumerate() {
         for p in &sheet.placements {
             last[p.face] = si;
+            placed[p.face] = placed[p.face].saturating_add(1);
         }
     }
+    // Written out once: the shared parts (on every sheet) and each face
+    // placed more than once (all the backs); the rest as their page is.
+    let shared: Vec<String> = shared.iter().map(Drawn::text).collect();
+    let repeated: Vec<usize> = (0..faces.len()).filter(|&f| placed[f] > 1).collect();
+    let texts = super::par::map(&repeated, |_, &f| faces[f].text());
+    let mut written: std::collections::HashMap<usize, String> =
+        repeated.into_iter().zip(texts).collect();
     let mut streams = Vec::with_capacity(sheets.len());
     // A compressor for each thread, for all the batches.
     let mut deflaters: Vec<Deflater> = (0..super::par::threads().min(sheets.len()).max(1))
@@ -262,7 +497,7 @@ pub fn page_streams(
         .collect();
     for start in (0..sheets.len()).step_by(BATCH) {
         let end = (start + BATCH).min(sheets.len());
-        let (faces_now, labels_now) = (&*faces, &labels[start..end]);
+        let (faces_now, labels_now, written_now) = (&*faces, &labels[start..end], &written);
         streams.extend(super::par::map_with(
             &mut deflaters,
             &sheets[start..end],
@@ -278,15 +513,18 @@ pub fn page_streams(
                     ops.plain("W");
                     ops.plain("n");
                     ops.cm(p.face_transform(size.width(), size.height()));
-                    ops.append(&faces_now[p.face].ops);
+                    match written_now.get(&p.face) {
+                        Some(text) => ops.append(text),
+                        None => faces_now[p.face].write(&mut ops),
+                    }
                     ops.plain("Q");
                 }
                 ops.plain("q");
                 ops.cm(base);
                 // One after the other: the operations of the two together.
                 let (at, label) = &labels_now[i];
-                ops.append(&shared[*at].ops);
-                ops.append(&label.ops);
+                ops.append(&shared[*at]);
+                label.write(&mut ops);
                 ops.plain("Q");
                 let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), ops.out.into_bytes());
                 // As `Document::compress` would (it leaves a stream alone when it
@@ -295,13 +533,14 @@ pub fn page_streams(
                 stream
             },
         ));
-        for (face, &l) in faces.iter_mut().zip(&last) {
-            if l < end {
-                face.ops = String::new();
+        for (f, (face, &l)) in faces.iter_mut().zip(&last).enumerate() {
+            if l < end && !face.code.is_empty() {
+                face.code = Vec::new();
+                written.remove(&f);
             }
         }
         for (_, label) in &mut labels[start..end] {
-            label.ops = String::new();
+            label.code = Vec::new();
         }
     }
     streams
@@ -453,5 +692,75 @@ impl Deflater {
             s.dict.set("Filter", "FlateDecode");
             s.set_content(out);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::pdf::{Chunk, Glyph};
+    use usvg::Transform;
+
+    fn glyph(gid: u16, matrix: [f32; 6]) -> Glyph {
+        Glyph {
+            face: 0,
+            gid,
+            size: 5.0,
+            rgb: [0.0, 0.5, 1.0],
+            matrix,
+            text: "a".into(),
+        }
+    }
+
+    /// The compact code writes out the operations printpdf writes (see the
+    /// module's comment), glyph ids as the subset's once renumbered; a matrix
+    /// that is upright but for a `-0` keeps its `-0`.
+    #[test]
+    fn drawn_code_writes_printpdfs_operations() {
+        let chunks = [
+            Chunk::XObject("X1".into(), None),
+            Chunk::Text(vec![
+                glyph(14, [1.0, 0.0, 0.0, -1.0, 15.387939, 13.0]),
+                glyph(300, [1.0, -0.0, 0.0, -1.0, 2.5, 13.0]),
+                glyph(14, [0.0, 1.0, -1.0, 0.0, 7.0, 8.25]),
+            ]),
+            Chunk::XObject(
+                "X2".into(),
+                Some(Transform::from_row(2.0, 0.0, 0.0, 2.0, 5.0, 6.0)),
+            ),
+        ];
+        let (mut drawn, shown) = super::draw(&chunks);
+        // Each glyph once, at its last use.
+        let ids: Vec<u16> = shown.iter().map(|g| g.1).collect();
+        assert_eq!(ids, [300, 14]);
+        let remap = [
+            [(14u16, 3u16), (300, 0x1a)].into_iter().collect(),
+            Default::default(),
+        ];
+        drawn.renumber(&remap);
+        let font = super::fonts::FACES[0].0;
+        let want = format!(
+            "q\n1 0 0 1 0 0 cm\n/X1 Do\nQ\n\
+             BT\n/{font} 5 Tf\n0 0.5 1 rg\n\
+             1 0 0 -1 15.387939 13 Tm\n[<0003>] TJ\n\
+             1 -0 0 -1 2.5 13 Tm\n[<001A>] TJ\n\
+             0 1 -1 0 7 8.25 Tm\n[<0003>] TJ\nET\n\
+             q\n2 0 0 2 5 6 cm\nq\n1 0 0 1 0 0 cm\n/X2 Do\nQ\nQ"
+        );
+        assert_eq!(drawn.text(), want);
+    }
+
+    /// What the code is for: an upright glyph is 11 bytes kept, where its
+    /// operations are 30 bytes and more.
+    #[test]
+    fn an_upright_glyph_is_eleven_bytes() {
+        let one = |n: usize| {
+            let glyphs = (0..n)
+                .map(|i| glyph(7, [1.0, 0.0, 0.0, -1.0, 10.0 + i as f32 * 1.37, 13.0]))
+                .collect();
+            super::draw(&[Chunk::Text(glyphs)]).0
+        };
+        let (a, b) = (one(10), one(20));
+        assert_eq!(b.code.len() - a.code.len(), 10 * 11);
+        assert!(b.text().len() - a.text().len() >= 10 * 30);
     }
 }

@@ -465,7 +465,13 @@ pub fn layout(
                         })
                         .collect::<Option<Vec<_>>>()
                 })
-                .flatten();
+                .flatten()
+                // Kept until the PDF is written: without the slack of growing
+                // (collecting options gives no size to start from).
+                .map(|mut back| {
+                    back.shrink_to_fit();
+                    back
+                });
             let component = f.placements.first().map_or(ci, |p| p.component);
             sheets.push(Sheet {
                 w_mm: pw,
@@ -501,6 +507,8 @@ pub fn layout(
         }
     }
     label(kit, &mut sheets, opts);
+    // Kept until the PDF is written: without the slack of growing.
+    sheets.shrink_to_fit();
     Ok(sheets)
 }
 

@@ -388,7 +388,7 @@ fn draw_one(chunks: &[Chunk], glyphs: &mut GlyphTable) -> Drawn {
 /// already drawn (with the glyphs it shows).
 enum Part {
     Chunks(Vec<Chunk>, XObjects),
-    Drawn(Drawn, Vec<(u8, u16, Box<str>)>),
+    Drawn(Drawn, super::content::Shown),
 }
 
 impl Part {

@@ -18,9 +18,12 @@ use crate::kit::facetext::{self, Line};
 use crate::kit::model::{Component, Kit};
 use crate::kit::{bundled, fonts};
 
-/// One drawn face, in its own SVG user units.
+/// One drawn face, in its own SVG user units. Shared: the faces the PDF
+/// writer has taken (see [`render_faces_with`]) are one empty tree of their
+/// size for all (a `usvg::Tree` is about 400 bytes even empty: 2 MB for
+/// 5,200 cards).
 pub struct Face {
-    pub tree: usvg::Tree,
+    pub tree: Arc<usvg::Tree>,
 }
 
 /// What [`render_faces_with`] hands on for each face: its tree, and the
@@ -65,7 +68,7 @@ fn render_faces_inner(kit: &Kit, direct_text: bool, keep: &mut Keep) -> Result<K
     if let Some(c) = missing_glyph(&kit.title) {
         return Err(glyph_error(c, kit, &kit_source, None));
     }
-    let mut faces = Vec::new();
+    let mut faces = Faces::default();
     let mut seen: HashMap<(PathBuf, [u8; 32]), usize> = HashMap::new();
     let mut components = Vec::new();
     for comp in &kit.components {
@@ -101,8 +104,45 @@ fn render_faces_inner(kit: &Kit, direct_text: bool, keep: &mut Keep) -> Result<K
         components.push((front, back));
     }
     // Kept until the PDF is written: without the slack of growing.
+    let mut faces = faces.faces;
     faces.shrink_to_fit();
     Ok(KitFaces { faces, components })
+}
+
+/// The faces as they are parsed; in the PDF-only path, the empty trees the
+/// PDF writer leaves (a tree with nothing in it, used for its size alone)
+/// shared among the faces of one size.
+#[derive(Default)]
+struct Faces {
+    faces: Vec<Face>,
+    empty: Vec<Arc<usvg::Tree>>,
+}
+
+impl Faces {
+    fn len(&self) -> usize {
+        self.faces.len()
+    }
+
+    /// Add a face; `share`: an empty tree may be one already held of its
+    /// size (only its size is ever read).
+    fn push(&mut self, tree: usvg::Tree, share: bool) {
+        let size = |t: &usvg::Tree| (t.size().width().to_bits(), t.size().height().to_bits());
+        let tree = if share && !tree.root().has_children() {
+            match self.empty.iter().find(|e| size(e) == size(&tree)) {
+                Some(e) => e.clone(),
+                None => {
+                    let e = Arc::new(tree);
+                    if self.empty.len() < 16 {
+                        self.empty.push(e.clone());
+                    }
+                    e
+                }
+            }
+        } else {
+            Arc::new(tree)
+        };
+        self.faces.push(Face { tree });
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -114,7 +154,7 @@ fn fill_all(
     written_at: &Location,
     env: &mut Environment<'static>,
     art: &ArtCache,
-    faces: &mut Vec<Face>,
+    faces: &mut Faces,
     seen: &mut HashMap<(PathBuf, [u8; 32]), usize>,
     direct_text: bool,
     keep: &mut Keep,
@@ -199,9 +239,7 @@ fn fill_all(
             ));
             return Err(e);
         }
-        faces.push(Face {
-            tree: keep(tree, lines)?,
-        });
+        faces.push(keep(tree, lines)?, direct_text);
         seen.insert(key, faces.len() - 1);
         out.push(faces.len() - 1);
     }

@@ -392,7 +392,7 @@ pub fn pdf(scene: &Scene, mut art: KitArt) -> Result<Vec<u8>> {
             slots_svg(&scene.slots)
         );
         faces.push(template::Face {
-            tree: tree(&under)?,
+            tree: tree(&under)?.into(),
         });
         placements.push(Placement::upright(faces.len() - 1, 0, 0, page, page));
     }
@@ -416,7 +416,7 @@ pub fn pdf(scene: &Scene, mut art: KitArt) -> Result<Vec<u8>> {
     }
     overlay.push_str(&over_pieces(scene, &lines));
     faces.push(template::Face {
-        tree: tree(&overlay)?,
+        tree: tree(&overlay)?.into(),
     });
     placements.push(Placement::upright(faces.len() - 1, 0, 0, page, page));
     let sheet = Sheet::plain(w, h, Side::Front, 0, placements);

@@ -203,7 +203,7 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
             Page::Bands(bands) => page_svg(bands, pw, ph, &footer),
             Page::Curtains(cards) => curtain_svg(cards, pw, ph, &footer),
         };
-        super::render::tree(&svg).map(|tree| Face { tree })
+        super::render::tree(&svg).map(|tree| Face { tree: tree.into() })
     };
     let page_faces = crate::kit::par::map(&pages, page_face)
         .into_iter()
