@@ -125,9 +125,7 @@ pub fn write_setup(setup: &Setup, out: &mut Vec<u8>) {
         if i > 0 {
             out.push(b' ');
         }
-        let mut label = [0u8; 20];
-        let digits = decimal(place.seat + 1, &mut label);
-        out.extend_from_slice(digits);
+        crate::games::line::number(out, place.seat as u64 + 1);
         if place.dummy {
             out.push(b'd');
         }
@@ -135,19 +133,6 @@ pub fn write_setup(setup: &Setup, out: &mut Vec<u8>) {
         write_hand(hand.cards.iter().fold(0, |m, c| m | 1u64 << c.index()), out);
     }
     out.push(b'\n');
-}
-
-/// `n` in decimal, written at the end of `buf`.
-fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return &buf[i..];
-        }
-    }
 }
 
 /// The cards of each place (a mask per place, clockwise from the dealer)
