@@ -626,7 +626,7 @@ pub fn compress(doc: &mut lopdf::Document) {
             _ => None,
         })
         .collect();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = super::par::threads();
     // Share the bytes out evenly: a font program outweighs many small streams.
     let total: usize = streams.iter().map(|s| s.content.len()).sum();
     let share = total / threads.max(1) + 1;
