@@ -183,3 +183,11 @@ pub fn folder(path: &Path) -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// The threads a `--jobs` or `--threads` option asks for, or one for each
+/// core when it is not given; never fewer than one.
+pub fn jobs(asked: Option<usize>) -> usize {
+    asked
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}

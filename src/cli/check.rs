@@ -171,10 +171,7 @@ fn check_all(args: &Args) -> Vec<Report> {
     use std::sync::Mutex;
     let paths = &args.records;
     let bar = out::progress(paths.len() as u64, args.json, "records");
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, paths.len().max(1));
+    let jobs = super::args::jobs(args.jobs).min(paths.len().max(1));
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<Report>>> = Mutex::new(vec![None; paths.len()]);
     std::thread::scope(|scope| {

@@ -432,12 +432,7 @@ fn lines(
             what
         )?;
     }
-    let jobs = jobs
-        .map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            |j| j as usize,
-        )
-        .max(1);
+    let jobs = super::args::jobs(jobs.map(|j| j as usize));
     // Blocks of about BLOCK_BYTES (at most BLOCK boards), smaller for small
     // batches so that every thread has work (the output does not depend on
     // the block size).

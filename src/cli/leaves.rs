@@ -232,10 +232,7 @@ fn learn(args: &LearnArgs) -> Result<String, Error> {
 }
 
 fn threads_of(asked: Option<u64>) -> usize {
-    asked.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    )
+    super::args::jobs(asked.map(|n| n as usize))
 }
 
 /// The leave file named, or the lexicon's own; read and checked.

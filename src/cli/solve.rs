@@ -210,10 +210,7 @@ fn run_position(solver: &dyn SolvePosition, file: &Path, args: &Args) -> Result<
                 .seed
                 .clone()
                 .unwrap_or_else(|| SIMULATION_SEED.to_string()),
-            threads: args.threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                |t| t as usize,
-            ),
+            threads: super::args::jobs(args.threads.map(|t| t as usize)),
         }),
     };
     let answer = solver.solve_position(&query)?;
@@ -337,10 +334,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 }
                 std::fs::create_dir_all(dir).map_err(|e| Error::io("cli.write", dir, &e))?;
             }
-            let jobs = args
-                .jobs
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-                .max(1);
+            let jobs = super::args::jobs(args.jobs);
             let bar = out::progress(seeds.len() as u64, args.json, "deals");
             let tick = || {
                 if let Some(bar) = &bar {
