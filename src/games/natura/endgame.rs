@@ -11,6 +11,8 @@
 //! - [`table`]: the transposition table, a fixed array of small entries;
 //! - [`search`]: negamax with alpha-beta, null-window re-searches and the going-out bound;
 //!   once one side can only pass to the end, a one-player search for the other (exact);
+//! - [`alone`]: the bound from the other side's passes: what a side could do alone, an
+//!   upper bound for it and (after its pass) a lower bound for the other, in any position;
 //! - [`stuck`]: the tiles no line of play can place again (a `Q` with no `U` in reach), found
 //!   once at the start: their holder never goes out (no list of its outs is made), and
 //!   holding nothing else, can only pass.
@@ -20,11 +22,13 @@
 //! best first, then the moves that go out, then by score and the worth of the tiles played.
 //! A round that reaches the game's end on every line it needs is exact (pruning never
 //! changes the value of a search inside its window, and what the table proved holds at any
-//! depth); a round cut off by the depth uses a rough estimate at its leaves (each rack's
-//! value counted against its holder). The node and time limits stop the deepening, keeping
+//! depth); a round cut off by the depth settles a leaf by the bound from the other side's
+//! passes where that falls outside the window (proved), else uses a rough estimate (each
+//! rack's value counted against its holder). The node and time limits stop the deepening, keeping
 //! the last whole round. Two players only: with three or more, "the best spread" is not one
 //! number.
 
+mod alone;
 mod lines;
 mod pos;
 mod search;
@@ -85,6 +89,10 @@ pub struct Solution {
     /// Positions answered by the one-player search (a side that can only pass, holding
     /// tiles it can never place).
     pub alone: u64,
+    /// Positions settled by the bound from the other side's passes (see [`alone`]), and
+    /// the one-player positions walked for it (counted in `nodes`).
+    pub bounded: u64,
+    pub walked: u64,
 }
 
 /// Why a position is not an endgame.
@@ -199,6 +207,8 @@ pub fn solve(state: &State, graph: &Gaddag, limits: Limits) -> Result<Solution, 
         nodes,
         stop: if exact { None } else { stop },
         alone: search.alone,
+        bounded: search.bounded,
+        walked: search.solo_best.walked,
     })
 }
 
@@ -377,6 +387,7 @@ mod tests {
         let letters: Vec<char> = "AEIOSTRNLU".chars().collect();
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let mut decided = 0;
+        let mut bounded = 0;
         for _ in 0..120 {
             let rack = |rng: &mut Rng, n: usize| -> String {
                 (0..n).map(|_| letters[rng.below(letters.len())]).collect()
@@ -389,11 +400,190 @@ mod tests {
             if got.line.len() > 1 {
                 decided += 1;
             }
+            bounded += got.bounded;
         }
         assert!(
             decided > 20,
             "only {decided} positions took more than one move"
         );
+        // The bound from the other side's passes settled positions on the way.
+        assert!(bounded > 20, "{bounded} positions settled by the bound");
+    }
+
+    /// The best final spread for `seat` when the other seat passes at every turn, over every
+    /// move the engine allows `seat` (its passes too, the count of scoreless turns as the
+    /// engine keeps it): what [`alone`] claims to find without the passes.
+    fn alone_exhaustive(state: &State, g: &Gaddag, seat: usize) -> i32 {
+        if state.end().is_some() {
+            let f = state.final_scores();
+            return f[seat] - f[1 - seat];
+        }
+        if state.turn_seat() != seat {
+            let mut next = state.clone();
+            next.play(super::super::moves::Move::Pass { seat: 1 - seat })
+                .unwrap();
+            return alone_exhaustive(&next, g, seat);
+        }
+        let mut best = -i32::MAX;
+        for r in super::super::movegen::ranked_moves(state, g) {
+            if matches!(r.mv, super::super::moves::Move::Exchange { .. }) {
+                continue;
+            }
+            let mut next = state.clone();
+            if next.play(r.mv).is_ok() {
+                best = best.max(alone_exhaustive(&next, g, seat));
+            }
+        }
+        best
+    }
+
+    /// A seeded small position, after `passes` scoreless turns (so the count NS-4 ends the
+    /// game on is not always 0), with `Z` among the letters: no word here holds one, so a
+    /// side may have to pass.
+    fn small_position(rng: &mut Rng) -> Option<State> {
+        let letters: Vec<char> = "AEIOSTRNLUZ".chars().collect();
+        let rack = |rng: &mut Rng, n: usize| -> String {
+            (0..n).map(|_| letters[rng.below(letters.len())]).collect()
+        };
+        let (na, nb) = (1 + rng.below(3), 1 + rng.below(2));
+        let (a, b) = (rack(rng, na), rack(rng, nb));
+        let scores = [rng.below(40) as i32, rng.below(40) as i32];
+        let mut state = position([&a, &b], scores, rng.below(2));
+        for _ in 0..rng.below(6) {
+            let seat = state.turn_seat();
+            state
+                .play(super::super::moves::Move::Pass { seat })
+                .unwrap();
+        }
+        (state.end().is_none()).then_some(state)
+    }
+
+    /// The bound from the other side's passes (NS-3: a pass is always a turn; NS-4: how the
+    /// game ends), checked against every line of play: the final spread is at most the
+    /// mover's best alone and at least minus the other's best alone after the mover's pass
+    /// (the end itself when that pass is the last); and the walk of [`alone`] finds each best
+    /// alone exactly as the engine's every move (passes and the count too) does, answering
+    /// "at most" at the best and not one below it.
+    #[test]
+    fn the_bound_from_the_other_side_passes_holds_on_every_line() {
+        let g = graph();
+        let mut rng = Rng(0x0dd5_ea1e_b0b5_cafe);
+        let (mut checked, mut last_pass, mut stopping) = (0, 0, 0);
+        let mut lines = lines::Lines::default();
+        let mut walker = alone::Alone::default();
+        for _ in 0..150 {
+            let Some(state) = small_position(&mut rng) else {
+                continue;
+            };
+            let me = state.turn_seat();
+            let now = state.scores()[me] - state.scores()[1 - me];
+            let value = exhaustive(&state, &g);
+            let upper = alone_exhaustive(&state, &g, me);
+            let mut passed = state.clone();
+            passed
+                .play(super::super::moves::Move::Pass { seat: me })
+                .unwrap();
+            let lower = -alone_exhaustive(&passed, &g, 1 - me);
+            let what = format!("{:?} v {:?}", state.rack(me), state.rack(1 - me));
+            assert!(
+                lower <= value && value <= upper,
+                "{what}: {lower} {value} {upper}"
+            );
+            // The walk, on the search's own position, in points still to come.
+            let mut pos = Pos::new(&state, &g);
+            let want = upper - now;
+            let walk = |pos: &mut Pos, lines: &mut lines::Lines, w: &mut alone::Alone, l| {
+                w.at_most(pos, lines, l, 1 << 20)
+            };
+            assert_eq!(
+                walk(&mut pos, &mut lines, &mut walker, want),
+                Some(want),
+                "{what}"
+            );
+            assert_eq!(
+                walk(&mut pos, &mut lines, &mut walker, want - 1),
+                None,
+                "{what}"
+            );
+            if passed.end().is_some() {
+                last_pass += 1;
+            } else {
+                // The other's best alone, to come from its side: its final spread less
+                // its spread now.
+                let undo = pos.make(&Mv::PASS);
+                let want = -lower + now;
+                assert_eq!(
+                    walk(&mut pos, &mut lines, &mut walker, want),
+                    Some(want),
+                    "{what}"
+                );
+                assert_eq!(
+                    walk(&mut pos, &mut lines, &mut walker, want - 1),
+                    None,
+                    "{what}"
+                );
+                pos.unmake(&Mv::PASS, undo);
+            }
+            stopping += usize::from(upper - now == pos.estimate());
+            checked += 1;
+        }
+        assert!(
+            checked > 100 && last_pass > 5 && stopping > 5,
+            "{checked} positions, {last_pass} ended by the pass, {stopping} best stopping"
+        );
+    }
+
+    /// The solver with the bound, against exhaustive search, on positions where a side
+    /// must pass (a `Z`, which no word here holds) and the scoreless count is under way.
+    #[test]
+    fn the_solver_agrees_with_exhaustive_search_where_a_side_must_pass() {
+        let g = graph();
+        let mut rng = Rng(0x7a57_0c0f_fee0_0042);
+        let (mut bounded, mut solved) = (0, 0);
+        for _ in 0..120 {
+            let Some(state) = small_position(&mut rng) else {
+                continue;
+            };
+            let what = format!(
+                "{:?} v {:?} after {} scoreless",
+                state.rack(0),
+                state.rack(1),
+                state.scoreless_turns()
+            );
+            bounded += agrees(&state, &g, &what).bounded;
+            solved += 1;
+        }
+        assert!(
+            solved > 80 && bounded > 20,
+            "{solved} solved, {bounded} settled"
+        );
+    }
+
+    /// The bound worked out by hand: `Q` against `E` on CASA, the `Q` to move (Q never
+    /// placed here: no `U`). The `Q` alone can only stop: both racks off, `v(E) - v(Q)`
+    /// (1 - 10 = -9 with the FIGS values). The `E`'s one play is under CASA's `S` (SE, 3
+    /// points; no other word here takes a single `E` beside CASA), which goes out: alone
+    /// after the `Q`'s pass it gets `3 + 2 v(Q)` (23), so the `Q`'s value is at least -23
+    /// (and is -23: the `E` goes out). A search of no depth answers those bounds, proved,
+    /// where they fall outside its window, and the estimate, unproved, where they do not.
+    #[test]
+    fn the_bound_from_passes_worked_by_hand() {
+        let w = q_words();
+        let g = Gaddag::from_words(w.clone()).unwrap();
+        let set = TileSet::italian();
+        let v = |c| set.value(set.parse(c).unwrap()) as i32;
+        let (upper, lower) = (v('E') - v('Q'), -(3 + 2 * v('Q')));
+        assert_eq!((upper, lower), (-9, -23));
+        let state = q_position(&w, board(), ["Q", "E"], 0);
+        let mut search = Search::new(Pos::new(&state, &g), Table::new(1 << 16), 1 << 20, None);
+        let mut at = |alpha, beta| search.negamax(0, 0, alpha, beta);
+        assert_eq!(at(upper, upper + 1), (upper, true));
+        assert_eq!(at(upper - 1, upper), (upper, false));
+        assert_eq!(at(lower - 1, lower), (lower, true));
+        // Inside the bounds: the estimate (both racks off, here the `Q`'s best alone).
+        assert_eq!(at(lower, lower + 1), (v('E') - v('Q'), false));
+        let got = agrees(&state, &g, "Q v E");
+        assert_eq!(got.spread, 30 - 40 + lower);
     }
 
     /// The same with a jolly (NS-2: any letter, worth nothing) on one side, and with the

@@ -295,6 +295,12 @@ impl<'g> Pos<'g> {
         h ^ self.keys.scoreless[usize::from(self.scoreless)]
     }
 
+    /// The key without the count of scoreless turns: the one-player games of
+    /// [`super::alone`] are worth the same whatever the count.
+    pub fn count_free_key(&self) -> u64 {
+        self.hash ^ self.keys.scoreless[usize::from(self.scoreless)]
+    }
+
     /// Every placement of the player to move, in the generator's order, onto `out`, each
     /// line's taken from `lines` when it holds them (see [`super::lines`]).
     pub fn placements(&mut self, lines: &mut Lines, out: &mut Vec<Mv>) {

@@ -8,6 +8,11 @@
 //! the other rack, NS-4), as does the sixth scoreless turn in a row (each rack off its
 //! holder): those are known without a search.
 //!
+//! Before a position is searched, a bound from the other side's passes may settle it (see
+//! [`super::alone`]): the mover gets at most its best alone, and at least minus the
+//! other's best alone after a pass; a side of one tile has its best alone in one list.
+//! Outside the window, either is a proved answer, at the depth's leaves too.
+//!
 //! A cheap bound saves most searches of moves that lose: if the other player can go out
 //! in one move that the move searched does not touch (no tile on or next to the squares
 //! its words use), the other can still play it after, so the move is worth at most its
@@ -16,6 +21,7 @@
 use std::time::Instant;
 
 use super::super::layout::SIZE;
+use super::alone::Alone;
 use super::lines::Lines;
 use super::pos::{Mv, Pos, SCORELESS_END};
 use super::table::{Bound, Hit, Table};
@@ -30,6 +36,13 @@ pub(super) const INF: i32 = 30_000;
 const FIRST: i32 = i32::MAX;
 const OUT: i32 = 1 << 20;
 const PASS: i32 = -(1 << 20);
+
+/// The bound from the other side's passes (see [`Search::horizon`]) is asked for a side
+/// holding at most this many tiles, each walk at most `SOLO_BUDGET` one-player positions. A
+/// side of one tile costs one list (its plays all go out); with two or three, the walks cost
+/// more positions than they spare the search (BENCHMARKS.md, 2026-11-27).
+const SOLO_TILES: u8 = 1;
+const SOLO_BUDGET: u64 = 256;
 
 /// Why a search stopped before its end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,6 +87,11 @@ pub(super) struct Search<'g> {
     outs: Vec<Vec<Out>>,
     /// Each line's moves, kept across positions.
     pub lines: Lines,
+    /// The one-player bests, for the bound from the other side's passes (see
+    /// [`super::alone`]).
+    pub solo_best: Alone,
+    /// Positions settled by that bound (proved outside their window).
+    pub bounded: u64,
 }
 
 impl<'g> Search<'g> {
@@ -90,15 +108,25 @@ impl<'g> Search<'g> {
             found: Vec::new(),
             outs: Vec::new(),
             lines: Lines::default(),
+            solo_best: Alone::default(),
+            bounded: 0,
         }
     }
 
     /// Count a position; false once a limit is reached (the search then unwinds).
     fn count(&mut self) -> bool {
-        self.nodes += 1;
+        self.count_many(1)
+    }
+
+    /// Count `n` positions (the one-player ones of a leaf's bound among them).
+    fn count_many(&mut self, n: u64) -> bool {
+        let before = self.nodes;
+        self.nodes += n;
+        // The clock is read once every 1,024 positions: when the count crosses a multiple.
+        let tick = (before.wrapping_sub(1) >> 10) != (self.nodes.wrapping_sub(1) >> 10);
         if self.nodes > self.max_nodes {
             self.stopped = Some(Stop::Nodes);
-        } else if self.nodes & 1023 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if tick && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stopped = Some(Stop::Time);
         }
         self.stopped.is_none()
@@ -290,6 +318,41 @@ impl<'g> Search<'g> {
         (best, true)
     }
 
+    /// A position settled without a search, at any depth (at the depth's leaves, proved
+    /// instead of estimated): a bound outside the window (alpha, beta) from the other
+    /// side's passes (see [`super::alone`]): at most the mover's best alone, at least minus
+    /// the other's best alone after the mover's pass (or the end's adjustment, when that
+    /// pass ends the game). The first is at least the end by passes `E` and the second at
+    /// most, so each is asked only when `E` is outside the window on its side, and only
+    /// for a side of at most [`SOLO_TILES`] tiles; the walk's positions are counted.
+    fn horizon(&mut self, alpha: i32, beta: i32) -> Option<i32> {
+        let e = self.pos.estimate();
+        let me = self.pos.turn;
+        if e <= alpha && self.pos.size[me] <= SOLO_TILES {
+            let got = self
+                .solo_best
+                .at_most(&mut self.pos, &mut self.lines, alpha, SOLO_BUDGET);
+            self.count_many(self.solo_best.spent());
+            got
+        } else if e >= beta {
+            if self.pos.scoreless + 1 >= SCORELESS_END {
+                return Some(e);
+            }
+            if self.pos.size[1 - me] > SOLO_TILES {
+                return None;
+            }
+            let undo = self.pos.make(&Mv::PASS);
+            let got = self
+                .solo_best
+                .at_most(&mut self.pos, &mut self.lines, -beta, SOLO_BUDGET);
+            self.pos.unmake(&Mv::PASS, undo);
+            self.count_many(self.solo_best.spent());
+            got.map(|h| -h)
+        } else {
+            None
+        }
+    }
+
     /// The value of the position for its player to move, searched `depth` plies within the
     /// window (alpha, beta), and whether it is proved (no leaf under it was cut by the depth).
     pub fn negamax(&mut self, ply: usize, depth: u8, mut alpha: i32, beta: i32) -> (i32, bool) {
@@ -302,11 +365,13 @@ impl<'g> Search<'g> {
         if depth >= 2 * self.pos.size[self.pos.turn] && self.pos.frozen(1 - self.pos.turn) {
             return self.solo(ply);
         }
-        if depth == 0 {
-            return (self.pos.estimate(), false);
-        }
         let key = self.pos.hash;
-        let known = self.table.get(key);
+        // (Not at the depth's leaves: a probe there costs more than it finds.)
+        let known = if depth == 0 {
+            None
+        } else {
+            self.table.get(key)
+        };
         if let Some(e) = known {
             if e.proved || e.depth >= depth {
                 let hit = match e.bound {
@@ -318,6 +383,33 @@ impl<'g> Search<'g> {
                     return (e.value, e.proved);
                 }
             }
+        }
+        // A proved bound outside the window ends the search here, at any depth (kept in
+        // the table as proved but at the leaves, which the table is not asked about).
+        if let Some(v) = self.horizon(alpha, beta) {
+            self.bounded += 1;
+            if depth > 0 {
+                let bound = if v <= alpha {
+                    Bound::Upper
+                } else {
+                    Bound::Lower
+                };
+                let best = known.map_or(0, |e| e.best);
+                self.table.put(
+                    key,
+                    Hit {
+                        value: v,
+                        bound,
+                        depth,
+                        proved: true,
+                        best,
+                    },
+                );
+            }
+            return (v, true);
+        }
+        if depth == 0 {
+            return (self.pos.estimate(), false);
         }
         if self.moves.len() <= ply {
             self.moves.resize_with(ply + 1, Vec::new);
