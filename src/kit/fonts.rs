@@ -137,6 +137,23 @@ pub fn face_index(id: fontdb::ID) -> Option<usize> {
 /// Does every bundled face have a glyph for `c` (its `cmap` maps it)?
 /// Whitespace needs none. A character without one prints as an empty box.
 pub fn has_glyph(c: char) -> bool {
+    // ASCII, nearly every character a kit has, answered from a table made
+    // once: a `cmap` looked up is a `Charmap` made (its subtable chosen) each
+    // time, 2% of a 52-card kit.
+    static ASCII: OnceLock<u128> = OnceLock::new();
+    if c.is_ascii() {
+        let bits = ASCII.get_or_init(|| {
+            (0..128u8).fold(0, |bits, b| {
+                bits | u128::from(cmap_has_glyph(char::from(b))) << b
+            })
+        });
+        return bits >> (c as u32) & 1 == 1;
+    }
+    cmap_has_glyph(c)
+}
+
+/// [`has_glyph`], asked of the fonts' `cmap`s.
+fn cmap_has_glyph(c: char) -> bool {
     use skrifa::MetadataProvider;
     static FONTS: OnceLock<Vec<Option<skrifa::FontRef<'static>>>> = OnceLock::new();
     if c.is_whitespace() {
@@ -194,6 +211,11 @@ mod tests {
         for c in ['漢', '中', '\u{E000}'] {
             assert!(!super::has_glyph(c), "{c}");
         }
+        // ASCII from its table, as the fonts' `cmap`s answer it.
+        for c in (0..128u8).map(char::from) {
+            assert_eq!(super::has_glyph(c), super::cmap_has_glyph(c), "{c:?}");
+        }
+        assert!(super::has_glyph('~') && !super::has_glyph('\u{7}'));
     }
 
     /// The layout's copy of a face (made by the compiler) has no `kern`
