@@ -467,14 +467,19 @@ impl Drawn {
 /// renumbered for the subset fonts. The pages are written a batch at a time,
 /// and each face's operations dropped after the last page that draws it, so
 /// that the streams take the place of what they were written from.
+/// `deflaters` are the run's compressors (see [`Deflaters`]).
 pub fn page_streams(
     kit_faces: &KitFaces,
     sheets: &[Sheet],
     faces: &mut [Drawn],
     shared: &[Drawn],
     labels: &mut [(usize, Drawn)],
+    deflaters: &mut Deflaters,
 ) -> Vec<lopdf::Stream> {
     const BATCH: usize = 64;
+    // Pages a thread takes at least: a page is some 0.1 ms to write and
+    // compress, a thread's start and join as much as one or two.
+    const PAGES_A_THREAD: usize = 24;
     let mut last = vec![0; faces.len()];
     let mut placed = vec![0u32; faces.len()];
     for (si, sheet) in sheets.iter().enumerate() {
@@ -487,19 +492,20 @@ pub fn page_streams(
     // placed more than once (all the backs); the rest as their page is.
     let shared: Vec<String> = shared.iter().map(Drawn::text).collect();
     let repeated: Vec<usize> = (0..faces.len()).filter(|&f| placed[f] > 1).collect();
-    let texts = super::par::map(&repeated, |_, &f| faces[f].text());
+    let texts = super::par::map_on(
+        super::par::threads_for(repeated.len(), PAGES_A_THREAD),
+        &repeated,
+        |_, &f| faces[f].text(),
+    );
     let mut written: std::collections::HashMap<usize, String> =
         repeated.into_iter().zip(texts).collect();
     let mut streams = Vec::with_capacity(sheets.len());
-    // A compressor for each thread, for all the batches.
-    let mut deflaters: Vec<Deflater> = (0..super::par::threads().min(sheets.len()).max(1))
-        .map(|_| Deflater::default())
-        .collect();
+    let deflaters = deflaters.get(super::par::threads_for(sheets.len(), PAGES_A_THREAD));
     for start in (0..sheets.len()).step_by(BATCH) {
         let end = (start + BATCH).min(sheets.len());
         let (faces_now, labels_now, written_now) = (&*faces, &labels[start..end], &written);
         streams.extend(super::par::map_with(
-            &mut deflaters,
+            deflaters,
             &sheets[start..end],
             |z, i, sheet| {
                 let mut ops = Ops::default();
@@ -613,10 +619,12 @@ pub fn replace_contents(doc: &mut lopdf::Document, streams: Vec<lopdf::Stream>) 
     true
 }
 
-/// `Document::compress` on every core: each stream compressed on its own, so
-/// the bytes are the same.
-pub fn compress(doc: &mut lopdf::Document) {
-    let mut streams: Vec<&mut lopdf::Stream> = doc
+/// `Document::compress` on every core it is worth: each stream compressed
+/// on its own, so the bytes are the same.
+pub fn compress(doc: &mut lopdf::Document, deflaters: &mut Deflaters) {
+    // Bytes a thread takes at least (some 1-2 ms of deflate at level 9).
+    const BYTES_A_THREAD: usize = 64 << 10;
+    let streams: Vec<&mut lopdf::Stream> = doc
         .objects
         .values_mut()
         .filter_map(|o| match o {
@@ -626,13 +634,20 @@ pub fn compress(doc: &mut lopdf::Document) {
             _ => None,
         })
         .collect();
-    let threads = super::par::threads();
-    // Share the bytes out evenly: a font program outweighs many small streams.
     let total: usize = streams.iter().map(|s| s.content.len()).sum();
-    let share = total / threads.max(1) + 1;
+    let threads = super::par::threads_for(total, BYTES_A_THREAD);
+    let deflaters = deflaters.get(threads);
+    if threads == 1 {
+        for s in streams {
+            deflaters[0].compress(s);
+        }
+        return;
+    }
+    // Share the bytes out evenly: a font program outweighs many small streams.
+    let share = total / threads + 1;
     let mut parts: Vec<Vec<&mut lopdf::Stream>> = vec![Vec::new()];
     let mut size = 0;
-    for s in streams.drain(..) {
+    for s in streams {
         if size >= share {
             parts.push(Vec::new());
             size = 0;
@@ -642,16 +657,39 @@ pub fn compress(doc: &mut lopdf::Document) {
             p.push(s);
         }
     }
+    // A thread for each part but the first, which this thread takes.
+    let (first, rest) = deflaters.split_at_mut(1);
     std::thread::scope(|scope| {
-        for part in parts {
+        let mut parts = parts.into_iter();
+        let mine = parts.next().unwrap_or_default();
+        for (part, z) in parts.zip(rest.iter_mut()) {
             scope.spawn(move || {
-                let mut z = Deflater::default();
                 for s in part {
                     z.compress(s);
                 }
             });
         }
+        for s in mine {
+            first[0].compress(s);
+        }
     });
+}
+
+/// The compressors of a run, one for each thread, made when first needed
+/// and kept for all its streams (the pages', then the rest): each is 370 KiB
+/// of tables to allocate, fault in and clear; a run made four.
+#[derive(Default)]
+pub struct Deflaters(Vec<Deflater>);
+
+impl Deflaters {
+    /// One for each of `threads` threads (at least one).
+    fn get(&mut self, threads: usize) -> &mut [Deflater] {
+        let n = threads.max(1);
+        while self.0.len() < n {
+            self.0.push(Deflater::default());
+        }
+        &mut self.0[..n]
+    }
 }
 
 /// lopdf's `Stream::compress` (zlib, best compression, kept only when it
@@ -659,7 +697,6 @@ pub fn compress(doc: &mut lopdf::Document) {
 /// streams, instead of a new one (and its 256 KiB of tables) per stream.
 /// The bytes are the same: deflate output depends only on the input and the level.
 struct Deflater(flate2::Compress);
-
 impl Default for Deflater {
     fn default() -> Self {
         Deflater(flate2::Compress::new(flate2::Compression::best(), true))
