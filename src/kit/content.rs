@@ -54,8 +54,9 @@ impl Ops {
 
     fn reals(&mut self, values: &[f32], operator: &str) {
         let out = self.op();
-        for v in values {
-            let _ = write!(out, "{v} ");
+        for &v in values {
+            real(out, v);
+            out.push(' ');
         }
         out.push_str(operator);
     }
@@ -69,6 +70,123 @@ impl Ops {
         if !ops.is_empty() {
             self.op().push_str(ops);
         }
+    }
+}
+
+/// `v` as Rust's `{}` prints an `f32` (as printpdf and lopdf write a real:
+/// the shortest digits that read back as `v`, never an exponent), without
+/// `core::fmt`'s shortest-digits search: 5% of a 52-card kit. An integer
+/// (most operands: `1 0 0 -1 x y Tm`) is its digits; any other value is
+/// ryu's digits (the same shortest digits, the closest to `v` of them),
+/// written out without ryu's exponent, and with `{}`'s choice where two
+/// are as close (see [`tie_up`]). `real_is_rusts_formatting` checks.
+fn real(out: &mut String, v: f32) {
+    // Below 2^24 every integer is an f32, and its digits are the shortest
+    // that read back as it. `-0` keeps its sign, as `{}` writes it.
+    if v == v.trunc() && v.abs() < 16_777_216.0 {
+        if v.is_sign_negative() {
+            out.push('-');
+        }
+        let (mut n, mut digits, mut at) = (v.abs() as u32, [0u8; 8], 8);
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        out.extend(digits[at..].iter().map(|&d| char::from(d)));
+        return;
+    }
+    if !v.is_finite() {
+        let _ = write!(out, "{v}");
+        return;
+    }
+    // ryu writes `123.45`, `0.00012345`, `12345.0` or `1.2345e-7`: its
+    // digits, and how many of them come before the point.
+    let mut buf = ryu::Buffer::new();
+    let s = buf.format_finite(v.abs());
+    let (plain, exp) = s.split_once('e').unwrap_or((s, "0"));
+    let plain = plain.strip_suffix(".0").unwrap_or(plain);
+    let (int, frac) = plain.split_once('.').unwrap_or((plain, ""));
+    let mut digits = [0u8; 24];
+    let mut len = 0;
+    for d in int.bytes().chain(frac.bytes()) {
+        if len < digits.len() {
+            digits[len] = d;
+            len += 1;
+        }
+    }
+    let digits = &mut digits[..len];
+    // Leading zeros (`0.00012345`) are not digits: before the point, less.
+    let zeros = digits.iter().take_while(|&&d| d == b'0').count();
+    let mut point = int.len() as i32 + exp.parse::<i32>().unwrap_or(0) - zeros as i32;
+    let digits = &mut digits[zeros..];
+    if tie_up(v.abs(), digits, point) {
+        if let Some(last) = digits.last_mut() {
+            *last += 1;
+        }
+    }
+    if v < 0.0 {
+        out.push('-');
+    }
+    let text = |d: &[u8]| d.iter().map(|&d| char::from(d)).collect::<String>();
+    if point <= 0 {
+        out.push_str("0.");
+        while point < 0 {
+            out.push('0');
+            point += 1;
+        }
+        out.push_str(&text(digits));
+    } else if point as usize >= digits.len() {
+        out.push_str(&text(digits));
+        out.extend(std::iter::repeat_n('0', point as usize - digits.len()));
+    } else {
+        let (int, frac) = digits.split_at(point as usize);
+        out.push_str(&text(int));
+        out.push('.');
+        out.push_str(&text(frac));
+    }
+}
+
+/// Whether `{}` writes the digits after `digits` where ryu wrote `digits`
+/// (`point` of them before the decimal point) for `v`: when `v` lies exactly
+/// half-way between the two (its digits are `digits` then a 5), ryu takes
+/// the even one and `{}` the one above (25.6328125: ryu `25.632812`, `{}`
+/// `25.632813`). Only an even last digit can be ryu's choice of the two.
+fn tie_up(v: f32, digits: &[u8], point: i32) -> bool {
+    let Some(&last) = digits.last() else {
+        return false;
+    };
+    if (last - b'0') % 2 == 1 {
+        return false;
+    }
+    // v * 10^decimals == digits * 10 + 5, exactly: v is m * 2^e, so
+    // m * 5^decimals * 2^(e + decimals) == n, in integers.
+    let decimals = digits.len() as i32 - point + 1;
+    if !(1..=27).contains(&decimals) || digits.len() > 17 {
+        return false;
+    }
+    let n = digits
+        .iter()
+        .fold(0u128, |n, &d| n * 10 + u128::from(d - b'0'))
+        * 10
+        + 5;
+    let bits = v.to_bits();
+    let (biased, fraction) = ((bits >> 23) & 0xff, bits & 0x7f_ffff);
+    let (m, e) = match biased {
+        0 => (fraction, -149),
+        _ => (fraction | 0x80_0000, biased as i32 - 150),
+    };
+    // m < 2^24 and 5^27 < 2^63: no overflow.
+    let lhs = u128::from(m) * 5u128.pow(decimals as u32);
+    let shift = e + decimals;
+    if shift >= 0 {
+        n.trailing_zeros() >= shift as u32 && lhs == n >> shift
+    } else {
+        // n < 2^60: shifted by at most 60 it fits.
+        -shift <= 60 && lhs == n << -shift
     }
 }
 
@@ -434,7 +552,9 @@ impl Drawn {
                 let size = r.real();
                 let out = ops.op();
                 name(out, fonts::FACES[face].0);
-                let _ = write!(out, " {size} Tf");
+                out.push(' ');
+                real(out, size);
+                out.push_str(" Tf");
             }
             code::COLOUR => ops.reals(&r.reals::<3>(), "rg"),
             code::GLYPH | code::GLYPH_UPRIGHT => {
@@ -447,7 +567,14 @@ impl Drawn {
                 ops.reals(&m, "Tm");
                 let at = r.gid_at();
                 let gid = u16::from_le_bytes([r.code[at], r.code[at + 1]]);
-                let _ = write!(ops.op(), "[<{gid:04X}>] TJ");
+                let out = ops.op();
+                out.push_str("[<");
+                for shift in [12, 8, 4, 0] {
+                    out.push(char::from(
+                        b"0123456789ABCDEF"[usize::from(gid >> shift & 0xf)],
+                    ));
+                }
+                out.push_str(">] TJ");
             }
             _ => {}
         });
@@ -784,6 +911,52 @@ mod tests {
              q\n2 0 0 2 5 6 cm\nq\n1 0 0 1 0 0 cm\n/X2 Do\nQ\nQ"
         );
         assert_eq!(drawn.text(), want);
+    }
+
+    /// `real` writes what `{}` writes for an `f32`: integers (and `-0`),
+    /// the values a page's operands take (a tenth of a point and finer,
+    /// over a sheet and beyond), the smallest and largest, and a spread of
+    /// every bit pattern (one in 4,099, both signs).
+    #[test]
+    fn real_is_rusts_formatting() {
+        let mut values: Vec<f32> = vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            16_777_215.0,
+            16_777_216.0,
+            16_777_217.0,
+            1e10,
+            3.4028235e38,
+            f32::MIN_POSITIVE,
+            1e-45,
+            1e-7,
+            1.2345e-7,
+            0.1,
+            0.3,
+            2.834_645_7,
+            15.387939,
+            // A tie: ryu's digits end `812`, Rust's `813`.
+            25.632_812_5,
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+        ];
+        values.extend((-20_000..20_000).map(|i| i as f32 * 0.1));
+        // Halves of the last digit shown, both ways round (ties).
+        for k in [2.0f32, 16.0, 128.0, 1024.0, 65_536.0, 1_048_576.0] {
+            values.extend((-30_000..30_000).map(|i| (i as f32 * 7.0 + 0.5) / k));
+        }
+        values.extend((0..100_000).map(|i| i as f32 * 0.013_7 - 300.0));
+        values.extend((0..u32::MAX / 4_099).map(|i| f32::from_bits(i * 4_099)));
+        values.extend((0..u32::MAX / 4_099).map(|i| f32::from_bits(i * 4_099 + 1_234)));
+        let mut out = String::new();
+        for v in values {
+            out.clear();
+            super::real(&mut out, v);
+            assert_eq!(out, format!("{v}"), "{:#x}", v.to_bits());
+        }
     }
 
     /// What the code is for: an upright glyph is 11 bytes kept, where its
