@@ -131,22 +131,22 @@ fn real(out: &mut String, v: f32) {
     if v < 0.0 {
         out.push('-');
     }
-    let text = |d: &[u8]| d.iter().map(|&d| char::from(d)).collect::<String>();
+    let text = |out: &mut String, d: &[u8]| out.extend(d.iter().map(|&d| char::from(d)));
     if point <= 0 {
         out.push_str("0.");
         while point < 0 {
             out.push('0');
             point += 1;
         }
-        out.push_str(&text(digits));
+        text(out, digits);
     } else if point as usize >= digits.len() {
-        out.push_str(&text(digits));
+        text(out, digits);
         out.extend(std::iter::repeat_n('0', point as usize - digits.len()));
     } else {
         let (int, frac) = digits.split_at(point as usize);
-        out.push_str(&text(int));
+        text(out, int);
         out.push('.');
-        out.push_str(&text(frac));
+        text(out, frac);
     }
 }
 
@@ -635,7 +635,10 @@ pub fn page_streams(
             deflaters,
             &sheets[start..end],
             |z, i, sheet| {
-                let mut ops = Ops::default();
+                // A sheet of cards is 7-15 KB of operations: room for it at once.
+                let mut ops = Ops {
+                    out: String::with_capacity(16 << 10),
+                };
                 let base = page_base(sheet.h_mm);
                 for p in &sheet.placements {
                     let size = kit_faces.faces[p.face].tree.size();
