@@ -17,15 +17,18 @@ pages). protograf comes from PyPI: PROTOGRAF_PYTHON names the Python that has it
 /tmp/pgvenv/bin/python, made by `python3 -m venv /tmp/pgvenv && /tmp/pgvenv/bin/pip install
 protograf`); TAVOLO names the binary (default target/release/tavolo).
 
-Each program is started and waited for directly, its CPU time and peak memory its own
-(os.wait4), not through /usr/bin/time -v, whose own start added about 1.8 ms to every wall
-time: 15% of tavolo's 52-card figure that was not tavolo's (see `timed`).
+Each program is started and waited for directly, its CPU time its own (os.wait4), not
+through /usr/bin/time -v, whose own start added about 1.8 ms to every wall time: 15% of
+tavolo's 52-card figure that was not tavolo's (see `timed`). Its peak memory is wait4's too,
+but for a program that stays under this script's own peak (which Linux would report in its
+place): that one is measured in a run of its own under /usr/bin/time.
 
 Nothing generated here belongs in git: DIR is a scratch folder (e.g. under /tmp).
 """
 
 import csv
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -132,7 +135,22 @@ def timed(cmd, cwd):
         if p.returncode != 0:
             err.seek(0)
             sys.exit(f"{' '.join(cmd)} failed in {cwd}:\n{err.read().decode(errors='replace')}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    rss = usage.ru_maxrss
+    # Linux keeps in a child's ru_maxrss the peak of the memory it had before
+    # its exec: this process's, which it was forked from. A figure not above
+    # our own peak may be ours, not the child's: the child's own is then
+    # taken from a run of its own under /usr/bin/time (a few MiB of its own).
+    if rss <= resource.getrusage(resource.RUSAGE_SELF).ru_maxrss:
+        rss = peak_rss(cmd, cwd)
+    return wall, usage.ru_utime + usage.ru_stime, rss
+
+
+def peak_rss(cmd, cwd):
+    """`cmd`'s peak resident memory in KiB, as /usr/bin/time reports it."""
+    with tempfile.NamedTemporaryFile(mode="r") as report:
+        subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report.name] + cmd, cwd=cwd,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        return int(report.read().split()[-1])
 
 
 def run(root, n, runs, only):
