@@ -377,6 +377,8 @@ fn write_with(
         set_boxes(&mut lo, sheets, trims);
     }
     super::content::compress(&mut lo, &mut deflaters);
+    // Their 372 KiB each are not kept through the save, the run's peak.
+    drop(deflaters);
     // printpdf writes a random document ID; derive it from the content
     // instead: save with a placeholder of the same length, hash, patch.
     let placeholder = [b'0'; 32];
@@ -385,7 +387,18 @@ fn write_with(
         "ID",
         lopdf::Object::Array(vec![id(&placeholder), id(&placeholder)]),
     );
-    let mut out = Vec::new();
+    // Room for the whole file at once (its streams and about 200 bytes an
+    // object besides): grown by doubling, each larger copy was made beside
+    // the last, and the run's peak is here.
+    let streams: usize = lo
+        .objects
+        .values()
+        .map(|o| match o {
+            lopdf::Object::Stream(s) => s.content.len(),
+            _ => 0,
+        })
+        .sum();
+    let mut out = Vec::with_capacity(streams + 200 * lo.objects.len() + 4096);
     lo.save_to(&mut out)
         .map_err(|e| Error::failed("kit.pdf", format!("cannot serialise the PDF: {e}")))?;
     let digest = format!("{:016x}{:016x}", fnv1a(&out, 0), fnv1a(&out, 1));
