@@ -118,7 +118,7 @@ def timed(cmd, cwd):
     """Run `cmd`: (wall s, user+sys s, max RSS KiB), of that one child alone.
 
     The child is started and waited for directly (os.wait4 gives its own
-    resource usage: CPU time, and ru_maxrss in KiB on Linux), not through
+    resource usage: CPU time, and ru_maxrss in KiB, see below), not through
     /usr/bin/time -v as before: that wrapper's own start (an exec, its
     loader, its report) cost about 1.8 ms of wall (`perf stat -r 30
     /usr/bin/time -v true`), 15% of tavolo's 52-card figure and none of it
