@@ -54,8 +54,9 @@ impl Ops {
 
     fn reals(&mut self, values: &[f32], operator: &str) {
         let out = self.op();
-        for v in values {
-            let _ = write!(out, "{v} ");
+        for &v in values {
+            real(out, v);
+            out.push(' ');
         }
         out.push_str(operator);
     }
@@ -69,6 +70,123 @@ impl Ops {
         if !ops.is_empty() {
             self.op().push_str(ops);
         }
+    }
+}
+
+/// `v` as Rust's `{}` prints an `f32` (as printpdf and lopdf write a real:
+/// the shortest digits that read back as `v`, never an exponent), without
+/// `core::fmt`'s shortest-digits search: 5% of a 52-card kit. An integer
+/// (most operands: `1 0 0 -1 x y Tm`) is its digits; any other value is
+/// ryu's digits (the same shortest digits, the closest to `v` of them),
+/// written out without ryu's exponent, and with `{}`'s choice where two
+/// are as close (see [`tie_up`]). `real_is_rusts_formatting` checks.
+fn real(out: &mut String, v: f32) {
+    // Below 2^24 every integer is an f32, and its digits are the shortest
+    // that read back as it. `-0` keeps its sign, as `{}` writes it.
+    if v == v.trunc() && v.abs() < 16_777_216.0 {
+        if v.is_sign_negative() {
+            out.push('-');
+        }
+        let (mut n, mut digits, mut at) = (v.abs() as u32, [0u8; 8], 8);
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        out.extend(digits[at..].iter().map(|&d| char::from(d)));
+        return;
+    }
+    if !v.is_finite() {
+        let _ = write!(out, "{v}");
+        return;
+    }
+    // ryu writes `123.45`, `0.00012345`, `12345.0` or `1.2345e-7`: its
+    // digits, and how many of them come before the point.
+    let mut buf = ryu::Buffer::new();
+    let s = buf.format_finite(v.abs());
+    let (plain, exp) = s.split_once('e').unwrap_or((s, "0"));
+    let plain = plain.strip_suffix(".0").unwrap_or(plain);
+    let (int, frac) = plain.split_once('.').unwrap_or((plain, ""));
+    let mut digits = [0u8; 24];
+    let mut len = 0;
+    for d in int.bytes().chain(frac.bytes()) {
+        if len < digits.len() {
+            digits[len] = d;
+            len += 1;
+        }
+    }
+    let digits = &mut digits[..len];
+    // Leading zeros (`0.00012345`) are not digits: before the point, less.
+    let zeros = digits.iter().take_while(|&&d| d == b'0').count();
+    let mut point = int.len() as i32 + exp.parse::<i32>().unwrap_or(0) - zeros as i32;
+    let digits = &mut digits[zeros..];
+    if tie_up(v.abs(), digits, point) {
+        if let Some(last) = digits.last_mut() {
+            *last += 1;
+        }
+    }
+    if v < 0.0 {
+        out.push('-');
+    }
+    let text = |out: &mut String, d: &[u8]| out.extend(d.iter().map(|&d| char::from(d)));
+    if point <= 0 {
+        out.push_str("0.");
+        while point < 0 {
+            out.push('0');
+            point += 1;
+        }
+        text(out, digits);
+    } else if point as usize >= digits.len() {
+        text(out, digits);
+        out.extend(std::iter::repeat_n('0', point as usize - digits.len()));
+    } else {
+        let (int, frac) = digits.split_at(point as usize);
+        text(out, int);
+        out.push('.');
+        text(out, frac);
+    }
+}
+
+/// Whether `{}` writes the digits after `digits` where ryu wrote `digits`
+/// (`point` of them before the decimal point) for `v`: when `v` lies exactly
+/// half-way between the two (its digits are `digits` then a 5), ryu takes
+/// the even one and `{}` the one above (25.6328125: ryu `25.632812`, `{}`
+/// `25.632813`). Only an even last digit can be ryu's choice of the two.
+fn tie_up(v: f32, digits: &[u8], point: i32) -> bool {
+    let Some(&last) = digits.last() else {
+        return false;
+    };
+    if (last - b'0') % 2 == 1 {
+        return false;
+    }
+    // v * 10^decimals == digits * 10 + 5, exactly: v is m * 2^e, so
+    // m * 5^decimals * 2^(e + decimals) == n, in integers.
+    let decimals = digits.len() as i32 - point + 1;
+    if !(1..=27).contains(&decimals) || digits.len() > 17 {
+        return false;
+    }
+    let n = digits
+        .iter()
+        .fold(0u128, |n, &d| n * 10 + u128::from(d - b'0'))
+        * 10
+        + 5;
+    let bits = v.to_bits();
+    let (biased, fraction) = ((bits >> 23) & 0xff, bits & 0x7f_ffff);
+    let (m, e) = match biased {
+        0 => (fraction, -149),
+        _ => (fraction | 0x80_0000, biased as i32 - 150),
+    };
+    // m < 2^24 and 5^27 < 2^63: no overflow.
+    let lhs = u128::from(m) * 5u128.pow(decimals as u32);
+    let shift = e + decimals;
+    if shift >= 0 {
+        n.trailing_zeros() >= shift as u32 && lhs == n >> shift
+    } else {
+        // n < 2^60: shifted by at most 60 it fits.
+        -shift <= 60 && lhs == n << -shift
     }
 }
 
@@ -434,7 +552,9 @@ impl Drawn {
                 let size = r.real();
                 let out = ops.op();
                 name(out, fonts::FACES[face].0);
-                let _ = write!(out, " {size} Tf");
+                out.push(' ');
+                real(out, size);
+                out.push_str(" Tf");
             }
             code::COLOUR => ops.reals(&r.reals::<3>(), "rg"),
             code::GLYPH | code::GLYPH_UPRIGHT => {
@@ -447,7 +567,14 @@ impl Drawn {
                 ops.reals(&m, "Tm");
                 let at = r.gid_at();
                 let gid = u16::from_le_bytes([r.code[at], r.code[at + 1]]);
-                let _ = write!(ops.op(), "[<{gid:04X}>] TJ");
+                let out = ops.op();
+                out.push_str("[<");
+                for shift in [12, 8, 4, 0] {
+                    out.push(char::from(
+                        b"0123456789ABCDEF"[usize::from(gid >> shift & 0xf)],
+                    ));
+                }
+                out.push_str(">] TJ");
             }
             _ => {}
         });
@@ -467,14 +594,19 @@ impl Drawn {
 /// renumbered for the subset fonts. The pages are written a batch at a time,
 /// and each face's operations dropped after the last page that draws it, so
 /// that the streams take the place of what they were written from.
+/// `deflaters` are the run's compressors (see [`Deflaters`]).
 pub fn page_streams(
     kit_faces: &KitFaces,
     sheets: &[Sheet],
     faces: &mut [Drawn],
     shared: &[Drawn],
     labels: &mut [(usize, Drawn)],
+    deflaters: &mut Deflaters,
 ) -> Vec<lopdf::Stream> {
     const BATCH: usize = 64;
+    // Pages a thread takes at least: a page is some 0.1 ms to write and
+    // compress, a thread's start and join as much as one or two.
+    const PAGES_A_THREAD: usize = 24;
     let mut last = vec![0; faces.len()];
     let mut placed = vec![0u32; faces.len()];
     for (si, sheet) in sheets.iter().enumerate() {
@@ -487,22 +619,26 @@ pub fn page_streams(
     // placed more than once (all the backs); the rest as their page is.
     let shared: Vec<String> = shared.iter().map(Drawn::text).collect();
     let repeated: Vec<usize> = (0..faces.len()).filter(|&f| placed[f] > 1).collect();
-    let texts = super::par::map(&repeated, |_, &f| faces[f].text());
+    let texts = super::par::map_on(
+        super::par::threads_for(repeated.len(), PAGES_A_THREAD),
+        &repeated,
+        |_, &f| faces[f].text(),
+    );
     let mut written: std::collections::HashMap<usize, String> =
         repeated.into_iter().zip(texts).collect();
     let mut streams = Vec::with_capacity(sheets.len());
-    // A compressor for each thread, for all the batches.
-    let mut deflaters: Vec<Deflater> = (0..super::par::threads().min(sheets.len()).max(1))
-        .map(|_| Deflater::default())
-        .collect();
+    let deflaters = deflaters.get(super::par::threads_for(sheets.len(), PAGES_A_THREAD));
     for start in (0..sheets.len()).step_by(BATCH) {
         let end = (start + BATCH).min(sheets.len());
         let (faces_now, labels_now, written_now) = (&*faces, &labels[start..end], &written);
         streams.extend(super::par::map_with(
-            &mut deflaters,
+            deflaters,
             &sheets[start..end],
             |z, i, sheet| {
-                let mut ops = Ops::default();
+                // A sheet of cards is 7-15 KB of operations: room for it at once.
+                let mut ops = Ops {
+                    out: String::with_capacity(16 << 10),
+                };
                 let base = page_base(sheet.h_mm);
                 for p in &sheet.placements {
                     let size = kit_faces.faces[p.face].tree.size();
@@ -613,10 +749,12 @@ pub fn replace_contents(doc: &mut lopdf::Document, streams: Vec<lopdf::Stream>) 
     true
 }
 
-/// `Document::compress` on every core: each stream compressed on its own, so
-/// the bytes are the same.
-pub fn compress(doc: &mut lopdf::Document) {
-    let mut streams: Vec<&mut lopdf::Stream> = doc
+/// `Document::compress` on every core it is worth: each stream compressed
+/// on its own, so the bytes are the same.
+pub fn compress(doc: &mut lopdf::Document, deflaters: &mut Deflaters) {
+    // Bytes a thread takes at least (some 1-2 ms of deflate at level 9).
+    const BYTES_A_THREAD: usize = 64 << 10;
+    let streams: Vec<&mut lopdf::Stream> = doc
         .objects
         .values_mut()
         .filter_map(|o| match o {
@@ -626,13 +764,20 @@ pub fn compress(doc: &mut lopdf::Document) {
             _ => None,
         })
         .collect();
-    let threads = super::par::threads();
-    // Share the bytes out evenly: a font program outweighs many small streams.
     let total: usize = streams.iter().map(|s| s.content.len()).sum();
-    let share = total / threads.max(1) + 1;
+    let threads = super::par::threads_for(total, BYTES_A_THREAD);
+    let deflaters = deflaters.get(threads);
+    if threads == 1 {
+        for s in streams {
+            deflaters[0].compress(s);
+        }
+        return;
+    }
+    // Share the bytes out evenly: a font program outweighs many small streams.
+    let share = total / threads + 1;
     let mut parts: Vec<Vec<&mut lopdf::Stream>> = vec![Vec::new()];
     let mut size = 0;
-    for s in streams.drain(..) {
+    for s in streams {
         if size >= share {
             parts.push(Vec::new());
             size = 0;
@@ -642,16 +787,39 @@ pub fn compress(doc: &mut lopdf::Document) {
             p.push(s);
         }
     }
+    // A thread for each part but the first, which this thread takes.
+    let (first, rest) = deflaters.split_at_mut(1);
     std::thread::scope(|scope| {
-        for part in parts {
+        let mut parts = parts.into_iter();
+        let mine = parts.next().unwrap_or_default();
+        for (part, z) in parts.zip(rest.iter_mut()) {
             scope.spawn(move || {
-                let mut z = Deflater::default();
                 for s in part {
                     z.compress(s);
                 }
             });
         }
+        for s in mine {
+            first[0].compress(s);
+        }
     });
+}
+
+/// The compressors of a run, one for each thread, made when first needed
+/// and kept for all its streams (the pages', then the rest): each is 370 KiB
+/// of tables to allocate, fault in and clear; a run made four.
+#[derive(Default)]
+pub struct Deflaters(Vec<Deflater>);
+
+impl Deflaters {
+    /// One for each of `threads` threads (at least one).
+    fn get(&mut self, threads: usize) -> &mut [Deflater] {
+        let n = threads.max(1);
+        while self.0.len() < n {
+            self.0.push(Deflater::default());
+        }
+        &mut self.0[..n]
+    }
 }
 
 /// lopdf's `Stream::compress` (zlib, best compression, kept only when it
@@ -659,7 +827,6 @@ pub fn compress(doc: &mut lopdf::Document) {
 /// streams, instead of a new one (and its 256 KiB of tables) per stream.
 /// The bytes are the same: deflate output depends only on the input and the level.
 struct Deflater(flate2::Compress);
-
 impl Default for Deflater {
     fn default() -> Self {
         Deflater(flate2::Compress::new(flate2::Compression::best(), true))
@@ -747,6 +914,52 @@ mod tests {
              q\n2 0 0 2 5 6 cm\nq\n1 0 0 1 0 0 cm\n/X2 Do\nQ\nQ"
         );
         assert_eq!(drawn.text(), want);
+    }
+
+    /// `real` writes what `{}` writes for an `f32`: integers (and `-0`),
+    /// the values a page's operands take (a tenth of a point and finer,
+    /// over a sheet and beyond), the smallest and largest, and a spread of
+    /// every bit pattern (one in 4,099, both signs).
+    #[test]
+    fn real_is_rusts_formatting() {
+        let mut values: Vec<f32> = vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            16_777_215.0,
+            16_777_216.0,
+            16_777_217.0,
+            1e10,
+            3.4028235e38,
+            f32::MIN_POSITIVE,
+            1e-45,
+            1e-7,
+            1.2345e-7,
+            0.1,
+            0.3,
+            2.834_645_7,
+            15.387939,
+            // A tie, 25.6328125: ryu's digits end `812`, Rust's `813`.
+            3281.0 / 128.0,
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+        ];
+        values.extend((-20_000..20_000).map(|i| i as f32 * 0.1));
+        // Halves of the last digit shown, both ways round (ties).
+        for k in [2.0f32, 16.0, 128.0, 1024.0, 65_536.0, 1_048_576.0] {
+            values.extend((-30_000..30_000).map(|i| (i as f32 * 7.0 + 0.5) / k));
+        }
+        values.extend((0..100_000).map(|i| i as f32 * 0.013_7 - 300.0));
+        values.extend((0..u32::MAX / 4_099).map(|i| f32::from_bits(i * 4_099)));
+        values.extend((0..u32::MAX / 4_099).map(|i| f32::from_bits(i * 4_099 + 1_234)));
+        let mut out = String::new();
+        for v in values {
+            out.clear();
+            super::real(&mut out, v);
+            assert_eq!(out, format!("{v}"), "{:#x}", v.to_bits());
+        }
     }
 
     /// What the code is for: an upright glyph is 11 bytes kept, where its

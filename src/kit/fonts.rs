@@ -6,18 +6,27 @@ use std::sync::{Arc, OnceLock};
 
 use usvg::fontdb;
 
-/// The bundled font files, as compiled in.
+/// The bundled font files, as compiled in (for the compiler's own use: see
+/// [`FACES`] for the program's).
 const BOLD: &[u8; include_bytes!("../../fonts/DejaVuSans-Bold.ttf").len()] =
     include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
 const CONDENSED: &[u8; include_bytes!("../../fonts/DejaVuSansCondensed-Bold.ttf").len()] =
     include_bytes!("../../fonts/DejaVuSansCondensed-Bold.ttf");
 
+/// The font files' one copy in the binary. A `const` is copied into every
+/// part of the program compiled apart that uses it: [`FACES`] holding the
+/// `const`s put 3 to 5 copies of each font (1.4 MB a set) in the binary, and
+/// the code reading a face's `cmap`, its `glyf` for the subset, or its `head`
+/// paged in as many different copies (a constant 1-2 MB of a kit's peak RSS).
+static BOLD_FILE: [u8; BOLD.len()] = *BOLD;
+static CONDENSED_FILE: [u8; CONDENSED.len()] = *CONDENSED;
+
 /// Every bundled face: (PDF resource id, also its subset tag; PostScript
 /// name; font file bytes). Templates reach the second with
 /// `font-family="DejaVu Sans" font-stretch="condensed"`.
 pub const FACES: [(&str, &str, &[u8]); 2] = [
-    ("TVLAAA", "DejaVuSans-Bold", BOLD.as_slice()),
-    ("TVLAAB", "DejaVuSansCondensed-Bold", CONDENSED.as_slice()),
+    ("TVLAAA", "DejaVuSans-Bold", &BOLD_FILE),
+    ("TVLAAB", "DejaVuSansCondensed-Bold", &CONDENSED_FILE),
 ];
 
 /// The layout's copies of the faces (see [`layout_fonts`]), made by the
@@ -137,6 +146,23 @@ pub fn face_index(id: fontdb::ID) -> Option<usize> {
 /// Does every bundled face have a glyph for `c` (its `cmap` maps it)?
 /// Whitespace needs none. A character without one prints as an empty box.
 pub fn has_glyph(c: char) -> bool {
+    // ASCII, nearly every character a kit has, answered from a table made
+    // once: a `cmap` looked up is a `Charmap` made (its subtable chosen) each
+    // time, 2% of a 52-card kit.
+    static ASCII: OnceLock<u128> = OnceLock::new();
+    if c.is_ascii() {
+        let bits = ASCII.get_or_init(|| {
+            (0..128u8).fold(0, |bits, b| {
+                bits | u128::from(cmap_has_glyph(char::from(b))) << b
+            })
+        });
+        return bits >> (c as u32) & 1 == 1;
+    }
+    cmap_has_glyph(c)
+}
+
+/// [`has_glyph`], asked of the fonts' `cmap`s.
+fn cmap_has_glyph(c: char) -> bool {
     use skrifa::MetadataProvider;
     static FONTS: OnceLock<Vec<Option<skrifa::FontRef<'static>>>> = OnceLock::new();
     if c.is_whitespace() {
@@ -194,6 +220,11 @@ mod tests {
         for c in ['漢', '中', '\u{E000}'] {
             assert!(!super::has_glyph(c), "{c}");
         }
+        // ASCII from its table, as the fonts' `cmap`s answer it.
+        for c in (0..128u8).map(char::from) {
+            assert_eq!(super::has_glyph(c), super::cmap_has_glyph(c), "{c:?}");
+        }
+        assert!(super::has_glyph('~') && !super::has_glyph('\u{7}'));
     }
 
     /// The layout's copy of a face (made by the compiler) has no `kern`

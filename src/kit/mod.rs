@@ -43,18 +43,19 @@ pub struct Rendered {
 
 /// Lay out and draw a kit as PDF.
 pub fn render(kit: &Kit, opts: &LayoutOptions) -> Result<Rendered> {
-    render_with(kit, opts, false)
+    render_with(kit, opts, None)
 }
 
-/// [`render`]; `pdf_only`: the faces are converted for the PDF as they are
+/// [`render`]; `stream`: the faces are converted for the PDF as they are
 /// parsed and their trees not kept (the result's faces have only their
-/// sizes), so that memory does not grow with every card's tree.
-fn render_with(kit: &Kit, opts: &LayoutOptions, pdf_only: bool) -> Result<Rendered> {
+/// sizes), so that memory does not grow with every card's tree, on a thread
+/// of their own if `Some(true)` (see [`pdf::stream_faces`]).
+fn render_with(kit: &Kit, opts: &LayoutOptions, stream: Option<bool>) -> Result<Rendered> {
     layout::check(opts)?;
     let faces_of = |kit: &Kit| -> Result<(template::KitFaces, Option<pdf::Streamed>)> {
-        if pdf_only {
+        if let Some(alongside) = stream {
             let (faces, streamed) =
-                pdf::stream_faces(|keep| template::render_faces_with(kit, keep))?;
+                pdf::stream_faces(alongside, |keep| template::render_faces_with(kit, keep))?;
             if streamed.complete() {
                 return Ok((faces, Some(streamed)));
             }
@@ -117,7 +118,10 @@ pub fn write(
     opts: &LayoutOptions,
     png_dpi: Option<f64>,
 ) -> Result<Written> {
-    let r = render_with(kit, opts, png_dpi.is_none())?;
+    let stream = png_dpi
+        .is_none()
+        .then(|| kit.piece_count() >= pdf::STREAM_ALONGSIDE);
+    let r = render_with(kit, opts, stream)?;
     std::fs::create_dir_all(out_dir).map_err(|e| {
         Error::input(
             "kit.output",
@@ -180,7 +184,8 @@ mod tests {
     /// once, its tree dropped: `tavolo kit` without PNGs) is the PDF written
     /// from the kept trees (with PNGs; the page contents of which are checked
     /// against printpdf's own in `pdf`), for every bundled kit, with sheets
-    /// and with fold-over backs.
+    /// and with fold-over backs, the faces converted on a thread of their own
+    /// or on the parsing thread.
     #[test]
     fn streamed_faces_write_the_same_pdf() {
         for path in super::bundled::kits() {
@@ -190,11 +195,14 @@ mod tests {
                     fold,
                     ..Default::default()
                 };
-                let Ok(kept) = super::render_with(&kit, &opts, false) else {
+                let Ok(kept) = super::render_with(&kit, &opts, None) else {
                     continue;
                 };
-                let streamed = super::render_with(&kit, &opts, true).unwrap();
-                assert!(kept.pdf == streamed.pdf, "{} (fold {fold})", path.display());
+                for alongside in [false, true] {
+                    let streamed = super::render_with(&kit, &opts, Some(alongside)).unwrap();
+                    let what = format!("{} (fold {fold}, alongside {alongside})", path.display());
+                    assert!(kept.pdf == streamed.pdf, "{what}");
+                }
             }
         }
     }
@@ -218,12 +226,12 @@ mod tests {
         );
         let kit = super::model::load(&dir.path().join("m.toml")).unwrap();
         let (_, streamed) =
-            super::pdf::stream_faces(|keep| super::template::render_faces_with(&kit, keep))
+            super::pdf::stream_faces(true, |keep| super::template::render_faces_with(&kit, keep))
                 .unwrap();
         assert!(!streamed.complete());
         let opts = super::LayoutOptions::default();
-        let kept = super::render_with(&kit, &opts, false).unwrap();
-        let written = super::render_with(&kit, &opts, true).unwrap();
+        let kept = super::render_with(&kit, &opts, None).unwrap();
+        let written = super::render_with(&kit, &opts, Some(false)).unwrap();
         assert!(kept.pdf == written.pdf);
     }
 }

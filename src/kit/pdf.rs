@@ -72,18 +72,79 @@ impl Streamed {
     pub fn complete(&self) -> bool {
         self.drawn.is_some()
     }
+
+    fn new() -> Streamed {
+        Streamed {
+            conv: Converter::default(),
+            drawn: Some(Vec::new()),
+            glyphs: GlyphTable::default(),
+        }
+    }
+
+    /// Convert and draw one face, and drop its tree.
+    fn take(&mut self, tree: usvg::Tree, lines: Vec<Line>) {
+        // Once one face cannot be drawn, the rest are only dropped.
+        let Some(drawn) = self.drawn.as_mut() else {
+            return;
+        };
+        // Art is known by its address only within a face, as with a
+        // converter per face.
+        self.conv.arts.clear();
+        self.conv.lines = lines;
+        let chunks = self.conv.face(&tree);
+        self.conv.lines.clear();
+        drop(tree);
+        if !super::content::direct_ok(std::iter::once(chunks.as_slice())) {
+            self.drawn = None;
+            return;
+        }
+        let (mut d, shown) = super::content::draw(&chunks);
+        d.set_uses(self.glyphs.intern(shown));
+        drawn.push(d);
+    }
 }
+
+/// How many pieces a kit has before its faces are converted on a thread of
+/// their own (see [`stream_faces`]): below it, the thread (and the hand-over
+/// of every face) costs more than it saves.
+pub const STREAM_ALONGSIDE: usize = 128;
 
 /// Run `parse`, which hands each face's tree to the function it is given as
 /// soon as the tree is parsed (see [`crate::kit::template::render_faces_with`]),
-/// with the faces converted for the PDF on a thread of their own as they come:
-/// each tree is dropped once converted, and what the face keeps in its place is
+/// with the faces converted for the PDF as they come, on a thread of their
+/// own when `alongside` (see [`STREAM_ALONGSIDE`]), else on this one: each
+/// tree is dropped once converted, and what the face keeps in its place is
 /// an empty tree of the same size. A 5,200-card kit otherwise held every
-/// card's tree (its text laid out, with outlines: about 25 KB a card) until the
-/// PDF was written. The parsing and the converting go on side by side.
+/// card's tree (its text laid out, with outlines: about 25 KB a card) until
+/// the PDF was written. On a thread of their own, the parsing and the
+/// converting go on side by side. The result is the same either way.
 pub fn stream_faces<T>(
+    alongside: bool,
     parse: impl FnOnce(&mut crate::kit::template::Keep) -> Result<T>,
 ) -> Result<(T, Streamed)> {
+    // The faces of a component share their size: one stub each.
+    let mut stubs: Vec<usvg::Tree> = Vec::new();
+    let mut stub_of = move |tree: &usvg::Tree| -> usvg::Tree {
+        match stubs.iter().find(|s| s.size() == tree.size()) {
+            Some(s) => s.clone(),
+            None => {
+                let stub = size_only(tree);
+                if stubs.len() < 16 && !stub.root().has_children() {
+                    stubs.push(stub.clone());
+                }
+                stub
+            }
+        }
+    };
+    if !alongside {
+        let mut s = Streamed::new();
+        let out = parse(&mut |tree: usvg::Tree, lines: Vec<Line>| {
+            let stub = stub_of(&tree);
+            s.take(tree, lines);
+            Ok(stub)
+        })?;
+        return Ok((out, s));
+    }
     // The faces go over a few at a time: waking the converter for every
     // face cost more than converting a small one. (Dropping the trees back
     // on the parsing thread, which spares the two a malloc lock, left 5 MB
@@ -94,48 +155,16 @@ pub fn stream_faces<T>(
         // A few faces in flight at most (as many as with a face at a time).
         let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<(usvg::Tree, Vec<Line>)>>(3);
         let worker = scope.spawn(move || {
-            let mut s = Streamed {
-                conv: Converter::default(),
-                drawn: Some(Vec::new()),
-                glyphs: GlyphTable::default(),
-            };
+            let mut s = Streamed::new();
             for (tree, lines) in rx.into_iter().flatten() {
-                // Once one face cannot be drawn, the rest are only taken off the channel.
-                let Some(drawn) = s.drawn.as_mut() else {
-                    continue;
-                };
-                // Art is known by its address only within a face, as with a
-                // converter per face.
-                s.conv.arts.clear();
-                s.conv.lines = lines;
-                let chunks = s.conv.face(&tree);
-                s.conv.lines.clear();
-                drop(tree);
-                if !super::content::direct_ok(std::iter::once(chunks.as_slice())) {
-                    s.drawn = None;
-                    continue;
-                }
-                let (mut d, shown) = super::content::draw(&chunks);
-                d.set_uses(s.glyphs.intern(shown));
-                drawn.push(d);
+                s.take(tree, lines);
             }
             s
         });
-        // The faces of a component share their size: one stub each.
-        let mut stubs: Vec<usvg::Tree> = Vec::new();
         let mut batch = Vec::with_capacity(BATCH);
         let stopped = || Error::failed("kit.pdf", "the faces' converter stopped");
         let mut keep = |tree: usvg::Tree, lines: Vec<Line>| -> Result<usvg::Tree> {
-            let stub = match stubs.iter().find(|s| s.size() == tree.size()) {
-                Some(s) => s.clone(),
-                None => {
-                    let stub = size_only(&tree);
-                    if stubs.len() < 16 && !stub.root().has_children() {
-                        stubs.push(stub.clone());
-                    }
-                    stub
-                }
-            };
+            let stub = stub_of(&tree);
             batch.push((tree, lines));
             if batch.len() == BATCH {
                 tx.send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
@@ -220,6 +249,8 @@ fn write_with(
     let (conv, drawing) = convert(faces, sheets, converted, direct)?;
 
     let mut doc = PdfDocument::new(title);
+    // The run's compressors: the pages', then the rest's.
+    let mut deflaters = super::content::Deflaters::default();
 
     // Fonts: each face some text uses, subset to the glyphs used (glyph ids
     // renumbered in the text ops), under fixed resource names.
@@ -241,10 +272,13 @@ fn write_with(
             }
         }
     }
-    // The faces subset side by side (each reads its whole `glyf`).
-    let subsets = super::par::map(&fonts::FACES, |i, (_, _, bytes)| {
-        (!used[i].is_empty()).then(|| subset_font(bytes, &used[i]))
-    });
+    // One after the other: a face's subset is some 0.1 ms whatever the
+    // kit's size (it reads the whole `glyf`), what a thread costs to start.
+    let subsets: Vec<_> = fonts::FACES
+        .iter()
+        .enumerate()
+        .map(|(i, (_, _, bytes))| (!used[i].is_empty()).then(|| subset_font(bytes, &used[i])))
+        .collect();
     let mut remap: Vec<BTreeMap<u16, u16>> = Vec::new();
     for ((id, _, _), subset) in fonts::FACES.iter().zip(subsets) {
         let Some(subset) = subset else {
@@ -289,8 +323,14 @@ fn write_with(
             }
             let first =
                 super::content::glyph_use(sheets, &drawn, &shared, &labels, &glyphs, &remap);
-            let streams =
-                super::content::page_streams(faces, sheets, &mut drawn, &shared, &mut labels);
+            let streams = super::content::page_streams(
+                faces,
+                sheets,
+                &mut drawn,
+                &shared,
+                &mut labels,
+                &mut deflaters,
+            );
             let mut first = Some(first);
             let pages = sheets
                 .iter()
@@ -336,7 +376,9 @@ fn write_with(
     if let Some(trims) = trims {
         set_boxes(&mut lo, sheets, trims);
     }
-    super::content::compress(&mut lo);
+    super::content::compress(&mut lo, &mut deflaters);
+    // Their 372 KiB each are not kept through the save, the run's peak.
+    drop(deflaters);
     // printpdf writes a random document ID; derive it from the content
     // instead: save with a placeholder of the same length, hash, patch.
     let placeholder = [b'0'; 32];
@@ -345,7 +387,18 @@ fn write_with(
         "ID",
         lopdf::Object::Array(vec![id(&placeholder), id(&placeholder)]),
     );
-    let mut out = Vec::new();
+    // Room for the whole file at once (its streams and about 200 bytes an
+    // object besides): grown by doubling, each larger copy was made beside
+    // the last, and the run's peak is here.
+    let streams: usize = lo
+        .objects
+        .values()
+        .map(|o| match o {
+            lopdf::Object::Stream(s) => s.content.len(),
+            _ => 0,
+        })
+        .sum();
+    let mut out = Vec::with_capacity(streams + 200 * lo.objects.len() + 4096);
     lo.save_to(&mut out)
         .map_err(|e| Error::failed("kit.pdf", format!("cannot serialise the PDF: {e}")))?;
     let digest = format!("{:016x}{:016x}", fnv1a(&out, 0), fnv1a(&out, 1));
@@ -454,7 +507,9 @@ fn convert(
     // The shared parts, then each sheet's label (its SVG written only when
     // it is not laid out directly).
     let parts: Vec<usize> = (0..n_bodies + sheets.len()).collect();
-    let parts = super::par::map(&parts, |_, &i| -> Result<Part> {
+    // A label is some 15 us to lay out: worth a thread from a few dozen on.
+    let threads = super::par::threads_for(parts.len(), 24);
+    let parts = super::par::map_on(threads, &parts, |_, &i| -> Result<Part> {
         let label = (i >= n_bodies).then(|| &sheets[i - n_bodies]);
         // A label laid out directly where it can be, as usvg would lay it out.
         let direct_label = label.filter(|_| draw_labels).and_then(label_chunks);

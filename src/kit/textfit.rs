@@ -14,8 +14,9 @@ use crate::error::Error;
 /// Millimetres per PostScript point.
 pub const MM_PER_PT: f64 = 25.4 / 72.0;
 
-/// The bundled font every kit sets its names in (bold, condensed: long names fit).
-pub static NAME_FONT: &[u8] = include_bytes!("../../fonts/DejaVuSansCondensed-Bold.ttf");
+/// The bundled font every kit sets its names in (bold, condensed: long names
+/// fit): the bundled face's one copy in the binary (see [`super::fonts::FACES`]).
+pub static NAME_FONT: &[u8] = super::fonts::FACES[1].2;
 
 /// Advance widths and vertical extent of one font, in em units (1.0 = font size).
 ///
