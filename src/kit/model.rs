@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -147,7 +148,7 @@ pub struct Component {
     pub front_at: Location,
     pub back_at: Option<Location>,
     /// One entry per physical piece (copies included), in print order.
-    pub pieces: Vec<toml::Table>,
+    pub pieces: Vec<Piece>,
     /// Where `size_mm` is written, to point at when a piece does not fit.
     pub size_at: Location,
     /// Regions a split must not cut through, in mm from the piece's top-left
@@ -155,6 +156,73 @@ pub struct Component {
     pub keep_whole: Vec<crate::kit::geometry::Rect>,
     /// The spreadsheet the items came from, if they did.
     pub items_from: Option<PathBuf>,
+}
+
+/// One piece's fields (an item's), kept compact: a large deck's pieces live
+/// until its PDF is saved, and a table for each would be the biggest thing
+/// that grows with the deck (a B-tree node of some 630 bytes, whatever the
+/// number of fields, and every field's name again). The names are shared by
+/// the pieces that have the same ones (every row of a spreadsheet), and a
+/// piece's copies share its values.
+#[derive(Debug, Clone)]
+pub struct Piece {
+    /// In the order the item's table kept them.
+    names: Arc<[String]>,
+    values: Arc<[toml::Value]>,
+}
+
+impl Piece {
+    /// The fields, in their names' order.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &toml::Value)> {
+        self.names.iter().zip(self.values.iter())
+    }
+
+    /// The field `name`, if the piece has one.
+    pub fn get(&self, name: &str) -> Option<&toml::Value> {
+        let i = self.names.iter().position(|n| n == name)?;
+        self.values.get(i)
+    }
+}
+
+/// `piece["field"]`, as on a table: a field the piece lacks is a panic.
+impl std::ops::Index<&str> for Piece {
+    type Output = toml::Value;
+
+    fn index(&self, name: &str) -> &toml::Value {
+        self.get(name)
+            .unwrap_or_else(|| panic!("the piece has no field `{name}`"))
+    }
+}
+
+impl From<toml::Table> for Piece {
+    fn from(item: toml::Table) -> Piece {
+        let (names, values): (Vec<String>, Vec<toml::Value>) = item.into_iter().unzip();
+        Piece {
+            names: names.into(),
+            values: values.into(),
+        }
+    }
+}
+
+/// Pieces made from items, each item's names shared with the piece before
+/// when they are the same.
+#[derive(Default)]
+struct Pieces {
+    pieces: Vec<Piece>,
+}
+
+impl Pieces {
+    /// `copies` pieces of `item`.
+    fn push(&mut self, item: toml::Table, copies: usize) {
+        if copies == 0 {
+            return;
+        }
+        let mut piece = Piece::from(item);
+        if let Some(p) = self.pieces.last().filter(|p| p.names == piece.names) {
+            piece.names = p.names.clone();
+        }
+        self.pieces.extend(std::iter::repeat_n(piece, copies));
+    }
 }
 
 impl Kit {
@@ -457,7 +525,7 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
             )
             .help("give `items = [ {...}, ... ]` or `[[component.product]]` axes"));
         }
-        let mut pieces = Vec::new();
+        let mut pieces = Pieces::default();
         for (k, it) in items.iter().enumerate() {
             let n = match &count {
                 Count::All(n) => *n,
@@ -485,8 +553,9 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
                     }
                 }
             };
-            pieces.extend(std::iter::repeat_n(it.clone(), n));
+            pieces.push(it.clone(), n);
         }
+        let pieces = pieces.pieces;
         if pieces.is_empty() {
             return Err(bad(
                 "kit.no-items",
@@ -537,7 +606,7 @@ fn sheet_pieces(
     from: &Spanned<String>,
     dir: &Path,
     at: &dyn Fn(std::ops::Range<usize>) -> Location,
-) -> Result<(Vec<toml::Table>, PathBuf)> {
+) -> Result<(Vec<Piece>, PathBuf)> {
     use crate::kit::sheet;
     let bad = |code: &'static str, span: std::ops::Range<usize>, msg: String| {
         Error::input(code, msg).at(at(span))
@@ -604,11 +673,12 @@ fn sheet_pieces(
         }
     };
     let items = grid.items(&numbers, column)?;
-    let mut pieces = Vec::new();
+    let mut pieces = Pieces::default();
     for item in items {
         let n = if column.is_some() { item.copies } else { all };
-        pieces.extend(std::iter::repeat_n(item.fields, n));
+        pieces.push(item.fields, n);
     }
+    let pieces = pieces.pieces;
     if pieces.is_empty() {
         return Err(bad(
             "kit.no-items",
@@ -777,7 +847,10 @@ range = [1, 3]
         let names: Vec<String> = c
             .pieces
             .iter()
-            .map(|p| format!("{}{}", p["fruit"].as_str().unwrap(), p["n"]))
+            .map(|p| {
+                let fruit = p.get("fruit").and_then(toml::Value::as_str).unwrap();
+                format!("{fruit}{}", p.get("n").unwrap())
+            })
             .collect();
         assert_eq!(&names[..4], ["a1", "a1", "a2", "a2"]);
         assert_eq!(names[11], "b3");

@@ -15,7 +15,7 @@ use sha2::Digest;
 
 use crate::error::{io_reason, Error, Location, Result};
 use crate::kit::facetext::{self, Line};
-use crate::kit::model::{Component, Kit};
+use crate::kit::model::{Component, Kit, Piece};
 use crate::kit::{bundled, fonts};
 
 /// One drawn face, in its own SVG user units. Shared: the faces the PDF
@@ -249,7 +249,7 @@ fn fill_all(
 /// What a template sees: the piece's fields at top level, plus `data` (the
 /// kit's `[data]`), `kit` (name, title), `w` and `h` (piece size in mm) and
 /// `index` (0-based position of the piece in its component).
-fn context(kit: &Kit, comp: &Component, piece: &toml::Table, index: usize) -> Value {
+fn context(kit: &Kit, comp: &Component, piece: &Piece, index: usize) -> Value {
     let mut ctx = toml::Table::new();
     ctx.insert("data".into(), toml::Value::Table(kit.data.clone()));
     let mut k = toml::Table::new();
@@ -260,7 +260,7 @@ fn context(kit: &Kit, comp: &Component, piece: &toml::Table, index: usize) -> Va
     ctx.insert("w".into(), comp.w_mm.into());
     ctx.insert("h".into(), comp.h_mm.into());
     ctx.insert("index".into(), (index as i64).into());
-    for (k, v) in piece {
+    for (k, v) in piece.iter() {
         ctx.insert(k.clone(), v.clone());
     }
     Value::from(minijinja::value::Serde(ctx))

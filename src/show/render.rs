@@ -16,6 +16,7 @@ use usvg::WriteOptions;
 
 use super::scene::{Label, LabelKind, MarkKind, Rect, Scene};
 use crate::error::{Error, Result};
+use crate::kit::model::Piece;
 use crate::kit::template::{self, KitFaces};
 use crate::kit::Kit;
 
@@ -116,7 +117,7 @@ impl KitArt {
 }
 
 /// A piece's field by dotted path (`moon.code`, `number`).
-fn lookup<'a>(piece: &'a toml::Table, path: &str) -> Option<&'a toml::Value> {
+fn lookup<'a>(piece: &'a Piece, path: &str) -> Option<&'a toml::Value> {
     let mut parts = path.split('.');
     let mut v = piece.get(parts.next()?)?;
     for p in parts {
@@ -136,7 +137,7 @@ fn text(v: &toml::Value) -> String {
 
 /// Whether a piece's field (by dotted path) reads `want` as [`text`], without
 /// copying a string field (a deal sheet looks up every piece of every board).
-fn field_is(piece: &toml::Table, path: &str, want: &str) -> bool {
+fn field_is(piece: &Piece, path: &str, want: &str) -> bool {
     match lookup(piece, path) {
         Some(toml::Value::String(s)) => s == want,
         Some(v) => text(v) == want,
@@ -441,6 +442,7 @@ mod tests {
     #[test]
     fn fields_by_dotted_path() {
         let t: toml::Table = toml::from_str("number = 3\n[moon]\ncode = \"R\"\n").unwrap();
+        let t = Piece::from(t);
         assert_eq!(lookup(&t, "moon.code").map(text).as_deref(), Some("R"));
         assert_eq!(lookup(&t, "number").map(text).as_deref(), Some("3"));
         assert_eq!(lookup(&t, "moon.name"), None);

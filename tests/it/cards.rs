@@ -19,7 +19,7 @@ fn count(kit: &kit::Kit, component: &str) -> usize {
         .map_or(0, |c| c.pieces.len())
 }
 
-fn pieces<'a>(kit: &'a kit::Kit, component: &str) -> &'a [toml::Table] {
+fn pieces<'a>(kit: &'a kit::Kit, component: &str) -> &'a [kit::model::Piece] {
     &kit.components
         .iter()
         .find(|c| c.name == component)
