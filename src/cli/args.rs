@@ -185,9 +185,8 @@ pub fn folder(path: &Path) -> Result<(), Error> {
 }
 
 /// The threads a `--jobs` or `--threads` option asks for, or one for each
-/// core when it is not given; never fewer than one.
+/// core when it is not given (counted once, by [`crate::kit::par::threads`]);
+/// never fewer than one.
 pub fn jobs(asked: Option<usize>) -> usize {
-    asked
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1)
+    asked.unwrap_or_else(crate::kit::par::threads).max(1)
 }
