@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod deal;
+pub mod decimal;
 pub mod decktet;
 pub mod error;
 pub mod event;

@@ -438,18 +438,8 @@ impl<'a> Fields<'a> {
 
 /// `n` in decimal, without `std::fmt` (a round's number and a board's were a
 /// twentieth of Quincunx's time through it).
-pub fn number(out: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
+pub fn number(out: &mut Vec<u8>, n: u64) {
+    out.extend_from_slice(crate::decimal::digits(n, &mut [0; 20]));
 }
 
 /// `s` as a JSON string.

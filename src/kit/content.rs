@@ -87,16 +87,9 @@ fn real(out: &mut String, v: f32) {
         if v.is_sign_negative() {
             out.push('-');
         }
-        let (mut n, mut digits, mut at) = (v.abs() as u32, [0u8; 8], 8);
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        out.extend(digits[at..].iter().map(|&d| char::from(d)));
+        let mut buf = [0; 20];
+        let digits = crate::decimal::digits(v.abs() as u64, &mut buf);
+        out.extend(digits.iter().map(|&d| char::from(d)));
         return;
     }
     if !v.is_finite() {
