@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use printpdf::{
     Codepoint, Color, CurTransMat, DictItem, ExternalStream, ExternalXObject, FontId, Mm, Op,
@@ -114,7 +115,7 @@ pub const STREAM_ALONGSIDE: usize = 128;
 /// with the faces converted for the PDF as they come, on a thread of their
 /// own when `alongside` (see [`STREAM_ALONGSIDE`]), else on this one: each
 /// tree is dropped once converted, and what the face keeps in its place is
-/// an empty tree of the same size. A 5,200-card kit otherwise held every
+/// an empty tree of the same size, shared. A 5,200-card kit otherwise held every
 /// card's tree (its text laid out, with outlines: about 25 KB a card) until
 /// the PDF was written. On a thread of their own, the parsing and the
 /// converting go on side by side. The result is the same either way.
@@ -122,13 +123,15 @@ pub fn stream_faces<T>(
     alongside: bool,
     parse: impl FnOnce(&mut crate::kit::template::Keep) -> Result<T>,
 ) -> Result<(T, Streamed)> {
-    // The faces of a component share their size: one stub each.
-    let mut stubs: Vec<usvg::Tree> = Vec::new();
-    let mut stub_of = move |tree: &usvg::Tree| -> usvg::Tree {
+    // The faces of a component share their size: one stub each, shared by
+    // them all (a `usvg::Tree` is some 400 bytes even empty: 2 MB for 5,200
+    // cards).
+    let mut stubs: Vec<Arc<usvg::Tree>> = Vec::new();
+    let mut stub_of = move |tree: &usvg::Tree| -> Arc<usvg::Tree> {
         match stubs.iter().find(|s| s.size() == tree.size()) {
             Some(s) => s.clone(),
             None => {
-                let stub = size_only(tree);
+                let stub = Arc::new(size_only(tree));
                 if stubs.len() < 16 && !stub.root().has_children() {
                     stubs.push(stub.clone());
                 }
@@ -163,7 +166,7 @@ pub fn stream_faces<T>(
         });
         let mut batch = Vec::with_capacity(BATCH);
         let stopped = || Error::failed("kit.pdf", "the faces' converter stopped");
-        let mut keep = |tree: usvg::Tree, lines: Vec<Line>| -> Result<usvg::Tree> {
+        let mut keep = |tree: usvg::Tree, lines: Vec<Line>| -> Result<Arc<usvg::Tree>> {
             let stub = stub_of(&tree);
             batch.push((tree, lines));
             if batch.len() == BATCH {

@@ -28,7 +28,7 @@ pub struct Face {
 
 /// What [`render_faces_with`] hands on for each face: its tree, and the
 /// texts laid out for the PDF in its place (see [`super::facetext`]).
-pub type Keep<'a> = dyn FnMut(usvg::Tree, Vec<Line>) -> Result<usvg::Tree> + 'a;
+pub type Keep<'a> = dyn FnMut(usvg::Tree, Vec<Line>) -> Result<Arc<usvg::Tree>> + 'a;
 
 /// The faces of a kit, and which face each piece shows.
 pub struct KitFaces {
@@ -39,13 +39,14 @@ pub struct KitFaces {
 
 /// Fill every template of `kit` and parse the results.
 pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
-    render_faces_inner(kit, false, &mut |tree, _| Ok(tree))
+    render_faces_inner(kit, false, &mut |tree, _| Ok(Arc::new(tree)))
 }
 
 /// [`render_faces`], each distinct face's tree handed to `keep` as soon as it
 /// is parsed and checked, in face order; what `keep` returns is the face's
 /// tree from then on (the PDF writer takes the trees as they come and leaves
-/// a tree of the same size, so that a large kit's trees are never all held).
+/// an empty tree of the same size, one shared by the faces of that size, so
+/// that a large kit's trees are never all held).
 /// For the PDF alone: a face's plain texts are laid out directly, and its
 /// tree has a marker in the place of each (see [`super::facetext`]).
 pub fn render_faces_with(kit: &Kit, keep: &mut Keep) -> Result<KitFaces> {
@@ -68,7 +69,7 @@ fn render_faces_inner(kit: &Kit, direct_text: bool, keep: &mut Keep) -> Result<K
     if let Some(c) = missing_glyph(&kit.title) {
         return Err(glyph_error(c, kit, &kit_source, None));
     }
-    let mut faces = Faces::default();
+    let mut faces = Vec::new();
     let mut seen: HashMap<(PathBuf, [u8; 32]), usize> = HashMap::new();
     let mut components = Vec::new();
     for comp in &kit.components {
@@ -104,45 +105,8 @@ fn render_faces_inner(kit: &Kit, direct_text: bool, keep: &mut Keep) -> Result<K
         components.push((front, back));
     }
     // Kept until the PDF is written: without the slack of growing.
-    let mut faces = faces.faces;
     faces.shrink_to_fit();
     Ok(KitFaces { faces, components })
-}
-
-/// The faces as they are parsed; in the PDF-only path, the empty trees the
-/// PDF writer leaves (a tree with nothing in it, used for its size alone)
-/// shared among the faces of one size.
-#[derive(Default)]
-struct Faces {
-    faces: Vec<Face>,
-    empty: Vec<Arc<usvg::Tree>>,
-}
-
-impl Faces {
-    fn len(&self) -> usize {
-        self.faces.len()
-    }
-
-    /// Add a face; `share`: an empty tree may be one already held of its
-    /// size (only its size is ever read).
-    fn push(&mut self, tree: usvg::Tree, share: bool) {
-        let size = |t: &usvg::Tree| (t.size().width().to_bits(), t.size().height().to_bits());
-        let tree = if share && !tree.root().has_children() {
-            match self.empty.iter().find(|e| size(e) == size(&tree)) {
-                Some(e) => e.clone(),
-                None => {
-                    let e = Arc::new(tree);
-                    if self.empty.len() < 16 {
-                        self.empty.push(e.clone());
-                    }
-                    e
-                }
-            }
-        } else {
-            Arc::new(tree)
-        };
-        self.faces.push(Face { tree });
-    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -154,7 +118,7 @@ fn fill_all(
     written_at: &Location,
     env: &mut Environment<'static>,
     art: &ArtCache,
-    faces: &mut Faces,
+    faces: &mut Vec<Face>,
     seen: &mut HashMap<(PathBuf, [u8; 32]), usize>,
     direct_text: bool,
     keep: &mut Keep,
@@ -239,7 +203,9 @@ fn fill_all(
             ));
             return Err(e);
         }
-        faces.push(keep(tree, lines)?, direct_text);
+        faces.push(Face {
+            tree: keep(tree, lines)?,
+        });
         seen.insert(key, faces.len() - 1);
         out.push(faces.len() - 1);
     }
