@@ -294,6 +294,18 @@ impl Reader<'_> {
         self.at - 2
     }
 
+    /// A glyph's operands (`op`: [`code::GLYPH`] or [`code::GLYPH_UPRIGHT`]):
+    /// its text matrix, and where its id is.
+    fn glyph(&mut self, op: u8) -> ([f32; 6], usize) {
+        let m = if op == code::GLYPH {
+            self.reals::<6>()
+        } else {
+            let [x, y] = self.reals::<2>();
+            [1.0, 0.0, 0.0, -1.0, x, y]
+        };
+        (m, self.gid_at())
+    }
+
     fn name(&mut self) -> &str {
         let len = usize::from(u16::from_le_bytes([self.byte(), self.byte()]));
         self.at += len;
@@ -453,14 +465,7 @@ impl Drawn {
                 font = usize::from(r.byte());
                 r.real();
             }
-            code::GLYPH | code::GLYPH_UPRIGHT => {
-                if op == code::GLYPH {
-                    r.reals::<6>();
-                } else {
-                    r.reals::<2>();
-                }
-                gids.push((font, r.gid_at()));
-            }
+            code::GLYPH | code::GLYPH_UPRIGHT => gids.push((font, r.glyph(op).1)),
             _ => Self::skip(r, op),
         });
         for (font, at) in gids {
@@ -503,13 +508,8 @@ impl Drawn {
             code::COLOUR => {
                 r.reals::<3>();
             }
-            code::GLYPH => {
-                r.reals::<6>();
-                r.gid_at();
-            }
-            code::GLYPH_UPRIGHT => {
-                r.reals::<2>();
-                r.gid_at();
+            code::GLYPH | code::GLYPH_UPRIGHT => {
+                r.glyph(op);
             }
             _ => {}
         }
@@ -551,14 +551,8 @@ impl Drawn {
             }
             code::COLOUR => ops.reals(&r.reals::<3>(), "rg"),
             code::GLYPH | code::GLYPH_UPRIGHT => {
-                let m = if op == code::GLYPH {
-                    r.reals::<6>()
-                } else {
-                    let [x, y] = r.reals::<2>();
-                    [1.0, 0.0, 0.0, -1.0, x, y]
-                };
+                let (m, at) = r.glyph(op);
                 ops.reals(&m, "Tm");
-                let at = r.gid_at();
                 let gid = u16::from_le_bytes([r.code[at], r.code[at + 1]]);
                 let out = ops.op();
                 out.push_str("[<");
