@@ -179,6 +179,10 @@ pub struct ResultsArgs {
     /// Paper for --pdf.
     #[arg(long, default_value = "a4", value_parser = args::papers())]
     pub paper: String,
+    /// Results are still coming in: missing games (listed, the standings marked provisional)
+    /// do not make the exit status 1.
+    #[arg(long)]
+    pub provisional: bool,
     #[command(flatten)]
     pub force: Force,
 }
@@ -206,6 +210,14 @@ pub struct PairArgs {
     /// Paper for --slips.
     #[arg(long, default_value = "a4", value_parser = args::papers())]
     pub paper: String,
+    /// Also write the round's records into this folder, the players' names in their seats
+    /// (`board-03-table-1.toml`, ...; `--force` to replace the ones `event deal --out` wrote).
+    #[arg(long, value_hint = clap::ValueHint::DirPath)]
+    pub out: Option<PathBuf>,
+    /// Pair even though results of the rounds before are missing (a missing game counts
+    /// nothing; without this the pairing is refused, naming them).
+    #[arg(long)]
+    pub allow_missing: bool,
     #[command(flatten)]
     pub force: Force,
 }
@@ -253,11 +265,10 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         Command::Results(a) => results(a),
         Command::Pair(a) => pair(a),
         Command::Slip(a) => {
-            let (path, text) =
-                crate::event::results::read_records(std::slice::from_ref(&a.record))?
-                    .into_iter()
-                    .next()
-                    .ok_or_else(|| Error::input("event.unreadable", "no record"))?;
+            let (path, text) = crate::event::inputs::read(std::slice::from_ref(&a.record))?
+                .into_iter()
+                .next()
+                .ok_or_else(|| Error::input("event.unreadable", "no record"))?;
             out::write(&crate::event::slip::from_record(&path, &text)?);
             Ok(ExitCode::SUCCESS)
         }
@@ -298,6 +309,7 @@ fn new(a: NewArgs) -> Result<ExitCode, Error> {
                 unfinished: None,
                 illegal: None,
                 tie_breaks: None,
+                partnerships: None,
             }],
         },
     };
@@ -462,34 +474,54 @@ fn deal(a: DealArgs) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// One record skeleton per board and table in `dir`; the files written.
+/// One record skeleton per board and table in `dir`, each for the players
+/// a pairing known now seats there (else the section's seat names); the
+/// files written.
 fn write_skeletons(
     d: &Description,
     all: &[Board],
     dir: &Path,
     force: Force,
 ) -> Result<Vec<PathBuf>, Error> {
-    let width = all
+    let mut files = Vec::new();
+    for b in all {
+        for t in 1..=b.section.tables {
+            let players = crate::event::rounds::dealt_players(d, b, t)
+                .unwrap_or_else(|| b.section.names.clone());
+            files.push((b, t, players));
+        }
+    }
+    write_records(d, dir, &files, force)
+}
+
+/// The records `files` (board, table, players) into `dir`, named
+/// `board-03-table-1.toml` (zero-padded to the event's last board); every
+/// path is checked before any is written.
+fn write_records(
+    d: &Description,
+    dir: &Path,
+    files: &[(&Board, u32, Vec<String>)],
+    force: Force,
+) -> Result<Vec<PathBuf>, Error> {
+    let width = boards::labels(d)
         .iter()
-        .map(|b| b.label.number())
+        .map(|(l, _)| l.number())
         .max()
         .unwrap_or(1)
         .to_string()
         .len()
         .max(2);
-    let mut files = Vec::new();
-    for b in all {
-        for t in 1..=b.section.tables {
-            let path = dir.join(format!("{}-table-{t}.toml", b.label.file_stem(width)));
-            force.check(&path)?;
-            files.push((path, b, t));
-        }
+    let mut paths = Vec::new();
+    for (b, t, _) in files {
+        let path = dir.join(format!("{}-table-{t}.toml", b.label.file_stem(width)));
+        force.check(&path)?;
+        paths.push(path);
     }
     std::fs::create_dir_all(dir).map_err(|e| Error::io("event.write", dir, &e))?;
-    for (path, b, t) in &files {
-        write::atomic(path, &b.skeleton(d, *t)?)?;
+    for (path, (b, t, players)) in paths.iter().zip(files) {
+        write::atomic(path, &b.skeleton(d, *t, players)?)?;
     }
-    Ok(files.into_iter().map(|(p, _, _)| p).collect())
+    Ok(paths)
 }
 
 fn header(d: &Description, public: &str) -> String {
@@ -582,11 +614,7 @@ fn verify(a: VerifyArgs) -> Result<ExitCode, Error> {
     let key = Key::read(&a.keyed.key)?;
     let d = Description::read(&a.keyed.description)?;
     let commitment = Commitment::from_arg(&a.commitment)?;
-    let records: Vec<_> = a
-        .records
-        .iter()
-        .map(|p| (p.clone(), std::fs::read_to_string(p)))
-        .collect();
+    let records = crate::event::inputs::read_each(&a.records)?;
     let report = verify::verify(
         &d,
         &a.keyed.description,
@@ -634,6 +662,9 @@ fn verify(a: VerifyArgs) -> Result<ExitCode, Error> {
                 bad
             );
         }
+        if let Some(h) = &report.hint {
+            outln!("hint: {h}");
+        }
     }
     Ok(ExitCode::from(report.exit_code()))
 }
@@ -643,8 +674,8 @@ fn results(a: ResultsArgs) -> Result<ExitCode, Error> {
         a.force.check(path)?;
     }
     let (d, key, public) = keyed(&a.keyed)?;
-    let records = crate::event::results::read_records(&a.records)?;
-    let r = crate::event::results::results(&d, &key, &public, &records)?;
+    let records = crate::event::inputs::read(&a.records)?;
+    let r = crate::event::results::results(&d, &key, &public, &records, None)?;
     let format = if a.json {
         ResultsFormat::Json
     } else {
@@ -660,7 +691,7 @@ fn results(a: ResultsArgs) -> Result<ExitCode, Error> {
         ResultsFormat::Text => out::write(&crate::event::report::results_text(&r)),
         ResultsFormat::Html => out::write(&crate::event::html::page(&r)),
     }
-    Ok(ExitCode::from(r.exit_code()))
+    Ok(ExitCode::from(r.exit_code(a.provisional)))
 }
 
 fn pair(a: PairArgs) -> Result<ExitCode, Error> {
@@ -670,13 +701,44 @@ fn pair(a: PairArgs) -> Result<ExitCode, Error> {
     }
     let (d, key, public) = keyed(&a.keyed)?;
     let si = rounds::paired_section(&d, a.section)?;
-    let records = crate::event::results::read_records(&a.records)?;
-    let r = crate::event::results::results(&d, &key, &public, &records)?;
-    let round = rounds::pair(&d, si, &r, &records, a.round)?;
-    if let Some(path) = &a.slips {
-        let forms = crate::event::print::round_forms(&d, &key, &public, &round)?;
-        let pdf = crate::event::print::slips_pdf(&d.event, &forms, a.paper.parse()?)?;
-        crate::output::write_atomic(path, &pdf).map_err(|e| Error::io("cli.write", path, &e))?;
+    let records = crate::event::inputs::read(&a.records)?;
+    let r = crate::event::results::results(
+        &d,
+        &key,
+        &public,
+        &records,
+        Some((si, a.round.saturating_sub(1))),
+    )?;
+    let round = rounds::pair(&d, si, &r, &records, a.round, a.allow_missing)?;
+    let slips = match &a.slips {
+        Some(_) => {
+            let forms = crate::event::print::round_forms(&d, &key, &public, &round)?;
+            Some(crate::event::print::slips_pdf(
+                &d.event,
+                &forms,
+                a.paper.parse()?,
+            )?)
+        }
+        None => None,
+    };
+    if let Some(dir) = &a.out {
+        args::folder(dir)?;
+        let all = boards::all(&d, &key, &public);
+        let mut files = Vec::new();
+        for label in &round.boards {
+            if let Some(b) = all.iter().find(|b| b.label.to_string() == *label) {
+                for t in &round.tables {
+                    files.push((b, t.table, vec![t.first.clone(), t.second.clone()]));
+                }
+            }
+        }
+        let written = write_records(&d, dir, &files, a.force)?;
+        if !a.json {
+            out::wrote_into(dir, written.len(), "record", "records");
+        }
+    }
+    if let (Some(path), Some(pdf)) = (&a.slips, &slips) {
+        crate::output::write_atomic(path, pdf).map_err(|e| Error::io("cli.write", path, &e))?;
     }
     if a.json {
         out::json(&round);

@@ -95,10 +95,15 @@ impl Board<'_> {
             .deal(&self.section.variant, players, &self.provenance())
     }
 
-    /// The record skeleton of this board at `table`: header, `[deal]`,
-    /// `[setup]` and `[meta]` naming the event, board and table.
-    pub fn skeleton(&self, d: &Description, table: u32) -> Result<String, Error> {
-        let players = &self.section.names;
+    /// The record skeleton of this board at `table` for `players` (the
+    /// section's seat names, or the entrants a pairing seats there): header,
+    /// `[deal]`, `[setup]` and `[meta]` naming the event, board and table.
+    pub fn skeleton(
+        &self,
+        d: &Description,
+        table: u32,
+        players: &[String],
+    ) -> Result<String, Error> {
         let deal = self.deal(players)?;
         let mut text = format!(
             "# Event {}, board {}, table {table}. Add the moves as [[move]] tables\n\

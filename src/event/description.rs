@@ -40,6 +40,36 @@ use crate::record::range_text;
 /// any tournament plays, and small enough that a typo cannot fill a disk.
 pub const MAX_BOARDS: u32 = 100_000;
 
+/// Most records an event deals (each board, main and reserve, at each of its
+/// section's tables): `event deal --out` writes one file each.
+pub const MAX_RECORDS: u64 = 100_000;
+
+/// The first character of `s` that a name may not hold: a control character
+/// (a line break would end a record's comment line; terminal escapes would
+/// be printed raw) or a bidirectional override, embedding, isolate or mark
+/// (it would show a name reversed or reorder what follows it).
+pub fn unsafe_char(s: &str) -> Option<char> {
+    s.chars().find(|&c| {
+        c.is_control()
+            || matches!(
+                c,
+                '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+            )
+    })
+}
+
+/// Why `name` may not be used, in words, or `None`.
+fn name_fault(what: &str, name: &str) -> Option<String> {
+    unsafe_char(name).map(|c| {
+        format!(
+            "{what} {} holds the character U+{:04X}: names hold no control characters or \
+             direction overrides",
+            name.escape_debug(),
+            c as u32
+        )
+    })
+}
+
 /// A description as written in its file.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -82,6 +112,10 @@ pub struct SectionFile {
     pub illegal: Option<Illegal>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tie_breaks: Option<Vec<Criterion>>,
+    /// The sides of a partnership game, by seat name (`[["N", "S"], ["E", "W"]]`):
+    /// scored together, one standings line a side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partnerships: Option<Vec<Vec<String>>>,
 }
 
 fn one() -> u32 {
@@ -107,6 +141,8 @@ pub struct Section {
     pub illegal: Illegal,
     /// The standings' criteria, in order.
     pub tie_breaks: Vec<Criterion>,
+    /// The sides of a partnership game, as seat indices (every seat in one).
+    pub partnerships: Option<Vec<Vec<usize>>>,
 }
 
 impl Section {
@@ -189,6 +225,9 @@ impl Description {
         if file.event.trim().is_empty() {
             return Err(bad("event", "the event's name is empty".into()));
         }
+        if let Some(m) = name_fault("the event's name", &file.event) {
+            return Err(bad("event", m));
+        }
         if file.public_value_name.trim().is_empty() {
             return Err(bad(
                 "public-value-name",
@@ -209,6 +248,7 @@ impl Description {
         }
         let mut sections = Vec::new();
         let mut total: u64 = 0;
+        let mut records: u64 = 0;
         for (i, s) in file.sections.iter().enumerate() {
             let at = |key: &str, item: Option<usize>| {
                 let mut steps = vec![Step::Key("section"), Step::Item(i), Step::Key(key)];
@@ -231,6 +271,19 @@ impl Description {
                     ),
                 )
                 .at(at(key, None)));
+            }
+            records += (u64::from(section.boards) + u64::from(section.reserve))
+                * u64::from(section.tables);
+            if records > MAX_RECORDS {
+                return Err(Error::input(
+                    "event.description",
+                    format!(
+                        "section {}: {records} records in all so far (boards and reserve boards \
+                         times tables): an event deals at most {MAX_RECORDS}",
+                        i + 1
+                    ),
+                )
+                .at(at("tables", None)));
             }
             sections.push(section);
         }
@@ -319,6 +372,9 @@ pub fn resolve_at(s: &SectionFile) -> Result<Section, Fault> {
                         format!("`names`: `{name}` is empty or given twice"),
                     ));
                 }
+                if let Some(m) = name_fault("`names`:", name) {
+                    return Err(fault("names", Some(i), m));
+                }
             }
             names.clone()
         }
@@ -339,6 +395,9 @@ pub fn resolve_at(s: &SectionFile) -> Result<Section, Fault> {
                         Some(i),
                         format!("`entrants`: `{name}` is empty or given twice"),
                     ));
+                }
+                if let Some(m) = name_fault("`entrants`:", name) {
+                    return Err(fault("entrants", Some(i), m));
                 }
             }
             if list.len() < n {
@@ -379,7 +438,54 @@ pub fn resolve_at(s: &SectionFile) -> Result<Section, Fault> {
             list.clone()
         }
     };
+    let partnerships = match &s.partnerships {
+        None => None,
+        Some(sides) => {
+            let mut seen = vec![false; names.len()];
+            let mut out = Vec::new();
+            for (i, side) in sides.iter().enumerate() {
+                let mut seats = Vec::new();
+                for who in side {
+                    let Some(seat) = names.iter().position(|n| n == who) else {
+                        return Err(fault(
+                            "partnerships",
+                            Some(i),
+                            format!(
+                                "`partnerships`: `{who}` is not a seat; the seats are {}",
+                                names.join(", ")
+                            ),
+                        ));
+                    };
+                    if std::mem::replace(&mut seen[seat], true) {
+                        return Err(fault(
+                            "partnerships",
+                            Some(i),
+                            format!("`partnerships`: `{who}` is on two sides"),
+                        ));
+                    }
+                    seats.push(seat);
+                }
+                out.push(seats);
+            }
+            if let Some(seat) = seen.iter().position(|s| !s) {
+                return Err(fault(
+                    "partnerships",
+                    None,
+                    format!("`partnerships`: `{}` is on no side", names[seat]),
+                ));
+            }
+            if out.len() < 2 || out.iter().any(Vec::is_empty) {
+                return Err(fault(
+                    "partnerships",
+                    None,
+                    "`partnerships` needs two sides or more, none empty".into(),
+                ));
+            }
+            Some(out)
+        }
+    };
     Ok(Section {
+        partnerships,
         game,
         variant,
         names,
@@ -494,6 +600,7 @@ mod tests {
                 unfinished: None,
                 illegal: None,
                 tie_breaks: None,
+                partnerships: None,
             }],
         }
     }
@@ -621,6 +728,24 @@ mod tests {
                 add("[[section]]\ngame = \"moon\"\nboards = 0"),
                 (11, 10),
                 "section 2: `boards` must be at least 1",
+            ),
+            // Issue 38: tables are capped with boards; names hold no
+            // control characters or direction overrides.
+            (
+                swap("tables = 2", "tables = 1000000000"),
+                (8, 10),
+                "at most 100000",
+            ),
+            (swap("\"Club\"", "\"Club\\nnight\""), (2, 9), "U+000A"),
+            (
+                add("entrants = [\"Anna\", \"\\u001b]0;x\\u0007\"]"),
+                (9, 21),
+                "U+001B",
+            ),
+            (
+                add("players = 2\nnames = [\"A\", \"\\u202eB\"]"),
+                (10, 15),
+                "U+202E",
             ),
         ];
         Description::parse(Path::new("e.toml"), BASE.into()).unwrap();

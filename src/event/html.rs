@@ -85,6 +85,17 @@ fn section(s: &mut String, sec: &SectionResults) {
             escape(&b.player)
         ));
     }
+    if !sec.missing.is_empty() {
+        s.push_str(&format!(
+            "<p class=\"bad\">Provisional: {} missing, each counting nothing until it is \
+             handed in.</p>\n<ul>\n",
+            report::count(sec.missing.len() as u64, "result", "results")
+        ));
+        for m in &sec.missing {
+            s.push_str(&format!("<li>{}</li>\n", escape(&m.to_string())));
+        }
+        s.push_str("</ul>\n");
+    }
     for b in &sec.boards {
         // The seat's column only where a seat is not its player's name.
         let seats = b
@@ -157,6 +168,18 @@ fn section(s: &mut String, sec: &SectionResults) {
         ));
     }
     s.push_str("</tbody>\n</table></div>\n");
+    // Score slips handed in beside their records: agreeing, or the first
+    // wrong total (then the results exit 1).
+    for rec in sec.records.iter().filter(|r| r.slip.is_some()) {
+        let slip = rec.slip.as_deref().unwrap_or("");
+        s.push_str(&format!(
+            "<p class=\"note{}\">Board {}, table {}: the score slip: {}</p>\n",
+            if slip == "agrees" { "" } else { " bad" },
+            escape(&rec.board),
+            rec.table,
+            escape(slip)
+        ));
+    }
 }
 
 /// Text columns are set flush left, numbers flush right.

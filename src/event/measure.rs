@@ -131,6 +131,112 @@ pub fn count(
     }
 }
 
+/// The sides of a partnership game (`partnerships` in the section), each
+/// a list of seats: the names of the sides (`N-S`), in the sides' order.
+pub fn side_names(names: &[String], sides: &[Vec<usize>]) -> Vec<String> {
+    sides
+        .iter()
+        .map(|m| {
+            m.iter()
+                .map(|&i| names[i].as_str())
+                .collect::<Vec<_>>()
+                .join("-")
+        })
+        .collect()
+}
+
+/// [`count`] for a partnership game: the seats' verdict read as the sides'
+/// (a side wins where a member wins, loses where a member loses; its points
+/// are its members' added, FA-4 giving each partner the side's score; the
+/// author of an illegal move and the seat to move stand for their side), so
+/// an offence loses for the offender's side and its partner is never a
+/// winner, and the spread is against the best other side.
+pub fn count_sides(
+    names: &[String],
+    sides: &[Vec<usize>],
+    verdict: &Verdict,
+    running: Option<&[i64]>,
+    to_move: Option<usize>,
+    unfinished: Unfinished,
+    illegal: Illegal,
+) -> Counted {
+    let snames = side_names(names, sides);
+    let side_of = |seat: usize| sides.iter().position(|m| m.contains(&seat));
+    let side_of_name = |n: &str| {
+        names
+            .iter()
+            .position(|x| x == n)
+            .and_then(side_of)
+            .map(|s| snames[s].clone())
+    };
+    let sum = |points: &[i64]| -> Vec<i64> {
+        sides
+            .iter()
+            .map(|m| m.iter().map(|&i| points.get(i).copied().unwrap_or(0)).sum())
+            .collect()
+    };
+    let result = verdict.result.as_ref().map(|r| {
+        let named = |list: &[String]| -> Vec<String> {
+            let mut out: Vec<String> = Vec::new();
+            for n in list {
+                if let Some(side) = side_of_name(n) {
+                    if !out.contains(&side) {
+                        out.push(side);
+                    }
+                }
+            }
+            out
+        };
+        let scores = points_of(names, r, None).filter(|_| !r.scores.is_empty());
+        GameResult {
+            winners: named(&r.winners),
+            losers: named(&r.losers),
+            eliminated: named(&r.eliminated),
+            annulled: r.annulled,
+            solved: r.solved,
+            scores: scores
+                .map(|p| {
+                    snames
+                        .iter()
+                        .zip(sum(&p))
+                        .map(|(n, points)| crate::record::Score {
+                            player: n.clone(),
+                            points,
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            reason: r.reason.clone(),
+        }
+    });
+    let sided = Verdict {
+        status: verdict.status,
+        moves: verdict.moves,
+        illegal: verdict.illegal.as_ref().map(|i| crate::record::Illegal {
+            number: i.number,
+            player: side_of_name(&i.player).unwrap_or_else(|| i.player.clone()),
+            rule: i.rule,
+            code: i.code,
+            message: i.message.clone(),
+            line: i.line,
+            column: i.column,
+        }),
+        result,
+        to_move: verdict.to_move.as_deref().and_then(side_of_name),
+        notes: Vec::new(),
+        details: Vec::new(),
+    };
+    let running = running.map(sum);
+    count(
+        &snames,
+        &sided,
+        running.as_deref(),
+        to_move.and_then(side_of),
+        unfinished,
+        illegal,
+    )
+}
+
 fn points_of(names: &[String], r: &GameResult, running: Option<&[i64]>) -> Option<Vec<i64>> {
     if !r.scores.is_empty() {
         return Some(
@@ -301,6 +407,98 @@ mod tests {
     }
 
     const D: (Unfinished, Illegal) = (Unfinished::AsPlayed, Illegal::LossToOffender);
+
+    fn seats4() -> Vec<String> {
+        ["N", "E", "S", "W"].map(String::from).to_vec()
+    }
+
+    fn short(s: &[SeatResult]) -> Vec<(&str, u32, Option<i64>, Option<i64>)> {
+        s.iter()
+            .map(|r| (r.name.as_str(), r.halves, r.points, r.spread))
+            .collect()
+    }
+
+    /// Issue 39, worked by hand: Farfalia for four (FA-5), N and S against E
+    /// and W, each partner holding the side's score (FA-4). E's move 40 is
+    /// out of turn with N-S at 6 each, E-W at 16 each: the offence loses for
+    /// E-W (E and W alike: the partner is never a winner), N-S win; the
+    /// points stand, added per side (12 and 32); the spread is against the
+    /// other side (-20, +20), not against one's own partner.
+    #[test]
+    fn an_offence_counts_for_the_offenders_side() {
+        let sides = vec![vec![0, 2], vec![1, 3]];
+        let v = Verdict::illegal(
+            40,
+            IllegalMove {
+                number: 40,
+                player: "E".into(),
+                rule: "FA-2",
+                code: "farfalia.out-of-turn",
+                message: "not E's turn".into(),
+                line: 1,
+                column: 1,
+            },
+        );
+        let c = count_sides(&seats4(), &sides, &v, Some(&[6, 16, 6, 16]), None, D.0, D.1);
+        let Counted::Yes { how, seats } = c else {
+            panic!("{c:?}")
+        };
+        assert_eq!(how, "as a loss for E-W, who made the illegal move");
+        assert_eq!(
+            short(&seats),
+            [
+                ("N-S", 2, Some(12), Some(-20)),
+                ("E-W", 0, Some(32), Some(20))
+            ]
+        );
+        // A finished match: the pair N-S wins, 74 points to 38 (each pair's
+        // two totals added); spread +36 and -36.
+        let r = GameResult {
+            winners: vec!["N".into(), "S".into()],
+            losers: vec!["E".into(), "W".into()],
+            scores: [("N", 37), ("E", 19), ("S", 37), ("W", 19)]
+                .map(|(p, points)| Score {
+                    player: p.into(),
+                    points,
+                })
+                .to_vec(),
+            ..GameResult::default()
+        };
+        let s = yes(count_sides(
+            &seats4(),
+            &sides,
+            &Verdict::complete(90, r, vec![]),
+            None,
+            None,
+            D.0,
+            D.1,
+        ));
+        assert_eq!(
+            short(&s),
+            [
+                ("N-S", 2, Some(74), Some(36)),
+                ("E-W", 0, Some(38), Some(-36))
+            ]
+        );
+        // Unfinished, as played: the side ahead wins (one winner, not two tied seats).
+        let v = Verdict::legal_so_far(20, Some("W".into()), vec![]);
+        let s = yes(count_sides(
+            &seats4(),
+            &sides,
+            &v,
+            Some(&[10, 4, 10, 4]),
+            Some(3),
+            D.0,
+            D.1,
+        ));
+        assert_eq!(
+            short(&s),
+            [
+                ("N-S", 2, Some(20), Some(12)),
+                ("E-W", 0, Some(8), Some(-12))
+            ]
+        );
+    }
 
     #[test]
     fn a_finished_game_counts_its_winner_points_and_spread() {

@@ -30,6 +30,7 @@
 pub mod boards;
 pub mod description;
 pub mod html;
+pub mod inputs;
 pub mod key;
 pub mod matchpoints;
 pub mod measure;

@@ -412,6 +412,20 @@ fn standings(p: &mut Pages, sec: &SectionResults) -> Result<()> {
             GREY,
         )?;
     }
+    if !sec.missing.is_empty() {
+        p.line(
+            &format!(
+                "Provisional: {} missing, each counting nothing until it is handed in.",
+                report::count(sec.missing.len() as u64, "result", "results")
+            ),
+            BODY,
+            Font::Bold,
+            BAD,
+        )?;
+        for m in &sec.missing {
+            p.line(&m.to_string(), BODY, Font::Condensed, BAD)?;
+        }
+    }
     Ok(())
 }
 
@@ -430,24 +444,43 @@ fn boards(p: &mut Pages, sec: &SectionResults) -> Result<()> {
             Font::Bold,
             INK,
         )?;
+        // The seat's column only where a seat is not its player's name (a
+        // name is printed once).
+        let seats = b
+            .tables
+            .iter()
+            .flat_map(|r| &r.seats)
+            .any(|x| x.seat != x.player);
+        let keep = |mut v: Vec<String>| {
+            if !seats {
+                v.remove(1);
+            }
+            v
+        };
+        let mut right = vec![true, false, false, false, true, true];
+        if !seats {
+            right.remove(1);
+        }
         let t = Table {
-            head: ["Table", "Seat", "Player", "Result", "Matchpoints", "%"]
-                .map(String::from)
-                .to_vec(),
-            right: vec![true, false, false, false, true, true],
+            head: keep(
+                ["Table", "Seat", "Player", "Result", "Matchpoints", "%"]
+                    .map(String::from)
+                    .to_vec(),
+            ),
+            right,
             rows: b
                 .tables
                 .iter()
                 .flat_map(|row| {
                     row.seats.iter().map(move |x| Row {
-                        cells: vec![
+                        cells: keep(vec![
                             row.table.to_string(),
                             x.seat.clone(),
                             x.player.clone(),
                             x.result.clone(),
                             x.matchpoints.to_string(),
                             x.percent.map_or("-".into(), |v| format!("{v:.2}")),
-                        ],
+                        ]),
                         bad: false,
                     })
                 })
@@ -833,7 +866,7 @@ fn form(
 /// the board with no move yet, reports scores.
 fn keeps_score(d: &Description, b: &Board) -> Result<bool> {
     use crate::record::{Record, Source};
-    let text = b.skeleton(d, 1)?;
+    let text = b.skeleton(d, 1, &b.section.names)?;
     let src = Source::new(std::path::Path::new("<board>"), &text);
     let record = Record::parse(&src, &crate::games::Registry)?;
     Ok(match crate::games::session::find(record.game) {

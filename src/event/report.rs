@@ -80,6 +80,15 @@ fn section_text(s: &mut String, sec: &SectionResults) {
             b.round, b.player
         ));
     }
+    if !sec.missing.is_empty() {
+        s.push_str(&format!(
+            "missing results ({}: each counts nothing until it is handed in):\n",
+            sec.missing.len()
+        ));
+        for m in &sec.missing {
+            s.push_str(&format!("  {m}\n"));
+        }
+    }
     for b in &sec.boards {
         s.push_str(&format!(
             "board {}, compared at {} (top {} matchpoints a seat):\n",
@@ -105,7 +114,11 @@ fn section_text(s: &mut String, sec: &SectionResults) {
         }
     }
     let names: Vec<&str> = sec.tie_breaks.clone();
-    s.push_str(&format!("standings (by {}):\n", names.join(", then ")));
+    s.push_str(&format!(
+        "standings ({}by {}):\n",
+        provisional_text(sec),
+        names.join(", then ")
+    ));
     let cols = columns(sec);
     let mut rows: Vec<Vec<String>> = vec![cols.iter().map(|c| c.to_string()).collect()];
     for st in &sec.standings {
@@ -129,6 +142,17 @@ fn section_text(s: &mut String, sec: &SectionResults) {
             .collect();
         s.push_str(&format!("  {}\n", cells.join("  ").trim_end()));
     }
+}
+
+/// `provisional, 2 results missing; ` where results are missing, else nothing.
+pub(crate) fn provisional_text(sec: &SectionResults) -> String {
+    if sec.missing.is_empty() {
+        return String::new();
+    }
+    format!(
+        "provisional, {} missing; ",
+        count(sec.missing.len() as u64, "result", "results")
+    )
 }
 
 /// The standings' columns: rank, player, games, wins, and each criterion's.
@@ -183,7 +207,7 @@ pub fn standings_csv(r: &Results) -> String {
                 sec.game.to_string(),
                 st.rank.to_string(),
                 st.tied.to_string(),
-                st.name.clone(),
+                csv_text(&st.name),
                 st.played.to_string(),
                 wins_text(st.halves),
                 st.points.to_string(),
@@ -202,6 +226,18 @@ pub fn standings_csv(r: &Results) -> String {
     s
 }
 
+/// A text cell that a spreadsheet would take as a formula (it starts with
+/// `=`, `+`, `-`, `@`, a tab or a carriage return) is written as text: an
+/// apostrophe before it, as spreadsheets write text themselves. Numbers are
+/// not passed through here (a spread of `-5` stays a number).
+pub fn csv_text(f: &str) -> String {
+    if f.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{f}")
+    } else {
+        f.to_string()
+    }
+}
+
 /// A CSV field, quoted when it holds a comma, a quote or a line break.
 pub fn csv_field(f: &str) -> String {
     if f.contains([',', '"', '\n', '\r']) {
@@ -212,7 +248,7 @@ pub fn csv_field(f: &str) -> String {
 }
 
 /// "1 record", "3 records".
-fn count(n: u64, singular: &str, plural: &str) -> String {
+pub(crate) fn count(n: u64, singular: &str, plural: &str) -> String {
     format!("{n} {}", if n == 1 { singular } else { plural })
 }
 
@@ -225,5 +261,18 @@ mod tests {
         assert_eq!(csv_field("Anna"), "Anna");
         assert_eq!(csv_field("Rossi, Anna"), "\"Rossi, Anna\"");
         assert_eq!(csv_field("a \"b\""), "\"a \"\"b\"\"\"");
+    }
+
+    /// Issue 38: a name a spreadsheet would run as a formula is written as text.
+    #[test]
+    fn csv_names_that_look_like_formulas_are_text() {
+        assert_eq!(
+            csv_field(&csv_text("=HYPERLINK(\"http://x\",\"a\")")),
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"a\"\")\""
+        );
+        for f in ["+1", "-1", "@SUM(A1)"] {
+            assert_eq!(csv_text(f), format!("'{f}"));
+        }
+        assert_eq!(csv_text("Anna"), "Anna");
     }
 }

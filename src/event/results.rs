@@ -10,7 +10,7 @@
 //! player not among the entrants, one player at two tables in a round); a
 //! record that is illegal or not its board's is listed and exit 1.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -27,46 +27,6 @@ use crate::games;
 use crate::games::replay::Kept;
 use crate::games::session::Played;
 use crate::record::{Record, Source, Status};
-
-/// The records given: a folder (its `*.toml` files), files, or `-`
-/// (one record on standard input). Unreadable: exit 2.
-pub fn read_records(args: &[PathBuf]) -> Result<Vec<(PathBuf, String)>, Error> {
-    let mut out = Vec::new();
-    for arg in args {
-        if arg == Path::new("-") {
-            let mut text = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-                .map_err(|e| Error::io("event.unreadable", Path::new("<stdin>"), &e))?;
-            out.push((PathBuf::from("<stdin>"), text));
-        } else if arg.is_dir() {
-            let dir = std::fs::read_dir(arg).map_err(|e| Error::io("event.unreadable", arg, &e))?;
-            let mut files = Vec::new();
-            for entry in dir {
-                let path = entry
-                    .map_err(|e| Error::io("event.unreadable", arg, &e))?
-                    .path();
-                if path.extension().is_some_and(|x| x == "toml") && path.is_file() {
-                    files.push(path);
-                }
-            }
-            files.sort();
-            // Read on every core too (in the files' order: the first unreadable
-            // one is the one named).
-            for read in crate::kit::par::map(&files, |_, path| read_one(path)) {
-                out.push(read?);
-            }
-        } else {
-            out.push(read_one(arg)?);
-        }
-    }
-    Ok(out)
-}
-
-fn read_one(path: &Path) -> Result<(PathBuf, String), Error> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| Error::io("event.unreadable", path, &e))?;
-    Ok((path.to_path_buf(), text))
-}
 
 /// Everything `tavolo event results` reports.
 #[derive(Debug, Clone, Serialize)]
@@ -91,8 +51,14 @@ pub struct SectionResults {
     pub illegal: super::rules::Illegal,
     pub tie_breaks: Vec<&'static str>,
     pub records: Vec<RecordLine>,
-    /// Paired sections: who had no game in a round that was played.
+    /// Paired sections: who had the pairing's bye in a round that was played
+    /// (a win). A player whose game is missing has no bye.
     pub byes: Vec<Bye>,
+    /// The games due and not handed in (a record of their board and table
+    /// that is its board's, or a score slip): they count nothing.
+    pub missing: Vec<Missing>,
+    /// Some results are missing: the standings may still change.
+    pub provisional: bool,
     /// The boards played at two tables or more, compared seat by seat.
     pub boards: Vec<BoardTable>,
     pub standings: Vec<Standing>,
@@ -102,6 +68,38 @@ pub struct SectionResults {
 pub struct Bye {
     pub round: u32,
     pub player: String,
+}
+
+/// A game due and not handed in: its round, table and board, and who was
+/// to play it (a table of 0 and no board: a player the round's records and
+/// pairing do not place).
+#[derive(Debug, Clone, Serialize)]
+pub struct Missing {
+    pub round: u32,
+    pub table: u32,
+    pub board: String,
+    pub players: Vec<String>,
+}
+
+impl std::fmt::Display for Missing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.table == 0 {
+            return write!(
+                f,
+                "round {}: no game of {}",
+                self.round,
+                self.players.join(", ")
+            );
+        }
+        write!(
+            f,
+            "round {}, table {}, board {}: {}",
+            self.round,
+            self.table,
+            self.board,
+            self.players.join(" v ")
+        )
+    }
 }
 
 /// One record: where it was played, what the referee said, how it counts.
@@ -128,6 +126,11 @@ pub struct RecordLine {
     /// A score slip handed in beside the record: `agrees`, or its first
     /// wrong running total (then the results exit 1).
     pub slip: Option<String>,
+    /// A record of its board with no move, its game not over: a game not
+    /// begun (the record handed out to the table, handed back unplayed) is
+    /// no result: it is listed, and its game is missing.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub not_begun: bool,
 }
 
 /// A board as bridge hand records print it: each table's result by seat,
@@ -155,14 +158,25 @@ pub struct BoardSeat {
 }
 
 impl Results {
-    /// 0 if every record is its board's and legal, else 1.
-    pub fn exit_code(&self) -> u8 {
+    /// 0 if every record is its board's and legal and no result is missing
+    /// (or `provisional`: missing results are expected), else 1.
+    pub fn exit_code(&self, provisional: bool) -> u8 {
         let bad = self.sections.iter().flat_map(|s| &s.records).any(|r| {
             !matches!(r.status, "ok" | "slip")
                 || r.verdict == Some("illegal")
                 || r.slip.as_deref().is_some_and(|s| s != "agrees")
         });
-        u8::from(bad)
+        let missing = self.sections.iter().any(|s| !s.missing.is_empty());
+        u8::from(bad || (missing && !provisional))
+    }
+}
+
+impl RecordLine {
+    /// The record is a fact of its board and table: its board's (`ok`), or
+    /// a score slip standing for it. Any other is listed and never counts,
+    /// and its game is missing.
+    pub fn is_fact(&self) -> bool {
+        matches!(self.status, "ok" | "slip") && !self.not_begun
     }
 }
 
@@ -175,14 +189,21 @@ struct Placed<'d> {
     seats: Option<Vec<SeatResult>>,
     /// The record's names and moves replayed, to check a slip against.
     replay: Option<(Vec<String>, Vec<Played>)>,
+    /// A paired section's record whose seats have the section's seat names
+    /// (`P1`, `P2`: made at a table from `event deal`'s record): its players
+    /// are the pairing's at its table and board.
+    unnamed: bool,
 }
 
-/// The results of the event from `records` (path, text).
+/// The results of the event from `records` (path, text). `due`: section
+/// index and round through which a paired section's games are due even
+/// without a record of a later round (`event pair` of the next round).
 pub fn results(
     d: &Description,
     key: &Key,
     public: &str,
     records: &[(PathBuf, String)],
+    due: Option<(usize, u32)>,
 ) -> Result<Results, Error> {
     let all = boards::all(d, key, public);
     let mut inputs: Vec<&(PathBuf, String)> = records.iter().collect();
@@ -202,6 +223,12 @@ pub fn results(
     });
     for (p, (path, text)) in checked.into_iter().zip(&inputs) {
         let p = p?;
+        // A record not its board's is listed and left out: it takes no
+        // place, so a second one at the table is not an error.
+        if !p.line.is_fact() {
+            placed.push(p);
+            continue;
+        }
         if let Some(first) = seen.insert((p.board.label, p.table), path.clone()) {
             return Err(Error::input(
                 "event.same-board-twice",
@@ -236,7 +263,8 @@ pub fn results(
         }
         match placed
             .iter_mut()
-            .find(|p| p.board.label == board.label && p.table == table)
+            .filter(|p| p.board.label == board.label && p.table == table)
+            .max_by_key(|p| p.line.is_fact())
         {
             Some(p) => {
                 let verdict = match &p.replay {
@@ -253,13 +281,19 @@ pub fn results(
     }
     placed
         .sort_by(|a, b| (a.board.label, a.table, &a.path).cmp(&(b.board.label, b.table, &b.path)));
+    let mut accounts = Vec::new();
+    for (i, s) in d.sections.iter().enumerate() {
+        let through = due.filter(|(si, _)| *si == i).map_or(0, |(_, r)| r);
+        accounts.push(account(d, &all, s, &mut placed, records, through)?);
+    }
     once_a_round(&placed, records)?;
     compare_boards(&mut placed);
     let sections = d
         .sections
         .iter()
+        .zip(accounts)
         .enumerate()
-        .map(|(i, s)| section_results(i, s, &placed))
+        .map(|(i, (s, a))| section_results(i, s, &placed, a))
         .collect();
     Ok(Results {
         algorithm: super::ALGORITHM,
@@ -339,7 +373,12 @@ fn place<'d>(
         Some(j) => Some(j.players.clone()),
         None => parse().as_ref().map(Record::player_names),
     };
+    // Seat names in a paired section: the pairing names the players.
+    let unnamed = section.pairing.is_some()
+        && names.as_ref().is_some_and(|n| *n == section.names)
+        && round > 0;
     let players = match (&section.entrants, names.as_ref()) {
+        (Some(_), Some(names)) if unnamed => names.clone(),
         (Some(entrants), Some(names)) => {
             if let Some(seat) = names.iter().position(|n| !entrants.contains(n)) {
                 // Where the name is written (the record is read again only now).
@@ -382,6 +421,7 @@ fn place<'d>(
         },
         matchpoints: Vec::new(),
         slip: None,
+        not_begun: false,
     };
     let mut seats = None;
     let mut replay = None;
@@ -419,14 +459,34 @@ fn place<'d>(
                 .as_ref()
                 .and_then(|n| names.iter().position(|x| x == n))
         });
-        line.counted = measure::count(
-            &names,
-            &j.verdict,
-            running.as_deref(),
-            to_move,
-            section.unfinished,
-            section.illegal,
-        );
+        line.counted = match &section.partnerships {
+            None => measure::count(
+                &names,
+                &j.verdict,
+                running.as_deref(),
+                to_move,
+                section.unfinished,
+                section.illegal,
+            ),
+            Some(sides) => {
+                line.players = side_players(section, sides, &line.players, table);
+                measure::count_sides(
+                    &names,
+                    sides,
+                    &j.verdict,
+                    running.as_deref(),
+                    to_move,
+                    section.unfinished,
+                    section.illegal,
+                )
+            }
+        };
+        if j.verdict.moves == 0 && j.verdict.status == Status::LegalSoFar {
+            line.not_begun = true;
+            line.counted = Counted::LeftOut {
+                why: "no move played: the game is missing".into(),
+            };
+        }
         if let Counted::Yes { seats: s, .. } = &line.counted {
             seats = Some(s.clone());
         }
@@ -438,6 +498,7 @@ fn place<'d>(
         line,
         seats,
         replay,
+        unnamed,
     })
 }
 
@@ -530,7 +591,27 @@ fn from_slip<'d>(
             .collect(),
     };
     let moves = slip.totals.iter().map(Vec::len).sum();
-    let seats = measure::as_played(&slip.players, Some(&slip.finals()), moves);
+    let (players, seats) = match &section.partnerships {
+        None => (
+            players,
+            measure::as_played(&slip.players, Some(&slip.finals()), moves),
+        ),
+        Some(sides) => {
+            let finals = slip.finals();
+            let sums: Vec<i64> = sides
+                .iter()
+                .map(|m| m.iter().map(|&i| finals.get(i).copied().unwrap_or(0)).sum())
+                .collect();
+            (
+                side_players(section, sides, &players, table),
+                measure::as_played(
+                    &measure::side_names(&slip.players, sides),
+                    Some(&sums),
+                    moves,
+                ),
+            )
+        }
+    };
     let line = RecordLine {
         file: path.display().to_string(),
         board: board.label.to_string(),
@@ -547,6 +628,7 @@ fn from_slip<'d>(
         },
         matchpoints: Vec::new(),
         slip: None,
+        not_begun: false,
     };
     Ok(Placed {
         path: path.to_path_buf(),
@@ -555,7 +637,35 @@ fn from_slip<'d>(
         line,
         seats: Some(seats),
         replay: None,
+        unnamed: false,
     })
+}
+
+/// Who plays for each side: the entrants of a side joined (`Anna & Carla`),
+/// else the side's seat names (`N-S`, `N-S at table 2`).
+fn side_players(
+    section: &Section,
+    sides: &[Vec<usize>],
+    players: &[String],
+    table: u32,
+) -> Vec<String> {
+    let seat_names = measure::side_names(&section.names, sides);
+    sides
+        .iter()
+        .zip(seat_names)
+        .map(|(m, seats)| {
+            if section.entrants.is_some() {
+                m.iter()
+                    .filter_map(|&i| players.get(i).map(String::as_str))
+                    .collect::<Vec<_>>()
+                    .join(" & ")
+            } else if section.tables == 1 {
+                seats
+            } else {
+                format!("{seats} at table {table}")
+            }
+        })
+        .collect()
 }
 
 /// The round of a main board: its place among the section's boards, shared
@@ -578,10 +688,7 @@ pub(crate) fn round_of(d: &Description, board: &Board) -> u32 {
 fn once_a_round(placed: &[Placed], records: &[(PathBuf, String)]) -> Result<(), Error> {
     let mut at: BTreeMap<(*const Section, u32, &str), (u32, &Path)> = BTreeMap::new();
     for p in placed {
-        if p.board.section.entrants.is_none()
-            || p.line.round == 0
-            || !matches!(p.line.status, "ok" | "slip")
-        {
+        if p.board.section.entrants.is_none() || p.line.round == 0 || !p.line.is_fact() {
             continue;
         }
         for (seat, who) in p.line.players.iter().enumerate() {
@@ -654,11 +761,13 @@ pub(crate) fn board_at(records: &[(PathBuf, String)], file: &str) -> Location {
     meta_at(path, text, "board")
 }
 
-/// Matchpoints, seat by seat, on every board counted at two tables or more.
+/// Matchpoints, seat by seat, on every board counted at two tables or more
+/// of a section whose tables keep their players (a duplicate): in a paired
+/// section the tables of a board hold other players, and are not compared.
 fn compare_boards(placed: &mut [Placed]) {
     let mut by_board: BTreeMap<Label, Vec<usize>> = BTreeMap::new();
     for (i, p) in placed.iter().enumerate() {
-        if p.seats.is_some() {
+        if p.seats.is_some() && p.board.section.pairing.is_none() {
             by_board.entry(p.board.label).or_default().push(i);
         }
     }
@@ -684,46 +793,175 @@ fn compare_boards(placed: &mut [Placed]) {
     }
 }
 
-fn section_results(i: usize, s: &Section, placed: &[Placed]) -> SectionResults {
-    let mine: Vec<&Placed> = placed
+/// What a section's records account for: the byes the pairing gave, and
+/// the games due and not handed in.
+#[derive(Default)]
+struct Account {
+    byes: Vec<Bye>,
+    missing: Vec<Missing>,
+}
+
+/// The games of section `s` that were due, against the records handed in.
+/// A paired section's rounds are paired again, round by round from the
+/// records of the rounds before (as `event pair` paired them): a table of
+/// the pairing without a record of its board is missing, the pairing's bye
+/// is a bye (only if its player played in no record of the round), and a
+/// record with seat names takes the pairing's players at its table. Due:
+/// every round up to the last one with a record (or `through`). A section
+/// whose tables keep their players is due every main board at every table.
+fn account<'d>(
+    d: &Description,
+    all: &'d [Board<'d>],
+    s: &Section,
+    placed: &mut [Placed<'d>],
+    records: &[(PathBuf, String)],
+    through: u32,
+) -> Result<Account, Error> {
+    let mine = |p: &Placed| std::ptr::eq(p.board.section, s);
+    let facts: BTreeSet<(Label, u32)> = placed
         .iter()
-        .filter(|p| std::ptr::eq(p.board.section, s))
+        .filter(|p| mine(p) && p.line.is_fact())
+        .map(|p| (p.board.label, p.table))
         .collect();
-    let games: Vec<standings::Game> = mine
-        .iter()
-        .filter_map(|p| {
-            p.seats.as_ref().map(|seats| standings::Game {
-                competitors: p.line.players.clone(),
-                seats: seats.clone(),
-                matchpoints: p.line.matchpoints.clone(),
+    let fact_at = |label: Label, table: u32| facts.contains(&(label, table));
+    let boards_of = |round: u32| -> Vec<Label> {
+        all.iter()
+            .filter(|b| {
+                std::ptr::eq(b.section, s)
+                    && matches!(b.label, Label::Main(_))
+                    && round_of(d, b) == round
             })
-        })
-        .collect();
-    // A bye (an entrant with no record in a round that has some) is a win,
-    // with no points and no spread.
-    let mut byes = Vec::new();
-    if let (Some(entrants), Some(_)) = (&s.entrants, s.pairing) {
-        let mut played: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
-        for p in mine
+            .map(|b| b.label)
+            .collect()
+    };
+    let mut out = Account::default();
+    let (Some(entrants), Some(_)) = (&s.entrants, s.pairing) else {
+        // The tables keep their players: every main board at every table.
+        for b in all
             .iter()
-            .filter(|p| matches!(p.line.status, "ok" | "slip") && p.line.round > 0)
+            .filter(|b| std::ptr::eq(b.section, s) && matches!(b.label, Label::Main(_)))
         {
-            played
-                .entry(p.line.round)
-                .or_default()
-                .extend(p.line.players.iter().map(String::as_str));
-        }
-        for (&round, who) in &played {
-            for e in entrants.iter().filter(|e| !who.contains(&e.as_str())) {
-                byes.push(Bye {
-                    round,
-                    player: e.clone(),
-                });
+            for t in 1..=s.tables {
+                if !fact_at(b.label, t) {
+                    let players = if s.entrants.is_some() || s.tables == 1 {
+                        s.names.clone()
+                    } else {
+                        s.names
+                            .iter()
+                            .map(|n| format!("{n} at table {t}"))
+                            .collect()
+                    };
+                    out.missing.push(Missing {
+                        round: round_of(d, b),
+                        table: t,
+                        board: b.label.to_string(),
+                        players,
+                    });
+                }
             }
         }
+        return Ok(out);
+    };
+    let last = placed
+        .iter()
+        .filter(|p| mine(p) && p.line.is_fact())
+        .map(|p| p.line.round)
+        .max()
+        .unwrap_or(0)
+        .max(through);
+    for round in 1..=last {
+        let before: Vec<&RecordLine> = placed
+            .iter()
+            .filter(|p| mine(p) && p.line.round < round)
+            .map(|p| &p.line)
+            .collect();
+        let (pairs, bye) = super::rounds::pairing_of(s, entrants, &before, &out.byes, round);
+        for p in placed
+            .iter_mut()
+            .filter(|p| p.unnamed && p.line.round == round && std::ptr::eq(p.board.section, s))
+        {
+            let Some(&(a, b)) = pairs.get(p.table as usize - 1) else {
+                return Err(Error::input(
+                    "event.not-an-entrant",
+                    format!(
+                        "the record has the seat names {} and round {round}'s pairing has no \
+                         table {}: its players are not known",
+                        p.line.players.join(", "),
+                        p.table
+                    ),
+                )
+                .at(player_at(records, &p.path, 0))
+                .help("write the players' names in the record's `players`"));
+            };
+            p.line.players = vec![entrants[a].clone(), entrants[b].clone()];
+            p.unnamed = false;
+        }
+        let played: BTreeSet<&str> = placed
+            .iter()
+            .filter(|p| mine(p) && p.line.round == round && p.line.is_fact())
+            .flat_map(|p| p.line.players.iter().map(String::as_str))
+            .collect();
+        let mut placed_here: BTreeSet<&str> = played.clone();
+        for (i, &(a, b)) in pairs.iter().enumerate() {
+            let table = i as u32 + 1;
+            for label in boards_of(round) {
+                if !fact_at(label, table) {
+                    out.missing.push(Missing {
+                        round,
+                        table,
+                        board: label.to_string(),
+                        players: vec![entrants[a].clone(), entrants[b].clone()],
+                    });
+                    placed_here.insert(&entrants[a]);
+                    placed_here.insert(&entrants[b]);
+                }
+            }
+        }
+        if let Some(b) = bye.filter(|&b| !played.contains(entrants[b].as_str())) {
+            out.byes.push(Bye {
+                round,
+                player: entrants[b].clone(),
+            });
+            placed_here.insert(&entrants[b]);
+        }
+        // Anyone neither in a record, nor at a missing table, nor the bye
+        // (the round was paired from other results than these).
+        let unplaced: Vec<String> = entrants
+            .iter()
+            .filter(|e| !placed_here.contains(e.as_str()))
+            .cloned()
+            .collect();
+        if !unplaced.is_empty() {
+            out.missing.push(Missing {
+                round,
+                table: 0,
+                board: String::new(),
+                players: unplaced,
+            });
+        }
     }
-    let mut games = games;
-    for b in &byes {
+    Ok(out)
+}
+
+/// The games the standings count: each record counted, and each bye (a
+/// win, with no points and no spread).
+pub(crate) fn games_of(lines: &[&RecordLine], byes: &[&Bye]) -> Vec<standings::Game> {
+    let mut games: Vec<standings::Game> = lines
+        .iter()
+        .filter_map(|l| match &l.counted {
+            Counted::Yes { seats, .. } => Some(standings::Game {
+                competitors: l.players.clone(),
+                seats: seats.clone(),
+                matchpoints: if l.matchpoints.is_empty() {
+                    vec![None; seats.len()]
+                } else {
+                    l.matchpoints.clone()
+                },
+            }),
+            Counted::LeftOut { .. } => None,
+        })
+        .collect();
+    for b in byes {
         games.push(standings::Game {
             competitors: vec![b.player.clone()],
             seats: vec![SeatResult {
@@ -737,6 +975,17 @@ fn section_results(i: usize, s: &Section, placed: &[Placed]) -> SectionResults {
             matchpoints: vec![None],
         });
     }
+    games
+}
+
+fn section_results(i: usize, s: &Section, placed: &[Placed], account: Account) -> SectionResults {
+    let mine: Vec<&Placed> = placed
+        .iter()
+        .filter(|p| std::ptr::eq(p.board.section, s))
+        .collect();
+    let lines: Vec<&RecordLine> = mine.iter().map(|p| &p.line).collect();
+    let Account { byes, missing } = account;
+    let games = games_of(&lines, &byes.iter().collect::<Vec<_>>());
     let mut boards: Vec<BoardTable> = Vec::new();
     for p in &mine {
         let (Some(seats), Some(Some((_, top)))) = (&p.seats, p.line.matchpoints.first()) else {
@@ -784,6 +1033,8 @@ fn section_results(i: usize, s: &Section, placed: &[Placed]) -> SectionResults {
         tie_breaks: s.tie_breaks.iter().map(|c| c.name()).collect(),
         records: mine.iter().map(|p| p.line.clone()).collect(),
         byes,
+        provisional: !missing.is_empty(),
+        missing,
         boards,
         standings: standings::standings(&games, &entrants, &s.tie_breaks),
     }

@@ -4,11 +4,14 @@
 
 use serde::Serialize;
 
+use std::collections::BTreeSet;
+
 use super::boards::Label;
 use super::pairing::{self, History};
-use super::results::Results;
+use super::results::{Bye, Missing, RecordLine, Results};
 use super::rules::Pairing;
-use super::Description;
+use super::standings;
+use super::{Description, Section};
 use crate::error::Error;
 
 /// One round's pairings.
@@ -70,13 +73,16 @@ pub fn paired_section(d: &Description, section: Option<usize>) -> Result<usize, 
 /// Pair round `round` of section index `si` from the results of the rounds
 /// before it. Records of this round or a later one already given: the
 /// round is paired once (exit 2), and the error points at where the first of
-/// them names its board (`records`, as the results read them).
+/// them names its board (`records`, as the results read them). A round before
+/// it with results missing: refused (exit 1, the missing tables named) unless
+/// `allow_missing`; a missing game then counts nothing, and is never a bye.
 pub fn pair(
     d: &Description,
     si: usize,
     results: &Results,
     records: &[(std::path::PathBuf, String)],
     round: u32,
+    allow_missing: bool,
 ) -> Result<Round, Error> {
     let s = &d.sections[si];
     let method = s.pairing.unwrap_or(Pairing::Swiss);
@@ -104,51 +110,24 @@ pub fn pair(
         .at(super::results::board_at(records, &r.file))
         .help("give only the records of the rounds before it"));
     }
-    let index = |name: &str| entrants.iter().position(|e| e == name);
-    let mut h = History::new(entrants.len());
-    let mut in_round = vec![vec![false; entrants.len()]; round as usize];
-    for r in sec
-        .records
-        .iter()
-        .filter(|r| matches!(r.status, "ok" | "slip") && r.round > 0)
-    {
-        let seats: Vec<usize> = r.players.iter().filter_map(|p| index(p)).collect();
-        if let [a, b] = seats[..] {
-            // One game a table and round, however many boards it holds.
-            if !in_round[r.round as usize - 1][a] {
-                h.played(a, b);
-            }
-            in_round[r.round as usize - 1][a] = true;
-            in_round[r.round as usize - 1][b] = true;
-        }
+    let missing: Vec<&Missing> = sec.missing.iter().filter(|m| m.round < round).collect();
+    if !missing.is_empty() && !allow_missing {
+        let each: Vec<String> = missing.iter().map(|m| m.to_string()).collect();
+        return Err(Error::failed(
+            "event.round-incomplete",
+            format!(
+                "round {round} is paired from the rounds before it, and {} missing: {}",
+                super::report::count(missing.len() as u64, "result is", "results are"),
+                each.join("; ")
+            ),
+        )
+        .help(
+            "hand in the missing records (or score slips, `tavolo event score`), \
+             or pair anyway with --allow-missing: a missing game counts nothing",
+        ));
     }
-    for (r, played) in in_round.iter().enumerate().take(round as usize - 1) {
-        if method == Pairing::Swiss && !played.iter().any(|&p| p) {
-            return Err(Error::input(
-                "event.round-missing",
-                format!(
-                    "round {} has no records: a Swiss round is paired from the ones before",
-                    r + 1
-                ),
-            ));
-        }
-        for (p, &was) in played.iter().enumerate() {
-            if !was {
-                h.byes.insert(p);
-            }
-        }
-    }
-    let (pairs, bye) = match method {
-        Pairing::RoundRobin => pairing::berger(entrants.len(), round as usize - 1),
-        Pairing::Swiss => {
-            let ranked: Vec<usize> = sec
-                .standings
-                .iter()
-                .filter_map(|st| index(&st.name))
-                .collect();
-            pairing::swiss(&ranked, &h)
-        }
-    };
+    let before: Vec<&RecordLine> = sec.records.iter().collect();
+    let (pairs, bye) = pairing_of(s, &entrants, &before, &sec.byes, round);
     let first: u32 = d.sections[..si].iter().map(|x| x.boards).sum();
     let k = s.boards_per_round();
     let boards = (1..=k)
@@ -172,6 +151,72 @@ pub fn pair(
             .collect(),
         bye: bye.map(|b| entrants[b].clone()),
     })
+}
+
+/// The pairing of round `round` of section `s` (pairs of entrant indices,
+/// first seat first, in table order, and the bye) from the records of the
+/// rounds before it (`before`: those of other rounds and those not counted
+/// as facts are passed over) and their byes. `event pair` makes it, and
+/// `event results` makes it again to know who was to play where.
+pub fn pairing_of(
+    s: &Section,
+    entrants: &[String],
+    before: &[&RecordLine],
+    byes: &[Bye],
+    round: u32,
+) -> (Vec<(usize, usize)>, Option<usize>) {
+    let method = s.pairing.unwrap_or(Pairing::Swiss);
+    if method == Pairing::RoundRobin {
+        return pairing::berger(entrants.len(), round as usize - 1);
+    }
+    let index = |name: &str| entrants.iter().position(|e| e == name);
+    let lines: Vec<&RecordLine> = before
+        .iter()
+        .copied()
+        .filter(|r| r.is_fact() && r.round > 0 && r.round < round)
+        .collect();
+    let byes: Vec<&Bye> = byes.iter().filter(|b| b.round < round).collect();
+    let mut h = History::new(entrants.len());
+    let mut seen: BTreeSet<(u32, u32)> = BTreeSet::new();
+    for r in &lines {
+        let seats: Vec<usize> = r.players.iter().filter_map(|p| index(p)).collect();
+        if let [a, b] = seats[..] {
+            // One game a table and round, however many boards it holds.
+            if seen.insert((r.round, r.table)) {
+                h.played(a, b);
+            }
+        }
+    }
+    for b in &byes {
+        if let Some(i) = index(&b.player) {
+            h.byes.insert(i);
+        }
+    }
+    let games = super::results::games_of(&lines, &byes);
+    let ranked: Vec<usize> = standings::standings(&games, entrants, &s.tie_breaks)
+        .iter()
+        .filter_map(|st| index(&st.name))
+        .collect();
+    pairing::swiss(&ranked, &h)
+}
+
+/// The players a pairing known before any game seats at `table` of board
+/// `b` (first seat first): a round robin's every round, a Swiss round 1; else
+/// `None` (a later Swiss round is paired by `event pair`, from the results).
+pub fn dealt_players(d: &Description, b: &super::Board, table: u32) -> Option<Vec<String>> {
+    let s = b.section;
+    let entrants = s.entrants.as_ref()?;
+    let round = super::results::round_of(d, b);
+    let known = match s.pairing? {
+        Pairing::RoundRobin => round >= 1,
+        Pairing::Swiss => round == 1,
+    };
+    if !known {
+        return None;
+    }
+    let (pairs, _) = pairing_of(s, entrants, &[], &[], round);
+    let &(a, b) = pairs.get(table.checked_sub(1)? as usize)?;
+    Some(vec![entrants[a].clone(), entrants[b].clone()])
 }
 
 /// The round as text.

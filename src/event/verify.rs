@@ -147,6 +147,8 @@ pub struct Report {
     pub boards: usize,
     pub reserve: usize,
     pub records: Vec<RecordReport>,
+    /// When every record fails as not its board's: the likelier cause.
+    pub hint: Option<String>,
 }
 
 impl Report {
@@ -202,7 +204,7 @@ pub fn verify(
         // Every board deals (a failure here is a bug, reported, not a panic).
         b.deal(&b.section.names)?;
     }
-    let records = records
+    let records: Vec<RecordReport> = records
         .iter()
         .map(|(path, text)| match text {
             Ok(text) => check_record(d, &all, path, text),
@@ -230,7 +232,23 @@ pub fn verify(
             .iter()
             .filter(|b| matches!(b.label, Label::Reserve(_)))
             .count(),
+        hint: hint(&records),
         records,
+    })
+}
+
+/// Every record not its board's (wrong board or tampered) says more of the
+/// boards dealt than of the records: a public value or key mistyped deals
+/// other boards.
+fn hint(records: &[RecordReport]) -> Option<String> {
+    let all_fail = !records.is_empty()
+        && records
+            .iter()
+            .all(|r| matches!(r.status, "wrong-board" | "tampered"));
+    all_fail.then(|| {
+        "every record fails: the public value or the key may be wrong (type the public value \
+         exactly as announced, and use the key the organiser published)"
+            .to_string()
     })
 }
 

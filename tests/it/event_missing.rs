@@ -1,0 +1,350 @@
+//! Issue 39: a result is a fact or it is missing. A game not handed in
+//! counts nothing (never a bye), is listed with its round, table, board and
+//! players, and makes the standings provisional (exit 1 unless
+//! `--provisional`); `event pair` refuses to pair from an incomplete round
+//! unless `--allow-missing`; a record not its board's is never fatal. And
+//! names flow from the event into the records: the records `event deal` and
+//! `event pair` write carry the pairing's players, and a record with the
+//! seat names (`P1`, `P2`) takes the pairing's players at its table.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::event_results::{keyed, swiss, tavolo, text};
+
+/// The seed of board `board` as `event deal --out boards` wrote it.
+fn seed(d: &Path, board: u32) -> String {
+    let t =
+        std::fs::read_to_string(d.join(format!("boards/board-{board:02}-table-1.toml"))).unwrap();
+    t.lines()
+        .find_map(|l| l.strip_prefix("seed = \""))
+        .unwrap()
+        .trim_end_matches('"')
+        .to_string()
+}
+
+/// Table `table` plays board `board` at random as `names`, into `out`.
+fn play(d: &Path, board: u32, table: u32, names: &str, out: &str) {
+    let o = tavolo(
+        d,
+        &[
+            "play",
+            "moon",
+            "--seed",
+            &seed(d, board),
+            "--board",
+            &board.to_string(),
+            "--names",
+            names,
+            "-o",
+            out,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let mut t = std::fs::read_to_string(d.join(out)).unwrap();
+    t.push_str(&format!("\n[meta]\nboard = \"{board}\"\ntable = {table}\n"));
+    std::fs::write(d.join(out), t).unwrap();
+}
+
+/// The pairing of `round` as JSON (exit 0 expected).
+fn pairing(d: &Path, round: u32, extra: &[&str]) -> Value {
+    let r = round.to_string();
+    let mut args = vec!["event", "pair", "event.toml", "--round", &r, "--json"];
+    args.extend(extra);
+    let o = tavolo(d, &keyed(&args));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+fn names(v: &Value, table: usize) -> String {
+    let t = &v["tables"][table];
+    format!(
+        "{},{}",
+        t["first"].as_str().unwrap(),
+        t["second"].as_str().unwrap()
+    )
+}
+
+fn results(d: &Path, extra: &[&str]) -> (i32, String) {
+    let mut args = vec!["event", "results", "event.toml", "played"];
+    args.extend(extra);
+    let o = tavolo(d, &keyed(&args));
+    (o.status.code().unwrap(), text(&o))
+}
+
+/// A Swiss of four: round 1 complete, round 2 with table 2's game missing.
+#[test]
+fn a_missing_game_counts_nothing_and_is_never_a_bye() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    swiss(d, "");
+    let round2 = pairing(d, 2, &["played"]);
+    play(d, 2, 1, &names(&round2, 0), "played/r2-t1.toml");
+    let (code, out) = results(d, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("bye"), "no bye among four players: {out}");
+    let t2 = names(&round2, 1).replace(',', " v ");
+    assert!(
+        out.contains(&format!(
+            "missing results (1: each counts nothing until it is handed in):\n  round 2, table 2, board 2: {t2}"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("standings (provisional, 1 result missing; by wins, then spread)"),
+        "{out}"
+    );
+    // Mid-event, missing results are expected: exit 0, still listed.
+    let (code, out2) = results(d, &["--provisional"]);
+    assert_eq!((code, &out2), (0, &out));
+    // Each of table 2's players has played one game, not two.
+    let o = tavolo(
+        d,
+        &keyed(&[
+            "event",
+            "results",
+            "event.toml",
+            "played",
+            "--json",
+            "--provisional",
+        ]),
+    );
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let s = &v["sections"][0];
+    assert_eq!(s["provisional"], true);
+    assert_eq!(s["byes"], serde_json::json!([]));
+    assert_eq!(s["missing"][0]["table"], 2);
+    for who in round2["tables"][1]["first"]
+        .as_str()
+        .into_iter()
+        .chain(round2["tables"][1]["second"].as_str())
+    {
+        let st = s["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["name"] == who)
+            .unwrap();
+        assert_eq!(st["played"], 1, "{who}: {st}");
+    }
+    // Round 3 is not paired from an incomplete round 2, unless asked.
+    let o = tavolo(
+        d,
+        &keyed(&["event", "pair", "event.toml", "--round", "3", "played"]),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        text(&o).contains("error[event.round-incomplete]"),
+        "{}",
+        text(&o)
+    );
+    assert!(
+        text(&o).contains(&format!("round 2, table 2, board 2: {t2}")),
+        "{}",
+        text(&o)
+    );
+    pairing(d, 3, &["played", "--allow-missing"]);
+    // Handed in, the round is complete: exit 0, nothing missing.
+    play(d, 2, 2, &names(&round2, 1), "played/r2-t2.toml");
+    let (code, out) = results(d, &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        !out.contains("missing") && !out.contains("provisional"),
+        "{out}"
+    );
+    pairing(d, 3, &["played"]);
+}
+
+/// A record not its board's takes no place: its game is missing (never a
+/// bye), and a second one at the same table is not an error (exit 1, not 2).
+#[test]
+fn records_not_their_boards_are_listed_never_fatal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    swiss(d, "");
+    let round2 = pairing(d, 2, &["played"]);
+    play(d, 2, 1, &names(&round2, 0), "played/r2-t1.toml");
+    // Table 2 hands in round 1's board twice, as board 2.
+    let r1 = std::fs::read_to_string(d.join("played/r1-t2.toml")).unwrap();
+    let wrong = r1.replace("board = \"1\"\ntable = 2", "board = \"2\"\ntable = 2");
+    assert_ne!(wrong, r1);
+    std::fs::write(d.join("played/w1.toml"), &wrong).unwrap();
+    std::fs::write(d.join("played/w2.toml"), &wrong).unwrap();
+    let (code, out) = results(d, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        out.matches("wrong-board: the record claims board 2")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("round 2, table 2, board 2:"), "{out}");
+    assert!(!out.contains("bye"), "{out}");
+    // Still exit 1 with --provisional: a record not its board's is a fault.
+    assert_eq!(results(d, &["--provisional"]).0, 1);
+}
+
+/// A round robin of four: leaving out one game gives nobody a bye.
+#[test]
+fn a_round_robin_has_no_byes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    swiss(d, "");
+    let text0 = std::fs::read_to_string(d.join("event.toml")).unwrap();
+    std::fs::write(
+        d.join("event.toml"),
+        text0.replace("pairing = \"swiss\"", "pairing = \"round-robin\""),
+    )
+    .unwrap();
+    // The description changed: deal again (the key is the same), replay round 1.
+    std::fs::remove_dir_all(d.join("boards")).unwrap();
+    std::fs::remove_dir_all(d.join("played")).unwrap();
+    std::fs::create_dir(d.join("played")).unwrap();
+    let o = tavolo(
+        d,
+        &keyed(&["event", "deal", "event.toml", "--out", "boards"]),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let round1 = pairing(d, 1, &[]);
+    play(d, 1, 1, &names(&round1, 0), "played/r1-t1.toml");
+    let (code, out) = results(d, &["--provisional"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("bye"), "{out}");
+    let t2 = names(&round1, 1).replace(',', " v ");
+    assert!(
+        out.contains(&format!("round 1, table 2, board 1: {t2}")),
+        "{out}"
+    );
+}
+
+/// Names flow: `event deal --out` writes round 1's players (a Swiss round 1
+/// is known before any game), `event pair --out` a later round's, and a
+/// record with the seat names takes the pairing's players at its table.
+#[test]
+fn names_flow_from_the_event_into_the_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    swiss(d, "");
+    let b1 = std::fs::read_to_string(d.join("boards/board-01-table-2.toml")).unwrap();
+    assert!(b1.contains("players = [\"Carla\", \"Dario\"]"), "{b1}");
+    let b2 = std::fs::read_to_string(d.join("boards/board-02-table-1.toml")).unwrap();
+    assert!(b2.contains("players = [\"P1\", \"P2\"]"), "{b2}");
+    let round2 = pairing(d, 2, &["played", "--out", "boards", "--force"]);
+    let b2 = std::fs::read_to_string(d.join("boards/board-02-table-1.toml")).unwrap();
+    let first = round2["tables"][0]["first"].as_str().unwrap();
+    let second = round2["tables"][0]["second"].as_str().unwrap();
+    assert!(
+        b2.contains(&format!("players = [\"{first}\", \"{second}\"]")),
+        "{b2}"
+    );
+    // The named record is its board's, ready for the moves.
+    let o = tavolo(d, &["check", "boards/board-02-table-1.toml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    // Table 2 played from a record with the seat names: its players are
+    // the pairing's at table 2.
+    play(d, 2, 2, "P1,P2", "played/r2-t2.toml");
+    let o = tavolo(
+        d,
+        &keyed(&[
+            "event",
+            "results",
+            "event.toml",
+            "played",
+            "--json",
+            "--provisional",
+        ]),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rec = v["sections"][0]["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["file"].as_str().unwrap().ends_with("r2-t2.toml"))
+        .unwrap()
+        .clone();
+    assert_eq!(
+        rec["players"],
+        serde_json::json!([round2["tables"][1]["first"], round2["tables"][1]["second"]]),
+        "{rec}"
+    );
+    assert_eq!(rec["counted"], "yes", "{rec}");
+}
+
+/// The same folder rules for results, pair and verify: a folder of
+/// subfolders is an error naming them, never 0 records.
+#[test]
+fn folders_are_read_alike_by_results_pair_and_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    swiss(d, "");
+    std::fs::create_dir_all(d.join("all")).unwrap();
+    std::fs::rename(d.join("played"), d.join("all/round-1")).unwrap();
+    let commitment = "--commitment";
+    let sha = tavolo::event::hex(&tavolo::event::sha256(
+        &std::fs::read(d.join("event.toml")).unwrap(),
+    ));
+    for args in [
+        vec!["event", "results", "event.toml", "all"],
+        vec!["event", "pair", "event.toml", "--round", "2", "all"],
+        vec!["event", "verify", "event.toml", commitment, &sha, "all"],
+    ] {
+        let o = tavolo(d, &keyed(&args));
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains("error[event.no-records]"), "{}", text(&o));
+        assert!(text(&o).contains("round-1"), "{}", text(&o));
+    }
+    let o = tavolo(
+        d,
+        &keyed(&[
+            "event",
+            "verify",
+            "event.toml",
+            commitment,
+            &sha,
+            "all/round-1",
+        ]),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("2 records checked"), "{}", text(&o));
+}
+
+/// Issue 40: a mistyped public value fails every record; the report says
+/// the public value or the key may be wrong.
+#[test]
+fn every_record_failing_hints_at_the_public_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    swiss(d, "");
+    let sha = tavolo::event::hex(&tavolo::event::sha256(
+        &std::fs::read(d.join("event.toml")).unwrap(),
+    ));
+    let verify = |public: &str| {
+        tavolo(
+            d,
+            &[
+                "event",
+                "verify",
+                "event.toml",
+                "--key",
+                "event.key",
+                "--public",
+                public,
+                "--commitment",
+                &sha,
+                "played",
+            ],
+        )
+    };
+    let o = verify("4 5 7");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o).contains("hint: every record fails: the public value or the key may be wrong"),
+        "{}",
+        text(&o)
+    );
+    let o = verify("4 5 6");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!text(&o).contains("hint"), "{}", text(&o));
+}
