@@ -179,6 +179,10 @@ pub struct ResultsArgs {
     /// Paper for --pdf.
     #[arg(long, default_value = "a4", value_parser = args::papers())]
     pub paper: String,
+    /// Also print this player's scorecard (every game by round, with the wins so far), as
+    /// text after the results; repeat for several.
+    #[arg(long, value_name = "NAME")]
+    pub scorecard: Vec<String>,
     /// Results are still coming in: missing games (listed, the standings marked provisional)
     /// do not make the exit status 1.
     #[arg(long)]
@@ -310,6 +314,7 @@ fn new(a: NewArgs) -> Result<ExitCode, Error> {
                 illegal: None,
                 tie_breaks: None,
                 partnerships: None,
+                ratings: None,
             }],
         },
     };
@@ -676,6 +681,16 @@ fn results(a: ResultsArgs) -> Result<ExitCode, Error> {
     let (d, key, public) = keyed(&a.keyed)?;
     let records = crate::event::inputs::read(&a.records)?;
     let r = crate::event::results::results(&d, &key, &public, &records, None)?;
+    if let Some(name) = a.scorecard.iter().find(|n| {
+        !r.sections
+            .iter()
+            .any(|s| s.standings.iter().any(|x| x.name == **n))
+    }) {
+        return Err(Error::input(
+            "event.no-such-player",
+            format!("--scorecard {name}: nobody of that name is in the standings"),
+        ));
+    }
     let format = if a.json {
         ResultsFormat::Json
     } else {
@@ -688,7 +703,17 @@ fn results(a: ResultsArgs) -> Result<ExitCode, Error> {
     match format {
         ResultsFormat::Json => out::json(&r),
         ResultsFormat::Csv => out::write(&crate::event::report::standings_csv(&r)),
-        ResultsFormat::Text => out::write(&crate::event::report::results_text(&r)),
+        ResultsFormat::Text => {
+            out::write(&crate::event::report::results_text(&r));
+            for name in &a.scorecard {
+                for sec in &r.sections {
+                    if sec.standings.iter().any(|s| s.name == *name) {
+                        outln!();
+                        out::write(&crate::event::crosstable::scorecard_text(sec, name));
+                    }
+                }
+            }
+        }
         ResultsFormat::Html => out::write(&crate::event::html::page(&r)),
     }
     Ok(ExitCode::from(r.exit_code(a.provisional)))

@@ -116,6 +116,10 @@ pub struct SectionFile {
     /// scored together, one standings line a side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partnerships: Option<Vec<Vec<String>>>,
+    /// The entrants' ratings (`{ Anna = 1620, Bruno = 1480 }`): the seeding,
+    /// highest first, for a Swiss round 1 and the standings' last ties.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<std::collections::BTreeMap<String, i64>>,
 }
 
 fn one() -> u32 {
@@ -143,6 +147,9 @@ pub struct Section {
     pub tie_breaks: Vec<Criterion>,
     /// The sides of a partnership game, as seat indices (every seat in one).
     pub partnerships: Option<Vec<Vec<usize>>>,
+    /// The entrants in seeding order: by rating, highest first (those
+    /// without one after, in the entrants' order); else the entrants' order.
+    pub seeding: Vec<String>,
 }
 
 impl Section {
@@ -438,6 +445,30 @@ pub fn resolve_at(s: &SectionFile) -> Result<Section, Fault> {
             list.clone()
         }
     };
+    let seeding = match (&s.ratings, &entrants) {
+        (None, e) => e.clone().unwrap_or_default(),
+        (Some(_), None) => {
+            return Err(fault(
+                "ratings",
+                None,
+                "`ratings` rates the `entrants`: name them".into(),
+            ))
+        }
+        (Some(r), Some(e)) => {
+            if let Some(who) = r.keys().find(|k| !e.contains(k)) {
+                return Err(fault(
+                    "ratings",
+                    None,
+                    format!("`ratings`: `{who}` is not among the entrants"),
+                ));
+            }
+            let mut order: Vec<(usize, &String)> = e.iter().enumerate().collect();
+            order.sort_by_key(|(i, n)| (r.get(*n).map(|x| std::cmp::Reverse(*x)), *i));
+            // Rated first (highest first), then the unrated in entry order.
+            order.sort_by_key(|(_, n)| !r.contains_key(*n));
+            order.into_iter().map(|(_, n)| n.clone()).collect()
+        }
+    };
     let partnerships = match &s.partnerships {
         None => None,
         Some(sides) => {
@@ -485,6 +516,7 @@ pub fn resolve_at(s: &SectionFile) -> Result<Section, Fault> {
         }
     };
     Ok(Section {
+        seeding,
         partnerships,
         game,
         variant,
@@ -601,6 +633,7 @@ mod tests {
                 illegal: None,
                 tie_breaks: None,
                 partnerships: None,
+                ratings: None,
             }],
         }
     }

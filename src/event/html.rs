@@ -85,6 +85,33 @@ fn section(s: &mut String, sec: &SectionResults) {
             escape(&b.player)
         ));
     }
+    let cross = super::crosstable::crosstable(sec);
+    if !cross.is_empty() {
+        let rounds: String = (1..=sec.rounds)
+            .map(|r| format!("<th class=\"t\">R{r}</th>"))
+            .collect();
+        s.push_str(&format!(
+            "<h3>Crosstable</h3>\n<p class=\"note\">W won, L lost, T tied against the line \
+             number; ? missing; x not counted.</p>\n<div class=\"scroll\"><table>\n<thead><tr>\
+             <th>#</th><th class=\"t\">Player</th><th>Rank</th>{rounds}<th>Wins</th></tr></thead>\n\
+             <tbody>\n"
+        ));
+        for row in &cross {
+            let cells: String = row
+                .rounds
+                .iter()
+                .map(|c| format!("<td class=\"t\">{}</td>", escape(c)))
+                .collect();
+            s.push_str(&format!(
+                "<tr><td>{}</td><td class=\"t\">{}</td><td>{}</td>{cells}<td>{}</td></tr>\n",
+                row.line,
+                escape(&row.name),
+                escape(&row.rank),
+                escape(&row.wins)
+            ));
+        }
+        s.push_str("</tbody>\n</table></div>\n");
+    }
     if !sec.missing.is_empty() {
         s.push_str(&format!(
             "<p class=\"bad\">Provisional: {} missing, each counting nothing until it is \

@@ -28,6 +28,7 @@
 //! algorithm; any change is a new name.
 
 pub mod boards;
+pub mod crosstable;
 pub mod description;
 pub mod html;
 pub mod inputs;

@@ -142,6 +142,7 @@ fn section_text(s: &mut String, sec: &SectionResults) {
             .collect();
         s.push_str(&format!("  {}\n", cells.join("  ").trim_end()));
     }
+    s.push_str(&super::crosstable::crosstable_text(sec));
 }
 
 /// `provisional, 2 results missing; ` where results are missing, else nothing.
@@ -165,6 +166,10 @@ pub(crate) fn columns(sec: &SectionResults) -> Vec<&'static str> {
             "percent" => "percent",
             "solved" => "solved",
             "moves" => "moves",
+            "buchholz" => "buchholz",
+            "median-buchholz" => "median-buchholz",
+            "sonneborn-berger" => "sonneborn-berger",
+            "cumulative" => "cumulative",
             _ => continue,
         };
         cols.push(col);
@@ -191,8 +196,18 @@ pub(crate) fn cell(st: &Standing, col: &str) -> String {
         "percent" => st.percent.map_or("-".into(), |p| format!("{p:.2}")),
         "solved" => st.solved.to_string(),
         "moves" => st.moves.to_string(),
+        "buchholz" => decimal(st.buchholz),
+        "median-buchholz" => decimal(st.median_buchholz),
+        "sonneborn-berger" => decimal(st.sonneborn_berger),
+        "cumulative" => decimal(st.cumulative),
         _ => String::new(),
     }
+}
+
+/// A tie-break in wins as people read it: `4`, `4.5`, `2.75`.
+fn decimal(x: f64) -> String {
+    let s = format!("{x:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// The standings as CSV (RFC 4180), every section, one header line.

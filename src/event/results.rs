@@ -950,6 +950,7 @@ pub(crate) fn games_of(lines: &[&RecordLine], byes: &[&Bye]) -> Vec<standings::G
         .iter()
         .filter_map(|l| match &l.counted {
             Counted::Yes { seats, .. } => Some(standings::Game {
+                round: l.round,
                 competitors: l.players.clone(),
                 seats: seats.clone(),
                 matchpoints: if l.matchpoints.is_empty() {
@@ -963,6 +964,7 @@ pub(crate) fn games_of(lines: &[&RecordLine], byes: &[&Bye]) -> Vec<standings::G
         .collect();
     for b in byes {
         games.push(standings::Game {
+            round: b.round,
             competitors: vec![b.player.clone()],
             seats: vec![SeatResult {
                 name: b.player.clone(),
@@ -1020,7 +1022,6 @@ fn section_results(i: usize, s: &Section, placed: &[Placed], account: Account) -
             b.tables.push(row);
         }
     }
-    let entrants = s.entrants.clone().unwrap_or_default();
     SectionResults {
         section: i + 1,
         game: s.game.name(),
@@ -1036,7 +1037,7 @@ fn section_results(i: usize, s: &Section, placed: &[Placed], account: Account) -
         provisional: !missing.is_empty(),
         missing,
         boards,
-        standings: standings::standings(&games, &entrants, &s.tie_breaks),
+        standings: standings::standings(&games, &s.seeding, &s.tie_breaks),
     }
 }
 

@@ -193,7 +193,7 @@ pub fn pairing_of(
         }
     }
     let games = super::results::games_of(&lines, &byes);
-    let ranked: Vec<usize> = standings::standings(&games, entrants, &s.tie_breaks)
+    let ranked: Vec<usize> = standings::standings(&games, &s.seeding, &s.tie_breaks)
         .iter()
         .filter_map(|st| index(&st.name))
         .collect();

@@ -51,6 +51,18 @@ pub enum Criterion {
     Moves,
     /// Among the players still tied: wins in the games between them.
     HeadToHead,
+    /// The opponents' wins added, over every game played (a bye has no
+    /// opponent and adds nothing), most first.
+    Buchholz,
+    /// Buchholz without the best and the worst opponent (with three
+    /// opponents or more), most first.
+    MedianBuchholz,
+    /// Sonneborn-Berger: the wins of each opponent beaten added, and half
+    /// those of each opponent tied, most first.
+    SonnebornBerger,
+    /// Cumulative (progressive) score: the player's wins after each round
+    /// added up over the rounds, so early wins weigh more, most first.
+    Cumulative,
 }
 
 impl Criterion {
@@ -63,6 +75,10 @@ impl Criterion {
             Criterion::Solved => "solved",
             Criterion::Moves => "moves",
             Criterion::HeadToHead => "head-to-head",
+            Criterion::Buchholz => "buchholz",
+            Criterion::MedianBuchholz => "median-buchholz",
+            Criterion::SonnebornBerger => "sonneborn-berger",
+            Criterion::Cumulative => "cumulative",
         }
     }
 }

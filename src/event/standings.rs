@@ -15,6 +15,8 @@ use super::rules::Criterion;
 /// result, and each seat's matchpoints and top when the board was compared.
 #[derive(Debug, Clone)]
 pub struct Game {
+    /// The round it belongs to (0: none), for the cumulative score.
+    pub round: u32,
     pub competitors: Vec<String>,
     pub seats: Vec<SeatResult>,
     pub matchpoints: Vec<Option<(u32, u32)>>,
@@ -40,6 +42,11 @@ pub struct Standing {
     pub solved: u32,
     /// Moves over the boards solved.
     pub moves: u64,
+    /// The Swiss tie-breaks, in wins (docs/events.md, "Standings").
+    pub buchholz: f64,
+    pub median_buchholz: f64,
+    pub sonneborn_berger: f64,
+    pub cumulative: f64,
 }
 
 #[derive(Default, Clone)]
@@ -52,6 +59,52 @@ struct Totals {
     top: u32,
     solved: u32,
     moves: u64,
+    /// Each game: the round, own half-wins and the opponents (a bye: none).
+    games: Vec<(u32, u32, Vec<String>)>,
+}
+
+/// The Swiss tie-breaks of one player, exactly: Buchholz and median
+/// Buchholz in half-wins, Sonneborn-Berger in quarter-wins (own halves times
+/// the opponent's halves), the cumulative score in half-wins.
+#[derive(Default, Clone, Copy)]
+struct Swiss {
+    buchholz: i64,
+    median: i64,
+    sb: i64,
+    cumulative: i64,
+}
+
+fn swiss_of(t: &Totals, totals: &BTreeMap<&str, Totals>) -> Swiss {
+    let halves = |who: &str| i64::from(totals.get(who).map_or(0, |o| o.halves));
+    let mut opponents: Vec<i64> = Vec::new();
+    let mut sb = 0;
+    for (_, own, opp) in &t.games {
+        for o in opp {
+            opponents.push(halves(o));
+            sb += i64::from(*own) * halves(o);
+        }
+    }
+    let buchholz = opponents.iter().sum();
+    opponents.sort_unstable();
+    let median = if opponents.len() >= 3 {
+        opponents[1..opponents.len() - 1].iter().sum()
+    } else {
+        buchholz
+    };
+    let mut by_round: Vec<(u32, u32)> = t.games.iter().map(|(r, h, _)| (*r, *h)).collect();
+    by_round.sort_by_key(|(r, _)| *r);
+    let mut running = 0i64;
+    let mut cumulative = 0i64;
+    for (_, h) in by_round {
+        running += i64::from(h);
+        cumulative += running;
+    }
+    Swiss {
+        buchholz,
+        median,
+        sb,
+        cumulative,
+    }
 }
 
 /// The standings of `games` for `criteria`; `entrants` (in the order the
@@ -79,6 +132,14 @@ pub fn standings(games: &[Game], entrants: &[String], criteria: &[Criterion]) ->
                 t.mp += mp;
                 t.top += top;
             }
+            let opponents = g
+                .competitors
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, o)| o.clone())
+                .collect();
+            t.games.push((g.round, s.halves, opponents));
             for (j, (other, o)) in g.competitors.iter().zip(&g.seats).enumerate() {
                 if i != j {
                     let got = match s.halves.cmp(&o.halves) {
@@ -97,6 +158,10 @@ pub fn standings(games: &[Game], entrants: &[String], criteria: &[Criterion]) ->
             .position(|e| e == name)
             .unwrap_or(usize::MAX)
     };
+    let swiss: BTreeMap<&str, Swiss> = totals
+        .iter()
+        .map(|(k, t)| (*k, swiss_of(t, &totals)))
+        .collect();
     let mut order: Vec<&str> = totals.keys().copied().collect();
     order.sort_by(|a, b| seed(a).cmp(&seed(b)).then(a.cmp(b)));
     // Groups still tied, refined criterion by criterion.
@@ -114,6 +179,10 @@ pub fn standings(games: &[Game], entrants: &[String], criteria: &[Criterion]) ->
                     Criterion::Percent => (i128::from(t.top > 0), 0),
                     Criterion::Solved => (i128::from(t.solved), 0),
                     Criterion::Moves => (-i128::from(t.moves), 0),
+                    Criterion::Buchholz => (i128::from(swiss[name].buchholz), 0),
+                    Criterion::MedianBuchholz => (i128::from(swiss[name].median), 0),
+                    Criterion::SonnebornBerger => (i128::from(swiss[name].sb), 0),
+                    Criterion::Cumulative => (i128::from(swiss[name].cumulative), 0),
                     Criterion::HeadToHead => (
                         group
                             .iter()
@@ -165,6 +234,10 @@ pub fn standings(games: &[Game], entrants: &[String], criteria: &[Criterion]) ->
                 percent: matchpoints::percent(t.mp, t.top),
                 solved: t.solved,
                 moves: t.moves,
+                buchholz: swiss[name].buchholz as f64 / 2.0,
+                median_buchholz: swiss[name].median as f64 / 2.0,
+                sonneborn_berger: swiss[name].sb as f64 / 4.0,
+                cumulative: swiss[name].cumulative as f64 / 2.0,
             });
         }
     }
@@ -194,6 +267,7 @@ mod tests {
             std::cmp::Ordering::Less => (0, 2),
         };
         Game {
+            round: 0,
             competitors: vec![a.into(), b.into()],
             seats: vec![seat(a, ha, pa, pa - pb), seat(b, hb, pb, pb - pa)],
             matchpoints: vec![None, None],
@@ -266,6 +340,55 @@ mod tests {
         assert_eq!(names(&s), [(1, "Anna"), (2, "Bruno"), (3, "Carla")]);
         let s = standings(&games[..2], &e, &[Criterion::Spread, Criterion::HeadToHead]);
         assert_eq!(names(&s), [(1, "Bruno"), (2, "Anna"), (3, "Carla")]);
+    }
+
+    /// Issue 39, worked by hand: four players over three rounds. Round 1:
+    /// A beats B, C beats D; round 2: A beats C, B ties D; round 3: D beats
+    /// A, B beats C. Wins: A 2, B 1.5, C 1, D 1.5.
+    /// - Buchholz (the opponents' wins): A 1.5+1+1.5 = 4, B 2+1.5+1 = 4.5,
+    ///   C 1.5+2+1.5 = 5, D 1+1.5+2 = 4.5.
+    /// - Median Buchholz (without the best and worst opponent): 1.5 each.
+    /// - Sonneborn-Berger (beaten opponents' wins, half a tied one's):
+    ///   A 1.5+1 = 2.5, B 0.75+1 = 1.75, C 1.5, D 0.75+2 = 2.75.
+    /// - Cumulative (wins after each round, added): A 1+2+2 = 5,
+    ///   B 0+0.5+1.5 = 2, C 1+1+1 = 3, D 0+0.5+1.5 = 2.
+    #[test]
+    fn swiss_tie_breaks_worked_by_hand() {
+        let mut games = [
+            game("A", 1, "B", 0),
+            game("C", 1, "D", 0),
+            game("A", 1, "C", 0),
+            game("B", 0, "D", 0),
+            game("D", 1, "A", 0),
+            game("B", 1, "C", 0),
+        ];
+        for (i, g) in games.iter_mut().enumerate() {
+            g.round = i as u32 / 2 + 1;
+        }
+        let e: Vec<String> = ["A", "B", "C", "D"].map(String::from).to_vec();
+        let s = standings(&games, &e, &[Criterion::Wins]);
+        let of = |n: &str| s.iter().find(|x| x.name == n).unwrap().clone();
+        let each = |f: fn(&Standing) -> f64| ["A", "B", "C", "D"].map(|n| f(&of(n)));
+        assert_eq!(each(|x| x.wins), [2.0, 1.5, 1.0, 1.5]);
+        assert_eq!(each(|x| x.buchholz), [4.0, 4.5, 5.0, 4.5]);
+        assert_eq!(each(|x| x.median_buchholz), [1.5, 1.5, 1.5, 1.5]);
+        assert_eq!(each(|x| x.sonneborn_berger), [2.5, 1.75, 1.5, 2.75]);
+        assert_eq!(each(|x| x.cumulative), [5.0, 2.0, 3.0, 2.0]);
+        let order = |c: Criterion| {
+            names(&standings(&games, &e, &[Criterion::Wins, c]))
+                .iter()
+                .map(|(r, n)| format!("{r}{n}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(order(Criterion::Buchholz), "1A 2B 2D 4C");
+        assert_eq!(order(Criterion::MedianBuchholz), "1A 2B 2D 4C");
+        assert_eq!(order(Criterion::SonnebornBerger), "1A 2D 3B 4C");
+        assert_eq!(order(Criterion::Cumulative), "1A 2B 2D 4C");
+        assert_eq!(
+            names(&standings(&games, &e, &[Criterion::Buchholz])),
+            [(1, "C"), (2, "B"), (2, "D"), (4, "A")]
+        );
     }
 
     #[test]

@@ -95,6 +95,36 @@ fn a_missing_game_counts_nothing_and_is_never_a_bye() {
         out.contains("standings (provisional, 1 result missing; by wins, then spread)"),
         "{out}"
     );
+    // The crosstable marks table 2's round-2 game missing (`?` and the
+    // opponent's line), and a player's scorecard says so.
+    let first2 = round2["tables"][1]["first"].as_str().unwrap().to_string();
+    let cross: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("crosstable"))
+        .collect();
+    let row = cross
+        .iter()
+        .find(|l| l.split_whitespace().nth(1) == Some(first2.as_str()))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(row.split_whitespace().any(|c| c.starts_with('?')), "{row}");
+    let o = tavolo(
+        d,
+        &keyed(&[
+            "event",
+            "results",
+            "event.toml",
+            "played",
+            "--provisional",
+            "--scorecard",
+            &first2,
+        ]),
+    );
+    let card = text(&o);
+    assert!(
+        card.contains(&format!("scorecard of {first2}, section 1:")),
+        "{card}"
+    );
+    assert!(card.contains(" missing "), "{card}");
     // Mid-event, missing results are expected: exit 0, still listed.
     let (code, out2) = results(d, &["--provisional"]);
     assert_eq!((code, &out2), (0, &out));
@@ -150,7 +180,7 @@ fn a_missing_game_counts_nothing_and_is_never_a_bye() {
     let (code, out) = results(d, &[]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        !out.contains("missing") && !out.contains("provisional"),
+        !out.contains("missing results") && !out.contains("provisional"),
         "{out}"
     );
     pairing(d, 3, &["played"]);
@@ -347,4 +377,33 @@ fn every_record_failing_hints_at_the_public_value() {
     let o = verify("4 5 6");
     assert_eq!(o.status.code(), Some(0));
     assert!(!text(&o).contains("hint"), "{}", text(&o));
+}
+
+/// Issue 39: seeding by rating. A Swiss round 1 pairs the entrants by
+/// their ratings (highest first, the unrated after in entry order), and the
+/// records `event deal` writes for it name them so.
+#[test]
+fn a_swiss_round_1_is_seeded_by_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    swiss(d, "ratings = { Dario = 1800, Bruno = 1700 }\n");
+    let round1 = pairing(d, 1, &[]);
+    assert_eq!(names(&round1, 0), "Dario,Bruno");
+    assert_eq!(names(&round1, 1), "Anna,Carla");
+    let b1 = std::fs::read_to_string(d.join("boards/board-01-table-1.toml")).unwrap();
+    assert!(b1.contains("players = [\"Dario\", \"Bruno\"]"), "{b1}");
+    // A rating for someone not entered is refused where it is written.
+    let text0 = std::fs::read_to_string(d.join("event.toml")).unwrap();
+    std::fs::write(
+        d.join("event.toml"),
+        text0.replace("Dario = 1800", "Zed = 1800"),
+    )
+    .unwrap();
+    let o = tavolo(d, &keyed(&["event", "pair", "event.toml", "--round", "1"]));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o).contains("`ratings`: `Zed` is not among the entrants"),
+        "{}",
+        text(&o)
+    );
 }
