@@ -37,6 +37,8 @@ pub enum Command {
     Pair(PairArgs),
     /// The score slip a record's replay gives: each player's running totals, to print or to check.
     Slip(SlipArgs),
+    /// Enter a result from a paper score slip: write it as a slip file the results take.
+    Score(ScoreArgs),
 }
 
 impl Args {
@@ -47,7 +49,7 @@ impl Args {
             Command::Verify(a) => a.json,
             Command::Results(a) => a.json || a.format == ResultsFormat::Json,
             Command::Pair(a) => a.json,
-            Command::Slip(_) => false,
+            Command::Slip(_) | Command::Score(_) => false,
         }
     }
 }
@@ -233,6 +235,27 @@ pub struct SlipArgs {
     pub record: PathBuf,
 }
 
+#[derive(Debug, clap::Args)]
+pub struct ScoreArgs {
+    /// The event's description file.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    pub description: PathBuf,
+    /// The board played (`3`, `R1`).
+    #[arg(long)]
+    pub board: String,
+    /// The table it was played at.
+    #[arg(long, default_value_t = 1)]
+    pub table: u32,
+    /// Each player's running totals as the slip has them, in seat order: `Anna=12,30,45`.
+    #[arg(required = true, value_name = "NAME=TOTALS")]
+    pub totals: Vec<String>,
+    /// The slip file to write (`-`: standard output).
+    #[arg(short = 'o', long, value_hint = clap::ValueHint::FilePath)]
+    pub output: PathBuf,
+    #[command(flatten)]
+    pub force: Force,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ResultsFormat {
     Text,
@@ -268,6 +291,18 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         Command::Verify(a) => verify(a),
         Command::Results(a) => results(a),
         Command::Pair(a) => pair(a),
+        Command::Score(a) => {
+            a.force.check(&a.output)?;
+            let d = Description::read(&a.description)?;
+            let text = crate::event::slip::enter(&d, &a.board, a.table, &a.totals)?;
+            if a.output == Path::new("-") {
+                out::write(&text);
+            } else {
+                write::atomic(&a.output, &text)?;
+                out::wrote(&a.output, "the score slip");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Slip(a) => {
             let (path, text) = crate::event::inputs::read(std::slice::from_ref(&a.record))?
                 .into_iter()

@@ -864,7 +864,7 @@ fn form(
 
 /// Whether the board's game keeps a running score: its session, opened on
 /// the board with no move yet, reports scores.
-fn keeps_score(d: &Description, b: &Board) -> Result<bool> {
+pub(crate) fn keeps_score(d: &Description, b: &Board) -> Result<bool> {
     use crate::record::{Record, Source};
     let text = b.skeleton(d, 1, &b.section.names)?;
     let src = Source::new(std::path::Path::new("<board>"), &text);

@@ -205,7 +205,7 @@ impl Slip {
 /// The slip a record's replay gives (what its table should have written):
 /// its board and table from the record's `[meta]` (board 1, table 1 if none).
 pub fn from_record(path: &Path, text: &str) -> Result<String, Error> {
-    use crate::record::{write, Record, Source};
+    use crate::record::{Record, Source};
     let src = Source::new(path, text);
     let record = Record::parse(&src, &crate::games::Registry)?;
     let tables = crate::games::session::find(record.game).ok_or_else(|| {
@@ -241,21 +241,139 @@ pub fn from_record(path: &Path, text: &str) -> Result<String, Error> {
         .and_then(|m| m.get("table"))
         .and_then(|t| t.as_integer())
         .unwrap_or(1);
+    Ok(slip_text(&board, table, &names, &totals))
+}
+
+/// A slip's text: its board, table, players and each one's running totals.
+pub fn slip_text(board: &str, table: i64, names: &[String], totals: &[Vec<i64>]) -> String {
+    use crate::record::write;
     let mut s = format!(
         "format = {}\nboard = {}\ntable = {table}\nplayers = [{}]\n\n[totals]\n",
         write::string(FORMAT),
-        write::string(&board),
+        write::string(board),
         names
             .iter()
             .map(|n| write::string(n))
             .collect::<Vec<_>>()
             .join(", ")
     );
-    for (n, t) in names.iter().zip(&totals) {
+    for (n, t) in names.iter().zip(totals) {
         let list: Vec<String> = t.iter().map(i64::to_string).collect();
         s.push_str(&format!("{} = [{}]\n", write::key(n), list.join(", ")));
     }
-    Ok(s)
+    s
+}
+
+/// `tavolo event score`: a result entered from a paper score slip, as a
+/// slip file the results take like any other (checked against the record
+/// where the table hands it in, else its last totals stand). `entries` are
+/// `NAME=T1,T2,...`, each player's running totals as written, in seat order.
+/// The board must be the event's, the table its section's, the players as
+/// many as its seats (and entrants where the section names them), and the
+/// game one that keeps a running score.
+pub fn enter(
+    d: &super::Description,
+    board: &str,
+    table: u32,
+    entries: &[String],
+) -> Result<String, Error> {
+    let label: super::Label = board
+        .parse()
+        .map_err(|m: String| Error::input("event.no-such-board", m))?;
+    let (_, section) = super::boards::labels(d)
+        .into_iter()
+        .find(|(l, _)| *l == label)
+        .ok_or_else(|| {
+            Error::input(
+                "event.no-such-board",
+                format!("the event has no board {label}"),
+            )
+        })?;
+    if table < 1 || table > section.tables {
+        return Err(Error::input(
+            "event.no-such-table",
+            format!(
+                "board {label}'s section has tables 1 to {}, not {table}",
+                section.tables
+            ),
+        ));
+    }
+    let b = super::Board {
+        label,
+        section,
+        seed: "score".into(),
+    };
+    if !super::print::keeps_score(d, &b)? {
+        return Err(Error::input(
+            "event.slip",
+            format!(
+                "{} keeps no running score: its result is its record",
+                section.game.name()
+            ),
+        ));
+    }
+    let mut names = Vec::new();
+    let mut totals = Vec::new();
+    for e in entries {
+        let (name, list) = e.split_once('=').ok_or_else(|| {
+            Error::input(
+                "event.slip",
+                format!("`{e}` is not NAME=TOTALS (e.g. Anna=12,30,45)"),
+            )
+        })?;
+        let name = name.trim().to_string();
+        let mut t = Vec::new();
+        for x in list.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+            t.push(x.parse::<i64>().map_err(|_| {
+                Error::input(
+                    "event.slip",
+                    format!("{name}: `{x}` is not a whole number of points"),
+                )
+            })?);
+        }
+        if t.is_empty() {
+            return Err(Error::input(
+                "event.slip",
+                format!("{name}: no total given"),
+            ));
+        }
+        if let Some(c) = super::description::unsafe_char(&name) {
+            return Err(Error::input(
+                "event.slip",
+                format!("the name {} holds U+{:04X}", name.escape_debug(), c as u32),
+            ));
+        }
+        if names.contains(&name) {
+            return Err(Error::input("event.slip", format!("{name} is given twice")));
+        }
+        names.push(name);
+        totals.push(t);
+    }
+    if names.len() != section.names.len() {
+        return Err(Error::input(
+            "event.slip",
+            format!(
+                "board {label} is for {} players, {} given",
+                section.names.len(),
+                names.len()
+            ),
+        ));
+    }
+    if let Some(entrants) = &section.entrants {
+        if let Some(who) = names.iter().find(|n| !entrants.contains(n)) {
+            return Err(Error::input(
+                "event.not-an-entrant",
+                format!(
+                    "`{who}` is not in the event: the entrants are {}",
+                    entrants.join(", ")
+                ),
+            ));
+        }
+    }
+    let text = slip_text(&label.to_string(), i64::from(table), &names, &totals);
+    // What is written reads back as a slip.
+    Slip::parse(Path::new("<entered>"), &text)?;
+    Ok(text)
 }
 
 #[cfg(test)]

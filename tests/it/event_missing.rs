@@ -407,3 +407,109 @@ fn a_swiss_round_1_is_seeded_by_rating() {
         text(&o)
     );
 }
+
+/// Issue 39: `event score` enters a result from a paper slip as a slip file;
+/// handed in without its record, its last totals stand for the game and the
+/// game is no longer missing; beside its record it is checked against it.
+#[test]
+fn a_paper_result_is_entered_with_event_score() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("draft.toml"),
+        "format = \"tavolo-event-v1\"\nevent = \"Sf\"\npublic-value-name = \"n\"\n\n\
+         [[section]]\ngame = \"scalafrutta\"\nplayers = 2\nnames = [\"Anna\", \"Bruno\"]\n\
+         boards = 1\ntables = 2\n",
+    )
+    .unwrap();
+    let o = tavolo(d, &["event", "new", "--from", "draft.toml", "--dir", "."]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let score = |args: &[&str]| {
+        let mut v = vec!["event", "score", "event.toml"];
+        v.extend(args);
+        tavolo(d, &v)
+    };
+    let o = score(&[
+        "--board",
+        "1",
+        "--table",
+        "2",
+        "Anna=12,30,45",
+        "Bruno=8,20,41",
+        "-o",
+        "t2.toml",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let slip = std::fs::read_to_string(d.join("t2.toml")).unwrap();
+    assert!(
+        slip.contains("table = 2") && slip.contains("Anna = [12, 30, 45]"),
+        "{slip}"
+    );
+    // Bad entries: exit 2 with the reason, nothing written.
+    for (args, says) in [
+        (vec!["--board", "2", "Anna=1", "Bruno=2"], "no board 2"),
+        (
+            vec!["--board", "1", "--table", "3", "Anna=1", "Bruno=2"],
+            "tables 1 to 2",
+        ),
+        (vec!["--board", "1", "Anna=1"], "for 2 players, 1 given"),
+        (
+            vec!["--board", "1", "Anna=1", "Bruno=x"],
+            "`x` is not a whole number",
+        ),
+    ] {
+        let mut a = args.clone();
+        a.extend(["-o", "bad.toml"]);
+        let o = score(&a);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(says), "{args:?}: {}", text(&o));
+        assert!(!d.join("bad.toml").exists());
+    }
+    // Table 1's record is missing; table 2's slip stands for its game.
+    std::fs::create_dir(d.join("played")).unwrap();
+    std::fs::rename(d.join("t2.toml"), d.join("played/t2.toml")).unwrap();
+    let o = tavolo(
+        d,
+        &[
+            "event",
+            "results",
+            "event.toml",
+            "--key",
+            "event.key",
+            "--public",
+            "p",
+            "played",
+        ],
+    );
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("a score slip, no record"), "{out}");
+    assert!(out.contains("missing results (1:"), "{out}");
+    assert!(
+        out.contains("round 1, table 1, board 1: Anna at table 1 v Bruno at table 1"),
+        "{out}"
+    );
+    // A game that keeps no running score has no slip.
+    std::fs::write(
+        d.join("moon.toml"),
+        "format = \"tavolo-event-v1\"\nevent = \"M\"\npublic-value-name = \"n\"\n\n\
+         [[section]]\ngame = \"moon\"\nboards = 1\n",
+    )
+    .unwrap();
+    let o = tavolo(
+        d,
+        &[
+            "event",
+            "score",
+            "moon.toml",
+            "--board",
+            "1",
+            "P1=1",
+            "P2=0",
+            "-o",
+            "m.toml",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("keeps no running score"), "{}", text(&o));
+}
