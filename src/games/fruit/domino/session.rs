@@ -64,7 +64,7 @@ impl Table for Domino {
                     .parse()
                     .map_err(|e: crate::games::fruit::tile::ParseTileError| e.to_string())?;
                 // A tile not held fits nowhere for this player: say so, and where it is only
-                // when the table shows it (GN-5: never who holds a hidden tile).
+                // when the table shows it, never who holds a hidden one.
                 let mover = seat - 1;
                 if !game.hand(mover).contains(tile) {
                     let who = crate::games::seat_name(names, mover);
