@@ -21,7 +21,14 @@
 //! taken by the Waves), `K` Knots. Suits are written in the Decktet's order
 //! (the order above) and read in any order (`3WM` is `3MW`). The full name
 //! (`The Journey`, `Ace of Moons`) is accepted too, case-insensitively, with
-//! or without the leading `The`.
+//! or without the leading `The`; so is a basic card's rank and one of its
+//! suits, as the Decktet's card list describes a card (`Crown of Suns` is The
+//! Bard, `Nine of Suns` or `9 of Suns` The Pact): every suit is in one card of
+//! each rank, so this names one card.
+//!
+//! An unknown name gets the nearest card as a suggestion: a code whose rank
+//! and single suit name a basic card gets that card (`9S` and `NS`, the Nine
+//! of Suns: `9MS`), anything else the closest code or name by edit distance.
 //!
 //! # Canonical order
 //!
@@ -195,6 +202,9 @@ impl Card {
         if key.is_empty() {
             return None;
         }
+        if let Some(card) = rank_and_suit_code(&key) {
+            return Some(card);
+        }
         let (dist, card) = DECK
             .lookup
             .iter()
@@ -237,7 +247,7 @@ pub struct UnknownCard {
 
 impl fmt::Display for UnknownCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is no Decktet card", self.given)?;
+        write!(f, "`{}` is no Decktet card", self.given)?;
         if let Some(c) = self.suggestion {
             write!(f, " (did you mean {} = {}?)", c.code(), c.name())?;
         }
@@ -253,6 +263,66 @@ fn normalise(s: &str) -> String {
         .strip_prefix("THE ")
         .map(str::to_string)
         .unwrap_or(upper)
+}
+
+/// How a basic card's description names its rank (`Nine of Suns`, `9 of Suns`,
+/// `Crown of Suns`).
+fn rank_names(rank: Rank) -> &'static [&'static str] {
+    match rank {
+        Rank::Ace => &["ACE"],
+        Rank::Crown => &["CROWN"],
+        Rank::Number(n) => match n {
+            2 => &["TWO", "2"],
+            3 => &["THREE", "3"],
+            4 => &["FOUR", "4"],
+            5 => &["FIVE", "5"],
+            6 => &["SIX", "6"],
+            7 => &["SEVEN", "7"],
+            8 => &["EIGHT", "8"],
+            _ => &["NINE", "9"],
+        },
+        Rank::Pawn | Rank::Court | Rank::Excuse => &[],
+    }
+}
+
+/// How a code-like slip may mark a basic card's rank: the code's own mark (`A`, `C`, the
+/// digit) or an initial that is no other rank's or suit's (`N` nine, `E` eight).
+fn rank_marks(rank: Rank) -> &'static [&'static str] {
+    match rank {
+        Rank::Ace => &["A"],
+        Rank::Crown => &["C"],
+        Rank::Number(n) => match n {
+            2 => &["2"],
+            3 => &["3"],
+            4 => &["4"],
+            5 => &["5"],
+            6 => &["6"],
+            7 => &["7"],
+            8 => &["8", "E"],
+            _ => &["9", "N"],
+        },
+        Rank::Pawn | Rank::Court | Rank::Excuse => &[],
+    }
+}
+
+/// The basic card of `rank` that has `suit` (one per rank and suit, as the Decktet is made).
+fn basic_card(rank: Rank, suit: Suit) -> Option<Card> {
+    Card::all()
+        .take(BASIC)
+        .find(|c| c.rank() == rank && c.suits().contains(suit))
+}
+
+/// A code-like slip naming a rank (a digit or an initial, `9`, `N`) and one suit letter
+/// (`9S`, `NS`): the basic card of that rank and suit.
+fn rank_and_suit_code(key: &str) -> Option<Card> {
+    let mut chars = key.chars();
+    let suit = Suit::from_letter(chars.next_back()?)?;
+    let rank = chars.as_str();
+    let rank = Card::all()
+        .take(BASIC)
+        .map(Card::rank)
+        .find(|&r| rank_marks(r).contains(&rank))?;
+    basic_card(rank, suit)
 }
 
 /// A code with its suits in any order (`3WM`).
@@ -343,6 +413,18 @@ static DECK: LazyLock<Deck> = LazyLock::new(|| {
         lookup.push((c.code.clone(), Card(i as u8)));
         lookup.push((normalise(&c.name), Card(i as u8)));
     }
+    // A basic card by its rank and a suit (`CROWN OF SUNS`, `NINE OF SUNS`, `9 OF SUNS`):
+    // each suit once per rank, so each description is one card's.
+    for (i, c) in cards.iter().enumerate().take(BASIC) {
+        for suit in c.suits.iter() {
+            for word in rank_names(c.rank) {
+                let name = format!("{word} OF {}", suit.name().to_uppercase());
+                if !lookup.iter().any(|(k, _)| *k == name) {
+                    lookup.push((name, Card(i as u8)));
+                }
+            }
+        }
+    }
     Deck { cards, lookup }
 });
 
@@ -432,5 +514,41 @@ mod tests {
         assert!(e.to_string().contains("did you mean 3MW = The Journey"));
         assert_eq!(Card::suggest("Painterr").map(Card::code), Some("3SK"));
         assert_eq!(Card::suggest("qqqqqqqqqq"), None);
+    }
+
+    /// A rank and one suit name one basic card: the Decktet's descriptions (`Crown of
+    /// Suns`, `Nine of Suns`) are read, and a code-like slip with a rank and one suit
+    /// (`NS`, `9S`: the Nine of Suns) is offered that card, not the Ace one letter away.
+    #[test]
+    fn rank_and_suit_name_one_card() {
+        let code = |s: &str| Card::parse(s).map(Card::code);
+        assert_eq!(code("Crown of Suns"), Some("CS"));
+        assert_eq!(Card::parse("crown of suns").unwrap().name(), "The Bard");
+        assert_eq!(code("the Crown of Knots"), Some("CK"));
+        assert_eq!(code("Nine of Suns"), Some("9MS"));
+        assert_eq!(code("9 of suns"), Some("9MS"));
+        assert_eq!(code("Two of Wyrms"), Some("2SY"));
+        assert_eq!(code("Ace of Leaves"), Some("AL"));
+        for bad in ["NS", "9S", "Pawn of Suns", "Nine of Stars"] {
+            assert_eq!(Card::parse(bad), None, "{bad}");
+        }
+        let suggest = |s: &str| Card::suggest(s).map(Card::code);
+        assert_eq!(suggest("NS"), Some("9MS"));
+        assert_eq!(suggest("ns"), Some("9MS"));
+        assert_eq!(suggest("9S"), Some("9MS"));
+        assert_eq!(suggest("ES"), Some("8MS"));
+        assert_eq!(suggest("5K"), Some("5YK"));
+        assert_eq!(suggest("Crown of Sun"), Some("CS"));
+        assert_eq!(suggest("Nine of Sun"), Some("9MS"));
+        let e = "NS".parse::<Card>().unwrap_err();
+        assert!(e.to_string().contains("did you mean 9MS = The Pact"), "{e}");
+        // Every basic card is read from each of its descriptions.
+        for c in Card::all().take(BASIC) {
+            for suit in c.suits().iter() {
+                for word in rank_names(c.rank()) {
+                    assert_eq!(Card::parse(&format!("{word} of {}", suit.name())), Some(c));
+                }
+            }
+        }
     }
 }

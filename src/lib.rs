@@ -20,3 +20,4 @@ pub mod record;
 pub mod search;
 pub mod serve;
 pub mod show;
+pub mod words;

@@ -124,6 +124,23 @@ pub fn numbered_paragraph(head: &str, items: &[String], width: usize) -> String 
     text
 }
 
+/// The width text is set to on standard output (`tavolo rules`): `COLUMNS` when it is a
+/// positive number (as shells set it, and as a script may ask), else the terminal's width
+/// when standard output is a terminal, else 80 (a file or a pipe).
+pub fn width() -> usize {
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&c| c > 0);
+    columns
+        .or_else(|| {
+            console::Term::stdout()
+                .size_checked()
+                .map(|(_, cols)| usize::from(cols))
+        })
+        .unwrap_or(80)
+}
+
 /// Colour on standard error only for a person at a terminal (and not when
 /// `NO_COLOR` asks for none, <https://no-color.org>).
 pub fn stderr_colour() -> bool {
@@ -173,11 +190,8 @@ pub fn error(e: &Error, as_json: bool) {
     }
 }
 
-/// "1 sheet", "3 sheets": a count with its noun, singular or plural.
-pub fn count(n: impl Into<u64>, singular: &str, plural: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { singular } else { plural })
-}
+/// "1 sheet", "3 sheets": a count with its noun, singular or plural ([`crate::words`]).
+pub use crate::words::count;
 
 /// A percentage for people: a whole number, never a misleading 0% or 100%
 /// for a part that is neither none nor all ("<1%", ">99%").

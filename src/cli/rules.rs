@@ -7,7 +7,9 @@
 //!
 //! The pages are markdown; on standard output they are set as plain text
 //! (headings underlined, links as their text, paragraphs re-wrapped, tables
-//! in columns). `--json` gives the markdown itself.
+//! in columns whose cells wrap when the table is wider than the text) to the
+//! terminal's width ([`out::width`]: `COLUMNS`, else the terminal's, else 80).
+//! `--json` gives the markdown itself.
 //!
 //! ```text
 //! tavolo rules [PAGE|GAME|RULING] [--json]
@@ -24,10 +26,12 @@ include!(concat!(env!("OUT_DIR"), "/rules.rs"));
 /// The index page: the games and every ruling id.
 const INDEX: &str = "README";
 
-/// Width that paragraphs are wrapped to.
-const WIDTH: usize = 80;
-
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "The text is set to the terminal's width: COLUMNS when it is set, else the \
+                  terminal's own, else 80 (a pipe or a file). A table wraps its widest cells to \
+                  fit; one whose longest words cannot fit is left wider."
+)]
 pub struct Args {
     /// A game (`moon`, `natura`), a page (`all-games`, `fruit-tiles`) or a
     /// ruling id (`MN-3`); without it, the index of games and rulings.
@@ -70,7 +74,8 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         out::json(&v);
         return Ok(ExitCode::SUCCESS);
     }
-    out::write(&render(found.markdown));
+    let width = out::width();
+    out::write(&render(found.markdown, width));
     if found.page == INDEX && found.ruling.is_none() {
         outln!();
         out::write(&wrap(
@@ -80,6 +85,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 topics().join(", ")
             )),
             "",
+            width,
         ));
     }
     Ok(ExitCode::SUCCESS)
@@ -189,8 +195,9 @@ fn title(markdown: &str) -> String {
 
 /// The markdown of the rules pages as plain text: headings underlined (`=`
 /// for the title, `-` for sections), paragraphs, list items and quotes
-/// re-wrapped to [`WIDTH`], tables in aligned columns, code as it is.
-pub fn render(markdown: &str) -> String {
+/// re-wrapped to `width` columns, tables in aligned columns (their cells
+/// wrapped when the table would be wider), code as it is.
+pub fn render(markdown: &str, width: usize) -> String {
     let mut out = String::new();
     let lines: Vec<&str> = markdown.lines().collect();
     let mut i = 0;
@@ -232,7 +239,7 @@ pub fn render(markdown: &str) -> String {
                 rows.push(lines[i].trim());
                 i += 1;
             }
-            out.push_str(&table(&rows));
+            out.push_str(&table(&rows, width));
         } else if line.starts_with("    ") {
             while i < lines.len() && (lines[i].starts_with("    ") || lines[i].trim().is_empty()) {
                 if lines[i].trim().is_empty()
@@ -283,7 +290,7 @@ pub fn render(markdown: &str) -> String {
                     i += 1;
                 }
                 let lead = format!("{}{marker}", " ".repeat(indent));
-                out.push_str(&wrap(&inline(&text), &lead));
+                out.push_str(&wrap(&inline(&text), &lead, width));
             }
         }
     }
@@ -308,33 +315,67 @@ fn item_marker(t: &str) -> (&str, &str) {
     ("", t)
 }
 
-/// `text` wrapped to [`WIDTH`], the first line after `lead`, the others
+/// `text` wrapped to `width`, the first line after `lead`, the others
 /// indented under the first word.
-fn wrap(text: &str, lead: &str) -> String {
+fn wrap(text: &str, lead: &str, width: usize) -> String {
     let indent = " ".repeat(lead.chars().count());
     let mut out = String::new();
-    let mut line = lead.to_string();
-    let mut empty = true;
-    for word in text.split_whitespace() {
-        if !empty && line.chars().count() + 1 + word.chars().count() > WIDTH {
-            out.push_str(&line);
-            out.push('\n');
-            line = indent.clone();
-            empty = true;
-        }
-        if !empty {
-            line.push(' ');
-        }
-        line.push_str(word);
-        empty = false;
+    for (k, line) in wrap_lines(text, width.saturating_sub(indent.len()))
+        .iter()
+        .enumerate()
+    {
+        let start = if k == 0 { lead } else { &indent };
+        out.push_str(format!("{start}{line}").trim_end());
+        out.push('\n');
     }
-    out.push_str(line.trim_end());
-    out.push('\n');
     out
 }
 
-/// A markdown table in aligned columns, the header's separator row as dashes.
-fn table(rows: &[&str]) -> String {
+/// The words of `text` in lines of at most `width` characters (a longer word
+/// alone on its line); one empty line for no words.
+fn wrap_lines(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
+
+/// Columns' widths that fit `budget` characters: each column keeps its own
+/// width up to a cap, the cap the largest that fits (the wide columns give
+/// way, the narrow ones stay whole), but no column narrower than its longest
+/// word (`words`) nor, to wrap, than [`MIN_COLUMN`] (a table that cannot fit
+/// is left wider than the text).
+fn fit_columns(widths: &[usize], words: &[usize], budget: usize) -> Vec<usize> {
+    let at = |cap: usize| -> Vec<usize> {
+        widths
+            .iter()
+            .zip(words)
+            .map(|(&w, &word)| w.min(cap.max(word)))
+            .collect()
+    };
+    let widest = widths.iter().copied().max().unwrap_or(0);
+    let cap = (MIN_COLUMN..=widest)
+        .rev()
+        .find(|&c| at(c).iter().sum::<usize>() <= budget)
+        .unwrap_or(MIN_COLUMN);
+    at(cap)
+}
+
+/// The narrowest a table's column is made to wrap to.
+const MIN_COLUMN: usize = 12;
+
+/// A markdown table in aligned columns, the header's separator row as dashes;
+/// when its lines would be wider than `width`, the widest columns' cells wrap.
+fn table(rows: &[&str], width: usize) -> String {
     let cells: Vec<Option<Vec<String>>> = rows
         .iter()
         .map(|r| {
@@ -348,29 +389,46 @@ fn table(rows: &[&str]) -> String {
         .collect();
     let cols = cells.iter().flatten().map(Vec::len).max().unwrap_or(0);
     let mut widths = vec![0; cols];
+    let mut words = vec![0; cols];
     for row in cells.iter().flatten() {
         for (k, c) in row.iter().enumerate() {
             widths[k] = widths[k].max(c.chars().count());
+            let word = c.split_whitespace().map(|w| w.chars().count()).max();
+            words[k] = words[k].max(word.unwrap_or(0));
         }
     }
+    const GAP: &str = "  ";
+    let budget = width.saturating_sub(GAP.len() * cols.saturating_sub(1));
+    let widths = fit_columns(&widths, &words, budget);
     let mut out = String::new();
-    for row in &cells {
-        let line = match row {
-            Some(row) => (0..cols)
-                .map(|k| {
-                    let c = row.get(k).map_or("", String::as_str);
-                    format!("{c:<w$}", w = widths[k])
-                })
-                .collect::<Vec<_>>()
-                .join("  "),
-            None => widths
-                .iter()
-                .map(|&w| "-".repeat(w))
-                .collect::<Vec<_>>()
-                .join("  "),
-        };
+    let mut push = |cells: Vec<String>| {
+        let line = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, &w)| format!("{c:<w$}"))
+            .collect::<Vec<_>>()
+            .join(GAP);
         out.push_str(line.trim_end());
         out.push('\n');
+    };
+    for row in &cells {
+        match row {
+            Some(row) => {
+                let wrapped: Vec<Vec<String>> = (0..cols)
+                    .map(|k| wrap_lines(row.get(k).map_or("", String::as_str), widths[k]))
+                    .collect();
+                let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
+                for n in 0..height {
+                    push(
+                        wrapped
+                            .iter()
+                            .map(|lines| lines.get(n).cloned().unwrap_or_default())
+                            .collect(),
+                    );
+                }
+            }
+            None => push(widths.iter().map(|&w| "-".repeat(w)).collect()),
+        }
     }
     out
 }
@@ -496,9 +554,38 @@ mod tests {
     fn paragraphs_wrap_and_lists_keep_their_markers() {
         let md = "# Title\n\nOne two\nthree.\n\n- first item\n  continued\n- second\n\n| a | b |\n|---|---|\n| `x|y` | [z](z.md) |\n";
         assert_eq!(
-            render(md),
+            render(md, 80),
             "Title\n=====\n\nOne two three.\n\n- first item continued\n- second\n\na    b\n---  -\nx|y  z\n"
         );
+    }
+
+    /// A table wider than the text wraps its widest columns' cells, each row's
+    /// lines side by side; the narrow columns stay whole, every word is kept in
+    /// order, and no line is wider than asked.
+    #[test]
+    fn a_wide_table_wraps_its_cells_to_the_width() {
+        let long = "one two three four five six seven eight nine ten eleven twelve";
+        let md = format!("| game | id | notes |\n|---|---|---|\n| Quincunx | QX | {long} |\n| MOON | MN | short |\n");
+        let text = render(&md, 40);
+        assert!(text.lines().all(|l| l.chars().count() <= 40), "{text}");
+        assert!(
+            text.starts_with("game      id  notes\n--------  --  "),
+            "{text}"
+        );
+        let notes: Vec<&str> = text
+            .lines()
+            .skip(2)
+            .map(|l| l.get(14..).unwrap_or("").trim())
+            .collect();
+        assert_eq!(notes.join(" ").trim(), format!("{long} short"), "{text}");
+        assert!(text.contains("\nQuincunx  QX  one two"), "{text}");
+        assert!(text.contains("\nMOON      MN  short"), "{text}");
+        // Wide enough: one line a row, as before.
+        assert_eq!(render(&md, 200).lines().count(), 4);
+        // A paragraph wraps to the width too.
+        let para = render(long, 20);
+        assert!(para.lines().all(|l| l.chars().count() <= 20), "{para}");
+        assert_eq!(para.split_whitespace().collect::<Vec<_>>().join(" "), long);
     }
 
     #[test]

@@ -9,12 +9,76 @@ pub use super::foreign::{Foreign, Judged};
 use crate::error::Error;
 use crate::record::{Node, Record, Source, Status, Verdict};
 
-/// The report on one file.
-#[derive(Debug, Clone, Serialize)]
+/// The report on one file. In JSON every key is always present, whatever the outcome
+/// (`docs/records.md`): `file`, `game`, `variant`, `players`, `status`, `moves`, `illegal`,
+/// `result`, `to_move`, `notes`, `details`, `error`; `null` where one does not apply (an
+/// unreadable record has no game or moves, a judged one no error), `[]` for an empty list.
+#[derive(Debug, Clone)]
 pub struct Report {
     pub file: String,
-    #[serde(flatten)]
     pub outcome: Outcome,
+}
+
+impl Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(untagged)]
+        enum StatusJson {
+            Judged(Status),
+            Unreadable(&'static str),
+        }
+        #[derive(Serialize)]
+        struct Shape<'a> {
+            file: &'a str,
+            game: Option<&'a str>,
+            variant: Option<&'a str>,
+            players: &'a [String],
+            status: StatusJson,
+            moves: Option<usize>,
+            illegal: Option<&'a crate::record::Illegal>,
+            result: Option<&'a crate::record::GameResult>,
+            to_move: Option<&'a str>,
+            notes: &'a [String],
+            details: &'a [crate::record::MoveDetail],
+            error: Option<&'a ErrorReport>,
+        }
+        let shape = match &self.outcome {
+            Outcome::Judged {
+                game,
+                variant,
+                players,
+                verdict: v,
+            } => Shape {
+                file: &self.file,
+                game: Some(game),
+                variant: Some(variant),
+                players,
+                status: StatusJson::Judged(v.status),
+                moves: Some(v.moves),
+                illegal: v.illegal.as_ref(),
+                result: v.result.as_ref(),
+                to_move: v.to_move.as_deref(),
+                notes: &v.notes,
+                details: &v.details,
+                error: None,
+            },
+            Outcome::Unreadable { status, error } => Shape {
+                file: &self.file,
+                game: None,
+                variant: None,
+                players: &[],
+                status: StatusJson::Unreadable(status),
+                moves: None,
+                illegal: None,
+                result: None,
+                to_move: None,
+                notes: &[],
+                details: &[],
+                error: Some(error),
+            },
+        };
+        shape.serialize(s)
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -142,6 +142,15 @@ pub static GAMES: &[&dyn Game] = &[
     &natura::record::Natura,
 ];
 
+/// A seat's name for people: its player's name from `names`, or `player N` (1-based) when
+/// the names are not known. The one home of a nameless seat's words.
+pub fn seat_name(names: &[String], seat: usize) -> String {
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("player {}", seat + 1))
+}
+
 pub fn find(name: &str) -> Option<&'static dyn Game> {
     GAMES.iter().copied().find(|g| g.name() == name)
 }

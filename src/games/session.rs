@@ -119,8 +119,9 @@ pub trait Table:
     /// The short forms this game reads, for `help` and the docs.
     fn short_forms(&self) -> &'static [ShortForm];
 
-    /// What the seat to move is expected to play, in words (`a tile and a square: RV c4`).
-    fn expects(&self, game: &EngineOf<Self>) -> String;
+    /// What the seat to move is expected to play, in words (`a tile and a square: RV c4`),
+    /// naming players from `names`.
+    fn expects(&self, game: &EngineOf<Self>, names: &[String]) -> String;
 
     /// The position as text, showing what `view` may see.
     fn position(&self, game: &EngineOf<Self>, names: &[String], view: View) -> String;
@@ -787,7 +788,7 @@ impl<T: Table> Live for Session<T> {
     }
 
     fn expects(&self) -> String {
-        self.table.expects(&self.now)
+        self.table.expects(&self.now, &self.players)
     }
 
     fn position(&self, view: View) -> String {

@@ -198,3 +198,130 @@ fn every_game_has_fixtures() {
         );
     }
 }
+
+/// The keys docs/records.md says every record of `check --json` has, in its order.
+const RECORD_KEYS: [&str; 12] = [
+    "file", "game", "variant", "players", "status", "moves", "illegal", "result", "to_move",
+    "notes", "details", "error",
+];
+
+/// A record's JSON has the shape docs/records.md documents, whatever its status: every key
+/// present (`null` where it does not apply, `[]` for an empty list), each of the right type;
+/// `illegal`, `result` and `error` with their documented keys; each detail with `number` and
+/// `player`; Natura's details (NS) with `kind`, `points` and `total`, its `end` ones with the
+/// adjustment as `points` and the final score as `total`.
+pub fn assert_documented_shape(rec: &Value, name: &str) {
+    let keys: Vec<&str> = rec
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys, RECORD_KEYS, "{name}: {rec:#}");
+    let status = rec["status"].as_str().unwrap();
+    let unreadable = status == "unreadable";
+    let has = |v: &Value, keys: &[&str]| {
+        let got: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(got, keys, "{name}: {v:#}");
+    };
+    assert!(rec["file"].is_string(), "{name}");
+    for key in ["game", "variant"] {
+        assert_eq!(rec[key].is_null(), unreadable, "{name}: {key}");
+    }
+    assert_eq!(rec["moves"].is_null(), unreadable, "{name}");
+    assert_eq!(rec["error"].is_null(), !unreadable, "{name}");
+    for key in ["players", "notes", "details"] {
+        assert!(rec[key].is_array(), "{name}: {key}");
+    }
+    match status {
+        "illegal" => has(
+            &rec["illegal"],
+            &[
+                "number", "player", "rule", "code", "message", "line", "column",
+            ],
+        ),
+        _ => assert!(rec["illegal"].is_null(), "{name}"),
+    }
+    if !rec["result"].is_null() {
+        has(
+            &rec["result"],
+            &[
+                "winner",
+                "winners",
+                "losers",
+                "eliminated",
+                "annulled",
+                "solved",
+                "scores",
+                "reason",
+            ],
+        );
+    }
+    if status != "legal-so-far" {
+        assert!(rec["to_move"].is_null(), "{name}");
+    }
+    if unreadable {
+        has(
+            &rec["error"],
+            &["code", "message", "file", "line", "column", "help"],
+        );
+        assert_eq!(rec["players"], serde_json::json!([]), "{name}");
+        assert_eq!(rec["details"], serde_json::json!([]), "{name}");
+        assert!(
+            rec["result"].is_null() && rec["to_move"].is_null(),
+            "{name}"
+        );
+    }
+    for d in rec["details"].as_array().unwrap() {
+        assert!(
+            d["number"].is_u64() && d["player"].is_string(),
+            "{name}: {d:#}"
+        );
+        if rec["game"] == "natura" {
+            for key in ["kind", "points", "total"] {
+                assert!(!d[key].is_null(), "{name}: no `{key}` in {d:#}");
+            }
+            if d["kind"] == "end" {
+                assert_eq!(d["points"], d["adjustment"], "{name}: {d:#}");
+                assert_eq!(d["total"], d["final"], "{name}: {d:#}");
+                assert!(
+                    d["rack"].is_string() && d["rack_value"].is_i64(),
+                    "{name}: {d:#}"
+                );
+            }
+        }
+    }
+}
+
+/// Every fixture (legal, illegal and unreadable, every game) gives the documented shape.
+#[test]
+fn every_record_kind_has_the_documented_json_shape() {
+    let mut kinds = std::collections::BTreeSet::new();
+    let mut natura_end = false;
+    for game in tavolo::games::names() {
+        for entry in std::fs::read_dir(root().join(game)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "toml") {
+                continue;
+            }
+            let rec = serde_json::to_value(check_file(&path)).unwrap();
+            let name = path.display().to_string();
+            assert_documented_shape(&rec, &name);
+            kinds.insert((game, rec["status"].as_str().unwrap().to_string()));
+            natura_end |= rec["details"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|d| d["kind"] == "end");
+        }
+    }
+    for status in ["complete", "illegal", "unreadable"] {
+        for game in tavolo::games::names() {
+            assert!(
+                kinds.contains(&(game, status.to_string())),
+                "no {status} fixture of {game}: {kinds:?}"
+            );
+        }
+    }
+    assert!(natura_end, "no Natura fixture reaches the end");
+}

@@ -64,7 +64,18 @@ fn score_command() {
     let out = run(&["B3", "M3", "P3", "U3", "M4", "M5", "M6"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("best:   152 points"), "{text}");
-    // All 36 tiles: six superpokers.
+    // SF-4: all six of one fruit is Scalafrutta: the hand ends for 500, the others 0,
+    // and the scorer says so rather than scoring a partition.
+    let out = run(&["M1", "M2", "M3", "M4", "M5", "M6"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Scalafrutta: all six mele"), "{text}");
+    assert!(
+        text.contains("500 points to this player, 0 to the others (SF-4)"),
+        "{text}"
+    );
+    assert!(!text.contains("SF-5"), "{text}");
+    // All 36 tiles hold six of every fruit: Scalafrutta too (the first fruit of FR-1).
     let all: Vec<String> = "MPCUFB"
         .chars()
         .flat_map(|f| (1..=6).map(move |n| format!("{f}{n}")))
@@ -72,7 +83,25 @@ fn score_command() {
     let all: Vec<&str> = all.iter().map(String::as_str).collect();
     let out = run(&[&all[..], &["--json"]].concat());
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["score"], 1626);
+    assert_eq!(json["scalafrutta"]["fruit"], "mele");
+    assert_eq!(json["score"], 500);
+    // 30 tiles, 1-5 of every fruit: no Scalafrutta, so the best partition scores, at least
+    // the five superpokers (250 + 6n each, SF-3), and its combinations add up to it.
+    let out = run(&[
+        "M1 M2 M3 M4 M5 P1 P2 P3 P4 P5 C1 C2 C3 C4 C5 U1 U2 U3 U4 U5 F1 F2 F3 F4 F5 B1 B2 B3 B4 B5",
+        "--json",
+    ]);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["scalafrutta"], Value::Null);
+    let score = json["score"].as_u64().unwrap();
+    assert!(score >= (1..=5).map(|n| 250 + 6 * n).sum::<u64>(), "{json}");
+    let sum: u64 = json["combinations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["score"].as_u64().unwrap())
+        .sum();
+    assert_eq!(sum, score);
     // Bad input: exit 2, a stable code, never a panic.
     for (args, code) in [
         (&["M3", "Q3"][..], "score.unknown-tile"),

@@ -56,3 +56,4 @@ mod solitaire_props;
 mod solitaire_solve;
 mod table;
 mod table_gcg;
+mod table_words;

@@ -175,6 +175,7 @@ fn ns6_gcg_wrong_score_and_malformed_line() {
     let r = check_file(&temp("wrong.gcg", wrong.as_bytes()));
     assert_eq!(r.exit_code(), 1);
     let v = serde_json::to_value(&r).unwrap();
+    crate::fixtures::assert_documented_shape(&v, "wrong.gcg");
     assert_eq!(v["illegal"]["code"], "gcg.score");
     assert_eq!(v["illegal"]["line"], 3);
     let msg = v["illegal"]["message"].as_str().unwrap();
@@ -183,11 +184,74 @@ fn ns6_gcg_wrong_score_and_malformed_line() {
     let r = check_file(&temp("bad.gcg", bad.as_bytes()));
     assert_eq!(r.exit_code(), 2);
     let v = serde_json::to_value(&r).unwrap();
+    crate::fixtures::assert_documented_shape(&v, "bad.gcg");
     assert_eq!(v["error"]["code"], "gcg.coordinate");
     assert_eq!(
         (v["error"]["line"].clone(), v["error"]["column"].clone()),
         (3.into(), 13.into())
     );
+}
+
+/// NS-3 through GCG: a file legal so far names who is to move, the player the engine gives
+/// after the same moves (as a TOML record of them does), turns going round in `#player`
+/// order; before any move, the first player.
+#[test]
+fn ns3_gcg_legal_so_far_names_who_is_to_move() {
+    let rules = Rules::default();
+    let (setup, moves, _) = random_game("gcg-to-move", 3, &rules);
+    let names: Vec<String> = ["Anna", "Bruno", "Carla"].map(String::from).to_vec();
+    for cut in [0, 1, 2, 4, 5] {
+        let mut engine = State::start(&setup, &rules).unwrap();
+        for mv in &moves[..cut] {
+            engine.play(mv.clone()).unwrap();
+        }
+        let seat = engine.to_move().unwrap();
+        let text = to_gcg(&names, &setup, &rules, &moves[..cut]).unwrap();
+        let r = check_file(&temp(&format!("to-move-{cut}.gcg"), text.as_bytes()));
+        let v = serde_json::to_value(&r).unwrap();
+        crate::fixtures::assert_documented_shape(&v, &format!("to-move-{cut}.gcg"));
+        assert_eq!(v["status"], "legal-so-far", "{cut}: {v:#}");
+        assert_eq!(v["to_move"], format!("p{}", seat + 1), "{cut}: {v:#}");
+    }
+    // A real game cut after its first four events: the first player's turn again.
+    let Some(dir) = shared_gcg() else { return };
+    let text = std::fs::read_to_string(dir.join("woogles_kYmDwcfkbY_NWL23.gcg")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let fifth = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with('>'))
+        .nth(4)
+        .unwrap()
+        .0;
+    let cut = lines[..fifth].join("\n") + "\n";
+    let v = serde_json::to_value(check_file(&temp("woogles-4.gcg", cut.as_bytes()))).unwrap();
+    assert_eq!(
+        (v["status"].as_str(), v["to_move"].as_str()),
+        (Some("legal-so-far"), Some("whatnoloan")),
+        "{v:#}"
+    );
+}
+
+/// `tavolo check` of a GCG whose lines end with a lone CR (or CRLF) gives the report of the
+/// same file with LF.
+#[test]
+fn ns6_check_reads_gcg_with_any_line_ending() {
+    let Some(dir) = shared_gcg() else { return };
+    let bytes = std::fs::read(dir.join("vs_frentz.gcg")).unwrap();
+    let lf: Vec<u8> = bytes.iter().copied().filter(|&b| b != b'\r').collect();
+    let report = |name: &str, b: &[u8]| {
+        let mut v = serde_json::to_value(check_file(&temp(name, b))).unwrap();
+        crate::fixtures::assert_documented_shape(&v, name);
+        v["file"] = serde_json::Value::Null;
+        v
+    };
+    let want = report("lf.gcg", &lf);
+    assert_eq!(want["status"], "complete", "{want:#}");
+    for (name, ending) in [("cr.gcg", &b"\r"[..]), ("crlf.gcg", b"\r\n")] {
+        let other = lf.split(|&b| b == b'\n').collect::<Vec<_>>().join(ending);
+        assert_eq!(report(name, &other), want, "{name}");
+    }
 }
 
 /// A random legal game from a deal (the engine's moves, no lexicon).

@@ -148,3 +148,60 @@ fn the_index_calls_every_refereed_game_refereed() {
         }
     }
 }
+
+/// `tavolo rules` sets its text to the terminal's width: `COLUMNS` when given, else 80 on a
+/// pipe; the index's table (whose Quincunx row is 261 characters as one line) wraps its
+/// cells, so no line is wider, and every word is still there.
+#[test]
+fn pages_fit_the_terminal_width() {
+    let run = |columns: Option<&str>, args: &[&str]| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_tavolo"));
+        cmd.args(args);
+        match columns {
+            Some(c) => cmd.env("COLUMNS", c),
+            None => cmd.env_remove("COLUMNS"),
+        };
+        let o = cmd.output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        stdout(&o)
+    };
+    let widest = |s: &str| s.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    let mut pages = vec!["rules".to_string()];
+    pages.extend(tavolo::games::names().iter().map(|g| g.to_string()));
+    for (columns, width) in [
+        (None, 80),
+        (Some("80"), 80),
+        (Some("120"), 120),
+        (Some("60"), 60),
+    ] {
+        // At 60, a table whose codes cannot break (Scalafrutta's error codes) stays wider;
+        // the index still fits.
+        for p in pages.iter().filter(|p| width > 60 || *p == "rules") {
+            let args: Vec<&str> = if p == "rules" {
+                vec!["rules"]
+            } else {
+                vec!["rules", p]
+            };
+            let out = run(columns, &args);
+            assert!(
+                widest(&out) <= width,
+                "{p} at {columns:?}: {}\n{out}",
+                widest(&out)
+            );
+        }
+    }
+    // Wrapped or not, the index says the same words (a wrapped row's cells share lines).
+    let words = |s: &str| -> Vec<String> {
+        let mut w: Vec<String> = s
+            .split_whitespace()
+            .map(String::from)
+            .filter(|w| !w.chars().all(|c| c == '-'))
+            .collect();
+        w.sort_unstable();
+        w
+    };
+    let narrow = run(Some("80"), &["rules"]);
+    let wide = run(Some("400"), &["rules"]);
+    assert!(widest(&wide) > 200, "{wide}");
+    assert_eq!(words(&narrow), words(&wide));
+}

@@ -646,7 +646,7 @@ fn a_terminal_session_under_tmux_shows_the_position_and_the_verdicts() {
     let first = tmux.shows("> ");
     assert!(first.contains(" 3   .  . BB  .  ."), "the board:\n{first}");
     assert!(
-        first.contains("P1 to move: a tile from player 1's hand"),
+        first.contains("P1 to move: a tile from P1's hand"),
         "{first}"
     );
     tmux.type_line("AG d3");

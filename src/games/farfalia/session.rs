@@ -74,7 +74,7 @@ impl Table for Farfalia {
         SHORT
     }
 
-    fn expects(&self, game: &Match) -> String {
+    fn expects(&self, game: &Match, _names: &[String]) -> String {
         let Some(deal) = game.deal().filter(|_| game.to_move().is_some()) else {
             return "nothing: the match is over".into();
         };
@@ -178,7 +178,7 @@ impl Table for Farfalia {
             } else if view.sees(seat) {
                 cards(hand)
             } else {
-                format!("{} cards", hand.len())
+                crate::words::count(hand.len() as u64, "card", "cards")
             };
             let collected = deal.collected(place);
             out.push_str(&format!(
@@ -227,7 +227,10 @@ impl Table for Farfalia {
             }
             Move::Take { card, .. } => format!("{who} collects {card} for the proposal (FA-3)"),
             Move::Decline { .. } => format!("{who} collects nothing"),
-            Move::Discard { cards: c, .. } => format!("{who} discards {} cards face down", c.len()),
+            Move::Discard { cards: c, .. } => format!(
+                "{who} discards {} face down",
+                crate::words::count(c.len() as u64, "card", "cards")
+            ),
             Move::Trump { trump, .. } => format!("{who} names the trump: {trump}"),
             Move::Double { double: true, .. } => {
                 format!(

@@ -80,9 +80,23 @@ impl Table for Moon {
                     .parse()
                     .map_err(|e: super::MoveParseError| e.to_string())
             }
-            _ => text
-                .parse()
-                .map_err(|e: super::MoveParseError| e.to_string()),
+            _ => {
+                let seats = match game {
+                    MoonGame::Standard(p) => p.players(),
+                    MoonGame::Solitaire(_) => 1,
+                };
+                // Only the seats of this game (the notation alone knows MOON's four).
+                let no_seat = |s: &str| {
+                    let all: Vec<String> = (1..=seats).map(|n| n.to_string()).collect();
+                    format!("`{s}` is not a seat: seats are {}", all.join(", "))
+                };
+                match text.parse::<Move>() {
+                    Err(super::MoveParseError::Seat(s)) => Err(no_seat(&s)),
+                    Err(e) => Err(e.to_string()),
+                    Ok(mv) if mv.player >= seats => Err(no_seat(words.first().unwrap_or(&""))),
+                    Ok(mv) => Ok(mv),
+                }
+            }
         }
     }
 
@@ -90,7 +104,7 @@ impl Table for Moon {
         SHORT
     }
 
-    fn expects(&self, game: &MoonGame) -> String {
+    fn expects(&self, game: &MoonGame, names: &[String]) -> String {
         match game {
             MoonGame::Standard(p) if p.is_over() => "nothing: the game is over".into(),
             MoonGame::Standard(p) => {
@@ -100,8 +114,8 @@ impl Table for Moon {
                     " or the common tiles"
                 };
                 format!(
-                    "a tile from player {}'s hand{common} and a square next to a tile: `TILE SQUARE`, e.g. `RV c4`",
-                    p.turn() + 1
+                    "a tile from {}'s hand{common} and a square next to a tile: `TILE SQUARE`, e.g. `RV c4`",
+                    crate::games::seat_name(names, p.turn())
                 )
             }
             MoonGame::Solitaire(s) => match s.next_tile() {
@@ -129,7 +143,10 @@ impl Table for Moon {
                     if open || view.sees(seat) {
                         out.push_str(&format!("{name}{state}: {}\n", tiles(hand)));
                     } else {
-                        out.push_str(&format!("{name}{state}: {} tiles\n", hand.len()));
+                        out.push_str(&format!(
+                            "{name}{state}: {}\n",
+                            crate::words::count(hand.len() as u64, "tile", "tiles")
+                        ));
                     }
                 }
                 if !p.common().is_empty() {
@@ -153,8 +170,8 @@ impl Table for Moon {
                     out.push_str(&format!("drawn: {t}\n"));
                     if view.all() {
                         out.push_str(&format!(
-                            "{} tiles left to draw\n",
-                            24 - s.board().len() + 1
+                            "{} left to draw\n",
+                            crate::words::count((24 - s.board().len() + 1) as u64, "tile", "tiles")
                         ));
                     }
                 }

@@ -122,6 +122,31 @@ pub enum PlaceError {
     UnknownTile(Square),
 }
 
+/// The sentence of each refusal, the square named as the records write it (`E7`): one home
+/// for a TOML record's refusal ([`super::game::Broken`]) and a GCG play's.
+impl fmt::Display for PlaceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlaceError::OffBoard(s) => write!(f, "the word runs off the board after {s}"),
+            PlaceError::Mismatch(s) => {
+                write!(f, "{s} is covered by another letter than the one written")
+            }
+            PlaceError::ThroughEmpty(s) => write!(f, "`.` is written for {s}, which is empty"),
+            PlaceError::NoTile(s) => write!(f, "the play at {s} places no tile"),
+            PlaceError::OneLetter(s) => write!(
+                f,
+                "the main word at {s} has one letter; write it in the direction where it forms a word"
+            ),
+            PlaceError::NotWholeWord(s) => {
+                write!(f, "the word goes on over {s}: write the whole word")
+            }
+            PlaceError::MissesStar(s) => write!(f, "the first word (at {s}) must cover the star H8"),
+            PlaceError::NoContact(s) => write!(f, "the word at {s} touches no tile on the board"),
+            PlaceError::UnknownTile(s) => write!(f, "the tile for {s} is no letter"),
+        }
+    }
+}
+
 /// One letter of a scored word.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WordLetter {

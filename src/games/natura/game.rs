@@ -159,12 +159,7 @@ impl BrokenTrait for Broken {
     }
 
     fn describe(&self, names: &[String]) -> String {
-        let name = |s: usize| {
-            names
-                .get(s)
-                .cloned()
-                .unwrap_or_else(|| format!("player {}", s + 1))
-        };
+        let name = |s: usize| crate::games::seat_name(names, s);
         match self {
             Broken::GameOver => "the game is already over".into(),
             Broken::OutOfTurn { seat, expected } => {
@@ -175,25 +170,7 @@ impl BrokenTrait for Broken {
                 )
             }
             Broken::NoSeat(s) => format!("there is no player {}", s + 1),
-            Broken::Place(p) => match p {
-                PlaceError::OffBoard(s) => format!("the word runs off the board after {s}"),
-                PlaceError::Mismatch(s) => {
-                    format!("{s} is covered by another letter than the one written")
-                }
-                PlaceError::ThroughEmpty(s) => format!("`.` is written for {s}, which is empty"),
-                PlaceError::NoTile(s) => format!("the play at {s} places no tile"),
-                PlaceError::OneLetter(s) => {
-                    format!("the main word at {s} has one letter; write it in the direction where it forms a word")
-                }
-                PlaceError::NotWholeWord(s) => {
-                    format!("the word goes on over {s}: write the whole word")
-                }
-                PlaceError::MissesStar(s) => {
-                    format!("the first word (at {s}) must cover the star H8")
-                }
-                PlaceError::NoContact(s) => format!("the word at {s} touches no tile on the board"),
-                PlaceError::UnknownTile(s) => format!("the tile for {s} is no letter"),
-            },
+            Broken::Place(p) => p.to_string(),
             Broken::NotOnRack { tile, square } => match square {
                 Some(s) => format!("`{tile}` (for {s}) is not on the rack"),
                 None => format!("`{tile}` is not on the rack"),

@@ -150,10 +150,36 @@ fn err(code: &'static str, line: usize, col: usize, message: impl Into<String>) 
     }
 }
 
+/// The bytes with every line ending made `\n`: a file may end its lines with LF, CRLF or a
+/// lone CR (as old Mac editors wrote). A CR byte is never part of a UTF-8 or Latin-1
+/// character, so this is safe before decoding.
+fn unify_line_endings(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if !bytes.contains(&b'\r') {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\r' => {
+                out.push(b'\n');
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Decode the file: UTF-8 when the first line declares it (or nothing is declared and the
-/// bytes are UTF-8), Latin-1 when it declares ISO-8859-1 or the bytes are not UTF-8.
+/// bytes are UTF-8), Latin-1 when it declares ISO-8859-1 or the bytes are not UTF-8. Lines
+/// may end with LF, CRLF or CR; the text returned ends them with LF.
 pub fn decode(bytes: &[u8]) -> Result<String, GcgError> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let bytes = unify_line_endings(bytes);
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     let first_raw = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
     let first = String::from_utf8_lossy(first_raw)
         .trim()
@@ -650,6 +676,40 @@ mod tests {
         let e = replay(&r, &Scoring::natura()).unwrap_err();
         assert_eq!((e.code, e.line), ("gcg.end-rack", 12), "{e:?}");
         assert_eq!(read(write(&r.gcg).as_bytes()).unwrap().gcg, r.gcg);
+    }
+
+    /// NS-6: a file's lines may end with LF, CRLF or a lone CR (old Mac editors): the real
+    /// games read to the same game, at the same lines, whichever they use.
+    #[test]
+    fn ns6_lf_crlf_and_cr_line_endings_read_alike() {
+        let Some(bytes) = shared("woogles_kYmDwcfkbY_NWL23.gcg") else {
+            return;
+        };
+        let lf: Vec<u8> = bytes.iter().copied().filter(|&b| b != b'\r').collect();
+        let want = read(&lf).unwrap();
+        for ending in [&b"\r\n"[..], b"\r"] {
+            let other: Vec<u8> = lf.split(|&b| b == b'\n').collect::<Vec<_>>().join(ending);
+            let got = read(&other).unwrap_or_else(|e| panic!("{ending:?}: {e:?}"));
+            assert_eq!(got.gcg, want.gcg, "{ending:?}");
+            assert_eq!(got.lines, want.lines, "{ending:?}");
+        }
+        // A lone CR inside a line of an Italian game: two lines, the second an event.
+        let r = read(b"#player1 a A\r#player2 b B\r\n>a: CANTORE 8H CANTORE +76 76\r").unwrap();
+        assert_eq!((r.gcg.players.len(), r.lines.clone()), (2, vec![3]));
+    }
+
+    /// A play that does not fit the board says why in words, the square written as the
+    /// records write it (`E7`), never the engine's debug form.
+    #[test]
+    fn a_bad_placement_names_its_square() {
+        let text =
+            "#player1 a A\n#player2 b B\n>a: CANTORE 8H CANTORE +76 76\n>b: ASTE 7E .S +2 2\n";
+        let e = replay(&parse(text).unwrap(), &Scoring::natura()).unwrap_err();
+        assert_eq!((e.code, e.line), ("gcg.placement", 4), "{e:?}");
+        assert_eq!(
+            e.message,
+            "the play 7E does not fit the board: `.` is written for E7, which is empty"
+        );
     }
 
     #[test]

@@ -394,7 +394,10 @@ pub fn check_gcg(path: &Path, bytes: &[u8]) -> Result<Judged, Error> {
                 }
                 None => {
                     notes.push(format!("scores {}", per_seat(&players, &totals)));
-                    Verdict::legal_so_far(total, None, notes)
+                    // NS-3: the turn goes round in `#player` order; before the first turn,
+                    // the first player (as a TOML record with no moves).
+                    let next = replay.to_move.unwrap_or(0);
+                    Verdict::legal_so_far(total, players.get(next).cloned(), notes)
                 }
             }
         }

@@ -110,6 +110,9 @@ pub struct Replay {
     pub board: Board,
     pub events: Vec<Replayed>,
     pub error: Option<GcgError>,
+    /// Whose turn it is after the events replayed (index into [`super::gcg::Gcg::players`]); `None`
+    /// before the first play, pass or exchange (the file may start with anyone).
+    pub to_move: Option<usize>,
 }
 
 /// Replay every event; the first one that breaks a rule is an error at its line.
@@ -139,6 +142,7 @@ pub fn replay_all(read: &Read, scoring: &Scoring) -> Replay {
         }
     }
     Replay {
+        to_move: t.turn,
         board: t.board,
         events,
         error,
@@ -514,7 +518,7 @@ impl<'a> Table<'a> {
                 "gcg.placement",
                 ln,
                 format!(
-                    "the play {} does not fit the board: {why:?}",
+                    "the play {} does not fit the board: {why}",
                     coord_text(play.at, play.dir)
                 ),
             )

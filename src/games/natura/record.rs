@@ -1015,7 +1015,9 @@ fn move_detail(
 }
 
 /// NS-4's end adjustment as data: one `end` detail per player, after the last move, with
-/// the `rack` left, its `rack_value`, the `adjustment` and the `final` score.
+/// the `rack` left, its `rack_value`, the `adjustment` and the `final` score; and, as every
+/// detail has them, `points` (the adjustment: what the end changed the score by) and `total`
+/// (the final score).
 fn end_details(number: usize, game: &State, names: &[String]) -> Vec<MoveDetail> {
     let adj = game.adjustment();
     let finals = game.final_scores();
@@ -1026,6 +1028,8 @@ fn end_details(number: usize, game: &State, names: &[String]) -> Vec<MoveDetail>
             f.insert("rack_value".into(), game.rack_value(s).into());
             f.insert("adjustment".into(), adj[s].into());
             f.insert("final".into(), finals[s].into());
+            f.insert("points".into(), adj[s].into());
+            f.insert("total".into(), finals[s].into());
             MoveDetail {
                 number,
                 player: names[s].clone(),

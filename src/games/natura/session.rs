@@ -128,7 +128,7 @@ impl Table for Natura {
         SHORT
     }
 
-    fn expects(&self, game: &State) -> String {
+    fn expects(&self, game: &State, _names: &[String]) -> String {
         let Some(seat) = game.to_move() else {
             return "nothing: the game is over".into();
         };
@@ -154,7 +154,7 @@ impl Table for Natura {
             let rack = if view.sees(seat) {
                 game.rack_text(seat)
             } else {
-                format!("{} tiles", game.rack_text(seat).chars().count())
+                crate::words::count(game.rack_text(seat).chars().count() as u64, "tile", "tiles")
             };
             out.push_str(&format!("{name} {}: {rack}\n", scores[seat]));
         }
@@ -164,8 +164,8 @@ impl Table for Natura {
             String::new()
         };
         out.push_str(&format!(
-            "bag: {} tiles{}{bag}\n",
-            game.bag_len(),
+            "bag: {}{}{bag}\n",
+            crate::words::count(game.bag_len() as u64, "tile", "tiles"),
             if bag.is_empty() {
                 ""
             } else {

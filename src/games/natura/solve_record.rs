@@ -1198,7 +1198,7 @@ fn simulated(
         "simulated: the best {} moves by {by}, each followed by {} of the machine player, over \
          {} draws of the {} tiles {} cannot see (seed \"{}\"; the same draws for every move)\n",
         candidates.len(),
-        plural(sim.plies, "move", "moves"),
+        crate::words::count(sim.plies as u64, "move", "moves"),
         sim.iterations,
         hidden.tiles.len(),
         game.names[seat],
@@ -1284,8 +1284,4 @@ fn simulated(
         text,
         json: Value::Object(json),
     })
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -382,7 +382,7 @@ impl FromStr for Move {
     fn from_str(s: &str) -> Result<Move, BadMove> {
         let bad = |what: &str| {
             BadMove(format!(
-                "'{s}': {what} (a move is written `p1 3MW c3`, with sempliciotto `p1 3MW c3 =12 !p2`)"
+                "{what} in '{s}' (a move is written `p1 3MW c3`, with sempliciotto `p1 3MW c3 =12 !p2`)"
             ))
         };
         let mut tokens: Vec<&str> = s.split_whitespace().collect();
@@ -409,8 +409,15 @@ impl FromStr for Move {
         if tokens.len() < 3 {
             return Err(bad("missing parts"));
         }
-        let player = parse_player(tokens[0]).ok_or_else(|| bad("no player"))?;
-        let cell = Cell::parse(tokens[tokens.len() - 1]).ok_or_else(|| bad("no cell"))?;
+        // The part at fault in backquotes, first: a session points its column there.
+        let player = parse_player(tokens[0])
+            .ok_or_else(|| bad(&format!("`{}` is no player (p1, p2, ...)", tokens[0])))?;
+        let last = tokens[tokens.len() - 1];
+        let cell = Cell::parse(last).ok_or_else(|| {
+            bad(&format!(
+                "`{last}` is no cell (a column letter and a row number, as c3)"
+            ))
+        })?;
         let name = tokens[1..tokens.len() - 1].join(" ");
         let card = name.parse::<Card>().map_err(|e| bad(&e.to_string()))?;
         Ok(Move {
@@ -512,12 +519,7 @@ impl engine::Broken for Broken {
     }
 
     fn describe(&self, names: &[String]) -> String {
-        let name = |p: usize| {
-            names
-                .get(p)
-                .cloned()
-                .unwrap_or_else(|| format!("player {}", p + 1))
-        };
+        let name = |p: usize| crate::games::seat_name(names, p);
         match self {
             Broken::GameOver => "the match is already over".into(),
             Broken::NoSuchPlayer { player } => format!("there is no player {}", player + 1),

@@ -106,7 +106,7 @@ impl Table for QuincunxGame {
         SHORT
     }
 
-    fn expects(&self, game: &Quincunx) -> String {
+    fn expects(&self, game: &Quincunx, _names: &[String]) -> String {
         match game.to_move() {
             None => "nothing: the match is over".into(),
             Some(_) if game.rules().sempliciotto => {
@@ -132,11 +132,14 @@ impl Table for QuincunxGame {
                     codes.join(" ")
                 }
             } else {
-                format!("{} cards", hand.len())
+                crate::words::count(hand.len() as u64, "card", "cards")
             };
             out.push_str(&format!("{name} ({}): {shown}\n", totals[seat]));
         }
-        out.push_str(&format!("pile: {} cards", game.pile().len()));
+        out.push_str(&format!(
+            "pile: {}",
+            crate::words::count(game.pile().len() as u64, "card", "cards")
+        ));
         if view.all() {
             let codes: Vec<&str> = game.pile().iter().map(|c| c.code()).collect();
             out.push_str(&format!(", top first: {}", codes.join(" ")));

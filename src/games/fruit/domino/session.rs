@@ -45,7 +45,7 @@ impl Table for Domino {
         Ok(opened(record, src)?.0)
     }
 
-    fn read(&self, game: &State, _names: &[String], text: &str) -> Result<Move, String> {
+    fn read(&self, game: &State, names: &[String], text: &str) -> Result<Move, String> {
         if text.contains(':') {
             return text
                 .parse()
@@ -63,6 +63,16 @@ impl Table for Domino {
                 let tile: Tile = t
                     .parse()
                     .map_err(|e: crate::games::fruit::tile::ParseTileError| e.to_string())?;
+                // A tile not held fits nowhere for this player: say so, and where it is only
+                // when the table shows it, never who holds a hidden one.
+                let mover = seat - 1;
+                if !game.hand(mover).contains(tile) {
+                    let who = crate::games::seat_name(names, mover);
+                    return Err(match game.row_of(tile) {
+                        Some(row) => format!("`{t}` is on the table already, in row {row}"),
+                        None => format!("`{t}` is not in {who}'s hand"),
+                    });
+                }
                 let rows = game.placements(tile);
                 match rows[..] {
                     [row] => format!("{seat}: tile {tile} row {row}"),
@@ -96,7 +106,7 @@ impl Table for Domino {
         SHORT
     }
 
-    fn expects(&self, game: &State) -> String {
+    fn expects(&self, game: &State, _names: &[String]) -> String {
         let Some(p) = game.to_move() else {
             return "nothing: the game is over".into();
         };
@@ -148,13 +158,16 @@ impl Table for Domino {
             let shown = if game.is_open() || view.sees(p) {
                 tiles(hand)
             } else {
-                format!("{} tiles", hand.len())
+                crate::words::count(hand.len() as u64, "tile", "tiles")
             };
             let state = if game.is_out(p) { " (out)" } else { "" };
             out.push_str(&format!("{name}{state}: {shown}\n"));
         }
         let aside = game.set_aside();
-        out.push_str(&format!("set aside: {} tiles", aside.len()));
+        out.push_str(&format!(
+            "set aside: {}",
+            crate::words::count(aside.len() as u64, "tile", "tiles")
+        ));
         if view.all() {
             out.push_str(&format!(": {}", tiles(aside)));
         }

@@ -47,7 +47,7 @@ impl Table for Mosaico {
         SHORT
     }
 
-    fn expects(&self, game: &State) -> String {
+    fn expects(&self, game: &State, _names: &[String]) -> String {
         match game.turn() {
             None => "nothing: the game is over".into(),
             Some(t) if !t.fits => format!("{} fits nowhere: `aside` (MO-3)", t.tile),
@@ -76,7 +76,10 @@ impl Table for Mosaico {
                 aside.join(" ")
             }
         ));
-        out.push_str(&format!("to draw: {} tiles\n", 36 - game.drawn()));
+        out.push_str(&format!(
+            "to draw: {}\n",
+            crate::words::count((36 - game.drawn()) as u64, "tile", "tiles")
+        ));
         match game.turn() {
             Some(t) => out.push_str(&format!(
                 "in play: {} ({})\n",

@@ -83,7 +83,7 @@ impl Table for Muro {
         SHORT
     }
 
-    fn expects(&self, game: &State) -> String {
+    fn expects(&self, game: &State, _names: &[String]) -> String {
         if game.end().is_some() {
             return "nothing: the game is over".into();
         }

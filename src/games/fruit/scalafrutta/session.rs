@@ -101,14 +101,14 @@ impl Table for Scalafrutta {
         SHORT
     }
 
-    fn expects(&self, game: &State) -> String {
+    fn expects(&self, game: &State, names: &[String]) -> String {
         let Some(seat) = game.to_move() else {
             return "nothing: the game is over".into();
         };
         match game.hand().phase() {
             Phase::Recombine => format!(
-                "player {}'s combinations of all their tiles: `combinations M3 M4 M5 / B3 P3 U3`, `combinations` for none, or `best` (SF-2)",
-                seat + 1
+                "{}'s combinations of all their tiles: `combinations M3 M4 M5 / B3 P3 U3`, `combinations` for none, or `best` (SF-2)",
+                crate::games::seat_name(names, seat)
             ),
             Phase::Over(_) => format!(
                 "the first insertion of hand {}: the tile drawn and where it goes in, e.g. `B4 top2`",
@@ -122,7 +122,10 @@ impl Table for Scalafrutta {
         let hand = game.hand();
         let mut out = format!("hand {}\n", game.hand_number());
         out.push_str(&square_text(hand.square()));
-        out.push_str(&format!("face down: {} tiles", hand.pile().len()));
+        out.push_str(&format!(
+            "face down: {}",
+            crate::words::count(hand.pile().len() as u64, "tile", "tiles")
+        ));
         if view.all() {
             out.push_str(&format!(": {}", tiles(hand.pile())));
         }
@@ -133,7 +136,7 @@ impl Table for Scalafrutta {
             let shown = if view.sees(seat) {
                 tiles(held)
             } else {
-                format!("{} tiles", held.len())
+                crate::words::count(held.len() as u64, "tile", "tiles")
             };
             out.push_str(&format!("{name} ({}): {shown}\n", totals[seat]));
         }
