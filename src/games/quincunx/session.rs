@@ -6,11 +6,12 @@
 
 use super::grid::FRAME;
 use super::record::{opened, placement_text, QuincunxGame};
-use super::{best_placements, Cell, Move, Outcome, Quincunx};
+use super::{best_placements, Broken, Cell, Move, Outcome, Quincunx};
 use crate::deal::Provenance;
 use crate::error::Error;
+use crate::games::engine::Broken as _;
 use crate::games::engine::Engine;
-use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::games::session::{verdict, Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
@@ -202,6 +203,34 @@ impl Table for QuincunxGame {
             }
         }
         s
+    }
+
+    /// Refusals are about the grid and the turn, the table's, but a card not held, which
+    /// is its player's matter (GN-5).
+    fn refusal(&self, game: &Quincunx, broken: &Broken, names: &[String], view: View) -> String {
+        match *broken {
+            Broken::NotInHand { player, .. } if !view.sees(player) && game.players() > 1 => {
+                format!(
+                    "that card is not yours to play here ({}): see your own page",
+                    broken.rule()
+                )
+            }
+            _ => broken.describe(names),
+        }
+    }
+
+    /// A solitaire has a score, not a winner.
+    fn result(&self, game: &Quincunx, names: &[String]) -> Option<String> {
+        if game.to_move().is_some() {
+            return None;
+        }
+        let totals: Vec<i64> = totals(game).into_iter().map(i64::from).collect();
+        if game.players() == 1 {
+            return Some(format!("final score: {}", totals[0]));
+        }
+        let top = totals.iter().copied().max()?;
+        let winners: Vec<usize> = (0..totals.len()).filter(|&p| totals[p] == top).collect();
+        Some(verdict(names, &winners, Some(&totals)))
     }
 
     /// The picture draws the grid alone.
