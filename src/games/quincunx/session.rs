@@ -11,7 +11,7 @@ use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::Broken as _;
 use crate::games::engine::Engine;
-use crate::games::session::{verdict, Opened, ShortForm, Table, View};
+use crate::games::session::{verdict, Masked, Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
@@ -158,51 +158,22 @@ impl Table for QuincunxGame {
         o: &Outcome,
         names: &[String],
     ) -> String {
-        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
-        let mut s = placement_text(o, mv, names, "draws");
-        if let Some(r) = &o.round_over {
-            let per: Vec<String> = names
-                .iter()
-                .enumerate()
-                .map(|(i, n)| {
-                    format!(
-                        "{n} {} {} = {}",
-                        r.points[i],
-                        signed(-r.penalties[i]),
-                        r.totals[i]
-                    )
-                })
-                .collect();
-            s += &format!(
-                "; round {} over{} (placements, cards left QX-3): {}",
-                r.round + 1,
-                if r.grid_full {
-                    ", the grid is full"
-                } else {
-                    ""
-                },
-                per.join(", ")
-            );
-            if let Some(rating) = r.rating {
-                s += &format!("; rating: {} (QX-11)", rating.band());
-            }
-        }
-        if let Some(m) = &o.match_over {
-            let winners: Vec<String> = m.winners.iter().map(|&p| name(p)).collect();
-            if names.len() > 1 {
-                s += &format!(
-                    "; the match is over: {} {} with {}",
-                    winners.join(" and "),
-                    if winners.len() == 1 {
-                        "wins"
-                    } else {
-                        "share the win"
-                    },
-                    m.totals.iter().max().copied().unwrap_or(0)
-                );
-            }
-        }
-        s
+        explained(mv, o, names, true)
+    }
+
+    /// The cards drawn go into the drawer's hand: the others are told how many (GN-5).
+    fn masked(
+        &self,
+        before: &Quincunx,
+        _after: &Quincunx,
+        mv: &Move,
+        o: &Outcome,
+        names: &[String],
+    ) -> Option<Masked> {
+        (before.players() > 1 && !o.drawn.is_empty()).then(|| Masked {
+            notation: mv.to_string(),
+            explanation: explained(mv, o, names, false),
+        })
     }
 
     /// Refusals are about the grid and the turn, the table's, but a card not held, which
@@ -255,4 +226,53 @@ impl Table for QuincunxGame {
             noticed_by: None,
         }))
     }
+}
+
+/// A placement and what it ended, in words; the cards drawn named when `cards`.
+fn explained(mv: &Move, o: &Outcome, names: &[String], cards: bool) -> String {
+    let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+    let mut s = placement_text(o, mv, names, "draws", cards);
+    if let Some(r) = &o.round_over {
+        let per: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                format!(
+                    "{n} {} {} = {}",
+                    r.points[i],
+                    signed(-r.penalties[i]),
+                    r.totals[i]
+                )
+            })
+            .collect();
+        s += &format!(
+            "; round {} over{} (placements, cards left QX-3): {}",
+            r.round + 1,
+            if r.grid_full {
+                ", the grid is full"
+            } else {
+                ""
+            },
+            per.join(", ")
+        );
+        if let Some(rating) = r.rating {
+            s += &format!("; rating: {} (QX-11)", rating.band());
+        }
+    }
+    if let Some(m) = &o.match_over {
+        let winners: Vec<String> = m.winners.iter().map(|&p| name(p)).collect();
+        if names.len() > 1 {
+            s += &format!(
+                "; the match is over: {} {} with {}",
+                winners.join(" and "),
+                if winners.len() == 1 {
+                    "wins"
+                } else {
+                    "share the win"
+                },
+                m.totals.iter().max().copied().unwrap_or(0)
+            );
+        }
+    }
+    s
 }
