@@ -622,7 +622,7 @@ fn farfalia_keeps_a_hand_to_its_player() {
     let (mv, held) = play_until(&mut s, "revoke", |s| {
         s.game().candidate_moves().into_iter().find_map(|m| {
             let mut g = s.game().clone();
-            match crate::games::engine::Engine::play(&mut g, m.clone()) {
+            match crate::games::engine::Engine::play(&mut g, m) {
                 Err(Broken::Revoke { held, .. }) => Some((m, held)),
                 _ => None,
             }
