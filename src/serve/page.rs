@@ -12,12 +12,15 @@ const SCRIPT: &str = include_str!("page.js");
 
 pub use crate::html::escape as esc;
 
-/// The document around `body`.
-pub fn document(title: &str, body: &str, script: bool) -> String {
+/// The document around `body`; `form`, the token its forms carry, is in its head too
+/// (`<meta name="tavolo-form">`), for a page that shows no form now.
+pub fn document(title: &str, body: &str, script: bool, form: Option<&str>) -> String {
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n{}\
          <title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n{body}{}</body>\n</html>\n",
+        form.map(|f| format!("<meta name=\"tavolo-form\" content=\"{}\">\n", esc(f)))
+            .unwrap_or_default(),
         esc(title),
         if script {
             format!("<script>\n{SCRIPT}</script>\n")
@@ -40,6 +43,16 @@ pub fn problem(title: &str, message: &str, back: Option<&str>) -> String {
             esc(message)
         ),
         false,
+        None,
+    )
+}
+
+/// A form's hidden field with its page's token.
+fn token_field(token: &str) -> String {
+    format!(
+        "<input type=\"hidden\" name=\"{}\" value=\"{}\">",
+        super::guard::FIELD,
+        esc(token)
     )
 }
 
@@ -50,6 +63,8 @@ pub struct Viewer {
     /// The page's path: `/t/ID`, `/t/ID/seat/N`, `/t/ID/director`.
     pub base: String,
     pub key: String,
+    /// The token this page's forms carry ([`super::guard`]).
+    pub form: String,
 }
 
 impl Viewer {
@@ -192,9 +207,10 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
              <input name=\"move\" id=\"move\" value=\"{}\" aria-label=\"your move\" \
              placeholder=\"a move, e.g. as the record writes it\" autocomplete=\"off\" \
              autocapitalize=\"characters\" spellcheck=\"false\" required>\n\
-             <input type=\"hidden\" name=\"at\" value=\"{at}\">\n<button>Play</button>\n</form>\n",
+             <input type=\"hidden\" name=\"at\" value=\"{at}\">\n{}<button>Play</button>\n</form>\n",
             esc(&who.href("/move")),
-            esc(typed)
+            esc(typed),
+            token_field(&who.form)
         ));
     } else if let (View::Seat(_), Some(s)) = (who.view, live.to_move()) {
         b.push_str(&format!(
@@ -205,9 +221,10 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     if x.may_undo && at > 0 {
         b.push_str(&format!(
             "<form class=\"play\" id=\"undo\" method=\"post\" action=\"{}\">\
-             <input type=\"hidden\" name=\"at\" value=\"{at}\">\
+             <input type=\"hidden\" name=\"at\" value=\"{at}\">{}\
              <button class=\"second\">Undo move {at}</button></form>\n",
-            esc(&who.href("/undo"))
+            esc(&who.href("/undo")),
+            token_field(&who.form)
         ));
     }
     // Scores.
@@ -314,7 +331,12 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
         esc(&who.href("/state.json")),
         esc(live.game())
     ));
-    document(&format!("{} · {}", live.game(), who.id), &b, true)
+    document(
+        &format!("{} · {}", live.game(), who.id),
+        &b,
+        true,
+        Some(&who.form),
+    )
 }
 
 /// The operator's page: the tables, a new table, a record to go on with.
@@ -322,8 +344,10 @@ pub fn home(
     tables: &[(String, String, String)],
     games: &[&str],
     token: &str,
+    form: &str,
     error: Option<&str>,
 ) -> String {
+    let field = token_field(form);
     let q = if token.is_empty() {
         String::new()
     } else {
@@ -362,10 +386,10 @@ pub fn home(
          <label>Players, in turn order <input name=\"names\" placeholder=\"Anna, Bruno (empty: P1, P2 ...)\"></label>\n\
          <label>Number of players <input name=\"players\" inputmode=\"numeric\" placeholder=\"empty: the fewest the game allows\"></label>\n\
          <label>Variant <input name=\"variant\" placeholder=\"empty: the game's first\"></label>\n\
-         <button>Deal</button>\n</form>\n\
+         {field}<button>Deal</button>\n</form>\n\
          <h2>Go on with a record</h2>\n<form id=\"open\" method=\"post\" action=\"/open{q}\">\n\
          <label>The record (TOML, as tavolo writes it) <textarea name=\"record\" spellcheck=\"false\" required></textarea></label>\n\
-         <button>Open</button>\n</form>\n"
+         {field}<button>Open</button>\n</form>\n"
     ));
-    document("tavolo", &b, false)
+    document("tavolo", &b, false, Some(form))
 }

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use serde_json::json;
 
+use super::guard;
 use super::http::{Request, Response};
 use super::keys;
 use super::page::{self, Extras, Viewer};
@@ -17,13 +18,80 @@ use super::State;
 use crate::games::session::{Answer, Live, View};
 use crate::games::setup::Spec;
 
-/// The answer to `req`.
-pub fn route(state: &State, req: &Request) -> Response {
+/// Whether a request is refused on its head alone (its body, `length` bytes, then never
+/// read): a method no page takes, a page of the operator or the director asked under a
+/// `Host` that is not this server's, a POST from another site ([`super::guard`]).
+pub fn admit(state: &State, req: &Request, length: usize) -> Option<Response> {
     let get = req.method == "GET" || req.method == "HEAD";
     let post = req.method == "POST";
     if !get && !post {
-        return Response::text(405, "GET, HEAD or POST only\n");
+        return Some(Response::text(405, "GET, HEAD or POST only\n"));
     }
+    if length > super::http::BODY_LIMIT {
+        return Some(Response::text(
+            413,
+            format!(
+                "a request's body takes at most {} bytes\n",
+                super::http::BODY_LIMIT
+            ),
+        ));
+    }
+    let segments: Vec<&str> = req.path[1..].split('/').collect();
+    let guarded = matches!(
+        segments.as_slice(),
+        [""] | ["new"] | ["open"] | ["t", _, "director", ..]
+    );
+    if guarded && !state.hosts.allows(req.host.as_deref()) {
+        return Some(Response::html(
+            403,
+            page::problem(
+                "Forbidden",
+                &format!(
+                    "this page answers to the address the server printed (http://127.0.0.1:{}/, \
+                     localhost, or with --lan the machine's IP address), not to this Host",
+                    state.hosts.port
+                ),
+                None,
+            ),
+        ));
+    }
+    if post && state.hosts.foreign(req) {
+        return Some(Response::html(
+            403,
+            page::problem(
+                "Forbidden",
+                "this form was sent from another site's page: play from tavolo's own pages",
+                None,
+            ),
+        ));
+    }
+    None
+}
+
+/// The form of a POST, when it carries its page's token `want` ([`super::guard`]).
+fn form_of(req: &Request, want: &str) -> Result<Vec<(String, String)>, Response> {
+    let form = req.form()?;
+    if !guard::carries(want, &form) {
+        return Err(Response::html(
+            403,
+            page::problem(
+                "Forbidden",
+                "the form lacks its page's token (another site's form, or a page from before \
+                 a change): reload the page and send it again",
+                None,
+            ),
+        ));
+    }
+    Ok(form)
+}
+
+/// The answer to `req`.
+pub fn route(state: &State, req: &Request) -> Response {
+    if let Some(r) = admit(state, req, req.body.len()) {
+        return r;
+    }
+    let get = req.method == "GET" || req.method == "HEAD";
+    let post = req.method == "POST";
     let segments: Vec<&str> = req.path[1..].split('/').collect();
     match segments.as_slice() {
         [""] if get => operator(state, req, |s, r| home(s, r, None)),
@@ -86,12 +154,16 @@ fn home(state: &State, _req: &Request, error: Option<(u16, &str)>) -> Response {
         Some((s, m)) => (s, Some(m)),
         None => (200, None),
     };
-    Response::html(status, page::home(&rows, &games, &state.token, message))
+    let form = guard::token(&state.keys, OPERATOR);
+    Response::html(
+        status,
+        page::home(&rows, &games, &state.token, &form, message),
+    )
 }
 
 /// `POST /new`: a table dealt from the form's game, seed, players and names.
 fn deal(state: &State, req: &Request) -> Response {
-    let form = match req.form() {
+    let form = match form_of(req, &guard::token(&state.keys, OPERATOR)) {
         Ok(f) => f,
         Err(r) => return r,
     };
@@ -142,7 +214,7 @@ fn deal(state: &State, req: &Request) -> Response {
 
 /// `POST /open`: a table going on from a record pasted in the form.
 fn resume(state: &State, req: &Request) -> Response {
-    let form = match req.form() {
+    let form = match form_of(req, &guard::token(&state.keys, OPERATOR)) {
         Ok(f) => f,
         Err(r) => return r,
     };
@@ -210,11 +282,13 @@ fn table(state: &State, req: &Request, id: &str, rest: &[&str]) -> Response {
     if !keys::same(req.param("k"), &key) {
         return forbidden();
     }
+    let form = guard::token(&state.keys, &format!("{id}/{name}"));
     let who = Viewer {
         id: id.to_string(),
         view,
         base,
         key,
+        form,
     };
     let get = req.method != "POST";
     let mut d = tables::lock(&desk);
@@ -349,6 +423,9 @@ fn extras(state: &State, d: &Desk, who: &Viewer, req: &Request, hint: bool) -> E
     x
 }
 
+/// The operator's page, for its forms' token.
+const OPERATOR: &str = "/";
+
 /// The form's `at`: the number of moves the page showed, so a move is for that position.
 fn at_of(form: &[(String, String)]) -> Result<usize, Response> {
     let at = form.iter().find(|(k, _)| k == "at").map(|(_, v)| v.trim());
@@ -388,7 +465,7 @@ fn out_of_turn(d: &Desk, at: usize) -> Option<String> {
 }
 
 fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
-    let form = match req.form() {
+    let form = match form_of(req, &who.form) {
         Ok(f) => f,
         Err(r) => return r,
     };
@@ -470,7 +547,7 @@ fn undo(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
     if matches!(who.view, View::Seat(_)) {
         return forbidden_here("a move is taken back from the table's or the director's page");
     }
-    let form = match req.form() {
+    let form = match form_of(req, &who.form) {
         Ok(f) => f,
         Err(r) => return r,
     };

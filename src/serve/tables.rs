@@ -23,6 +23,14 @@ pub struct Desk {
 impl Desk {
     /// Write the record as it stands.
     pub fn save(&self) -> Result<(), Error> {
+        // The writer's temporary in this process's name (`crate::output`'s `.NAME.tmp-PID`)
+        // can only be a killed process's with the same id: the folder is this server's
+        // ([`super::folder`]) and the table's lock is held, so no write of ours is under
+        // way. Left there, it would make the write fail.
+        if let (Some(dir), Some(name)) = (self.file.parent(), self.file.file_name()) {
+            let tmp = format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id());
+            let _ = std::fs::remove_file(dir.join(tmp));
+        }
         write::atomic(&self.file, &self.live.record())
     }
 }
