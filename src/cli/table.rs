@@ -26,8 +26,10 @@ pub const AFTER_HELP: &str = "\
 Type a move as the records write it (docs/records.md) or in a short form (docs/table.md), or a
 command: undo, redo, hint, position, moves, show [FILE], save [FILE], help, quit. Lines starting
 with # are comments. The record is written after every move; `--resume FILE` goes on with it.
-Hands, racks and piles nobody may see stay hidden unless the session is the director's
-(--director) or a seat's (--seat NAME).";
+Without --director the session is the table's view: hands, racks and piles nobody may see stay
+hidden, refusals name no hidden piece, `hint` is refused where it would show a hidden hand
+(--seat NAME shows that player's own), and `undo NAME OTHER` takes a move back only with the
+agreement of its player and another (the director's `undo` alone).";
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -76,22 +78,6 @@ pub struct Args {
     pub lexicon: super::lexicon::LexiconArgs,
 }
 
-/// A picture that would show what the view may not see: `tavolo show` draws every holding
-/// of some games (Farfalia's hands, Scalafrutta's tiles won); theirs are the director's.
-fn private_picture(live: &dyn Live, view: View) -> Result<(), Error> {
-    if view == View::Director || !live.hides() || live.picture_is_public() {
-        return Ok(());
-    }
-    Err(Error::input(
-        "table.private-picture",
-        format!(
-            "the picture of {} shows what the table may not see (every hand or holding)",
-            live.game()
-        ),
-    )
-    .help("draw it in the director's session (--director), or leave the picture out"))
-}
-
 /// Where the session writes, and how it talks.
 struct Desk {
     live: Box<dyn Live>,
@@ -132,8 +118,9 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
     } else {
         View::Table
     };
-    if a.png.is_some() {
-        private_picture(live.as_ref(), view)?;
+    if a.png.is_some() && !view.all() && live.hides() && !live.picture_is_public() {
+        // Said before the session starts, as `show` would say it.
+        crate::show::live(live.as_ref(), view)?;
     }
     let mut desk = Desk {
         live,
@@ -385,7 +372,7 @@ impl Desk {
     /// `--png`: the position drawn again; a game that cannot be drawn says so once.
     fn picture(&mut self) {
         let Some(path) = self.png.clone() else { return };
-        if let Err(e) = draw(&self.file, &self.live.record(), &path) {
+        if let Err(e) = draw(self.live.as_ref(), self.view, &path) {
             if !self.png_failed {
                 out::errln!("warning: no picture: {}", e.render(false).trim_end());
                 self.png_failed = true;
@@ -488,7 +475,7 @@ impl Desk {
         };
         match word.to_ascii_lowercase().as_str() {
             "quit" | "exit" if rest.is_empty() => return Ok(false),
-            "undo" if rest.is_empty() => self.undo()?,
+            "undo" => self.undo(rest)?,
             "redo" if rest.is_empty() => self.redo()?,
             "hint" if rest.is_empty() => self.hint(),
             "help" | "?" if rest.is_empty() => self.help(),
@@ -508,7 +495,7 @@ impl Desk {
     }
 
     fn play(&mut self, text: &str) -> Result<(), Error> {
-        let answer = self.live.apply(text);
+        let answer = self.live.apply(text, self.view);
         if let Answer::Legal { .. } = answer {
             self.save()?;
         }
@@ -566,8 +553,50 @@ impl Desk {
         self.say(&s);
     }
 
-    fn undo(&mut self) -> Result<(), Error> {
-        match self.live.undo() {
+    /// Why a move may not be taken back on the names given, if it may not: outside the
+    /// director's session it takes the agreement of the player whose move it is and of
+    /// another player (GN-5, one seat never acts alone for the table): `undo ANNA BRUNO`.
+    fn undo_refused(&self, agreed: &str) -> Option<String> {
+        if self.view.all() {
+            return None;
+        }
+        let last = self.live.history(self.view).pop()?;
+        let players = self.live.players();
+        let names: Vec<&str> = agreed
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let how = match players.iter().find(|p| **p != last.player) {
+            Some(other) => format!(
+                "taking back move {}, {}'s, needs {} and another player to agree: `undo {} {other}` (the director's session, --director, takes a move back alone)",
+                last.number, last.player, last.player, last.player
+            ),
+            None => format!(
+                "taking back move {} needs {}'s word: `undo {}`",
+                last.number, last.player, last.player
+            ),
+        };
+        if names.is_empty() {
+            return Some(how);
+        }
+        if let Some(stranger) = names.iter().find(|n| !players.iter().any(|p| p == *n)) {
+            return Some(format!("`{stranger}` is not one of the players; {how}"));
+        }
+        let mover = names.iter().any(|n| *n == last.player);
+        let other = players.len() == 1 || names.iter().any(|n| *n != last.player);
+        (!(mover && other)).then_some(how)
+    }
+
+    fn undo(&mut self, agreed: &str) -> Result<(), Error> {
+        if let Some(why) = self.undo_refused(agreed) {
+            if self.json {
+                self.event("undo", json!({ "undone": null, "refused": why }));
+            } else {
+                self.say(&format!("not taken back: {why}\n"));
+            }
+            return Ok(());
+        }
+        match self.live.undo(self.view) {
             None => {
                 if self.json {
                     self.event("undo", json!({ "undone": null }));
@@ -596,7 +625,7 @@ impl Desk {
     }
 
     fn redo(&mut self) -> Result<(), Error> {
-        match self.live.redo() {
+        match self.live.redo(self.view) {
             None => {
                 if self.json {
                     self.event("redo", json!({ "verdict": null }));
@@ -615,7 +644,17 @@ impl Desk {
     }
 
     fn hint(&self) {
-        let h = self.live.hint();
+        let h = match self.live.hint(self.view) {
+            Ok(h) => h,
+            Err(why) => {
+                if self.json {
+                    self.event("hint", json!({ "refused": why }));
+                } else {
+                    self.say(&format!("{why}\n"));
+                }
+                return;
+            }
+        };
         if self.json {
             self.event("hint", serde_json::to_value(&h).unwrap_or(Value::Null));
             return;
@@ -661,13 +700,13 @@ impl Desk {
             s.push_str(&format!("  {f:<22} {m}\n"));
         }
         s.push_str(
-            "commands: undo, redo, hint, position, moves, show [FILE], save [FILE], help, quit\n",
+            "commands: undo [NAME OTHER], redo, hint, position, moves, show [FILE], save [FILE], help, quit\n",
         );
         self.say(&s);
     }
 
     fn history(&self) {
-        let h = self.live.history();
+        let h = self.live.history(self.view);
         if self.json {
             self.event("moves", json!({ "history": h }));
             return;
@@ -714,16 +753,12 @@ impl Desk {
     }
 
     fn show(&self, rest: &str) {
-        if let Err(e) = private_picture(self.live.as_ref(), self.view) {
-            self.failed("show", &e);
-            return;
-        }
         let path = if rest.is_empty() {
             self.file.with_extension("png")
         } else {
             PathBuf::from(rest)
         };
-        match draw(&self.file, &self.live.record(), &path) {
+        match draw(self.live.as_ref(), self.view, &path) {
             Ok(()) => {
                 if self.json {
                     self.event("show", json!({ "file": path.display().to_string() }));
@@ -750,11 +785,18 @@ impl Desk {
         if self.json {
             self.event(
                 "end",
-                json!({ "finished": over, "file": self.file.display().to_string() }),
+                json!({
+                    "finished": over,
+                    "result": self.live.result(),
+                    "file": self.file.display().to_string()
+                }),
             );
         } else if over {
             self.say(&format!(
-                "game over: {} recorded in {}\n",
+                "game over: {}; {} recorded in {}\n",
+                self.live
+                    .result()
+                    .unwrap_or_else(|| "the game is over".into()),
                 out::count(self.live.moves() as u64, "move", "moves"),
                 self.file.display()
             ));
@@ -770,10 +812,10 @@ impl Desk {
     }
 }
 
-/// The position of `record` drawn to `path` with the kit's art: PNG, SVG or PDF by the
-/// file's extension.
-fn draw(name: &Path, record: &str, path: &Path) -> Result<(), Error> {
-    let shown = crate::show::show(name, record.to_string(), None)?;
+/// The position drawn for `view` (GN-5) to `path` with the kit's art: PNG, SVG or PDF
+/// by the file's extension.
+fn draw(live: &dyn Live, view: View, path: &Path) -> Result<(), Error> {
+    let shown = crate::show::live(live, view)?;
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase())

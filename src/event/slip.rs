@@ -215,13 +215,17 @@ pub fn from_record(path: &Path, text: &str) -> Result<String, Error> {
     let names = record.player_names();
     let mut totals: Vec<Vec<i64>> = vec![Vec::new(); names.len()];
     let mut kept = false;
-    for p in live.history() {
+    for p in live.history(crate::games::session::View::Director) {
         if let (Some(seat), Some(scores)) = (names.iter().position(|n| *n == p.player), p.scores) {
             totals[seat].push(scores[seat]);
             kept = true;
         }
     }
-    if !kept && !live.history().is_empty() {
+    if !kept
+        && !live
+            .history(crate::games::session::View::Director)
+            .is_empty()
+    {
         return Err(Error::input(
             "event.slip",
             format!(

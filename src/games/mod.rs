@@ -27,6 +27,8 @@ pub mod replay;
 pub mod session;
 pub mod setup;
 pub mod solve;
+#[cfg(test)]
+mod views_tests;
 
 /// A game the referee knows: how its records read, how it deals, and how it
 /// plays at random. Implemented by each game's `record.rs`.

@@ -12,7 +12,7 @@
 
 use super::engine::Broken;
 use super::session::{
-    EngineOf, Live, MoveOf, Opened, OutcomeOf, Played, RefusalOf, Session, StepOf, Table,
+    EngineOf, Live, MoveOf, Opened, OutcomeOf, Played, RefusalOf, Session, StepOf, Table, View,
 };
 use crate::error::Error;
 use crate::record::{Illegal, MoveEntry, Record, Source, Span};
@@ -40,7 +40,11 @@ impl Kept {
     /// most of the cost of keeping a long game's end, and only a score slip reads it).
     fn with(live: &dyn Live, history: bool) -> Kept {
         Kept {
-            history: if history { live.history() } else { Vec::new() },
+            history: if history {
+                live.history(View::Director)
+            } else {
+                Vec::new()
+            },
             scores: live.scores(),
             to_move: live.to_move(),
         }
@@ -284,7 +288,12 @@ mod tests {
             let Some(kept) = kept else {
                 continue;
             };
-            assert_eq!(kept.history, live.history(), "{}", path.display());
+            assert_eq!(
+                kept.history,
+                live.history(View::Director),
+                "{}",
+                path.display()
+            );
             assert_eq!(kept.scores, live.scores(), "{}", path.display());
             assert_eq!(kept.to_move, live.to_move(), "{}", path.display());
             *compared.entry(game).or_insert(0) += 1;

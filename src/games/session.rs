@@ -141,6 +141,20 @@ pub trait Table:
         None
     }
 
+    /// The end in words once the game is over, the same for every view (the end shows
+    /// what was hidden that decides it): who won, and the final scores. By default, for a
+    /// game that keeps score, the highest score wins ([`verdict`]); a game whose winner is
+    /// decided otherwise says so.
+    fn result(&self, game: &EngineOf<Self>, names: &[String]) -> Option<String> {
+        if game.to_move().is_some() {
+            return None;
+        }
+        let scores = self.scores(game)?;
+        let top = scores.iter().copied().max()?;
+        let winners: Vec<usize> = (0..scores.len()).filter(|&p| scores[p] == top).collect();
+        Some(verdict(names, &winners, Some(&scores)))
+    }
+
     /// Whether the table's view of this game hides anything (hands, racks, a pile).
     fn hides(&self, game: &EngineOf<Self>) -> bool {
         let _ = game;
@@ -183,19 +197,122 @@ pub trait Table:
         game.legal_moves()
     }
 
-    /// What would be legal instead of a refused move, as notation: by default the legal
-    /// moves nearest to it (sharing the most words with it), a few.
+    /// What would be legal instead of a refused move, as notation, for `view`: by default,
+    /// for a view that may see the moves of the seat to move ([`Table::lists_for`]), the
+    /// legal moves it may be told of ([`Table::tells`]) nearest to it (sharing the most
+    /// words with it), a few; for any other view none.
     fn instead(
         &self,
         game: &EngineOf<Self>,
         mv: &MoveOf<Self>,
         broken: &BrokenOf<Self>,
+        view: View,
     ) -> Vec<String> {
         let _ = broken;
+        if !self.lists_for(game, view) {
+            return Vec::new();
+        }
         nearest(
             &mv.to_string(),
-            game.legal_moves().iter().map(|m| m.to_string()),
+            game.legal_moves()
+                .iter()
+                .filter(|m| self.tells(game, m, view))
+                .map(|m| m.to_string()),
         )
+    }
+
+    /// A refused move's words for `view` (GN-5): by default the engine's own
+    /// ([`Broken::describe`]) for a view that sees everything the game hides now (the
+    /// director's, or any when the game hides nothing), and for any other view words that
+    /// name no piece and nobody's holding ([`unseen_refusal`]). A game whose refusals are
+    /// mostly about what everyone sees (the board, the turn) says which here.
+    fn refusal(
+        &self,
+        game: &EngineOf<Self>,
+        broken: &BrokenOf<Self>,
+        names: &[String],
+        view: View,
+    ) -> String {
+        if view.all() || !self.hides(game) {
+            broken.describe(names)
+        } else {
+            unseen_refusal(broken.rule(), view)
+        }
+    }
+
+    /// Whether `view` may be told the moves the seat to move could make (a refusal's
+    /// "legal instead", a hint): the director, the seat to move itself, or anyone when the
+    /// game hides nothing (GN-5).
+    fn lists_for(&self, game: &EngineOf<Self>, view: View) -> bool {
+        view.all() || !self.hides(game) || game.to_move().is_some_and(|s| view.sees(s))
+    }
+
+    /// Whether `view`, which may be told the seat to move's moves, may be told of the legal
+    /// move `mv`: by default yes. A move that names what nobody sees (a tile drawn from a
+    /// face-down pile) is the director's.
+    fn tells(&self, game: &EngineOf<Self>, mv: &MoveOf<Self>, view: View) -> bool {
+        let _ = (game, mv, view);
+        true
+    }
+
+    /// A legal move as a view that does not see its seat's holding sees it in the move
+    /// list (GN-5: a hidden discard or exchange as its count): its notation and its outcome
+    /// in words. `None` (the default): the move hides nothing, every view sees it whole.
+    fn masked(
+        &self,
+        before: &EngineOf<Self>,
+        after: &EngineOf<Self>,
+        mv: &MoveOf<Self>,
+        outcome: &OutcomeOf<Self>,
+        names: &[String],
+    ) -> Option<Masked> {
+        let _ = (before, after, mv, outcome, names);
+        None
+    }
+}
+
+/// A legal move as a view that may not see its seat's holding is told of it (see
+/// [`Table::masked`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Masked {
+    pub notation: String,
+    pub explanation: String,
+}
+
+/// The end of a game in words: the winners (`Anna wins`, `Anna and Bruno share the win`,
+/// `nobody wins`) and, for a game that keeps score, the final scores by seat.
+pub fn verdict(names: &[String], winners: &[usize], scores: Option<&[i64]>) -> String {
+    let name = |p: usize| {
+        names
+            .get(p)
+            .cloned()
+            .unwrap_or_else(|| format!("player {}", p + 1))
+    };
+    let who: Vec<String> = winners.iter().map(|&p| name(p)).collect();
+    let mut s = match who.len() {
+        0 => "nobody wins".to_string(),
+        1 => format!("{} wins", who[0]),
+        _ => format!("{} share the win", who.join(" and ")),
+    };
+    if let Some(scores) = scores {
+        let per: Vec<String> = scores
+            .iter()
+            .enumerate()
+            .map(|(p, x)| format!("{} {x}", name(p)))
+            .collect();
+        s += &format!("; final scores: {}", per.join(", "));
+    }
+    s
+}
+
+/// A refusal's words for a view that does not see every holding: the rule and where to
+/// look, naming no piece (GN-5).
+pub fn unseen_refusal(rule: &str, view: View) -> String {
+    match view {
+        View::Seat(_) => format!("that move is not legal here ({rule})"),
+        _ => format!(
+            "that move is not legal here ({rule}); what it needs is hidden from the table: see your own page"
+        ),
     }
 }
 
@@ -253,6 +370,9 @@ pub struct Step<M> {
     pub out: MoveOut,
     pub explanation: String,
     pub scores: Option<Vec<i64>>,
+    /// What a view that does not see the mover's holding is told instead of the move and
+    /// its explanation ([`Table::masked`]).
+    pub masked: Option<Masked>,
 }
 
 /// A move a rule refuses: its number (the move it would have been), the move and the rule.
@@ -265,7 +385,6 @@ pub struct Refusal<M, B> {
 }
 
 /// A game in progress on the engine contract: see the module's documentation.
-#[derive(Clone)]
 pub struct Session<T: Table> {
     table: &'static T,
     variant: String,
@@ -282,6 +401,24 @@ pub struct Session<T: Table> {
     between: Vec<(usize, EngineOf<T>)>,
     /// Moves taken back, the last taken back last: what `redo` plays again.
     undone: Vec<MoveOf<T>>,
+}
+
+// By hand: a derive would ask the game's table (a `&'static` to it is kept) to be `Clone`.
+impl<T: Table> Clone for Session<T> {
+    fn clone(&self) -> Self {
+        Session {
+            table: self.table,
+            variant: self.variant.clone(),
+            players: self.players.clone(),
+            head: self.head.clone(),
+            deal: self.deal.clone(),
+            start: self.start.clone(),
+            now: self.now.clone(),
+            steps: self.steps.clone(),
+            between: self.between.clone(),
+            undone: self.undone.clone(),
+        }
+    }
 }
 
 impl<T: Table> Session<T> {
@@ -326,6 +463,23 @@ impl<T: Table> Session<T> {
             start,
         );
         let refused = s.replay(moves, None);
+        if refused.is_none() {
+            // The moves taken back before the record was last written, to redo.
+            for (text, span) in record.redo.iter().rev() {
+                let mv = text.parse::<MoveOf<T>>().map_err(|_| {
+                    src.error(
+                        "table.bad-redo",
+                        span,
+                        format!(
+                            "`{text}` in [session] redo is not a move of {}",
+                            table.name()
+                        ),
+                    )
+                    .help("the session writes [session]; remove it to go on without redo")
+                })?;
+                s.undone.push(mv);
+            }
+        }
         Ok((s, refused))
     }
 
@@ -413,6 +567,9 @@ impl<T: Table> Session<T> {
                     self.table
                         .explain(&self.now, &next, &mv, &outcome, &self.players);
                 let scores = self.table.scores(&next);
+                let masked = self
+                    .table
+                    .masked(&self.now, &next, &mv, &outcome, &self.players);
                 let seen = seen(&self.now, &outcome, &next);
                 self.now = next;
                 let n = self.steps.len();
@@ -428,6 +585,7 @@ impl<T: Table> Session<T> {
                     out,
                     explanation,
                     scores,
+                    masked,
                 });
                 // A move played again finds the position set after it before.
                 if let Some((_, set)) = self.between.iter().find(|(k, _)| *k == n + 1) {
@@ -535,11 +693,25 @@ impl<T: Table> Session<T> {
         !self.undone.is_empty()
     }
 
-    /// The record so far: the same text `tavolo play` writes for these moves.
+    /// The record so far: the same text `tavolo play` writes for these moves, and, while
+    /// moves taken back may be played again, a `[session]` table listing them (`redo`,
+    /// next first) so that redo survives a resume. A new move forgets them, and the table.
     pub fn record(&self) -> String {
         let mut text = self.head.clone();
         for s in &self.steps {
             text.push_str(&write::move_table(&self.players, &s.out));
+        }
+        if !self.undone.is_empty() {
+            let redo: Vec<String> = self
+                .undone
+                .iter()
+                .rev()
+                .map(|m| toml::Value::String(m.to_string()).to_string())
+                .collect();
+            text.push_str(&format!(
+                "\n# Moves taken back at the table, which `redo` plays again (next first).\n[session]\nredo = [{}]\n",
+                redo.join(", ")
+            ));
         }
         text
     }
@@ -551,7 +723,8 @@ impl<T: Table> Session<T> {
 }
 
 /// A line that opens a table: `[name]` or `[[name]]` with a bare or dotted key (a line of a
-/// multi-line array such as `["M1", "P2"],` is not one); `Some(true)` for `[[move]]`.
+/// multi-line array such as `["M1", "P2"],` is not one); `Some(true)` for what the session
+/// writes itself, `[[move]]` and `[session]`.
 fn table_header(line: &str) -> Option<bool> {
     let t = line.split('#').next().unwrap_or("").trim();
     let double = t.starts_with("[[") && t.ends_with("]]");
@@ -567,12 +740,17 @@ fn table_header(line: &str) -> Option<bool> {
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "_-. ".contains(c));
-    bare.then_some(double && name == "move")
+    bare.then_some(if double {
+        name == "move"
+    } else {
+        name == "session"
+    })
 }
 
-/// The text of a record without its moves: everything but its `[[move]]` tables (header,
-/// `[deal]`, `[setup]`, `[meta]`, comments), to which the session appends the moves it
-/// holds. A record whose moves are written otherwise (an inline array) is refused.
+/// The text of a record without its moves: everything but its `[[move]]` tables and its
+/// `[session]` (header, `[deal]`, `[setup]`, `[meta]`, comments), to which the session
+/// appends the moves it holds and its own section. A record whose moves are written
+/// otherwise (an inline array) is refused.
 pub fn head_of(record: &Record, src: &Source) -> Result<String, Error> {
     let text = &src.text;
     let mut head = String::with_capacity(text.len());
@@ -591,10 +769,12 @@ pub fn head_of(record: &Record, src: &Source) -> Result<String, Error> {
     let without = |t: &str| {
         toml::from_str::<toml::Table>(t).ok().map(|mut t| {
             t.remove("move");
+            t.remove("session");
             t
         })
     };
-    let kept = toml::from_str::<toml::Table>(&head).is_ok_and(|t| !t.contains_key("move"));
+    let kept = toml::from_str::<toml::Table>(&head)
+        .is_ok_and(|t| !t.contains_key("move") && !t.contains_key("session"));
     if !kept || without(&head) != without(text) {
         let span = record.moves.first().map_or(&record.span, |m| &m.node.span);
         return Err(src
@@ -665,18 +845,23 @@ pub struct Hint {
 }
 
 /// A session behind an object-safe face: what `tavolo table` and a server drive.
+///
+/// Everything a person reads is made for a [`View`] (GN-5): the answer to a move (a
+/// refusal's words and what would be legal instead), the move list (a hidden discard or
+/// exchange as its count), the position, a hint (the director's and the seat to move's
+/// only) and the record (the director's, or anyone's when nothing is hidden).
 pub trait Live: Send + Sync {
     fn game(&self) -> &'static str;
     fn variant(&self) -> &str;
     fn players(&self) -> &[String];
-    /// Read `text` as a move and apply it.
-    fn apply(&mut self, text: &str) -> Answer;
-    /// Take back the last move: what it was.
-    fn undo(&mut self) -> Option<Played>;
+    /// Read `text` as a move and apply it, answering in words `view` may read.
+    fn apply(&mut self, text: &str, view: View) -> Answer;
+    /// Take back the last move: what it was, as `view` sees it.
+    fn undo(&mut self, view: View) -> Option<Played>;
     /// Play the last move taken back again.
-    fn redo(&mut self) -> Option<Answer>;
-    /// The legal moves played so far, each explained.
-    fn history(&self) -> Vec<Played>;
+    fn redo(&mut self, view: View) -> Option<Answer>;
+    /// The legal moves played so far, each explained, as `view` sees them.
+    fn history(&self, view: View) -> Vec<Played>;
     fn moves(&self) -> usize;
     /// The seat to move, `None` once the game is over.
     fn to_move(&self) -> Option<usize>;
@@ -684,29 +869,54 @@ pub trait Live: Send + Sync {
     fn expects(&self) -> String;
     fn position(&self, view: View) -> String;
     fn scores(&self) -> Option<Vec<i64>>;
+    /// Once the game is over: who won and the final scores, in words ([`Table::result`]).
+    fn result(&self) -> Option<String>;
+    /// Whether the table's view hides anything now (hands, racks, a pile, a draw order).
     fn hides(&self) -> bool;
-    /// Whether the picture shows only what the table may see (see [`Table::picture_is_public`]).
+    /// Whether the picture, drawn for a view, shows only what it may see (see
+    /// [`Table::picture_is_public`]); when not, it is the director's.
     fn picture_is_public(&self) -> bool;
     fn short_forms(&self) -> &'static [ShortForm];
-    fn hint(&self) -> Hint;
-    /// The record so far.
+    /// A hint for `view`: refused (the reason) unless the view may see the moves of the
+    /// seat to move (the director, that seat, or anyone when nothing is hidden).
+    fn hint(&self, view: View) -> Result<Hint, String>;
+    /// The record so far, for everyone's use; what a view may download is
+    /// [`Live::record_for`].
     fn record(&self) -> String;
+    /// The record for `view`: its deal names every holding and what is still to be
+    /// drawn, so it is the director's, or anyone's when the game hides nothing.
+    fn record_for(&self, view: View) -> Option<String> {
+        (view.all() || !self.hides()).then(|| self.record())
+    }
 }
 
-fn played<M: std::fmt::Display>(number: usize, names: &[String], s: &Step<M>) -> Played {
+/// Why `hint` is refused to a view.
+pub const NO_HINT: &str =
+    "no hint here: a hint shows the hand of the seat to move, so it is given only on that seat's own page (--seat NAME) or to the director (--director)";
+
+fn played<M: std::fmt::Display>(
+    number: usize,
+    names: &[String],
+    s: &Step<M>,
+    view: View,
+) -> Played {
+    let (notation, explanation) = match &s.masked {
+        Some(m) if !view.sees(s.out.player) => (m.notation.clone(), m.explanation.clone()),
+        _ => (s.mv.to_string(), s.explanation.clone()),
+    };
     Played {
         number,
         player: names[s.out.player].clone(),
-        notation: s.mv.to_string(),
-        explanation: s.explanation.clone(),
+        notation,
+        explanation,
         scores: s.scores.clone(),
     }
 }
 
-fn answer<T: Table>(s: &Session<T>, r: Result<usize, RefusalOf<T>>) -> Answer {
+fn answer<T: Table>(s: &Session<T>, r: Result<usize, RefusalOf<T>>, view: View) -> Answer {
     match r {
         Ok(n) => {
-            let p = played(n, &s.players, &s.steps[n - 1]);
+            let p = played(n, &s.players, &s.steps[n - 1], view);
             Answer::Legal {
                 number: p.number,
                 player: p.player,
@@ -724,8 +934,8 @@ fn answer<T: Table>(s: &Session<T>, r: Result<usize, RefusalOf<T>>) -> Answer {
             notation: r.mv.to_string(),
             rule: r.broken.rule(),
             code: r.broken.code(),
-            message: r.broken.describe(&s.players),
-            instead: s.table.instead(&s.now, &r.mv, &r.broken),
+            message: s.table.refusal(&s.now, &r.broken, &s.players, view),
+            instead: s.table.instead(&s.now, &r.mv, &r.broken, view),
         },
     }
 }
@@ -743,7 +953,7 @@ impl<T: Table> Live for Session<T> {
         &self.players
     }
 
-    fn apply(&mut self, text: &str) -> Answer {
+    fn apply(&mut self, text: &str, view: View) -> Answer {
         let mv = match self.table.read(&self.now, &self.players, text.trim()) {
             Ok(mv) => mv,
             Err(message) => {
@@ -755,26 +965,26 @@ impl<T: Table> Live for Session<T> {
         };
         let r = Session::apply(self, mv).map(|_| ());
         let n = self.steps.len();
-        answer(self, r.map(|()| n))
+        answer(self, r.map(|()| n), view)
     }
 
-    fn undo(&mut self) -> Option<Played> {
+    fn undo(&mut self, view: View) -> Option<Played> {
         let n = self.steps.len();
         let s = Session::undo(self)?;
-        Some(played(n, &self.players, &s))
+        Some(played(n, &self.players, &s, view))
     }
 
-    fn redo(&mut self) -> Option<Answer> {
+    fn redo(&mut self, view: View) -> Option<Answer> {
         let r = Session::redo(self)?.map(|_| ());
         let n = self.steps.len();
-        Some(answer(self, r.map(|()| n)))
+        Some(answer(self, r.map(|()| n), view))
     }
 
-    fn history(&self) -> Vec<Played> {
+    fn history(&self, view: View) -> Vec<Played> {
         self.steps
             .iter()
             .enumerate()
-            .map(|(i, s)| played(i + 1, &self.players, s))
+            .map(|(i, s)| played(i + 1, &self.players, s, view))
             .collect()
     }
 
@@ -790,15 +1000,22 @@ impl<T: Table> Live for Session<T> {
         self.table.expects(&self.now)
     }
 
+    /// The position for `view`, headed once the game is over by its result, the same
+    /// for every view.
     fn position(&self, view: View) -> String {
         let text = self.table.position(&self.now, &self.players, view);
-        text.lines()
-            .map(|l| format!("{}\n", l.trim_end()))
+        let head = Live::result(self).map(|r| format!("the game is over: {r}\n"));
+        head.into_iter()
+            .chain(text.lines().map(|l| format!("{}\n", l.trim_end())))
             .collect()
     }
 
     fn scores(&self) -> Option<Vec<i64>> {
         self.table.scores(&self.now)
+    }
+
+    fn result(&self) -> Option<String> {
+        self.table.result(&self.now, &self.players)
     }
 
     fn hides(&self) -> bool {
@@ -813,24 +1030,32 @@ impl<T: Table> Live for Session<T> {
         self.table.short_forms()
     }
 
-    fn hint(&self) -> Hint {
-        let moves = if self.now.to_move().is_some() {
-            self.table.hint_moves(&self.now)
+    fn hint(&self, view: View) -> Result<Hint, String> {
+        if self.now.to_move().is_some() && !self.table.lists_for(&self.now, view) {
+            return Err(NO_HINT.to_string());
+        }
+        let moves: Vec<MoveOf<T>> = if self.now.to_move().is_some() {
+            self.table
+                .hint_moves(&self.now)
+                .into_iter()
+                .filter(|m| self.table.tells(&self.now, m, view))
+                .collect()
         } else {
             Vec::new()
         };
         let (best, note) = match self.best() {
             None => (None, None),
-            Some(Ok(mv)) => (Some(mv.to_string()), None),
+            Some(Ok(mv)) if self.table.tells(&self.now, &mv, view) => (Some(mv.to_string()), None),
+            Some(Ok(_)) => (None, None),
             Some(Err(e)) => (None, Some(e.message)),
         };
-        Hint {
+        Ok(Hint {
             best,
             note,
             lists: self.table.hint_lists(),
             count: moves.len(),
             legal: moves.iter().take(LISTED).map(|m| m.to_string()).collect(),
-        }
+        })
     }
 
     fn record(&self) -> String {
@@ -877,7 +1102,7 @@ impl<T: Table> Tables for T {
         src: &Source,
     ) -> Result<(Box<dyn Live>, Option<Answer>), Error> {
         let (s, refused) = Session::opened(self, record, src)?;
-        let refused = refused.map(|r| answer(&s, Err(r)));
+        let refused = refused.map(|r| answer(&s, Err(r), View::Director));
         Ok((Box::new(s), refused))
     }
 
@@ -1025,7 +1250,10 @@ mod tests {
         assert!(refused.is_none());
         assert_eq!(opened.record(), text);
         assert_eq!(opened.game(), s.game());
-        assert_eq!(Live::history(&opened), Live::history(&s));
+        assert_eq!(
+            Live::history(&opened, View::Director),
+            Live::history(&s, View::Director)
+        );
     }
 
     #[test]

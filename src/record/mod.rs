@@ -137,13 +137,19 @@ pub struct Record {
     /// Where the setup comes from: `[deal]`, `[setup]`, or both.
     pub setup: SetupSource,
     pub moves: Vec<MoveEntry>,
+    /// `[session] redo`: moves a live session took back and may play again, next first,
+    /// as the notation writes them (the referee ignores them: they are not played).
+    pub redo: Vec<(String, Span)>,
     /// The whole document (for errors about the record as a whole).
     pub span: Span,
 }
 
 const TOP_FIELDS: &[&str] = &[
-    "game", "variant", "players", "deal", "setup", "move", "meta",
+    "game", "variant", "players", "deal", "setup", "move", "meta", "session",
 ];
+
+/// The keys of a record's `[session]` table.
+const SESSION_FIELDS: &[&str] = &["redo"];
 
 impl Record {
     pub fn parse(src: &Source, games: &dyn Catalogue) -> Result<Record, Error> {
@@ -266,6 +272,17 @@ impl Record {
         }
         // `meta` is free-form (event, date, notes): the referee ignores it.
         f.opt("meta");
+        // `session`: what a live session keeps besides the moves (docs/table.md).
+        let mut redo = Vec::new();
+        if let Some(node) = f.opt("session") {
+            let mut sf = node.fields(src, "[session]")?;
+            if let Some(list) = sf.opt("redo") {
+                for (text, span) in list.as_str_array(src, "`session.redo`")? {
+                    redo.push((text.to_string(), span.clone()));
+                }
+            }
+            sf.finish(SESSION_FIELDS)?;
+        }
         f.finish(TOP_FIELDS)?;
 
         // The moves' nodes are taken out of the document, not copied (a long game's
@@ -297,6 +314,7 @@ impl Record {
             players,
             setup,
             moves,
+            redo,
             span,
         })
     }

@@ -186,7 +186,7 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     }
     if let Some((typed, a)) = &x.answer {
         b.push_str(&answer_html(typed, a));
-    } else if let Some(last) = live.history().last() {
+    } else if let Some(last) = live.history(who.view).last() {
         b.push_str(&format!(
             "<div class=\"answer\" id=\"last\">Last move, {}, {}: <b>{}</b>. {}</div>\n",
             last.number,
@@ -276,7 +276,7 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
         ));
     }
     // The moves, each explained.
-    let history = live.history();
+    let history = live.history(who.view);
     if !history.is_empty() {
         b.push_str("<h2>Moves</h2>\n<ol class=\"moves\" id=\"moves\">\n");
         for p in &history {

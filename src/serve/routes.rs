@@ -389,7 +389,7 @@ fn extras(state: &State, d: &Desk, who: &Viewer, req: &Request, hint: bool) -> E
         );
     }
     if hint && x.hint_allowed && live.to_move().is_some() {
-        x.hint = Some(live.hint());
+        x.hint = live.hint(view).ok();
     }
     if view == View::Director {
         let host = req
@@ -513,12 +513,12 @@ fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
         }
         _ => {}
     }
-    let answer = d.live.apply(&text);
+    let answer = d.live.apply(&text, who.view);
     match answer {
         Answer::Legal { .. } => {
             if let Err(e) = d.save() {
                 // Not written, so not played: the session stays as its record.
-                d.live.undo();
+                d.live.undo(who.view);
                 return Response::html(
                     500,
                     page::problem(
@@ -562,7 +562,7 @@ fn undo(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
         };
         return refused_page(state, d, who, req, 409, x);
     }
-    let Some(back) = d.live.undo() else {
+    let Some(back) = d.live.undo(who.view) else {
         let x = Extras {
             notice: Some("Nothing to take back: no move yet.".into()),
             ..Extras::default()
@@ -570,7 +570,7 @@ fn undo(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
         return refused_page(state, d, who, req, 409, x);
     };
     if let Err(e) = d.save() {
-        d.live.redo();
+        d.live.redo(who.view);
         return Response::html(
             500,
             page::problem(
@@ -600,7 +600,7 @@ fn state_json(live: &dyn Live, view: View) -> serde_json::Value {
         "expects": live.expects(),
         "over": seat.is_none(),
         "scores": live.scores(),
-        "last": live.history().last(),
+        "last": live.history(view).last(),
         "position": live.position(view),
     })
 }

@@ -16,6 +16,7 @@ pub mod sheets;
 use std::path::Path;
 
 use crate::error::Error;
+use crate::games::session::{Live, View};
 use crate::record::{Record, Source};
 
 pub use scene::Scene;
@@ -30,6 +31,13 @@ pub struct Shown {
 /// A record's position at move `upto` (all moves when `None`) as a scene and
 /// its SVG. An unreadable record or a game that cannot be drawn is exit 2.
 pub fn show(path: &Path, text: String, upto: Option<usize>) -> Result<Shown, Error> {
+    let (scene, art) = scene(path, text, upto)?;
+    let svg = render::svg(&scene, &art)?;
+    Ok(Shown { scene, svg, art })
+}
+
+/// A record's position at move `upto` as a scene, with the kit art that draws it.
+fn scene(path: &Path, text: String, upto: Option<usize>) -> Result<(Scene, render::KitArt), Error> {
     let src = Source::new(path, text);
     let record = Record::parse(&src, &crate::games::Registry)?;
     let game = crate::games::require(record.game)?;
@@ -48,6 +56,34 @@ pub fn show(path: &Path, text: String, upto: Option<usize>) -> Result<Shown, Err
     })?;
     let art = render::KitArt::bundled(drawer.kit())?;
     let scene = drawer.scene(&record, &src, upto, &art.kit.data)?;
+    Ok((scene, art))
+}
+
+/// A live session's position drawn for `view` (GN-5): what the view may not see is
+/// drawn face down and named by nothing (ids, fields), and the caption gives the last
+/// move as the view's move list does. A game whose picture cannot hide what the view
+/// may not see (every hand drawn face up) is drawn for the director only: any other
+/// view gets `table.private-picture`.
+pub fn live(live: &dyn Live, view: View) -> Result<Shown, Error> {
+    if !view.all() && live.hides() && !live.picture_is_public() {
+        return Err(Error::input(
+            "table.private-picture",
+            format!(
+                "the picture of {} shows what this view may not see (every hand or holding)",
+                live.game()
+            ),
+        )
+        .help("draw it in the director's session (--director), or leave the picture out"));
+    }
+    let name = format!("{}.toml", live.game());
+    let (mut scene, art) = scene(Path::new(&name), live.record(), None)?;
+    scene.for_view(view);
+    let last = live.history(view).pop();
+    let at = match &last {
+        Some(p) => scene::Shown::After(p.number, &p.player, p.notation.clone()),
+        None => scene::Shown::Setup,
+    };
+    scene.caption = scene::caption(live.game(), live.variant(), live.moves(), at);
     let svg = render::svg(&scene, &art)?;
     Ok(Shown { scene, svg, art })
 }

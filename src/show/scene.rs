@@ -4,6 +4,7 @@
 //! art, so a game names pieces by their kit fields and never touches SVG.
 
 use crate::error::Error;
+use crate::games::session::View;
 use crate::record::{Record, Source};
 
 /// A rectangle in millimetres from the scene's top-left corner.
@@ -54,6 +55,9 @@ pub struct Item {
     pub back: bool,
     /// Drawn faded: a piece that is not really there (an illegal placement).
     pub ghost: bool,
+    /// The seat whose holding the piece is in when only that seat (and the director)
+    /// may see its face (GN-5); `None` for a piece everyone sees, or none sees (`back`).
+    pub owner: Option<usize>,
 }
 
 /// What a mark shows.
@@ -161,6 +165,26 @@ impl Scene {
         }
         self.w_mm = bounds.w;
         self.h_mm = bounds.h;
+    }
+}
+
+impl Scene {
+    /// The scene as `view` may see it (GN-5): for any view but the director's, a piece
+    /// face down or in a holding the view does not see is drawn as its component's back,
+    /// with nothing of it kept (its fields, and its id, which becomes `hidden-N`).
+    pub fn for_view(&mut self, view: View) {
+        if view.all() {
+            return;
+        }
+        let mut n = 0;
+        for item in &mut self.items {
+            if item.back || item.owner.is_some_and(|s| !view.sees(s)) {
+                n += 1;
+                item.back = true;
+                item.piece.clear();
+                item.id = format!("hidden-{n}");
+            }
+        }
     }
 }
 

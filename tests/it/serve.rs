@@ -285,7 +285,10 @@ pub fn notations(record: &str) -> Vec<String> {
     let tables = session::find(rec.game).expect("a session for every game");
     let (live, refused) = tables.open(&rec, &src).expect("opens");
     assert!(refused.is_none(), "{refused:?}");
-    live.history().into_iter().map(|p| p.notation).collect()
+    live.history(session::View::Director)
+        .into_iter()
+        .map(|p| p.notation)
+        .collect()
 }
 
 pub fn played(args: &[&str]) -> String {
@@ -554,7 +557,7 @@ fn a_seat_link_reads_its_own_holding_and_no_other() {
     assert_eq!(state(a, &director)["moves"], 0);
     // The seat to move may play from its page (its first legal move, from the hint).
     let mover = link(&page, &format!("seat {to_move}, {}", players[to_move - 1]));
-    let first = live.hint().legal[0].clone();
+    let first = live.hint(session::View::Director).unwrap().legal[0].clone();
     let r = post(
         a,
         &action(&mover, "/move"),

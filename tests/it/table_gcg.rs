@@ -34,7 +34,11 @@ fn a_session_named_gcg_writes_plays_gcg_and_resumes_from_its_toml() {
     let src = Source::new("play.toml", played.clone());
     let rec = Record::parse(&src, &tavolo::games::Registry).unwrap();
     let (live, _) = session::find("natura").unwrap().open(&rec, &src).unwrap();
-    let moves: Vec<String> = live.history().into_iter().map(|p| p.notation).collect();
+    let moves: Vec<String> = live
+        .history(session::View::Director)
+        .into_iter()
+        .map(|p| p.notation)
+        .collect();
     assert!(moves.len() > 10);
 
     // Half the game, then the end of input: both files hold the moves so far.

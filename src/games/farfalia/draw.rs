@@ -87,6 +87,7 @@ fn item(id: String, component: &'static str, piece: Vec<(&'static str, String)>,
         at,
         back: false,
         ghost: false,
+        owner: None,
     }
 }
 

@@ -6,10 +6,11 @@
 //! from it as they do in `tavolo play`.
 
 use super::record::{engine_moves, replay, Farfalia, Replay};
-use super::{CardSet, Deal, Match, Move, Outcome};
+use super::{Broken, CardSet, Deal, Match, Move, Outcome};
 use crate::error::Error;
+use crate::games::engine::Broken as _;
 use crate::games::referee::Referee;
-use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::games::session::{verdict, Masked, Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
@@ -273,6 +274,54 @@ impl Table for Farfalia {
             }
         }
         s
+    }
+
+    /// A refusal about a seat's own cards (not held, face down on its dummy, a revoke and
+    /// the cards that make it one, a jolly it lacks) is that seat's and the director's to
+    /// hear; anyone else hears only that the card is not theirs to play (GN-5). The rest
+    /// (the turn, the trick, the proposal, the discard's size) is the table's.
+    fn refusal(&self, _game: &Match, broken: &Broken, names: &[String], view: View) -> String {
+        let own = match *broken {
+            Broken::NotHeld { seat, .. }
+            | Broken::FaceDown { seat, .. }
+            | Broken::OtherHand { seat, .. }
+            | Broken::Revoke { seat, .. }
+            | Broken::NoJolly { seat, .. } => Some(seat),
+            _ => None,
+        };
+        match own {
+            Some(seat) if !view.sees(seat) => format!(
+                "that card is not yours to play here ({}): see your own page",
+                broken.rule()
+            ),
+            _ => broken.describe(names),
+        }
+    }
+
+    /// The dealer's discard lies face down: the others hear how many cards (GN-5).
+    fn masked(
+        &self,
+        before: &Match,
+        after: &Match,
+        mv: &Move,
+        outcome: &Outcome,
+        names: &[String],
+    ) -> Option<Masked> {
+        let Move::Discard { seat, cards: c } = mv else {
+            return None;
+        };
+        Some(Masked {
+            notation: format!("{}:discard ({} cards face down)", seat + 1, c.len()),
+            explanation: self.explain(before, after, mv, outcome, names),
+        })
+    }
+
+    fn result(&self, game: &Match, names: &[String]) -> Option<String> {
+        if !game.is_over() {
+            return None;
+        }
+        let totals: Vec<i64> = game.totals().iter().map(|&t| i64::from(t)).collect();
+        Some(verdict(names, &game.winners(), Some(&totals)) + " (FA-11)")
     }
 
     fn scores(&self, game: &Match) -> Option<Vec<i64>> {

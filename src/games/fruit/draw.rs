@@ -28,6 +28,7 @@ pub fn tile_item(id: String, tile: Tile, at: Rect, back: bool, ghost: bool) -> I
         at,
         back,
         ghost,
+        owner: None,
     }
 }
 

@@ -45,6 +45,7 @@ fn tile_item(id: String, tile: Tile, at: Rect, ghost: bool) -> Item {
         at,
         back: false,
         ghost,
+        owner: None,
     }
 }
 
@@ -94,6 +95,7 @@ impl scene::Draw for Moon {
             at: Rect::new(0.0, 0.0, size, size),
             back: false,
             ghost: false,
+            owner: None,
         }];
         let b = board(r.game());
         for sq in Square::all() {

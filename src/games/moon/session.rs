@@ -6,7 +6,7 @@ use super::record::{opened, Moon};
 use super::{MoonGame, Move, Outcome, Square, Tile, TileSet};
 use crate::error::Error;
 use crate::games::engine::Engine;
-use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::games::session::{verdict, Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
@@ -214,6 +214,48 @@ impl Table for Moon {
     /// The picture draws the board alone.
     fn picture_is_public(&self) -> bool {
         true
+    }
+
+    fn result(&self, game: &MoonGame, names: &[String]) -> Option<String> {
+        match game {
+            MoonGame::Standard(p) => Some(verdict(names, &[p.winner()?], None) + " (MN-4)"),
+            MoonGame::Solitaire(s) if s.is_over() => Some(match s.breaks().first() {
+                None => "won: the board is full and solved (MN-5)".into(),
+                Some(b) => format!("lost: the board is full, not solved: {b}"),
+            }),
+            MoonGame::Solitaire(_) => None,
+        }
+    }
+
+    /// Refusals are about the board and the turn, the table's; with 3-4 players, whose
+    /// hands are kept hidden, a tile not in hand is its player's matter (GN-5).
+    fn refusal(
+        &self,
+        game: &MoonGame,
+        broken: &super::RuleBroken,
+        names: &[String],
+        view: View,
+    ) -> String {
+        use crate::games::engine::Broken as _;
+        match *broken {
+            super::RuleBroken::NotInHand { player, .. }
+                if self.hides(game) && !view.sees(player) =>
+            {
+                format!(
+                    "that tile is not yours to play here ({}): see your own page",
+                    broken.rule()
+                )
+            }
+            _ => broken.describe(names),
+        }
+    }
+
+    /// The solitaire's table is its player.
+    fn lists_for(&self, game: &MoonGame, view: View) -> bool {
+        matches!(game, MoonGame::Solitaire(_))
+            || view.all()
+            || !self.hides(game)
+            || game.to_move().is_some_and(|s| view.sees(s))
     }
 
     fn hides(&self, game: &MoonGame) -> bool {

@@ -62,6 +62,7 @@ fn tile_item(id: String, tile: u8, sq: Square, size: f64, ghost: bool) -> Item {
         ),
         back: false,
         ghost,
+        owner: None,
     }
 }
 
@@ -105,6 +106,7 @@ fn board_items(board: &Board, size: f64) -> (Vec<Item>, Vec<Label>) {
         at: Rect::new(0.0, 0.0, BOARD_MM, BOARD_MM),
         back: false,
         ghost: false,
+        owner: None,
     }];
     let mut labels = Vec::new();
     for row in 0..SIZE {

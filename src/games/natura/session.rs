@@ -15,7 +15,7 @@ use super::Broken;
 use crate::deal::Provenance;
 use crate::error::Error;
 use crate::games::engine::Engine;
-use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::games::session::{unseen_refusal, Masked, Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
@@ -296,24 +296,64 @@ impl Table for Natura {
         v
     }
 
-    fn instead(&self, game: &State, _mv: &Move, broken: &Broken) -> Vec<String> {
+    /// Racks are hidden (GN-5): only the seat to move's own view and the director's hear
+    /// the rack in "legal instead" or an exchange of it; passing and challenging are
+    /// everyone's.
+    fn instead(&self, game: &State, _mv: &Move, broken: &Broken, view: View) -> Vec<String> {
         let Some(seat) = game.to_move() else {
             return Vec::new();
         };
         let mut v = Vec::new();
-        if !matches!(broken, Broken::OutOfTurn { .. } | Broken::NoSeat(_)) {
-            v.push(format!(
-                "a word from the rack {} (`hint` finds the best)",
-                game.rack_text(seat)
-            ));
-        }
-        if game.bag_len() >= super::layout::RACK {
-            v.push(format!("{} exchange {}", seat + 1, game.rack_text(seat)));
+        if view.sees(seat) {
+            if !matches!(broken, Broken::OutOfTurn { .. } | Broken::NoSeat(_)) {
+                v.push(format!(
+                    "a word from the rack {} (`hint` finds the best)",
+                    game.rack_text(seat)
+                ));
+            }
+            if game.bag_len() >= super::layout::RACK {
+                v.push(format!("{} exchange {}", seat + 1, game.rack_text(seat)));
+            }
         }
         v.push(Move::Pass { seat }.to_string());
         if can_challenge(game, seat) {
             v.push(Move::Challenge { seat }.to_string());
         }
         v
+    }
+
+    /// Every refusal is about the board, the turn or the bag, all public, except a tile
+    /// not on the rack, which is the rack's owner's and the director's to hear.
+    fn refusal(&self, game: &State, broken: &Broken, names: &[String], view: View) -> String {
+        match broken {
+            Broken::NotOnRack { .. } if !game.to_move().is_some_and(|s| view.sees(s)) => {
+                unseen_refusal(crate::games::engine::Broken::rule(broken), view)
+            }
+            _ => crate::games::engine::Broken::describe(broken, names),
+        }
+    }
+
+    /// An exchange is its count (GN-5): the tiles given back are the exchanger's.
+    fn masked(
+        &self,
+        _before: &State,
+        _after: &State,
+        mv: &Move,
+        _outcome: &Outcome,
+        names: &[String],
+    ) -> Option<Masked> {
+        let Move::Exchange { seat, tiles } = mv else {
+            return None;
+        };
+        let n = tiles.len();
+        let count = if n == 1 {
+            "1 tile".to_string()
+        } else {
+            format!("{n} tiles")
+        };
+        Some(Masked {
+            notation: format!("{} exchange ({count})", seat + 1),
+            explanation: format!("{} exchanges {count} (NS-3)", names[*seat]),
+        })
     }
 }

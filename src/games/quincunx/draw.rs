@@ -132,6 +132,7 @@ fn card_item(id: String, card: Card, at: Rect, ghost: bool) -> Item {
         at,
         back: false,
         ghost,
+        owner: None,
     }
 }
 

@@ -584,18 +584,32 @@ pub fn explain_text(b: &Breakdown) -> String {
 
 /// The note for one legal move.
 fn move_note(number: usize, o: &Outcome, mv: &Move, names: &[String]) -> String {
-    format!("move {number}: {}", placement_text(o, mv, names, "drew"))
+    format!(
+        "move {number}: {}",
+        placement_text(o, mv, names, "drew", true)
+    )
 }
 
 /// A placement in words: who laid what and its score, the cards drawn (`drew` says in which
 /// tense), the draws the empty pile lost (QX-6), and an announcement with who noticed it
 /// (QX-10). `check`'s notes and the live session's answers both say it so.
-pub(super) fn placement_text(o: &Outcome, mv: &Move, names: &[String], drew: &str) -> String {
+/// A placement in words; the cards drawn named when `cards`, else counted (what a view
+/// that does not see the drawer's hand is told, GN-5).
+pub(super) fn placement_text(
+    o: &Outcome,
+    mv: &Move,
+    names: &[String],
+    drew: &str,
+    cards: bool,
+) -> String {
     let name = |p: usize| names.get(p).cloned().unwrap_or_default();
     let mut s = format!("{} {}", name(o.player), explain_text(&o.breakdown));
-    if !o.drawn.is_empty() {
+    if !o.drawn.is_empty() && cards {
         let drawn: Vec<&str> = o.drawn.iter().map(|c| c.code()).collect();
         s += &format!("; {drew} {}", drawn.join(" "));
+    } else if !o.drawn.is_empty() {
+        let n = o.drawn.len();
+        s += &format!("; {drew} {n} card{}", if n == 1 { "" } else { "s" });
     }
     if o.draws_lost > 0 {
         s += &format!("; {} draw(s) lost, the pile is empty (QX-6)", o.draws_lost);

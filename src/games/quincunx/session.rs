@@ -6,11 +6,12 @@
 
 use super::grid::FRAME;
 use super::record::{opened, placement_text, QuincunxGame};
-use super::{best_placements, Cell, Move, Outcome, Quincunx};
+use super::{best_placements, Broken, Cell, Move, Outcome, Quincunx};
 use crate::deal::Provenance;
 use crate::error::Error;
+use crate::games::engine::Broken as _;
 use crate::games::engine::Engine;
-use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::games::session::{verdict, Masked, Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
@@ -157,51 +158,50 @@ impl Table for QuincunxGame {
         o: &Outcome,
         names: &[String],
     ) -> String {
-        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
-        let mut s = placement_text(o, mv, names, "draws");
-        if let Some(r) = &o.round_over {
-            let per: Vec<String> = names
-                .iter()
-                .enumerate()
-                .map(|(i, n)| {
-                    format!(
-                        "{n} {} {} = {}",
-                        r.points[i],
-                        signed(-r.penalties[i]),
-                        r.totals[i]
-                    )
-                })
-                .collect();
-            s += &format!(
-                "; round {} over{} (placements, cards left QX-3): {}",
-                r.round + 1,
-                if r.grid_full {
-                    ", the grid is full"
-                } else {
-                    ""
-                },
-                per.join(", ")
-            );
-            if let Some(rating) = r.rating {
-                s += &format!("; rating: {} (QX-11)", rating.band());
+        explained(mv, o, names, true)
+    }
+
+    /// The cards drawn go into the drawer's hand: the others are told how many (GN-5).
+    fn masked(
+        &self,
+        before: &Quincunx,
+        _after: &Quincunx,
+        mv: &Move,
+        o: &Outcome,
+        names: &[String],
+    ) -> Option<Masked> {
+        (before.players() > 1 && !o.drawn.is_empty()).then(|| Masked {
+            notation: mv.to_string(),
+            explanation: explained(mv, o, names, false),
+        })
+    }
+
+    /// Refusals are about the grid and the turn, the table's, but a card not held, which
+    /// is its player's matter (GN-5).
+    fn refusal(&self, game: &Quincunx, broken: &Broken, names: &[String], view: View) -> String {
+        match *broken {
+            Broken::NotInHand { player, .. } if !view.sees(player) && game.players() > 1 => {
+                format!(
+                    "that card is not yours to play here ({}): see your own page",
+                    broken.rule()
+                )
             }
+            _ => broken.describe(names),
         }
-        if let Some(m) = &o.match_over {
-            let winners: Vec<String> = m.winners.iter().map(|&p| name(p)).collect();
-            if names.len() > 1 {
-                s += &format!(
-                    "; the match is over: {} {} with {}",
-                    winners.join(" and "),
-                    if winners.len() == 1 {
-                        "wins"
-                    } else {
-                        "share the win"
-                    },
-                    m.totals.iter().max().copied().unwrap_or(0)
-                );
-            }
+    }
+
+    /// A solitaire has a score, not a winner.
+    fn result(&self, game: &Quincunx, names: &[String]) -> Option<String> {
+        if game.to_move().is_some() {
+            return None;
         }
-        s
+        let totals: Vec<i64> = totals(game).into_iter().map(i64::from).collect();
+        if game.players() == 1 {
+            return Some(format!("final score: {}", totals[0]));
+        }
+        let top = totals.iter().copied().max()?;
+        let winners: Vec<usize> = (0..totals.len()).filter(|&p| totals[p] == top).collect();
+        Some(verdict(names, &winners, Some(&totals)))
     }
 
     /// The picture draws the grid alone.
@@ -226,4 +226,53 @@ impl Table for QuincunxGame {
             noticed_by: None,
         }))
     }
+}
+
+/// A placement and what it ended, in words; the cards drawn named when `cards`.
+fn explained(mv: &Move, o: &Outcome, names: &[String], cards: bool) -> String {
+    let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+    let mut s = placement_text(o, mv, names, "draws", cards);
+    if let Some(r) = &o.round_over {
+        let per: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                format!(
+                    "{n} {} {} = {}",
+                    r.points[i],
+                    signed(-r.penalties[i]),
+                    r.totals[i]
+                )
+            })
+            .collect();
+        s += &format!(
+            "; round {} over{} (placements, cards left QX-3): {}",
+            r.round + 1,
+            if r.grid_full {
+                ", the grid is full"
+            } else {
+                ""
+            },
+            per.join(", ")
+        );
+        if let Some(rating) = r.rating {
+            s += &format!("; rating: {} (QX-11)", rating.band());
+        }
+    }
+    if let Some(m) = &o.match_over {
+        let winners: Vec<String> = m.winners.iter().map(|&p| name(p)).collect();
+        if names.len() > 1 {
+            s += &format!(
+                "; the match is over: {} {} with {}",
+                winners.join(" and "),
+                if winners.len() == 1 {
+                    "wins"
+                } else {
+                    "share the win"
+                },
+                m.totals.iter().max().copied().unwrap_or(0)
+            );
+        }
+    }
+    s
 }

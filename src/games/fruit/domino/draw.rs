@@ -154,7 +154,10 @@ impl scene::Draw for Domino {
             )?;
             labels.push(label);
             for (t, at) in places {
-                items.push(tile_item(format!("held-{t}"), t, at, false, false));
+                let mut it = tile_item(format!("held-{t}"), t, at, false, false);
+                // A hand is its player's until open play shows it (DF-4, GN-5).
+                it.owner = (!state.is_open()).then_some(p);
+                items.push(it);
                 held.insert(t, at);
             }
         }

@@ -4,11 +4,12 @@
 //! and a tile alone when it fits in one row only.
 
 use super::record::{opened, Domino};
-use super::{Move, Outcome, State};
+use super::{Broken, Move, Outcome, State};
 use crate::error::Error;
+use crate::games::engine::Broken as _;
 use crate::games::engine::Engine;
 use crate::games::fruit::{Tile, TileSet};
-use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::games::session::{unseen_refusal, verdict, Masked, Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
@@ -235,6 +236,89 @@ impl Table for Domino {
             }
         }
         s
+    }
+
+    /// A refusal never says who holds a tile (GN-5): a tile not held is the mover's own
+    /// matter, as is whether their hand could place; what the set-aside pile holds is the
+    /// director's. The rest (the board, the turn, open play) is the table's.
+    fn refusal(&self, game: &State, broken: &Broken, names: &[String], view: View) -> String {
+        let name = |p: usize| {
+            names
+                .get(p)
+                .cloned()
+                .unwrap_or_else(|| format!("player {}", p + 1))
+        };
+        let sees = |p: usize| view.sees(p) || game.is_open();
+        match *broken {
+            Broken::NotInHand { player, tile, .. } if sees(player) => {
+                format!("{} does not hold {tile}", name(player))
+            }
+            Broken::NotInHand { .. } => format!(
+                "that tile is not yours to play here ({}): see your own page",
+                broken.rule()
+            ),
+            Broken::DrawWhilePlaceable { player } | Broken::OutWhilePlaceable { player }
+                if !sees(player) =>
+            {
+                unseen_refusal(broken.rule(), view)
+            }
+            Broken::DrawnPlaceable { .. } | Broken::NotSetAside { .. } if !view.all() => {
+                match game.to_move() {
+                    Some(p) if sees(p) => broken.describe(names),
+                    _ => unseen_refusal(broken.rule(), view),
+                }
+            }
+            _ => broken.describe(names),
+        }
+    }
+
+    /// A draw names a tile of the face-down set-aside pile: the director's to be told of.
+    fn tells(&self, _game: &State, mv: &Move, view: View) -> bool {
+        view.all() || !matches!(mv, Move::Draw { .. })
+    }
+
+    /// A tile drawn and kept goes into the hand unseen (GN-5).
+    fn masked(
+        &self,
+        before: &State,
+        after: &State,
+        mv: &Move,
+        _outcome: &Outcome,
+        names: &[String],
+    ) -> Option<Masked> {
+        if before.is_open() {
+            return None;
+        }
+        let Move::Draw {
+            player, row: None, ..
+        } = *mv
+        else {
+            return None;
+        };
+        let who = names.get(player).cloned().unwrap_or_default();
+        let mut explanation =
+            format!("{who} draws a tile from the set-aside pile and keeps it (DF-4)");
+        if let Some(p) = after.to_move() {
+            explanation += &format!("; {} to move", names.get(p).cloned().unwrap_or_default());
+        }
+        Some(Masked {
+            notation: format!("{}: draw (a tile kept)", player + 1),
+            explanation,
+        })
+    }
+
+    fn result(&self, game: &State, names: &[String]) -> Option<String> {
+        let end = game.end()?;
+        let left: Vec<String> = names
+            .iter()
+            .zip(&end.left)
+            .map(|(n, l)| format!("{n} {l}"))
+            .collect();
+        Some(format!(
+            "{} (DF-6); tiles left: {}",
+            verdict(names, &end.winners, None),
+            left.join(", ")
+        ))
     }
 
     /// The picture draws the tiles laid alone.

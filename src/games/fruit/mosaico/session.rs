@@ -95,13 +95,42 @@ impl Table for Mosaico {
     }
 
     /// The picture draws the board alone.
+    /// A solitaire: the table is its player, and every refusal is about what lies face
+    /// up (GN-5); face-down tiles are named by no message.
+    fn refusal(
+        &self,
+        _game: &State,
+        broken: &super::RuleBroken,
+        names: &[String],
+        _view: View,
+    ) -> String {
+        crate::games::engine::Broken::describe(broken, names)
+    }
+
+    fn lists_for(&self, _game: &State, _view: View) -> bool {
+        true
+    }
+
+    fn result(&self, game: &State, _names: &[String]) -> Option<String> {
+        match game.outcome() {
+            super::Outcome::Ongoing => None,
+            super::Outcome::Won => Some("won: all 36 tiles placed in the figure (MO-2)".into()),
+            super::Outcome::Lost => Some(format!(
+                "lost: the draw is exhausted and no set-aside tile fits ({} of 36 placed, MO-3)",
+                game.placed()
+            )),
+        }
+    }
+
     fn picture_is_public(&self) -> bool {
         true
     }
 
     /// The draw's order is the only thing unseen, and nobody sees it.
+    /// The frame and the tiles drawn are everyone's, but the order the rest will be
+    /// drawn in (the deal's seed) is nobody's: the record is the director's (GN-5).
     fn hides(&self, _game: &State) -> bool {
-        false
+        true
     }
 
     fn explain(

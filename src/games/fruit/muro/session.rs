@@ -144,6 +144,30 @@ impl Table for Muro {
     }
 
     /// The picture draws the wall's face-down tiles by their backs.
+    /// A solitaire: the table is its player, and every refusal is about what lies face
+    /// up (GN-5); face-down tiles are named by no message.
+    fn refusal(
+        &self,
+        _game: &State,
+        broken: &super::Broken,
+        names: &[String],
+        _view: View,
+    ) -> String {
+        crate::games::engine::Broken::describe(broken, names)
+    }
+
+    fn lists_for(&self, _game: &State, _view: View) -> bool {
+        true
+    }
+
+    fn result(&self, game: &State, _names: &[String]) -> Option<String> {
+        Some(match game.end()? {
+            End::Won => "won: six complete new-wall piles (MU-4)".into(),
+            End::Stuck => "lost: no legal move is left and the new wall is not complete".into(),
+            End::Stopped => "lost: the player stopped before the new wall was complete".into(),
+        })
+    }
+
     fn picture_is_public(&self) -> bool {
         true
     }

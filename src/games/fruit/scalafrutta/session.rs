@@ -6,11 +6,12 @@
 
 use super::record::{opened, Scalafrutta};
 use super::scoring::best_partition;
-use super::{canonical, Move, Outcome, Phase, State};
+use super::{canonical, Broken, Move, Outcome, Phase, State, Whereabouts};
 use crate::error::Error;
+use crate::games::engine::Broken as _;
 use crate::games::engine::Engine;
 use crate::games::fruit::{Tile, TileSet};
-use crate::games::session::{Opened, ShortForm, Table, View};
+use crate::games::session::{nearest, unseen_refusal, Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
@@ -249,6 +250,43 @@ impl Table for Scalafrutta {
                 .map(|&t| i64::from(t))
                 .collect(),
         )
+    }
+
+    /// A refusal never says who holds a tile (GN-5): a tile that cannot be drawn is not
+    /// face down, and a declaration that is not a partition of the player's tiles is that
+    /// player's and the director's to hear in full.
+    fn refusal(&self, _game: &State, broken: &Broken, names: &[String], view: View) -> String {
+        match broken {
+            Broken::NotInPile {
+                tile,
+                at: Whereabouts::HeldBy(_),
+            } if !view.all() => format!("{tile} cannot be drawn: it is not face down"),
+            Broken::Partition { player, .. } if !view.sees(*player) => {
+                unseen_refusal(broken.rule(), view)
+            }
+            _ => broken.describe(names),
+        }
+    }
+
+    /// An insertion names the tile drawn from the face-down pile: a view is told only of
+    /// those with the tile it tried (it drew that one), the director of every one.
+    fn instead(&self, game: &State, mv: &Move, _broken: &Broken, view: View) -> Vec<String> {
+        if !self.lists_for(game, view) {
+            return Vec::new();
+        }
+        let tried = match mv {
+            Move::Insert { tile, .. } => Some(*tile),
+            Move::Recombine { .. } => None,
+        };
+        let legal = game.legal_moves().into_iter().filter(|m| match m {
+            Move::Insert { tile, .. } => view.all() || Some(*tile) == tried,
+            Move::Recombine { .. } => true,
+        });
+        nearest(&mv.to_string(), legal.map(|m| m.to_string()))
+    }
+
+    fn tells(&self, _game: &State, mv: &Move, view: View) -> bool {
+        view.all() || !matches!(mv, Move::Insert { .. })
     }
 
     /// At a recombination, the best partition first (the packings run to thousands).
