@@ -400,6 +400,15 @@ fn farfalia_tells_no_view_what_it_may_not_see() {
         redealt: |a, b| a.deals_played() != b.deals_played(),
     }
     .run(&["views-1"], 3);
+    // Five players: the dealer's discard lies face down.
+    Trial {
+        table: &super::farfalia::record::Farfalia,
+        game: "farfalia",
+        players: 5,
+        oracle: farfalia,
+        redealt: |a, b| a.deals_played() != b.deals_played(),
+    }
+    .run(&["views-5"], 2);
 }
 
 #[test]
@@ -479,4 +488,240 @@ fn mosaico_keeps_its_record_for_the_director() {
     assert!(Live::record_for(&s, View::Seat(0)).is_none());
     assert!(Live::record_for(&s, View::Director).is_some());
     t.run(&["views-1"], 3);
+}
+
+/// Random legal moves from `s` until `found` finds what it looks for in a position (or
+/// the game ends: `None`).
+fn play_until<T: Table, R>(
+    s: &mut Session<T>,
+    seed: &str,
+    mut found: impl FnMut(&Session<T>) -> Option<R>,
+) -> Option<R> {
+    let mut rng = DealRng::new("views", "until", seed, 1);
+    for _ in 0..2000 {
+        if let Some(r) = found(s) {
+            return Some(r);
+        }
+        let legal = s.game().legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let mv = legal[rng.below(legal.len() as u32) as usize].clone();
+        s.apply(mv).unwrap();
+    }
+    None
+}
+
+fn illegal(a: super::session::Answer) -> (String, Vec<String>) {
+    match a {
+        super::session::Answer::Illegal {
+            message, instead, ..
+        } => (message, instead),
+        other => panic!("not refused: {other:?}"),
+    }
+}
+
+/// The Natura leaks (GN-5): `hint` on the shared screen, and a refused word's
+/// `legal instead: a word from the rack CEEEIIZ`; an exchange in the move list.
+#[test]
+fn natura_keeps_the_rack_to_its_owner() {
+    use super::natura::record::Natura;
+    let t = Trial {
+        table: &Natura,
+        game: "natura",
+        players: 2,
+        oracle: natura,
+        redealt: never,
+    };
+    let mut s = t.session("views-1");
+    let rack = s.game().rack_text(0);
+    assert!(
+        Live::hint(&s, View::Table).is_err(),
+        "no hint on the shared screen"
+    );
+    assert!(
+        Live::hint(&s, View::Seat(1)).is_err(),
+        "nor for another seat"
+    );
+    assert!(
+        Live::hint(&s, View::Seat(0)).is_ok(),
+        "the seat to move's own"
+    );
+    let mut probe = s.clone();
+    let a = Live::apply(&mut probe, "H8 across ZZZ", View::Table);
+    let (message, instead) = illegal(a);
+    let told = format!("{message} {instead:?}");
+    assert!(!told.contains(&rack), "{told}");
+    let a = Live::apply(&mut probe, "H8 across ZZZ", View::Seat(0));
+    let (_, instead) = illegal(a);
+    assert!(
+        instead.iter().any(|i| i.contains(&rack)),
+        "the seat's own page may list its moves: {instead:?}"
+    );
+    // An exchange is its count for everyone but the one who made it.
+    let tiles = s.game().rack_text(0);
+    let a = Live::apply(&mut s, &format!("exchange {tiles}"), View::Seat(0));
+    assert!(matches!(a, super::session::Answer::Legal { .. }), "{a:?}");
+    let table = &Live::history(&s, View::Table)[0];
+    assert_eq!(table.notation, "1 exchange (7 tiles)");
+    assert!(!table.explanation.contains(&tiles), "{table:?}");
+    assert_eq!(
+        Live::history(&s, View::Seat(0))[0].notation,
+        format!("1 exchange {tiles}")
+    );
+}
+
+/// The Farfalia leaks: `take G13` listing the hand, a revoke naming the cards
+/// held, `1:discard R6 G7` in the move list.
+#[test]
+fn farfalia_keeps_a_hand_to_its_player() {
+    use super::farfalia::record::Farfalia;
+    use super::farfalia::{Broken, Move};
+    // Five players: the dealer discards two cards face down.
+    let t = Trial {
+        table: &Farfalia,
+        game: "farfalia",
+        players: 5,
+        oracle: farfalia,
+        redealt: never,
+    };
+    let mut s = t.session("views-1");
+    // The dealer's discard: counted for the table, whole for the dealer.
+    let discard = play_until(&mut s, "discard", |s| {
+        s.steps()
+            .iter()
+            .position(|st| matches!(st.mv, Move::Discard { .. }))
+    })
+    .expect("a discard");
+    let seat = s.steps()[discard].out.player;
+    let table = &Live::history(&s, View::Table)[discard];
+    assert_eq!(
+        table.notation,
+        format!("{}:discard (2 cards face down)", seat + 1)
+    );
+    assert_eq!(
+        Live::history(&s, View::Seat(seat))[discard].notation,
+        s.steps()[discard].mv.to_string()
+    );
+    // `take G13` when a card is expected: nothing listed but to the seat itself.
+    play_until(&mut s, "play", |s| {
+        s.game()
+            .legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::Play { .. }))
+            .then_some(())
+    })
+    .expect("a card to play");
+    let mover = s.game().to_move().unwrap();
+    let mut probe = s.clone();
+    let (_, instead) = illegal(Live::apply(&mut probe, "take G13", View::Table));
+    assert!(instead.is_empty(), "{instead:?}");
+    let (_, instead) = illegal(Live::apply(&mut probe, "take G13", View::Seat(mover)));
+    assert!(!instead.is_empty());
+    // A revoke: the table hears no card of the hand.
+    let (mv, held) = play_until(&mut s, "revoke", |s| {
+        s.game().candidate_moves().into_iter().find_map(|m| {
+            let mut g = s.game().clone();
+            match crate::games::engine::Engine::play(&mut g, m.clone()) {
+                Err(Broken::Revoke { held, .. }) => Some((m, held)),
+                _ => None,
+            }
+        })
+    })
+    .expect("a revoke to try");
+    let seat = mv.seat();
+    let mut probe = s.clone();
+    let (message, _) = illegal(Live::apply(&mut probe, &mv.to_string(), View::Table));
+    assert!(message.contains("not yours to play here"), "{message}");
+    for c in held.iter() {
+        assert!(!message.contains(&c.to_string()), "{message}");
+    }
+    let (message, _) = illegal(Live::apply(&mut probe, &mv.to_string(), View::Seat(seat)));
+    assert!(
+        message.contains("suit led"),
+        "its player hears why: {message}"
+    );
+}
+
+/// The Domino leak: "P1 does not hold M1: P2 holds it"; and the hands in the
+/// picture (`held-P1`).
+#[test]
+fn domino_never_says_who_holds_a_tile() {
+    use super::fruit::domino::record::Domino;
+    let t = Trial {
+        table: &Domino,
+        game: "domino",
+        players: 3,
+        oracle: domino,
+        redealt: never,
+    };
+    let s = t.session("views-1");
+    let mover = s.game().to_move().unwrap();
+    let other = (mover + 1) % 3;
+    let tile = s.game().hand(other).iter().next().unwrap();
+    let mut probe = s.clone();
+    for view in [View::Table, View::Seat(mover), View::Seat(other)] {
+        let (message, instead) = illegal(Live::apply(&mut probe, &format!("{tile} row 0"), view));
+        assert!(!message.contains("holds it"), "{view:?}: {message}");
+        if view != View::Seat(mover) {
+            assert!(instead.is_empty(), "{view:?}: {instead:?}");
+        }
+    }
+    let svg = crate::show::live(&s, View::Table).unwrap().svg;
+    assert!(
+        !svg.contains("held-"),
+        "no hand named in the table's picture"
+    );
+    let svg = crate::show::live(&s, View::Seat(mover)).unwrap().svg;
+    for t in s.game().hand(mover).iter() {
+        assert!(svg.contains(&format!("held-{t}")), "its own hand, face up");
+    }
+    for t in s.game().hand(other).iter() {
+        assert!(!svg.contains(&format!("held-{t}")), "not another's");
+    }
+}
+
+/// The Scalafrutta leak: "M1 cannot be drawn: P1 holds it".
+#[test]
+fn scalafrutta_never_says_who_holds_a_tile() {
+    use super::fruit::scalafrutta::record::Scalafrutta;
+    let t = Trial {
+        table: &Scalafrutta,
+        game: "scalafrutta",
+        players: 2,
+        oracle: scalafrutta,
+        redealt: never,
+    };
+    let mut s = t.session("views-1");
+    let tile = play_until(&mut s, "held", |s| {
+        (0..2).find_map(|p| s.game().hand().held(p).iter().next())
+    })
+    .expect("a tile won");
+    let mut probe = s.clone();
+    for view in [View::Table, View::Seat(0), View::Seat(1)] {
+        let (message, _) = illegal(Live::apply(&mut probe, &format!("{tile} top1"), view));
+        assert!(!message.contains("holds"), "{view:?}: {message}");
+    }
+}
+
+/// The Quincunx leak: `hint` on the shared screen (`best: p1 CS b1`).
+#[test]
+fn quincunx_hints_only_to_the_seat_to_move() {
+    use super::quincunx::record::QuincunxGame;
+    let t = Trial {
+        table: &QuincunxGame,
+        game: "quincunx",
+        players: 2,
+        oracle: quincunx,
+        redealt: never,
+    };
+    let s = t.session("views-1");
+    let mover = s.game().to_move().unwrap();
+    assert_eq!(
+        Live::hint(&s, View::Table).unwrap_err(),
+        super::session::NO_HINT
+    );
+    assert!(Live::hint(&s, View::Seat(1 - mover)).is_err());
+    assert!(Live::hint(&s, View::Seat(mover)).unwrap().best.is_some());
+    assert!(Live::hint(&s, View::Director).unwrap().best.is_some());
 }

@@ -178,7 +178,25 @@ fn notations(record: &str) -> Vec<String> {
     let tables = session::find(rec.game).expect("a session for every game");
     let (live, refused) = tables.open(&rec, &src).expect("opens");
     assert!(refused.is_none(), "{refused:?}");
-    live.history().into_iter().map(|p| p.notation).collect()
+    live.history(session::View::Director)
+        .into_iter()
+        .map(|p| p.notation)
+        .collect()
+}
+
+/// `undo` as the table's view must say it to take back move `n` (1-based) of `record`:
+/// with the agreement of the player who made it and of another (GN-5).
+fn undo_agreed(record: &str, n: usize) -> String {
+    let src = Source::new("play.toml", record);
+    let rec = Record::parse(&src, &tavolo::games::Registry).expect("a readable record");
+    let (live, _) = session::find(rec.game).unwrap().open(&rec, &src).unwrap();
+    let mover = live.history(session::View::Director)[n - 1].player.clone();
+    let other = rec
+        .player_names()
+        .into_iter()
+        .find(|p| *p != mover)
+        .unwrap_or_default();
+    format!("undo {mover} {other}").trim_end().to_string()
 }
 
 fn check(dir: &Path, file: &str) -> (i32, String) {
@@ -206,7 +224,13 @@ fn whole_game(case: &Case) {
     // The move just played, again: illegal in every game (its tile, card or word is
     // gone, or it is the next player's turn).
     input.push_str(&format!("{}\n", moves[mid]));
-    input.push_str("undo\nredo\n");
+    // The table's view asks for two names; one alone is not enough.
+    let agreed = undo_agreed(&played, mid + 1);
+    let alone = agreed.rsplit_once(' ').map_or(agreed.as_str(), |(a, _)| a);
+    if alone != agreed {
+        input.push_str(&format!("{alone}\n"));
+    }
+    input.push_str(&format!("{agreed}\nredo\n"));
     input.push_str(&lines(&moves[mid + 1..]));
     let mut args = vec!["table".to_string()];
     args.extend(case.deal_args());
@@ -231,6 +255,13 @@ fn whole_game(case: &Case) {
         out.contains(&format!("took back move {}", mid + 1)),
         "{out}"
     );
+    if alone != agreed {
+        assert!(
+            out.contains(&format!("not taken back: taking back move {}", mid + 1)),
+            "{}: one name alone takes nothing back\n{out}",
+            case.name()
+        );
+    }
     let written = std::fs::read_to_string(dir.path().join("game.toml")).unwrap();
     assert_eq!(written, played, "{}: the record is play's", case.name());
     let (code, verdict) = check(dir.path(), "game.toml");
@@ -334,6 +365,73 @@ fn a_killed_session_keeps_its_moves_and_resumes_to_the_same_end() {
         text(&o.stdout)
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), played);
+}
+
+/// Redo survives a resume: the moves taken back stay in the record's `[session]` until a
+/// new move replaces them, so undo, SIGKILL, `--resume`, redo writes the record an
+/// uninterrupted session writes; a record with `[session]` checks as it would without.
+#[test]
+fn redo_survives_a_killed_session() {
+    let case = case("moon", 2);
+    let played = case.played();
+    let moves = notations(&played);
+    let n = 6;
+    let mut args: Vec<String> = vec!["table".into()];
+    args.extend(case.deal_args());
+    args.extend(["-o".into(), "game.toml".into(), "--director".into()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let taken_back = format!("{}undo\nundo\n", lines(&moves[..n]));
+
+    let whole = tempfile::tempdir().unwrap();
+    let o = run(whole.path(), &args, &format!("{taken_back}redo\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let uninterrupted = std::fs::read_to_string(whole.path().join("game.toml")).unwrap();
+    assert!(
+        uninterrupted.ends_with(&format!("[session]\nredo = [\"{}\"]\n", moves[n - 1])),
+        "{uninterrupted}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.toml");
+    let mut child = tavolo()
+        .args(&args)
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(taken_back.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let both = format!("redo = [\"{}\", \"{}\"]", moves[n - 2], moves[n - 1]);
+    let written = wait_for(60, || {
+        std::fs::read_to_string(&file).is_ok_and(|t| count_moves(&t) == n - 2 && t.contains(&both))
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(stdin);
+    assert!(written, "the session wrote the two moves taken back");
+    let (code, verdict) = check(dir.path(), "game.toml");
+    assert_eq!(code, 0, "{verdict}");
+    let o = run(
+        dir.path(),
+        &["table", "--resume", "game.toml", "--director"],
+        "redo\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), uninterrupted);
+    // A new move forgets what was taken back, and the section goes.
+    let o = run(
+        dir.path(),
+        &["table", "--resume", "game.toml", "--director"],
+        "redo\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        first_moves(&played, n)
+    );
 }
 
 /// A record that cannot go on is left as it is: illegal (exit 1, the verdict as `check`
@@ -493,7 +591,7 @@ fn json_is_one_object_a_line() {
         &[
             "table", "moon", "--seed", "golden", "--json", "-o", "g.toml",
         ],
-        "AG d3\nAG d3\nzz\nundo\nhint\n",
+        "AG d3\nAG d3\nzz\nundo P1 P2\nhint\n",
     );
     assert_eq!(o.status.code(), Some(0));
     let events: Vec<serde_json::Value> = text(&o.stdout)
