@@ -83,8 +83,8 @@ fn try_lock(_file: &File) -> std::io::Result<bool> {
     Ok(true)
 }
 
-/// Remove the temporaries a killed writer left in `dir` (`.NAME.toml.tmp-PID`): their
-/// names, for the operator's notes.
+/// Remove the temporaries a killed writer left in `dir` (`.NAME.tmp-PID`, NAME a record
+/// `ID.toml` or a table's `.ID.at-table`): their names, for the operator's notes.
 pub fn sweep(dir: &Path) -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
@@ -92,7 +92,7 @@ pub fn sweep(dir: &Path) -> Vec<String> {
     let mut gone = Vec::new();
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
-        let stale = name.starts_with('.') && name.contains(".toml.tmp-");
+        let stale = name.starts_with('.') && name.contains(".tmp-");
         if stale
             && e.file_type().is_ok_and(|t| t.is_file())
             && std::fs::remove_file(e.path()).is_ok()

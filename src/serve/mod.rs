@@ -13,6 +13,7 @@
 //! - [`keys`]: which URL opens which page;
 //! - [`lan`]: the address a phone opens, and its QR code;
 //! - [`tables`]: the sessions and their record files;
+//! - [`rights`]: who may play and take back for whom;
 //! - [`routes`]: what each URL does; [`page`]: the HTML.
 
 pub mod folder;
@@ -22,6 +23,7 @@ pub mod keys;
 pub mod lan;
 pub mod net;
 pub mod page;
+pub mod rights;
 pub mod routes;
 pub mod tables;
 

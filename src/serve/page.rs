@@ -3,6 +3,7 @@
 //! binary, nothing loaded from elsewhere. Every text from a session or a request is
 //! escaped.
 
+use super::rights::Undo;
 use crate::games::session::{Answer, Hint, Live, View};
 
 const CSS: &str = include_str!("page.css");
@@ -90,9 +91,13 @@ pub struct Extras {
     pub hint_allowed: bool,
     /// Whether the record may be downloaded here.
     pub record_allowed: bool,
-    /// Whether this page may play now (a seat page only on its turn), and take back.
+    /// Whether this page may play now ([`super::rights`]).
     pub may_play: bool,
-    pub may_undo: bool,
+    /// What this page may do about the last move.
+    pub undo: Undo,
+    /// The director's, in a game that hides something: each seat, and whether it is
+    /// played on the table's page.
+    pub at_table: Option<Vec<(String, bool)>>,
     /// The director's: every page's link.
     pub links: Vec<(String, String)>,
 }
@@ -217,15 +222,57 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
             "<p class=\"quiet\" id=\"wait\">Waiting for {}.</p>\n",
             esc(players.get(s).map(String::as_str).unwrap_or("?"))
         ));
-    }
-    if x.may_undo && at > 0 {
+    } else if let (View::Table, Some(s)) = (who.view, live.to_move()) {
         b.push_str(&format!(
-            "<form class=\"play\" id=\"undo\" method=\"post\" action=\"{}\">\
-             <input type=\"hidden\" name=\"at\" value=\"{at}\">{}\
-             <button class=\"second\">Undo move {at}</button></form>\n",
-            esc(&who.href("/undo")),
-            token_field(&who.form)
+            "<p class=\"quiet\" id=\"wait\">{} plays on their own page (their hand is hidden here).</p>\n",
+            esc(players.get(s).map(String::as_str).unwrap_or("?"))
         ));
+    }
+    let undo_form = |id: &str, extra: &str, label: &str| {
+        format!(
+            "<form class=\"play\" id=\"{id}\" method=\"post\" action=\"{}\">\
+             <input type=\"hidden\" name=\"at\" value=\"{at}\">{extra}{}\
+             <button class=\"second\">{}</button></form>\n",
+            esc(&who.href("/undo")),
+            token_field(&who.form),
+            esc(label)
+        )
+    };
+    let name = |s: usize| players.get(s).map(String::as_str).unwrap_or("?");
+    match x.undo {
+        Undo::No => {}
+        Undo::Now => b.push_str(&undo_form("undo", "", &format!("Undo move {at}"))),
+        Undo::Ask => b.push_str(&undo_form(
+            "undo",
+            "",
+            &format!("Ask to take back move {at}"),
+        )),
+        Undo::Asked => {
+            b.push_str(&format!(
+                "<p class=\"quiet\" id=\"asked\">You asked to take back move {at}: another seat agrees on its own page.</p>\n"
+            ));
+            b.push_str(&undo_form(
+                "withdraw",
+                "<input type=\"hidden\" name=\"refuse\" value=\"1\">",
+                "Withdraw the request",
+            ));
+        }
+        Undo::Confirm { by } => {
+            b.push_str(&format!(
+                "<p class=\"answer\" id=\"asked\">{} asks to take back move {at}.</p>\n",
+                esc(name(by))
+            ));
+            b.push_str(&undo_form(
+                "undo",
+                "",
+                &format!("Agree: take back move {at}"),
+            ));
+            b.push_str(&undo_form(
+                "refuse",
+                "<input type=\"hidden\" name=\"refuse\" value=\"1\">",
+                "Refuse",
+            ));
+        }
     }
     // Scores.
     if let Some(scores) = live.scores() {
@@ -313,6 +360,28 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
         ));
     }
     b.push_str(&format!("<p>{}</p>\n", nav.join(" · ")));
+    if let Some(seats) = &x.at_table {
+        let boxes: String = seats
+            .iter()
+            .enumerate()
+            .map(|(i, (p, on))| {
+                format!(
+                    "<label><input type=\"checkbox\" name=\"seat\" value=\"{}\"{}> {}</label>\n",
+                    i + 1,
+                    if *on { " checked" } else { "" },
+                    esc(p)
+                )
+            })
+            .collect();
+        b.push_str(&format!(
+            "<h2>Seats played on the table's page</h2>\n<p class=\"quiet\">The table's page plays \
+             only for these seats (their hands are hidden elsewhere); every other seat plays on \
+             its own page.</p>\n<form id=\"seats\" method=\"post\" action=\"{}\">\n{boxes}{}\
+             <button class=\"second\">Save</button></form>\n",
+            esc(&who.href("/seats")),
+            token_field(&who.form)
+        ));
+    }
     if !x.links.is_empty() {
         b.push_str("<h2>Links for the tablets</h2>\n<ul id=\"links\">\n");
         for (label, url) in &x.links {

@@ -543,7 +543,7 @@ fn a_seat_link_reads_its_own_holding_and_no_other() {
     assert_eq!(get(a, &action(&seat1, "/picture.svg")).status, 403);
     assert_eq!(get(a, &action(&table, "/record")).status, 403);
     assert_eq!(get(a, &action(&director, "/record")).status, 200);
-    // A seat not to move: its move is refused as out of its turn, and nothing is recorded.
+    // A seat not to move: its move is refused (another seat's), and nothing is recorded.
     let to_move = state(a, &director)["seat"].as_u64().unwrap() as usize;
     let other = to_move % 4 + 1;
     let other_page = link(&page, &format!("seat {other}, {}", players[other - 1]));
@@ -552,7 +552,8 @@ fn a_seat_link_reads_its_own_holding_and_no_other() {
         &action(&other_page, "/move"),
         &[("move", "anything"), ("at", "0")],
     );
-    assert_eq!(r.status, 409, "{}", r.body);
+    // Issue 37: not its move to play, so not its page's (403), whatever is typed.
+    assert_eq!(r.status, 403, "{}", r.body);
     assert!(r.body.contains("turn"), "{}", r.body);
     assert_eq!(state(a, &director)["moves"], 0);
     // The seat to move may play from its page (its first legal move, from the hint).

@@ -7,7 +7,7 @@
 //!
 //! Asserts: no panic; a refused request gets a 4xx (505 for another HTTP version), a
 //! routed one a 2xx, 303 or 4xx; nothing is written outside the sessions folder and
-//! nothing but `ID.toml` records (and the server's key) inside it; after an accepted POST
+//! nothing but `ID.toml` records, `.ID.at-table` seats (and the server's key) inside it; after an accepted POST
 //! every record of the folder checks clean (`check`'s exit 0) and is what its table holds.
 //! After a POST the folder and the tables are put back as they were, so every input meets
 //! the same server and a finding replays.
@@ -269,7 +269,12 @@ impl Server {
             let ok = name == KEY_FILE
                 || name
                     .strip_suffix(".toml")
-                    .is_some_and(|id| valid_id(id) && e.path().is_file());
+                    .is_some_and(|id| valid_id(id) && e.path().is_file())
+                // The seats played on a table's page (`POST .../director/seats`).
+                || name
+                    .strip_prefix('.')
+                    .and_then(|n| n.strip_suffix(".at-table"))
+                    .is_some_and(valid_id);
             if !ok {
                 return Err(format!("a stray file in the sessions folder: {name}"));
             }
@@ -354,7 +359,14 @@ fn seeds(state: &State, pristine: &[(String, Vec<u8>)]) -> Vec<Vec<u8>> {
         };
         let (seats, moves, legal) = {
             let d = tables::lock(&desk);
-            (d.live.players().len(), d.live.moves(), d.live.hint().legal)
+            (
+                d.live.players().len(),
+                d.live.moves(),
+                d.live
+                    .hint(tavolo::games::session::View::Director)
+                    .map(|h| h.legal)
+                    .unwrap_or_default(),
+            )
         };
         let key = |view: &str| state.keys.key(&id, view);
         let dform = guard::token(&state.keys, &format!("{id}/director"));
