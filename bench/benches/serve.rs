@@ -28,7 +28,7 @@ fn post(addr: &str, path: &str, body: &str) -> (u16, String) {
     request(
         addr,
         &format!(
-            "POST {path} HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
              Content-Length: {}\r\n\r\n{body}",
             body.len()
         ),
@@ -36,15 +36,27 @@ fn post(addr: &str, path: &str, body: &str) -> (u16, String) {
 }
 
 fn get(addr: &str, path: &str) -> (u16, String) {
-    request(addr, &format!("GET {path} HTTP/1.1\r\n\r\n"))
+    request(
+        addr,
+        &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
+    )
+}
+
+/// A page's forms' token (every POST carries its page's).
+fn token(page: &str) -> String {
+    let at = page.find("name=\"form\" value=\"").unwrap() + "name=\"form\" value=\"".len();
+    page[at..].split('"').next().unwrap().to_string()
 }
 
 /// A new MOON table: its director page's path.
-fn deal(addr: &str, seed: &str) -> String {
-    let (status, text) = post(addr, "/new", &format!("game=moon&seed={seed}"));
+fn deal(addr: &str, seed: &str, form: &str) -> String {
+    let (status, text) = post(addr, "/new", &format!("game=moon&seed={seed}&form={form}"));
     assert_eq!(status, 303);
     text.lines()
-        .find_map(|l| l.strip_prefix("Location: "))
+        .find_map(|l| {
+            l.strip_prefix("location: ")
+                .or(l.strip_prefix("Location: "))
+        })
         .unwrap()
         .trim()
         .to_string()
@@ -78,12 +90,13 @@ fn serve(c: &mut Criterion) {
     let (server, started) = tavolo::serve::start(&config).unwrap();
     std::thread::spawn(move || server.run());
     let addr = started.addr.to_string();
-    let page = deal(&addr, "golden");
+    let otok = token(&get(&addr, "/").1);
+    let page = deal(&addr, "golden", &otok);
     // Tables per 100 MB: 2,000 MOON tables dealt first (before any page
     // is drawn, whose freed memory would hold them unseen), the resident memory before and after.
     let before = rss_kib();
     for i in 0..2000 {
-        deal(&addr, &format!("mem{i}"));
+        deal(&addr, &format!("mem{i}"), &otok);
     }
     let after = rss_kib();
     let per_table = (after.saturating_sub(before)) as f64 / 2000.0;
@@ -91,6 +104,11 @@ fn serve(c: &mut Criterion) {
         "serve: 2,000 MOON tables dealt: RSS {before} KiB -> {after} KiB, {per_table:.1} KiB a table, \
          about {:.0} tables per 100 MB",
         100.0 * 1024.0 / per_table.max(0.001)
+    );
+    let tok = token(&get(&addr, &page).1);
+    let (played, back) = (
+        format!("move=AG+d3&at=0&form={tok}"),
+        format!("at=1&form={tok}"),
     );
     let mv = with_action(&page, "/move");
     let undo = with_action(&page, "/undo");
@@ -103,9 +121,9 @@ fn serve(c: &mut Criterion) {
                 let mut total = Duration::ZERO;
                 for _ in 0..iters {
                     let t = Instant::now();
-                    assert_eq!(post(&addr, &mv, "move=AG+d3&at=0").0, 303);
+                    assert_eq!(post(&addr, &mv, &played).0, 303);
                     total += t.elapsed();
-                    assert_eq!(post(&addr, &undo, "at=1").0, 303);
+                    assert_eq!(post(&addr, &undo, &back).0, 303);
                 }
                 total
             })
@@ -116,10 +134,10 @@ fn serve(c: &mut Criterion) {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
                 let t = Instant::now();
-                assert_eq!(post(&addr, &mv, "move=AG+d3&at=0").0, 303);
+                assert_eq!(post(&addr, &mv, &played).0, 303);
                 assert_eq!(get(&addr, &page).0, 200);
                 total += t.elapsed();
-                assert_eq!(post(&addr, &undo, "at=1").0, 303);
+                assert_eq!(post(&addr, &undo, &back).0, 303);
             }
             total
         })

@@ -34,7 +34,7 @@ pub struct Args {
     /// The address to listen on (default 127.0.0.1; with --lan 0.0.0.0).
     #[arg(long, value_name = "ADDR")]
     pub bind: Option<IpAddr>,
-    /// Threads answering requests.
+    /// Threads routing requests (a slow or idle connection holds none of them).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub workers: u16,
 }

@@ -3,27 +3,34 @@
 //! as the terminal's `tavolo table` is: each table's session writes its record into the
 //! sessions folder after every accepted move, and the server resumes every record there
 //! when it starts. It binds to 127.0.0.1 unless told otherwise, serves only the pages it
-//! builds, and reads every request as hostile input ([`http`]: bounded, timed out, never a
-//! panic).
+//! builds, and reads every request as hostile input ([`net`]: bounded, timed out, never a
+//! panic; [`guard`]: other sites kept out).
 //!
-//! - [`http`]: one request and its answer on a connection;
+//! - [`net`]: the connections (hyper on tokio), their limits and deadlines;
+//! - [`http`]: a request and its answer as the routes see them;
+//! - [`guard`]: the `Host`, the `Origin` and the forms' tokens;
+//! - [`folder`]: the sessions folder's lock, and a killed server's temporaries;
 //! - [`keys`]: which URL opens which page;
 //! - [`lan`]: the address a phone opens, and its QR code;
 //! - [`tables`]: the sessions and their record files;
+//! - [`rights`]: who may play and take back for whom;
 //! - [`routes`]: what each URL does; [`page`]: the HTML.
 
+pub mod folder;
+pub mod guard;
 pub mod http;
 pub mod keys;
 pub mod lan;
+pub mod net;
 pub mod page;
+pub mod rights;
 pub mod routes;
 pub mod tables;
 
-use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
-use std::sync::mpsc::{sync_channel, Receiver, TrySendError};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Arc;
 
 use crate::error::Error;
 
@@ -38,7 +45,7 @@ pub struct Config {
     pub dir: PathBuf,
     /// The operator's pages need the token (on the local network).
     pub lan: bool,
-    /// Threads answering requests.
+    /// Threads routing requests (reading and writing the connections takes none of them).
     pub workers: usize,
 }
 
@@ -48,6 +55,8 @@ pub struct State {
     pub keys: keys::Keys,
     /// The operator's token; empty when the operator's pages are open (loopback only).
     pub token: String,
+    /// The names the operator's and director's pages answer to.
+    pub hosts: guard::Hosts,
 }
 
 /// A server bound and loaded, not yet answering.
@@ -55,6 +64,8 @@ pub struct Server {
     listener: TcpListener,
     state: Arc<State>,
     workers: usize,
+    /// The sessions folder's lock, let go when the server ends.
+    _lock: folder::Lock,
 }
 
 /// What a start tells the operator.
@@ -113,16 +124,19 @@ impl Started {
     }
 }
 
-/// Connections waiting for a worker, at most; past that the server answers 503 at once.
-const QUEUE: usize = 64;
-
-/// Bind, and load the sessions folder (made if missing).
+/// Lock and load the sessions folder (made if missing), and bind.
 pub fn start(c: &Config) -> Result<(Server, Started), Error> {
     if !c.dir.is_dir() {
         std::fs::create_dir_all(&c.dir).map_err(|e| Error::io("serve.dir", &c.dir, &e))?;
     }
+    let lock = folder::Lock::take(&c.dir)?;
+    let mut notes: Vec<String> = folder::sweep(&c.dir)
+        .into_iter()
+        .map(|f| format!("{f}: removed (a record being written when a server was killed; the record is whole)"))
+        .collect();
     let keys = keys::Keys::of_folder(&c.dir)?;
-    let (tables, notes) = tables::Tables::load(&c.dir)?;
+    let (tables, loaded) = tables::Tables::load(&c.dir)?;
+    notes.extend(loaded);
     let token = if c.lan { keys::token()? } else { String::new() };
     let addr = SocketAddr::new(c.bind, c.port);
     let listener = TcpListener::bind(addr).map_err(|e| {
@@ -135,6 +149,7 @@ pub fn start(c: &Config) -> Result<(Server, Started), Error> {
     let addr = listener
         .local_addr()
         .map_err(|e| Error::failed("serve.bind", format!("no local address: {e}")))?;
+    lock.say(&format!("pid {}, http://{addr}/", std::process::id()))?;
     let started = Started {
         addr,
         token: c.lan.then(|| token.clone()),
@@ -145,65 +160,39 @@ pub fn start(c: &Config) -> Result<(Server, Started), Error> {
         tables,
         keys,
         token,
+        hosts: guard::Hosts {
+            port: addr.port(),
+            lan: c.lan,
+        },
     });
     Ok((
         Server {
             listener,
             state,
             workers: c.workers.max(1),
+            _lock: lock,
         },
         started,
     ))
 }
 
 impl Server {
-    /// Answer requests until the process ends.
+    /// Answer requests until Ctrl-C or SIGTERM; the requests under way are finished.
     pub fn run(self) -> Result<(), Error> {
-        let (tx, rx) = sync_channel::<TcpStream>(QUEUE);
-        let rx = Arc::new(Mutex::new(rx));
-        for _ in 0..self.workers {
-            let rx = Arc::clone(&rx);
-            let state = Arc::clone(&self.state);
-            std::thread::spawn(move || work(&rx, &state));
-        }
-        for conn in self.listener.incoming() {
-            match conn {
-                Ok(stream) => {
-                    if let Err(TrySendError::Full(mut stream)) = tx.try_send(stream) {
-                        let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
-                        let busy = http::Response::text(503, "busy: try again in a moment\n");
-                        http::answer(&mut stream, &busy, false, false);
-                    }
-                }
-                // Out of file descriptors, a connection reset before it was taken: the
-                // listener goes on.
-                Err(_) => std::thread::sleep(Duration::from_millis(20)),
-            }
-        }
-        Ok(())
+        self.run_until(net::stopped())
     }
-}
 
-/// A worker: take a connection, answer its request, again.
-fn work(rx: &Mutex<Receiver<TcpStream>>, state: &State) {
-    loop {
-        let next = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
-        let Ok(mut stream) = next else { return };
-        // A panic is a bug (each has its regression test); should one slip through, it
-        // costs its request only, not the worker.
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            serve_one(&mut stream, state)
-        }));
+    /// Answer requests until `stop` completes (a harness stops its server so).
+    pub fn run_until(self, stop: impl Future<Output = ()>) -> Result<(), Error> {
+        net::serve(self.listener, self.state, self.workers, stop)
     }
-}
 
-fn serve_one(stream: &mut TcpStream, state: &State) {
-    match http::read(stream) {
-        Ok(req) => {
-            let r = routes::route(state, &req);
-            http::answer(stream, &r, req.method == "HEAD", false);
-        }
-        Err(Some(r)) => http::answer(stream, &r, false, true),
-        Err(None) => {}
+    /// What the server's requests share (the fuzz harness looks at its tables).
+    pub fn state(&self) -> Arc<State> {
+        Arc::clone(&self.state)
+    }
+
+    pub fn addr(&self) -> Option<SocketAddr> {
+        self.listener.local_addr().ok()
     }
 }

@@ -3,6 +3,7 @@
 //! binary, nothing loaded from elsewhere. Every text from a session or a request is
 //! escaped.
 
+use super::rights::Undo;
 use crate::games::session::{Answer, Hint, Live, View};
 
 const CSS: &str = include_str!("page.css");
@@ -12,12 +13,15 @@ const SCRIPT: &str = include_str!("page.js");
 
 pub use crate::html::escape as esc;
 
-/// The document around `body`.
-pub fn document(title: &str, body: &str, script: bool) -> String {
+/// The document around `body`; `form`, the token its forms carry, is in its head too
+/// (`<meta name="tavolo-form">`), for a page that shows no form now.
+pub fn document(title: &str, body: &str, script: bool, form: Option<&str>) -> String {
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n{}\
          <title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n{body}{}</body>\n</html>\n",
+        form.map(|f| format!("<meta name=\"tavolo-form\" content=\"{}\">\n", esc(f)))
+            .unwrap_or_default(),
         esc(title),
         if script {
             format!("<script>\n{SCRIPT}</script>\n")
@@ -40,6 +44,16 @@ pub fn problem(title: &str, message: &str, back: Option<&str>) -> String {
             esc(message)
         ),
         false,
+        None,
+    )
+}
+
+/// A form's hidden field with its page's token.
+fn token_field(token: &str) -> String {
+    format!(
+        "<input type=\"hidden\" name=\"{}\" value=\"{}\">",
+        super::guard::FIELD,
+        esc(token)
     )
 }
 
@@ -50,6 +64,8 @@ pub struct Viewer {
     /// The page's path: `/t/ID`, `/t/ID/seat/N`, `/t/ID/director`.
     pub base: String,
     pub key: String,
+    /// The token this page's forms carry ([`super::guard`]).
+    pub form: String,
 }
 
 impl Viewer {
@@ -75,9 +91,13 @@ pub struct Extras {
     pub hint_allowed: bool,
     /// Whether the record may be downloaded here.
     pub record_allowed: bool,
-    /// Whether this page may play now (a seat page only on its turn), and take back.
+    /// Whether this page may play now ([`super::rights`]).
     pub may_play: bool,
-    pub may_undo: bool,
+    /// What this page may do about the last move.
+    pub undo: Undo,
+    /// The director's, in a game that hides something: each seat, and whether it is
+    /// played on the table's page.
+    pub at_table: Option<Vec<(String, bool)>>,
     /// The director's: every page's link.
     pub links: Vec<(String, String)>,
 }
@@ -192,23 +212,67 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
              <input name=\"move\" id=\"move\" value=\"{}\" aria-label=\"your move\" \
              placeholder=\"a move, e.g. as the record writes it\" autocomplete=\"off\" \
              autocapitalize=\"characters\" spellcheck=\"false\" required>\n\
-             <input type=\"hidden\" name=\"at\" value=\"{at}\">\n<button>Play</button>\n</form>\n",
+             <input type=\"hidden\" name=\"at\" value=\"{at}\">\n{}<button>Play</button>\n</form>\n",
             esc(&who.href("/move")),
-            esc(typed)
+            esc(typed),
+            token_field(&who.form)
         ));
     } else if let (View::Seat(_), Some(s)) = (who.view, live.to_move()) {
         b.push_str(&format!(
             "<p class=\"quiet\" id=\"wait\">Waiting for {}.</p>\n",
             esc(players.get(s).map(String::as_str).unwrap_or("?"))
         ));
-    }
-    if x.may_undo && at > 0 {
+    } else if let (View::Table, Some(s)) = (who.view, live.to_move()) {
         b.push_str(&format!(
-            "<form class=\"play\" id=\"undo\" method=\"post\" action=\"{}\">\
-             <input type=\"hidden\" name=\"at\" value=\"{at}\">\
-             <button class=\"second\">Undo move {at}</button></form>\n",
-            esc(&who.href("/undo"))
+            "<p class=\"quiet\" id=\"wait\">{} plays on their own page (their hand is hidden here).</p>\n",
+            esc(players.get(s).map(String::as_str).unwrap_or("?"))
         ));
+    }
+    let undo_form = |id: &str, extra: &str, label: &str| {
+        format!(
+            "<form class=\"play\" id=\"{id}\" method=\"post\" action=\"{}\">\
+             <input type=\"hidden\" name=\"at\" value=\"{at}\">{extra}{}\
+             <button class=\"second\">{}</button></form>\n",
+            esc(&who.href("/undo")),
+            token_field(&who.form),
+            esc(label)
+        )
+    };
+    let name = |s: usize| players.get(s).map(String::as_str).unwrap_or("?");
+    match x.undo {
+        Undo::No => {}
+        Undo::Now => b.push_str(&undo_form("undo", "", &format!("Undo move {at}"))),
+        Undo::Ask => b.push_str(&undo_form(
+            "undo",
+            "",
+            &format!("Ask to take back move {at}"),
+        )),
+        Undo::Asked => {
+            b.push_str(&format!(
+                "<p class=\"quiet\" id=\"asked\">You asked to take back move {at}: another seat agrees on its own page.</p>\n"
+            ));
+            b.push_str(&undo_form(
+                "withdraw",
+                "<input type=\"hidden\" name=\"refuse\" value=\"1\">",
+                "Withdraw the request",
+            ));
+        }
+        Undo::Confirm { by } => {
+            b.push_str(&format!(
+                "<p class=\"answer\" id=\"asked\">{} asks to take back move {at}.</p>\n",
+                esc(name(by))
+            ));
+            b.push_str(&undo_form(
+                "undo",
+                "",
+                &format!("Agree: take back move {at}"),
+            ));
+            b.push_str(&undo_form(
+                "refuse",
+                "<input type=\"hidden\" name=\"refuse\" value=\"1\">",
+                "Refuse",
+            ));
+        }
     }
     // Scores.
     if let Some(scores) = live.scores() {
@@ -296,6 +360,28 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
         ));
     }
     b.push_str(&format!("<p>{}</p>\n", nav.join(" · ")));
+    if let Some(seats) = &x.at_table {
+        let boxes: String = seats
+            .iter()
+            .enumerate()
+            .map(|(i, (p, on))| {
+                format!(
+                    "<label><input type=\"checkbox\" name=\"seat\" value=\"{}\"{}> {}</label>\n",
+                    i + 1,
+                    if *on { " checked" } else { "" },
+                    esc(p)
+                )
+            })
+            .collect();
+        b.push_str(&format!(
+            "<h2>Seats played on the table's page</h2>\n<p class=\"quiet\">The table's page plays \
+             only for these seats (their hands are hidden elsewhere); every other seat plays on \
+             its own page.</p>\n<form id=\"seats\" method=\"post\" action=\"{}\">\n{boxes}{}\
+             <button class=\"second\">Save</button></form>\n",
+            esc(&who.href("/seats")),
+            token_field(&who.form)
+        ));
+    }
     if !x.links.is_empty() {
         b.push_str("<h2>Links for the tablets</h2>\n<ul id=\"links\">\n");
         for (label, url) in &x.links {
@@ -314,7 +400,12 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
         esc(&who.href("/state.json")),
         esc(live.game())
     ));
-    document(&format!("{} · {}", live.game(), who.id), &b, true)
+    document(
+        &format!("{} · {}", live.game(), who.id),
+        &b,
+        true,
+        Some(&who.form),
+    )
 }
 
 /// The operator's page: the tables, a new table, a record to go on with.
@@ -322,8 +413,10 @@ pub fn home(
     tables: &[(String, String, String)],
     games: &[&str],
     token: &str,
+    form: &str,
     error: Option<&str>,
 ) -> String {
+    let field = token_field(form);
     let q = if token.is_empty() {
         String::new()
     } else {
@@ -362,10 +455,10 @@ pub fn home(
          <label>Players, in turn order <input name=\"names\" placeholder=\"Anna, Bruno (empty: P1, P2 ...)\"></label>\n\
          <label>Number of players <input name=\"players\" inputmode=\"numeric\" placeholder=\"empty: the fewest the game allows\"></label>\n\
          <label>Variant <input name=\"variant\" placeholder=\"empty: the game's first\"></label>\n\
-         <button>Deal</button>\n</form>\n\
+         {field}<button>Deal</button>\n</form>\n\
          <h2>Go on with a record</h2>\n<form id=\"open\" method=\"post\" action=\"/open{q}\">\n\
          <label>The record (TOML, as tavolo writes it) <textarea name=\"record\" spellcheck=\"false\" required></textarea></label>\n\
-         <button>Open</button>\n</form>\n"
+         {field}<button>Open</button>\n</form>\n"
     ));
-    document("tavolo", &b, false)
+    document("tavolo", &b, false, Some(form))
 }

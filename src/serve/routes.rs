@@ -5,25 +5,92 @@
 //! `/record` (the record, to download), `/picture.svg`, `/state.json`. Every table URL
 //! carries its view's key (`?k=`, [`super::keys`]).
 
-use std::path::Path;
-
 use serde_json::json;
 
+use super::guard;
 use super::http::{Request, Response};
 use super::keys;
 use super::page::{self, Extras, Viewer};
+use super::rights::{Ask, Undo};
 use super::tables::{self, Desk};
 use super::State;
 use crate::games::session::{Answer, Live, View};
 use crate::games::setup::Spec;
 
-/// The answer to `req`.
-pub fn route(state: &State, req: &Request) -> Response {
+/// Whether a request is refused on its head alone (its body, `length` bytes, then never
+/// read): a method no page takes, a page of the operator or the director asked under a
+/// `Host` that is not this server's, a POST from another site ([`super::guard`]).
+pub fn admit(state: &State, req: &Request, length: usize) -> Option<Response> {
     let get = req.method == "GET" || req.method == "HEAD";
     let post = req.method == "POST";
     if !get && !post {
-        return Response::text(405, "GET, HEAD or POST only\n");
+        return Some(Response::text(405, "GET, HEAD or POST only\n"));
     }
+    if length > super::http::BODY_LIMIT {
+        return Some(Response::text(
+            413,
+            format!(
+                "a request's body takes at most {} bytes\n",
+                super::http::BODY_LIMIT
+            ),
+        ));
+    }
+    let segments: Vec<&str> = req.path[1..].split('/').collect();
+    let guarded = matches!(
+        segments.as_slice(),
+        [""] | ["new"] | ["open"] | ["t", _, "director", ..]
+    );
+    if guarded && !state.hosts.allows(req.host.as_deref()) {
+        return Some(Response::html(
+            403,
+            page::problem(
+                "Forbidden",
+                &format!(
+                    "this page answers to the address the server printed (http://127.0.0.1:{}/, \
+                     localhost, or with --lan the machine's IP address), not to this Host",
+                    state.hosts.port
+                ),
+                None,
+            ),
+        ));
+    }
+    if post && state.hosts.foreign(req) {
+        return Some(Response::html(
+            403,
+            page::problem(
+                "Forbidden",
+                "this form was sent from another site's page: play from tavolo's own pages",
+                None,
+            ),
+        ));
+    }
+    None
+}
+
+/// The form of a POST, when it carries its page's token `want` ([`super::guard`]).
+fn form_of(req: &Request, want: &str) -> Result<Vec<(String, String)>, Response> {
+    let form = req.form()?;
+    if !guard::carries(want, &form) {
+        return Err(Response::html(
+            403,
+            page::problem(
+                "Forbidden",
+                "the form lacks its page's token (another site's form, or a page from before \
+                 a change): reload the page and send it again",
+                None,
+            ),
+        ));
+    }
+    Ok(form)
+}
+
+/// The answer to `req`.
+pub fn route(state: &State, req: &Request) -> Response {
+    if let Some(r) = admit(state, req, req.body.len()) {
+        return r;
+    }
+    let get = req.method == "GET" || req.method == "HEAD";
+    let post = req.method == "POST";
     let segments: Vec<&str> = req.path[1..].split('/').collect();
     match segments.as_slice() {
         [""] if get => operator(state, req, |s, r| home(s, r, None)),
@@ -86,12 +153,16 @@ fn home(state: &State, _req: &Request, error: Option<(u16, &str)>) -> Response {
         Some((s, m)) => (s, Some(m)),
         None => (200, None),
     };
-    Response::html(status, page::home(&rows, &games, &state.token, message))
+    let form = guard::token(&state.keys, OPERATOR);
+    Response::html(
+        status,
+        page::home(&rows, &games, &state.token, &form, message),
+    )
 }
 
 /// `POST /new`: a table dealt from the form's game, seed, players and names.
 fn deal(state: &State, req: &Request) -> Response {
-    let form = match req.form() {
+    let form = match form_of(req, &guard::token(&state.keys, OPERATOR)) {
         Ok(f) => f,
         Err(r) => return r,
     };
@@ -142,7 +213,7 @@ fn deal(state: &State, req: &Request) -> Response {
 
 /// `POST /open`: a table going on from a record pasted in the form.
 fn resume(state: &State, req: &Request) -> Response {
-    let form = match req.form() {
+    let form = match form_of(req, &guard::token(&state.keys, OPERATOR)) {
         Ok(f) => f,
         Err(r) => return r,
     };
@@ -192,7 +263,18 @@ fn parse_view<'a>(
     };
     let action = match rest {
         [] | [""] => "",
-        [a] if ["move", "undo", "record", "picture.svg", "state.json"].contains(a) => a,
+        [a] if [
+            "move",
+            "undo",
+            "seats",
+            "record",
+            "picture.svg",
+            "state.json",
+        ]
+        .contains(a) =>
+        {
+            a
+        }
         _ => return None,
     };
     Some((view, name, base, action))
@@ -210,11 +292,13 @@ fn table(state: &State, req: &Request, id: &str, rest: &[&str]) -> Response {
     if !keys::same(req.param("k"), &key) {
         return forbidden();
     }
+    let form = guard::token(&state.keys, &format!("{id}/{name}"));
     let who = Viewer {
         id: id.to_string(),
         view,
         base,
         key,
+        form,
     };
     let get = req.method != "POST";
     let mut d = tables::lock(&desk);
@@ -226,25 +310,20 @@ fn table(state: &State, req: &Request, id: &str, rest: &[&str]) -> Response {
         }
         ("move", false) => play(state, &mut d, &who, req),
         ("undo", false) => undo(state, &mut d, &who, req),
+        ("seats", false) if view == View::Director => at_table(&mut d, &who, req),
         ("record", true) => {
-            if !record_allowed(d.live.as_ref(), view) {
-                return forbidden_here("the record holds the deal, so every hidden holding: the director's page downloads it");
-            }
-            let mut r = Response::new(200, "text/plain; charset=utf-8", d.live.record());
+            let Some(record) = d.live.record_for(view) else {
+                return forbidden_here("the record holds the deal (every hidden holding, or the order of what is still to be drawn): the director's page downloads it");
+            };
+            let mut r = Response::new(200, "text/plain; charset=utf-8", record);
             r.download = Some(format!("{id}.toml"));
             r
         }
-        ("picture.svg", true) => {
-            if !picture_allowed(d.live.as_ref(), view) {
-                return forbidden_here(
-                    "this game's picture shows every holding: the director's page draws it",
-                );
-            }
-            match picture(id, d.live.as_ref()) {
-                Ok(svg) => Response::new(200, "image/svg+xml", svg),
-                Err(why) => Response::text(404, format!("{why}\n")),
-            }
-        }
+        ("picture.svg", true) => match picture(d.live.as_ref(), view) {
+            Ok(svg) => Response::new(200, "image/svg+xml", svg),
+            Err((403, why)) => forbidden_here(&why),
+            Err((status, why)) => Response::text(status, format!("{why}\n")),
+        },
         ("state.json", true) => Response::json(200, &state_json(d.live.as_ref(), view)),
         _ => Response::text(405, "not with this method\n"),
     }
@@ -254,19 +333,28 @@ fn forbidden_here(why: &str) -> Response {
     Response::html(403, page::problem("Not on this page", why, None))
 }
 
-fn picture_allowed(live: &dyn Live, view: View) -> bool {
-    view == View::Director || !live.hides() || live.picture_is_public()
+/// The position drawn for `view` (GN-5: what it may not see face down, named by no id),
+/// or the status and why not (403: this game's picture shows every holding).
+fn picture(live: &dyn Live, view: View) -> Result<String, (u16, String)> {
+    crate::show::live(live, view).map(|s| s.svg).map_err(|e| {
+        let status = if e.code == "table.private-picture" {
+            403
+        } else {
+            404
+        };
+        (status, e.message)
+    })
 }
 
-fn record_allowed(live: &dyn Live, view: View) -> bool {
-    view == View::Director || !live.hides()
-}
-
-/// The position drawn as `tavolo show` draws it, or why not.
-fn picture(id: &str, live: &dyn Live) -> Result<String, String> {
-    crate::show::show(Path::new(&format!("{id}.toml")), live.record(), None)
-        .map(|s| s.svg)
-        .map_err(|e| e.message)
+/// Whether `view` may ask for a hint: the director, the seat to move, anyone where
+/// nothing is hidden (the session refuses the rest: [`Live::hint`]).
+fn hint_allowed(live: &dyn Live, view: View) -> bool {
+    match (view, live.to_move()) {
+        (_, None) => false,
+        (View::Director, _) => true,
+        (View::Seat(s), Some(t)) => s == t || !live.hides(),
+        (View::Table, _) => !live.hides(),
+    }
 }
 
 /// The SVG to set in the page: its root's fixed size in millimetres taken off, so that it
@@ -293,29 +381,36 @@ fn extras(state: &State, d: &Desk, who: &Viewer, req: &Request, hint: bool) -> E
     let live = d.live.as_ref();
     let view = who.view;
     let mut x = Extras {
-        hint_allowed: record_allowed(live, view),
-        record_allowed: record_allowed(live, view),
-        may_play: match (view, live.to_move()) {
-            (_, None) => false,
-            (View::Seat(s), Some(t)) => s == t,
-            _ => true,
-        },
-        may_undo: !matches!(view, View::Seat(_)),
+        hint_allowed: hint_allowed(live, view),
+        record_allowed: live.record_for(view).is_some(),
+        may_play: d.seats.may_play(live, view).is_ok(),
+        undo: d.seats.undo(live, view),
         ..Extras::default()
     };
-    if picture_allowed(live, view) {
-        match picture(&who.id, live) {
-            Ok(svg) => x.picture = Some(inline(&svg)),
-            Err(why) => x.no_picture = Some(format!("No picture: {why}")),
+    match picture(live, view) {
+        Ok(svg) => x.picture = Some(inline(&svg)),
+        Err((403, _)) => {
+            x.no_picture = Some(
+                "No picture on this page: this game's picture shows every holding (the director's page has it)."
+                    .into(),
+            )
         }
-    } else {
-        x.no_picture = Some(
-            "No picture on this page: this game's picture shows every holding (the director's page has it)."
-                .into(),
-        );
+        Err((_, why)) => x.no_picture = Some(format!("No picture: {why}")),
     }
-    if hint && x.hint_allowed && live.to_move().is_some() {
-        x.hint = live.hint(view).ok();
+    if hint && x.hint_allowed {
+        match live.hint(view) {
+            Ok(h) => x.hint = Some(h),
+            Err(why) => x.notice = Some(why),
+        }
+    }
+    if view == View::Director && live.hides() {
+        x.at_table = Some(
+            live.players()
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.clone(), d.seats.at_table.contains(&i)))
+                .collect(),
+        );
     }
     if view == View::Director {
         let host = req
@@ -348,6 +443,9 @@ fn extras(state: &State, d: &Desk, who: &Viewer, req: &Request, hint: bool) -> E
     }
     x
 }
+
+/// The operator's page, for its forms' token.
+const OPERATOR: &str = "/";
 
 /// The form's `at`: the number of moves the page showed, so a move is for that position.
 fn at_of(form: &[(String, String)]) -> Result<usize, Response> {
@@ -388,7 +486,7 @@ fn out_of_turn(d: &Desk, at: usize) -> Option<String> {
 }
 
 fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
-    let form = match req.form() {
+    let form = match form_of(req, &who.form) {
         Ok(f) => f,
         Err(r) => return r,
     };
@@ -408,33 +506,19 @@ fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
         };
         return refused_page(state, d, who, req, 409, x);
     }
-    let players = d.live.players().to_vec();
-    let name = |s: usize| {
-        players
-            .get(s)
-            .cloned()
-            .unwrap_or_else(|| format!("seat {}", s + 1))
-    };
-    match (who.view, d.live.to_move()) {
-        (_, None) => {
-            let x = Extras {
-                notice: Some("Refused: the game is over.".into()),
-                ..Extras::default()
-            };
-            return refused_page(state, d, who, req, 409, x);
-        }
-        (View::Seat(s), Some(t)) if s != t => {
-            let x = Extras {
-                notice: Some(format!(
-                    "Refused: it is {}'s turn, not {}'s.",
-                    name(t),
-                    name(s)
-                )),
-                ..Extras::default()
-            };
-            return refused_page(state, d, who, req, 409, x);
-        }
-        _ => {}
+    if d.live.to_move().is_none() {
+        let x = Extras {
+            notice: Some("Refused: the game is over.".into()),
+            ..Extras::default()
+        };
+        return refused_page(state, d, who, req, 409, x);
+    }
+    if let Err(why) = d.seats.may_play(d.live.as_ref(), who.view) {
+        let x = Extras {
+            notice: Some(format!("Refused, not this page's move: {why}.")),
+            ..Extras::default()
+        };
+        return refused_page(state, d, who, req, 403, x);
     }
     let answer = d.live.apply(&text, who.view);
     match answer {
@@ -454,6 +538,7 @@ fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
                     ),
                 );
             }
+            d.seats.ask = None;
             Response::see_other(who.href(""))
         }
         a => {
@@ -467,10 +552,7 @@ fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
 }
 
 fn undo(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
-    if matches!(who.view, View::Seat(_)) {
-        return forbidden_here("a move is taken back from the table's or the director's page");
-    }
-    let form = match req.form() {
+    let form = match form_of(req, &who.form) {
         Ok(f) => f,
         Err(r) => return r,
     };
@@ -485,13 +567,47 @@ fn undo(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
         };
         return refused_page(state, d, who, req, 409, x);
     }
-    let Some(back) = d.live.undo(who.view) else {
-        let x = Extras {
-            notice: Some("Nothing to take back: no move yet.".into()),
-            ..Extras::default()
-        };
-        return refused_page(state, d, who, req, 409, x);
+    let refuse = form.iter().any(|(k, _)| k == "refuse");
+    let offer = d.seats.undo(d.live.as_ref(), who.view);
+    let notice = |text: &str| Extras {
+        notice: Some(text.to_string()),
+        ..Extras::default()
     };
+    match (offer, refuse) {
+        (Undo::No, _) if d.live.moves() == 0 => {
+            refused_page(state, d, who, req, 409, notice("Nothing to take back: no move yet."))
+        }
+        (Undo::No, _) => forbidden_here(
+            "this page may not take that move back: the director may, or the seat whose move it is with another seat's agreement (one asks on their page, the other agrees on theirs)",
+        ),
+        (Undo::Asked | Undo::Confirm { .. }, true) => {
+            d.seats.ask = None;
+            Response::see_other(who.href(""))
+        }
+        (_, true) => refused_page(state, d, who, req, 409, notice("No request to take a move back.")),
+        (Undo::Ask, false) => {
+            if let View::Seat(s) = who.view {
+                d.seats.ask = Some(Ask { by: s, at });
+            }
+            Response::see_other(who.href(""))
+        }
+        (Undo::Asked, false) => refused_page(
+            state,
+            d,
+            who,
+            req,
+            409,
+            notice("Asked already: another seat agrees on its own page."),
+        ),
+        (Undo::Now | Undo::Confirm { .. }, false) => take_back(d, who),
+    }
+}
+
+/// The last move taken back and the record written.
+fn take_back(d: &mut Desk, who: &Viewer) -> Response {
+    if d.live.undo(who.view).is_none() {
+        return Response::text(409, "nothing to take back\n");
+    }
     if let Err(e) = d.save() {
         d.live.redo(who.view);
         return Response::html(
@@ -506,7 +622,37 @@ fn undo(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
             ),
         );
     }
-    let _ = back;
+    d.seats.ask = None;
+    Response::see_other(who.href(""))
+}
+
+/// `POST .../director/seats`: the seats played on the table's page (`seat=N`, repeated).
+fn at_table(d: &mut Desk, who: &Viewer, req: &Request) -> Response {
+    let form = match form_of(req, &who.form) {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let players = d.live.players().len();
+    d.seats.at_table = form
+        .iter()
+        .filter(|(k, _)| k == "seat")
+        .filter_map(|(_, v)| v.trim().parse::<usize>().ok())
+        .filter(|n| (1..=players).contains(n))
+        .map(|n| n - 1)
+        .collect();
+    if let Err(e) = d.save_seats() {
+        return Response::html(
+            500,
+            page::problem(
+                "Not saved",
+                &format!(
+                    "the table's seats could not be written: {}",
+                    e.render(false).trim_end()
+                ),
+                Some(&who.href("")),
+            ),
+        );
+    }
     Response::see_other(who.href(""))
 }
 

@@ -14,16 +14,62 @@ use crate::games::session::{self, Live};
 use crate::games::setup::Spec;
 use crate::record::{write, Record, Source};
 
-/// One table: its session and the record file it writes.
+use super::rights::Seats;
+
+/// One table: its session, the record file it writes, and who may act on its pages.
 pub struct Desk {
     pub live: Box<dyn Live>,
     pub file: PathBuf,
+    pub seats: Seats,
+}
+
+/// The file beside a record that keeps the seats played on the table's page
+/// (`.ID.at-table`: their numbers from 1, on one line).
+fn seats_file(record: &Path) -> PathBuf {
+    let stem = record
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    record.with_file_name(format!(".{stem}.at-table"))
+}
+
+/// The seats played on the table's page, as the file beside `record` says (none if none).
+fn read_seats(record: &Path, players: usize) -> Seats {
+    let text = std::fs::read_to_string(seats_file(record)).unwrap_or_default();
+    Seats {
+        at_table: text
+            .split_whitespace()
+            .filter_map(|n| n.parse::<usize>().ok())
+            .filter(|n| (1..=players).contains(n))
+            .map(|n| n - 1)
+            .collect(),
+        ask: None,
+    }
 }
 
 impl Desk {
     /// Write the record as it stands.
     pub fn save(&self) -> Result<(), Error> {
+        // The writer's temporary in this process's name (`crate::output`'s `.NAME.tmp-PID`)
+        // can only be a killed process's with the same id: the folder is this server's
+        // ([`super::folder`]) and the table's lock is held, so no write of ours is under
+        // way. Left there, it would make the write fail.
+        if let (Some(dir), Some(name)) = (self.file.parent(), self.file.file_name()) {
+            let tmp = format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id());
+            let _ = std::fs::remove_file(dir.join(tmp));
+        }
         write::atomic(&self.file, &self.live.record())
+    }
+
+    /// Write the seats played on the table's page.
+    pub fn save_seats(&self) -> Result<(), Error> {
+        let line: Vec<String> = self
+            .seats
+            .at_table
+            .iter()
+            .map(|s| (s + 1).to_string())
+            .collect();
+        write::atomic(&seats_file(&self.file), &format!("{}\n", line.join(" ")))
     }
 }
 
@@ -119,9 +165,11 @@ impl Tables {
             };
             match open_text(&path, &text) {
                 Ok(live) => {
+                    let seats = read_seats(&path, live.players().len());
                     let desk = Desk {
                         live,
                         file: path.clone(),
+                        seats,
                     };
                     map.insert(id.to_string(), Arc::new(Mutex::new(desk)));
                 }
@@ -200,7 +248,11 @@ impl Tables {
             if map.contains_key(&id) || file.exists() {
                 continue;
             }
-            let desk = Desk { live, file };
+            let desk = Desk {
+                live,
+                file,
+                seats: Seats::default(),
+            };
             desk.save()?;
             map.insert(id.clone(), Arc::new(Mutex::new(desk)));
             return Ok(id);

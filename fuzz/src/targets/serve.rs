@@ -1,25 +1,33 @@
-//! `tavolo serve` (issue 24): one request's raw bytes, sent over a loopback connection to
-//! the server's own request reader (`serve::http::read`), and the request read routed
-//! (`serve::routes::route`) against a server state holding three tables (Moon, Farfalia,
-//! Quincunx) whose records are in a sessions folder in a temporary folder.
+//! `tavolo serve` (issues 24, 38): one request's raw bytes, sent over a loopback connection
+//! to the server's own connection handling (`serve::net::answer_one`: hyper's parser, the
+//! head judged by `serve::routes::admit`, the body read, `serve::routes::route`), on a
+//! thread of its own, against a server state holding three tables (Moon, Farfalia,
+//! Quincunx) whose records are in a sessions folder in a temporary folder; the answer is
+//! read back whole on the client's side.
 //!
 //! Asserts: no panic; a refused request gets a 4xx (505 for another HTTP version), a
 //! routed one a 2xx, 303 or 4xx; nothing is written outside the sessions folder and
-//! nothing but `ID.toml` records (and the server's key) inside it; after an accepted POST
+//! nothing but `ID.toml` records, `.ID.at-table` seats (and the server's key) inside it; after an accepted POST
 //! every record of the folder checks clean (`check`'s exit 0) and is what its table holds.
 //! After a POST the folder and the tables are put back as they were, so every input meets
 //! the same server and a finding replays.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use tavolo::games::check::check_text;
 use tavolo::games::setup::Spec;
-use tavolo::serve::http::{self, encode};
+use tavolo::serve::guard::{self, Hosts};
+use tavolo::serve::http::encode;
 use tavolo::serve::keys::Keys;
+use tavolo::serve::net;
 use tavolo::serve::tables::{self, valid_id, Tables};
-use tavolo::serve::{routes, State};
+use tavolo::serve::State;
+
+/// The port the state answers to (the seeds' `Host`), whatever port the listener has.
+const PORT: u16 = 8080;
 
 use super::Target;
 use crate::mutate::Shape;
@@ -40,6 +48,12 @@ const WORDS: &[&str] = &[
     "\r\n",
     "\r\n\r\n",
     "Host: ",
+    "127.0.0.1:8080",
+    "localhost:8080",
+    "Origin: ",
+    "http://127.0.0.1:8080",
+    "Sec-Fetch-Site: cross-site\r\n",
+    "form=",
     "Content-Length: ",
     "Content-Type: ",
     "application/x-www-form-urlencoded",
@@ -85,8 +99,9 @@ struct Server {
     dir: PathBuf,
     /// The sessions folder as it starts: (file name, bytes).
     pristine: Vec<(String, Vec<u8>)>,
-    state: State,
-    listener: TcpListener,
+    /// The state the server thread answers with (swapped at a reset).
+    state: Arc<Mutex<Arc<State>>>,
+    addr: std::net::SocketAddr,
     dirty: bool,
 }
 
@@ -98,6 +113,19 @@ fn load(dir: &Path) -> State {
         tables,
         keys,
         token: String::new(),
+        hosts: Hosts {
+            port: PORT,
+            lan: false,
+        },
+    }
+}
+
+/// The server's thread: each connection answered in turn with the state of the moment.
+fn answer(listener: TcpListener, state: Arc<Mutex<Arc<State>>>) {
+    for conn in listener.incoming() {
+        let Ok(conn) = conn else { continue };
+        let now = Arc::clone(&state.lock().unwrap_or_else(|e| e.into_inner()));
+        let _ = net::answer_one(conn, now);
     }
 }
 
@@ -137,13 +165,17 @@ impl Server {
         pristine.sort();
         let seeds = seeds(&state, &pristine);
         let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+        let addr = listener.local_addr().expect("a loopback port");
+        let state = Arc::new(Mutex::new(Arc::new(state)));
+        let shared = Arc::clone(&state);
+        std::thread::spawn(move || answer(listener, shared));
         (
             Server {
                 root,
                 dir,
                 pristine,
                 state,
-                listener,
+                addr,
                 dirty: false,
             },
             seeds,
@@ -167,7 +199,7 @@ impl Server {
         for (name, bytes) in &self.pristine {
             std::fs::write(self.dir.join(name), bytes).map_err(|e| e.to_string())?;
         }
-        self.state = load(&self.dir);
+        *self.state.lock().unwrap_or_else(|e| e.into_inner()) = Arc::new(load(&self.dir));
         self.dirty = false;
         Ok(())
     }
@@ -176,41 +208,41 @@ impl Server {
         if self.dirty {
             self.reset()?;
         }
-        let addr = self.listener.local_addr().map_err(|e| e.to_string())?;
-        let mut client = TcpStream::connect(addr).map_err(|e| format!("connect: {e}"))?;
+        let mut client = TcpStream::connect(self.addr).map_err(|e| format!("connect: {e}"))?;
         no_time_wait(&client);
-        client.write_all(input).map_err(|e| format!("send: {e}"))?;
-        client
-            .shutdown(Shutdown::Write)
-            .map_err(|e| format!("shutdown: {e}"))?;
-        let (mut conn, _) = self.listener.accept().map_err(|e| format!("accept: {e}"))?;
-        let read = http::read(&mut conn);
+        let _ = client.set_read_timeout(Some(std::time::Duration::from_secs(60)));
+        // The server may answer (and close) before reading all of a refused request.
+        let _ = client.write_all(input);
+        let _ = client.shutdown(Shutdown::Write);
+        let mut answer = Vec::new();
+        let _ = client.read_to_end(&mut answer);
         drop(client);
-        drop(conn);
-        let req = match read {
-            Err(None) if input.is_empty() => return Ok(()),
-            Err(None) => return Err("a request with bytes read as none".into()),
-            Err(Some(r)) if (400..500).contains(&r.status) || r.status == 505 => return Ok(()),
-            Err(Some(r)) => return Err(format!("refused with status {}", r.status)),
-            Ok(req) => req,
-        };
-        let post = req.method == "POST";
-        self.dirty = post;
-        let r = routes::route(&self.state, &req);
-        if !(r.status == 200 || r.status == 303 || (400..500).contains(&r.status)) {
+        if answer.is_empty() {
+            // Nothing answers a request that never came whole (hyper closes).
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&answer);
+        let status: u16 = text
+            .strip_prefix("HTTP/1.1 ")
+            .and_then(|r| r.get(..3))
+            .and_then(|c| c.parse().ok())
+            .ok_or_else(|| {
+                format!(
+                    "not an HTTP answer: {:?}",
+                    text.chars().take(80).collect::<String>()
+                )
+            })?;
+        if !(status == 200 || status == 303 || (400..500).contains(&status) || status == 505) {
             return Err(format!(
-                "{} {}: status {}: {}",
-                req.method,
-                req.path,
-                r.status,
-                String::from_utf8_lossy(&r.body)
-                    .chars()
-                    .take(400)
-                    .collect::<String>()
+                "status {status}: {}",
+                text.chars().take(600).collect::<String>()
             ));
         }
+        // An accepted POST (a 303) changed the folder: put it back before the next input.
+        let posted = status == 303;
+        self.dirty = posted;
         self.folder_is_clean()?;
-        if post && r.status < 400 {
+        if posted {
             self.records_check()?;
         }
         Ok(())
@@ -237,7 +269,12 @@ impl Server {
             let ok = name == KEY_FILE
                 || name
                     .strip_suffix(".toml")
-                    .is_some_and(|id| valid_id(id) && e.path().is_file());
+                    .is_some_and(|id| valid_id(id) && e.path().is_file())
+                // The seats played on a table's page (`POST .../director/seats`).
+                || name
+                    .strip_prefix('.')
+                    .and_then(|n| n.strip_suffix(".at-table"))
+                    .is_some_and(valid_id);
             if !ok {
                 return Err(format!("a stray file in the sessions folder: {name}"));
             }
@@ -247,7 +284,8 @@ impl Server {
 
     /// Every record checks clean and is its table's record.
     fn records_check(&self) -> Result<(), String> {
-        for id in self.state.tables.ids() {
+        let state = Arc::clone(&self.state.lock().unwrap_or_else(|e| e.into_inner()));
+        for id in state.tables.ids() {
             let path = self.dir.join(format!("{id}.toml"));
             let text = std::fs::read_to_string(&path)
                 .map_err(|e| format!("table {id} has no record: {e}"))?;
@@ -258,7 +296,7 @@ impl Server {
                     report.exit_code()
                 ));
             }
-            let Some(desk) = self.state.tables.get(&id) else {
+            let Some(desk) = state.tables.get(&id) else {
                 return Err(format!("table {id} listed but not found"));
             };
             if tables::lock(&desk).live.record() != text {
@@ -300,12 +338,12 @@ fn no_time_wait(s: &TcpStream) {
 }
 
 fn get(path: &str) -> Vec<u8> {
-    format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n").into_bytes()
+    format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\n\r\n").into_bytes()
 }
 
 fn post(path: &str, body: &str) -> Vec<u8> {
     format!(
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .into_bytes()
@@ -321,9 +359,18 @@ fn seeds(state: &State, pristine: &[(String, Vec<u8>)]) -> Vec<Vec<u8>> {
         };
         let (seats, moves, legal) = {
             let d = tables::lock(&desk);
-            (d.live.players().len(), d.live.moves(), d.live.hint().legal)
+            (
+                d.live.players().len(),
+                d.live.moves(),
+                d.live
+                    .hint(tavolo::games::session::View::Director)
+                    .map(|h| h.legal)
+                    .unwrap_or_default(),
+            )
         };
         let key = |view: &str| state.keys.key(&id, view);
+        let dform = guard::token(&state.keys, &format!("{id}/director"));
+        let sform = guard::token(&state.keys, &format!("{id}/seat-1"));
         let mut views = vec![
             (format!("/t/{id}"), key("table")),
             (format!("/t/{id}/director"), key("director")),
@@ -342,41 +389,57 @@ fn seeds(state: &State, pristine: &[(String, Vec<u8>)]) -> Vec<Vec<u8>> {
         if let Some(m) = legal.first() {
             s.push(post(
                 &format!("{dbase}/move?k={dk}"),
-                &format!("at={moves}&move={}", encode(m)),
+                &format!("at={moves}&move={}&form={dform}", encode(m)),
             ));
             let (sbase, sk) = &views[2];
             s.push(post(
                 &format!("{sbase}/move?k={sk}"),
-                &format!("at={moves}&move={}", encode(m)),
+                &format!("at={moves}&move={}&form={sform}", encode(m)),
             ));
-            // A wrong key, and an out-of-turn position.
+            // A wrong key, an out-of-turn position, no token.
             s.push(post(
                 &format!("{dbase}/move?k={}", key("table")),
-                &format!("at={moves}&move={}", encode(m)),
+                &format!("at={moves}&move={}&form={dform}", encode(m)),
             ));
             s.push(post(
                 &format!("{dbase}/move?k={dk}"),
-                &format!("at=99&move={}", encode(m)),
+                &format!("at=99&move={}&form={dform}", encode(m)),
+            ));
+            s.push(post(
+                &format!("{dbase}/move?k={dk}"),
+                &format!("at={moves}&move={}", encode(m)),
             ));
         }
         s.push(post(
             &format!("{dbase}/undo?k={dk}"),
-            &format!("at={moves}"),
+            &format!("at={moves}&form={dform}"),
         ));
         s.push(get(&format!("/t/{id}/../../sessions/{id}.toml?k={dk}")));
         s.push(get(&format!("/t/%2e%2e/director?k={dk}")));
     }
+    let oform = guard::token(&state.keys, "/");
     s.push(post(
         "/new",
-        "game=moon&seed=7&players=2&names=Anna%2C+Bruno",
+        &format!("game=moon&seed=7&players=2&names=Anna%2C+Bruno&form={oform}"),
     ));
-    s.push(post("/new", "game=farfalia&seed=x&players=4&variant="));
+    s.push(post(
+        "/new",
+        &format!("game=farfalia&seed=x&players=4&variant=&form={oform}"),
+    ));
     if let Some((_, rec)) = pristine.iter().find(|(n, _)| n.ends_with(".toml")) {
         s.push(post(
             "/open",
-            &format!("record={}", encode(&String::from_utf8_lossy(rec))),
+            &format!(
+                "record={}&form={oform}",
+                encode(&String::from_utf8_lossy(rec))
+            ),
         ));
     }
+    // Another site's page, and another site's name for this server.
+    s.push(
+        format!("POST /new HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nOrigin: http://attacker.example\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 9\r\n\r\ngame=moon").into_bytes(),
+    );
+    s.push(b"GET / HTTP/1.1\r\nHost: attacker.example:8080\r\n\r\n".to_vec());
     s.push(get("/../../etc/passwd"));
     s.push(get("/t/..%2F..%2Fetc/director?k=0"));
     s.push(b"POST /new HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n".to_vec());
