@@ -97,8 +97,12 @@ pub fn default_for(lex: &Lexicon, cache_dir: Option<&Path>) -> Result<Option<Fou
             source: Source::Learned(p),
         }));
     }
+    // The bundled values were learned on NS-2's lists in permissive mode; until they are
+    // learned again for NS-9's tournament lexicon (an hour of CPU), they serve it too: the
+    // two lexicons share their tiles and all but the refused forms.
+    let ids = [lexicon_id(lex), permissive_lexicon_id(lex)];
     Ok(bundled()
-        .filter(|b| b.stamp.lexicon == lexicon_id(lex))
+        .filter(|b| ids.contains(&b.stamp.lexicon))
         .map(|leaves| Found {
             leaves,
             source: Source::Bundled,
@@ -160,6 +164,20 @@ pub fn lexicon_id(lex: &Lexicon) -> String {
     for l in &lex.lists {
         h.update((l.key.len() as u64).to_be_bytes());
         h.update(l.key.as_bytes());
+    }
+    h.finalize()[..12]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// [`lexicon_id`] of the same lists read in permissive mode (NS-9).
+pub fn permissive_lexicon_id(lex: &Lexicon) -> String {
+    let mut h = Sha256::new();
+    h.update(b"tavolo-leaves-lexicon\0");
+    for l in &lex.lists {
+        h.update((l.permissive_key.len() as u64).to_be_bytes());
+        h.update(l.permissive_key.as_bytes());
     }
     h.finalize()[..12]
         .iter()
