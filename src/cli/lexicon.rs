@@ -537,7 +537,13 @@ fn check(
     let targets: std::collections::BTreeSet<String> =
         verdicts.iter().filter_map(|v| v.word.clone()).collect();
     let findings = lexicon::why::explain(&lex, &targets)?;
-    let witness = lexicon::witness::debian_aspell(&args.options(false))?;
+    // The second source speaks of NS-2's lists (a club's own list is the club's word).
+    let defaults = Source::debian_defaults();
+    let witness = if lex.lists.iter().any(|l| defaults.contains(&l.source)) {
+        lexicon::witness::debian_aspell(&args.options(false))?
+    } else {
+        None
+    };
     let mode = lex.mode.name();
     let doubtful = |v: &lexicon::Verdict| -> Option<String> {
         let w = witness.as_ref()?;

@@ -176,23 +176,53 @@ pub fn enclitic_classes(aff: &Aff) -> HashSet<Flag> {
 }
 
 /// The length in bytes of the chain of enclitic pronouns `word` ends with (0: none): one of
-/// `mi ti ci vi si lo la li le ne gli`, or `me te ce ve se glie` then `lo la li le ne`.
+/// `mi ti ci vi si lo la li le ne gli`, or a pair as Italian orders them: `me te ce ve se
+/// glie` then `lo la li le ne` (GLIELO, TELA), `mi ti ci vi gli le` then the impersonal `si`
+/// (AVVICINARGLISI, ABITUANDOCISI), `mi ti vi` then the place `ci` (PORTARMICI).
 pub fn clitic_chain(word: &str) -> usize {
     const LAST: &[&str] = &[
         "gli", "mi", "ti", "ci", "vi", "si", "lo", "la", "li", "le", "ne",
     ];
-    const FIRST: &[&str] = &["glie", "me", "te", "ce", "ve", "se"];
-    const OBJECT: &[&str] = &["lo", "la", "li", "le", "ne"];
-    for last in OBJECT {
-        if let Some(rest) = word.strip_suffix(last) {
-            if let Some(first) = FIRST.iter().find(|f| rest.ends_with(**f)) {
-                return first.len() + last.len();
+    const PAIRS: &[(&[&str], &[&str])] = &[
+        (
+            &["glie", "me", "te", "ce", "ve", "se"],
+            &["lo", "la", "li", "le", "ne"],
+        ),
+        (&["gli", "mi", "ti", "ci", "vi", "le"], &["si"]),
+        (&["mi", "ti", "vi"], &["ci"]),
+    ];
+    for (firsts, lasts) in PAIRS {
+        for last in *lasts {
+            if let Some(rest) = word.strip_suffix(last) {
+                if let Some(first) = firsts.iter().find(|f| rest.ends_with(**f)) {
+                    return first.len() + last.len();
+                }
             }
         }
     }
     LAST.iter()
         .find(|l| word.ends_with(**l))
         .map_or(0, |l| l.len())
+}
+
+/// Every chain length [`clitic_chain`] could read at the end of `word`, longest first: a pair
+/// and its last pronoun alone.
+pub fn clitic_chains(word: &str) -> Vec<usize> {
+    let long = clitic_chain(word);
+    let mut out = vec![long];
+    if long > 3 {
+        let last = clitic_chain(&word[word.len() - 3..]).min(3);
+        let last = if last == 0 {
+            clitic_chain(&word[word.len() - 2..])
+        } else {
+            last
+        };
+        if last > 0 && last < long {
+            out.push(last);
+        }
+    }
+    out.retain(|&n| n > 0);
+    out
 }
 
 /// Judges the forms of one stem (as [`super::hunspell::Dictionary::expand_how`] gives them,
@@ -241,33 +271,36 @@ impl Judge {
         if !self.enclitic.contains(&flag) {
             return Ok(Kept::Inflection);
         }
-        let chain = clitic_chain(&entry.append);
-        if chain == 0 || chain > form.len() {
-            return Ok(Kept::Inflection);
-        }
-        let mut host = &form[..form.len() - chain];
-        let doubled = host
-            .strip_suffix(|c: char| form[form.len() - chain..].starts_with(c))
-            .filter(|h| SHORT_IMPERATIVES.contains(h));
-        if let Some(h) = doubled {
-            host = h;
-        }
+        // The pronouns may be read as a pair or as the last one alone (-TISI: TI+SI on an
+        // imperative, or SI on a participle in -TI): an admitted mood by any reading keeps
+        // the form; else a host that is a form of the stem refuses it.
         let infinitive = verb_infinitive(stem);
-        let mood = mood(host, infinitive.as_deref(), doubled.is_some());
-        let is_host = host == stem || forms.contains(host) || mood.is_some();
-        if !is_host {
-            // Not pronouns on a form of this stem: an ending that looks like one (-issimi).
-            return Ok(Kept::Inflection);
+        let mut refusal = None;
+        for chain in clitic_chains(&entry.append) {
+            if chain > form.len() {
+                continue;
+            }
+            let mut host = &form[..form.len() - chain];
+            let doubled = host
+                .strip_suffix(|c: char| form[form.len() - chain..].starts_with(c))
+                .filter(|h| SHORT_IMPERATIVES.contains(h));
+            if let Some(h) = doubled {
+                host = h;
+            }
+            if let Some(mood) = mood(host, infinitive.as_deref(), doubled.is_some()) {
+                return Ok(Kept::Enclitic {
+                    host: host.to_string(),
+                    mood,
+                });
+            }
+            if refusal.is_none() && (host == stem || forms.contains(host)) {
+                refusal = Some(Refused::Enclitic {
+                    host: host.to_string(),
+                });
+            }
         }
-        match mood {
-            Some(mood) => Ok(Kept::Enclitic {
-                host: host.to_string(),
-                mood,
-            }),
-            None => Err(Refused::Enclitic {
-                host: host.to_string(),
-            }),
-        }
+        // Not pronouns on a form of this stem: an ending that looks like one (-issimi).
+        refusal.map_or(Ok(Kept::Inflection), Err)
     }
 }
 
@@ -357,6 +390,13 @@ mod tests {
         assert_eq!(clitic_chain("glielo"), 6);
         assert_eq!(clitic_chain("mmelo"), 4);
         assert_eq!(clitic_chain("gli"), 3);
+        assert_eq!(clitic_chain("glisi"), 5);
+        assert_eq!(clitic_chain("mici"), 4);
+        assert_eq!(
+            clitic_chain("glici"),
+            2,
+            "gli before ci is not Italian: ci alone"
+        );
         assert_eq!(clitic_chain("are"), 0);
         assert_eq!(clitic_chain("amo"), 0);
     }

@@ -110,6 +110,38 @@ impl What {
     }
 }
 
+/// The dictionary with only the stems that can make one of `words`: a suffix keeps at least
+/// the stem's first letter, and a prefix puts its text before the stem's rest, so a stem
+/// whose first letter (folded) begins no word, even after a prefix, makes none of them. A
+/// few hundredths of the stems are left, and `lexicon check` answers in a fraction of a
+/// second instead of expanding the whole dictionary.
+fn stems_for(d: Dictionary, words: &BTreeSet<String>) -> Dictionary {
+    let first = |s: &str| -> Option<char> {
+        normalise::fold(&s.chars().next()?.to_string())?
+            .chars()
+            .next()
+    };
+    let mut initials: BTreeSet<char> = words.iter().filter_map(|w| w.chars().next()).collect();
+    for class in d.aff.prefixes.values() {
+        for e in &class.entries {
+            let Some(p) = normalise::fold(&e.append) else {
+                continue;
+            };
+            for w in words {
+                if let Some(rest) = w.strip_prefix(p.as_str()) {
+                    initials.extend(first(&e.strip).or_else(|| rest.chars().next()));
+                }
+            }
+        }
+    }
+    let stems = d
+        .stems
+        .into_iter()
+        .filter(|s| first(&s.word).is_none_or(|c| initials.contains(&c)))
+        .collect();
+    Dictionary { aff: d.aff, stems }
+}
+
 /// What every list of `lexicon` says of each of `words` (board words, A-Z).
 pub fn explain(
     lexicon: &Lexicon,
@@ -159,6 +191,7 @@ pub fn explain(
             }
             Source::Hunspell { dic, aff } => {
                 let d = Dictionary::parse(dic, &bytes[0], aff, &bytes[1])?;
+                let d = stems_for(d, words);
                 let dic_text = d.aff.encoding.decode(dic, &bytes[0])?;
                 let aff_text = d.aff.encoding.decode(aff, &bytes[1])?;
                 let dic_lines: Vec<&str> = dic_text.lines().collect();
