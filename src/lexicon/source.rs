@@ -165,7 +165,7 @@ impl Source {
             }
             (Source::Plain { encoding, .. }, _) => format!("plain {}", encoding.name()),
             (Source::Hunspell { .. }, super::Mode::Permissive) => "hunspell".into(),
-            (Source::Hunspell { .. }, super::Mode::Tournament) => "hunspell tournament-1".into(),
+            (Source::Hunspell { .. }, super::Mode::Tournament) => "hunspell tournament-3".into(),
         }
     }
 

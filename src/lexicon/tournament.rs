@@ -261,6 +261,16 @@ impl Judge {
             }
             return Ok(Kept::Inflection);
         };
+        // A prefix (RI-) makes another verb of the stem: its forms are judged against it
+        // (RISOSTENERCI: pronouns on the infinitive of risostenere).
+        let prefixed;
+        let stem = match how.prefix {
+            Some((_, p)) => {
+                prefixed = format!("{}{}", p.append, stem.get(p.strip.len()..).unwrap_or(""));
+                prefixed.as_str()
+            }
+            None => stem,
+        };
         if form.len() < stem.len()
             && form.ends_with('r')
             && stem.starts_with(form)
@@ -408,8 +418,9 @@ mod tests {
         SFX X Y 2\nSFX X re mmi ire\nSFX X re llo ire\n\
         SFX E Y 2\nSFX E 0 lo [ts]o\nSFX E 0 mi [ts]o\n\
         SFX D Y 2\nSFX D 0 lo ndo\nSFX D 0 glielo ndo\n\
-        SFX G Y 3\nSFX G o issimi o\nSFX G 0 mi o\nSFX G 0 ti o\n";
-    const DIC: &str = "8\nmangiare/AI\nmangiato/EG\ndicendo/D\ndire/X\noc\nraz\nben\ncasa\n";
+        SFX G Y 3\nSFX G o issimi o\nSFX G 0 mi o\nSFX G 0 ti o\n\
+        PFX J Y 1\nPFX J 0 ri .\n";
+    const DIC: &str = "8\nmangiare/AIJ\nmangiato/EG\ndicendo/D\ndire/X\noc\nraz\nben\ncasa\n";
 
     fn verdicts() -> std::collections::BTreeMap<String, Result<Kept, Refused>> {
         let d = Dictionary::parse(
@@ -447,6 +458,8 @@ mod tests {
         assert_eq!(kept("mangialo"), enclitic("mangia", Mood::Imperative));
         assert_eq!(kept("mangiatelo"), enclitic("mangia", Mood::Imperative));
         assert_eq!(kept("dicendoglielo"), enclitic("dicendo", Mood::Gerund));
+        // A prefixed verb: pronouns on its own infinitive.
+        assert_eq!(kept("rimangiarlo"), enclitic("rimangiar", Mood::Infinitive));
         assert_eq!(kept("dimmi"), enclitic("di", Mood::Imperative));
         assert_eq!(kept("dillo"), enclitic("di", Mood::Imperative));
         // An ending that looks like a pronoun but sits on no form of the stem.
