@@ -101,6 +101,9 @@ impl Mood {
     }
 }
 
+/// NS-9's verdict on one form.
+pub type Verdict = Result<Kept, Refused>;
+
 /// Why a form is kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kept {
@@ -318,7 +321,7 @@ impl Judge {
 /// (refused by NS-2 in every mode) are not generated. Returns the number of forms.
 pub fn expand_judged<'a>(
     d: &'a Dictionary,
-    sink: &mut dyn FnMut(&str, &How<'a>, Result<Kept, Refused>),
+    sink: &mut dyn FnMut(&str, &How<'a>, Verdict),
 ) -> u64 {
     let judge = Judge::new(&d.aff);
     let mut group: Vec<(String, How<'a>)> = Vec::new();
