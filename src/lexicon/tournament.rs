@@ -319,10 +319,7 @@ impl Judge {
 
 /// Every form of a dictionary with its verdict, one stem's forms after another; elided forms
 /// (refused by NS-2 in every mode) are not generated. Returns the number of forms.
-pub fn expand_judged<'a>(
-    d: &'a Dictionary,
-    sink: &mut dyn FnMut(&str, &How<'a>, Verdict),
-) -> u64 {
+pub fn expand_judged<'a>(d: &'a Dictionary, sink: &mut dyn FnMut(&str, &How<'a>, Verdict)) -> u64 {
     let judge = Judge::new(&d.aff);
     let mut group: Vec<(String, How<'a>)> = Vec::new();
     let mut flush = |group: &mut Vec<(String, How<'a>)>| {
