@@ -220,7 +220,9 @@ pub fn read(path: &Path, lex: Option<&Lexicon>) -> Result<Leaves, Error> {
     }
     if let Some(lex) = lex {
         let id = lexicon_id(lex);
-        if leaves.stamp.lexicon != id {
+        // Values learned on the same lists read permissively serve NS-9's tournament
+        // lexicon too (see `default_for`).
+        if leaves.stamp.lexicon != id && leaves.stamp.lexicon != permissive_lexicon_id(lex) {
             return Err(Error::input(
                 "leaves.other-lexicon",
                 format!(
