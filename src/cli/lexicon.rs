@@ -34,12 +34,16 @@ pub struct LexiconArgs {
     /// Build in memory only: read and write no cache.
     #[arg(long)]
     pub no_cache: bool,
+    /// Which forms of the lists count (NS-9): `tournament` (the default: the federation's
+    /// rules applied to hunspell-it) or `permissive` (every form of every list).
+    #[arg(long, value_name = "MODE", value_parser = ["tournament", "permissive"])]
+    pub lexicon_mode: Option<String>,
 }
 
 impl LexiconArgs {
     /// The lists named (`--lexicon`, `--lexicon-only`), or `None` for NS-2's default.
     pub fn choice(&self) -> Result<Option<Choice>, Error> {
-        if self.lexicon.is_empty() && !self.lexicon_only {
+        if self.lexicon.is_empty() && !self.lexicon_only && self.lexicon_mode.is_none() {
             return Ok(None);
         }
         let lists = self
@@ -50,7 +54,16 @@ impl LexiconArgs {
         Ok(Some(Choice {
             default: !self.lexicon_only,
             lists,
+            mode: self.mode(),
         }))
+    }
+
+    /// `--lexicon-mode`, else NS-9's default.
+    pub fn mode(&self) -> lexicon::Mode {
+        self.lexicon_mode
+            .as_deref()
+            .and_then(lexicon::Mode::parse)
+            .unwrap_or_default()
     }
 
     fn options(&self, rebuild: bool) -> lexicon::Options {
@@ -58,6 +71,7 @@ impl LexiconArgs {
             cache_dir: self.cache_dir.clone(),
             rebuild,
             no_cache: self.no_cache,
+            mode: self.mode(),
         }
     }
 
@@ -104,7 +118,7 @@ impl LexiconArgs {
 
 /// Show the lexicon's builds (a list: a second or two; the word graph: tens of seconds) as
 /// bars on a terminal, like `solve --seeds`; nothing on a non-terminal or with `--json`.
-fn watch(json: bool) {
+pub(super) fn watch(json: bool) {
     lexicon::progress::watch(Box::new(Bars { json }));
 }
 
@@ -234,6 +248,23 @@ pub enum Sub {
         #[arg(long)]
         json: bool,
     },
+    /// Where each word comes from (list, line, or hunspell stem and affix rules) or why it is
+    /// refused (NS-9), and whether a second source holds it (exit 1 if one is refused).
+    Why {
+        /// Words as written (accents and case do not matter: NS-2).
+        #[arg(required = true, value_name = "WORD")]
+        words: Vec<String>,
+        #[command(flatten)]
+        lexicon: LexiconArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every word of the lexicon, one a line, in order (to compare lexicons or modes).
+    Words {
+        #[command(flatten)]
+        lexicon: LexiconArgs,
+    },
     /// The words a rack makes (`?` is a jolly, shown in lower case where it is used).
     Anagram {
         /// The tiles, e.g. `CASOR?E`.
@@ -262,8 +293,9 @@ impl Args {
             Sub::Build { json, .. }
             | Sub::Info { json, .. }
             | Sub::Check { json, .. }
+            | Sub::Why { json, .. }
             | Sub::Anagram { json, .. } => *json,
-            Sub::Leaves { .. } => false,
+            Sub::Leaves { .. } | Sub::Words { .. } => false,
         }
     }
 }
@@ -276,13 +308,19 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             words,
             lexicon,
             json,
-        } => check(&words, &lexicon, json)?,
+        } => check(&words, &lexicon, json, false)?,
+        Sub::Why {
+            words,
+            lexicon,
+            json,
+        } => check(&words, &lexicon, json, true)?,
         Sub::Anagram {
             rack,
             min,
             lexicon,
             json,
         } => (anagram(&rack, min, &lexicon, json)?, 0),
+        Sub::Words { lexicon } => (all_words(&lexicon)?, 0),
         Sub::Leaves { command } => (super::leaves::run(command)?, 0),
     };
     // A closed pipe (`| head`) is a quiet end, not a panic.
@@ -483,35 +521,126 @@ fn info(args: &LexiconArgs, json: bool) -> Result<String, Error> {
     Ok(s)
 }
 
-fn check(words: &[String], args: &LexiconArgs, json: bool) -> Result<(String, u8), Error> {
+/// `check` (one reason a word) and `why` (every finding): the lexicon's verdict on each word,
+/// the mode that judged it (NS-9), where it comes from or why it is refused, and whether it
+/// is doubtful (one list alone holds it and the second source does not).
+fn check(
+    words: &[String],
+    args: &LexiconArgs,
+    json: bool,
+    all: bool,
+) -> Result<(String, u8), Error> {
     let lex = args.open(false, json)?;
     let names: Vec<&str> = lex.lists.iter().map(|l| l.name.as_str()).collect();
     let verdicts: Vec<_> = words.iter().map(|w| lex.check(w)).collect();
     let code = u8::from(verdicts.iter().any(|v| !v.accepted()));
+    let targets: std::collections::BTreeSet<String> =
+        verdicts.iter().filter_map(|v| v.word.clone()).collect();
+    let findings = lexicon::why::explain(&lex, &targets)?;
+    // The second source speaks of NS-2's lists (a club's own list is the club's word).
+    let defaults = Source::debian_defaults();
+    let witness = if lex.lists.iter().any(|l| defaults.contains(&l.source)) {
+        lexicon::witness::debian_aspell(&args.options(false))?
+    } else {
+        None
+    };
+    let mode = lex.mode.name();
+    let doubtful = |v: &lexicon::Verdict| -> Option<String> {
+        let w = witness.as_ref()?;
+        let word = v.word.as_deref()?;
+        (v.accepted_by.len() == 1 && !w.contains(word)).then(|| {
+            format!(
+                "doubtful: only {} holds it, and the second source ({}) does not",
+                v.accepted_by[0], w.name
+            )
+        })
+    };
+    // `check` gives the finding that decided; `why` every one.
+    let shown = |v: &lexicon::Verdict| -> Vec<&lexicon::why::Finding> {
+        let Some(f) = v.word.as_ref().and_then(|w| findings.get(w)) else {
+            return Vec::new();
+        };
+        if all {
+            return f.iter().collect();
+        }
+        let deciding = if v.removed_by.is_some() {
+            f.iter()
+                .find(|x| matches!(x.what, lexicon::why::What::Removes { .. }))
+        } else if v.accepted() {
+            f.iter().find(|x| x.what.admits(lex.mode))
+        } else {
+            f.first()
+        };
+        deciding.into_iter().collect()
+    };
     if json {
         let items: Vec<Value> = verdicts
             .iter()
             .map(|v| {
+                let reasons: Vec<Value> = shown(v)
+                    .iter()
+                    .map(|f| json!({ "list": f.list, "reason": f.what.describe() }))
+                    .collect();
                 json!({
                     "given": v.given,
                     "word": v.word,
                     "accepted": v.accepted(),
                     "lists": v.accepted_by,
+                    "removed_by": v.removed_by,
+                    "reasons": reasons,
+                    "doubtful": doubtful(v),
                 })
             })
             .collect();
-        return Ok((pretty(&json!({ "lexicon": names, "words": items })), code));
+        return Ok((
+            pretty(&json!({ "lexicon": names, "mode": mode, "words": items })),
+            code,
+        ));
     }
     let mut s = String::new();
     for v in &verdicts {
-        let shown = v.word.clone().unwrap_or_else(|| v.given.clone());
-        s += &match (&v.word, v.accepted()) {
-            (None, _) => format!("{shown}: not a board word (letters A-Z only, NS-2)\n"),
-            (Some(_), true) => format!("{shown}: accepted by {}\n", v.accepted_by.join(", ")),
-            (Some(_), false) => format!("{shown}: not in {}\n", names.join(", ")),
+        let shown_word = v.word.clone().unwrap_or_else(|| v.given.clone());
+        s += &match (&v.word, v.accepted(), &v.removed_by) {
+            (None, _, _) => format!("{shown_word}: not a board word (letters A-Z only, NS-2)\n"),
+            (Some(_), true, _) => format!(
+                "{shown_word}: accepted by {} ({mode} lexicon, NS-9)\n",
+                v.accepted_by.join(", ")
+            ),
+            (Some(_), false, Some(by)) => {
+                format!("{shown_word}: removed by {by} ({mode} lexicon, NS-9)\n")
+            }
+            (Some(_), false, None) => format!(
+                "{shown_word}: not in {} ({mode} lexicon, NS-9)\n",
+                names.join(", ")
+            ),
         };
+        for f in shown(v) {
+            s += &format!("  {}: {}\n", f.list, f.what.describe());
+        }
+        if let Some(d) = doubtful(v) {
+            s += &format!("  {d}\n");
+        }
     }
     Ok((s, code))
+}
+
+fn all_words(args: &LexiconArgs) -> Result<String, Error> {
+    use fst::Streamer;
+    let lex = args.open(false, false)?;
+    let mut op = fst::set::OpBuilder::new();
+    for l in &lex.lists {
+        op = op.add(l.set.stream());
+    }
+    let mut union = op.union();
+    let mut s = String::new();
+    while let Some(w) = union.next() {
+        let w = String::from_utf8_lossy(w);
+        if lex.removed_by(&w).is_none() {
+            s += &w;
+            s.push('\n');
+        }
+    }
+    Ok(s)
 }
 
 fn anagram(

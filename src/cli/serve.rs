@@ -59,6 +59,9 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
         lan: a.lan,
         workers: usize::from(a.workers),
     };
+    // Natura's word graph, before listening (issue 38): built once here on a cold cache.
+    super::lexicon::watch(false);
+    crate::lexicon::graph::prepare_run()?;
     let (server, started) = serve::start(&config)?;
     for n in &started.notes {
         out::errln!("note: {n}");

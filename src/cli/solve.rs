@@ -150,7 +150,12 @@ pub struct Args {
 
 /// The `--lexicon` options as word lists, when any is given (else the game's own).
 pub(super) fn word_lists(l: &super::lexicon::LexiconArgs) -> Result<Option<WordLists>, Error> {
-    if l.lexicon.is_empty() && !l.lexicon_only && l.cache_dir.is_none() && !l.no_cache {
+    if l.lexicon.is_empty()
+        && !l.lexicon_only
+        && l.cache_dir.is_none()
+        && !l.no_cache
+        && l.lexicon_mode.is_none()
+    {
         return Ok(None);
     }
     Ok(Some(WordLists {
@@ -159,6 +164,7 @@ pub(super) fn word_lists(l: &super::lexicon::LexiconArgs) -> Result<Option<WordL
             cache_dir: l.cache_dir.clone(),
             rebuild: false,
             no_cache: l.no_cache,
+            mode: l.mode(),
         },
     }))
 }

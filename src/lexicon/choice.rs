@@ -12,14 +12,16 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
-use super::{Lexicon, Options, Source};
+use super::{Lexicon, Mode, Options, Source};
 use crate::error::Error;
 
-/// A lexicon as named: NS-2's default lists or not, then the lists added, in order.
+/// A lexicon as named: NS-2's default lists or not, then the lists added, in order, and how
+/// hunspell dictionaries are read (NS-9's mode).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choice {
     pub default: bool,
     pub lists: Vec<Source>,
+    pub mode: Mode,
 }
 
 /// The word a record and the command line use for NS-2's default lists.
@@ -31,6 +33,7 @@ impl Default for Choice {
         Choice {
             default: true,
             lists: Vec::new(),
+            mode: Mode::default(),
         }
     }
 }
@@ -46,7 +49,22 @@ impl Choice {
         super::sources(&self.lists, !self.default)
     }
 
-    /// A record's `lexicon = [...]` entries: `"default"` for NS-2's lists, or a list as
+    /// A record's single name for NS-2's lists: `"default"` (the default mode, NS-9's
+    /// tournament lexicon), `"tournament"` or `"permissive"`.
+    pub fn named(name: &str) -> Option<Choice> {
+        let mode = if name == DEFAULT {
+            Mode::default()
+        } else {
+            Mode::parse(name)?
+        };
+        Some(Choice {
+            mode,
+            ..Choice::default()
+        })
+    }
+
+    /// A record's `lexicon = [...]` entries: `"default"`, `"tournament"` or `"permissive"`
+    /// for NS-2's lists (in that mode, NS-9), or a list as
     /// `--lexicon` takes it (FILE, ENCODING:FILE, a `.dic` or `.aff`), a relative path
     /// being relative to `base` (the record's folder). The error names the entry at fault.
     pub fn from_entries<'a>(
@@ -56,16 +74,18 @@ impl Choice {
         let mut choice = Choice {
             default: false,
             lists: Vec::new(),
+            mode: Mode::default(),
         };
         for (i, entry) in entries.into_iter().enumerate() {
-            if entry == DEFAULT {
+            if let Some(named) = Choice::named(entry) {
                 choice.default = true;
+                choice.mode = named.mode;
                 continue;
             }
             if entry.trim().is_empty() || entry == "none" {
                 return Err((
                     i,
-                    format!("`{entry}` names no word list: \"default\" (NS-2's lists) or a file"),
+                    format!("`{entry}` names no word list: \"tournament\" or \"permissive\" (NS-2's lists, NS-9) or a file"),
                 ));
             }
             let source = Source::from_arg(entry).map_err(|e| (i, e.message.clone()))?;
@@ -77,23 +97,25 @@ impl Choice {
         Ok(choice)
     }
 
-    /// How a record writes it: `"default"` alone, else the entries (files as absolute
-    /// paths when they could be made so, so the record reads back from anywhere).
+    /// How a record writes it: the mode's name for NS-2's lists (NS-9: the record names the
+    /// mode), then the files (as absolute paths when they could be made so, so the record
+    /// reads back from anywhere).
     pub fn entries(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.default {
-            out.push(DEFAULT.to_string());
+            out.push(self.mode.name().to_string());
         }
         out.extend(self.lists.iter().map(|s| s.absolute().arg()));
         out
     }
 }
 
-/// `"default"` for NS-2's lists alone, else an array of [`Choice::entries`].
+/// The mode's name (`"tournament"`, `"permissive"`) for NS-2's lists alone, else an array
+/// of [`Choice::entries`].
 impl Serialize for Choice {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if self.default && self.lists.is_empty() {
-            return s.serialize_str(DEFAULT);
+            return s.serialize_str(self.mode.name());
         }
         let entries = self.entries();
         let mut seq = s.serialize_seq(Some(entries.len()))?;
@@ -143,7 +165,11 @@ pub fn open(choice: &Choice) -> Result<Arc<Lexicon>, Error> {
     if let Some((_, lex)) = opened.iter().find(|(c, _)| c == choice) {
         return Ok(lex.clone());
     }
-    let lex = Arc::new(Lexicon::open(&choice.sources()?, &options())?);
+    let opts = Options {
+        mode: choice.mode,
+        ..options()
+    };
+    let lex = Arc::new(Lexicon::open(&choice.sources()?, &opts)?);
     opened.push((choice.clone(), lex.clone()));
     Ok(lex)
 }
@@ -167,7 +193,11 @@ mod tests {
         assert!(c.default);
         assert_eq!(
             c.entries(),
-            ["default", "/club/parole.txt", "ISO8859-1:/club/vecchie.txt"]
+            [
+                "tournament",
+                "/club/parole.txt",
+                "ISO8859-1:/club/vecchie.txt"
+            ]
         );
         let back =
             Choice::from_entries(c.entries().iter().map(String::as_str), Path::new("/x")).unwrap();
@@ -186,7 +216,10 @@ mod tests {
             lexicon: Choice,
         }
         let doc = |c: Choice| toml::to_string(&Doc { lexicon: c }).unwrap();
-        assert_eq!(doc(Choice::default()), "lexicon = \"default\"\n");
+        assert_eq!(doc(Choice::default()), "lexicon = \"tournament\"\n");
+        let permissive = Choice::named("permissive").unwrap();
+        assert_eq!(permissive.mode, Mode::Permissive);
+        assert_eq!(doc(permissive), "lexicon = \"permissive\"\n");
         assert_eq!(doc(only), "lexicon = [\"/usr/share/dict/italian\"]\n");
     }
 }

@@ -37,8 +37,36 @@ pub fn gaddag(lexicon: &Lexicon) -> Result<Arc<Gaddag>, Error> {
     open(lexicon).map(|(g, _)| g)
 }
 
-/// [`gaddag`], saying whether it came from the cache.
+/// [`gaddag`], saying how it was obtained: the first call on a lexicon reads the cache file
+/// or builds (and saves) the graph; every later call hands back that same graph and origin,
+/// never building or writing again (issue 38: a hint on a cold cache rebuilt the graph and
+/// rewrote its file every time). Concurrent first calls wait for one build.
 pub fn open(lexicon: &Lexicon) -> Result<(Arc<Gaddag>, GraphOrigin), Error> {
+    let mut held = lexicon.graph.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((g, origin)) = held.as_ref() {
+        return Ok((g.clone(), origin.clone()));
+    }
+    let (g, origin) = open_once(lexicon)?;
+    *held = Some((g.clone(), origin.clone()));
+    Ok((g, origin))
+}
+
+/// The word graph of the run's lexicon ([`super::choice::run_choice`]), made ready now: a
+/// server calls this before it listens, so that on a cold cache the lists and the graph are
+/// built at start (with progress) and not inside the first hint while a table waits.
+/// `Ok(None)` when no Italian list is installed (Natura's words are then not checked).
+pub fn prepare_run() -> Result<Option<GraphOrigin>, Error> {
+    let choice = super::choice::run_choice();
+    let lex = match super::choice::open(&choice) {
+        Ok(lex) => lex,
+        Err(e) if e.code == "lexicon.no-default" => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    open(&lex).map(|(_, origin)| Some(origin))
+}
+
+/// Read the cached graph, or build and save it.
+fn open_once(lexicon: &Lexicon) -> Result<(Arc<Gaddag>, GraphOrigin), Error> {
     let path = cache_file(lexicon);
     let rebuild = lexicon
         .lists
@@ -115,7 +143,11 @@ fn build(lexicon: &Lexicon, progress: &mut dyn FnMut(Progress)) -> Result<Gaddag
         op = op.add(l.set.stream());
     }
     let mut union = op.union();
+    let removes = lexicon.removes_words();
     while let Some(w) = union.next() {
+        if removes && std::str::from_utf8(w).is_ok_and(|w| lexicon.removed_by(w).is_some()) {
+            continue;
+        }
         b.push(w);
     }
     b.build(progress)
@@ -193,5 +225,35 @@ mod tests {
         let (g2, origin) = open(&lexicon(&cache, &list, Options::default())).unwrap();
         assert!(matches!(origin, GraphOrigin::Built { .. }));
         assert_eq!(g2.words(), 1);
+    }
+
+    /// Issue 38: on a cold cache the lists are built, and every hint used to rebuild the
+    /// graph and rewrite its file. Now a lexicon builds its graph once: a second call hands
+    /// back the same graph, and the file is not written again (same inode, same mtime).
+    #[test]
+    fn a_cold_cache_builds_the_graph_once() {
+        use std::os::unix::fs::MetadataExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let list = tmp.path().join("parole.txt");
+        std::fs::write(&list, "casa\ncane\ntre\n").unwrap();
+        let cache = tmp.path().join("cache");
+        let lex = lexicon(&cache, &list, Options::default());
+        assert!(matches!(lex.lists[0].origin, Origin::Built { .. }), "cold");
+        let (first, origin) = open(&lex).unwrap();
+        let GraphOrigin::Built {
+            saved: Ok(path), ..
+        } = origin.clone()
+        else {
+            panic!("built first: {origin:?}");
+        };
+        let before = std::fs::metadata(&path).unwrap();
+        for _ in 0..3 {
+            let (again, again_origin) = open(&lex).unwrap();
+            assert!(Arc::ptr_eq(&first, &again), "the graph was built again");
+            assert_eq!(again_origin, origin);
+        }
+        let after = std::fs::metadata(&path).unwrap();
+        assert_eq!(after.ino(), before.ino(), "the cache file was rewritten");
+        assert_eq!(after.modified().unwrap(), before.modified().unwrap());
     }
 }

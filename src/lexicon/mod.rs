@@ -24,6 +24,9 @@ pub mod hunspell;
 pub mod normalise;
 pub mod progress;
 pub mod source;
+pub mod tournament;
+pub mod why;
+pub mod witness;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -34,6 +37,7 @@ use fst::Set;
 use crate::error::Error;
 pub use anagram::{Rack, Span};
 pub use source::Source;
+pub use tournament::Mode;
 
 /// How [`Lexicon::open`] uses the cache.
 #[derive(Debug, Clone, Default)]
@@ -44,6 +48,8 @@ pub struct Options {
     pub rebuild: bool,
     /// Build in memory only: read no cache, write none.
     pub no_cache: bool,
+    /// NS-9: hunspell dictionaries filtered by the federation's rules, or not.
+    pub mode: Mode,
 }
 
 /// Which lists to use: NS-2's default lists (hunspell-it and witalian, see
@@ -103,13 +109,22 @@ pub struct List {
     pub set: Set<Vec<u8>>,
     pub cache_path: Option<PathBuf>,
     pub origin: Origin,
+    /// The words the list takes out of the lexicon (`-WORD` lines of a club's list, NS-9),
+    /// sorted board words.
+    pub removed: Vec<String>,
+    /// The key the list has in permissive mode (NS-9): the same as `key` except for a
+    /// hunspell dictionary read in tournament mode. Names the lexicon the bundled leave
+    /// values were learned on.
+    pub permissive_key: String,
 }
 
 impl List {
     /// Read (or build) one list.
     pub fn open(source: &Source, opts: &Options) -> Result<List, Error> {
         let bytes = source.read()?;
-        let key = cache::key(&source.tag(), &bytes);
+        let key = cache::key(&source.tag(opts.mode), &bytes);
+        let removed = source.removals(&bytes)?;
+        let permissive_key = cache::key(&source.tag(Mode::Permissive), &bytes);
         let name = source.name();
         let dir = if opts.no_cache {
             None
@@ -126,13 +141,15 @@ impl List {
                     set,
                     cache_path,
                     origin: Origin::Cached,
+                    removed,
+                    permissive_key,
                 });
             }
         }
         let start = Instant::now();
         let result = progress::cached_in(cache_path.as_ref().and_then(|p| p.parent()));
         let step = progress::begin(&format!("building the word list {name} (once)"), &result, 0);
-        let words = source.words(&bytes)?;
+        let words = source.words_in(&bytes, opts.mode)?;
         let set = Set::from_iter(words.words.iter()).map_err(|e| {
             Error::input("lexicon.build", format!("cannot build the automaton: {e}"))
                 .in_file(source.paths()[0])
@@ -156,6 +173,8 @@ impl List {
                 forms: words.raw,
                 saved,
             },
+            removed,
+            permissive_key,
         })
     }
 
@@ -176,6 +195,13 @@ fn read_cached(path: &std::path::Path) -> Option<Set<Vec<u8>>> {
 /// The combined lists.
 pub struct Lexicon {
     pub lists: Vec<List>,
+    /// How hunspell dictionaries were read (NS-9).
+    pub mode: Mode,
+    /// The word graph over the lists, once it has been asked for ([`graph::open`]): built or
+    /// read once per lexicon, so once per process for a lexicon opened through
+    /// [`choice::open`], however many hints, solves or machine moves ask for it.
+    pub(crate) graph:
+        std::sync::Mutex<Option<(std::sync::Arc<gaddag::Gaddag>, graph::GraphOrigin)>>,
 }
 
 /// What `check` says about one word.
@@ -187,6 +213,8 @@ pub struct Verdict {
     pub word: Option<String>,
     /// The names of the lists that accept it, in lexicon order.
     pub accepted_by: Vec<String>,
+    /// The club list that removes it (`-WORD`), if one does.
+    pub removed_by: Option<String>,
 }
 
 impl Verdict {
@@ -207,17 +235,37 @@ impl Lexicon {
             }
             lists.push(list);
         }
-        Ok(Lexicon { lists })
+        Ok(Lexicon {
+            lists,
+            mode: opts.mode,
+            graph: std::sync::Mutex::new(None),
+        })
     }
 
-    /// Whether some list holds `word` (a board word: A-Z, as [`normalise::fold`] gives).
+    /// Whether some list holds `word` (a board word: A-Z, as [`normalise::fold`] gives) and
+    /// no list removes it.
     pub fn contains(&self, word: &str) -> bool {
-        self.lists.iter().any(|l| l.set.contains(word))
+        self.lists.iter().any(|l| l.set.contains(word)) && self.removed_by(word).is_none()
     }
 
-    /// The lists holding `word`.
+    /// The lists holding `word`, none when a list removes it.
     pub fn accepting<'a>(&'a self, word: &'a str) -> impl Iterator<Item = &'a List> + 'a {
-        self.lists.iter().filter(move |l| l.set.contains(word))
+        let removed = self.removed_by(word).is_some();
+        self.lists
+            .iter()
+            .filter(move |l| !removed && l.set.contains(word))
+    }
+
+    /// The first list that removes `word` (a `-WORD` line), if any.
+    pub fn removed_by(&self, word: &str) -> Option<&List> {
+        self.lists
+            .iter()
+            .find(|l| l.removed.binary_search_by(|w| w.as_str().cmp(word)).is_ok())
+    }
+
+    /// Whether any list removes words.
+    pub fn removes_words(&self) -> bool {
+        self.lists.iter().any(|l| !l.removed.is_empty())
     }
 
     /// Look up a word as a player writes it (`città`, `Casa`).
@@ -227,10 +275,15 @@ impl Lexicon {
             .as_deref()
             .map(|w| self.accepting(w).map(|l| l.name.clone()).collect())
             .unwrap_or_default();
+        let removed_by = word
+            .as_deref()
+            .and_then(|w| self.removed_by(w))
+            .map(|l| l.name.clone());
         Verdict {
             given: given.to_string(),
             word,
             accepted_by,
+            removed_by,
         }
     }
 
@@ -239,6 +292,9 @@ impl Lexicon {
         let mut out = BTreeMap::new();
         for l in &self.lists {
             anagram::collect(l.set.as_fst(), rack, span, &mut out);
+        }
+        if self.removes_words() {
+            out.retain(|w, _| self.removed_by(w).is_none());
         }
         out
     }

@@ -54,6 +54,30 @@ pub fn normalise(raw: &str) -> Option<String> {
     Some(word)
 }
 
+/// Which of the rules above refuses `raw` (a short phrase), `None` when [`normalise`] keeps
+/// it: what `lexicon why` says of an entry that never reached the lexicon.
+pub fn refusal(raw: &str) -> Option<&'static str> {
+    if raw.chars().any(is_apostrophe) {
+        return Some("an elided form (NS-2 rule 1)");
+    }
+    if raw.chars().any(char::is_uppercase) {
+        return Some("a capitalised entry: a proper name or an acronym (NS-2 rule 2)");
+    }
+    let Some(word) = fold(raw) else {
+        return Some("not letters A-Z once accents are off (NS-2 rule 4)");
+    };
+    if !(MIN_LETTERS..=MAX_LETTERS).contains(&word.len()) {
+        return Some("not 2 to 15 letters (NS-2 rule 5)");
+    }
+    if !word.bytes().any(|b| b"AEIOU".contains(&b)) || ABBREVIATIONS.contains(&word.as_str()) {
+        return Some("an abbreviation or a symbol (NS-2 rule 6)");
+    }
+    if is_roman_numeral(&word) && !NUMERAL_SHAPED_WORDS.contains(&word.as_str()) {
+        return Some("a Roman numeral (NS-2 rule 7)");
+    }
+    None
+}
+
 /// Whether every form holding `text` is refused (rules 1 and 2), whatever surrounds it:
 /// the expander then need not generate forms with that affix.
 pub fn refuses_every_form_with(text: &str) -> bool {

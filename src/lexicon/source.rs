@@ -157,40 +157,61 @@ impl Source {
     }
 
     /// A description of the source that goes into the cache key with the bytes.
-    pub fn tag(&self) -> String {
-        match self {
-            Source::Plain { encoding, .. } => format!("plain {}", encoding.name()),
-            Source::Hunspell { .. } => "hunspell".into(),
+    pub fn tag(&self, mode: super::Mode) -> String {
+        match (self, mode) {
+            // A club's list is read without case since NS-9 (`SIEDO`): another key.
+            (Source::Plain { encoding, .. }, _) if self.is_club_list() => {
+                format!("plain {} club-1", encoding.name())
+            }
+            (Source::Plain { encoding, .. }, _) => format!("plain {}", encoding.name()),
+            (Source::Hunspell { .. }, super::Mode::Permissive) => "hunspell".into(),
+            (Source::Hunspell { .. }, super::Mode::Tournament) => "hunspell tournament-3".into(),
         }
     }
 
     /// The board words of the files' `bytes` (from [`Source::read`]): normalised, sorted,
     /// deduplicated. A list that yields no word is an error.
+    /// In the default mode, [`super::Mode::Tournament`] (see [`Source::words_in`]).
     pub fn words(&self, bytes: &[Vec<u8>]) -> Result<Words, Error> {
+        self.words_in(bytes, super::Mode::default())
+    }
+
+    /// [`Source::words`] in a mode: in [`super::Mode::Tournament`] a hunspell dictionary
+    /// keeps only the forms NS-9 admits ([`super::tournament`]).
+    pub fn words_in(&self, bytes: &[Vec<u8>], mode: super::Mode) -> Result<Words, Error> {
         let mut words = Vec::new();
         let mut raw = 0u64;
         match self {
             Source::Plain { path, encoding } => {
                 let text = encoding.decode(path, &bytes[0])?;
-                for line in text.lines() {
-                    let entry = line.trim();
-                    if entry.is_empty() || entry.starts_with('#') {
-                        continue;
-                    }
+                let club = self.is_club_list();
+                for (_, entry) in plain_entries(&text) {
                     raw += 1;
-                    words.extend(normalise(entry));
+                    if let Entry::Add(word) = entry {
+                        words.extend(plain_word(word, club));
+                    }
                 }
             }
             Source::Hunspell { dic, aff } => {
                 let d = Dictionary::parse(dic, &bytes[0], aff, &bytes[1])?;
-                raw = d.expand_skipping(&refuses_every_form_with, &mut |form| {
-                    words.extend(normalise(form))
-                });
+                raw = match mode {
+                    super::Mode::Permissive => d
+                        .expand_skipping(&refuses_every_form_with, &mut |form| {
+                            words.extend(normalise(form))
+                        }),
+                    super::Mode::Tournament => {
+                        super::tournament::expand_judged(&d, &mut |form, _, verdict| {
+                            if verdict.is_ok() {
+                                words.extend(normalise(form))
+                            }
+                        })
+                    }
+                };
             }
         }
         words.sort_unstable();
         words.dedup();
-        if words.is_empty() {
+        if words.is_empty() && self.removals(bytes)?.is_empty() {
             let path = self.paths()[0];
             let what = if raw == 0 {
                 "holds no word".to_string()
@@ -200,6 +221,77 @@ impl Source {
             return Err(Error::input("lexicon.empty", what).at(Location::file(path)));
         }
         Ok(Words { words, raw })
+    }
+}
+
+/// One line of a plain list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry<'a> {
+    /// A word the list holds.
+    Add(&'a str),
+    /// `-WORD`: a word the list takes out of the lexicon, whichever list holds it (NS-9: a
+    /// club's list may add and remove words).
+    Remove(&'a str),
+}
+
+/// The entries of a plain list with their 1-based line numbers: blank lines and `#`
+/// comments skipped.
+pub fn plain_entries(text: &str) -> impl Iterator<Item = (usize, Entry<'_>)> {
+    text.lines().enumerate().filter_map(|(i, line)| {
+        let entry = line.trim();
+        if entry.is_empty() || entry.starts_with('#') {
+            return None;
+        }
+        Some((
+            i + 1,
+            match entry.strip_prefix('-') {
+                Some(word) => Entry::Remove(word.trim()),
+                None => Entry::Add(entry),
+            },
+        ))
+    })
+}
+
+/// The board word of a plain list's entry. Debian's witalian is read as NS-2 says (its
+/// capitalised entries are proper names and acronyms); a club's own list may be written in
+/// capitals, as the board shows words: an entry all in capitals (`SIEDO`) is read as `siedo`
+/// is, while a capitalised one (`Roma`) is still a proper name.
+pub fn plain_word(entry: &str, club: bool) -> Option<String> {
+    if club && !entry.chars().any(char::is_lowercase) {
+        normalise(&entry.to_lowercase())
+    } else {
+        normalise(entry)
+    }
+}
+
+impl Source {
+    /// A list other than NS-2's default ones: a club's or a player's own.
+    pub fn is_club_list(&self) -> bool {
+        match self {
+            Source::Plain { path, .. } => path != Path::new(DEBIAN_WITALIAN),
+            Source::Hunspell { .. } => false,
+        }
+    }
+
+    /// The words a plain list removes (`-WORD` lines), as board words, sorted.
+    pub fn removals(&self, bytes: &[Vec<u8>]) -> Result<Vec<String>, Error> {
+        let Source::Plain { path, encoding } = self else {
+            return Ok(Vec::new());
+        };
+        // Most lists remove nothing: no need to decode them again.
+        if !bytes[0].contains(&b'-') {
+            return Ok(Vec::new());
+        }
+        let text = encoding.decode(path, &bytes[0])?;
+        let mut out: Vec<String> = plain_entries(&text)
+            .filter_map(|(_, e)| match e {
+                Entry::Remove(w) => super::normalise::fold(w).filter(|w| !w.is_empty()),
+                Entry::Add(_) => None,
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
     }
 }
 
@@ -254,6 +346,22 @@ mod tests {
             .unwrap();
         assert_eq!(w.words, vec!["CASA", "CITTA"]);
         assert_eq!(w.raw, 5);
+        // A club's list in capitals (NS-9): words, an elision still two; a `-WORD` line
+        // removes, and is not a word of the list.
+        let w = s
+            .words(&[b"SIEDO\nCITT\xc0\nL'OCA\n-CASA\n".to_vec()])
+            .unwrap();
+        assert_eq!(w.words, vec!["CITTA", "SIEDO"]);
+        assert_eq!(
+            s.removals(&[b"SIEDO\n- casa\n".to_vec()]).unwrap(),
+            ["CASA"]
+        );
+        let witalian = Source::Plain {
+            path: DEBIAN_WITALIAN.into(),
+            encoding: Encoding::Utf8,
+        };
+        let e = witalian.words(&[b"ONU\nRAI\n".to_vec()]).unwrap_err();
+        assert_eq!(e.code, "lexicon.empty", "witalian's capitals are acronyms");
         let e = s.words(&[b"# only a comment\n\n".to_vec()]).unwrap_err();
         assert_eq!(e.to_string(), "error[lexicon.empty]: l.txt: holds no word");
         let e = s.words(&[b"Roma\nx\n".to_vec()]).unwrap_err();

@@ -273,18 +273,55 @@ fn check_names_the_list_that_accepts_each_word() {
     args.extend(["CITTÀ", "ricercato", "qi", "xx"]);
     let o = tavolo(&cache, &args);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    // Each verdict names the mode that judged (NS-9) and the deciding reason.
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    let verdicts: Vec<&str> = lines
+        .iter()
+        .filter(|l| !l.starts_with("  "))
+        .map(String::as_str)
+        .collect();
     assert_eq!(
-        stdout(&o),
-        "CITTA: accepted by mini.dic\nRICERCATO: accepted by mini.dic\nQI: accepted by parole.txt\n\
-         XX: not in mini.dic, parole.txt\n"
+        verdicts,
+        [
+            "CITTA: accepted by mini.dic (tournament lexicon, NS-9)",
+            "RICERCATO: accepted by mini.dic (tournament lexicon, NS-9)",
+            "QI: accepted by parole.txt (tournament lexicon, NS-9)",
+            "XX: not in mini.dic, parole.txt (tournament lexicon, NS-9)",
+        ]
+    );
+    assert!(
+        lines.contains(&"  parole.txt: line 3: `qi`".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(
+            &"  mini.dic: the stem itself (.dic line 9: `xx/£`); not read: an abbreviation \
+              or a symbol (NS-2 rule 6)"
+                .to_string()
+        ),
+        "{lines:?}"
     );
     let mut args = base.to_vec();
     args.extend(["--json", "amo", "l'albero"]);
     let v = json(&tavolo(&cache, &args));
     assert_eq!(v["lexicon"], serde_json::json!(["mini.dic", "parole.txt"]));
+    let amo = &v["words"][0];
     assert_eq!(
-        v["words"][0],
-        serde_json::json!({"given": "amo", "word": "AMO", "accepted": true, "lists": ["mini.dic"]})
+        (&amo["given"], &amo["word"], &amo["accepted"], &amo["lists"]),
+        (
+            &serde_json::json!("amo"),
+            &serde_json::json!("AMO"),
+            &serde_json::json!(true),
+            &serde_json::json!(["mini.dic"])
+        )
+    );
+    assert_eq!(v["mode"], "tournament");
+    assert!(
+        amo["reasons"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("`amare/Ar` by .aff line"),
+        "{amo}"
     );
     assert_eq!(v["words"][1]["word"], serde_json::Value::Null);
     let mut args = base.to_vec();
@@ -529,10 +566,20 @@ fn ns2_default_lexicon_unites_hunspell_it_and_witalian() {
         ],
     );
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let verdicts: Vec<String> = stdout(&o)
+        .lines()
+        .filter(|l| !l.starts_with("  "))
+        .map(str::to_string)
+        .collect();
     assert_eq!(
-        stdout(&o),
-        "SIEDO: accepted by italian\nSOLEVA: accepted by italian\nPACI: accepted by italian\n\
-         SPATOLE: accepted by italian\nCASA: accepted by it_IT.dic, italian\n"
+        verdicts,
+        [
+            "SIEDO: accepted by italian (tournament lexicon, NS-9)",
+            "SOLEVA: accepted by italian (tournament lexicon, NS-9)",
+            "PACI: accepted by italian (tournament lexicon, NS-9)",
+            "SPATOLE: accepted by italian (tournament lexicon, NS-9)",
+            "CASA: accepted by it_IT.dic, italian (tournament lexicon, NS-9)",
+        ]
     );
     // `lexicon info` says what each list gives: all its words, and those no other has.
     let v = json(&tavolo(tmp.path(), &["lexicon", "info", "--json"]));
@@ -812,4 +859,178 @@ fn the_word_graph_is_built_once_with_progress_on_a_terminal() {
             )),
         "{screen}"
     );
+}
+
+// ---- issue 44: NS-9, the tournament lexicon; `lexicon why`; a club's own list ----
+
+/// `lexicon check --json` on `words` (extra arguments first), as JSON, with its exit code.
+fn check_json(cache: &Path, extra: &[&str], words: &[&str]) -> (i32, serde_json::Value) {
+    let mut args = vec!["lexicon", "check", "--json"];
+    args.extend(extra);
+    args.extend(words);
+    let o = tavolo(cache, &args);
+    (o.status.code().unwrap_or(-1), json(&o))
+}
+
+/// The reason `check` gives for the `i`th word (the first list's), as text.
+fn reason(v: &serde_json::Value, i: usize) -> String {
+    v["words"][i]["reasons"][0]["reason"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// NS-9 on Debian's lists, each class from the project's own reading of the federation's
+/// rules: kept inflections, enclitics on the infinitive, the gerund and the imperative, rare
+/// headwords and NS-2's forms; refused abbreviation entries, truncations, truncated
+/// infinitives and enclitics on a participle. `permissive` keeps today's union.
+#[test]
+fn ns9_the_tournament_lexicon_keeps_and_refuses_by_class() {
+    if debian_lists().is_none() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let kept = [
+        "MANGIARLO",
+        "DICENDOGLIELO",
+        "DIMMI",
+        "MANGIATELO",
+        "CANTAVANO",
+        "ACLAMIDI",
+        "SIEDO",
+        "SOLEVA",
+        "PACI",
+        "SPATOLE",
+    ];
+    let (code, v) = check_json(tmp.path(), &[], &kept);
+    assert_eq!(v["mode"], "tournament");
+    for (i, w) in kept.iter().enumerate() {
+        assert_eq!(v["words"][i]["accepted"], true, "{w}: {}", v["words"][i]);
+    }
+    assert_eq!(code, 0);
+    assert!(
+        reason(&v, 0).contains("infinitive `mangiar`"),
+        "{}",
+        reason(&v, 0)
+    );
+    assert!(
+        reason(&v, 1).contains("gerund `dicendo`"),
+        "{}",
+        reason(&v, 1)
+    );
+    assert!(reason(&v, 3).contains("imperative"), "{}", reason(&v, 3));
+    assert!(
+        reason(&v, 4).contains("an inflected form"),
+        "{}",
+        reason(&v, 4)
+    );
+    assert!(reason(&v, 5).contains("`aclamide/"), "{}", reason(&v, 5));
+    assert_eq!(v["words"][6]["lists"], serde_json::json!(["italian"]));
+
+    let refused = ["OC", "RAZ", "DOGAR", "VAGATITICI", "FIL", "MANGIANTESI"];
+    let (code, v) = check_json(tmp.path(), &[], &refused);
+    assert_eq!(code, 1);
+    for (i, w) in refused.iter().enumerate() {
+        assert_eq!(v["words"][i]["accepted"], false, "{w}: {}", v["words"][i]);
+    }
+    assert!(reason(&v, 0).contains("abbreviation"), "{}", reason(&v, 0));
+    assert!(reason(&v, 1).contains("abbreviation"), "{}", reason(&v, 1));
+    assert!(
+        reason(&v, 2).contains("truncated infinitive"),
+        "{}",
+        reason(&v, 2)
+    );
+    assert!(
+        reason(&v, 3).contains("enclitic pronouns on `vagat"),
+        "{}",
+        reason(&v, 3)
+    );
+    assert!(reason(&v, 4).contains("truncated"), "{}", reason(&v, 4));
+    assert!(
+        reason(&v, 5).contains("enclitic pronouns on `mangiante`"),
+        "{}",
+        reason(&v, 5)
+    );
+
+    // The permissive lexicon is the plain union: every one of them is a word there.
+    let (code, v) = check_json(tmp.path(), &["--lexicon-mode", "permissive"], &refused);
+    assert_eq!(v["mode"], "permissive");
+    assert_eq!(code, 0, "{v}");
+}
+
+/// `lexicon why` answers for every word of the tests above: the list, the stem's line and
+/// the affix rules, the verdict; exit 1 when one is refused.
+#[test]
+fn why_names_source_stem_and_rule() {
+    if debian_lists().is_none() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tavolo(
+        tmp.path(),
+        &["lexicon", "why", "DOGAR", "mangiarlo", "siedo"],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("DOGAR: not in it_IT.dic, italian (tournament lexicon, NS-9)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("it_IT.dic: `dogar` from the stem at .dic line ")
+            && text.contains("`dogare/ALKhlI` by .aff line ")
+            && text.contains("refused (NS-9): a truncated infinitive"),
+        "{text}"
+    );
+    assert!(text.contains("MANGIARLO: accepted by it_IT.dic"), "{text}");
+    assert!(text.contains("`mangiare/ALKhlI`"), "{text}");
+    assert!(text.contains("SIEDO: accepted by italian"), "{text}");
+    assert!(text.contains("  italian: line "), "{text}");
+}
+
+/// A club's list: capitals read as words (NS-2 compares without case), `-WORD` lines take a
+/// word out whichever list holds it, and the reasons name the club's list and line.
+#[test]
+fn a_club_list_adds_in_capitals_and_removes() {
+    let (tmp, cache, list) = workspace("# club\nSIEDO\nQUI\n-AMO\n");
+    let mini = fixture("mini.dic").display().to_string();
+    let base = [
+        "--lexicon-only",
+        "--lexicon",
+        mini.as_str(),
+        "--lexicon",
+        list.as_str(),
+    ];
+    let (code, v) = check_json(&cache, &base, &["siedo", "Qui", "amo", "ami"]);
+    assert_eq!(v["words"][0]["lists"], serde_json::json!(["parole.txt"]));
+    assert!(
+        reason(&v, 0).contains("line 2: `SIEDO`"),
+        "{}",
+        reason(&v, 0)
+    );
+    assert_eq!(v["words"][1]["accepted"], true);
+    assert_eq!(v["words"][2]["accepted"], false);
+    assert_eq!(v["words"][2]["removed_by"], "parole.txt");
+    assert!(
+        reason(&v, 2).contains("line 4: `-AMO` removes it"),
+        "{}",
+        reason(&v, 2)
+    );
+    assert_eq!(v["words"][3]["accepted"], true);
+    assert_eq!(code, 1);
+    // A list of capitals alone is a lexicon, not an empty one.
+    let caps = tmp.path().join("caps.txt");
+    std::fs::write(&caps, "SIEDO\nSOLEVA\n").unwrap();
+    let caps = caps.display().to_string();
+    let (code, v) = check_json(&cache, &["--lexicon-only", "--lexicon", &caps], &["SOLEVA"]);
+    assert_eq!(code, 0, "{v}");
+    // Anagrams and every word leave the removed one out.
+    let o = tavolo(&cache, &[&["lexicon", "words"][..], &base[..]].concat());
+    let words = stdout(&o);
+    let words: Vec<&str> = words.lines().collect();
+    assert!(
+        words.contains(&"SIEDO") && words.contains(&"AMI"),
+        "{words:?}"
+    );
+    assert!(!words.contains(&"AMO"), "{words:?}");
 }

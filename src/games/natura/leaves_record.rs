@@ -97,8 +97,12 @@ pub fn default_for(lex: &Lexicon, cache_dir: Option<&Path>) -> Result<Option<Fou
             source: Source::Learned(p),
         }));
     }
+    // The bundled values were learned on NS-2's lists in permissive mode; until they are
+    // learned again for NS-9's tournament lexicon (an hour of CPU), they serve it too: the
+    // two lexicons share their tiles and all but the refused forms.
+    let ids = [lexicon_id(lex), permissive_lexicon_id(lex)];
     Ok(bundled()
-        .filter(|b| b.stamp.lexicon == lexicon_id(lex))
+        .filter(|b| ids.contains(&b.stamp.lexicon))
         .map(|leaves| Found {
             leaves,
             source: Source::Bundled,
@@ -167,6 +171,20 @@ pub fn lexicon_id(lex: &Lexicon) -> String {
         .collect()
 }
 
+/// [`lexicon_id`] of the same lists read in permissive mode (NS-9).
+pub fn permissive_lexicon_id(lex: &Lexicon) -> String {
+    let mut h = Sha256::new();
+    h.update(b"tavolo-leaves-lexicon\0");
+    for l in &lex.lists {
+        h.update((l.permissive_key.len() as u64).to_be_bytes());
+        h.update(l.permissive_key.as_bytes());
+    }
+    h.finalize()[..12]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// The lexicon's lists by name, as a leave file's head names them.
 pub fn lexicon_names(lex: &Lexicon) -> String {
     let names: Vec<&str> = lex.lists.iter().map(|l| l.name.as_str()).collect();
@@ -202,7 +220,9 @@ pub fn read(path: &Path, lex: Option<&Lexicon>) -> Result<Leaves, Error> {
     }
     if let Some(lex) = lex {
         let id = lexicon_id(lex);
-        if leaves.stamp.lexicon != id {
+        // Values learned on the same lists read permissively serve NS-9's tournament
+        // lexicon too (see `default_for`).
+        if leaves.stamp.lexicon != id && leaves.stamp.lexicon != permissive_lexicon_id(lex) {
             return Err(Error::input(
                 "leaves.other-lexicon",
                 format!(

@@ -67,7 +67,17 @@ impl Lex {
                     Some(_) => " (chosen with --lexicon)",
                     None => "",
                 };
-                format!("lexicon: {}{by}", names.join(" + "))
+                // The mode changes only what a hunspell dictionary gives (NS-9).
+                let hunspell = lex
+                    .lists
+                    .iter()
+                    .any(|l| matches!(l.source, crate::lexicon::Source::Hunspell { .. }));
+                let mode = if hunspell {
+                    format!(", {} mode (NS-9)", lex.mode)
+                } else {
+                    String::new()
+                };
+                format!("lexicon: {}{mode}{by}", names.join(" + "))
             }
         }
     }

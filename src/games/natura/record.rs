@@ -282,8 +282,8 @@ pub(super) fn lists_named(
                 (`[\"default\", \"parole.txt\"]`); or the words themselves in `words = [...]`";
     if let Ok(text) = node.as_str(src, "`lexicon`") {
         return match text {
-            crate::lexicon::choice::DEFAULT => Ok(Some(Choice::default())),
             "none" => Ok(None),
+            named if Choice::named(named).is_some() => Ok(Choice::named(named)),
             other => Err(src
                 .error(
                     "natura.bad-setup",

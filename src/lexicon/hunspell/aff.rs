@@ -49,6 +49,8 @@ pub struct AffixEntry {
     /// options (NEEDAFFIX ...) that hold for the affixed form.
     pub cont: Vec<Flag>,
     pub condition: Vec<CondItem>,
+    /// 1-based line in the `.aff` (`lexicon why` names the rule by it).
+    pub line: usize,
 }
 
 impl AffixEntry {
@@ -366,6 +368,7 @@ impl Parser<'_> {
             append,
             cont,
             condition,
+            line: n,
         })
     }
 }
@@ -459,6 +462,7 @@ mod tests {
             append: "o".into(),
             cont: vec![],
             condition: c,
+            line: 1,
         };
         assert!(e.condition_holds("amare", true));
         assert!(!e.condition_holds("mangiare", true));

@@ -49,10 +49,38 @@ fn apply_prefix(e: &AffixEntry, word: &str, full_strip: bool, out: &mut String) 
 }
 
 /// A suffixed form kept for the cross product with prefixes.
-struct Suffixed {
+struct Suffixed<'a> {
     form: String,
     cross: bool,
     circumfix: bool,
+    suffixes: [Option<Applied<'a>>; 2],
+}
+
+/// One affix entry applied: its class's flag and the entry.
+pub type Applied<'a> = (Flag, &'a AffixEntry);
+
+/// How a form was made: the stem (its `.dic` line), then the suffixes applied to it (the
+/// inner one first; a second one only for hunspell's twofold suffixes), then a prefix.
+#[derive(Debug, Clone, Copy)]
+pub struct How<'a> {
+    pub stem: &'a Stem,
+    pub suffixes: [Option<Applied<'a>>; 2],
+    pub prefix: Option<Applied<'a>>,
+}
+
+impl<'a> How<'a> {
+    fn of(stem: &'a Stem) -> Self {
+        How {
+            stem,
+            suffixes: [None, None],
+            prefix: None,
+        }
+    }
+
+    /// The outermost suffix applied, if any.
+    pub fn last_suffix(&self) -> Option<Applied<'a>> {
+        self.suffixes[1].or(self.suffixes[0])
+    }
 }
 
 /// Call `sink` with every form of every stem (duplicates possible, in no useful order).
@@ -62,11 +90,11 @@ struct Suffixed {
 /// any word (NS-2 drops every elided form, so `dell'` need not be generated: hunspell-it's
 /// elisions are 9 forms in 10). A prefix is always the outermost affix here, so its text
 /// stays in every form it makes and nothing else is lost.
-pub fn expand(
-    aff: &Aff,
-    stems: &[Stem],
+pub fn expand<'a>(
+    aff: &'a Aff,
+    stems: &'a [Stem],
     skip_prefix: &dyn Fn(&str) -> bool,
-    sink: &mut dyn FnMut(&str),
+    sink: &mut dyn FnMut(&str, &How<'a>),
 ) -> u64 {
     let forbidden: HashSet<&str> = stems
         .iter()
@@ -74,15 +102,15 @@ pub fn expand(
         .map(|s| s.word.as_str())
         .collect();
     let mut count = 0u64;
-    let mut emit = |form: &str| {
+    let mut emit = |form: &str, how: &How<'a>| {
         if forbidden.is_empty() || !forbidden.contains(form) {
             count += 1;
-            sink(form);
+            sink(form, how);
         }
     };
     let fs = aff.full_strip;
     let (need, circ, only) = (aff.need_affix, aff.circumfix, aff.only_in_compound);
-    let mut suffixed: Vec<Suffixed> = Vec::new();
+    let mut suffixed: Vec<Suffixed<'a>> = Vec::new();
     let (mut one, mut two, mut pre) = (String::new(), String::new(), String::new());
     let mut flags: Vec<Flag> = Vec::new();
     for stem in stems {
@@ -94,8 +122,9 @@ pub fn expand(
             continue;
         }
         let word = stem.word.as_str();
+        let base = How::of(stem);
         if !has(&flags, need) && !has(&flags, circ) {
-            emit(word);
+            emit(word, &base);
         }
         suffixed.clear();
         for flag in &flags {
@@ -107,8 +136,12 @@ pub fn expand(
                     continue;
                 }
                 let e_circ = has(&e.cont, circ);
+                let inner = How {
+                    suffixes: [Some((*flag, e)), None],
+                    ..base
+                };
                 if !has(&e.cont, need) && !e_circ {
-                    emit(&one);
+                    emit(&one, &inner);
                 }
                 // Twofold suffixes: a class named in this entry's continuation.
                 for g in &e.cont {
@@ -117,13 +150,18 @@ pub fn expand(
                     };
                     for e2 in &outer.entries {
                         if !has(&e2.cont, only) && apply_suffix(e2, &one, fs, &mut two) {
+                            let twofold = How {
+                                suffixes: [Some((*flag, e)), Some((*g, e2))],
+                                ..base
+                            };
                             if !has(&e2.cont, circ) {
-                                emit(&two);
+                                emit(&two, &twofold);
                             }
                             suffixed.push(Suffixed {
                                 form: two.clone(),
                                 cross: class.cross && outer.cross,
                                 circumfix: has(&e2.cont, circ),
+                                suffixes: twofold.suffixes,
                             });
                         }
                     }
@@ -132,6 +170,7 @@ pub fn expand(
                     form: one.clone(),
                     cross: class.cross,
                     circumfix: e_circ,
+                    suffixes: inner.suffixes,
                 });
             }
         }
@@ -144,15 +183,23 @@ pub fn expand(
                     continue;
                 }
                 let p_circ = has(&pe.cont, circ);
+                let prefixed = How {
+                    prefix: Some((*flag, pe)),
+                    ..base
+                };
                 if apply_prefix(pe, word, fs, &mut pre) && !has(&pe.cont, need) && !p_circ {
-                    emit(&pre);
+                    emit(&pre, &prefixed);
                 }
                 if !class.cross {
                     continue;
                 }
                 for s in suffixed.iter().filter(|s| s.cross && s.circumfix == p_circ) {
                     if apply_prefix(pe, &s.form, fs, &mut pre) {
-                        emit(&pre);
+                        let how = How {
+                            suffixes: s.suffixes,
+                            ..prefixed
+                        };
+                        emit(&pre, &how);
                     }
                 }
                 // Suffixes the prefix allows by its continuation classes.
@@ -165,7 +212,11 @@ pub fn expand(
                             && apply_suffix(se, word, fs, &mut one)
                             && apply_prefix(pe, &one, fs, &mut pre)
                         {
-                            emit(&pre);
+                            let how = How {
+                                suffixes: [Some((*g, se)), None],
+                                ..prefixed
+                            };
+                            emit(&pre, &how);
                         }
                     }
                 }

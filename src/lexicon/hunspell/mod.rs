@@ -34,7 +34,7 @@ impl Dictionary {
 
     /// Every accepted form, passed to `sink` (see [`expand::expand`]).
     pub fn expand(&self, sink: &mut dyn FnMut(&str)) -> u64 {
-        expand::expand(&self.aff, &self.stems, &|_| false, sink)
+        expand::expand(&self.aff, &self.stems, &|_| false, &mut |w, _| sink(w))
     }
 
     /// The forms without those made by a prefix for which `skip_prefix(appended text)`.
@@ -42,6 +42,15 @@ impl Dictionary {
         &self,
         skip_prefix: &dyn Fn(&str) -> bool,
         sink: &mut dyn FnMut(&str),
+    ) -> u64 {
+        expand::expand(&self.aff, &self.stems, skip_prefix, &mut |w, _| sink(w))
+    }
+
+    /// [`Dictionary::expand_skipping`], telling the sink how each form was made.
+    pub fn expand_how<'a>(
+        &'a self,
+        skip_prefix: &dyn Fn(&str) -> bool,
+        sink: &mut dyn FnMut(&str, &expand::How<'a>),
     ) -> u64 {
         expand::expand(&self.aff, &self.stems, skip_prefix, sink)
     }
