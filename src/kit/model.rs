@@ -241,14 +241,15 @@ pub fn load(path: &Path) -> Result<Kit> {
 
 /// [`load`], with some `[options]` set (`--option NAME=VALUE`).
 pub fn load_with(path: &Path, options: &[(String, String)]) -> Result<Kit> {
-    let source = bundled::read(path).map_err(|e| {
-        Error::input(
-            "kit.unreadable",
-            format!("cannot read the kit definition: {}", io_reason(&e)),
-        )
-        .in_file(path)
-        .help("give a bundled kit's name (`tavolo kit list`) or the path of a .toml file")
-    })?;
+    let source =
+        bundled::read(path, bundled::folder(path), crate::input::KIT_TEXT).map_err(|e| {
+            Error::input(
+                "kit.unreadable",
+                format!("cannot read the kit definition: {}", io_reason(&e)),
+            )
+            .in_file(path)
+            .help("give a bundled kit's name (`tavolo kit list`) or the path of a .toml file")
+        })?;
     parse_with(path, &source, options)
 }
 
@@ -623,7 +624,7 @@ fn sheet_pieces(
         ));
     }
     let path = dir.join(from.get_ref());
-    let grid = sheet::read(&path, c.sheet.as_ref().map(|s| s.get_ref().as_str()))?;
+    let grid = sheet::read_in(&path, dir, c.sheet.as_ref().map(|s| s.get_ref().as_str()))?;
     let names: Vec<&str> = grid.names().collect();
     let columns = || format!("its columns: {}", names.join(", "));
     let numbers: Vec<String> = c

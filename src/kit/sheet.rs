@@ -58,19 +58,26 @@ const KINDS: &str = ".csv, .tsv, .xlsx, .xlsm, .xls, .xlsb or .ods";
 
 /// Read `path` (one `sheet` of a workbook: by default its first).
 pub fn read(path: &Path, sheet: Option<&str>) -> Result<Grid> {
+    read_in(path, crate::kit::bundled::folder(path), sheet)
+}
+
+/// [`read`] for a kit whose folder is `within`: the sheet must be inside it
+/// (`crate::kit::bundled::read_bytes`) and at most [`crate::input::SHEET`].
+pub fn read_in(path: &Path, within: &Path, sheet: Option<&str>) -> Result<Grid> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
         .unwrap_or_default();
-    let bytes = crate::kit::bundled::read_bytes(path).map_err(|e| {
-        Error::input(
-            "kit.sheet",
-            format!("cannot read the items' sheet: {}", io_reason(&e)),
-        )
-        .in_file(path)
-        .help("`items_from` is relative to the kit's TOML file")
-    })?;
+    let bytes =
+        crate::kit::bundled::read_bytes(path, within, crate::input::SHEET).map_err(|e| {
+            Error::input(
+                "kit.sheet",
+                format!("cannot read the items' sheet: {}", io_reason(&e)),
+            )
+            .in_file(path)
+            .help("`items_from` is relative to the kit's TOML file")
+        })?;
     let grid = match ext.as_str() {
         "csv" | "tsv" | "tab" => {
             if sheet.is_some() {

@@ -54,7 +54,8 @@ pub fn render_faces_with(kit: &Kit, keep: &mut Keep) -> Result<KitFaces> {
 }
 
 fn render_faces_inner(kit: &Kit, direct_text: bool, keep: &mut Keep) -> Result<KitFaces> {
-    let art = ArtCache::default();
+    let folder = bundled::folder(&kit.source);
+    let art = ArtCache::new(folder);
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     // Values are written into XML: escape them as such.
@@ -63,7 +64,7 @@ fn render_faces_inner(kit: &Kit, direct_text: bool, keep: &mut Keep) -> Result<K
     env.add_function("fit_text", crate::kit::textfit::template_fit_text);
 
     // The kit's own text, to point at the value an error comes from.
-    let kit_source = bundled::read(&kit.source)
+    let kit_source = bundled::read(&kit.source, folder, crate::input::KIT_TEXT)
         .map(|s| s.into_owned())
         .unwrap_or_default();
     if let Some(c) = missing_glyph(&kit.title) {
@@ -125,7 +126,7 @@ fn fill_all(
 ) -> Result<Vec<usize>> {
     let name = template.display().to_string();
     if env.get_template(&name).is_err() {
-        let source = bundled::read(template).map_err(|e| {
+        let source = bundled::read(template, &art.within, crate::input::KIT_TEXT).map_err(|e| {
             Error::input(
                 "kit.template-missing",
                 format!(
@@ -314,18 +315,19 @@ pub fn options(resources_dir: Option<PathBuf>) -> usvg::Options<'static> {
     }
 }
 
-/// usvg options for an art file. One on disk may hold `<image href>`s of its
-/// own, read as usvg reads them; in bundled art they are served from the
-/// binary (SVG only, not followed further, as usvg does for nested SVG).
-fn art_options(path: &Path) -> usvg::Options<'static> {
+/// usvg options for an art file. It may hold `<image href>`s of its own: SVG only, read
+/// as the art is (a bundled one from the binary, one on disk from inside the kit's folder
+/// `within`, within [`crate::input::ART`]), not followed further, as usvg does for nested SVG.
+fn art_options(path: &Path, within: &Path) -> usvg::Options<'static> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    if !bundled::is_bundled(path) {
-        return options(Some(dir));
-    }
+    let within = within.to_path_buf();
     let mut opt = options(None);
     opt.image_href_resolver.resolve_string = Box::new(move |href: &str, opts: &usvg::Options| {
-        let text = bundled::get(&dir.join(href))?;
-        usvg::Tree::from_data_nested(text.as_bytes(), opts)
+        if is_remote(href) {
+            return None;
+        }
+        let bytes = bundled::read_bytes(&dir.join(href), &within, crate::input::ART).ok()?;
+        usvg::Tree::from_data_nested(&bytes, opts)
             .ok()
             .map(usvg::ImageKind::SVG)
     });
@@ -442,8 +444,9 @@ fn unsupported(what: &str, file: &Path) -> Error {
 /// Art files, each read and parsed once; the first failure is kept, with the
 /// text to find where it was named (the href), so that a missing, raster
 /// or remote art file is an error, not a silent blank.
-#[derive(Default)]
 struct ArtCache {
+    /// The kit's folder: art is read from inside it only.
+    within: PathBuf,
     trees: Mutex<HashMap<PathBuf, usvg::Tree>>,
     error: Mutex<Option<(Error, String)>>,
 }
@@ -504,6 +507,14 @@ fn raster_error(kind: &str, path: &Path) -> Error {
 }
 
 impl ArtCache {
+    fn new(within: &Path) -> ArtCache {
+        ArtCache {
+            within: within.to_path_buf(),
+            trees: Mutex::default(),
+            error: Mutex::default(),
+        }
+    }
+
     /// The art an `<image href>` in a template in `dir` names.
     fn resolve(&self, dir: &Path, href: &str) -> Option<usvg::Tree> {
         if is_remote(href) {
@@ -531,7 +542,7 @@ impl ArtCache {
         if let Some(t) = trees.get(path) {
             return Some(t.clone());
         }
-        let result = match bundled::read_bytes(path) {
+        let result = match bundled::read_bytes(path, &self.within, crate::input::ART) {
             Err(e) => Err(match raster_extension(href) {
                 Some(kind) if e.kind() != std::io::ErrorKind::NotFound => raster_error(kind, path),
                 _ => Error::input(
@@ -553,7 +564,7 @@ impl ArtCache {
                     format!("art file {} is not an SVG text file", path.display()),
                 )),
                 (None, Ok(text)) => {
-                    let opt = art_options(path);
+                    let opt = art_options(path, &self.within);
                     usvg::Tree::from_str(text, &opt)
                         .map_err(|e| with_file(svg_error(e), path))
                         .and_then(|tree| {
