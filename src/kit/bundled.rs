@@ -106,6 +106,11 @@ pub fn read_bytes(path: &Path, within: &Path, limit: Limit) -> std::io::Result<C
 
 /// `Ok` if `path`, its symbolic links followed, is inside the folder `within`.
 fn inside(path: &Path, within: &Path) -> std::io::Result<()> {
+    let within = if within.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        within
+    };
     let root = std::fs::canonicalize(within)?;
     let real = std::fs::canonicalize(path)?;
     if real.starts_with(&root) {

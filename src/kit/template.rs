@@ -58,6 +58,7 @@ fn render_faces_inner(kit: &Kit, direct_text: bool, keep: &mut Keep) -> Result<K
     let art = ArtCache::new(folder);
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
+    env.set_fuel(Some(FUEL));
     // Values are written into XML: escape them as such.
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
     // Names shrunk to their box with the bundled font's real widths.
@@ -148,9 +149,14 @@ fn fill_all(
     let mut out = Vec::with_capacity(comp.pieces.len());
     for (index, piece) in comp.pieces.iter().enumerate() {
         let ctx = context(kit, comp, piece, index);
-        let svg = tmpl
-            .render(ctx)
-            .map_err(|e| template_error(template, &e, Some(tmpl.source())))?;
+        let svg = render_bounded(&tmpl, ctx).map_err(|e| {
+            template_error(template, &e, Some(tmpl.source())).help(format!(
+                "piece {} of `{}`; a filled template is at most {} and takes at most {FUEL} steps",
+                index + 1,
+                comp.name,
+                crate::input::size_text(MAX_FACE as u64)
+            ))
+        })?;
         // Identical faces (all the backs) are parsed once. Known by the
         // SHA-256 of their text, not the text itself: a large deck's filled
         // templates need not all be kept.
@@ -235,6 +241,65 @@ fn context(kit: &Kit, comp: &Component, piece: &Piece, index: usize) -> Value {
 
 /// A minijinja error, located in the template's source (line and column of
 /// the failing expression when minijinja knows it).
+/// The most steps (minijinja's fuel: one per instruction, roughly) filling a template once
+/// may take: the bundled kits' templates take a few thousand; a loop of loops
+/// (`range(100000)` twice) is stopped here, with an error, instead of running for hours.
+pub const FUEL: u64 = 2_000_000;
+
+/// The most text one filled template may be. The bundled templates are at most 14 KB; a
+/// filled face is parsed by usvg, which lays every character of text out as a glyph of
+/// some 400 bytes, so this bound keeps a face's parse near 100 MB however its text was
+/// made (a long cell repeated in a loop, `{% set x = x ~ x %}` printed).
+pub const MAX_FACE: usize = 256 << 10;
+
+/// `tmpl` filled with `ctx`, with at most [`FUEL`] steps and [`MAX_FACE`] bytes of output:
+/// the output is written to a buffer that refuses to grow past the bound, so a template
+/// that prints more stops when it does.
+fn render_bounded(
+    tmpl: &minijinja::Template<'_, '_>,
+    ctx: Value,
+) -> std::result::Result<String, minijinja::Error> {
+    struct Bounded(Vec<u8>);
+    impl std::io::Write for Bounded {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.0.len() + buf.len() > MAX_FACE {
+                return Err(std::io::Error::other("the filled template is too large"));
+            }
+            self.0.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut out = Bounded(Vec::new());
+    match tmpl.render_captured_to(ctx, &mut out) {
+        Ok(_) => {}
+        Err(e) if e.kind() == minijinja::ErrorKind::WriteFailure => {
+            return Err(minijinja::Error::new(
+                minijinja::ErrorKind::InvalidOperation,
+                format!(
+                    "the filled template grows past {}",
+                    crate::input::size_text(MAX_FACE as u64)
+                ),
+            ))
+        }
+        Err(e) if e.kind() == minijinja::ErrorKind::OutOfFuel => {
+            return Err(minijinja::Error::new(
+                minijinja::ErrorKind::InvalidOperation,
+                format!("filling the template takes more than {FUEL} steps (a loop too long?)"),
+            ))
+        }
+        Err(e) => return Err(e),
+    }
+    String::from_utf8(out.0).map_err(|_| {
+        minijinja::Error::new(
+            minijinja::ErrorKind::InvalidOperation,
+            "the filled template is not UTF-8",
+        )
+    })
+}
+
 fn template_error(file: &Path, e: &minijinja::Error, source: Option<&str>) -> Error {
     let mut loc = Location::file(file);
     loc.line = e.line();
