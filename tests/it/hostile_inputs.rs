@@ -325,3 +325,34 @@ fn tts_image_names_are_cleaned_like_table_ids() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("U+202E"), "{}", stderr(&o));
 }
+
+#[test]
+fn every_command_whose_output_cannot_be_written_exits_2() {
+    // Issue 38: `deal > /dev/full` exited 1 where `check > /dev/full` exited 2. An output
+    // that cannot be written is no verdict on a game: exit 2 (DESIGN.md), for every command.
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // no /dev/full here
+    };
+    let record = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/natura/end-three-passes.toml")
+        .display()
+        .to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["deal", "quincunx", "--seed", "x"],
+        vec!["deal", "quincunx", "--seed", "x", "--boards", "1..50"],
+        vec!["check", &record],
+        vec!["score", "quincunx", "a1=AM,b1=2MK", "3SK", "c1"],
+        vec!["rules", "quincunx"],
+        vec!["kit", "list"],
+    ];
+    for args in cases {
+        let o = Command::new(env!("CARGO_BIN_EXE_tavolo"))
+            .args(&args)
+            .stdout(full.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("No space left"), "{args:?}: {}", stderr(&o));
+    }
+}
