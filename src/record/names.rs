@@ -21,12 +21,27 @@ pub fn is_unsafe(c: char) -> bool {
 
 /// `text` with each [`is_unsafe`] character written as `\u{XXXX}`, safe to print.
 pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
-    if unsafe_char(text).is_none() {
+    escaped_but(text, |_| false)
+}
+
+/// [`escaped`], keeping line breaks and tabs (a message's own layout): what
+/// [`crate::error::Error::render`] prints.
+pub fn escaped_text(text: &str) -> std::borrow::Cow<'_, str> {
+    escaped_but(text, |c| c == '\n' || c == '\t')
+}
+
+/// Is `c` unsafe to print in a message, where line breaks and tabs are its layout?
+pub fn is_unsafe_in_text(c: char) -> bool {
+    is_unsafe(c) && c != '\n' && c != '\t'
+}
+
+fn escaped_but(text: &str, keep: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| is_unsafe(c) && !keep(c)) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if is_unsafe(c) {
+        if is_unsafe(c) && !keep(c) {
             out.push_str(&format!("\\u{{{:04X}}}", c as u32));
         } else {
             out.push(c);

@@ -150,6 +150,22 @@ fn names_with_terminal_escapes_or_bidi_overrides_are_refused_and_never_printed_r
             "{err:?}"
         );
     }
+    // A name anywhere else (a move's `player`) is printed escaped in the error.
+    std::fs::write(
+        dir.path().join("m.toml"),
+        "game = \"natura\"\nplayers = [\"anna\", \"bruno\"]\n[deal]\nseed = \"x\"\n[[move]]\nplayer = \"\\u001b[31manna\\u202e\"\npass = true\n",
+    )
+    .unwrap();
+    let o = bounded(dir.path(), &["check", "m.toml"]);
+    assert_eq!(o.status.code(), Some(2), "{}", said(&o));
+    let err = said(&o);
+    assert!(err.contains("record.unknown-player"), "{err}");
+    assert!(err.contains("\\u{001B}[31manna\\u{202E}"), "{err}");
+    assert!(
+        !err.chars()
+            .any(|c| c != '\n' && tavolo::record::names::is_unsafe(c)),
+        "{err:?}"
+    );
 }
 
 /// A kit in `dir`: one component `name`, its front `card.svg` (`front`), items `items`
@@ -353,6 +369,10 @@ fn every_command_whose_output_cannot_be_written_exits_2() {
             .output()
             .unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        assert!(stderr(&o).contains("No space left"), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("No space left"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
     }
 }
