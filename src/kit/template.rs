@@ -380,9 +380,9 @@ pub fn options(resources_dir: Option<PathBuf>) -> usvg::Options<'static> {
     }
 }
 
-/// usvg options for an art file. It may hold `<image href>`s of its own: SVG only, read
-/// as the art is (a bundled one from the binary, one on disk from inside the kit's folder
-/// `within`, within [`crate::input::ART`]), not followed further, as usvg does for nested SVG.
+/// usvg options for an art file. It may hold `<image href>`s of its own, read as the art is
+/// (a bundled one from the binary, one on disk from inside the kit's folder `within`, within
+/// [`crate::input::ART`]); a nested SVG is not followed further, as usvg does.
 fn art_options(path: &Path, within: &Path) -> usvg::Options<'static> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let within = within.to_path_buf();
@@ -392,9 +392,13 @@ fn art_options(path: &Path, within: &Path) -> usvg::Options<'static> {
             return None;
         }
         let bytes = bundled::read_bytes(&dir.join(href), &within, crate::input::ART).ok()?;
-        usvg::Tree::from_data_nested(&bytes, opts)
-            .ok()
-            .map(usvg::ImageKind::SVG)
+        // As usvg would load the file: its kind from its content, so that a raster
+        // image is one in the tree (and refused as such, `check_supported`).
+        (usvg::ImageHrefResolver::default_data_resolver())(
+            "text/plain",
+            Arc::new(bytes.into_owned()),
+            opts,
+        )
     });
     opt
 }

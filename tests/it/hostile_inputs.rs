@@ -150,6 +150,16 @@ fn names_with_terminal_escapes_or_bidi_overrides_are_refused_and_never_printed_r
             "{err:?}"
         );
     }
+    // A GCG record's #player line likewise.
+    std::fs::write(
+        dir.path().join("g.gcg"),
+        "#player1 a Anna\u{1b}]0;pwned\u{7}\n#player2 b Bruno\n>a: CANTORE 8H CANTORE +75 75\n",
+    )
+    .unwrap();
+    let o = bounded(dir.path(), &["check", "g.gcg"]);
+    assert_eq!(o.status.code(), Some(2), "{}", said(&o));
+    assert!(said(&o).contains("gcg.player"), "{}", said(&o));
+    assert!(!said(&o).contains('\u{1b}'), "{:?}", said(&o));
     // A name anywhere else (a move's `player`) is printed escaped in the error.
     std::fs::write(
         dir.path().join("m.toml"),
