@@ -222,13 +222,28 @@ impl Error {
     /// source line and caret follow when the error points into a file; `help:` last.
     pub fn render(&self, colour: bool) -> String {
         use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+        // Whatever an input held (a name with a terminal escape, a bidirectional
+        // override) is shown escaped, never acted on by the terminal.
+        use crate::record::names::{escaped_text, is_unsafe_in_text};
         let title = match &self.location {
             Some(loc) => format!("{loc}: {}", self.message),
             None => self.message.clone(),
         };
+        let title = escaped_text(&title).into_owned();
+        // In the source line such a character is one replacement character, so that the
+        // caret's column stays the line's.
+        let shown = self
+            .location
+            .as_ref()
+            .and_then(|loc| loc.source_line.as_deref())
+            .map(|t| {
+                t.chars()
+                    .map(|c| if is_unsafe_in_text(c) { '\u{FFFD}' } else { c })
+                    .collect::<String>()
+            });
         let mut group = Group::with_title(Level::ERROR.primary_title(title).id(self.code));
         if let Some(loc) = &self.location {
-            if let (Some(text), Some(line), Some(col)) = (&loc.source_line, loc.line, loc.column) {
+            if let (Some(text), Some(line), Some(col)) = (&shown, loc.line, loc.column) {
                 // Column and length count characters; the renderer wants bytes.
                 let byte_at = |chars: usize| {
                     text.char_indices()
@@ -244,8 +259,9 @@ impl Error {
                 );
             }
         }
-        if let Some(help) = &self.help {
-            group = group.element(Level::HELP.message(help.as_str()));
+        let help = self.help.as_deref().map(escaped_text);
+        if let Some(help) = &help {
+            group = group.element(Level::HELP.message(help.as_ref()));
         }
         let renderer = if colour {
             Renderer::styled()

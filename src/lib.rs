@@ -13,6 +13,7 @@ pub mod error;
 pub mod event;
 pub mod games;
 pub mod html;
+pub mod input;
 pub mod kit;
 pub mod lexicon;
 pub mod output;

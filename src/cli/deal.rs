@@ -249,9 +249,11 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         Ok(()) => Ok(ExitCode::SUCCESS),
         // `tavolo deal ... | head`: the reader has all it wanted.
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(Failure::Io(e)) => Err(Error::failed(
+        // Exit 2, as every command whose output cannot be written (DESIGN.md): an I/O
+        // failure is no verdict on a game, and 1 means "illegal" to a script.
+        Err(Failure::Io(e)) => Err(Error::input(
             "cli.write",
-            format!("cannot write the deals: {e}"),
+            format!("cannot write the deals: {}", crate::error::io_reason(&e)),
         )),
         Err(Failure::Deal(e)) => Err(e),
     }

@@ -97,7 +97,8 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
 }
 
 fn read_text(path: &Path) -> Result<String, Error> {
-    std::fs::read_to_string(path).map_err(|e| Error::io("cli.read", path, &e))
+    crate::input::read_to_string(path, crate::input::RECORD)
+        .map_err(|e| Error::io("cli.read", path, &e))
 }
 
 /// A word list file: words separated by spaces or line breaks; blank lines and lines

@@ -58,12 +58,11 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
     };
     a.force.check(&out_path)?;
     let (name, text) = if stdin {
-        let mut t = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut t)
+        let t = crate::input::read_stdin_to_string(crate::input::RECORD)
             .map_err(|e| Error::io("record.unreadable", std::path::Path::new("<stdin>"), &e))?;
         (PathBuf::from("<stdin>"), t)
     } else {
-        let t = std::fs::read_to_string(&a.record)
+        let t = crate::input::read_to_string(&a.record, crate::input::RECORD)
             .map_err(|e| Error::io("record.unreadable", &a.record, &e))?;
         (a.record.clone(), t)
     };

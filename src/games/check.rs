@@ -167,7 +167,7 @@ pub fn check_parsed_kept(
 /// Read and judge one record file; `-` reads standard input (named `<stdin>`).
 pub fn check_file(path: &Path) -> Report {
     if let Some(reader) = super::foreign::reader(path) {
-        let outcome = match std::fs::read(path) {
+        let outcome = match crate::input::read(path, crate::input::RECORD) {
             Ok(bytes) => match reader.check(path, &bytes) {
                 Ok(j) => Outcome::Judged {
                     game: j.game,
@@ -185,17 +185,16 @@ pub fn check_file(path: &Path) -> Report {
         };
     }
     if path == Path::new("-") {
-        let mut text = String::new();
         let stdin = Path::new("<stdin>");
-        return match std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
-            Ok(_) => check_text(stdin, text),
+        return match crate::input::read_stdin_to_string(crate::input::RECORD) {
+            Ok(text) => check_text(stdin, text),
             Err(e) => Report {
                 file: stdin.display().to_string(),
                 outcome: unreadable(Error::io("record.unreadable", stdin, &e)),
             },
         };
     }
-    match std::fs::read_to_string(path) {
+    match crate::input::read_to_string(path, crate::input::RECORD) {
         Ok(text) => check_text(path, text),
         Err(e) => Report {
             file: path.display().to_string(),

@@ -11,6 +11,8 @@
 use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
 
+use crate::input::Limit;
+
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 
 /// The root of bundled paths; it names no real folder.
@@ -57,29 +59,71 @@ pub fn kits() -> Vec<PathBuf> {
         .collect()
 }
 
-/// Read a kit file: a bundled one from the binary, any other from the disk.
-pub fn read(path: &Path) -> std::io::Result<Cow<'static, str>> {
-    if is_bundled(path) {
-        return get(path).map(Cow::Borrowed).ok_or_else(|| {
-            std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                "no such file among the bundled kits",
-            )
-        });
+/// The folder of the kit whose definition is at `source`: its files are read from there.
+pub fn folder(source: &Path) -> &Path {
+    match source.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
     }
-    std::fs::read_to_string(path).map(Cow::Owned)
+}
+
+/// Read a kit file: a bundled one from the binary, any other from the disk, where it must
+/// be inside the kit's folder `within` (once symbolic links are followed: an absolute
+/// path, a `..` or a link that leads out of it is refused), and within `limit`
+/// ([`crate::input::read`]).
+pub fn read(path: &Path, within: &Path, limit: Limit) -> std::io::Result<Cow<'static, str>> {
+    match read_bytes(path, within, limit)? {
+        Cow::Borrowed(b) => std::str::from_utf8(b)
+            .map(Cow::Borrowed)
+            .map_err(|_| not_utf8()),
+        Cow::Owned(b) => String::from_utf8(b).map(Cow::Owned).map_err(|_| not_utf8()),
+    }
+}
+
+fn not_utf8() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        "stream did not contain valid UTF-8",
+    )
 }
 
 /// [`read`], as bytes: an art file that is not text (a PNG) is read too, so
 /// that it can be named for what it is.
-pub fn read_bytes(path: &Path) -> std::io::Result<Cow<'static, [u8]>> {
+pub fn read_bytes(path: &Path, within: &Path, limit: Limit) -> std::io::Result<Cow<'static, [u8]>> {
     if is_bundled(path) {
-        return read(path).map(|t| match t {
-            Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
-            Cow::Owned(s) => Cow::Owned(s.into_bytes()),
-        });
+        return get(path)
+            .map(|t| Cow::Borrowed(t.as_bytes()))
+            .ok_or_else(|| {
+                std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "no such file among the bundled kits",
+                )
+            });
     }
-    std::fs::read(path).map(Cow::Owned)
+    inside(path, within)?;
+    crate::input::read(path, limit).map(Cow::Owned)
+}
+
+/// `Ok` if `path`, its symbolic links followed, is inside the folder `within`.
+fn inside(path: &Path, within: &Path) -> std::io::Result<()> {
+    let within = if within.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        within
+    };
+    let root = std::fs::canonicalize(within)?;
+    let real = std::fs::canonicalize(path)?;
+    if real.starts_with(&root) {
+        return Ok(());
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::PermissionDenied,
+        format!(
+            "it leads to {}, outside the kit's folder {}: a kit reads only the files in its own folder",
+            real.display(),
+            root.display()
+        ),
+    ))
 }
 
 #[cfg(test)]
@@ -111,7 +155,12 @@ mod tests {
         // Not under the root: not bundled, whatever the folder holds.
         assert!(get(Path::new("templates/fruit.toml")).is_none());
         assert!(get(Path::new("./<bundled>/fruit.toml")).is_none());
-        let e = read(Path::new("<bundled>/nothing.toml")).unwrap_err();
+        let e = read(
+            Path::new("<bundled>/nothing.toml"),
+            Path::new(ROOT),
+            crate::input::KIT_TEXT,
+        )
+        .unwrap_err();
         assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
     }
 }

@@ -204,17 +204,37 @@ impl From<toml::Table> for Piece {
     }
 }
 
+/// The error for a component of more than [`MAX_PIECES`] pieces (`at` is where it is named).
+fn too_many_pieces(component: &str, mut at: Error) -> Error {
+    at.message = format!(
+        "component `{component}` asks for more than {MAX_PIECES} pieces (copies counted); a kit prints at most that"
+    );
+    at.help("split the deck into several kits")
+}
+
 /// Pieces made from items, each item's names shared with the piece before
 /// when they are the same.
 #[derive(Default)]
 struct Pieces {
     pieces: Vec<Piece>,
+    /// More than [`MAX_PIECES`] were asked for (the rest were not made).
+    over: bool,
 }
+
+/// The most pieces a kit prints, copies counted: 20 times the 5,200-card deck of
+/// BENCHMARKS.md. Each is a face to fill and lay out (some 0.4 ms each), so a sheet of a
+/// million rows (or rows of a thousand copies) is refused at once instead of running
+/// for an hour.
+pub const MAX_PIECES: usize = 100_000;
 
 impl Pieces {
     /// `copies` pieces of `item`.
     fn push(&mut self, item: toml::Table, copies: usize) {
-        if copies == 0 {
+        if copies == 0 || self.over {
+            return;
+        }
+        if self.pieces.len() + copies > MAX_PIECES {
+            self.over = true;
             return;
         }
         let mut piece = Piece::from(item);
@@ -241,14 +261,15 @@ pub fn load(path: &Path) -> Result<Kit> {
 
 /// [`load`], with some `[options]` set (`--option NAME=VALUE`).
 pub fn load_with(path: &Path, options: &[(String, String)]) -> Result<Kit> {
-    let source = bundled::read(path).map_err(|e| {
-        Error::input(
-            "kit.unreadable",
-            format!("cannot read the kit definition: {}", io_reason(&e)),
-        )
-        .in_file(path)
-        .help("give a bundled kit's name (`tavolo kit list`) or the path of a .toml file")
-    })?;
+    let source =
+        bundled::read(path, bundled::folder(path), crate::input::KIT_TEXT).map_err(|e| {
+            Error::input(
+                "kit.unreadable",
+                format!("cannot read the kit definition: {}", io_reason(&e)),
+            )
+            .in_file(path)
+            .help("give a bundled kit's name (`tavolo kit list`) or the path of a .toml file")
+        })?;
     parse_with(path, &source, options)
 }
 
@@ -400,7 +421,26 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
     }
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut components = Vec::new();
+    if let Some(c) = file
+        .title
+        .as_deref()
+        .and_then(crate::record::names::unsafe_char)
+    {
+        let title = file.title.as_deref().unwrap_or_default();
+        return Err(Error::input(
+            "kit.name",
+            crate::record::names::refusal("the kit's title", title, c),
+        )
+        .in_file(path));
+    }
     for c in &file.components {
+        if let Some(ch) = crate::record::names::unsafe_char(c.name.get_ref()) {
+            return Err(bad(
+                "kit.name",
+                c.name.span(),
+                crate::record::names::refusal("component", c.name.get_ref(), ch),
+            ));
+        }
         if let Some(when) = &c.when {
             let w = when.get_ref();
             let on = match w.split_once('=') {
@@ -555,6 +595,12 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
             };
             pieces.push(it.clone(), n);
         }
+        if pieces.over {
+            return Err(too_many_pieces(
+                c.name.get_ref(),
+                bad("kit.too-many-pieces", c.name.span(), String::new()),
+            ));
+        }
         let pieces = pieces.pieces;
         if pieces.is_empty() {
             return Err(bad(
@@ -588,6 +634,14 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
             "every `[[component]]` of the kit is switched off by its `[options]`",
         )
         .in_file(path));
+    }
+    if components.iter().map(|c| c.pieces.len()).sum::<usize>() > MAX_PIECES {
+        return Err(Error::input(
+            "kit.too-many-pieces",
+            format!("the kit's components ask for more than {MAX_PIECES} pieces (copies counted); a kit prints at most that"),
+        )
+        .in_file(path)
+        .help("split the deck into several kits"));
     }
     Ok(Kit {
         options,
@@ -623,7 +677,7 @@ fn sheet_pieces(
         ));
     }
     let path = dir.join(from.get_ref());
-    let grid = sheet::read(&path, c.sheet.as_ref().map(|s| s.get_ref().as_str()))?;
+    let grid = sheet::read_in(&path, dir, c.sheet.as_ref().map(|s| s.get_ref().as_str()))?;
     let names: Vec<&str> = grid.names().collect();
     let columns = || format!("its columns: {}", names.join(", "));
     let numbers: Vec<String> = c
@@ -677,6 +731,12 @@ fn sheet_pieces(
     for item in items {
         let n = if column.is_some() { item.copies } else { all };
         pieces.push(item.fields, n);
+    }
+    if pieces.over {
+        return Err(too_many_pieces(
+            c.name.get_ref(),
+            bad("kit.too-many-pieces", c.name.span(), String::new()),
+        ));
     }
     let pieces = pieces.pieces;
     if pieces.is_empty() {

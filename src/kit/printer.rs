@@ -115,7 +115,7 @@ pub fn save(name: &str, profile: &Profile) -> Result<PathBuf> {
 /// The profile saved as `name`.
 pub fn load(name: &str) -> Result<Profile> {
     let p = path(name)?;
-    let text = std::fs::read_to_string(&p).map_err(|e| {
+    let text = crate::input::read_to_string(&p, crate::input::SETTINGS).map_err(|e| {
         Error::input(
             "kit.printer",
             format!("no printer profile `{name}`: {}", io_reason(&e)),

@@ -58,19 +58,26 @@ const KINDS: &str = ".csv, .tsv, .xlsx, .xlsm, .xls, .xlsb or .ods";
 
 /// Read `path` (one `sheet` of a workbook: by default its first).
 pub fn read(path: &Path, sheet: Option<&str>) -> Result<Grid> {
+    read_in(path, crate::kit::bundled::folder(path), sheet)
+}
+
+/// [`read`] for a kit whose folder is `within`: the sheet must be inside it
+/// (`crate::kit::bundled::read_bytes`) and at most [`crate::input::SHEET`].
+pub fn read_in(path: &Path, within: &Path, sheet: Option<&str>) -> Result<Grid> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
         .unwrap_or_default();
-    let bytes = crate::kit::bundled::read_bytes(path).map_err(|e| {
-        Error::input(
-            "kit.sheet",
-            format!("cannot read the items' sheet: {}", io_reason(&e)),
-        )
-        .in_file(path)
-        .help("`items_from` is relative to the kit's TOML file")
-    })?;
+    let bytes =
+        crate::kit::bundled::read_bytes(path, within, crate::input::SHEET).map_err(|e| {
+            Error::input(
+                "kit.sheet",
+                format!("cannot read the items' sheet: {}", io_reason(&e)),
+            )
+            .in_file(path)
+            .help("`items_from` is relative to the kit's TOML file")
+        })?;
     let grid = match ext.as_str() {
         "csv" | "tsv" | "tab" => {
             if sheet.is_some() {
@@ -94,7 +101,22 @@ pub fn read(path: &Path, sheet: Option<&str>) -> Result<Grid> {
         }
     };
     grid.check_header()?;
+    grid.check_cells()?;
     Ok(grid)
+}
+
+fn cell_too_long(path: &Path, line: usize, which: &str) -> Error {
+    Error::input(
+        "kit.sheet",
+        format!(
+            "{which} holds more than {} of text; a cell holds at most that",
+            crate::input::size_text(MAX_CELL as u64)
+        ),
+    )
+    .at(Location {
+        line: Some(line),
+        ..Location::file(path)
+    })
 }
 
 /// The text of a CSV/TSV file: UTF-8 (a BOM is dropped), UTF-16 with its
@@ -149,6 +171,11 @@ pub const MAX_CELLS: u64 = 250_000;
 /// long text a million times would take gigabytes (found by fuzzing). 5,200 cards of 20
 /// fields of 100 characters are 10 MB.
 pub const MAX_TEXT: u64 = 16 << 20;
+
+/// The most text one cell may hold. A card's longest text is a few hundred characters; a
+/// cell's text printed on a face is laid out by usvg at some 400 bytes a character, so a
+/// cell of megabytes cost gigabytes (issue 38: 5 MB, 2 GB).
+pub const MAX_CELL: usize = 16 << 10;
 
 /// An .xlsx's claimed count of shared strings, at most this (calamine reserves room for as
 /// many as the file claims before reading any; found by fuzzing).
@@ -210,6 +237,69 @@ fn xlsx_area<RS: std::io::Read + std::io::Seek>(
     Ok(())
 }
 
+/// The most parts (zip entries) a workbook may hold: a spreadsheet program writes a dozen
+/// or two.
+pub const MAX_PARTS: usize = 1000;
+
+/// The most bytes a workbook's parts may inflate to, all together: 4 times [`MAX_TEXT`],
+/// for the XML around the text. calamine inflates its parts as it reads them, so a small
+/// zip of parts that inflate to gigabytes (a zip bomb: 3 MB took 3 GB, issue 38) is
+/// refused here, before anything is inflated past this.
+pub const MAX_UNPACKED: u64 = 4 * MAX_TEXT;
+
+/// A workbook's zip looked at before calamine reads it: at most [`MAX_PARTS`] parts, their
+/// sizes as the zip states them at most [`MAX_UNPACKED`] all together, and then each part
+/// inflated (into nothing) to check that it is no larger than it states, stopping at the
+/// bound: a part that states a small size and inflates to a large one is refused too.
+fn zip_checked(bytes: &[u8]) -> std::result::Result<(), String> {
+    let Ok(mut zip) = zip::ZipArchive::new(Cursor::new(bytes)) else {
+        return Ok(()); // not a zip: calamine says what it is
+    };
+    if zip.len() > MAX_PARTS {
+        return Err(format!(
+            "it holds {} parts; a workbook holds at most {MAX_PARTS}",
+            zip.len()
+        ));
+    }
+    let mut stated = 0u64;
+    for i in 0..zip.len() {
+        if let Ok(f) = zip.by_index_raw(i) {
+            stated = stated.saturating_add(f.size());
+        }
+    }
+    let too_large = || {
+        format!(
+            "its parts inflate to more than {}; a workbook of items inflates to at most that",
+            crate::input::size_text(MAX_UNPACKED)
+        )
+    };
+    if stated > MAX_UNPACKED {
+        return Err(too_large());
+    }
+    let mut total = 0u64;
+    for i in 0..zip.len() {
+        let Ok(f) = zip.by_index(i) else { continue };
+        let claimed = f.size();
+        let name = f
+            .name()
+            .map(|n| n.chars().take(80).collect::<String>())
+            .unwrap_or_default();
+        let room = (MAX_UNPACKED - total).min(claimed) + 1;
+        let n = std::io::copy(&mut std::io::Read::take(f, room), &mut std::io::sink())
+            .map_err(|e| format!("its part {name} does not inflate: {e}"))?;
+        if n > claimed {
+            return Err(format!(
+                "its part {name} inflates to more than the {claimed} bytes it states: the file is damaged"
+            ));
+        }
+        total += n;
+        if total > MAX_UNPACKED {
+            return Err(too_large());
+        }
+    }
+    Ok(())
+}
+
 /// Whether every cell reference of an .xlsx (the `r` and `ref` attributes of its XML parts:
 /// cells, rows, the dimension, merged cells, shared formulas) is short enough to be one:
 /// a column of at most 3 letters (`XFD`), a row of at most 7 digits (`1048576`). calamine
@@ -226,7 +316,7 @@ fn xlsx_refs_short(bytes: &[u8]) -> std::result::Result<(), String> {
         let name = match zip.by_index(i) {
             Ok(f) => match f.name().map(|n| n.to_string()) {
                 Ok(name) if name.ends_with(".xml") => {
-                    if f.take(256 << 20).read_to_end(&mut xml).is_err() {
+                    if f.take(MAX_UNPACKED).read_to_end(&mut xml).is_err() {
                         continue;
                     }
                     name
@@ -236,6 +326,7 @@ fn xlsx_refs_short(bytes: &[u8]) -> std::result::Result<(), String> {
             _ => continue,
         };
         // As calamine reads them: end tags not checked.
+        let mut strings = 0u64;
         let mut reader = quick_xml::Reader::from_reader(xml.as_slice());
         reader.config_mut().check_end_names = false;
         reader.config_mut().check_comments = false;
@@ -249,6 +340,16 @@ fn xlsx_refs_short(bytes: &[u8]) -> std::result::Result<(), String> {
                     continue;
                 }
             };
+            // The strings themselves counted, not only the count the part claims (it may
+            // claim none): calamine keeps every one, referenced or not.
+            if e.local_name().as_ref() == "si" {
+                strings += 1;
+                if strings > MAX_SHARED_STRINGS {
+                    return Err(format!(
+                        "{name} holds more than {MAX_SHARED_STRINGS} shared strings; a sheet of items has at most {MAX_SHARED_STRINGS}"
+                    ));
+                }
+            }
             if e.local_name().as_ref() == "sst" {
                 for a in e.attributes().flatten() {
                     if matches!(a.key.local_name().as_ref(), "count" | "uniqueCount")
@@ -308,7 +409,7 @@ fn ods_checked(bytes: &[u8]) -> std::result::Result<(), String> {
     let mut xml = Vec::new();
     match zip.by_name("content.xml") {
         Ok(f) => {
-            if f.take(256 << 20).read_to_end(&mut xml).is_err() {
+            if f.take(MAX_UNPACKED).read_to_end(&mut xml).is_err() {
                 return Ok(());
             }
         }
@@ -477,6 +578,7 @@ fn read_text(path: &Path, bytes: &[u8], tabs: bool) -> Result<Grid> {
         .delimiter(delimiter)
         .from_reader(text.as_bytes());
     let mut rows = Vec::new();
+    let mut width = 0u64;
     for record in reader.records() {
         let record = record.map_err(|e| {
             let line = e.position().map(|p| p.line() as usize);
@@ -485,6 +587,24 @@ fn read_text(path: &Path, bytes: &[u8], tabs: bool) -> Result<Grid> {
             Error::input("kit.sheet", format!("cannot read the sheet: {e}")).at(loc)
         })?;
         let line = record.position().map_or(0, |p| p.line() as usize);
+        // Bounded as a workbook's sheet is, as the rows come: a million rows are refused
+        // at the row past the bound, not after all are held.
+        width = width.max(record.len() as u64);
+        if (rows.len() as u64 + 1).saturating_mul(width) > MAX_CELLS {
+            return Err(Error::input(
+                "kit.sheet",
+                format!(
+                    "the sheet spans more than {MAX_CELLS} cells (rows times columns) by this row; a sheet of items spans at most that"
+                ),
+            )
+            .at(Location {
+                line: Some(line),
+                ..Location::file(path)
+            }));
+        }
+        if let Some(i) = record.iter().position(|c| c.len() > MAX_CELL) {
+            return Err(cell_too_long(path, line, &format!("column {}", i + 1)));
+        }
         rows.push(Row {
             line,
             first_column: 0,
@@ -503,6 +623,9 @@ fn read_workbook(path: &Path, ext: &str, bytes: Vec<u8>, sheet: Option<&str>) ->
             .in_file(path)
             .help(format!("is it really a .{ext} file? Save it again from the spreadsheet program, or export the sheet as CSV"))
     };
+    if ext != "xls" {
+        zip_checked(&bytes).map_err(|m| unreadable(&m))?;
+    }
     if ext == "ods" {
         ods_checked(&bytes).map_err(|m| unreadable(&m))?;
     }
@@ -710,6 +833,21 @@ impl Grid {
         }
     }
 
+    /// Every cell at most [`MAX_CELL`] (a text file's are checked as they are read).
+    fn check_cells(&self) -> Result<()> {
+        for row in &self.rows {
+            if let Some(i) = row.cells.iter().position(|c| c.len() > MAX_CELL) {
+                let which = if self.workbook {
+                    format!("cell {}", cell_name(row.first_column + i, row.line))
+                } else {
+                    format!("column {}", i + 1)
+                };
+                return Err(cell_too_long(&self.file, row.line, &which));
+            }
+        }
+        Ok(())
+    }
+
     /// Column names are the templates' field names: letters, digits and `_`, once each.
     fn check_header(&self) -> Result<()> {
         if self.columns.iter().all(Option::is_none) {
@@ -726,6 +864,8 @@ impl Grid {
             )
             .in_file(&self.file));
         }
+        // Linear: a header of many columns is not compared pairwise.
+        let mut seen = std::collections::HashSet::new();
         for (i, name) in self.columns.iter().enumerate() {
             let Some(name) = name else { continue };
             let ok = name
@@ -741,7 +881,7 @@ impl Grid {
                 .at(self.line_at(self.header_line, Some(i)))
                 .help("a column's name is what the templates call it (`{{ cost }}`): letters, digits and `_`, starting with a letter"));
             }
-            if self.columns[..i].iter().flatten().any(|n| n == name) {
+            if !seen.insert(name.as_str()) {
                 return Err(Error::input(
                     "kit.sheet",
                     format!("column {}: `{name}` names two columns", i + 1),
@@ -939,5 +1079,86 @@ mod tests {
         assert_eq!(field_span("a,\"b,c\",dd", ',', 2), Some((8, 2)));
         assert_eq!(field_span("a,,c", ',', 1), Some((2, 0)));
         assert_eq!(field_span("a,b", ',', 3), None);
+    }
+
+    /// A zip of `parts` (name, bytes), deflated.
+    fn zipped(parts: &[(&str, Vec<u8>)]) -> Vec<u8> {
+        use std::io::Write;
+        let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let opts = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        for (name, bytes) in parts {
+            w.start_file(*name, opts).unwrap();
+            w.write_all(bytes).unwrap();
+        }
+        w.finish().unwrap().into_inner()
+    }
+
+    /// `zip` with every header's stated uncompressed size of its (only) part set to `size`.
+    fn stating(mut zip: Vec<u8>, size: u32) -> Vec<u8> {
+        for (sig, at) in [(b"PK\x03\x04", 22), (b"PK\x01\x02", 24)] {
+            let i = zip.windows(4).position(|w| w == sig).unwrap();
+            zip[i + at..i + at + 4].copy_from_slice(&size.to_le_bytes());
+        }
+        zip
+    }
+
+    #[test]
+    fn a_zip_bomb_is_refused_before_it_is_inflated() {
+        // Issue 38: a part that states a small size and inflates to more.
+        let zip = stating(zipped(&[("xl/sharedStrings.xml", vec![b' '; 4096])]), 10);
+        let e = zip_checked(&zip).unwrap_err();
+        // (zip 9 stops such a part itself, as calamine would see too.)
+        assert!(e.contains("sharedStrings.xml does not inflate"), "{e}");
+        // One that states more than the bound: refused from its headers alone.
+        let zip = stating(
+            zipped(&[("xl/sharedStrings.xml", vec![b' '; 4096])]),
+            1 << 31,
+        );
+        let e = zip_checked(&zip).unwrap_err();
+        assert!(e.contains("inflate to more than 64 MiB"), "{e}");
+        // Too many parts.
+        let parts: Vec<(String, Vec<u8>)> = (0..=MAX_PARTS)
+            .map(|i| (format!("p{i}.xml"), Vec::new()))
+            .collect();
+        let parts: Vec<(&str, Vec<u8>)> =
+            parts.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
+        let e = zip_checked(&zipped(&parts)).unwrap_err();
+        assert!(e.contains("1001 parts"), "{e}");
+        // A workbook as a program writes it passes.
+        assert!(zip_checked(&zipped(&[("a.xml", b"<a/>".to_vec())])).is_ok());
+    }
+
+    #[test]
+    fn shared_strings_are_counted_not_taken_from_the_count_they_claim() {
+        // Issue 38: 20M unreferenced shared strings, no `count`, were all kept by calamine.
+        let mut xml = String::from("<sst>");
+        for _ in 0..=MAX_SHARED_STRINGS {
+            xml.push_str("<si><t/></si>");
+        }
+        xml.push_str("</sst>");
+        let zip = zipped(&[("xl/sharedStrings.xml", xml.into_bytes())]);
+        let e = xlsx_refs_short(&zip).unwrap_err();
+        assert!(e.contains("more than 250000 shared strings"), "{e}");
+    }
+
+    #[test]
+    fn a_long_cell_and_a_long_sheet_are_refused_with_their_line() {
+        let long = format!("name,rule\na,{}\n", "x".repeat(MAX_CELL + 1));
+        let e = read_text(Path::new("c.csv"), long.as_bytes(), false).unwrap_err();
+        assert!(
+            e.message.contains("column 2 holds more than 16 KiB"),
+            "{}",
+            e.message
+        );
+        assert_eq!(e.location.unwrap().line, Some(2));
+        let rows = "a\n".repeat(MAX_CELLS as usize + 5);
+        let e = read_text(Path::new("c.csv"), rows.as_bytes(), false).unwrap_err();
+        assert!(
+            e.message.contains("more than 250000 cells"),
+            "{}",
+            e.message
+        );
+        assert_eq!(e.location.unwrap().line, Some(MAX_CELLS as usize + 1));
     }
 }

@@ -54,16 +54,18 @@ pub fn render_faces_with(kit: &Kit, keep: &mut Keep) -> Result<KitFaces> {
 }
 
 fn render_faces_inner(kit: &Kit, direct_text: bool, keep: &mut Keep) -> Result<KitFaces> {
-    let art = ArtCache::default();
+    let folder = bundled::folder(&kit.source);
+    let art = ArtCache::new(folder);
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
+    env.set_fuel(Some(FUEL));
     // Values are written into XML: escape them as such.
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
     // Names shrunk to their box with the bundled font's real widths.
     env.add_function("fit_text", crate::kit::textfit::template_fit_text);
 
     // The kit's own text, to point at the value an error comes from.
-    let kit_source = bundled::read(&kit.source)
+    let kit_source = bundled::read(&kit.source, folder, crate::input::KIT_TEXT)
         .map(|s| s.into_owned())
         .unwrap_or_default();
     if let Some(c) = missing_glyph(&kit.title) {
@@ -125,7 +127,7 @@ fn fill_all(
 ) -> Result<Vec<usize>> {
     let name = template.display().to_string();
     if env.get_template(&name).is_err() {
-        let source = bundled::read(template).map_err(|e| {
+        let source = bundled::read(template, &art.within, crate::input::KIT_TEXT).map_err(|e| {
             Error::input(
                 "kit.template-missing",
                 format!(
@@ -147,9 +149,14 @@ fn fill_all(
     let mut out = Vec::with_capacity(comp.pieces.len());
     for (index, piece) in comp.pieces.iter().enumerate() {
         let ctx = context(kit, comp, piece, index);
-        let svg = tmpl
-            .render(ctx)
-            .map_err(|e| template_error(template, &e, Some(tmpl.source())))?;
+        let svg = render_bounded(&tmpl, ctx).map_err(|e| {
+            template_error(template, &e, Some(tmpl.source())).help(format!(
+                "piece {} of `{}`; a filled template is at most {} and takes at most {FUEL} steps",
+                index + 1,
+                comp.name,
+                crate::input::size_text(MAX_FACE as u64)
+            ))
+        })?;
         // Identical faces (all the backs) are parsed once. Known by the
         // SHA-256 of their text, not the text itself: a large deck's filled
         // templates need not all be kept.
@@ -234,6 +241,65 @@ fn context(kit: &Kit, comp: &Component, piece: &Piece, index: usize) -> Value {
 
 /// A minijinja error, located in the template's source (line and column of
 /// the failing expression when minijinja knows it).
+/// The most steps (minijinja's fuel: one per instruction, roughly) filling a template once
+/// may take: the bundled kits' templates take a few thousand; a loop of loops
+/// (`range(100000)` twice) is stopped here, with an error, instead of running for hours.
+pub const FUEL: u64 = 2_000_000;
+
+/// The most text one filled template may be. The bundled templates are at most 14 KB; a
+/// filled face is parsed by usvg, which lays every character of text out as a glyph of
+/// some 400 bytes, so this bound keeps a face's parse near 100 MB however its text was
+/// made (a long cell repeated in a loop, `{% set x = x ~ x %}` printed).
+pub const MAX_FACE: usize = 256 << 10;
+
+/// `tmpl` filled with `ctx`, with at most [`FUEL`] steps and [`MAX_FACE`] bytes of output:
+/// the output is written to a buffer that refuses to grow past the bound, so a template
+/// that prints more stops when it does.
+fn render_bounded(
+    tmpl: &minijinja::Template<'_, '_>,
+    ctx: Value,
+) -> std::result::Result<String, minijinja::Error> {
+    struct Bounded(Vec<u8>);
+    impl std::io::Write for Bounded {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.0.len() + buf.len() > MAX_FACE {
+                return Err(std::io::Error::other("the filled template is too large"));
+            }
+            self.0.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut out = Bounded(Vec::new());
+    match tmpl.render_captured_to(ctx, &mut out) {
+        Ok(_) => {}
+        Err(e) if e.kind() == minijinja::ErrorKind::WriteFailure => {
+            return Err(minijinja::Error::new(
+                minijinja::ErrorKind::InvalidOperation,
+                format!(
+                    "the filled template grows past {}",
+                    crate::input::size_text(MAX_FACE as u64)
+                ),
+            ))
+        }
+        Err(e) if e.kind() == minijinja::ErrorKind::OutOfFuel => {
+            return Err(minijinja::Error::new(
+                minijinja::ErrorKind::InvalidOperation,
+                format!("filling the template takes more than {FUEL} steps (a loop too long?)"),
+            ))
+        }
+        Err(e) => return Err(e),
+    }
+    String::from_utf8(out.0).map_err(|_| {
+        minijinja::Error::new(
+            minijinja::ErrorKind::InvalidOperation,
+            "the filled template is not UTF-8",
+        )
+    })
+}
+
 fn template_error(file: &Path, e: &minijinja::Error, source: Option<&str>) -> Error {
     let mut loc = Location::file(file);
     loc.line = e.line();
@@ -314,20 +380,25 @@ pub fn options(resources_dir: Option<PathBuf>) -> usvg::Options<'static> {
     }
 }
 
-/// usvg options for an art file. One on disk may hold `<image href>`s of its
-/// own, read as usvg reads them; in bundled art they are served from the
-/// binary (SVG only, not followed further, as usvg does for nested SVG).
-fn art_options(path: &Path) -> usvg::Options<'static> {
+/// usvg options for an art file. It may hold `<image href>`s of its own, read as the art is
+/// (a bundled one from the binary, one on disk from inside the kit's folder `within`, within
+/// [`crate::input::ART`]); a nested SVG is not followed further, as usvg does.
+fn art_options(path: &Path, within: &Path) -> usvg::Options<'static> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    if !bundled::is_bundled(path) {
-        return options(Some(dir));
-    }
+    let within = within.to_path_buf();
     let mut opt = options(None);
     opt.image_href_resolver.resolve_string = Box::new(move |href: &str, opts: &usvg::Options| {
-        let text = bundled::get(&dir.join(href))?;
-        usvg::Tree::from_data_nested(text.as_bytes(), opts)
-            .ok()
-            .map(usvg::ImageKind::SVG)
+        if is_remote(href) {
+            return None;
+        }
+        let bytes = bundled::read_bytes(&dir.join(href), &within, crate::input::ART).ok()?;
+        // As usvg would load the file: its kind from its content, so that a raster
+        // image is one in the tree (and refused as such, `check_supported`).
+        (usvg::ImageHrefResolver::default_data_resolver())(
+            "text/plain",
+            Arc::new(bytes.into_owned()),
+            opts,
+        )
     });
     opt
 }
@@ -442,8 +513,9 @@ fn unsupported(what: &str, file: &Path) -> Error {
 /// Art files, each read and parsed once; the first failure is kept, with the
 /// text to find where it was named (the href), so that a missing, raster
 /// or remote art file is an error, not a silent blank.
-#[derive(Default)]
 struct ArtCache {
+    /// The kit's folder: art is read from inside it only.
+    within: PathBuf,
     trees: Mutex<HashMap<PathBuf, usvg::Tree>>,
     error: Mutex<Option<(Error, String)>>,
 }
@@ -504,6 +576,14 @@ fn raster_error(kind: &str, path: &Path) -> Error {
 }
 
 impl ArtCache {
+    fn new(within: &Path) -> ArtCache {
+        ArtCache {
+            within: within.to_path_buf(),
+            trees: Mutex::default(),
+            error: Mutex::default(),
+        }
+    }
+
     /// The art an `<image href>` in a template in `dir` names.
     fn resolve(&self, dir: &Path, href: &str) -> Option<usvg::Tree> {
         if is_remote(href) {
@@ -531,7 +611,7 @@ impl ArtCache {
         if let Some(t) = trees.get(path) {
             return Some(t.clone());
         }
-        let result = match bundled::read_bytes(path) {
+        let result = match bundled::read_bytes(path, &self.within, crate::input::ART) {
             Err(e) => Err(match raster_extension(href) {
                 Some(kind) if e.kind() != std::io::ErrorKind::NotFound => raster_error(kind, path),
                 _ => Error::input(
@@ -553,7 +633,7 @@ impl ArtCache {
                     format!("art file {} is not an SVG text file", path.display()),
                 )),
                 (None, Ok(text)) => {
-                    let opt = art_options(path);
+                    let opt = art_options(path, &self.within);
                     usvg::Tree::from_str(text, &opt)
                         .map_err(|e| with_file(svg_error(e), path))
                         .and_then(|tree| {

@@ -188,9 +188,43 @@ fn encode(p: &Pixmap) -> Result<Vec<u8>> {
 /// Render every component of `kit` as TTS deck images into `out_dir`:
 /// `<kit>-tts-<deck>[-<n>].png` (fronts, the hidden-card slot holding the back),
 /// and `<kit>-tts-<deck>-back.png` (or `-backs-<n>.png` when backs differ).
+/// The component names as parts of file names: cleaned as a table id is (ASCII letters,
+/// digits, `-` and `_`; any other character `_`; at most 64), so a name such as
+/// `../../x` names no other folder; a name that cleans to one taken before gets `-2`...
+pub fn file_stems<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut taken = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for name in names {
+        let mut stem: String = name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .take(64)
+            .collect();
+        if stem.is_empty() {
+            stem.push('_');
+        }
+        let mut unique = stem.clone();
+        let mut n = 1;
+        while !taken.insert(unique.clone()) {
+            n += 1;
+            unique = format!("{stem}-{n}");
+        }
+        out.push(unique);
+    }
+    out
+}
+
 pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage>> {
     let mut files: Vec<(TtsImage, Vec<u8>)> = Vec::new();
+    let stems = file_stems(kit.components.iter().map(|c| c.name.as_str()));
     for (ci, comp) in kit.components.iter().enumerate() {
+        let stem = &stems[ci];
         let (fronts, backs) = &faces.components[ci];
         if !crate::kit::layout::fits_sheet(comp, crate::kit::Paper::A4) {
             // A board: not a deck of cards, but one image per board, each a
@@ -206,7 +240,7 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
                 draw(faces, face, &mut img, (0, 0), (w, h))?;
                 files.push((
                     TtsImage {
-                        path: out_dir.join(format!("{}-tts-{}{suffix}.png", kit.name, comp.name)),
+                        path: out_dir.join(format!("{}-tts-{}{suffix}.png", kit.name, stem)),
                         deck: comp.name.clone(),
                         kind: "board",
                         cards: 0,
@@ -256,7 +290,7 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
             files.push((
                 image(
                     "faces",
-                    out_dir.join(format!("{}-tts-{}{suffix}.png", kit.name, comp.name)),
+                    out_dir.join(format!("{}-tts-{}{suffix}.png", kit.name, stem)),
                     sp.count,
                 ),
                 encode(&sheet)?,
@@ -270,7 +304,7 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
                 files.push((
                     image(
                         "backs",
-                        out_dir.join(format!("{}-tts-{}-backs{suffix}.png", kit.name, comp.name)),
+                        out_dir.join(format!("{}-tts-{}-backs{suffix}.png", kit.name, stem)),
                         sp.count,
                     ),
                     encode(&sheet)?,
@@ -282,7 +316,7 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
             draw(faces, b, &mut img, (0, 0), (sp.card_w_px, sp.card_h_px))?;
             files.push((
                 TtsImage {
-                    path: out_dir.join(format!("{}-tts-{}-back.png", kit.name, comp.name)),
+                    path: out_dir.join(format!("{}-tts-{}-back.png", kit.name, stem)),
                     deck: comp.name.clone(),
                     kind: "back",
                     cards: 0,

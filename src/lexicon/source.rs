@@ -152,7 +152,10 @@ impl Source {
     pub fn read(&self) -> Result<Vec<Vec<u8>>, Error> {
         self.paths()
             .into_iter()
-            .map(|p| std::fs::read(p).map_err(|e| Error::io("lexicon.unreadable", p, &e)))
+            .map(|p| {
+                crate::input::read(p, crate::input::LEXICON)
+                    .map_err(|e| Error::io("lexicon.unreadable", p, &e))
+            })
             .collect()
     }
 

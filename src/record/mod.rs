@@ -18,6 +18,7 @@ use serde::Serialize;
 use crate::deal::{Provenance, ALGORITHM};
 use crate::error::Error;
 
+pub mod names;
 pub mod node;
 pub mod write;
 
@@ -189,12 +190,34 @@ impl Record {
         };
 
         let players_node = f.req("players")?;
-        let mut players: Vec<Player> = Vec::new();
-        for (name, span) in players_node.as_str_array(src, "`players`")? {
+        let listed = players_node.as_str_array(src, "`players`")?;
+        // The count first: a list of a million names is refused before any is looked at.
+        let counts = games.player_counts(game, &variant);
+        if !counts.contains(&listed.len()) {
+            return Err(src.error(
+                "record.players",
+                &players_node.span,
+                format!(
+                    "{game} ({variant}) is for {}, but the record lists {}",
+                    range_text(&counts),
+                    listed.len()
+                ),
+            ));
+        }
+        let mut players: Vec<Player> = Vec::with_capacity(listed.len());
+        let mut seen = std::collections::HashSet::with_capacity(listed.len());
+        for (name, span) in listed {
             if name.trim().is_empty() {
                 return Err(src.error("record.players", span, "a player's name is empty"));
             }
-            if players.iter().any(|p| p.name == name) {
+            if let Some(c) = names::unsafe_char(name) {
+                return Err(src.error(
+                    "record.player-name",
+                    span,
+                    names::refusal("player", name, c),
+                ));
+            }
+            if !seen.insert(name) {
                 return Err(src.error(
                     "record.players",
                     span,
@@ -205,18 +228,6 @@ impl Record {
                 name: name.to_string(),
                 span: span.clone(),
             });
-        }
-        let counts = games.player_counts(game, &variant);
-        if !counts.contains(&players.len()) {
-            return Err(src.error(
-                "record.players",
-                &players_node.span,
-                format!(
-                    "{game} ({variant}) is for {}, but the record lists {}",
-                    range_text(&counts),
-                    players.len()
-                ),
-            ));
         }
 
         let deal = match f.opt("deal") {

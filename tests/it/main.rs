@@ -20,6 +20,7 @@ mod fixtures;
 mod fruit_cli;
 mod fruit_props;
 mod fuzz_regressions;
+mod hostile_inputs;
 mod kit;
 mod kit_common;
 mod kit_export;

@@ -202,7 +202,8 @@ pub fn default_path(lex: &Lexicon, cache_dir: Option<&Path>) -> Option<PathBuf> 
 
 /// Read a leave file and check it was learned on `lex` with the Italian tiles.
 pub fn read(path: &Path, lex: Option<&Lexicon>) -> Result<Leaves, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io("leaves.read", path, &e))?;
+    let bytes = crate::input::read(path, crate::input::SETTINGS)
+        .map_err(|e| Error::io("leaves.read", path, &e))?;
     let set = TileSet::italian();
     let relearn = format!("learn them again with `{RELEARN}` (the same --lexicon options)");
     let leaves = Leaves::from_bytes(&set, &bytes).map_err(|e| {

@@ -28,8 +28,8 @@ fn position(arg: &str) -> Result<(Board, Option<Vec<u8>>), Error> {
         return Ok((Board::new(), None));
     }
     let path = std::path::Path::new(arg);
-    let text =
-        std::fs::read_to_string(path).map_err(|e| Error::io("score.unreadable", path, &e))?;
+    let text = crate::input::read_to_string(path, crate::input::RECORD)
+        .map_err(|e| Error::io("score.unreadable", path, &e))?;
     let src = Source::new(path, text);
     let doc = src.parse()?;
     let mut f = doc.fields(&src, "the position")?;

@@ -118,11 +118,12 @@ impl Replayed {
             .and_then(|e| e.to_str())
             .is_some_and(|e| e.eq_ignore_ascii_case("gcg"));
         if is_gcg {
-            let bytes = std::fs::read(path).map_err(|e| Error::io("solve.unreadable", path, &e))?;
+            let bytes = crate::input::read(path, crate::input::RECORD)
+                .map_err(|e| Error::io("solve.unreadable", path, &e))?;
             return Replayed::gcg(path, &bytes, lists);
         }
-        let text =
-            std::fs::read_to_string(path).map_err(|e| Error::io("solve.unreadable", path, &e))?;
+        let text = crate::input::read_to_string(path, crate::input::RECORD)
+            .map_err(|e| Error::io("solve.unreadable", path, &e))?;
         let src = Source::new(path, text);
         let record = Record::parse(&src, &crate::games::Registry)?;
         if record.game != "natura" {

@@ -157,7 +157,8 @@ fn read_position(arg: &str) -> Result<Position, Error> {
     if !path.exists() && arg.contains('=') {
         return inline(arg);
     }
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io("score.read", path, &e))?;
+    let text = crate::input::read_to_string(path, crate::input::RECORD)
+        .map_err(|e| Error::io("score.read", path, &e))?;
     let src = Source::new(path, text);
     let doc = src.parse()?;
     const FIELDS: &[&str] = &["variant", "players", "hand", "grid"];
