@@ -224,7 +224,7 @@ impl Error {
         use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
         // Whatever an input held (a name with a terminal escape, a bidirectional
         // override) is shown escaped, never acted on by the terminal.
-        use crate::record::names::{escaped_text, is_unsafe_in_text};
+        use crate::names::{escaped_text, is_unsafe_in_text};
         let title = match &self.location {
             Some(loc) => format!("{loc}: {}", self.message),
             None => self.message.clone(),

@@ -16,6 +16,7 @@ pub mod html;
 pub mod input;
 pub mod kit;
 pub mod lexicon;
+pub mod names;
 pub mod output;
 pub mod record;
 pub mod search;

@@ -44,19 +44,9 @@ pub const MAX_BOARDS: u32 = 100_000;
 /// section's tables): `event deal --out` writes one file each.
 pub const MAX_RECORDS: u64 = 100_000;
 
-/// The first character of `s` that a name may not hold: a control character
-/// (a line break would end a record's comment line; terminal escapes would
-/// be printed raw) or a bidirectional override, embedding, isolate or mark
-/// (it would show a name reversed or reorder what follows it).
-pub fn unsafe_char(s: &str) -> Option<char> {
-    s.chars().find(|&c| {
-        c.is_control()
-            || matches!(
-                c,
-                '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-            )
-    })
-}
+/// The first character of a name it may not hold: [`crate::names`], the one home of that rule
+/// (a line break would end a record's comment line; terminal escapes would be printed raw).
+pub use crate::names::unsafe_char;
 
 /// Why `name` may not be used, in words, or `None`.
 fn name_fault(what: &str, name: &str) -> Option<String> {

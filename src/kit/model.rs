@@ -424,21 +424,21 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
     if let Some(c) = file
         .title
         .as_deref()
-        .and_then(crate::record::names::unsafe_char)
+        .and_then(crate::names::unsafe_char)
     {
         let title = file.title.as_deref().unwrap_or_default();
         return Err(Error::input(
             "kit.name",
-            crate::record::names::refusal("the kit's title", title, c),
+            crate::names::refusal("the kit's title", title, c),
         )
         .in_file(path));
     }
     for c in &file.components {
-        if let Some(ch) = crate::record::names::unsafe_char(c.name.get_ref()) {
+        if let Some(ch) = crate::names::unsafe_char(c.name.get_ref()) {
             return Err(bad(
                 "kit.name",
                 c.name.span(),
-                crate::record::names::refusal("component", c.name.get_ref(), ch),
+                crate::names::refusal("component", c.name.get_ref(), ch),
             ));
         }
         if let Some(when) = &c.when {

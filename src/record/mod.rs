@@ -18,7 +18,6 @@ use serde::Serialize;
 use crate::deal::{Provenance, ALGORITHM};
 use crate::error::Error;
 
-pub mod names;
 pub mod node;
 pub mod write;
 
@@ -210,11 +209,11 @@ impl Record {
             if name.trim().is_empty() {
                 return Err(src.error("record.players", span, "a player's name is empty"));
             }
-            if let Some(c) = names::unsafe_char(name) {
+            if let Some(c) = crate::names::unsafe_char(name) {
                 return Err(src.error(
                     "record.player-name",
                     span,
-                    names::refusal("player", name, c),
+                    crate::names::refusal("player", name, c),
                 ));
             }
             if !seen.insert(name) {

@@ -146,7 +146,7 @@ fn names_with_terminal_escapes_or_bidi_overrides_are_refused_and_never_printed_r
         assert!(err.contains("record.player-name"), "{err}");
         assert!(
             !err.chars()
-                .any(|c| c != '\n' && tavolo::record::names::is_unsafe(c)),
+                .any(|c| c != '\n' && tavolo::names::is_unsafe(c)),
             "{err:?}"
         );
     }
@@ -173,7 +173,7 @@ fn names_with_terminal_escapes_or_bidi_overrides_are_refused_and_never_printed_r
     assert!(err.contains("\\u{001B}[31manna\\u{202E}"), "{err}");
     assert!(
         !err.chars()
-            .any(|c| c != '\n' && tavolo::record::names::is_unsafe(c)),
+            .any(|c| c != '\n' && tavolo::names::is_unsafe(c)),
         "{err:?}"
     );
 }

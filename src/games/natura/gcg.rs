@@ -309,12 +309,12 @@ pub fn parse(text: &str) -> Result<Read, GcgError> {
                         "a #player line needs a nickname",
                     ));
                 }
-                if let Some(c) = crate::record::names::unsafe_char(&value) {
+                if let Some(c) = crate::names::unsafe_char(&value) {
                     return Err(err(
                         "gcg.player",
                         ln,
                         name.len() + 2,
-                        crate::record::names::refusal("a #player line's name", &value, c),
+                        crate::names::refusal("a #player line's name", &value, c),
                     ));
                 }
                 if n != gcg.players.len() + 1 {

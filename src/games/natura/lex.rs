@@ -63,8 +63,11 @@ impl Lex {
             Lex::Inline(set) => format!("lexicon: the record's {} words", set.len()),
             Lex::Lists(lex) => {
                 let names: Vec<&str> = lex.lists.iter().map(|l| l.name.as_str()).collect();
+                // Lists named on the command line replace the record's; a mode alone is
+                // said with the mode below.
                 let by = match crate::lexicon::choice::chosen() {
-                    Some(_) => " (chosen with --lexicon)",
+                    Some(c) if !c.lists.is_empty() => " (chosen with --lexicon)",
+                    Some(_) => " (chosen with --lexicon-mode)",
                     None => "",
                 };
                 // The mode changes only what a hunspell dictionary gives (NS-9).
