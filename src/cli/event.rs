@@ -233,6 +233,10 @@ pub struct SlipArgs {
     /// The record (`-`: standard input).
     #[arg(value_hint = clap::ValueHint::FilePath)]
     pub record: PathBuf,
+    /// A row a deal (every player's total after each deal, as a table keeps a
+    /// Farfalia match), not a total after each move.
+    #[arg(long)]
+    pub per_deal: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -308,7 +312,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 .into_iter()
                 .next()
                 .ok_or_else(|| Error::input("event.unreadable", "no record"))?;
-            out::write(&crate::event::slip::from_record(&path, &text)?);
+            out::write(&crate::event::slip::from_record(&path, &text, a.per_deal)?);
             Ok(ExitCode::SUCCESS)
         }
     }
