@@ -189,12 +189,15 @@ struct Placed<'d> {
     seats: Option<Vec<SeatResult>>,
     /// The record's names and moves replayed, to check a slip against.
     /// With the scores at its end (after any end adjustment).
-    replay: Option<(Vec<String>, Vec<Played>, Option<Vec<i64>>)>,
+    replay: Option<Replay>,
     /// A paired section's record whose seats have the section's seat names
     /// (`P1`, `P2`: made at a table from `event deal`'s record): its players
     /// are the pairing's at its table and board.
     unnamed: bool,
 }
+
+/// A record's names, its moves replayed and its scores at the end.
+type Replay = (Vec<String>, Vec<Played>, Option<Vec<i64>>);
 
 /// The results of the event from `records` (path, text). `due`: section
 /// index and round through which a paired section's games are due even
