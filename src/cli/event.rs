@@ -39,6 +39,8 @@ pub enum Command {
     Slip(SlipArgs),
     /// Enter a result from a paper score slip: write it as a slip file the results take.
     Score(ScoreArgs),
+    /// Update the club's ratings file from the event's results (Elo; Glicko-2 for Natura).
+    Rate(RateArgs),
 }
 
 impl Args {
@@ -49,7 +51,7 @@ impl Args {
             Command::Verify(a) => a.json,
             Command::Results(a) => a.json || a.format == ResultsFormat::Json,
             Command::Pair(a) => a.json,
-            Command::Slip(_) | Command::Score(_) => false,
+            Command::Slip(_) | Command::Score(_) | Command::Rate(_) => false,
         }
     }
 }
@@ -233,6 +235,25 @@ pub struct SlipArgs {
     /// The record (`-`: standard input).
     #[arg(value_hint = clap::ValueHint::FilePath)]
     pub record: PathBuf,
+    /// A row a deal (every player's total after each deal, as a table keeps a
+    /// Farfalia match), not a total after each move.
+    #[arg(long)]
+    pub per_deal: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub keyed: Keyed,
+    /// The records: folders (their *.toml files), files, or `-` for one on standard input.
+    #[arg(required = true, value_hint = clap::ValueHint::AnyPath)]
+    pub records: Vec<PathBuf>,
+    /// The club's ratings file of the game: read if it is there, written with the event taken.
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub ratings: PathBuf,
+    /// The game to rate (default: the event's only game).
+    #[arg(long, value_parser = args::games())]
+    pub game: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -303,12 +324,13 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Rate(a) => rate(a),
         Command::Slip(a) => {
             let (path, text) = crate::event::inputs::read(std::slice::from_ref(&a.record))?
                 .into_iter()
                 .next()
                 .ok_or_else(|| Error::input("event.unreadable", "no record"))?;
-            out::write(&crate::event::slip::from_record(&path, &text)?);
+            out::write(&crate::event::slip::from_record(&path, &text, a.per_deal)?);
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -707,6 +729,55 @@ fn verify(a: VerifyArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(ExitCode::from(report.exit_code()))
+}
+
+/// `event rate`: the event's complete results taken into the club's ratings.
+fn rate(a: RateArgs) -> Result<ExitCode, Error> {
+    use crate::event::rate::{self, Ratings};
+    let (d, key, public) = keyed(&a.keyed)?;
+    let mut games: Vec<&'static str> = d.sections.iter().map(|s| s.game.name()).collect();
+    games.dedup();
+    let game = match (&a.game, games.as_slice()) {
+        (Some(g), _) if games.contains(&g.as_str()) => g.clone(),
+        (Some(g), _) => {
+            return Err(Error::input(
+                "event.ratings",
+                format!("--game {g}: the event plays {}", games.join(", ")),
+            ))
+        }
+        (None, [one]) => one.to_string(),
+        (None, _) => {
+            return Err(Error::input(
+                "event.ratings",
+                format!(
+                    "the event plays {}: say which with --game",
+                    games.join(", ")
+                ),
+            ))
+        }
+    };
+    let records = crate::event::inputs::read(&a.records)?;
+    let r = crate::event::results::results(&d, &key, &public, &records, None)?;
+    if let Some(s) = r.sections.iter().find(|s| s.provisional) {
+        return Err(Error::failed(
+            "event.provisional",
+            format!(
+                "section {} has {} results missing: rate the event when every result is in",
+                s.section,
+                s.missing.len()
+            ),
+        ));
+    }
+    let before = match std::fs::read_to_string(&a.ratings) {
+        Ok(text) => Ratings::parse(&a.ratings, &text, &game)?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ratings::new(&game),
+        Err(e) => return Err(Error::io("event.ratings", &a.ratings, &e)),
+    };
+    let (after, changes) = rate::rate(&d, &before, &r)?;
+    write::atomic(&a.ratings, &after.text())?;
+    out::write(&rate::changes_text(after.method, &changes));
+    out::wrote(&a.ratings, "the ratings");
+    Ok(ExitCode::SUCCESS)
 }
 
 fn results(a: ResultsArgs) -> Result<ExitCode, Error> {

@@ -37,6 +37,7 @@ pub mod matchpoints;
 pub mod measure;
 pub mod pairing;
 pub mod print;
+pub mod rate;
 pub mod report;
 pub mod results;
 pub mod rounds;

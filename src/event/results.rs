@@ -188,12 +188,16 @@ struct Placed<'d> {
     line: RecordLine,
     seats: Option<Vec<SeatResult>>,
     /// The record's names and moves replayed, to check a slip against.
-    replay: Option<(Vec<String>, Vec<Played>)>,
+    /// With the scores at its end (after any end adjustment).
+    replay: Option<Replay>,
     /// A paired section's record whose seats have the section's seat names
     /// (`P1`, `P2`: made at a table from `event deal`'s record): its players
     /// are the pairing's at its table and board.
     unnamed: bool,
 }
+
+/// A record's names, its moves replayed and its scores at the end.
+type Replay = (Vec<String>, Vec<Played>, Option<Vec<i64>>);
 
 /// The results of the event from `records` (path, text). `due`: section
 /// index and round through which a paired section's games are due even
@@ -268,10 +272,12 @@ pub fn results(
         {
             Some(p) => {
                 let verdict = match &p.replay {
-                    Some((names, history)) => match slip.check(path, names, history) {
-                        None => "agrees".to_string(),
-                        Some(e) => e.to_string(),
-                    },
+                    Some((names, history, finals)) => {
+                        match slip.check(path, names, history, finals.as_deref()) {
+                            None => "agrees".to_string(),
+                            Some(e) => e.to_string(),
+                        }
+                    }
                     None => "not checked: the record is not its board's".to_string(),
                 };
                 p.line.slip = Some(verdict);
@@ -448,7 +454,7 @@ fn place<'d>(
         });
         let (running, to_move) = match kept {
             Some(kept) => {
-                replay = history.then(|| (names.clone(), kept.history));
+                replay = history.then(|| (names.clone(), kept.history, kept.scores.clone()));
                 (kept.scores, kept.to_move)
             }
             None => (None, None),

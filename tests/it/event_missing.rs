@@ -513,3 +513,43 @@ fn a_paper_result_is_entered_with_event_score() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("keeps no running score"), "{}", text(&o));
 }
+
+/// NS-4 at the end of a slip: a Natura game ended by three passes each
+/// leaves anna's last own total at 0 and bruno's at -21, and their racks
+/// bring the final to -16 and -21. The slip a record gives writes that end
+/// under [final] (on main its last row stopped at the running totals).
+#[test]
+fn a_natura_slip_ends_with_the_end_adjustment() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let o = tavolo(
+        root,
+        &[
+            "event",
+            "slip",
+            "tests/fixtures/natura/end-three-passes.toml",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let slip = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        slip.contains(
+            "anna = [0, 0, 0]\nbruno = [0, 0, -21]\n\n[final]\nanna = -16\nbruno = -21\n"
+        ),
+        "{slip}"
+    );
+    // A Farfalia match per deal: a row a deal, five deals.
+    let o = tavolo(
+        root,
+        &[
+            "event",
+            "slip",
+            "--per-deal",
+            "tests/fixtures/farfalia/complete-five-deals.toml",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let slip = String::from_utf8_lossy(&o.stdout);
+    assert!(slip.contains("per = \"deal\""), "{slip}");
+    assert!(slip.contains("Anna = [0, 10, 16, 16, 26]\n"), "{slip}");
+    assert!(!slip.contains("[final]"), "{slip}");
+}
