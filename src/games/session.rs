@@ -1139,8 +1139,18 @@ impl<T: Table> Live for Session<T> {
     fn position(&self, view: View) -> String {
         let text = self.table.position(&self.now, &self.players, view);
         let head = Live::result(self).map(|r| format!("the game is over: {r}\n"));
+        // A game ended by a resignation or a strict table's illegal move has nobody to
+        // move, whatever the position says.
+        let turn = |l: &str| {
+            self.ended.is_some() && self.players.iter().any(|p| l == format!("{p} to move"))
+        };
         head.into_iter()
-            .chain(text.lines().map(|l| format!("{}\n", l.trim_end())))
+            .chain(
+                text.lines()
+                    .map(str::trim_end)
+                    .filter(|l| !turn(l))
+                    .map(|l| format!("{l}\n")),
+            )
             .collect()
     }
 
