@@ -24,8 +24,9 @@ use crate::record::{write, Record, Source};
 /// What `tavolo table --help` says after the options.
 pub const AFTER_HELP: &str = "\
 Type a move as the records write it (docs/records.md) or in a short form (docs/table.md), or a
-command: undo, redo, hint, position, moves, show [FILE], save [FILE], help, quit. Lines starting
-with # are comments. The record is written after every move; `--resume FILE` goes on with it.
+command: undo, redo, hint, position, moves, resign [NAME], show [FILE], save [FILE], help, quit.
+Lines starting with # are comments. `resign` ends the game for the player to move (or NAME) as
+GN-4 says; --strict records an illegal move the sheet punishes (MOON rule 7) and judges it. The record is written after every move; `--resume FILE` goes on with it.
 Without --director the session is the table's view: hands, racks and piles nobody may see stay
 hidden, refusals name no hidden piece, `hint` is refused where it would show a hidden hand
 (--seat NAME shows that player's own), and `undo NAME OTHER` takes a move back only with the
@@ -73,6 +74,10 @@ pub struct Args {
     /// Print one JSON object a line: the start, every move or command, the end.
     #[arg(long)]
     pub json: bool,
+    /// A strict table (GN-4): an illegal move the sheet punishes at once (MOON rule 7,
+    /// MN-3) is recorded and judged, ending the game, instead of refused.
+    #[arg(long)]
+    pub strict: bool,
     /// The words that judge (natura): these lists replace the one the game would use.
     #[command(flatten)]
     pub lexicon: super::lexicon::LexiconArgs,
@@ -95,10 +100,14 @@ struct Desk {
 
 pub fn run(a: Args) -> Result<ExitCode, Error> {
     a.lexicon.choose(a.json)?;
-    let (live, mut file) = match open(&a)? {
+    let (mut live, mut file) = match open(&a)? {
         Ok(opened) => opened,
         Err(code) => return Ok(code),
     };
+    if a.strict {
+        live.set_strict()
+            .map_err(|why| Error::input("table.no-strict", why))?;
+    }
     let twin = twin_of(&a, live.game(), &mut file)?;
     let view = if a.director {
         View::Director
@@ -487,6 +496,7 @@ impl Desk {
                 }
             }
             "moves" | "history" if rest.is_empty() => self.history(),
+            "resign" => self.resign(rest)?,
             "save" => self.save_as(rest)?,
             "show" => self.show(rest),
             _ => self.play(text)?,
@@ -495,20 +505,107 @@ impl Desk {
     }
 
     fn play(&mut self, text: &str) -> Result<(), Error> {
+        let ended = self.live.ended().is_some();
         let answer = self.live.apply(text, self.view);
-        if let Answer::Legal { .. } = answer {
+        // A strict table records an illegal move the sheet punishes (GN-4).
+        let recorded = match answer {
+            Answer::Legal { .. } => true,
+            _ => !ended && self.live.ended().is_some(),
+        };
+        if recorded {
             self.save()?;
         }
-        self.answered(text, &answer);
+        self.answered(text, &answer, recorded);
         Ok(())
     }
 
-    fn answered(&self, text: &str, answer: &Answer) {
+    /// Who resigns: the seat of a seat's session, else NAME or the player to move.
+    fn resigner(&self, name: &str) -> Result<usize, String> {
+        let players = self.live.players();
+        let named = (!name.is_empty())
+            .then(|| {
+                players.iter().position(|p| p == name).ok_or_else(|| {
+                    format!("`{name}` is not one of the players: {}", players.join(", "))
+                })
+            })
+            .transpose()?;
+        match (self.view, named) {
+            (View::Seat(s), Some(n)) if n != s => {
+                Err(format!("only {} resigns from this seat", players[s]))
+            }
+            (View::Seat(s), _) => Ok(s),
+            (_, Some(n)) => Ok(n),
+            (_, None) => self
+                .live
+                .to_move()
+                .ok_or_else(|| "the game is over: there is nothing to resign".to_string()),
+        }
+    }
+
+    /// `resign [NAME]` (GN-4): the game ends as the sheet says for that player.
+    fn resign(&mut self, name: &str) -> Result<(), Error> {
+        let view = self.view;
+        let done = self
+            .resigner(name)
+            .and_then(|seat| self.live.resign(seat, view));
+        match done {
+            Ok(p) => {
+                self.save()?;
+                if self.json {
+                    self.event(
+                        "resign",
+                        json!({ "resigned": p, "result": self.live.ended() }),
+                    );
+                } else {
+                    let mut s = format!(
+                        "move {}, {}: resigns (GN-4)
+",
+                        p.number, p.player
+                    );
+                    s.push_str(&self.live.position(self.view));
+                    self.say(&s);
+                }
+            }
+            Err(why) => {
+                if self.json {
+                    self.event("resign", json!({ "resigned": null, "refused": why }));
+                } else {
+                    self.say(&format!(
+                        "not resigned: {why}
+"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn answered(&self, text: &str, answer: &Answer, recorded: bool) {
         if self.json {
             let mut v = serde_json::to_value(answer).unwrap_or(Value::Null);
             v["input"] = json!(text);
+            v["recorded"] = json!(recorded);
             self.event("move", v);
             return;
+        }
+        if recorded {
+            if let Answer::Illegal {
+                number,
+                player,
+                notation,
+                rule,
+                code,
+                message,
+                ..
+            } = answer
+            {
+                let s = format!(
+                    "recorded (strict table, GN-4): move {number}, {player}: {notation} breaks {rule} [{code}]: {message}\n{}",
+                    self.live.position(self.view)
+                );
+                self.say(&s);
+                return;
+            }
         }
         let live = &self.live;
         let mut s = match answer {
@@ -634,10 +731,11 @@ impl Desk {
                 }
             }
             Some(answer) => {
-                if let Answer::Legal { .. } = answer {
+                let recorded = matches!(answer, Answer::Legal { .. });
+                if recorded {
                     self.save()?;
                 }
-                self.answered("redo", &answer);
+                self.answered("redo", &answer, recorded);
             }
         }
         Ok(())
@@ -700,7 +798,7 @@ impl Desk {
             s.push_str(&format!("  {f:<22} {m}\n"));
         }
         s.push_str(
-            "commands: undo [NAME OTHER], redo, hint, position, moves, show [FILE], save [FILE], help, quit\n",
+            "commands: undo [NAME OTHER], redo, hint, position, moves, resign [NAME], show [FILE], save [FILE], help, quit\n",
         );
         self.say(&s);
     }
@@ -788,6 +886,7 @@ impl Desk {
                 json!({
                     "finished": over,
                     "result": self.live.result(),
+                    "ended": self.live.ended(),
                     "file": self.file.display().to_string()
                 }),
             );

@@ -205,7 +205,8 @@ pub fn check_file(path: &Path) -> Report {
 
 fn judge(src: &Source, record: Record) -> Result<(Record, Verdict), Error> {
     let game = super::require(record.game)?;
-    let mut verdict = game.check(&record, src)?;
+    let verdict = game.check(&record, src)?;
+    let mut verdict = super::ending::judge_resigned(src, &record, verdict)?;
     if record.moves.is_empty() && verdict.status == Status::LegalSoFar && verdict.to_move.is_none()
     {
         // A record with its setup and no moves yet (as `tavolo deal --record`

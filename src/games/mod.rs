@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::record::{BadVariant, Catalogue, Deal, Record, Source, Verdict};
 
 pub mod check;
+pub mod ending;
 pub mod engine;
 pub mod farfalia;
 pub mod foreign;

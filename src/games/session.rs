@@ -19,12 +19,13 @@ use std::convert::Infallible;
 
 use serde::Serialize;
 
+use super::ending::{self, Ended};
 use super::engine::{Broken, Engine};
 use super::referee::{Referee, Strength};
 use super::Game;
 use crate::deal::{DealRng, Provenance};
 use crate::error::Error;
-use crate::record::{write, MoveOut, Record, Source};
+use crate::record::{write, GameResult, MoveOut, Record, Source};
 
 /// A game's engine, move, outcome and broken rule, by its table.
 pub type EngineOf<T> = <T as Referee>::Engine;
@@ -154,6 +155,20 @@ pub trait Table:
         let top = scores.iter().copied().max()?;
         let winners: Vec<usize> = (0..scores.len()).filter(|&p| scores[p] == top).collect();
         Some(verdict(names, &winners, Some(&scores)))
+    }
+
+    /// The result an illegal move gets at a strict table (GN-4), where the sheet punishes
+    /// it: `seat`'s move `number`, refused in `game`. `None` (the default): the sheet has no
+    /// such rule, and a strict table is refused.
+    fn strict(
+        &self,
+        game: &EngineOf<Self>,
+        seat: usize,
+        number: usize,
+        names: &[String],
+    ) -> Option<GameResult> {
+        let _ = (game, seat, number, names);
+        None
     }
 
     /// Whether the table's view of this game hides anything (hands, racks, a pile).
@@ -402,6 +417,11 @@ pub struct Session<T: Table> {
     between: Vec<(usize, EngineOf<T>)>,
     /// Moves taken back, the last taken back last: what `redo` plays again.
     undone: Vec<MoveOf<T>>,
+    /// How the game ended after its legal moves, if not by them: a resignation, or a strict
+    /// table's illegal move (GN-4, [`ending`]).
+    ended: Option<Ended>,
+    /// A strict table (GN-4): an illegal move the sheet punishes is recorded and judged.
+    strict: bool,
 }
 
 // By hand: a derive would ask the game's table (a `&'static` to it is kept) to be `Clone`.
@@ -418,6 +438,8 @@ impl<T: Table> Clone for Session<T> {
             steps: self.steps.clone(),
             between: self.between.clone(),
             undone: self.undone.clone(),
+            ended: self.ended.clone(),
+            strict: self.strict,
         }
     }
 }
@@ -464,6 +486,12 @@ impl<T: Table> Session<T> {
             start,
         );
         let refused = s.replay(moves, None);
+        if let (None, Some(r)) = (&refused, &record.resigned) {
+            // `check` refuses a resignation after the end; the session keeps none then.
+            if s.now.to_move().is_some() {
+                s.resign(r.player);
+            }
+        }
         if refused.is_none() {
             // The moves taken back before the record was last written, to redo.
             for (text, span) in record.redo.iter().rev() {
@@ -518,6 +546,8 @@ impl<T: Table> Session<T> {
             steps: Vec::new(),
             between: Vec::new(),
             undone: Vec::new(),
+            ended: None,
+            strict: false,
         }
     }
 
@@ -702,6 +732,9 @@ impl<T: Table> Session<T> {
         for s in &self.steps {
             text.push_str(&write::move_table(&self.players, &s.out));
         }
+        if let Some(e) = &self.ended {
+            text.push_str(&write::move_table(&self.players, &e.out));
+        }
         if !self.undone.is_empty() {
             let redo: Vec<String> = self
                 .undone
@@ -715,6 +748,37 @@ impl<T: Table> Session<T> {
             ));
         }
         text
+    }
+
+    /// `seat` resigns (GN-4): the game ends with [`ending::resigned_result`], unless play
+    /// goes on without the player ([`ending::resign_ends`]), which is refused (`false`).
+    pub fn resign(&mut self, seat: usize) -> bool {
+        let scores = self.table.scores(&self.now);
+        if self.ended.is_some()
+            || self.now.to_move().is_none()
+            || !ending::resign_ends(self.players.len(), scores.as_deref())
+        {
+            return false;
+        }
+        self.undone.clear();
+        let number = self.steps.len() + 1;
+        let result = ending::resigned_result(&self.players, seat, number, scores.as_deref());
+        self.ended = Some(Ended {
+            seat,
+            out: MoveOut {
+                player: seat,
+                fields: vec![(ending::RESIGN_FIELD.0, ending::RESIGN_FIELD.1.to_string())],
+            },
+            notation: "resign".into(),
+            explanation: format!("{} resigns (GN-4)", self.players[seat]),
+            result,
+        });
+        true
+    }
+
+    /// How the game ended after its legal moves, if not by them.
+    pub fn ended(&self) -> Option<&Ended> {
+        self.ended.as_ref()
     }
 
     /// The best move here, for a game with a machine player or a move generator.
@@ -889,6 +953,36 @@ pub trait Live: Send + Sync {
     fn record_for(&self, view: View) -> Option<String> {
         (view.all() || !self.hides()).then(|| self.record())
     }
+    /// `seat` resigns (GN-4): the resignation as the move list shows it, or why not.
+    fn resign(&mut self, seat: usize, view: View) -> Result<Played, String>;
+    /// The result of a game ended by a resignation or a strict table's illegal move.
+    fn ended(&self) -> Option<GameResult>;
+    /// Make this a strict table (GN-4), or say why the game has none.
+    fn set_strict(&mut self) -> Result<(), String>;
+    fn is_strict(&self) -> bool;
+}
+
+/// What a session answers to a move after the game has ended otherwise than by a move.
+fn after_the_end(number: usize, player: String, notation: String) -> Answer {
+    Answer::Illegal {
+        number,
+        player,
+        notation,
+        rule: "GN-4",
+        code: "table.game-ended",
+        message: "the game is over: `undo` takes back how it ended".into(),
+        instead: Vec::new(),
+    }
+}
+
+fn ended_played(names: &[String], number: usize, e: &Ended, scores: Option<Vec<i64>>) -> Played {
+    Played {
+        number,
+        player: names[e.seat].clone(),
+        notation: e.notation.clone(),
+        explanation: e.explanation.clone(),
+        scores,
+    }
 }
 
 /// Why `hint` is refused to a view.
@@ -964,18 +1058,43 @@ impl<T: Table> Live for Session<T> {
                 }
             }
         };
+        if self.ended.is_some() {
+            let seat = self.now.to_move().unwrap_or(0);
+            return after_the_end(
+                Live::moves(self) + 1,
+                self.players[seat].clone(),
+                mv.to_string(),
+            );
+        }
         let r = Session::apply(self, mv).map(|_| ());
         let n = self.steps.len();
+        if let Err(refused) = &r {
+            if self.strict {
+                self.forfeit(refused);
+            }
+        }
         answer(self, r.map(|()| n), view)
     }
 
     fn undo(&mut self, view: View) -> Option<Played> {
         let n = self.steps.len();
+        if let Some(e) = self.ended.take() {
+            let _ = view;
+            return Some(ended_played(
+                &self.players,
+                n + 1,
+                &e,
+                self.table.scores(&self.now),
+            ));
+        }
         let s = Session::undo(self)?;
         Some(played(n, &self.players, &s, view))
     }
 
     fn redo(&mut self, view: View) -> Option<Answer> {
+        if self.ended.is_some() {
+            return None;
+        }
         let r = Session::redo(self)?.map(|_| ());
         let n = self.steps.len();
         Some(answer(self, r.map(|()| n), view))
@@ -986,19 +1105,33 @@ impl<T: Table> Live for Session<T> {
             .iter()
             .enumerate()
             .map(|(i, s)| played(i + 1, &self.players, s, view))
+            .chain(self.ended.iter().map(|e| {
+                ended_played(
+                    &self.players,
+                    self.steps.len() + 1,
+                    e,
+                    self.table.scores(&self.now),
+                )
+            }))
             .collect()
     }
 
     fn moves(&self) -> usize {
-        self.steps.len()
+        self.steps.len() + usize::from(self.ended.is_some())
     }
 
     fn to_move(&self) -> Option<usize> {
-        self.now.to_move()
+        match self.ended {
+            Some(_) => None,
+            None => self.now.to_move(),
+        }
     }
 
     fn expects(&self) -> String {
-        self.table.expects(&self.now, &self.players)
+        match self.ended {
+            Some(_) => "nothing: the game is over".into(),
+            None => self.table.expects(&self.now, &self.players),
+        }
     }
 
     /// The position for `view`, headed once the game is over by its result, the same
@@ -1006,8 +1139,18 @@ impl<T: Table> Live for Session<T> {
     fn position(&self, view: View) -> String {
         let text = self.table.position(&self.now, &self.players, view);
         let head = Live::result(self).map(|r| format!("the game is over: {r}\n"));
+        // A game ended by a resignation or a strict table's illegal move has nobody to
+        // move, whatever the position says.
+        let turn = |l: &str| {
+            self.ended.is_some() && self.players.iter().any(|p| l == format!("{p} to move"))
+        };
         head.into_iter()
-            .chain(text.lines().map(|l| format!("{}\n", l.trim_end())))
+            .chain(
+                text.lines()
+                    .map(str::trim_end)
+                    .filter(|l| !turn(l))
+                    .map(|l| format!("{l}\n")),
+            )
             .collect()
     }
 
@@ -1016,7 +1159,10 @@ impl<T: Table> Live for Session<T> {
     }
 
     fn result(&self) -> Option<String> {
-        self.table.result(&self.now, &self.players)
+        match &self.ended {
+            Some(e) => Some(ending::said(&e.result)),
+            None => self.table.result(&self.now, &self.players),
+        }
     }
 
     fn hides(&self) -> bool {
@@ -1032,6 +1178,9 @@ impl<T: Table> Live for Session<T> {
     }
 
     fn hint(&self, view: View) -> Result<Hint, String> {
+        if self.ended.is_some() {
+            return Err("no hint: the game is over".into());
+        }
         if self.now.to_move().is_some() && !self.table.lists_for(&self.now, view) {
             return Err(NO_HINT.to_string());
         }
@@ -1061,6 +1210,73 @@ impl<T: Table> Live for Session<T> {
 
     fn record(&self) -> String {
         Session::record(self)
+    }
+
+    fn resign(&mut self, seat: usize, view: View) -> Result<Played, String> {
+        let name = self.players[seat].clone();
+        if self.ended.is_some() || self.now.to_move().is_none() {
+            return Err("the game is over: there is nothing to resign".into());
+        }
+        if !Session::resign(self, seat) {
+            return Err(format!(
+                "{name} cannot resign here: with more than two players the game goes on without them (GN-4), which tavolo does not record yet"
+            ));
+        }
+        Ok(Live::history(self, view).pop().expect("just resigned"))
+    }
+
+    fn ended(&self) -> Option<GameResult> {
+        self.ended.as_ref().map(|e| e.result.clone())
+    }
+
+    fn set_strict(&mut self) -> Result<(), String> {
+        let seat = self.now.to_move().unwrap_or(0);
+        if self
+            .table
+            .strict(&self.now, seat, self.steps.len() + 1, &self.players)
+            .is_none()
+        {
+            return Err(format!(
+                "{} ({}) has no rule that punishes an illegal move at once, so a table of it cannot be strict (GN-4)",
+                self.table.name(),
+                self.variant
+            ));
+        }
+        self.strict = true;
+        Ok(())
+    }
+
+    fn is_strict(&self) -> bool {
+        self.strict
+    }
+}
+
+impl<T: Table> Session<T> {
+    /// At a strict table, the move `refused` recorded and judged as the sheet says (GN-4),
+    /// where the sheet punishes it.
+    fn forfeit(&mut self, refused: &RefusalOf<T>) {
+        let number = self.steps.len() + 1;
+        let Some(result) = self
+            .table
+            .strict(&self.now, refused.player, number, &self.players)
+        else {
+            return;
+        };
+        let out = self
+            .table
+            .move_out_named(&self.players, refused.player, &refused.mv);
+        self.undone.clear();
+        self.ended = Some(Ended {
+            seat: refused.player,
+            out,
+            notation: refused.mv.to_string(),
+            explanation: format!(
+                "{}: {} (strict table, GN-4)",
+                refused.broken.describe(&self.players),
+                result.reason
+            ),
+            result,
+        });
     }
 }
 

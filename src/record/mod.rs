@@ -140,9 +140,27 @@ pub struct Record {
     /// `[session] redo`: moves a live session took back and may play again, next first,
     /// as the notation writes them (the referee ignores them: they are not played).
     pub redo: Vec<(String, Span)>,
+    /// A `[[move]]` that is a resignation (`resign = true`), the record's last: who
+    /// resigned and at which move (GN-4). It is not among [`Record::moves`], so a game's
+    /// adapter never reads it; `check` judges it for every game alike.
+    pub resigned: Option<Resigned>,
     /// The whole document (for errors about the record as a whole).
     pub span: Span,
 }
+
+/// A resignation written in a record: `[[move]]` with `player` and `resign = true`.
+#[derive(Debug, Clone)]
+pub struct Resigned {
+    /// Index into [`Record::players`].
+    pub player: usize,
+    /// Its 1-based place among the record's `[[move]]` tables (the last).
+    pub number: usize,
+    /// The `[[move]]` table.
+    pub span: Span,
+}
+
+/// The fields of a resignation's `[[move]]` table.
+const RESIGN_FIELDS: &[&str] = &["player", "resign"];
 
 const TOP_FIELDS: &[&str] = &[
     "game", "variant", "players", "deal", "setup", "move", "meta", "session",
@@ -255,6 +273,7 @@ impl Record {
             Some(nodes) => nodes.as_array(src, "`move`")?,
         };
         let mut moves = Vec::with_capacity(move_nodes.len());
+        let mut resigned = None;
         for (i, node) in move_nodes.iter().enumerate() {
             let number = i + 1;
             let mut mf = node.fields(src, &format!("move {number}"))?;
@@ -278,6 +297,34 @@ impl Record {
                     ),
                 ))
             })?;
+            if let Some(flag) = mf.opt("resign") {
+                if !matches!(flag.value, node::Value::Boolean(true)) {
+                    return Err(src.error(
+                        "record.bad-resign",
+                        &flag.span,
+                        format!("move {number}: `resign` is written `resign = true` (GN-4)"),
+                    ));
+                }
+                mf.finish(RESIGN_FIELDS)?;
+                if number != move_nodes.len() {
+                    return Err(src
+                        .error(
+                            "record.move-after-resign",
+                            &move_nodes[number].span,
+                            format!(
+                                "move {}: the game ended when {name} resigned at move {number} (GN-4)",
+                                number + 1
+                            ),
+                        )
+                        .help("a resignation is the record's last [[move]]"));
+                }
+                resigned = Some(Resigned {
+                    player,
+                    number,
+                    span: node.span.clone(),
+                });
+                continue;
+            }
             moves.push((number, player, span.clone()));
         }
         // `meta` is free-form (event, date, notes): the referee ignores it.
@@ -325,6 +372,7 @@ impl Record {
             setup,
             moves,
             redo,
+            resigned,
             span,
         })
     }

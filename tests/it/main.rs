@@ -58,4 +58,5 @@ mod solitaire_props;
 mod solitaire_solve;
 mod table;
 mod table_gcg;
+mod table_resign;
 mod table_words;

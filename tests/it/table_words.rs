@@ -96,7 +96,10 @@ fn quincunx_points_at_the_bad_cell() {
 fn one_tile_is_singular() {
     let mut s = deal("scalafrutta", "standard", &["Ada", "Bruno"], "words-4");
     let first = s.hint(View::Director).unwrap().legal[0].clone();
-    assert!(matches!(s.apply(&first, View::Director), Answer::Legal { .. }), "{first}");
+    assert!(
+        matches!(s.apply(&first, View::Director), Answer::Legal { .. }),
+        "{first}"
+    );
     let table = s.position(View::Table);
     let held: usize = (["Ada", "Bruno"].iter())
         .map(|n| {

@@ -481,21 +481,7 @@ fn mn3_result(pos: &Position, entry: &MoveEntry, total: usize, names: &[String])
     let author = entry.player;
     let later = total - entry.number;
     if later == 0 {
-        let winners = if names.len() == 2 {
-            vec![names[1 - author].clone()]
-        } else {
-            vec![]
-        };
-        GameResult {
-            winners,
-            losers: vec![names[author].clone()],
-            eliminated: pos.eliminated().iter().map(|&p| names[p].clone()).collect(),
-            reason: format!(
-                "the illegal move {} is the last of the record: it was noticed at once, so {} loses (MN-3, sheet rule 7)",
-                entry.number, names[author]
-            ),
-            ..GameResult::default()
-        }
+        noticed_at_once(pos, author, entry.number, names)
     } else {
         GameResult {
             annulled: true,
@@ -507,6 +493,32 @@ fn mn3_result(pos: &Position, entry: &MoveEntry, total: usize, names: &[String])
             ),
             ..GameResult::default()
         }
+    }
+}
+
+/// MN-3 (sheet rule 7): `author`'s illegal move `number`, noticed before the next move,
+/// loses at once for them; with two players the other wins. What `check` gives a record
+/// whose last move is illegal, and a strict table at once (GN-4).
+pub(super) fn noticed_at_once(
+    pos: &Position,
+    author: usize,
+    number: usize,
+    names: &[String],
+) -> GameResult {
+    let winners = if names.len() == 2 {
+        vec![names[1 - author].clone()]
+    } else {
+        vec![]
+    };
+    GameResult {
+        winners,
+        losers: vec![names[author].clone()],
+        eliminated: pos.eliminated().iter().map(|&p| names[p].clone()).collect(),
+        reason: format!(
+            "the illegal move {number} is the last of the record: it was noticed at once, so {} loses (MN-3, sheet rule 7)",
+            names[author]
+        ),
+        ..GameResult::default()
     }
 }
 

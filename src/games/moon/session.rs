@@ -275,6 +275,20 @@ impl Table for Moon {
             || game.to_move().is_some_and(|s| view.sees(s))
     }
 
+    /// MN-3 (sheet rule 7): an illegal tile, noticed at once, loses for its author.
+    fn strict(
+        &self,
+        game: &MoonGame,
+        seat: usize,
+        number: usize,
+        names: &[String],
+    ) -> Option<crate::record::GameResult> {
+        match game {
+            MoonGame::Standard(p) => Some(super::record::noticed_at_once(p, seat, number, names)),
+            MoonGame::Solitaire(_) => None,
+        }
+    }
+
     fn hides(&self, game: &MoonGame) -> bool {
         match game {
             MoonGame::Standard(p) => p.players() > 2,
