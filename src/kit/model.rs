@@ -421,11 +421,7 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
     }
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut components = Vec::new();
-    if let Some(c) = file
-        .title
-        .as_deref()
-        .and_then(crate::names::unsafe_char)
-    {
+    if let Some(c) = file.title.as_deref().and_then(crate::names::unsafe_char) {
         let title = file.title.as_deref().unwrap_or_default();
         return Err(Error::input(
             "kit.name",
