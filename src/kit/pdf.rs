@@ -1694,7 +1694,7 @@ mod tests {
             );
             sets.push(
                 (0..60u32)
-                    .map(|i| ((i * 2_654_435_761) % u32::from(count)) as u16)
+                    .map(|i| (i.wrapping_mul(2_654_435_761) % u32::from(count)) as u16)
                     .collect(),
             );
             sets.push([count - 1, 5].into());
