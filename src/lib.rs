@@ -15,6 +15,7 @@ pub mod games;
 pub mod html;
 pub mod input;
 pub mod kit;
+pub mod lang;
 pub mod lexicon;
 pub mod names;
 pub mod output;

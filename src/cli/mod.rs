@@ -47,8 +47,25 @@ output (the command's report then goes to standard error).";
     after_help = AFTER_HELP
 )]
 pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The options every command takes.
+#[derive(Debug, clap::Args)]
+pub struct Global {
+    /// The language tavolo speaks to people: `it` or `en` (default: the locale's, from
+    /// LC_ALL, LC_MESSAGES or LANG; else English). Data (JSON keys, codes) stays as it is.
+    #[arg(long, global = true, value_name = "LANG", value_parser = lang_value)]
+    pub lang: Option<crate::lang::Lang>,
+}
+
+/// `--lang`'s value: `it` or `en` (a locale such as `it_IT` too).
+fn lang_value(s: &str) -> Result<crate::lang::Lang, String> {
+    crate::lang::Lang::parse(s)
+        .ok_or_else(|| format!("`{s}` is not a language tavolo speaks: it or en"))
 }
 
 #[derive(Debug, Subcommand)]
@@ -134,6 +151,7 @@ pub fn main() -> ExitCode {
         Err(e) => return usage_error(&e),
     };
     let json = cli.command.json();
+    crate::lang::choose(cli.global.lang);
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -152,7 +170,7 @@ pub fn main() -> ExitCode {
 fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
     use clap::{Args as _, FromArgMatches as _};
     if args.get(1).is_some_and(|a| a == "kit") {
-        let kit_only = clap::Command::new("tavolo")
+        let kit_only = Global::augment_args(clap::Command::new("tavolo"))
             .subcommand(kit::Args::augment_args(clap::Command::new("kit")));
         let parsed = kit_only
             .try_get_matches_from(&args)

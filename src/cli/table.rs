@@ -243,7 +243,7 @@ fn open(a: &Args) -> Result<Result<Started, ExitCode>, Error> {
     };
     let r = spec.resolve()?;
     if a.choice.seed.is_none() && !a.json {
-        out::errln!("note: a fresh seed from the operating system; it is in the record's [deal]");
+        out::errln!("{}", crate::t!("table-fresh-seed"));
     }
     let live = tables(r.game.name())?.deal(&r.variant, &r.players, &r.provenance)?;
     let file = match &a.out {
@@ -383,7 +383,10 @@ impl Desk {
         let Some(path) = self.png.clone() else { return };
         if let Err(e) = draw(self.live.as_ref(), self.view, &path) {
             if !self.png_failed {
-                out::errln!("warning: no picture: {}", e.render(false).trim_end());
+                out::errln!(
+                    "{}",
+                    crate::t!("table-no-picture", error = e.render(false).trim_end())
+                );
                 self.png_failed = true;
             }
         }
@@ -413,24 +416,41 @@ impl Desk {
             return Ok(());
         }
         let mut text = format!(
-            "{} ({}): {players}\nrecord: {}{}{}\n",
-            live.game(),
-            live.variant(),
-            self.file.display(),
+            "{}\n{}{}{}\n",
+            crate::t!(
+                "table-head",
+                game = live.game(),
+                variant = live.variant(),
+                players = players
+            ),
+            crate::t!("table-record", file = self.file.display().to_string()),
             match &self.twin {
-                Some(t) => format!(" (and {} as {})", t.path.display(), t.format.extension()),
+                Some(t) => format!(
+                    " {}",
+                    crate::t!(
+                        "table-record-twin",
+                        path = t.path.display().to_string(),
+                        format = t.format.extension()
+                    )
+                ),
                 None => String::new(),
             },
             if live.moves() > 0 {
-                format!(" ({} moves so far)", live.moves())
+                format!(
+                    " {}",
+                    crate::t!(
+                        "table-so-far",
+                        moves = crate::t!("count-moves", count = live.moves())
+                    )
+                )
             } else {
                 String::new()
             }
         );
         if live.hides() && self.view == View::Table {
-            text.push_str("what nobody at the table may see is hidden (--director shows it)\n");
+            text.push_str(&format!("{}\n", crate::t!("table-hidden-note")));
         }
-        text.push_str("type a move, or `help`\n\n");
+        text.push_str(&format!("{}\n\n", crate::t!("table-type-a-move")));
         text.push_str(&live.position(self.view));
         self.say(&text);
         Ok(())
@@ -442,8 +462,12 @@ impl Desk {
         }
         let live = &self.live;
         let who = match live.to_move() {
-            Some(s) => format!("{} to move: {}", live.players()[s], live.expects()),
-            None => "the game is over: undo, show, save or quit".into(),
+            Some(s) => crate::t!(
+                "table-to-move",
+                player = &live.players()[s],
+                expects = live.expects()
+            ),
+            None => crate::t!("table-over-prompt"),
         };
         out::write(&format!("{who}\n> "));
     }
@@ -483,22 +507,22 @@ impl Desk {
             None => (text, ""),
         };
         match word.to_ascii_lowercase().as_str() {
-            "quit" | "exit" if rest.is_empty() => return Ok(false),
-            "undo" => self.undo(rest)?,
-            "redo" if rest.is_empty() => self.redo()?,
-            "hint" if rest.is_empty() => self.hint(),
-            "help" | "?" if rest.is_empty() => self.help(),
-            "position" | "board" if rest.is_empty() => {
+            "quit" | "exit" | "esci" | "fine" if rest.is_empty() => return Ok(false),
+            "undo" | "annulla" => self.undo(rest)?,
+            "redo" | "rifai" if rest.is_empty() => self.redo()?,
+            "hint" | "suggerisci" | "suggerimento" if rest.is_empty() => self.hint(),
+            "help" | "?" | "aiuto" if rest.is_empty() => self.help(),
+            "position" | "board" | "posizione" | "tabellone" if rest.is_empty() => {
                 if self.json {
                     self.event("position", json!({}));
                 } else {
                     self.say(&self.live.position(self.view));
                 }
             }
-            "moves" | "history" if rest.is_empty() => self.history(),
-            "resign" => self.resign(rest)?,
-            "save" => self.save_as(rest)?,
-            "show" => self.show(rest),
+            "moves" | "history" | "mosse" if rest.is_empty() => self.history(),
+            "resign" | "abbandona" => self.resign(rest)?,
+            "save" | "salva" => self.save_as(rest)?,
+            "show" | "mostra" => self.show(rest),
             _ => self.play(text)?,
         }
         Ok(true)
@@ -525,20 +549,24 @@ impl Desk {
         let named = (!name.is_empty())
             .then(|| {
                 players.iter().position(|p| p == name).ok_or_else(|| {
-                    format!("`{name}` is not one of the players: {}", players.join(", "))
+                    crate::t!(
+                        "table-resign-stranger",
+                        name = name,
+                        players = players.join(", ")
+                    )
                 })
             })
             .transpose()?;
         match (self.view, named) {
             (View::Seat(s), Some(n)) if n != s => {
-                Err(format!("only {} resigns from this seat", players[s]))
+                Err(crate::t!("table-resign-seat", player = &players[s]))
             }
             (View::Seat(s), _) => Ok(s),
             (_, Some(n)) => Ok(n),
             (_, None) => self
                 .live
                 .to_move()
-                .ok_or_else(|| "the game is over: there is nothing to resign".to_string()),
+                .ok_or_else(|| crate::t!("session-nothing-to-resign")),
         }
     }
 
@@ -558,9 +586,12 @@ impl Desk {
                     );
                 } else {
                     let mut s = format!(
-                        "move {}, {}: resigns (GN-4)
-",
-                        p.number, p.player
+                        "{}\n",
+                        crate::t!(
+                            "table-resigned",
+                            number = p.number,
+                            player = p.player.as_str()
+                        )
                     );
                     s.push_str(&self.live.position(self.view));
                     self.say(&s);
@@ -570,10 +601,7 @@ impl Desk {
                 if self.json {
                     self.event("resign", json!({ "resigned": null, "refused": why }));
                 } else {
-                    self.say(&format!(
-                        "not resigned: {why}
-"
-                    ));
+                    self.say(&format!("{}\n", crate::t!("table-not-resigned", why = why)));
                 }
             }
         }
@@ -600,7 +628,8 @@ impl Desk {
             } = answer
             {
                 let s = format!(
-                    "recorded (strict table, GN-4): move {number}, {player}: {notation} breaks {rule} [{code}]: {message}\n{}",
+                    "{}\n{}",
+                    crate::t!("table-recorded-strict", number = *number, player = player.as_str(), move = notation.as_str(), rule = *rule, code = *code, message = message.as_str()),
                     self.live.position(self.view)
                 );
                 self.say(&s);
@@ -614,7 +643,10 @@ impl Desk {
                 player,
                 notation,
                 explanation,
-            } => format!("move {number}, {player}: {notation}: legal. {explanation}\n"),
+            } => format!(
+                "{}\n",
+                crate::t!("table-legal", number = *number, player = player.as_str(), move = notation.as_str(), explanation = explanation.as_str())
+            ),
             Answer::Illegal {
                 number,
                 player,
@@ -625,16 +657,25 @@ impl Desk {
                 instead,
             } => {
                 let mut s = format!(
-                    "refused (not recorded): move {number}, {player}: {notation} breaks {rule} [{code}]: {message}\n"
+                    "{}\n",
+                    crate::t!("table-refused", number = *number, player = player.as_str(), move = notation.as_str(), rule = *rule, code = *code, message = message.as_str())
                 );
                 if !instead.is_empty() {
-                    s.push_str(&format!("  legal instead: {}\n", instead.join(", ")));
+                    s.push_str(&format!(
+                        "  {}\n",
+                        crate::t!("table-legal-instead", moves = instead.join(", "))
+                    ));
                 }
                 s
             }
             Answer::Unreadable { message, column } => {
                 format!(
-                    "not a move (column {column}): {message}\n  {text}\n  {}^\n",
+                    "{}\n  {text}\n  {}^\n",
+                    crate::t!(
+                        "table-not-a-move",
+                        column = *column,
+                        message = message.as_str()
+                    ),
                     " ".repeat(column.saturating_sub(1))
                 )
             }
@@ -664,20 +705,27 @@ impl Desk {
             .filter(|w| !w.is_empty())
             .collect();
         let how = match players.iter().find(|p| **p != last.player) {
-            Some(other) => format!(
-                "taking back move {}, {}'s, needs {} and another player to agree: `undo {} {other}` (the director's session, --director, takes a move back alone)",
-                last.number, last.player, last.player, last.player
+            Some(other) => crate::t!(
+                "table-undo-two",
+                number = last.number,
+                player = last.player.as_str(),
+                other = other.as_str()
             ),
-            None => format!(
-                "taking back move {} needs {}'s word: `undo {}`",
-                last.number, last.player, last.player
+            None => crate::t!(
+                "table-undo-one",
+                number = last.number,
+                player = last.player.as_str()
             ),
         };
         if names.is_empty() {
             return Some(how);
         }
         if let Some(stranger) = names.iter().find(|n| !players.iter().any(|p| p == *n)) {
-            return Some(format!("`{stranger}` is not one of the players; {how}"));
+            return Some(crate::t!(
+                "table-undo-stranger",
+                name = *stranger,
+                how = how
+            ));
         }
         let mover = names.iter().any(|n| *n == last.player);
         let other = players.len() == 1 || names.iter().any(|n| *n != last.player);
@@ -689,7 +737,10 @@ impl Desk {
             if self.json {
                 self.event("undo", json!({ "undone": null, "refused": why }));
             } else {
-                self.say(&format!("not taken back: {why}\n"));
+                self.say(&format!(
+                    "{}\n",
+                    crate::t!("table-not-taken-back", why = why)
+                ));
             }
             return Ok(());
         }
@@ -698,7 +749,7 @@ impl Desk {
                 if self.json {
                     self.event("undo", json!({ "undone": null }));
                 } else {
-                    self.say("nothing to undo: no move yet\n");
+                    self.say(&format!("{}\n", crate::t!("table-nothing-to-undo")));
                 }
             }
             Some(p) => {
@@ -707,8 +758,8 @@ impl Desk {
                     self.event("undo", json!({ "undone": p }));
                 } else {
                     let mut s = format!(
-                        "took back move {}, {}: {}\n",
-                        p.number, p.player, p.notation
+                        "{}\n",
+                        crate::t!("table-took-back", number = p.number, player = p.player.as_str(), move = p.notation.as_str())
                     );
                     if self.interactive {
                         s.push('\n');
@@ -727,7 +778,7 @@ impl Desk {
                 if self.json {
                     self.event("redo", json!({ "verdict": null }));
                 } else {
-                    self.say("nothing to redo\n");
+                    self.say(&format!("{}\n", crate::t!("table-nothing-to-redo")));
                 }
             }
             Some(answer) => {
@@ -758,27 +809,39 @@ impl Desk {
             return;
         }
         if self.live.to_move().is_none() {
-            self.say("no hint: the game is over\n");
+            self.say(&format!("{}\n", crate::t!("session-no-hint-over")));
             return;
         }
         let mut s = String::new();
         if let Some(b) = &h.best {
-            s.push_str(&format!("best: {b}\n"));
+            s.push_str(&format!(
+                "{}\n",
+                crate::t!("table-hint-best", move = b.as_str())
+            ));
         }
         if let Some(n) = &h.note {
-            s.push_str(&format!("no best move: {n}\n"));
+            s.push_str(&format!(
+                "{}\n",
+                crate::t!("table-hint-no-best", note = n.as_str())
+            ));
         }
         let more = h.count.saturating_sub(h.legal.len());
         s.push_str(&format!(
-            "{} ({}): {}{}\n",
-            h.lists,
-            h.count,
-            h.legal.join(", "),
-            if more > 0 {
-                format!(", ... ({more} more)")
-            } else {
-                String::new()
-            }
+            "{}\n",
+            crate::t!(
+                "table-hint-list",
+                lists = h.lists.as_str(),
+                count = h.count,
+                moves = format!(
+                    "{}{}",
+                    h.legal.join(", "),
+                    if more > 0 {
+                        format!(", {}", crate::t!("table-hint-more", count = more))
+                    } else {
+                        String::new()
+                    }
+                )
+            )
         ));
         self.say(&s);
     }
@@ -788,18 +851,16 @@ impl Desk {
         if self.json {
             let forms: Vec<Value> = forms
                 .iter()
-                .map(|(f, m)| json!({"form": f, "means": m}))
+                .map(|(f, m)| json!({"form": f, "means": crate::lang::message(m, None)}))
                 .collect();
             self.event("help", json!({ "short_forms": forms }));
             return;
         }
-        let mut s = String::from("a move as the records write it, or a short form:\n");
+        let mut s = format!("{}\n", crate::t!("table-help-head"));
         for (f, m) in forms {
-            s.push_str(&format!("  {f:<22} {m}\n"));
+            s.push_str(&format!("  {f:<22} {}\n", crate::lang::message(m, None)));
         }
-        s.push_str(
-            "commands: undo [NAME OTHER], redo, hint, position, moves, resign [NAME], show [FILE], save [FILE], help, quit\n",
-        );
+        s.push_str(&format!("{}\n", crate::t!("table-help-commands")));
         self.say(&s);
     }
 
@@ -823,10 +884,13 @@ impl Desk {
                 .zip(&scores)
                 .map(|(n, x)| format!("{n} {x}"))
                 .collect();
-            s.push_str(&format!("scores: {}\n", parts.join(", ")));
+            s.push_str(&format!(
+                "{}\n",
+                crate::t!("table-scores", scores = parts.join(", "))
+            ));
         }
         if h.is_empty() {
-            s.push_str("no move yet\n");
+            s.push_str(&format!("{}\n", crate::t!("table-no-move-yet")));
         }
         self.say(&s);
     }
@@ -842,7 +906,10 @@ impl Desk {
                 if self.json {
                     self.event("save", json!({ "file": path.display().to_string() }));
                 } else {
-                    self.say(&format!("saved {}\n", path.display()));
+                    self.say(&format!(
+                        "{}\n",
+                        crate::t!("table-saved", file = path.display().to_string())
+                    ));
                 }
             }
             Err(e) => self.failed("save", &e),
@@ -861,7 +928,10 @@ impl Desk {
                 if self.json {
                     self.event("show", json!({ "file": path.display().to_string() }));
                 } else {
-                    self.say(&format!("drew {}\n", path.display()));
+                    self.say(&format!(
+                        "{}\n",
+                        crate::t!("table-drew", file = path.display().to_string())
+                    ));
                 }
             }
             Err(e) => self.failed("show", &e),
@@ -892,19 +962,25 @@ impl Desk {
             );
         } else if over {
             self.say(&format!(
-                "game over: {}; {} recorded in {}\n",
-                self.live
-                    .result()
-                    .unwrap_or_else(|| "the game is over".into()),
-                out::count(self.live.moves() as u64, "move", "moves"),
-                self.file.display()
+                "{}\n",
+                crate::t!(
+                    "table-over-end",
+                    result = self
+                        .live
+                        .result()
+                        .unwrap_or_else(|| crate::t!("session-over")),
+                    count = self.live.moves(),
+                    file = self.file.display().to_string()
+                )
             ));
         } else {
             self.say(&format!(
-                "game not finished: {} recorded in {}; `tavolo table --resume {}` goes on\n",
-                out::count(self.live.moves() as u64, "move", "moves"),
-                self.file.display(),
-                self.file.display()
+                "{}\n",
+                crate::t!(
+                    "table-not-finished",
+                    count = self.live.moves(),
+                    file = self.file.display().to_string()
+                )
             ));
         }
         Ok(ExitCode::SUCCESS)

@@ -19,6 +19,8 @@ pub mod engine;
 pub mod farfalia;
 pub mod foreign;
 pub mod fruit;
+#[cfg(test)]
+mod italian_tests;
 pub mod line;
 pub mod moon;
 pub mod natura;
@@ -151,7 +153,7 @@ pub fn seat_name(names: &[String], seat: usize) -> String {
     names
         .get(seat)
         .cloned()
-        .unwrap_or_else(|| format!("player {}", seat + 1))
+        .unwrap_or_else(|| crate::t!("player-n", n = seat + 1))
 }
 
 pub fn find(name: &str) -> Option<&'static dyn Game> {

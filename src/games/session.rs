@@ -84,8 +84,43 @@ impl<E: Engine> Opened<E> {
     }
 }
 
-/// A short form players may type, and what it stands for (`docs/table.md`).
+/// A short form players may type, and the message id of what it stands for
+/// (`docs/table.md`).
 pub type ShortForm = (&'static str, &'static str);
+
+/// A word players may say, and the notation's word it stands for.
+pub type Said = (&'static str, &'static str);
+
+/// `text` with each word of `words` (in any case; after a seat's `N:` too) put as the
+/// notation writes it: `prendi B11` is `take B11`.
+pub fn said(text: &str, words: &[Said]) -> String {
+    if words.is_empty() {
+        return text.to_string();
+    }
+    let word = |w: &str| -> String {
+        let (seat, w) = match w.split_once(':') {
+            Some((s, w)) => (format!("{s}:"), w),
+            None => (String::new(), w),
+        };
+        match words.iter().find(|(said, _)| said.eq_ignore_ascii_case(w)) {
+            Some((_, notation)) => format!("{seat}{notation}"),
+            None => format!("{seat}{w}"),
+        }
+    };
+    text.split_whitespace()
+        .map(word)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Names in words: `Anna`, `Anna and Bruno`, `Anna, Bruno and Carla`.
+pub fn and_join(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [most @ .., last] => crate::t!("and-join", first = most.join(", "), last = last.as_str()),
+    }
+}
 
 /// A game's own part in a session, beside its referee. Implemented in each game's
 /// `session.rs`; every method with a default is one a game may improve on.
@@ -119,6 +154,13 @@ pub trait Table:
 
     /// The short forms this game reads, for `help` and the docs.
     fn short_forms(&self) -> &'static [ShortForm];
+
+    /// The words players may say in Italian for the notation's own (`prendi` for `take`),
+    /// each put in the notation's place before [`Table::read`] reads the move ([`said`]);
+    /// by default none. A game whose moves hold words (Natura's) reads its own in `read`.
+    fn said(&self) -> &'static [Said] {
+        &[]
+    }
 
     /// What the seat to move is expected to play, in words (`a tile and a square: RV c4`),
     /// naming players from `names`.
@@ -203,9 +245,9 @@ pub trait Table:
         false
     }
 
-    /// What a hint's list holds, in words (by default `legal moves`).
+    /// What a hint's list holds: its message id (by default `legal moves`).
     fn hint_lists(&self) -> &'static str {
-        "legal moves"
+        "hint-legal-moves"
     }
 
     /// The moves a hint lists (by default every legal move).
@@ -302,13 +344,13 @@ pub fn verdict(names: &[String], winners: &[usize], scores: Option<&[i64]>) -> S
         names
             .get(p)
             .cloned()
-            .unwrap_or_else(|| format!("player {}", p + 1))
+            .unwrap_or_else(|| crate::t!("player-n", n = p + 1))
     };
     let who: Vec<String> = winners.iter().map(|&p| name(p)).collect();
     let mut s = match who.len() {
-        0 => "nobody wins".to_string(),
-        1 => format!("{} wins", who[0]),
-        _ => format!("{} share the win", who.join(" and ")),
+        0 => crate::t!("verdict-nobody"),
+        1 => crate::t!("verdict-wins", player = who[0].as_str()),
+        _ => crate::t!("verdict-share", players = and_join(&who)),
     };
     if let Some(scores) = scores {
         let per: Vec<String> = scores
@@ -316,7 +358,7 @@ pub fn verdict(names: &[String], winners: &[usize], scores: Option<&[i64]>) -> S
             .enumerate()
             .map(|(p, x)| format!("{} {x}", name(p)))
             .collect();
-        s += &format!("; final scores: {}", per.join(", "));
+        s = crate::t!("verdict-final", verdict = s, scores = per.join(", "));
     }
     s
 }
@@ -325,10 +367,8 @@ pub fn verdict(names: &[String], winners: &[usize], scores: Option<&[i64]>) -> S
 /// look, naming no piece (GN-5).
 pub fn unseen_refusal(rule: &str, view: View) -> String {
     match view {
-        View::Seat(_) => format!("that move is not legal here ({rule})"),
-        _ => format!(
-            "that move is not legal here ({rule}); what it needs is hidden from the table: see your own page"
-        ),
+        View::Seat(_) => crate::t!("unseen-refusal-seat", rule = rule),
+        _ => crate::t!("unseen-refusal-table", rule = rule),
     }
 }
 
@@ -770,7 +810,7 @@ impl<T: Table> Session<T> {
                 fields: vec![(ending::RESIGN_FIELD.0, ending::RESIGN_FIELD.1.to_string())],
             },
             notation: "resign".into(),
-            explanation: format!("{} resigns (GN-4)", self.players[seat]),
+            explanation: crate::t!("session-resigns", player = self.players[seat].as_str()),
             result,
         });
         true
@@ -906,7 +946,7 @@ pub struct Hint {
     pub legal: Vec<String>,
     pub count: usize,
     /// What the list holds, in words (`legal moves`; Natura's: the moves besides words).
-    pub lists: &'static str,
+    pub lists: String,
 }
 
 /// A session behind an object-safe face: what `tavolo table` and a server drive.
@@ -970,7 +1010,7 @@ fn after_the_end(number: usize, player: String, notation: String) -> Answer {
         notation,
         rule: "GN-4",
         code: "table.game-ended",
-        message: "the game is over: `undo` takes back how it ended".into(),
+        message: crate::t!("session-ended-answer"),
         instead: Vec::new(),
     }
 }
@@ -986,8 +1026,9 @@ fn ended_played(names: &[String], number: usize, e: &Ended, scores: Option<Vec<i
 }
 
 /// Why `hint` is refused to a view.
-pub const NO_HINT: &str =
-    "no hint here: a hint shows the hand of the seat to move, so it is given only on that seat's own page (--seat NAME) or to the director (--director)";
+pub fn no_hint() -> String {
+    crate::t!("session-no-hint")
+}
 
 fn played<M: std::fmt::Display>(
     number: usize,
@@ -1025,7 +1066,7 @@ fn answer<T: Table>(s: &Session<T>, r: Result<usize, RefusalOf<T>>, view: View) 
                 .players
                 .get(r.player)
                 .cloned()
-                .unwrap_or_else(|| format!("player {}", r.player + 1)),
+                .unwrap_or_else(|| crate::t!("player-n", n = r.player + 1)),
             notation: r.mv.to_string(),
             rule: r.broken.rule(),
             code: r.broken.code(),
@@ -1049,7 +1090,11 @@ impl<T: Table> Live for Session<T> {
     }
 
     fn apply(&mut self, text: &str, view: View) -> Answer {
-        let mv = match self.table.read(&self.now, &self.players, text.trim()) {
+        let mv = match self.table.read(
+            &self.now,
+            &self.players,
+            &said(text.trim(), self.table.said()),
+        ) {
             Ok(mv) => mv,
             Err(message) => {
                 return Answer::Unreadable {
@@ -1129,7 +1174,7 @@ impl<T: Table> Live for Session<T> {
 
     fn expects(&self) -> String {
         match self.ended {
-            Some(_) => "nothing: the game is over".into(),
+            Some(_) => crate::t!("session-expects-nothing"),
             None => self.table.expects(&self.now, &self.players),
         }
     }
@@ -1138,11 +1183,16 @@ impl<T: Table> Live for Session<T> {
     /// for every view.
     fn position(&self, view: View) -> String {
         let text = self.table.position(&self.now, &self.players, view);
-        let head = Live::result(self).map(|r| format!("the game is over: {r}\n"));
+        let head =
+            Live::result(self).map(|r| format!("{}\n", crate::t!("session-over-head", result = r)));
         // A game ended by a resignation or a strict table's illegal move has nobody to
         // move, whatever the position says.
         let turn = |l: &str| {
-            self.ended.is_some() && self.players.iter().any(|p| l == format!("{p} to move"))
+            self.ended.is_some()
+                && self
+                    .players
+                    .iter()
+                    .any(|p| l == crate::t!("to-move", player = p.as_str()))
         };
         head.into_iter()
             .chain(
@@ -1179,10 +1229,10 @@ impl<T: Table> Live for Session<T> {
 
     fn hint(&self, view: View) -> Result<Hint, String> {
         if self.ended.is_some() {
-            return Err("no hint: the game is over".into());
+            return Err(crate::t!("session-no-hint-over"));
         }
         if self.now.to_move().is_some() && !self.table.lists_for(&self.now, view) {
-            return Err(NO_HINT.to_string());
+            return Err(no_hint());
         }
         let moves: Vec<MoveOf<T>> = if self.now.to_move().is_some() {
             self.table
@@ -1202,7 +1252,7 @@ impl<T: Table> Live for Session<T> {
         Ok(Hint {
             best,
             note,
-            lists: self.table.hint_lists(),
+            lists: crate::lang::message(self.table.hint_lists(), None),
             count: moves.len(),
             legal: moves.iter().take(LISTED).map(|m| m.to_string()).collect(),
         })
@@ -1215,12 +1265,10 @@ impl<T: Table> Live for Session<T> {
     fn resign(&mut self, seat: usize, view: View) -> Result<Played, String> {
         let name = self.players[seat].clone();
         if self.ended.is_some() || self.now.to_move().is_none() {
-            return Err("the game is over: there is nothing to resign".into());
+            return Err(crate::t!("session-nothing-to-resign"));
         }
         if !Session::resign(self, seat) {
-            return Err(format!(
-                "{name} cannot resign here: with more than two players the game goes on without them (GN-4), which tavolo does not record yet"
-            ));
+            return Err(crate::t!("session-cannot-resign", player = name));
         }
         Ok(Live::history(self, view).pop().expect("just resigned"))
     }
@@ -1236,10 +1284,10 @@ impl<T: Table> Live for Session<T> {
             .strict(&self.now, seat, self.steps.len() + 1, &self.players)
             .is_none()
         {
-            return Err(format!(
-                "{} ({}) has no rule that punishes an illegal move at once, so a table of it cannot be strict (GN-4)",
-                self.table.name(),
-                self.variant
+            return Err(crate::t!(
+                "session-no-strict",
+                game = self.table.name(),
+                variant = self.variant.as_str()
             ));
         }
         self.strict = true;
@@ -1270,10 +1318,10 @@ impl<T: Table> Session<T> {
             seat: refused.player,
             out,
             notation: refused.mv.to_string(),
-            explanation: format!(
-                "{}: {} (strict table, GN-4)",
-                refused.broken.describe(&self.players),
-                result.reason
+            explanation: crate::t!(
+                "session-strict-explained",
+                refusal = refused.broken.describe(&self.players),
+                reason = result.reason.as_str()
             ),
             result,
         });

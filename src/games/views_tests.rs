@@ -719,7 +719,7 @@ fn quincunx_hints_only_to_the_seat_to_move() {
     let mover = s.game().to_move().unwrap();
     assert_eq!(
         Live::hint(&s, View::Table).unwrap_err(),
-        super::session::NO_HINT
+        super::session::no_hint()
     );
     assert!(Live::hint(&s, View::Seat(1 - mover)).is_err());
     assert!(Live::hint(&s, View::Seat(mover)).unwrap().best.is_some());

@@ -253,6 +253,17 @@ async fn exchange(
         Ok(r) => r,
         Err(r) => return reply(&r),
     };
+    // The reader's language (issue 42): the page's switch, kept in a cookie, else the
+    // browser's Accept-Language, else the server's own.
+    let header_text =
+        |name: header::HeaderName| parts.headers.get(name).and_then(|v| v.to_str().ok());
+    let switched = request.param("lang").and_then(crate::lang::Lang::parse);
+    let lang = crate::lang::for_request(
+        request.param("lang"),
+        header_text(header::COOKIE),
+        header_text(header::ACCEPT_LANGUAGE),
+        crate::lang::current(),
+    );
     if let Some(r) = routes::admit(&state, &request, length) {
         // The body is not read: hyper closes the connection after the answer.
         return reply(&r);
@@ -272,12 +283,26 @@ async fn exchange(
         // A panic is a bug (each has its regression test); should one slip through, it
         // costs its request only.
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            routes::route(&state, &request)
+            crate::lang::with(lang, || routes::route(&state, &request))
         }))
     })
     .await;
     match routed {
-        Ok(Ok(r)) => reply(&r),
+        Ok(Ok(r)) => {
+            let mut out = reply(&r);
+            // The switch's choice, kept for this reader's next pages.
+            if let Some(v) = switched.and_then(|l| {
+                HeaderValue::from_str(&format!(
+                    "{}={}; Path=/; SameSite=Strict; Max-Age=31536000",
+                    crate::lang::COOKIE,
+                    l.code()
+                ))
+                .ok()
+            }) {
+                out.headers_mut().insert(header::SET_COOKIE, v);
+            }
+            out
+        }
         _ => reply(&Response::text(
             500,
             "internal error: this request failed\n",

@@ -17,9 +17,10 @@ pub use crate::html::escape as esc;
 /// (`<meta name="tavolo-form">`), for a page that shows no form now.
 pub fn document(title: &str, body: &str, script: bool, form: Option<&str>) -> String {
     format!(
-        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n{}\
          <title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n{body}{}</body>\n</html>\n",
+        crate::lang::current().html_code(),
         form.map(|f| format!("<meta name=\"tavolo-form\" content=\"{}\">\n", esc(f)))
             .unwrap_or_default(),
         esc(title),
@@ -34,7 +35,13 @@ pub fn document(title: &str, body: &str, script: bool, form: Option<&str>) -> St
 /// A page that says why a request was refused, with a way back.
 pub fn problem(title: &str, message: &str, back: Option<&str>) -> String {
     let back = back
-        .map(|b| format!("<p><a href=\"{}\">back</a></p>\n", esc(b)))
+        .map(|b| {
+            format!(
+                "<p><a href=\"{}\">{}</a></p>\n",
+                esc(b),
+                crate::t!("page-back")
+            )
+        })
         .unwrap_or_default();
     document(
         title,
@@ -104,11 +111,11 @@ pub struct Extras {
 
 fn view_name(live: &dyn Live, view: View) -> String {
     match view {
-        View::Table => "the table's page".into(),
-        View::Director => "the director's page (everything shown)".into(),
-        View::Seat(s) => format!(
-            "{}'s page",
-            live.players().get(s).map(String::as_str).unwrap_or("?")
+        View::Table => crate::t!("page-view-table"),
+        View::Director => crate::t!("page-view-director"),
+        View::Seat(s) => crate::t!(
+            "page-view-seat",
+            player = live.players().get(s).map(String::as_str).unwrap_or("?")
         ),
     }
 }
@@ -122,10 +129,14 @@ fn answer_html(typed: &str, a: &Answer) -> String {
             notation,
             explanation,
         } => format!(
-            "<div class=\"answer\" id=\"answer\">Move {number}, {}: <b>{}</b>: legal. {}</div>\n",
-            esc(player),
-            esc(notation),
-            esc(explanation)
+            "<div class=\"answer\" id=\"answer\">{}</div>\n",
+            crate::t!(
+                "page-legal",
+                number = *number,
+                player_html = esc(player),
+                move_html = esc(notation),
+                explanation_html = esc(explanation)
+            )
         ),
         Answer::Illegal {
             number,
@@ -137,26 +148,34 @@ fn answer_html(typed: &str, a: &Answer) -> String {
             instead,
         } => {
             let mut s = format!(
-                "<div class=\"answer refused\" id=\"answer\" role=\"alert\">Refused, not recorded: \
-                 move {number}, {}: <b>{}</b> breaks <span class=\"rule\" id=\"rule\">{}</span> \
-                 <small>[<span id=\"code\">{}</span>]</small>: <span id=\"why\">{}</span>",
-                esc(player),
-                esc(notation),
-                esc(rule),
-                esc(code),
-                esc(message)
+                "<div class=\"answer refused\" id=\"answer\" role=\"alert\">{}",
+                crate::t!(
+                    "page-refused",
+                    number = *number,
+                    player_html = esc(player),
+                    move_html = esc(notation),
+                    rule_html = format!("<span class=\"rule\" id=\"rule\">{}</span>", esc(rule)),
+                    code_html = format!("<small>[<span id=\"code\">{}</span>]</small>", esc(code)),
+                    why_html = format!("<span id=\"why\">{}</span>", esc(message))
+                )
             );
             if !instead.is_empty() {
-                s.push_str(&format!("<br>Legal instead: {}", esc(&instead.join(", "))));
+                s.push_str(&format!(
+                    "<br>{}",
+                    crate::t!("page-legal-instead", moves_html = esc(&instead.join(", ")))
+                ));
             }
             s.push_str("</div>\n");
             s
         }
         Answer::Unreadable { message, column } => format!(
-            "<div class=\"answer refused\" id=\"answer\" role=\"alert\">Not a move \
-             (column {column} of <code>{}</code>): <span id=\"why\">{}</span></div>\n",
-            esc(typed),
-            esc(message)
+            "<div class=\"answer refused\" id=\"answer\" role=\"alert\">{}</div>\n",
+            crate::t!(
+                "page-not-a-move",
+                column = *column,
+                typed_html = esc(typed),
+                why_html = format!("<span id=\"why\">{}</span>", esc(message))
+            )
         ),
     }
 }
@@ -176,12 +195,16 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     // Whose turn, or the end.
     match live.to_move() {
         Some(s) => b.push_str(&format!(
-            "<p id=\"turn\" data-seat=\"{seat}\" data-player=\"{name}\">{name} to move <small>({expects})</small></p>\n",
+            "<p id=\"turn\" data-seat=\"{seat}\" data-player=\"{name}\">{}</p>\n",
+            crate::t!(
+                "page-to-move",
+                player_html = esc(players.get(s).map(String::as_str).unwrap_or("?")),
+                expects_html = esc(&live.expects())
+            ),
             seat = s + 1,
             name = esc(players.get(s).map(String::as_str).unwrap_or("?")),
-            expects = esc(&live.expects())
         )),
-        None => b.push_str("<p id=\"over\">The game is over.</p>\n"),
+        None => b.push_str(&format!("<p id=\"over\">{}</p>\n", crate::t!("page-over"))),
     }
     if let Some(n) = &x.notice {
         b.push_str(&format!(
@@ -193,11 +216,14 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
         b.push_str(&answer_html(typed, a));
     } else if let Some(last) = live.history(who.view).last() {
         b.push_str(&format!(
-            "<div class=\"answer\" id=\"last\">Last move, {}, {}: <b>{}</b>. {}</div>\n",
-            last.number,
-            esc(&last.player),
-            esc(&last.notation),
-            esc(&last.explanation)
+            "<div class=\"answer\" id=\"last\">{}</div>\n",
+            crate::t!(
+                "page-last",
+                number = last.number,
+                player_html = esc(&last.player),
+                move_html = esc(&last.notation),
+                explanation_html = esc(&last.explanation)
+            )
         ));
     }
     // The forms: a move, undo.
@@ -209,23 +235,32 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
         };
         b.push_str(&format!(
             "<form class=\"play\" id=\"play\" method=\"post\" action=\"{}\">\n\
-             <input name=\"move\" id=\"move\" value=\"{}\" aria-label=\"your move\" \
-             placeholder=\"a move, e.g. as the record writes it\" autocomplete=\"off\" \
+             <input name=\"move\" id=\"move\" value=\"{}\" aria-label=\"{}\" \
+             placeholder=\"{}\" autocomplete=\"off\" \
              autocapitalize=\"characters\" spellcheck=\"false\" required>\n\
-             <input type=\"hidden\" name=\"at\" value=\"{at}\">\n{}<button>Play</button>\n</form>\n",
+             <input type=\"hidden\" name=\"at\" value=\"{at}\">\n{}<button>{}</button>\n</form>\n",
             esc(&who.href("/move")),
             esc(typed),
-            token_field(&who.form)
+            esc(&crate::t!("page-move-label")),
+            esc(&crate::t!("page-move-placeholder")),
+            token_field(&who.form),
+            crate::t!("page-play")
         ));
     } else if let (View::Seat(_), Some(s)) = (who.view, live.to_move()) {
         b.push_str(&format!(
-            "<p class=\"quiet\" id=\"wait\">Waiting for {}.</p>\n",
-            esc(players.get(s).map(String::as_str).unwrap_or("?"))
+            "<p class=\"quiet\" id=\"wait\">{}</p>\n",
+            crate::t!(
+                "page-waiting",
+                player_html = esc(players.get(s).map(String::as_str).unwrap_or("?"))
+            )
         ));
     } else if let (View::Table, Some(s)) = (who.view, live.to_move()) {
         b.push_str(&format!(
-            "<p class=\"quiet\" id=\"wait\">{} plays on their own page (their hand is hidden here).</p>\n",
-            esc(players.get(s).map(String::as_str).unwrap_or("?"))
+            "<p class=\"quiet\" id=\"wait\">{}</p>\n",
+            crate::t!(
+                "page-plays-own-page",
+                player_html = esc(players.get(s).map(String::as_str).unwrap_or("?"))
+            )
         ));
     }
     let undo_form = |id: &str, extra: &str, label: &str| {
@@ -241,44 +276,55 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     let name = |s: usize| players.get(s).map(String::as_str).unwrap_or("?");
     match x.undo {
         Undo::No => {}
-        Undo::Now => b.push_str(&undo_form("undo", "", &format!("Undo move {at}"))),
+        Undo::Now => b.push_str(&undo_form(
+            "undo",
+            "",
+            &crate::t!("page-undo-now", number = at),
+        )),
         Undo::Ask => b.push_str(&undo_form(
             "undo",
             "",
-            &format!("Ask to take back move {at}"),
+            &crate::t!("page-undo-ask", number = at),
         )),
         Undo::Asked => {
             b.push_str(&format!(
-                "<p class=\"quiet\" id=\"asked\">You asked to take back move {at}: another seat agrees on its own page.</p>\n"
+                "<p class=\"quiet\" id=\"asked\">{}</p>\n",
+                crate::t!("page-undo-asked", number = at)
             ));
             b.push_str(&undo_form(
                 "withdraw",
                 "<input type=\"hidden\" name=\"refuse\" value=\"1\">",
-                "Withdraw the request",
+                &crate::t!("page-undo-withdraw"),
             ));
         }
         Undo::Confirm { by } => {
             b.push_str(&format!(
-                "<p class=\"answer\" id=\"asked\">{} asks to take back move {at}.</p>\n",
-                esc(name(by))
+                "<p class=\"answer\" id=\"asked\">{}</p>\n",
+                crate::t!(
+                    "page-undo-confirm",
+                    player_html = esc(name(by)),
+                    number = at
+                )
             ));
             b.push_str(&undo_form(
                 "undo",
                 "",
-                &format!("Agree: take back move {at}"),
+                &crate::t!("page-undo-agree", number = at),
             ));
             b.push_str(&undo_form(
                 "refuse",
                 "<input type=\"hidden\" name=\"refuse\" value=\"1\">",
-                "Refuse",
+                &crate::t!("page-undo-refuse"),
             ));
         }
     }
     // Scores.
     if let Some(scores) = live.scores() {
-        b.push_str(
-            "<table class=\"scores\" id=\"scores\"><tr><th>player</th><th>score</th></tr>\n",
-        );
+        b.push_str(&format!(
+            "<table class=\"scores\" id=\"scores\"><tr><th>{}</th><th>{}</th></tr>\n",
+            crate::t!("page-score-player"),
+            crate::t!("page-score-score")
+        ));
         for (name, s) in players.iter().zip(&scores) {
             b.push_str(&format!(
                 "<tr><td>{}</td><td class=\"n\">{s}</td></tr>\n",
@@ -294,38 +340,57 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
         )),
         None => b.push_str(&format!(
             "<p class=\"quiet\" id=\"no-picture\">{}</p>\n<div>\n",
-            esc(x.no_picture.as_deref().unwrap_or("no picture"))
+            esc(&x
+                .no_picture
+                .clone()
+                .unwrap_or_else(|| crate::t!("page-no-picture")))
         )),
     }
     b.push_str(&format!(
-        "<div><h2>Position</h2>\n<pre id=\"position\">{}</pre></div>\n</div>\n",
+        "<div><h2>{}</h2>\n<pre id=\"position\">{}</pre></div>\n</div>\n",
+        crate::t!("page-position"),
         esc(&live.position(who.view))
     ));
     if let Some(h) = &x.hint {
         b.push_str("<div class=\"answer\" id=\"hint\">");
         if let Some(best) = &h.best {
-            b.push_str(&format!("Best: <b>{}</b>. ", esc(best)));
+            b.push_str(&format!(
+                "{} ",
+                crate::t!("page-hint-best", move_html = esc(best))
+            ));
         }
         if let Some(n) = &h.note {
-            b.push_str(&format!("No best move: {}. ", esc(n)));
+            b.push_str(&format!(
+                "{} ",
+                crate::t!("page-hint-no-best", note_html = esc(n))
+            ));
         }
         let more = h.count.saturating_sub(h.legal.len());
         b.push_str(&format!(
-            "{} ({}): {}{}</div>\n",
-            esc(h.lists),
-            h.count,
-            esc(&h.legal.join(", ")),
-            if more > 0 {
-                format!(", … ({more} more)")
-            } else {
-                String::new()
-            }
+            "{}</div>\n",
+            crate::t!(
+                "page-hint-list",
+                lists_html = esc(&h.lists),
+                count = h.count,
+                moves_html = format!(
+                    "{}{}",
+                    esc(&h.legal.join(", ")),
+                    if more > 0 {
+                        format!(", {}", crate::t!("page-hint-more", count = more))
+                    } else {
+                        String::new()
+                    }
+                )
+            )
         ));
     }
     // The moves, each explained.
     let history = live.history(who.view);
     if !history.is_empty() {
-        b.push_str("<h2>Moves</h2>\n<ol class=\"moves\" id=\"moves\">\n");
+        b.push_str(&format!(
+            "<h2>{}</h2>\n<ol class=\"moves\" id=\"moves\">\n",
+            crate::t!("page-moves")
+        ));
         for p in &history {
             b.push_str(&format!(
                 "<li><b>{}</b> {}: {}</li>\n",
@@ -338,27 +403,32 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     }
     // What else this page may do.
     let mut nav = vec![format!(
-        "<a href=\"{}\" id=\"reload\">reload</a>",
-        esc(&who.href(""))
+        "<a href=\"{}\" id=\"reload\">{}</a>",
+        esc(&who.href("")),
+        crate::t!("page-reload")
     )];
     if x.hint_allowed && live.to_move().is_some() {
         nav.push(format!(
-            "<a href=\"{}&amp;hint=1\" id=\"hint-link\">hint</a>",
-            esc(&who.href(""))
+            "<a href=\"{}&amp;hint=1\" id=\"hint-link\">{}</a>",
+            esc(&who.href("")),
+            crate::t!("page-hint")
         ));
     }
     if x.record_allowed {
         nav.push(format!(
-            "<a href=\"{}\" id=\"record\">download the record</a>",
-            esc(&who.href("/record"))
+            "<a href=\"{}\" id=\"record\">{}</a>",
+            esc(&who.href("/record")),
+            crate::t!("page-record")
         ));
     }
     if x.picture.is_some() {
         nav.push(format!(
-            "<a href=\"{}\" id=\"picture-link\">the picture (SVG)</a>",
-            esc(&who.href("/picture.svg"))
+            "<a href=\"{}\" id=\"picture-link\">{}</a>",
+            esc(&who.href("/picture.svg")),
+            crate::t!("page-picture")
         ));
     }
+    nav.push(crate::lang::switch(&who.href("")));
     b.push_str(&format!("<p>{}</p>\n", nav.join(" · ")));
     if let Some(seats) = &x.at_table {
         let boxes: String = seats
@@ -374,16 +444,20 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
             })
             .collect();
         b.push_str(&format!(
-            "<h2>Seats played on the table's page</h2>\n<p class=\"quiet\">The table's page plays \
-             only for these seats (their hands are hidden elsewhere); every other seat plays on \
-             its own page.</p>\n<form id=\"seats\" method=\"post\" action=\"{}\">\n{boxes}{}\
-             <button class=\"second\">Save</button></form>\n",
+            "<h2>{}</h2>\n<p class=\"quiet\">{}</p>\n<form id=\"seats\" method=\"post\" action=\"{}\">\n{boxes}{}\
+             <button class=\"second\">{}</button></form>\n",
+            crate::t!("page-seats-head"),
+            crate::t!("page-seats-note"),
             esc(&who.href("/seats")),
-            token_field(&who.form)
+            token_field(&who.form),
+            crate::t!("page-save")
         ));
     }
     if !x.links.is_empty() {
-        b.push_str("<h2>Links for the tablets</h2>\n<ul id=\"links\">\n");
+        b.push_str(&format!(
+            "<h2>{}</h2>\n<ul id=\"links\">\n",
+            crate::t!("page-links")
+        ));
         for (label, url) in &x.links {
             b.push_str(&format!(
                 "<li>{}: <a href=\"{}\">{}</a></li>\n",
@@ -422,16 +496,22 @@ pub fn home(
     } else {
         format!("?k={token}")
     };
-    let mut b = String::from("<header><h1>tavolo: the referee at the table</h1></header>\n");
+    let mut b = format!(
+        "<header><h1>{}</h1></header>\n",
+        crate::t!("page-home-title")
+    );
     if let Some(e) = error {
         b.push_str(&format!(
             "<div class=\"answer refused\" id=\"problem\" role=\"alert\">{}</div>\n",
             esc(e)
         ));
     }
-    b.push_str("<h2>Tables</h2>\n");
+    b.push_str(&format!("<h2>{}</h2>\n", crate::t!("page-tables")));
     if tables.is_empty() {
-        b.push_str("<p class=\"quiet\" id=\"tables\">None yet: deal one below.</p>\n");
+        b.push_str(&format!(
+            "<p class=\"quiet\" id=\"tables\">{}</p>\n",
+            crate::t!("page-no-tables")
+        ));
     } else {
         b.push_str("<ul id=\"tables\">\n");
         for (id, what, url) in tables {
@@ -449,16 +529,30 @@ pub fn home(
         .map(|g| format!("<option>{}</option>", esc(g)))
         .collect();
     b.push_str(&format!(
-        "<h2>Deal a new table</h2>\n<form id=\"new\" method=\"post\" action=\"/new{q}\">\n\
-         <label>Game <select name=\"game\">{options}</select></label>\n\
-         <label>Seed <input name=\"seed\" placeholder=\"any text; empty: a fresh one\"></label>\n\
-         <label>Players, in turn order <input name=\"names\" placeholder=\"Anna, Bruno (empty: P1, P2 ...)\"></label>\n\
-         <label>Number of players <input name=\"players\" inputmode=\"numeric\" placeholder=\"empty: the fewest the game allows\"></label>\n\
-         <label>Variant <input name=\"variant\" placeholder=\"empty: the game's first\"></label>\n\
-         {field}<button>Deal</button>\n</form>\n\
-         <h2>Go on with a record</h2>\n<form id=\"open\" method=\"post\" action=\"/open{q}\">\n\
-         <label>The record (TOML, as tavolo writes it) <textarea name=\"record\" spellcheck=\"false\" required></textarea></label>\n\
-         {field}<button>Open</button>\n</form>\n"
+        "<h2>{}</h2>\n<form id=\"new\" method=\"post\" action=\"/new{q}\">\n\
+         <label>{} <select name=\"game\">{options}</select></label>\n\
+         <label>{} <input name=\"seed\" placeholder=\"{}\"></label>\n\
+         <label>{} <input name=\"names\" placeholder=\"{}\"></label>\n\
+         <label>{} <input name=\"players\" inputmode=\"numeric\" placeholder=\"{}\"></label>\n\
+         <label>{} <input name=\"variant\" placeholder=\"{}\"></label>\n\
+         {field}<button>{}</button>\n</form>\n\
+         <h2>{}</h2>\n<form id=\"open\" method=\"post\" action=\"/open{q}\">\n\
+         <label>{} <textarea name=\"record\" spellcheck=\"false\" required></textarea></label>\n\
+         {field}<button>{}</button>\n</form>\n",
+        crate::t!("page-deal-head"),
+        crate::t!("page-game"),
+        crate::t!("page-seed"),
+        esc(&crate::t!("page-seed-placeholder")),
+        crate::t!("page-players"),
+        esc(&crate::t!("page-players-placeholder")),
+        crate::t!("page-player-count"),
+        esc(&crate::t!("page-player-count-placeholder")),
+        crate::t!("page-variant"),
+        esc(&crate::t!("page-variant-placeholder")),
+        crate::t!("page-deal"),
+        crate::t!("page-open-head"),
+        crate::t!("page-open-record"),
+        crate::t!("page-open")
     ));
     document("tavolo", &b, false, Some(form))
 }

@@ -14,19 +14,13 @@ use crate::games::session::{verdict, Masked, Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
-    (
-        "B11",
-        "the seat to move plays B11 (its own, or its dummy's; the notation is `3:B11`)",
-    ),
-    ("take B11", "collect B11 from the trick just won (FA-3)"),
-    ("decline", "collect nothing from the trick just won"),
-    ("discard B3 G5", "the dealer's discard"),
-    ("trump O", "the dealer's trump (`trump none`: no trump)"),
-    (
-        "double",
-        "DoubleYou: declare a jolly (`single`: not, FA-10)",
-    ),
-    ("jolly F", "Burnin': play the jolly of a family (FA-9)"),
+    ("B11", "short-farfalia-play"),
+    ("take B11", "short-farfalia-take"),
+    ("decline", "short-farfalia-decline"),
+    ("discard B3 G5", "short-farfalia-discard"),
+    ("trump O", "short-farfalia-trump"),
+    ("double", "short-farfalia-double"),
+    ("jolly F", "short-farfalia-jolly"),
 ];
 
 fn cards(set: CardSet) -> String {
@@ -73,6 +67,19 @@ impl Table for Farfalia {
 
     fn short_forms(&self) -> &'static [ShortForm] {
         SHORT
+    }
+
+    /// The notation's words as Italian players say them.
+    fn said(&self) -> &'static [crate::games::session::Said] {
+        &[
+            ("prendi", "take"),
+            ("rinuncia", "decline"),
+            ("scarta", "discard"),
+            ("briscola", "trump"),
+            ("nessuna", "none"),
+            ("doppio", "double"),
+            ("singolo", "single"),
+        ]
     }
 
     fn expects(&self, game: &Match, _names: &[String]) -> String {

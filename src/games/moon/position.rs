@@ -179,41 +179,66 @@ impl Broken for RuleBroken {
         let name = |p: usize| names.get(p).map_or("?", |s| s.as_str()).to_string();
         match *self {
             RuleBroken::GameOver { winner } => {
-                format!("the game is already over ({} won)", name(winner))
+                crate::t!("moon-game-over", player = name(winner))
             }
-            RuleBroken::PlayerOut { player } => format!(
-                "{} is out of the game: they could not place a tile on an earlier turn",
-                name(player)
-            ),
+            RuleBroken::PlayerOut { player } => crate::t!("moon-player-out", player = name(player)),
             RuleBroken::OutOfTurn { player, expected } => {
-                format!("it is {}'s turn, not {}'s", name(expected), name(player))
+                crate::t!(
+                    "moon-out-of-turn",
+                    expected = name(expected),
+                    player = name(player)
+                )
             }
             RuleBroken::TileOnBoard { tile, at } => {
-                format!("tile {tile} is already on the board, at {at}")
+                crate::t!(
+                    "moon-tile-on-board",
+                    tile = tile.to_string(),
+                    square = at.to_string()
+                )
             }
             RuleBroken::NotInHand { tile, player } => {
-                format!("tile {tile} is not in {}'s hand nor common", name(player))
+                crate::t!(
+                    "moon-not-in-hand",
+                    tile = tile.to_string(),
+                    player = name(player)
+                )
             }
-            RuleBroken::BoardFull => "the board is already full".to_string(),
+            RuleBroken::BoardFull => crate::t!("moon-board-full"),
             RuleBroken::NotNextDraw { tile, expected } => {
-                format!("the next tile drawn is {expected}, not {tile}")
+                crate::t!(
+                    "moon-not-next-draw",
+                    expected = expected.to_string(),
+                    tile = tile.to_string()
+                )
             }
             RuleBroken::Placement { tile, square, why } => match why {
                 Placement::Occupied(other) => {
-                    format!("{square} already holds {other}; tiles on the board never move")
+                    crate::t!(
+                        "moon-occupied",
+                        square = square.to_string(),
+                        other = other.to_string()
+                    )
                 }
-                Placement::NotAdjacent => format!(
-                    "{tile} on {square} touches no tile by a side; every tile must touch one"
+                Placement::NotAdjacent => crate::t!(
+                    "moon-not-adjacent",
+                    tile = tile.to_string(),
+                    square = square.to_string()
                 ),
-                Placement::MoonColour(at) => format!(
-                    "{tile} on {square}: its {} moon repeats the moon at {at} in the same {}",
-                    tile.moon().name(),
-                    line_word(square, at)
+                Placement::MoonColour(at) => crate::t!(
+                    "moon-moon-repeats",
+                    tile = tile.to_string(),
+                    square = square.to_string(),
+                    at = at.to_string(),
+                    colour = tile.moon().name(),
+                    line = line_word(square, at)
                 ),
-                Placement::BackgroundColour(at) => format!(
-                    "{tile} on {square}: its {} background repeats the background at {at} in the same {}",
-                    tile.background().name(),
-                    line_word(square, at)
+                Placement::BackgroundColour(at) => crate::t!(
+                    "moon-background-repeats",
+                    tile = tile.to_string(),
+                    square = square.to_string(),
+                    at = at.to_string(),
+                    colour = tile.background().name(),
+                    line = line_word(square, at)
                 ),
             },
         }

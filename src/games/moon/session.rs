@@ -10,15 +10,9 @@ use crate::games::session::{verdict, Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
-    (
-        "RV c4",
-        "the seat to move places RV on c4 (the notation is `2 RV c4`)",
-    ),
-    ("c4 RV", "the same, square first"),
-    (
-        "c4",
-        "solitaire: the tile just drawn goes on c4 (the notation is `RV c4`)",
-    ),
+    ("RV c4", "short-moon-place"),
+    ("c4 RV", "short-moon-square-first"),
+    ("c4", "short-moon-solitaire"),
 ];
 
 fn tiles(set: TileSet) -> String {
@@ -64,10 +58,8 @@ impl Table for Moon {
                         tile,
                         square,
                     }),
-                    None if s.is_over() => Err("the board is full: the solitaire is over".into()),
-                    None => Err(format!(
-                        "the draw order is not in the record: say the tile too, e.g. `RV {sq}`"
-                    )),
+                    None if s.is_over() => Err(crate::t!("moon-board-full-over")),
+                    None => Err(crate::t!("moon-say-tile", square = *sq)),
                 }
             }
             (_, [a, b]) => {
@@ -88,7 +80,7 @@ impl Table for Moon {
                 // Only the seats of this game (the notation alone knows MOON's four).
                 let no_seat = |s: &str| {
                     let all: Vec<String> = (1..=seats).map(|n| n.to_string()).collect();
-                    format!("`{s}` is not a seat: seats are {}", all.join(", "))
+                    crate::t!("moon-no-seat", seat = s, seats = all.join(", "))
                 };
                 match text.parse::<Move>() {
                     Err(super::MoveParseError::Seat(s)) => Err(no_seat(&s)),
@@ -106,22 +98,23 @@ impl Table for Moon {
 
     fn expects(&self, game: &MoonGame, names: &[String]) -> String {
         match game {
-            MoonGame::Standard(p) if p.is_over() => "nothing: the game is over".into(),
+            MoonGame::Standard(p) if p.is_over() => crate::t!("session-expects-nothing"),
             MoonGame::Standard(p) => {
                 let common = if p.common().is_empty() {
-                    ""
+                    String::new()
                 } else {
-                    " or the common tiles"
+                    crate::t!("moon-expects-common")
                 };
-                format!(
-                    "a tile from {}'s hand{common} and a square next to a tile: `TILE SQUARE`, e.g. `RV c4`",
-                    crate::games::seat_name(names, p.turn())
+                crate::t!(
+                    "moon-expects",
+                    common = common,
+                    player = crate::games::seat_name(names, p.turn())
                 )
             }
             MoonGame::Solitaire(s) => match s.next_tile() {
-                _ if s.is_over() => "nothing: the board is full".into(),
-                Some(t) => format!("a square next to a tile for {t}, the tile drawn: e.g. `c4`"),
-                None => "the tile drawn and a square next to a tile: e.g. `RV c4`".into(),
+                _ if s.is_over() => crate::t!("moon-expects-full"),
+                Some(t) => crate::t!("moon-expects-drawn", tile = t.to_string()),
+                None => crate::t!("moon-expects-draw"),
             },
         }
     }
@@ -136,25 +129,41 @@ impl Table for Moon {
                 for (seat, name) in names.iter().enumerate() {
                     let hand = p.hand(seat);
                     let state = if !p.is_active(seat) && p.players() > 2 {
-                        " (out)"
+                        crate::t!("moon-out")
                     } else {
-                        ""
+                        String::new()
                     };
                     if open || view.sees(seat) {
-                        out.push_str(&format!("{name}{state}: {}\n", tiles(hand)));
+                        out.push_str(&format!(
+                            "{}\n",
+                            crate::t!("moon-hand", player = name, out = state, tiles = tiles(hand))
+                        ));
                     } else {
                         out.push_str(&format!(
-                            "{name}{state}: {}\n",
-                            crate::words::count(hand.len() as u64, "tile", "tiles")
+                            "{}\n",
+                            crate::t!(
+                                "moon-hand",
+                                player = name,
+                                out = state,
+                                tiles = crate::t!("count-tiles", count = hand.len())
+                            )
                         ));
                     }
                 }
                 if !p.common().is_empty() {
-                    out.push_str(&format!("common: {}\n", tiles(p.common())));
+                    out.push_str(&format!(
+                        "{}\n",
+                        crate::t!("moon-common", tiles = tiles(p.common()))
+                    ));
                 }
                 match p.winner() {
-                    Some(w) => out.push_str(&format!("{} won (MN-4)\n", names[w])),
-                    None => out.push_str(&format!("{} to move\n", names[p.turn()])),
+                    Some(w) => {
+                        out.push_str(&format!("{}\n", crate::t!("moon-won", player = &names[w])))
+                    }
+                    None => out.push_str(&format!(
+                        "{}\n",
+                        crate::t!("to-move", player = &names[p.turn()])
+                    )),
                 }
                 out
             }
@@ -163,15 +172,24 @@ impl Table for Moon {
                 if s.is_over() {
                     let breaks = s.breaks();
                     match breaks.first() {
-                        None => out.push_str("the board is full: solved (MN-5)\n"),
-                        Some(b) => out.push_str(&format!("the board is full, not solved: {b}\n")),
+                        None => out.push_str(&format!("{}\n", crate::t!("moon-solved"))),
+                        Some(b) => out.push_str(&format!(
+                            "{}\n",
+                            crate::t!("moon-not-solved", why = b.to_string())
+                        )),
                     }
                 } else if let Some(t) = s.next_tile() {
-                    out.push_str(&format!("drawn: {t}\n"));
+                    out.push_str(&format!(
+                        "{}\n",
+                        crate::t!("moon-drawn", tile = t.to_string())
+                    ));
                     if view.all() {
                         out.push_str(&format!(
-                            "{} left to draw\n",
-                            crate::words::count((24 - s.board().len() + 1) as u64, "tile", "tiles")
+                            "{}\n",
+                            crate::t!(
+                                "moon-left",
+                                tiles = crate::t!("count-tiles", count = 24 - s.board().len() + 1)
+                            )
                         ));
                     }
                 }
@@ -189,15 +207,17 @@ impl Table for Moon {
         names: &[String],
     ) -> String {
         let name = |p: usize| names.get(p).cloned().unwrap_or_default();
-        let mut s = format!("{} places {} on {}", name(mv.player), mv.tile, mv.square);
+        let mut s = crate::t!(
+            "moon-places",
+            player = name(mv.player),
+            tile = mv.tile.to_string(),
+            square = mv.square.to_string()
+        );
         if let (MoonGame::Standard(b), MoonGame::Standard(a)) = (before, after) {
             for &p in &a.eliminated()[b.eliminated().len()..] {
                 // With two players the loser's elimination is the end itself.
                 if a.winner() != Some(p) && a.players() > 2 {
-                    s += &format!(
-                        "; {} cannot place and is out, their tiles are common (MN-4)",
-                        name(p)
-                    );
+                    s += &crate::t!("moon-eliminated", player = name(p));
                 }
             }
         }
@@ -205,22 +225,17 @@ impl Table for Moon {
             Outcome::Next(_) if matches!(after, MoonGame::Solitaire(_)) => {
                 if let MoonGame::Solitaire(sol) = after {
                     if let Some(t) = sol.next_tile() {
-                        s += &format!("; {t} drawn next");
+                        s += &crate::t!("moon-drawn-next", tile = t.to_string());
                     }
                 }
             }
-            Outcome::Next(p) => s += &format!("; {} to move", name(p)),
-            Outcome::Won(w) => {
-                s += &format!(
-                    "; nobody else can place: {} placed the last playable tile and wins (MN-4)",
-                    name(w)
-                )
-            }
+            Outcome::Next(p) => s += &crate::t!("moon-next", player = name(p)),
+            Outcome::Won(w) => s += &crate::t!("moon-wins", player = name(w)),
             Outcome::Full => {
                 if let MoonGame::Solitaire(sol) = after {
                     match sol.breaks().first() {
-                        None => s += "; the board is full and every row and column shows five different moons and backgrounds: solved (MN-5)",
-                        Some(b) => s += &format!("; the board is full but {b}: not solved (MN-5)"),
+                        None => s += &crate::t!("moon-full-solved"),
+                        Some(b) => s += &crate::t!("moon-full-not-solved", why = b.to_string()),
                     }
                 }
             }
@@ -235,10 +250,13 @@ impl Table for Moon {
 
     fn result(&self, game: &MoonGame, names: &[String]) -> Option<String> {
         match game {
-            MoonGame::Standard(p) => Some(verdict(names, &[p.winner()?], None) + " (MN-4)"),
+            MoonGame::Standard(p) => Some(crate::t!(
+                "moon-result",
+                verdict = verdict(names, &[p.winner()?], None)
+            )),
             MoonGame::Solitaire(s) if s.is_over() => Some(match s.breaks().first() {
-                None => "won: the board is full and solved (MN-5)".into(),
-                Some(b) => format!("lost: the board is full, not solved: {b}"),
+                None => crate::t!("moon-result-solved"),
+                Some(b) => crate::t!("moon-result-not-solved", why = b.to_string()),
             }),
             MoonGame::Solitaire(_) => None,
         }
@@ -258,10 +276,7 @@ impl Table for Moon {
             super::RuleBroken::NotInHand { player, .. }
                 if self.hides(game) && !view.sees(player) =>
             {
-                format!(
-                    "that tile is not yours to play here ({}): see your own page",
-                    broken.rule()
-                )
+                crate::t!("moon-not-yours", rule = broken.rule())
             }
             _ => broken.describe(names),
         }

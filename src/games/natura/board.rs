@@ -127,22 +127,33 @@ pub enum PlaceError {
 impl fmt::Display for PlaceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlaceError::OffBoard(s) => write!(f, "the word runs off the board after {s}"),
+            PlaceError::OffBoard(s) => {
+                f.write_str(&crate::t!("natura-off-board", square = s.to_string()))
+            }
             PlaceError::Mismatch(s) => {
-                write!(f, "{s} is covered by another letter than the one written")
+                f.write_str(&crate::t!("natura-mismatch", square = s.to_string()))
             }
-            PlaceError::ThroughEmpty(s) => write!(f, "`.` is written for {s}, which is empty"),
-            PlaceError::NoTile(s) => write!(f, "the play at {s} places no tile"),
-            PlaceError::OneLetter(s) => write!(
-                f,
-                "the main word at {s} has one letter; write it in the direction where it forms a word"
-            ),
+            PlaceError::ThroughEmpty(s) => {
+                f.write_str(&crate::t!("natura-through-empty", square = s.to_string()))
+            }
+            PlaceError::NoTile(s) => {
+                f.write_str(&crate::t!("natura-no-tile", square = s.to_string()))
+            }
+            PlaceError::OneLetter(s) => {
+                f.write_str(&crate::t!("natura-one-letter", square = s.to_string()))
+            }
             PlaceError::NotWholeWord(s) => {
-                write!(f, "the word goes on over {s}: write the whole word")
+                f.write_str(&crate::t!("natura-not-whole-word", square = s.to_string()))
             }
-            PlaceError::MissesStar(s) => write!(f, "the first word (at {s}) must cover the star H8"),
-            PlaceError::NoContact(s) => write!(f, "the word at {s} touches no tile on the board"),
-            PlaceError::UnknownTile(s) => write!(f, "the tile for {s} is no letter"),
+            PlaceError::MissesStar(s) => {
+                f.write_str(&crate::t!("natura-misses-star", square = s.to_string()))
+            }
+            PlaceError::NoContact(s) => {
+                f.write_str(&crate::t!("natura-no-contact", square = s.to_string()))
+            }
+            PlaceError::UnknownTile(s) => {
+                f.write_str(&crate::t!("natura-unknown-tile", square = s.to_string()))
+            }
         }
     }
 }

@@ -161,26 +161,30 @@ impl BrokenTrait for Broken {
     fn describe(&self, names: &[String]) -> String {
         let name = |s: usize| crate::games::seat_name(names, s);
         match self {
-            Broken::GameOver => "the game is already over".into(),
+            Broken::GameOver => crate::t!("natura-game-over"),
             Broken::OutOfTurn { seat, expected } => {
-                format!(
-                    "{} moved, but it is {}'s turn",
-                    name(*seat),
-                    name(*expected)
+                crate::t!(
+                    "natura-out-of-turn",
+                    player = name(*seat),
+                    expected = name(*expected)
                 )
             }
-            Broken::NoSeat(s) => format!("there is no player {}", s + 1),
+            Broken::NoSeat(s) => crate::t!("natura-no-seat", n = s + 1),
             Broken::Place(p) => p.to_string(),
             Broken::NotOnRack { tile, square } => match square {
-                Some(s) => format!("`{tile}` (for {s}) is not on the rack"),
-                None => format!("`{tile}` is not on the rack"),
+                Some(s) => crate::t!(
+                    "natura-not-on-rack-at",
+                    tile = tile.to_string(),
+                    square = s.to_string()
+                ),
+                None => crate::t!("natura-not-on-rack", tile = tile.to_string()),
             },
             Broken::BagLow(n) => {
-                format!("an exchange needs 7 or more tiles in the bag; it holds {n}")
+                crate::t!("natura-bag-low", count = *n)
             }
-            Broken::ExchangeSize(n) => format!("cannot exchange {n} tiles"),
+            Broken::ExchangeSize(n) => crate::t!("natura-exchange-size", count = *n),
             Broken::NothingToChallenge => {
-                "there is no play by another player to challenge just before".into()
+                crate::t!("natura-nothing-to-challenge")
             }
         }
     }

@@ -230,8 +230,9 @@ fn is_coord(s: &str) -> bool {
     coord(s).is_some()
 }
 
-/// `8H` (row first) is across, `H8` (column first) down.
-fn coord(s: &str) -> Option<(Square, Dir)> {
+/// `8H` (row first) is across, `H8` (column first) down: GCG's order, which the table
+/// reads too (a move typed `8H CASA`).
+pub(super) fn coord(s: &str) -> Option<(Square, Dir)> {
     let b = s.as_bytes();
     // A coordinate is ASCII; a multi-byte first character is none (and `&s[..1]` would cut it).
     if b.is_empty() || !b[0].is_ascii() {

@@ -842,11 +842,14 @@ pub fn explain_word(w: &WordScore, set: &TileSet) -> String {
         "{} ({} {}) {} = {sum}",
         w.text(set),
         w.start,
-        w.dir,
+        match w.dir {
+            Dir::Across => crate::t!("natura-across"),
+            Dir::Down => crate::t!("natura-down"),
+        },
         parts.join(" + ")
     );
     if w.multiplier > 1 {
-        s += &format!(", word x{} = {}", w.multiplier, w.score);
+        s += &crate::t!("natura-word-times", factor = w.multiplier, score = w.score);
     }
     s
 }

@@ -4,8 +4,9 @@
 //! their owner or the director, and the short forms: the seat left out, `a`/`d` for the
 //! direction.
 
-use super::board::Square;
+use super::board::{Dir, Square};
 use super::game::{Outcome, Rules, Setup, State};
+use super::gcg;
 use super::layout::{Premium, TileSet, SIZE};
 use super::moves::{tile_char, Move};
 use super::record::{
@@ -19,19 +20,15 @@ use crate::games::session::{unseen_refusal, Masked, Opened, ShortForm, Table, Vi
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
-    (
-        "H8 across CASA",
-        "the seat to move plays CASA from H8 (the notation is `1 H8 across CASA`)",
-    ),
-    ("H8 a CASA", "the same: `a` across, `d` down"),
-    ("H8 CASA across", "the same, the direction last"),
-    (
-        "caSa",
-        "in a word: lower case a jolly, `.` a letter already on the board",
-    ),
-    ("exchange AE?", "give back A, E and a jolly (`?`)"),
-    ("pass", "pass"),
-    ("challenge", "challenge the play just made (NS-5)"),
+    ("H8 across CASA", "short-natura-place"),
+    ("H8 a CASA", "short-natura-letter"),
+    ("H8 CASA across", "short-natura-dir-last"),
+    ("caSa", "short-natura-word"),
+    ("exchange AE?", "short-natura-exchange"),
+    ("H8 o CASA", "short-natura-italian"),
+    ("8H CASA", "short-natura-gcg"),
+    ("pass", "short-natura-pass"),
+    ("challenge", "short-natura-challenge"),
 ];
 
 /// The board as text: letters upper case, jollies lower case; on empty squares `=` a triple
@@ -63,6 +60,33 @@ fn board_text(game: &State) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A direction as players say it: the notation's `across`/`down`, `a`/`d`, `h`/`v`, and
+/// in Italian `o`/`orizzontale`, `v`/`verticale`.
+fn dir(w: &str) -> Option<&'static str> {
+    match w.to_ascii_lowercase().as_str() {
+        "across" | "a" | "h" | "o" | "orizzontale" | "oriz" => Some("across"),
+        "down" | "d" | "v" | "verticale" | "vert" => Some("down"),
+        _ => None,
+    }
+}
+
+/// A move that places no word, as players say it: the notation's words, and in Italian
+/// `passo`, `cambio` (or `scambio`), `sfida` (or `contestazione`).
+fn kind(w: &str) -> Option<&'static str> {
+    match w.to_ascii_lowercase().as_str() {
+        "pass" | "passo" => Some("pass"),
+        "exchange" | "cambio" | "scambio" => Some("exchange"),
+        "challenge" | "sfida" | "contestazione" | "contesto" => Some("challenge"),
+        _ => None,
+    }
+}
+
+/// A square in either order, `H8` or GCG's `8H`, written as the notation writes it (`H8`);
+/// anything else as it was typed, for the notation to refuse.
+fn square(w: &str) -> String {
+    gcg::coord(w).map_or_else(|| w.to_string(), |(at, _)| at.to_string())
 }
 
 fn can_challenge(game: &State, seat: usize) -> bool {
@@ -104,22 +128,34 @@ impl Table for Natura {
     }
 
     fn read(&self, game: &State, _names: &[String], text: &str) -> Result<Move, String> {
-        let seat = game.to_move().unwrap_or(0);
         let words: Vec<&str> = text.split_whitespace().collect();
-        let dir = |w: &str| match w.to_ascii_lowercase().as_str() {
-            "across" | "a" | "h" => Some("across"),
-            "down" | "d" | "v" => Some("down"),
-            _ => None,
+        // A seat written first, as the notation writes it, or the seat to move.
+        let (seat, rest) = match words.first().map(|w| w.parse::<usize>()) {
+            Some(Ok(n)) => (n, &words[1..]),
+            _ => (game.to_move().unwrap_or(0) + 1, &words[..]),
         };
-        let full = match &words[..] {
-            [n, ..] if n.parse::<usize>().is_ok() => text.to_string(),
+        let full = match rest {
+            [k, tail @ ..] if kind(k).is_some() && (tail.len() <= 1) => {
+                let mut s = format!("{seat} {}", kind(k).unwrap_or(k));
+                for t in tail {
+                    s.push(' ');
+                    s.push_str(t);
+                }
+                s
+            }
             [sq, d, w] if dir(d).is_some() => {
-                format!("{} {sq} {} {w}", seat + 1, dir(d).unwrap_or(d))
+                format!("{seat} {} {} {w}", square(sq), dir(d).unwrap_or(d))
             }
             [sq, w, d] if dir(d).is_some() => {
-                format!("{} {sq} {} {w}", seat + 1, dir(d).unwrap_or(d))
+                format!("{seat} {} {} {w}", square(sq), dir(d).unwrap_or(d))
             }
-            _ => format!("{} {text}", seat + 1),
+            // GCG's order says the direction: `8H CASA` across, `H8 CASA` down.
+            [sq, w] => match gcg::coord(sq) {
+                Some((at, Dir::Across)) => format!("{seat} {at} across {w}"),
+                Some((at, Dir::Down)) => format!("{seat} {at} down {w}"),
+                None => format!("{seat} {}", rest.join(" ")),
+            },
+            _ => format!("{seat} {}", rest.join(" ")),
         };
         full.parse().map_err(|e: super::moves::MoveParseError| e.0)
     }
@@ -130,15 +166,15 @@ impl Table for Natura {
 
     fn expects(&self, game: &State, _names: &[String]) -> String {
         let Some(seat) = game.to_move() else {
-            return "nothing: the game is over".into();
+            return crate::t!("session-expects-nothing");
         };
-        let mut s = String::from("a word (`H8 across CASA`)");
+        let mut s = crate::t!("natura-expects-word");
         if game.bag_len() >= super::layout::RACK {
-            s.push_str(", an exchange (`exchange AE?`)");
+            s.push_str(&crate::t!("natura-expects-exchange"));
         }
-        s.push_str(", `pass`");
+        s.push_str(&crate::t!("natura-expects-pass"));
         if can_challenge(game, seat) {
-            s.push_str(", or `challenge` the play just made (NS-5)");
+            s.push_str(&crate::t!("natura-expects-challenge"));
         }
         s
     }
@@ -154,9 +190,17 @@ impl Table for Natura {
             let rack = if view.sees(seat) {
                 game.rack_text(seat)
             } else {
-                crate::words::count(game.rack_text(seat).chars().count() as u64, "tile", "tiles")
+                crate::t!("count-tiles", count = game.rack_text(seat).chars().count())
             };
-            out.push_str(&format!("{name} {}: {rack}\n", scores[seat]));
+            out.push_str(&format!(
+                "{}\n",
+                crate::t!(
+                    "natura-rack",
+                    player = name,
+                    score = scores[seat],
+                    rack = rack
+                )
+            ));
         }
         let bag: String = if view.all() {
             game.bag().map(|&t| tile_char(t)).collect()
@@ -164,17 +208,26 @@ impl Table for Natura {
             String::new()
         };
         out.push_str(&format!(
-            "bag: {}{}{bag}\n",
-            crate::words::count(game.bag_len() as u64, "tile", "tiles"),
+            "{}\n",
             if bag.is_empty() {
-                ""
+                crate::t!(
+                    "natura-bag",
+                    tiles = crate::t!("count-tiles", count = game.bag_len())
+                )
             } else {
-                ", in draw order: "
+                crate::t!(
+                    "natura-bag-order",
+                    tiles = crate::t!("count-tiles", count = game.bag_len()),
+                    order = bag
+                )
             }
         ));
         match game.to_move() {
-            Some(s) => out.push_str(&format!("{} to move\n", names[s])),
-            None => out.push_str(&format!("the game is over: {}\n", per_seat(names, &scores))),
+            Some(s) => out.push_str(&format!("{}\n", crate::t!("to-move", player = &names[s]))),
+            None => out.push_str(&format!(
+                "{}\n",
+                crate::t!("natura-over", scores = per_seat(names, &scores))
+            )),
         }
         out
     }
@@ -198,51 +251,53 @@ impl Table for Natura {
                 ..
             } => {
                 let explained: Vec<String> = words.iter().map(|w| explain_word(w, &set)).collect();
-                let mut s = format!("{} scores {points}: {}", names[*seat], explained.join("; "));
+                let mut s = crate::t!(
+                    "natura-scores",
+                    player = &names[*seat],
+                    points = *points,
+                    words = explained.join("; ")
+                );
                 if *bonus > 0 {
-                    s += &format!("; +{bonus} for the whole rack");
+                    s += &crate::t!("natura-bonus", bonus = *bonus);
                 }
                 if !missing.is_empty() {
                     let next = after.to_move().map_or(String::new(), |n| {
-                        format!(": {} may `challenge` it", names[n])
+                        crate::t!("natura-may-challenge", player = &names[n])
                     });
-                    s += &format!(
-                        "; not in the lexicon: {}; it stands unless challenged{next} (NS-5)",
-                        missing.join(", ")
-                    );
+                    s += &crate::t!("natura-missing", words = missing.join(", "), next = next);
                 }
                 s
             }
-            Outcome::Exchanged { seat, .. } => format!("{} exchanges (NS-3)", names[*seat]),
-            Outcome::Passed { seat, .. } => format!("{} passes", names[*seat]),
+            Outcome::Exchanged { seat, .. } => {
+                crate::t!("natura-exchanges", player = &names[*seat])
+            }
+            Outcome::Passed { seat, .. } => crate::t!("natura-passes", player = &names[*seat]),
             Outcome::Withdrawn {
                 seat,
                 missing,
                 points,
-            } => format!(
-                "challenge: {} is not in the lexicon, so {}'s play is withdrawn and its {points} points taken back (NS-5)",
-                missing.join(", "),
-                names[*seat]
+            } => crate::t!(
+                "natura-withdrawn",
+                words = missing.join(", "),
+                player = &names[*seat],
+                points = *points
             ),
             Outcome::Upheld { seat, penalty } => {
                 let more = if *penalty > 0 {
-                    format!(" and scores {penalty} more (challenge-penalty)")
+                    crate::t!("natura-penalty", penalty = *penalty)
                 } else {
                     String::new()
                 };
-                format!(
-                    "challenge: every word is in the lexicon, {}'s play stands{more} (NS-5)",
-                    names[*seat]
-                )
+                crate::t!("natura-upheld", player = &names[*seat], more = more)
             }
         };
         if let Some(end) = after.end() {
             let how = match end {
                 super::End::Out(seat) => {
-                    format!("{} played their last tile with the bag empty", names[seat])
+                    crate::t!("natura-end-out", player = &names[seat])
                 }
                 super::End::Passes => {
-                    "every player passed (or exchanged) three turns running".into()
+                    crate::t!("natura-end-passes")
                 }
             };
             let adj = after.adjustment();
@@ -251,10 +306,11 @@ impl Table for Natura {
                 .zip(&adj)
                 .map(|(n, a)| format!("{n} {}", signed(*a)))
                 .collect();
-            s += &format!(
-                "; the end ({how}): racks left {} (NS-4); final {}",
-                adjusted.join(", "),
-                per_seat(names, &after.final_scores())
+            s += &crate::t!(
+                "natura-end",
+                how = how,
+                adjusted = adjusted.join(", "),
+                scores = per_seat(names, &after.final_scores())
             );
         }
         s
@@ -275,7 +331,7 @@ impl Table for Natura {
     }
 
     fn hint_lists(&self) -> &'static str {
-        "moves besides words"
+        "hint-natura-lists"
     }
 
     /// Pass, the challenge when there is one, and the exchanges: the words are the machine
@@ -306,9 +362,9 @@ impl Table for Natura {
         let mut v = Vec::new();
         if view.sees(seat) {
             if !matches!(broken, Broken::OutOfTurn { .. } | Broken::NoSeat(_)) {
-                v.push(format!(
-                    "a word from the rack {} (`hint` finds the best)",
-                    game.rack_text(seat)
+                v.push(crate::t!(
+                    "natura-instead-word",
+                    rack = game.rack_text(seat)
                 ));
             }
             if game.bag_len() >= super::layout::RACK {
@@ -346,14 +402,14 @@ impl Table for Natura {
             return None;
         };
         let n = tiles.len();
-        let count = if n == 1 {
-            "1 tile".to_string()
-        } else {
-            format!("{n} tiles")
-        };
+        let count = crate::t!("count-tiles", count = n);
         Some(Masked {
             notation: format!("{} exchange ({count})", seat + 1),
-            explanation: format!("{} exchanges {count} (NS-3)", names[*seat]),
+            explanation: crate::t!(
+                "natura-exchanges-count",
+                player = &names[*seat],
+                tiles = count
+            ),
         })
     }
 }

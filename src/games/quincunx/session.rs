@@ -15,15 +15,9 @@ use crate::games::session::{verdict, Masked, Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
-    (
-        "3MW c3",
-        "the seat to move places 3MW on c3 (the notation is `p1 3MW c3`)",
-    ),
-    ("The Journey c3", "a card by its full name"),
-    (
-        "3MW c3 =12 !p2",
-        "sempliciotto: announced 12, and player 2 noticed a wrong announcement (QX-10)",
-    ),
+    ("3MW c3", "short-quincunx-place"),
+    ("The Journey c3", "short-quincunx-full-name"),
+    ("3MW c3 =12 !p2", "short-quincunx-announce"),
 ];
 
 fn signed(n: i32) -> String {

@@ -13,19 +13,13 @@ use crate::games::session::{unseen_refusal, verdict, Masked, Opened, ShortForm, 
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
-    (
-        "M3 row 0",
-        "the seat to move lays M3 in row 0 (the notation is `1: tile M3 row 0`)",
-    ),
-    ("M3 0", "the same"),
-    ("M3", "M3 in the one row it fits, when there is one only"),
-    ("turn M3", "the special move: turn M3 over (DF-5)"),
-    (
-        "draw F4",
-        "F4 drawn from the set-aside pile and kept (`draw F4 0`: laid in row 0)",
-    ),
-    ("out", "nothing to place nor draw: out (DF-4)"),
-    ("open", "call open play (DF-4); the same player then moves"),
+    ("M3 row 0", "short-domino-lay"),
+    ("M3 0", "short-domino-same"),
+    ("M3", "short-domino-one-row"),
+    ("turn M3", "short-domino-turn"),
+    ("draw F4", "short-domino-draw"),
+    ("out", "short-domino-out"),
+    ("open", "short-domino-open"),
 ];
 
 fn tiles(set: TileSet) -> String {
@@ -105,6 +99,19 @@ impl Table for Domino {
 
     fn short_forms(&self) -> &'static [ShortForm] {
         SHORT
+    }
+
+    /// The notation's words as Italian players say them.
+    fn said(&self) -> &'static [crate::games::session::Said] {
+        &[
+            ("tessera", "tile"),
+            ("fila", "row"),
+            ("gira", "turn"),
+            ("pesca", "draw"),
+            ("fuori", "out"),
+            ("apri", "open"),
+            ("aperto", "open"),
+        ]
     }
 
     fn expects(&self, game: &State, _names: &[String]) -> String {

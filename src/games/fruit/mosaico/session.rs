@@ -10,11 +10,8 @@ use crate::games::session::{Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
-    (
-        "a2",
-        "the tile in play goes on a2 (the notation is `M2 a2`)",
-    ),
-    ("aside", "the tile in play is set aside (`M3 aside`, MO-3)"),
+    ("a2", "short-mosaico-place"),
+    ("aside", "short-mosaico-aside"),
 ];
 
 impl Table for Mosaico {
@@ -45,6 +42,11 @@ impl Table for Mosaico {
 
     fn short_forms(&self) -> &'static [ShortForm] {
         SHORT
+    }
+
+    /// The notation's words as Italian players say them.
+    fn said(&self) -> &'static [crate::games::session::Said] {
+        &[("accantona", "aside")]
     }
 
     fn expects(&self, game: &State, _names: &[String]) -> String {

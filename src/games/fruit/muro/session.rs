@@ -11,12 +11,9 @@ use crate::games::session::{Opened, ShortForm, Table, View};
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
-    (
-        "B4 5",
-        "move B4 from the top it lies on onto column 5 (the notation is `B4 3>5`)",
-    ),
-    ("B4 new", "move B4 onto its new-wall pile (`B4 3>new`)"),
-    ("3>5", "move the top tile of column 3 onto column 5"),
+    ("B4 5", "short-muro-move"),
+    ("B4 new", "short-muro-new"),
+    ("3>5", "short-muro-top"),
 ];
 
 /// Where `tile` lies on top: a column of the old wall or its new-wall pile.
@@ -81,6 +78,11 @@ impl Table for Muro {
 
     fn short_forms(&self) -> &'static [ShortForm] {
         SHORT
+    }
+
+    /// The notation's words as Italian players say them.
+    fn said(&self) -> &'static [crate::games::session::Said] {
+        &[("nuovo", "new")]
     }
 
     fn expects(&self, game: &State, _names: &[String]) -> String {

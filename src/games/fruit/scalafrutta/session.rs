@@ -15,19 +15,13 @@ use crate::games::session::{nearest, unseen_refusal, Opened, ShortForm, Table, V
 use crate::record::{Record, Source};
 
 const SHORT: &[ShortForm] = &[
-    (
-        "B4 top2",
-        "the seat to move inserts the drawn B4 at top2 (the notation is `1: B4 top2`)",
-    ),
-    (
-        "U1 left3 gift P2",
-        "no edge tile matches: the tile that falls out goes to P2 (by name or seat)",
-    ),
+    ("B4 top2", "short-scalafrutta-insert"),
+    ("U1 left3 gift P2", "short-scalafrutta-gift"),
     (
         "combinations M3 M4 M5 / B3 P3 U3",
-        "the recombiner's combinations (`combinations` alone: none)",
+        "short-scalafrutta-combinations",
     ),
-    ("best", "the recombiner declares the best partition (SF-5)"),
+    ("best", "short-scalafrutta-best"),
 ];
 
 fn tiles(set: TileSet) -> String {
@@ -100,6 +94,15 @@ impl Table for Scalafrutta {
 
     fn short_forms(&self) -> &'static [ShortForm] {
         SHORT
+    }
+
+    /// The notation's words as Italian players say them.
+    fn said(&self) -> &'static [crate::games::session::Said] {
+        &[
+            ("dono", "gift"),
+            ("combinazioni", "combinations"),
+            ("migliore", "best"),
+        ]
     }
 
     fn expects(&self, game: &State, names: &[String]) -> String {

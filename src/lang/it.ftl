@@ -1,0 +1,287 @@
+# Le parole di tavolo in italiano: un messaggio per ogni messaggio di en.ftl, con gli stessi
+# argomenti (docs/lang.md). I dati (codici dei pezzi, nomi, parole, regole, codici
+# d'errore) arrivano come argomenti e non si traducono.
+
+## Conteggi
+
+count-tiles = { $count } { $count ->
+    [one] tessera
+   *[other] tessere
+}
+count-cards = { $count } { $count ->
+    [one] carta
+   *[other] carte
+}
+count-moves = { $count } { $count ->
+    [one] mossa
+   *[other] mosse
+}
+player-n = giocatore { $n }
+and-join = { $first } e { $last }
+
+## La sessione (ogni gioco, ogni vista)
+
+verdict-nobody = nessuno vince
+verdict-wins = vince { $player }
+verdict-share = vincono a pari merito { $players }
+verdict-final = { $verdict }; punteggi finali: { $scores }
+unseen-refusal-seat = mossa non valida qui ({ $rule })
+unseen-refusal-table = mossa non valida qui ({ $rule }); ciò che serve per giudicarla è nascosto al tavolo: guarda la tua pagina
+session-ended-answer = la partita è finita: `annulla` toglie la mossa che l'ha chiusa
+session-no-hint = niente suggerimenti qui: un suggerimento mostra la mano di chi è di turno, quindi si dà solo sulla pagina di quel posto (--seat NOME) o al direttore (--director)
+session-no-hint-over = niente suggerimenti: la partita è finita
+to-move = turno di { $player }
+session-over = la partita è finita
+session-expects-nothing = niente: la partita è finita
+session-over-head = la partita è finita: { $result }
+session-resigns = { $player } abbandona (GN-4)
+session-nothing-to-resign = la partita è finita: non c'è nulla da abbandonare
+session-cannot-resign = { $player } non può abbandonare qui: con più di due giocatori la partita continua senza di lui (GN-4), e tavolo non sa ancora registrarlo
+session-no-strict = { $game } ({ $variant }) non ha una regola che punisca subito una mossa irregolare, quindi il suo tavolo non può essere rigoroso (GN-4)
+session-strict-explained = { $refusal }: { $reason } (tavolo rigoroso, GN-4)
+hint-legal-moves = mosse valide
+hint-natura-lists = mosse oltre alle parole
+
+## `tavolo table`: il terminale
+
+table-head = { $game } ({ $variant }): { $players }
+table-record = registro: { $file }
+table-record-twin = (e { $path } in formato { $format })
+table-so-far = ({ $moves } finora)
+table-hidden-note = ciò che nessuno al tavolo può vedere è nascosto (--director lo mostra)
+table-type-a-move = scrivi una mossa, oppure `aiuto`
+table-to-move = turno di { $player }: { $expects }
+table-over-prompt = la partita è finita: annulla, mostra, salva o esci
+table-resigned = mossa { $number }, { $player }: abbandona (GN-4)
+table-not-resigned = abbandono non registrato: { $why }
+table-resign-stranger = `{ $name }` non è tra i giocatori: { $players }
+table-resign-seat = da questo posto può abbandonare solo { $player }
+table-recorded-strict = registrata (tavolo rigoroso, GN-4): mossa { $number }, { $player }: { $move } viola { $rule } [{ $code }]: { $message }
+table-legal = mossa { $number }, { $player }: { $move }: valida. { $explanation }
+table-refused = rifiutata (non registrata): mossa { $number }, { $player }: { $move } viola { $rule } [{ $code }]: { $message }
+table-legal-instead = valide invece: { $moves }
+table-not-a-move = non è una mossa (colonna { $column }): { $message }
+table-undo-two = per annullare la mossa { $number }, di { $player }, servono l'accordo di { $player } e di un altro giocatore: `annulla { $player } { $other }` (la sessione del direttore, --director, annulla da sola)
+table-undo-one = per annullare la mossa { $number } serve il consenso di { $player }: `annulla { $player }`
+table-undo-stranger = `{ $name }` non è tra i giocatori; { $how }
+table-not-taken-back = mossa non annullata: { $why }
+table-nothing-to-undo = niente da annullare: nessuna mossa finora
+table-took-back = annullata la mossa { $number }, { $player }: { $move }
+table-nothing-to-redo = niente da rifare
+table-hint-best = la migliore: { $move }
+table-hint-no-best = nessuna mossa migliore: { $note }
+table-hint-list = { $lists } ({ $count }): { $moves }
+table-hint-more = ... (altre { $count })
+table-help-head = una mossa come la scrivono i registri, o in forma breve:
+table-help-commands = comandi: annulla [NOME ALTRO], rifai, suggerisci, posizione, mosse, abbandona [NOME], mostra [FILE], salva [FILE], aiuto, esci
+table-scores = punteggi: { $scores }
+table-no-move-yet = nessuna mossa finora
+table-saved = salvato { $file }
+table-drew = disegnato { $file }
+table-no-picture = attenzione: nessuna immagine: { $error }
+table-over-end = partita finita: { $result }; { $count } { $count ->
+    [one] mossa registrata
+   *[other] mosse registrate
+} in { $file }
+table-not-finished = partita non finita: { $count } { $count ->
+    [one] mossa registrata
+   *[other] mosse registrate
+} in { $file }; `tavolo table --resume { $file }` la riprende
+table-fresh-seed = nota: un seme nuovo dal sistema operativo; è nella sezione [deal] del registro
+
+## Forme brevi al tavolo (che cosa vuol dire ciascuna)
+
+short-moon-place = chi è di turno posa RV su c4 (la notazione è `2 RV c4`)
+short-moon-square-first = lo stesso, prima la casella
+short-moon-solitaire = solitario: la tessera appena pescata va su c4 (la notazione è `RV c4`)
+short-quincunx-place = chi è di turno mette 3MW in c3 (la notazione è `p1 3MW c3`)
+short-quincunx-full-name = una carta con il suo nome intero
+short-quincunx-announce = sempliciotto: annunciato 12, e il giocatore 2 ha notato un annuncio sbagliato (QX-10)
+short-farfalia-play = chi è di turno gioca B11 (dalla propria mano o da quella del morto; la notazione è `3:B11`)
+short-farfalia-take = raccoglie B11 dalla presa appena vinta (FA-3)
+short-farfalia-decline = non raccoglie nulla dalla presa appena vinta
+short-farfalia-discard = lo scarto del mazziere
+short-farfalia-trump = la briscola del mazziere (`trump none`: senza briscola)
+short-farfalia-double = DoubleYou: dichiara un jolly (`single`: no, FA-10)
+short-farfalia-jolly = Burnin': gioca il jolly di una famiglia (FA-9)
+short-natura-place = chi è di turno gioca CASA da H8 (la notazione è `1 H8 across CASA`)
+short-natura-letter = lo stesso: `a` orizzontale, `d` verticale
+short-natura-dir-last = lo stesso, la direzione in fondo
+short-natura-word = nella parola: minuscola un jolly, `.` una lettera già sul tabellone
+short-natura-exchange = rimette nel sacchetto A, E e un jolly (`?`)
+short-natura-italian = lo stesso: `o` o `orizzontale`, `v` o `verticale`; anche `cambio`, `passo`, `sfida`
+short-natura-gcg = come lo scrive il GCG: prima la riga in orizzontale (`8H`), prima la colonna in verticale (`H8 CASA`)
+short-natura-pass = passa
+short-natura-challenge = contesta la giocata appena fatta (NS-5)
+short-domino-lay = chi è di turno posa M3 nella fila 0 (la notazione è `1: tile M3 row 0`)
+short-domino-same = lo stesso
+short-domino-one-row = M3 nell'unica fila in cui sta, quando ce n'è una sola
+short-domino-turn = la mossa speciale: gira M3 (DF-5)
+short-domino-draw = F4 pescata dal mucchio messo da parte e tenuta (`draw F4 0`: posata nella fila 0)
+short-domino-out = niente da posare né da pescare: fuori (DF-4)
+short-domino-open = dichiara il gioco aperto (DF-4); poi muove lo stesso giocatore
+short-mosaico-place = la tessera in gioco va in a2 (la notazione è `M2 a2`)
+short-mosaico-aside = la tessera in gioco viene messa da parte (`M3 aside`, MO-3)
+short-muro-move = sposta B4 dalla cima su cui si trova alla colonna 5 (la notazione è `B4 3>5`)
+short-muro-new = sposta B4 sul suo mucchio del nuovo muro (`B4 3>new`)
+short-muro-top = sposta la tessera in cima alla colonna 3 sulla colonna 5
+short-scalafrutta-insert = chi è di turno inserisce la B4 pescata in top2 (la notazione è `1: B4 top2`)
+short-scalafrutta-gift = nessuna tessera del bordo corrisponde: la tessera che esce va a P2 (per nome o posto)
+short-scalafrutta-combinations = le combinazioni di chi ricombina (`combinations` da solo: nessuna)
+short-scalafrutta-best = chi ricombina dichiara la suddivisione migliore (SF-5)
+
+## Natura Shakerata
+
+natura-across = orizzontale
+natura-down = verticale
+natura-rack = { $player } { $score }: { $rack }
+natura-bag = sacchetto: { $tiles }
+natura-bag-order = sacchetto: { $tiles }, nell'ordine di pesca: { $order }
+natura-over = la partita è finita: { $scores }
+natura-expects-word = una parola (`H8 o CASA`)
+natura-expects-exchange = , uno scambio (`cambio AE?`)
+natura-expects-pass = , `passo`
+natura-expects-challenge = , oppure `sfida` per contestare la giocata appena fatta (NS-5)
+natura-scores = { $player } fa { $points } punti: { $words }
+natura-bonus = ; +{ $bonus } per aver usato tutte le tessere del leggio
+natura-may-challenge = : { $player } può contestarla con `sfida`
+natura-missing = ; non nel lessico: { $words }; resta valida se non viene contestata{ $next } (NS-5)
+natura-exchanges = { $player } cambia tessere (NS-3)
+natura-exchanges-count = { $player } cambia { $tiles } (NS-3)
+natura-passes = { $player } passa
+natura-withdrawn = contestazione: { $words } non è nel lessico, quindi la giocata di { $player } viene ritirata e i suoi { $points } punti tolti (NS-5)
+natura-penalty = { " " }e fa { $penalty } punti in più (penalità della contestazione)
+natura-upheld = contestazione: tutte le parole sono nel lessico, la giocata di { $player } resta valida{ $more } (NS-5)
+natura-end-out = { $player } ha giocato l'ultima tessera con il sacchetto vuoto
+natura-end-passes = tutti i giocatori hanno passato (o cambiato) per tre turni di fila
+natura-end = ; fine della partita ({ $how }): tessere rimaste sui leggii { $adjusted } (NS-4); punteggi finali { $scores }
+natura-instead-word = una parola con le tessere del leggio { $rack } (`suggerisci` trova la migliore)
+natura-word-times = , parola x{ $factor } = { $score }
+natura-game-over = la partita è già finita
+natura-out-of-turn = ha giocato { $player }, ma è il turno di { $expected }
+natura-no-seat = non c'è un giocatore { $n }
+natura-not-on-rack-at = `{ $tile }` (per { $square }) non è sul leggio
+natura-not-on-rack = `{ $tile }` non è sul leggio
+natura-bag-low = per uno scambio servono almeno 7 tessere nel sacchetto; ce ne sono { $count }
+natura-exchange-size = non si possono cambiare { $count } tessere
+natura-nothing-to-challenge = non c'è una giocata di un altro giocatore, appena prima, da contestare
+natura-off-board = la parola esce dal tabellone dopo { $square }
+natura-mismatch = { $square } è occupata da una lettera diversa da quella scritta
+natura-through-empty = `.` è scritto per { $square }, che è vuota
+natura-no-tile = la giocata in { $square } non posa nessuna tessera
+natura-one-letter = la parola principale in { $square } ha una sola lettera; scrivila nella direzione in cui forma una parola
+natura-not-whole-word = la parola prosegue oltre { $square }: scrivi la parola intera
+natura-misses-star = la prima parola (in { $square }) deve coprire la stella in H8
+natura-no-contact = la parola in { $square } non tocca nessuna tessera sul tabellone
+natura-unknown-tile = la tessera per { $square } non è una lettera
+
+## La pagina del tavolo (`tavolo serve`). Gli argomenti `*-html` sono già protetti per l'HTML.
+
+page-back = indietro
+page-view-table = la pagina del tavolo
+page-view-director = la pagina del direttore (tutto visibile)
+page-view-seat = la pagina di { $player }
+page-legal = Mossa { $number }, { $player_html }: <b>{ $move_html }</b>: valida. { $explanation_html }
+page-refused = Rifiutata, non registrata: mossa { $number }, { $player_html }: <b>{ $move_html }</b> viola { $rule_html } { $code_html }: { $why_html }
+page-legal-instead = Valide invece: { $moves_html }
+page-not-a-move = Non è una mossa (colonna { $column } di <code>{ $typed_html }</code>): { $why_html }
+page-to-move = Turno di { $player_html } <small>({ $expects_html })</small>
+page-over = La partita è finita.
+page-last = Ultima mossa, { $number }, { $player_html }: <b>{ $move_html }</b>. { $explanation_html }
+page-move-label = la tua mossa
+page-move-placeholder = una mossa, ad es. come la scrive il registro
+page-play = Gioca
+page-waiting = In attesa di { $player_html }.
+page-plays-own-page = { $player_html } gioca dalla sua pagina (qui la sua mano è nascosta).
+page-undo-now = Annulla la mossa { $number }
+page-undo-ask = Chiedi di annullare la mossa { $number }
+page-undo-asked = Hai chiesto di annullare la mossa { $number }: un altro posto deve accettare dalla sua pagina.
+page-undo-withdraw = Ritira la richiesta
+page-undo-confirm = { $player_html } chiede di annullare la mossa { $number }.
+page-undo-agree = D'accordo: annulla la mossa { $number }
+page-undo-refuse = Rifiuta
+page-score-player = giocatore
+page-score-score = punti
+page-no-picture = nessuna immagine
+page-position = Posizione
+page-hint-best = La migliore: <b>{ $move_html }</b>.
+page-hint-no-best = Nessuna mossa migliore: { $note_html }.
+page-hint-list = { $lists_html } ({ $count }): { $moves_html }
+page-hint-more = … (altre { $count })
+page-moves = Mosse
+page-reload = aggiorna
+page-hint = suggerimento
+page-record = scarica il registro
+page-picture = l'immagine (SVG)
+page-seats-head = Posti che giocano dalla pagina del tavolo
+page-seats-note = La pagina del tavolo gioca solo per questi posti (le loro mani sono nascoste altrove); ogni altro posto gioca dalla propria pagina.
+page-save = Salva
+page-links = Link per i tablet
+page-home-title = tavolo: l'arbitro al tavolo
+page-tables = Tavoli
+page-no-tables = Ancora nessuno: aprine uno qui sotto.
+page-deal-head = Distribuisci un nuovo tavolo
+page-game = Gioco
+page-seed = Seme
+page-seed-placeholder = un testo qualsiasi; vuoto: uno nuovo
+page-players = Giocatori, in ordine di turno
+page-players-placeholder = Anna, Bruno (vuoto: P1, P2 ...)
+page-player-count = Numero di giocatori
+page-player-count-placeholder = vuoto: il minimo che il gioco ammette
+page-variant = Variante
+page-variant-placeholder = vuoto: la prima del gioco
+page-deal = Distribuisci
+page-open-head = Riprendi da un registro
+page-open-record = Il registro (TOML, come lo scrive tavolo)
+page-open = Apri
+
+## MOON
+
+moon-expects = una tessera della mano di { $player }{ $common } e una casella accanto a una tessera: `TESSERA CASELLA`, ad es. `RV c4`
+moon-expects-common = { " " }o delle tessere comuni
+moon-expects-full = niente: la tavola è piena
+moon-expects-drawn = una casella accanto a una tessera per { $tile }, la tessera pescata: ad es. `c4`
+moon-expects-draw = la tessera pescata e una casella accanto a una tessera: ad es. `RV c4`
+moon-out = { " " }(eliminato)
+moon-hand = { $player }{ $out }: { $tiles }
+moon-common = comuni: { $tiles }
+moon-won = ha vinto { $player } (MN-4)
+moon-solved = la tavola è piena: risolto (MN-5)
+moon-not-solved = la tavola è piena, non risolto: { $why }
+moon-drawn = pescata: { $tile }
+moon-left = { $tiles } ancora da pescare
+moon-places = { $player } posa { $tile } su { $square }
+moon-eliminated = ; { $player } non può posare ed è eliminato, le sue tessere diventano comuni (MN-4)
+moon-drawn-next = ; poi si pesca { $tile }
+moon-next = ; turno di { $player }
+moon-wins = ; nessun altro può posare: { $player } ha posato l'ultima tessera giocabile e vince (MN-4)
+moon-full-solved = ; la tavola è piena e ogni riga e colonna mostra cinque lune e cinque sfondi diversi: risolto (MN-5)
+moon-full-not-solved = ; la tavola è piena ma { $why }: non risolto (MN-5)
+moon-result = { $verdict } (MN-4)
+moon-result-solved = vinto: la tavola è piena e risolta (MN-5)
+moon-result-not-solved = perso: la tavola è piena, non risolta: { $why }
+moon-not-yours = quella tessera non è tua da giocare qui ({ $rule }): guarda la tua pagina
+moon-game-over = la partita è già finita (ha vinto { $player })
+moon-player-out = { $player } è fuori dalla partita: in un turno precedente non ha potuto posare una tessera
+moon-out-of-turn = è il turno di { $expected }, non di { $player }
+moon-tile-on-board = la tessera { $tile } è già sulla tavola, in { $square }
+moon-not-in-hand = la tessera { $tile } non è né nella mano di { $player } né tra le comuni
+moon-board-full = la tavola è già piena
+moon-not-next-draw = la prossima tessera pescata è { $expected }, non { $tile }
+moon-occupied = { $square } contiene già { $other }; le tessere sulla tavola non si spostano mai
+moon-not-adjacent = { $tile } in { $square } non tocca nessuna tessera con un lato; ogni tessera deve toccarne una
+moon-moon-repeats = { $tile } in { $square }: la sua luna { $colour ->
+    [rosso] rossa
+    [giallo] gialla
+   *[other] { $colour }
+} ripete la luna in { $at } nella stessa { $line ->
+    [row] riga
+   *[column] colonna
+}
+moon-background-repeats = { $tile } in { $square }: il suo sfondo { $colour } ripete lo sfondo in { $at } nella stessa { $line ->
+    [row] riga
+   *[column] colonna
+}
+moon-board-full-over = la tavola è piena: il solitario è finito
+moon-say-tile = l'ordine di pesca non è nel registro: indica anche la tessera, ad es. `RV { $square }`
+moon-no-seat = `{ $seat }` non è un posto: i posti sono { $seats }
