@@ -629,7 +629,7 @@ impl Desk {
             {
                 let s = format!(
                     "{}\n{}",
-                    crate::t!("table-recorded-strict", number = *number, player = player.as_str(), move = notation.as_str(), rule = *rule, code = *code, message = message.as_str()),
+                    crate::t!("table-recorded-strict", number = *number, player = player.as_str(), move = notation.as_str(), rule = crate::lang::rule(rule), code = *code, message = message.as_str()),
                     self.live.position(self.view)
                 );
                 self.say(&s);
@@ -658,7 +658,7 @@ impl Desk {
             } => {
                 let mut s = format!(
                     "{}\n",
-                    crate::t!("table-refused", number = *number, player = player.as_str(), move = notation.as_str(), rule = *rule, code = *code, message = message.as_str())
+                    crate::t!("table-refused", number = *number, player = player.as_str(), move = notation.as_str(), rule = crate::lang::rule(rule), code = *code, message = message.as_str())
                 );
                 if !instead.is_empty() {
                     s.push_str(&format!(

@@ -367,8 +367,8 @@ pub fn verdict(names: &[String], winners: &[usize], scores: Option<&[i64]>) -> S
 /// look, naming no piece (GN-5).
 pub fn unseen_refusal(rule: &str, view: View) -> String {
     match view {
-        View::Seat(_) => crate::t!("unseen-refusal-seat", rule = rule),
-        _ => crate::t!("unseen-refusal-table", rule = rule),
+        View::Seat(_) => crate::t!("unseen-refusal-seat", rule = crate::lang::rule(rule)),
+        _ => crate::t!("unseen-refusal-table", rule = crate::lang::rule(rule)),
     }
 }
 
@@ -429,6 +429,8 @@ pub struct Step<M> {
     /// What a view that does not see the mover's holding is told instead of the move and
     /// its explanation ([`Table::masked`]).
     pub masked: Option<Masked>,
+    /// The language the explanation was made in (a reader in another is told it anew).
+    pub lang: crate::lang::Lang,
 }
 
 /// A move a rule refuses: its number (the move it would have been), the move and the rule.
@@ -657,6 +659,7 @@ impl<T: Table> Session<T> {
                     explanation,
                     scores,
                     masked,
+                    lang: crate::lang::current(),
                 });
                 // A move played again finds the position set after it before.
                 if let Some((_, set)) = self.between.iter().find(|(k, _)| *k == n + 1) {
@@ -1149,7 +1152,7 @@ impl<T: Table> Live for Session<T> {
         self.steps
             .iter()
             .enumerate()
-            .map(|(i, s)| played(i + 1, &self.players, s, view))
+            .map(|(i, s)| played(i + 1, &self.players, &self.told(i, s), view))
             .chain(self.ended.iter().map(|e| {
                 ended_played(
                     &self.players,
@@ -1300,6 +1303,29 @@ impl<T: Table> Live for Session<T> {
 }
 
 impl<T: Table> Session<T> {
+    /// Step `i` explained in the reader's language: as it was made, or, for a reader in
+    /// another language (the table page's readers each have theirs), played again from
+    /// the position before it and explained anew.
+    fn told<'a>(&'a self, i: usize, s: &'a StepOf<T>) -> std::borrow::Cow<'a, StepOf<T>> {
+        if s.lang == crate::lang::current() {
+            return std::borrow::Cow::Borrowed(s);
+        }
+        let before = self.after(i);
+        let mut next = before.clone();
+        let Ok(outcome) = next.play(s.mv.clone()) else {
+            return std::borrow::Cow::Borrowed(s);
+        };
+        let mut told = s.clone();
+        told.explanation = self
+            .table
+            .explain(&before, &next, &s.mv, &outcome, &self.players);
+        told.masked = self
+            .table
+            .masked(&before, &next, &s.mv, &outcome, &self.players);
+        told.lang = crate::lang::current();
+        std::borrow::Cow::Owned(told)
+    }
+
     /// At a strict table, the move `refused` recorded and judged as the sheet says (GN-4),
     /// where the sheet punishes it.
     fn forfeit(&mut self, refused: &RefusalOf<T>) {

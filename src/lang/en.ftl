@@ -283,3 +283,34 @@ moon-background-repeats = { $tile } on { $square }: its { $colour } background r
 moon-board-full-over = the board is full: the solitaire is over
 moon-say-tile = the draw order is not in the record: say the tile too, e.g. `RV { $square }`
 moon-no-seat = `{ $seat }` is not a seat: seats are { $seats }
+
+## A rule's words beside its id: `NS-3 (tiles from the rack)` (the id is data)
+
+rule-with-words = { $id } ({ $words })
+rule-placing-words = placing words
+rule-scoring-a-play = scoring a play
+rule-over-sf6 = the game is over, SF-6
+rule-over-df6 = the game is over, DF-6
+rule-loose-contact = loose-contact
+rule-clockwise = turns go clockwise
+rule-start-from-zero = start-from-zero
+rule-free-square = a free square of the grid
+rule-card-from-hand = a card from your hand
+rule-the-racks = the racks
+rule-challenges = NS-5: challenges
+rule-set-counts = NS-1: the set's counts
+rule-record-scores = the record's scores
+rule-tiles-from-rack = tiles from the rack
+rule-first-word = the first word: two letters, on the star
+rule-tile-set = the tile set
+rule-placed-as-drawn = tiles are placed as they are drawn
+rule-eliminated-out = eliminated players are out for good
+rule-own-or-common = a player places their own or common tiles
+rule-rule-6 = rule 6
+rule-rule-5 = rule 5
+rule-rule-4 = rule 4
+rule-rule-3 = rule 3
+rule-solitaire-ends = the solitaire ends with the board full, MN-5
+rule-over-mu4 = the game is over, MU-4
+rule-over-mo3 = the game is over, MO-3
+rule-over-mn4 = the game is over, MN-4

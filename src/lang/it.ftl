@@ -285,3 +285,34 @@ moon-background-repeats = { $tile } in { $square }: il suo sfondo { $colour } ri
 moon-board-full-over = la tavola è piena: il solitario è finito
 moon-say-tile = l'ordine di pesca non è nel registro: indica anche la tessera, ad es. `RV { $square }`
 moon-no-seat = `{ $seat }` non è un posto: i posti sono { $seats }
+
+## Le parole di una regola accanto al suo codice (il codice è un dato)
+
+rule-with-words = { $id } ({ $words })
+rule-placing-words = posa delle parole
+rule-scoring-a-play = punteggio di una giocata
+rule-over-sf6 = la partita è finita, SF-6
+rule-over-df6 = la partita è finita, DF-6
+rule-loose-contact = loose-contact
+rule-clockwise = i turni girano in senso orario
+rule-start-from-zero = start-from-zero
+rule-free-square = una casella libera della griglia
+rule-card-from-hand = una carta dalla tua mano
+rule-the-racks = i leggii
+rule-challenges = NS-5: contestazioni
+rule-set-counts = NS-1: le quantità delle tessere
+rule-record-scores = i punteggi del registro
+rule-tiles-from-rack = tessere dal leggio
+rule-first-word = la prima parola: due lettere, sulla stella
+rule-tile-set = il set di tessere
+rule-placed-as-drawn = le tessere si posano come vengono pescate
+rule-eliminated-out = chi è eliminato resta fuori
+rule-own-or-common = si posano tessere proprie o comuni
+rule-rule-6 = regola 6
+rule-rule-5 = regola 5
+rule-rule-4 = regola 4
+rule-rule-3 = regola 3
+rule-solitaire-ends = il solitario finisce con la tavola piena, MN-5
+rule-over-mu4 = la partita è finita, MU-4
+rule-over-mo3 = la partita è finita, MO-3
+rule-over-mn4 = la partita è finita, MN-4

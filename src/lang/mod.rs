@@ -274,6 +274,92 @@ macro_rules! number_arg {
 }
 number_arg!(i8 i16 i32 i64 isize u8 u16 u32 u64 usize);
 
+/// The text of `text` outside pseudo-locale marks (`⟦…⟧`, nested ones too), a line each:
+/// what a [`Lang::Pseudo`] run shows that does not come from the catalogue.
+pub fn unmarked(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut depth = 0usize;
+    let mut line = String::new();
+    for c in text.chars() {
+        match c {
+            PSEUDO_OPEN => depth += 1,
+            PSEUDO_CLOSE => depth = depth.saturating_sub(1),
+            '\n' if depth == 0 => lines.push(std::mem::take(&mut line)),
+            _ if depth == 0 => line.push(c),
+            _ => {}
+        }
+    }
+    lines.push(line);
+    lines
+}
+
+/// The words of `text` outside pseudo-locale marks that read as words of a sentence (two
+/// lower-case letters running), less those in `data` (names, words played, typed input).
+/// Piece codes, squares, numbers and board art (`RV`, `H8`, `3MW`, `=`) are not words.
+pub fn unmarked_words(text: &str, data: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in unmarked(text) {
+        for w in line.split(|c: char| !c.is_alphanumeric()) {
+            let lower_run = w
+                .chars()
+                .collect::<Vec<_>>()
+                .windows(2)
+                .any(|p| p[0].is_lowercase() && p[1].is_lowercase());
+            if lower_run && !data.iter().any(|d| d.eq_ignore_ascii_case(w)) {
+                found.push(format!("{w} (in `{}`)", line.trim()));
+            }
+        }
+    }
+    found
+}
+
+/// The words a rule's id carries in English (`NS-3 (tiles from the rack)`), and their
+/// message.
+const RULE_WORDS: &[(&str, &str)] = &[
+    ("placing words", "rule-placing-words"),
+    ("scoring a play", "rule-scoring-a-play"),
+    ("the game is over, SF-6", "rule-over-sf6"),
+    ("the game is over, DF-6", "rule-over-df6"),
+    ("loose-contact", "rule-loose-contact"),
+    ("turns go clockwise", "rule-clockwise"),
+    ("start-from-zero", "rule-start-from-zero"),
+    ("a free square of the grid", "rule-free-square"),
+    ("a card from your hand", "rule-card-from-hand"),
+    ("the racks", "rule-the-racks"),
+    ("NS-5: challenges", "rule-challenges"),
+    ("NS-1: the set's counts", "rule-set-counts"),
+    ("the record's scores", "rule-record-scores"),
+    ("tiles from the rack", "rule-tiles-from-rack"),
+    ("the first word: two letters, on the star", "rule-first-word"),
+    ("the tile set", "rule-tile-set"),
+    ("tiles are placed as they are drawn", "rule-placed-as-drawn"),
+    ("eliminated players are out for good", "rule-eliminated-out"),
+    ("a player places their own or common tiles", "rule-own-or-common"),
+    ("rule 6", "rule-rule-6"),
+    ("rule 5", "rule-rule-5"),
+    ("rule 4", "rule-rule-4"),
+    ("rule 3", "rule-rule-3"),
+    ("the solitaire ends with the board full, MN-5", "rule-solitaire-ends"),
+    ("the game is over, MU-4", "rule-over-mu4"),
+    ("the game is over, MO-3", "rule-over-mo3"),
+    ("the game is over, MN-4", "rule-over-mn4"),
+];
+
+/// A rule as a reader reads it: the id (data, as the engine gives it) and its words in the
+/// reader's language; a rule the catalogue does not know is shown as it is.
+pub fn rule(rule: &str) -> String {
+    let Some((id, rest)) = rule.split_once(" (") else {
+        return rule.to_string();
+    };
+    let Some(words) = rest.strip_suffix(')') else {
+        return rule.to_string();
+    };
+    match RULE_WORDS.iter().find(|(w, _)| *w == words) {
+        Some((_, msg)) => crate::t!("rule-with-words", id = id, words = message(msg, None)),
+        None => rule.to_string(),
+    }
+}
+
 /// A message in the current language: `t!("count-tiles", count = 7)`. Arguments are named,
 /// and anything Fluent takes as a value (`&str`, `String`, numbers) may be passed.
 #[macro_export]
@@ -288,5 +374,7 @@ macro_rules! t {
     }};
 }
 
+#[cfg(test)]
+mod page_tests;
 #[cfg(test)]
 mod tests;

@@ -261,3 +261,17 @@ fn every_short_form_names_a_message() {
         assert!(en.contains_key(id), "{id}");
     }
 }
+
+/// A rule's words are read in the reader's language; its id stays as it is.
+#[test]
+fn a_rule_s_words_follow_the_language_and_its_id_stays() {
+    let en = catalogue("en.ftl", EN_FTL);
+    for (words, id) in RULE_WORDS {
+        assert_eq!(message_in(Lang::En, id, None), *words, "{id}");
+        assert!(en.contains_key(*id));
+    }
+    assert_eq!(with(Lang::En, || rule("NS-3 (tiles from the rack)")), "NS-3 (tiles from the rack)");
+    assert_eq!(with(Lang::It, || rule("NS-3 (tiles from the rack)")), "NS-3 (tessere dal leggio)");
+    assert_eq!(with(Lang::It, || rule("NS-5")), "NS-5");
+    assert_eq!(with(Lang::It, || rule("XX-1 (unknown)")), "XX-1 (unknown)");
+}

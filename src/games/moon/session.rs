@@ -276,7 +276,7 @@ impl Table for Moon {
             super::RuleBroken::NotInHand { player, .. }
                 if self.hides(game) && !view.sees(player) =>
             {
-                crate::t!("moon-not-yours", rule = broken.rule())
+                crate::t!("moon-not-yours", rule = crate::lang::rule(broken.rule()))
             }
             _ => broken.describe(names),
         }
