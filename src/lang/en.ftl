@@ -19,6 +19,7 @@ count-moves = { $count } { $count ->
 # A seat without a name.
 player-n = player { $n }
 # Names joined: "Anna and Bruno".
+word-or = or
 and-join = { $first } and { $last }
 
 ## The session (every game, every view)
@@ -314,3 +315,161 @@ rule-solitaire-ends = the solitaire ends with the board full, MN-5
 rule-over-mu4 = the game is over, MU-4
 rule-over-mo3 = the game is over, MO-3
 rule-over-mn4 = the game is over, MN-4
+
+## Quincunx
+
+quincunx-expects-over = nothing: the match is over
+quincunx-expects-announce = a card from the hand, a free cell and the score announced: `3MW c3 =12` (QX-10)
+quincunx-expects = a card from the hand and a free cell: `3MW c3`
+quincunx-round = round { $round }
+quincunx-hand = { $player } ({ $total }): { $hand }
+quincunx-pile = pile: { $cards }
+quincunx-pile-order = pile: { $cards }, top first: { $order }
+quincunx-over = the match is over
+quincunx-not-yours = that card is not yours to play here ({ $rule }): see your own page
+quincunx-final = final score: { $score }
+quincunx-round-over = ; round { $round } over{ $full } (placements, cards left QX-3): { $scores }
+quincunx-grid-full = , the grid is full
+quincunx-rating = ; rating: { $band } (QX-11)
+quincunx-match-over = ; the match is over: { $count ->
+    [one] { $players } wins
+   *[other] { $players } share the win
+} with { $score }
+quincunx-game-over = the match is already over
+quincunx-no-player = there is no player { $n }
+quincunx-out-of-turn = { $player } moved, but it is { $expected }'s turn
+quincunx-on-grid = { $card } is already on the grid at { $cell }
+quincunx-not-in-hand = { $player } does not hold { $card }
+quincunx-off-grid = { $cell } is not on the grid
+quincunx-occupied = { $cell } already holds { $card }
+quincunx-no-contact = { $cell } touches no card on a side (start-from-zero asks orthogonal contact)
+quincunx-too-long = a card on { $cell } would make a side of the grid longer than 5
+quincunx-no-announcement = { $player } announced no score (sempliciotto)
+quincunx-not-sempliciotto = scores are announced only with the sempliciotto option
+quincunx-noticed-own = { $player } cannot notice their own announcement
+quincunx-pile-unknown = { $player } draws { $draws } { $draws ->
+    [one] card
+   *[other] cards
+} here, but the partial pile has { $known ->
+    [0] no known cards
+    [one] only 1 known card
+   *[other] only { $known } known cards
+} left: what is drawn is not written (QX-14)
+
+## Domino della Frutta
+
+domino-expects-place = a tile from the hand and its row: `M3 row 0` (or `M3 0`)
+domino-expects-turn = , or once a game `turn TILE` (DF-5)
+domino-expects-draw = no tile of the hand fits: `draw TILE` (the tile drawn from the set-aside pile; add its row if it fits) (DF-4)
+domino-expects-out = no tile fits and the set-aside pile is empty: `out` (DF-4)
+domino-expects-open = ; `open` calls open play (DF-4)
+domino-row = row
+domino-no-tile-yet = { "  " }(no tile laid yet: the first goes in row 0)
+domino-turned = [..]: turned over (DF-5)
+domino-out = { " " }(out)
+domino-hand = { $player }{ $out }: { $tiles }
+domino-aside = set aside: { $tiles }
+domino-aside-shown = set aside: { $tiles }: { $shown }
+domino-open = open play: every hand is shown (DF-4)
+domino-lays = { $player } lays { $tile } in row { $row }
+domino-turns = { $player } turns { $tile } over: nothing may touch it now (DF-5, once a game)
+domino-draws-lays = { $player } draws { $tile } from the set-aside pile and lays it in row { $row } (DF-4)
+domino-draws-keeps = { $player } draws { $tile } from the set-aside pile and keeps it (DF-4)
+domino-draws-hidden = { $player } draws a tile from the set-aside pile and keeps it (DF-4)
+domino-is-out = { $player } can neither place nor draw and is out (DF-4)
+domino-calls-open = { $player } calls open play: every hand is shown from now on, and { $player } moves (DF-4)
+domino-next = ; { $player } to move
+domino-all-laid = ; { $players } laid all their tiles and wins (DF-6)
+domino-fewest = ; nobody can play: tiles left { $left }; { $count ->
+    [one] { $players } wins
+   *[other] { $players } share the win
+} with the fewest (DF-6)
+domino-not-held = { $player } does not hold { $tile }
+domino-not-yours = that tile is not yours to play here ({ $rule }): see your own page
+domino-result = { $verdict } (DF-6); tiles left: { $left }
+domino-side = { $side ->
+    [left] left
+    [right] right
+    [above] above
+   *[below] below
+}
+domino-game-over = the game is over: no more moves
+domino-player-out = { $player } is out of the game (DF-4);
+domino-out-of-turn = { $why }it is { $expected }'s turn
+domino-already-open = open play has already been called
+domino-open-too-early = open play may be called only from the second round on
+domino-on-table = it is already on the table in row { $row }
+domino-in-aside = it is in the set-aside pile
+domino-held-by = { $player } holds it
+domino-nobody = nobody holds it
+domino-not-in-hand = { $player } does not hold { $tile }: { $where }
+domino-first-row = the first tile laid defines row 0, so { $tile } goes in row 0, not { $row }
+domino-occupied = row { $row } already has { $there } in the column of the { $number }s
+domino-touches-turned = { $tile } in row { $row } would touch the turned-over { $neighbour } ({ $side }); nothing may be laid next to it
+domino-not-in-scala = { $tile } in row { $row } would sit beside { $neighbour } ({ $side }): left-right neighbours must be the same fruit in scala
+domino-no-match = { $tile } in row { $row } would match none of the tiles it touches, e.g. { $neighbour } ({ $side }): with loose-contact one touched tile must match (same fruit in scala left-right)
+domino-not-touching = { $tile } in row { $row } would touch no tile (it goes in the column of the { $number }s)
+domino-square = { $tile } in row { $row } would complete a 2x2 block of four tiles
+domino-special-used = { $player } has already made their special move
+domino-not-on-table = { $tile } is not on the table, so it cannot be turned over
+domino-already-turned = { $tile } is already turned over
+domino-special-needs-placeable = in open play the special move needs a tile the player could have placed
+domino-draw-while-placeable = { $player } can place a tile, so may not draw
+domino-not-set-aside = { $tile } is not in the set-aside pile
+domino-drawn-placeable = the drawn { $tile } can be placed (e.g. in row { $row }), so it must be
+domino-out-while-placeable = { $player } can place a tile, so is not out
+domino-out-while-pile = { $left } set-aside tiles are left: a blocked player draws one
+
+## Farfalia
+
+farfalia-over = nothing: the match is over
+farfalia-expects-dummy = a card from the dummy's face-up cards (`B11`)
+farfalia-expects-card = a card (`B11`)
+farfalia-expects-jolly = a jolly (`jolly F`, FA-9)
+farfalia-expects-take = a card of the trick to collect (`take B11`, FA-3)
+farfalia-expects-decline = `decline`
+farfalia-expects-discard = the dealer's discard of { $count } (`discard B3 G5`)
+farfalia-expects-trump = the dealer's trump (`trump O`, or `trump none`)
+farfalia-expects-double = `double` or `single` (DoubleYou, FA-10)
+farfalia-discard-masked = { $seat }:discard ({ $count } cards face down)
+farfalia-dummy = { $player }'s dummy
+farfalia-match-over = the match is over ({ $deals } deals): { $totals }
+farfalia-deal = deal { $deal } of { $deals } ({ $format }), dealer { $dealer }; trump: { $trump }
+farfalia-no-trump-yet = not chosen yet
+farfalia-proposal = proposal: { $families }; tricks played: { $done } of { $tricks }
+farfalia-trick = trick: { $cards }
+farfalia-face-up-down = face up { $up }; face down { $down }
+farfalia-face-up-count = face up { $up }; { $down } face down
+farfalia-collected = ; collected { $cards }
+farfalia-place = { "  " }{ $player } (side { $side }): { $hand }{ $collected }
+farfalia-standings = standings: { $totals }
+farfalia-to-move-dummy = { $place } to move: { $player } plays it
+farfalia-plays = { $player } plays { $card }
+farfalia-plays-jolly = { $player } plays the jolly of the { $family } (FA-9)
+farfalia-takes = { $player } collects { $card } for the proposal (FA-3)
+farfalia-declines = { $player } collects nothing
+farfalia-discards = { $player } discards { $cards } face down
+farfalia-names-trump = { $player } names the trump: { $trump }
+farfalia-doubles = { $player } declares a DoubleYou jolly: their score this deal counts double (FA-10)
+farfalia-single = { $player } plays no DoubleYou jolly
+farfalia-burns = ; the jolly burns { $cards } (FA-9)
+farfalia-trick-to = ; the trick goes to { $player }
+farfalia-all-burned = ; every card burned: nobody wins the trick (FA-6)
+farfalia-deal-over = ; the deal is over, scoring (FA-4): { $scores }
+farfalia-won = ; the match is over: { $count ->
+    [one] { $players } wins
+   *[other] { $players } share the win
+} (FA-11)
+farfalia-not-yours = that card is not yours to play here ({ $rule }): see your own page
+farfalia-result = { $verdict } (FA-11)
+natura-no-seat-number = `{ $text }` does not start with a seat number from 1
+natura-not-a-tile = `{ $tile }` is not a tile (a letter A-Z or ? for a jolly)
+natura-not-a-direction = `{ $dir }` is not a direction (across or down)
+natura-not-a-letter = `{ $letter }` is not a letter (A-Z, a-z for a jolly, . for a letter on the board)
+natura-not-a-move = `{ $text }` is not a move: `1 H8 across CASA`, `1 exchange AE?`, `1 pass` or `2 challenge`
+natura-not-a-square = `{ $text }` is not a square (a column A-O and a row 1-15, as H8)
+moon-not-a-move = `{ $text }` is not a MOON move: write the seat, the tile and the square, e.g. `2 RV c4`
+moon-not-a-seat = `{ $text }` is not a seat: seats are 1, 2, 3, 4
+moon-not-a-tile = `{ $text }` is not a MOON tile (MN-1)
+moon-not-a-square = `{ $text }` is not a square of the board (MN-1)
+fruit-not-a-move = `{ $text }` is not a move: write the seat and the move, e.g. { $examples }

@@ -17,6 +17,7 @@ count-moves = { $count } { $count ->
    *[other] mosse
 }
 player-n = giocatore { $n }
+word-or = oppure
 and-join = { $first } e { $last }
 
 ## La sessione (ogni gioco, ogni vista)
@@ -94,7 +95,7 @@ table-fresh-seed = nota: un seme nuovo dal sistema operativo; è nella sezione [
 short-moon-place = chi è di turno posa RV su c4 (la notazione è `2 RV c4`)
 short-moon-square-first = lo stesso, prima la casella
 short-moon-solitaire = solitario: la tessera appena pescata va su c4 (la notazione è `RV c4`)
-short-quincunx-place = chi è di turno mette 3MW in c3 (la notazione è `p1 3MW c3`)
+short-quincunx-place = chi è di turno mette 3MW nello spazio c3 (la notazione è `p1 3MW c3`)
 short-quincunx-full-name = una carta con il suo nome intero
 short-quincunx-announce = sempliciotto: annunciato 12, e il giocatore 2 ha notato un annuncio sbagliato (QX-10)
 short-farfalia-play = chi è di turno gioca B11 (dalla propria mano o da quella del morto; la notazione è `3:B11`)
@@ -113,13 +114,13 @@ short-natura-italian = lo stesso: `o` o `orizzontale`, `v` o `verticale`; anche 
 short-natura-gcg = come lo scrive il GCG: prima la riga in orizzontale (`8H`), prima la colonna in verticale (`H8 CASA`)
 short-natura-pass = passa
 short-natura-challenge = contesta la giocata appena fatta (NS-5)
-short-domino-lay = chi è di turno posa M3 nella fila 0 (la notazione è `1: tile M3 row 0`)
+short-domino-lay = chi è di turno depone M3 nella riga 0 (la notazione è `1: tile M3 row 0`; anche `M3 riga 0`)
 short-domino-same = lo stesso
-short-domino-one-row = M3 nell'unica fila in cui sta, quando ce n'è una sola
-short-domino-turn = la mossa speciale: gira M3 (DF-5)
-short-domino-draw = F4 pescata dal mucchio messo da parte e tenuta (`draw F4 0`: posata nella fila 0)
-short-domino-out = niente da posare né da pescare: fuori (DF-4)
-short-domino-open = dichiara il gioco aperto (DF-4); poi muove lo stesso giocatore
+short-domino-one-row = M3 nell'unica riga in cui può stare, quando ce n'è una sola
+short-domino-turn = la mossa speciale: rovescia M3 (DF-5; anche `rovescia M3`)
+short-domino-draw = F4 pescata tra le tessere accantonate e tenuta in mano (`pesca F4 0`: deposta nella riga 0)
+short-domino-out = niente da deporre né da pescare: eliminato (DF-4; anche `fuori`)
+short-domino-open = chiede il gioco a tessere scoperte (DF-4; anche `scoperte`); poi muove lo stesso giocatore
 short-mosaico-place = la tessera in gioco va in a2 (la notazione è `M2 a2`)
 short-mosaico-aside = la tessera in gioco viene messa da parte (`M3 aside`, MO-3)
 short-muro-move = sposta B4 dalla cima su cui si trova alla colonna 5 (la notazione è `B4 3>5`)
@@ -142,15 +143,24 @@ natura-expects-word = una parola (`H8 o CASA`)
 natura-expects-exchange = , uno scambio (`cambio AE?`)
 natura-expects-pass = , `passo`
 natura-expects-challenge = , oppure `sfida` per contestare la giocata appena fatta (NS-5)
-natura-scores = { $player } fa { $points } punti: { $words }
+natura-scores = { $player } fa { $points ->
+    [one] 1 punto
+   *[other] { $points } punti
+}: { $words }
 natura-bonus = ; +{ $bonus } per aver usato tutte le tessere del leggio
 natura-may-challenge = : { $player } può contestarla con `sfida`
 natura-missing = ; non nel lessico: { $words }; resta valida se non viene contestata{ $next } (NS-5)
 natura-exchanges = { $player } cambia tessere (NS-3)
 natura-exchanges-count = { $player } cambia { $tiles } (NS-3)
 natura-passes = { $player } passa
-natura-withdrawn = contestazione: { $words } non è nel lessico, quindi la giocata di { $player } viene ritirata e i suoi { $points } punti tolti (NS-5)
-natura-penalty = { " " }e fa { $penalty } punti in più (penalità della contestazione)
+natura-withdrawn = contestazione: { $words } non è nel lessico, quindi la giocata di { $player } viene ritirata e { $points ->
+    [one] il suo punto tolto
+   *[other] i suoi { $points } punti tolti
+} (NS-5)
+natura-penalty = { " " }e fa { $penalty ->
+    [one] 1 punto
+   *[other] { $penalty } punti
+} in più (penalità della contestazione)
 natura-upheld = contestazione: tutte le parole sono nel lessico, la giocata di { $player } resta valida{ $more } (NS-5)
 natura-end-out = { $player } ha giocato l'ultima tessera con il sacchetto vuoto
 natura-end-passes = tutti i giocatori hanno passato (o cambiato) per tre turni di fila
@@ -162,8 +172,15 @@ natura-out-of-turn = ha giocato { $player }, ma è il turno di { $expected }
 natura-no-seat = non c'è un giocatore { $n }
 natura-not-on-rack-at = `{ $tile }` (per { $square }) non è sul leggio
 natura-not-on-rack = `{ $tile }` non è sul leggio
-natura-bag-low = per uno scambio servono almeno 7 tessere nel sacchetto; ce ne sono { $count }
-natura-exchange-size = non si possono cambiare { $count } tessere
+natura-bag-low = per uno scambio servono almeno 7 tessere nel sacchetto; { $count ->
+    [one] ce n'è 1
+   *[other] ce ne sono { $count }
+}
+natura-exchange-size = non si può cambiare { $count ->
+    [0] nessuna tessera
+    [one] 1 tessera
+   *[other] { $count } tessere
+}
 natura-nothing-to-challenge = non c'è una giocata di un altro giocatore, appena prima, da contestare
 natura-off-board = la parola esce dal tabellone dopo { $square }
 natura-mismatch = { $square } è occupata da una lettera diversa da quella scritta
@@ -316,3 +333,164 @@ rule-solitaire-ends = il solitario finisce con la tavola piena, MN-5
 rule-over-mu4 = la partita è finita, MU-4
 rule-over-mo3 = la partita è finita, MO-3
 rule-over-mn4 = la partita è finita, MN-4
+
+## Quincunx
+
+quincunx-expects-over = niente: la partita è finita
+quincunx-expects-announce = una carta della mano, uno spazio libero e il punteggio annunciato: `3MW c3 =12` (QX-10)
+quincunx-expects = una carta della mano e uno spazio libero: `3MW c3`
+quincunx-round = round { $round }
+quincunx-hand = { $player } ({ $total }): { $hand }
+quincunx-pile = mazzo: { $cards }
+quincunx-pile-order = mazzo: { $cards }, dall'alto: { $order }
+quincunx-over = la partita è finita
+quincunx-not-yours = quella carta non è tua da giocare qui ({ $rule }): guarda la tua pagina
+quincunx-final = punteggio finale: { $score }
+quincunx-round-over = ; fine del round { $round }{ $full } (piazzamenti, carte rimaste QX-3): { $scores }
+quincunx-grid-full = , la griglia è piena
+quincunx-rating = ; valutazione: { $band } (QX-11)
+quincunx-match-over = ; la partita è finita: { $count ->
+    [one] vince { $players }
+   *[other] vincono a pari merito { $players }
+} con { $score }
+quincunx-game-over = la partita è già finita
+quincunx-no-player = non c'è un giocatore { $n }
+quincunx-out-of-turn = ha giocato { $player }, ma è il turno di { $expected }
+quincunx-on-grid = { $card } è già sulla griglia in { $cell }
+quincunx-not-in-hand = { $player } non ha in mano { $card }
+quincunx-off-grid = { $cell } non è sulla griglia
+quincunx-occupied = { $cell } contiene già { $card }
+quincunx-no-contact = { $cell } non tocca nessuna carta con un lato (start-from-zero chiede il contatto ortogonale)
+quincunx-too-long = una carta in { $cell } renderebbe un lato della griglia più lungo di 5
+quincunx-no-announcement = { $player } non ha annunciato nessun punteggio (sempliciotto)
+quincunx-not-sempliciotto = i punteggi si annunciano solo con l'opzione sempliciotto
+quincunx-noticed-own = { $player } non può contestare il proprio annuncio
+quincunx-pile-unknown = { $player } pesca qui { $draws } { $draws ->
+    [one] carta
+   *[other] carte
+}, ma nel mazzo parziale { $known ->
+    [0] non restano carte note
+    [one] resta solo 1 carta nota
+   *[other] restano solo { $known } carte note
+}: ciò che si pesca non è scritto (QX-14)
+
+## Domino della Frutta
+
+domino-expects-place = una tessera della mano e la sua riga: `M3 riga 0` (o `M3 0`)
+domino-expects-turn = , oppure una volta a partita `rovescia TESSERA` (DF-5)
+domino-expects-draw = nessuna tessera della mano si può deporre: `pesca TESSERA` (la tessera pescata tra quelle accantonate; aggiungi la riga se si può deporre) (DF-4)
+domino-expects-out = nessuna tessera si può deporre e le tessere accantonate sono finite: `fuori` (DF-4)
+domino-expects-open = ; `scoperte` chiede il gioco a tessere scoperte (DF-4)
+domino-row = riga
+domino-no-tile-yet = { "  " }(nessuna tessera ancora deposta: la prima va nella riga 0)
+domino-turned = [..]: rovesciata (DF-5)
+domino-out = { " " }(eliminato)
+domino-hand = { $player }{ $out }: { $tiles }
+domino-aside = accantonate: { $tiles }
+domino-aside-shown = accantonate: { $tiles }: { $shown }
+domino-open = gioco a tessere scoperte: ogni mano è visibile (DF-4)
+domino-lays = { $player } depone { $tile } nella riga { $row }
+domino-turns = { $player } rovescia { $tile }: ora nessuna tessera può esserle accostata (DF-5, una volta a partita)
+domino-draws-lays = { $player } pesca { $tile } tra le tessere accantonate e la depone nella riga { $row } (DF-4)
+domino-draws-keeps = { $player } pesca { $tile } tra le tessere accantonate e la tiene in mano (DF-4)
+domino-draws-hidden = { $player } pesca una tessera tra quelle accantonate e la tiene in mano (DF-4)
+domino-is-out = { $player } non può né deporre né pescare ed è eliminato (DF-4)
+domino-calls-open = { $player } chiede il gioco a tessere scoperte: da ora ogni mano è visibile, e muove { $player } (DF-4)
+domino-next = ; turno di { $player }
+domino-all-laid = ; { $players } ha deposto tutte le sue tessere e vince (DF-6)
+domino-fewest = ; nessuno può giocare: tessere rimaste { $left }; { $count ->
+    [one] vince { $players }
+   *[other] vincono a pari merito { $players }
+}, con meno tessere (DF-6)
+domino-not-held = { $player } non ha { $tile }
+domino-not-yours = quella tessera non è tua da giocare qui ({ $rule }): guarda la tua pagina
+domino-result = { $verdict } (DF-6); tessere rimaste: { $left }
+domino-side = { $side ->
+    [left] a sinistra
+    [right] a destra
+    [above] sopra
+   *[below] sotto
+}
+domino-game-over = la partita è finita: non ci sono altre mosse
+domino-player-out = { $player } è eliminato (DF-4);
+domino-out-of-turn = { $why }è il turno di { $expected }
+domino-already-open = il gioco a tessere scoperte è già stato chiesto
+domino-open-too-early = il gioco a tessere scoperte si può chiedere solo dal secondo giro
+domino-on-table = è già sul tavolo nella riga { $row }
+domino-in-aside = è tra le tessere accantonate
+domino-held-by = ce l'ha { $player }
+domino-nobody = non ce l'ha nessuno
+domino-not-in-hand = { $player } non ha { $tile }: { $where }
+domino-first-row = la prima tessera deposta definisce la riga 0, quindi { $tile } va nella riga 0, non nella { $row }
+domino-occupied = la riga { $row } ha già { $there } nella colonna dei { $number }
+domino-touches-turned = { $tile } nella riga { $row } toccherebbe la tessera rovesciata { $neighbour } ({ $side }); non le si può accostare nulla
+domino-not-in-scala = { $tile } nella riga { $row } starebbe accanto a { $neighbour } ({ $side }): a destra e a sinistra ci vuole la stessa frutta in scala
+domino-no-match = { $tile } nella riga { $row } non corrisponderebbe a nessuna delle tessere che tocca, ad es. { $neighbour } ({ $side }): con loose-contact una delle tessere toccate deve corrispondere (stessa frutta in scala a destra e a sinistra)
+domino-not-touching = { $tile } nella riga { $row } non toccherebbe nessuna tessera (va nella colonna dei { $number })
+domino-square = { $tile } nella riga { $row } completerebbe un quadrato di quattro tessere
+domino-special-used = { $player } ha già fatto la sua mossa speciale
+domino-not-on-table = { $tile } non è sul tavolo, quindi non si può rovesciare
+domino-already-turned = { $tile } è già rovesciata
+domino-special-needs-placeable = a tessere scoperte la mossa speciale richiede una tessera che il giocatore avrebbe potuto deporre
+domino-draw-while-placeable = { $player } può deporre una tessera, quindi non può pescare
+domino-not-set-aside = { $tile } non è tra le tessere accantonate
+domino-drawn-placeable = la { $tile } pescata si può deporre (ad es. nella riga { $row }), quindi va deposta
+domino-out-while-placeable = { $player } può deporre una tessera, quindi non è eliminato
+domino-out-while-pile = { $left ->
+    [one] resta 1 tessera accantonata
+   *[other] restano { $left } tessere accantonate
+}: chi è bloccato ne pesca una
+
+## Farfalia
+
+farfalia-over = niente: la partita è finita
+farfalia-expects-dummy = una carta scoperta del morto (`B11`)
+farfalia-expects-card = una carta (`B11`)
+farfalia-expects-jolly = un jolly (`jolly F`, FA-9)
+farfalia-expects-take = una carta della presa da raccogliere (`prendi B11`, FA-3)
+farfalia-expects-decline = `rinuncia`
+farfalia-expects-discard = lo scarto del mazziere, { $count } carte (`scarta B3 G5`)
+farfalia-expects-trump = la briscola del mazziere (`briscola O`, o `briscola nessuna`)
+farfalia-expects-double = `doppio` o `singolo` (DoubleYou, FA-10)
+farfalia-discard-masked = { $seat }:scarta ({ $count } carte coperte)
+farfalia-dummy = il morto di { $player }
+farfalia-match-over = la partita è finita ({ $deals } smazzate): { $totals }
+farfalia-deal = smazzata { $deal } di { $deals } ({ $format }), mazziere { $dealer }; briscola: { $trump }
+farfalia-no-trump-yet = non ancora scelta
+farfalia-proposal = proposta: { $families }; prese giocate: { $done } di { $tricks }
+farfalia-trick = presa: { $cards }
+farfalia-face-up-down = scoperte { $up }; coperte { $down }
+farfalia-face-up-count = scoperte { $up }; { $down } coperte
+farfalia-collected = ; raccolte { $cards }
+farfalia-place = { "  " }{ $player } (squadra { $side }): { $hand }{ $collected }
+farfalia-standings = classifica: { $totals }
+farfalia-to-move-dummy = turno di { $place }: gioca { $player }
+farfalia-plays = { $player } gioca { $card }
+farfalia-plays-jolly = { $player } gioca il jolly della famiglia { $family } (FA-9)
+farfalia-takes = { $player } raccoglie { $card } per la proposta (FA-3)
+farfalia-declines = { $player } non raccoglie nulla
+farfalia-discards = { $player } scarta { $cards } coperte
+farfalia-names-trump = { $player } dichiara la briscola: { $trump }
+farfalia-doubles = { $player } dichiara un jolly DoubleYou: il suo punteggio di questa smazzata vale doppio (FA-10)
+farfalia-single = { $player } non gioca un jolly DoubleYou
+farfalia-burns = ; il jolly brucia { $cards } (FA-9)
+farfalia-trick-to = ; la presa va a { $player }
+farfalia-all-burned = ; tutte le carte bruciate: nessuno vince la presa (FA-6)
+farfalia-deal-over = ; la smazzata è finita, punti (FA-4): { $scores }
+farfalia-won = ; la partita è finita: { $count ->
+    [one] vince { $players }
+   *[other] vincono a pari merito { $players }
+} (FA-11)
+farfalia-not-yours = quella carta non è tua da giocare qui ({ $rule }): guarda la tua pagina
+farfalia-result = { $verdict } (FA-11)
+natura-no-seat-number = `{ $text }` non comincia con il numero di un posto (da 1)
+natura-not-a-tile = `{ $tile }` non è una tessera (una lettera A-Z o ? per un jolly)
+natura-not-a-direction = `{ $dir }` non è una direzione (`o` orizzontale o `v` verticale)
+natura-not-a-letter = `{ $letter }` non è una lettera (A-Z, a-z per un jolly, . per una lettera già sul tabellone)
+natura-not-a-move = `{ $text }` non è una mossa: `H8 o CASA`, `8H CASA`, `cambio AE?`, `passo` o `sfida`
+natura-not-a-square = `{ $text }` non è una casella (una colonna A-O e una riga 1-15, come H8)
+moon-not-a-move = `{ $text }` non è una mossa di MOON: scrivi il posto, la tessera e la casella, ad es. `2 RV c4`
+moon-not-a-seat = `{ $text }` non è un posto: i posti sono 1, 2, 3, 4
+moon-not-a-tile = `{ $text }` non è una tessera di MOON (MN-1)
+moon-not-a-square = `{ $text }` non è una casella della tavola (MN-1)
+fruit-not-a-move = `{ $text }` non è una mossa: scrivi il posto e la mossa, ad es. { $examples }

@@ -26,7 +26,8 @@ pub const IT_FTL: &str = include_str!("it.ftl");
 pub enum Lang {
     En,
     It,
-    /// English with every message marked `⟦…⟧`: for tests that look for unmarked text.
+    /// English with the text of every message marked `⟦…⟧` (its arguments not): for tests
+    /// that look for text that does not come from the catalogue.
     Pseudo,
 }
 
@@ -148,11 +149,22 @@ pub fn with<R>(lang: Lang, f: impl FnOnce() -> R) -> R {
 fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
     static EN: OnceLock<FluentBundle<FluentResource>> = OnceLock::new();
     static IT: OnceLock<FluentBundle<FluentResource>> = OnceLock::new();
-    let (cell, code, text) = match lang {
-        Lang::It => (&IT, "it", IT_FTL),
-        Lang::En | Lang::Pseudo => (&EN, "en", EN_FTL),
-    };
-    cell.get_or_init(|| build(code, text))
+    static PSEUDO: OnceLock<FluentBundle<FluentResource>> = OnceLock::new();
+    match lang {
+        Lang::It => IT.get_or_init(|| build("it", IT_FTL)),
+        Lang::En => EN.get_or_init(|| build("en", EN_FTL)),
+        Lang::Pseudo => PSEUDO.get_or_init(|| {
+            let mut b = build("en", EN_FTL);
+            b.set_transform(Some(mark));
+            b
+        }),
+    }
+}
+
+/// The pseudo-locale's mark on each piece of a message's own text: its arguments (names,
+/// codes, words, and any text made elsewhere) stay unmarked, so a test sees them.
+fn mark(text: &str) -> std::borrow::Cow<'_, str> {
+    std::borrow::Cow::Owned(format!("{PSEUDO_OPEN}{text}{PSEUDO_CLOSE}"))
 }
 
 /// A catalogue's bundle. The catalogues are compiled in and their test parses them, so a
@@ -227,12 +239,7 @@ pub fn message_in(lang: Lang, id: &str, args: Option<&FluentArgs>) -> String {
         return format!("[{id}]");
     };
     let mut errors = Vec::new();
-    let text = b.format_pattern(pattern, args, &mut errors).into_owned();
-    if lang == Lang::Pseudo {
-        format!("{PSEUDO_OPEN}{text}{PSEUDO_CLOSE}")
-    } else {
-        text
-    }
+    b.format_pattern(pattern, args, &mut errors).into_owned()
 }
 
 /// A value a message takes as an argument, owned (so that `t!` may take temporaries).
@@ -283,7 +290,13 @@ pub fn unmarked(text: &str) -> Vec<String> {
     for c in text.chars() {
         match c {
             PSEUDO_OPEN => depth += 1,
-            PSEUDO_CLOSE => depth = depth.saturating_sub(1),
+            PSEUDO_CLOSE => {
+                depth = depth.saturating_sub(1);
+                // A message's text parts words from its arguments.
+                if depth == 0 {
+                    line.push(' ');
+                }
+            }
             '\n' if depth == 0 => lines.push(std::mem::take(&mut line)),
             _ if depth == 0 => line.push(c),
             _ => {}
@@ -330,16 +343,25 @@ const RULE_WORDS: &[(&str, &str)] = &[
     ("NS-1: the set's counts", "rule-set-counts"),
     ("the record's scores", "rule-record-scores"),
     ("tiles from the rack", "rule-tiles-from-rack"),
-    ("the first word: two letters, on the star", "rule-first-word"),
+    (
+        "the first word: two letters, on the star",
+        "rule-first-word",
+    ),
     ("the tile set", "rule-tile-set"),
     ("tiles are placed as they are drawn", "rule-placed-as-drawn"),
     ("eliminated players are out for good", "rule-eliminated-out"),
-    ("a player places their own or common tiles", "rule-own-or-common"),
+    (
+        "a player places their own or common tiles",
+        "rule-own-or-common",
+    ),
     ("rule 6", "rule-rule-6"),
     ("rule 5", "rule-rule-5"),
     ("rule 4", "rule-rule-4"),
     ("rule 3", "rule-rule-3"),
-    ("the solitaire ends with the board full, MN-5", "rule-solitaire-ends"),
+    (
+        "the solitaire ends with the board full, MN-5",
+        "rule-solitaire-ends",
+    ),
     ("the game is over, MU-4", "rule-over-mu4"),
     ("the game is over, MO-3", "rule-over-mo3"),
     ("the game is over, MN-4", "rule-over-mn4"),

@@ -73,8 +73,19 @@ fn check(what: &str, html: &str, data: &[&str]) {
 /// Names, the games, the notation's words (a move as the record writes it), the switch's
 /// language names (each in its own language).
 const DATA: &[&str] = &[
-    "Anna", "Bruno", "moon", "natura", "standard", "across", "down", "exchange", "pass",
-    "challenge", "italiano", "English", "tavolo",
+    "Anna",
+    "Bruno",
+    "moon",
+    "natura",
+    "standard",
+    "across",
+    "down",
+    "exchange",
+    "pass",
+    "challenge",
+    "italiano",
+    "English",
+    "tavolo",
 ];
 
 #[test]
@@ -83,15 +94,18 @@ fn every_view_of_the_page_takes_its_words_from_the_catalogue() {
         let mut live = dealt(game, "pseudo");
         // A few moves, then a refused one and one that is no move.
         for _ in 0..3 {
-            let Ok(h) = live.hint(View::Director) else { break };
+            let Ok(h) = live.hint(View::Director) else {
+                break;
+            };
             let Some(mv) = h.best.clone().or_else(|| h.legal.first().cloned()) else {
                 break;
             };
             live.apply(&mv, View::Director);
         }
-        let unreadable = live.apply("zz9 qq", View::Director);
         for view in [View::Table, View::Seat(0), View::Seat(1), View::Director] {
             with(Lang::Pseudo, || {
+                // Text that is no move, answered in the reader's language.
+                let unreadable = live.apply("zz9 qq", View::Director);
                 let who = Viewer {
                     id: "t1".into(),
                     view,
@@ -112,16 +126,32 @@ fn every_view_of_the_page_takes_its_words_from_the_catalogue() {
                 };
                 let html = page::table(live.as_ref(), &who, &extras);
                 assert!(html.contains("<html lang=\"en\">"));
-                check(&format!("{game} {view:?}"), &html, &[DATA, &["zz9", "qq", "t1", "seat"]].concat());
+                check(
+                    &format!("{game} {view:?}"),
+                    &html,
+                    &[DATA, &["zz9", "qq", "t1", "seat"]].concat(),
+                );
                 for undo in [Undo::Now, Undo::Ask, Undo::Asked] {
-                    let x = Extras { undo, may_play: false, ..Extras::default() };
-                    check(&format!("{game} {view:?} {undo:?}"), &page::table(live.as_ref(), &who, &x), DATA);
+                    let x = Extras {
+                        undo,
+                        may_play: false,
+                        ..Extras::default()
+                    };
+                    check(
+                        &format!("{game} {view:?} {undo:?}"),
+                        &page::table(live.as_ref(), &who, &x),
+                        DATA,
+                    );
                 }
             });
         }
     }
     with(Lang::Pseudo, || {
-        check("home", &page::home(&[], &["moon", "natura"], "", "f", None), DATA);
+        check(
+            "home",
+            &page::home(&[], &["moon", "natura"], "", "f", None),
+            DATA,
+        );
         check("problem", &page::problem("x", "y", Some("/")), &["x", "y"]);
     });
 }
@@ -136,11 +166,15 @@ fn the_page_names_its_language_and_offers_the_other() {
         key: "k".into(),
         form: "f".into(),
     };
-    let it = with(Lang::It, || page::table(live.as_ref(), &who, &Extras::default()));
+    let it = with(Lang::It, || {
+        page::table(live.as_ref(), &who, &Extras::default())
+    });
     assert!(it.contains("<html lang=\"it\">"), "{it}");
     assert!(it.contains("id=\"lang-en\""));
     assert!(!it.contains("id=\"lang-it\""));
-    let en = with(Lang::En, || page::table(live.as_ref(), &who, &Extras::default()));
+    let en = with(Lang::En, || {
+        page::table(live.as_ref(), &who, &Extras::default())
+    });
     assert!(en.contains("<html lang=\"en\">"));
     assert!(en.contains("href=\"/t/t1?k=k&amp;lang=it\""), "{en}");
 }

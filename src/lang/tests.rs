@@ -174,7 +174,12 @@ fn a_count_takes_the_plural_each_language_gives_it() {
     assert_eq!(bag(Lang::It, 1), "1 tessera");
     assert_eq!(bag(Lang::It, 0), "0 tessere");
     assert_eq!(bag(Lang::It, 106), "106 tessere");
-    assert_eq!(bag(Lang::Pseudo, 2), "⟦2 tiles⟧");
+    // The message's own text is marked, its arguments are not.
+    assert_eq!(bag(Lang::Pseudo, 2), "2⟦ ⟧⟦tiles⟧");
+    assert_eq!(
+        with(Lang::Pseudo, || crate::t!("to-move", player = "Anna")),
+        "Anna⟦ to move⟧"
+    );
 }
 
 #[test]
@@ -270,8 +275,14 @@ fn a_rule_s_words_follow_the_language_and_its_id_stays() {
         assert_eq!(message_in(Lang::En, id, None), *words, "{id}");
         assert!(en.contains_key(*id));
     }
-    assert_eq!(with(Lang::En, || rule("NS-3 (tiles from the rack)")), "NS-3 (tiles from the rack)");
-    assert_eq!(with(Lang::It, || rule("NS-3 (tiles from the rack)")), "NS-3 (tessere dal leggio)");
+    assert_eq!(
+        with(Lang::En, || rule("NS-3 (tiles from the rack)")),
+        "NS-3 (tiles from the rack)"
+    );
+    assert_eq!(
+        with(Lang::It, || rule("NS-3 (tiles from the rack)")),
+        "NS-3 (tessere dal leggio)"
+    );
     assert_eq!(with(Lang::It, || rule("NS-5")), "NS-5");
     assert_eq!(with(Lang::It, || rule("XX-1 (unknown)")), "XX-1 (unknown)");
 }

@@ -154,7 +154,10 @@ fn answer_html(typed: &str, a: &Answer) -> String {
                     number = *number,
                     player_html = esc(player),
                     move_html = esc(notation),
-                    rule_html = format!("<span class=\"rule\" id=\"rule\">{}</span>", esc(&crate::lang::rule(rule))),
+                    rule_html = format!(
+                        "<span class=\"rule\" id=\"rule\">{}</span>",
+                        esc(&crate::lang::rule(rule))
+                    ),
                     code_html = format!("<small>[<span id=\"code\">{}</span>]</small>", esc(code)),
                     why_html = format!("<span id=\"why\">{}</span>", esc(message))
                 )

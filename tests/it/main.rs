@@ -57,7 +57,7 @@ mod simulate;
 mod solitaire_props;
 mod solitaire_solve;
 mod table;
-mod table_lang;
 mod table_gcg;
+mod table_lang;
 mod table_resign;
 mod table_words;

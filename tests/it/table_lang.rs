@@ -31,7 +31,12 @@ fn run(dir: &Path, args: &[&str], input: &str) -> (String, String) {
     let _ = stdin.write_all(input.as_bytes());
     drop(stdin);
     let o = child.wait_with_output().expect("tavolo ends");
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     (
         String::from_utf8_lossy(&o.stdout).into_owned(),
         String::from_utf8_lossy(&o.stderr).into_owned(),
@@ -56,7 +61,9 @@ fn moves(game: &str, seed: &str, n: usize) -> Vec<String> {
         .unwrap();
     let mut out = Vec::new();
     for _ in 0..n {
-        let Ok(h) = live.hint(View::Director) else { break };
+        let Ok(h) = live.hint(View::Director) else {
+            break;
+        };
         let Some(mv) = h.best.clone().or_else(|| h.legal.first().cloned()) else {
             break;
         };
@@ -68,8 +75,21 @@ fn moves(game: &str, seed: &str, n: usize) -> Vec<String> {
 
 /// The notation's own words and the data a session shows besides names.
 const DATA: &[&str] = &[
-    "Anna", "Bruno", "moon", "natura", "standard", "pseudo", "toml", "across", "down",
-    "exchange", "pass", "challenge", "caSa", "zz9", "qq",
+    "Anna",
+    "Bruno",
+    "moon",
+    "natura",
+    "standard",
+    "pseudo",
+    "toml",
+    "across",
+    "down",
+    "exchange",
+    "pass",
+    "challenge",
+    "caSa",
+    "zz9",
+    "qq",
 ];
 
 #[test]
@@ -85,12 +105,26 @@ fn every_table_session_takes_its_words_from_the_catalogue() {
         input.push_str("zz9 qq\nhint\nmoves\nposition\nundo\nundo Anna Bruno\nredo\nredo\nsave\nresign Bruno\nundo\n");
         for view in [&["--director"][..], &[][..], &["--seat", "Anna"][..]] {
             let dir = tempfile::tempdir().unwrap();
-            let mut args = vec!["--lang", "pseudo", "table", game, "--seed", "pseudo", "-p", "2", "--names", "Anna,Bruno"];
+            let mut args = vec![
+                "--lang",
+                "pseudo",
+                "table",
+                game,
+                "--seed",
+                "pseudo",
+                "-p",
+                "2",
+                "--names",
+                "Anna,Bruno",
+            ];
             args.extend_from_slice(view);
             let (out, err) = run(dir.path(), &args, &input);
             assert!(out.contains('⟦'), "{game} {view:?}: nothing marked:\n{out}");
             let words = unmarked_words(&format!("{out}\n{err}"), DATA);
-            assert!(words.is_empty(), "{game} {view:?}: unmarked text: {words:#?}\n{out}");
+            assert!(
+                words.is_empty(),
+                "{game} {view:?}: unmarked text: {words:#?}\n{out}"
+            );
         }
     }
 }
@@ -102,12 +136,25 @@ fn an_italian_session_writes_the_english_session_s_record() {
     for game in CONVERTED {
         let moves = moves(game, "lingua", 5).join("\n");
         let dir = tempfile::tempdir().unwrap();
-        let base = ["table", game, "--seed", "lingua", "-p", "2", "--names", "Anna,Bruno", "--director"];
+        let base = [
+            "table",
+            game,
+            "--seed",
+            "lingua",
+            "-p",
+            "2",
+            "--names",
+            "Anna,Bruno",
+            "--director",
+        ];
         let en = [&["--lang", "en"][..], &base, &["-o", "en.toml"]].concat();
         let it = [&["--lang", "it"][..], &base, &["-o", "it.toml"]].concat();
         let (out_en, _) = run(dir.path(), &en, &format!("{moves}\nundo\nredo\nquit\n"));
         let (out_it, _) = run(dir.path(), &it, &format!("{moves}\nannulla\nrifai\nesci\n"));
-        assert_ne!(out_en, out_it, "{game}: the Italian session printed English");
+        assert_ne!(
+            out_en, out_it,
+            "{game}: the Italian session printed English"
+        );
         assert!(out_it.contains("registro: it.toml"), "{out_it}");
         let read = |f: &str| std::fs::read_to_string(dir.path().join(f)).unwrap();
         assert_eq!(read("en.toml"), read("it.toml"), "{game}");

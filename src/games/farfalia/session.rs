@@ -36,7 +36,7 @@ fn cards(set: CardSet) -> String {
 fn place_name(deal: &Deal, place: usize, names: &[String]) -> String {
     let seat = names[deal.seat_of(place)].clone();
     if deal.is_dummy(place) {
-        format!("{seat}'s dummy")
+        crate::t!("farfalia-dummy", player = seat)
     } else {
         seat
     }
@@ -84,7 +84,7 @@ impl Table for Farfalia {
 
     fn expects(&self, game: &Match, _names: &[String]) -> String {
         let Some(deal) = game.deal().filter(|_| game.to_move().is_some()) else {
-            return "nothing: the match is over".into();
+            return crate::t!("farfalia-over");
         };
         let legal = deal.legal_moves();
         let mut kinds: Vec<String> = Vec::new();
@@ -97,25 +97,22 @@ impl Table for Farfalia {
             match m {
                 Move::Play { .. } => {
                     add(if deal.place_to_move().is_some_and(|p| deal.is_dummy(p)) {
-                        "a card from the dummy's face-up cards (`B11`)".into()
+                        crate::t!("farfalia-expects-dummy")
                     } else {
-                        "a card (`B11`)".into()
+                        crate::t!("farfalia-expects-card")
                     })
                 }
-                Move::Jolly { .. } => add("a jolly (`jolly F`, FA-9)".into()),
-                Move::Take { .. } => {
-                    add("a card of the trick to collect (`take B11`, FA-3)".into())
+                Move::Jolly { .. } => add(crate::t!("farfalia-expects-jolly")),
+                Move::Take { .. } => add(crate::t!("farfalia-expects-take")),
+                Move::Decline { .. } => add(crate::t!("farfalia-expects-decline")),
+                Move::Discard { cards, .. } => {
+                    add(crate::t!("farfalia-expects-discard", count = cards.len()))
                 }
-                Move::Decline { .. } => add("`decline`".into()),
-                Move::Discard { cards, .. } => add(format!(
-                    "the dealer's discard of {} (`discard B3 G5`)",
-                    cards.len()
-                )),
-                Move::Trump { .. } => add("the dealer's trump (`trump O`, or `trump none`)".into()),
-                Move::Double { .. } => add("`double` or `single` (DoubleYou, FA-10)".into()),
+                Move::Trump { .. } => add(crate::t!("farfalia-expects-trump")),
+                Move::Double { .. } => add(crate::t!("farfalia-expects-double")),
             }
         }
-        kinds.join(" or ")
+        kinds.join(&format!(" {} ", crate::t!("word-or")))
     }
 
     fn position(&self, game: &Match, names: &[String], view: View) -> String {
@@ -128,20 +125,28 @@ impl Table for Farfalia {
             .collect();
         let Some(deal) = game.deal() else {
             out.push_str(&format!(
-                "the match is over ({} deals): {}\n",
-                game.deals_played(),
-                totals.join(", ")
+                "{}\n",
+                crate::t!(
+                    "farfalia-match-over",
+                    deals = game.deals_played(),
+                    totals = totals.join(", ")
+                )
             ));
             return out;
         };
         let dealer = game.table().map_or(0, |t| t.dealer());
         out.push_str(&format!(
-            "deal {} of {} ({format}), dealer {}; trump: {}\n",
-            game.deals_played() + 1,
-            format.deals(),
-            names[dealer],
-            deal.trump()
-                .map_or("not chosen yet".into(), |t| t.to_string())
+            "{}\n",
+            crate::t!(
+                "farfalia-deal",
+                deal = game.deals_played() + 1,
+                deals = format.deals(),
+                format = format.to_string(),
+                dealer = &names[dealer],
+                trump = deal
+                    .trump()
+                    .map_or(crate::t!("farfalia-no-trump-yet"), |t| t.to_string())
+            )
         ));
         let proposal: Vec<String> = deal
             .proposal()
@@ -149,10 +154,13 @@ impl Table for Farfalia {
             .map(|f| f.name().to_string())
             .collect();
         out.push_str(&format!(
-            "proposal: {}; tricks played: {} of {}\n",
-            proposal.join(", "),
-            deal.tricks_done(),
-            deal.kind().tricks()
+            "{}\n",
+            crate::t!(
+                "farfalia-proposal",
+                families = proposal.join(", "),
+                done = deal.tricks_done(),
+                tricks = deal.kind().tricks()
+            )
         ));
         let trick: Vec<String> = deal
             .trick()
@@ -166,7 +174,10 @@ impl Table for Farfalia {
             })
             .collect();
         if !trick.is_empty() {
-            out.push_str(&format!("trick: {}\n", trick.join(", ")));
+            out.push_str(&format!(
+                "{}\n",
+                crate::t!("farfalia-trick", cards = trick.join(", "))
+            ));
         }
         for place in 0..deal.places() {
             let seat = deal.seat_of(place);
@@ -175,40 +186,50 @@ impl Table for Farfalia {
                 let up = deal.face_up(place);
                 let down = hand.len() - up.len();
                 if view.sees(seat) || view.all() {
-                    format!(
-                        "face up {}; face down {}",
-                        cards(up),
-                        cards(CardSet(hand.0 & !up.0))
+                    crate::t!(
+                        "farfalia-face-up-down",
+                        up = cards(up),
+                        down = cards(CardSet(hand.0 & !up.0))
                     )
                 } else {
-                    format!("face up {}; {down} face down", cards(up))
+                    crate::t!("farfalia-face-up-count", up = cards(up), down = down)
                 }
             } else if view.sees(seat) {
                 cards(hand)
             } else {
-                crate::words::count(hand.len() as u64, "card", "cards")
+                crate::t!("count-cards", count = hand.len())
             };
             let collected = deal.collected(place);
             out.push_str(&format!(
-                "  {} (side {}): {shown}{}\n",
-                place_name(deal, place, names),
-                deal.team_of(place) + 1,
-                if collected.is_empty() {
-                    String::new()
-                } else {
-                    format!("; collected {}", cards(collected))
-                }
+                "{}\n",
+                crate::t!(
+                    "farfalia-place",
+                    player = place_name(deal, place, names),
+                    side = deal.team_of(place) + 1,
+                    hand = shown,
+                    collected = if collected.is_empty() {
+                        String::new()
+                    } else {
+                        crate::t!("farfalia-collected", cards = cards(collected))
+                    }
+                )
             ));
         }
-        out.push_str(&format!("standings: {}\n", totals.join(", ")));
+        out.push_str(&format!(
+            "{}\n",
+            crate::t!("farfalia-standings", totals = totals.join(", "))
+        ));
         if let Some(s) = game.to_move() {
             let who = deal
                 .place_to_move()
                 .map_or(names[s].clone(), |p| place_name(deal, p, names));
             if deal.place_to_move().is_some_and(|p| deal.is_dummy(p)) {
-                out.push_str(&format!("{who} to move: {} plays it\n", names[s]));
+                out.push_str(&format!(
+                    "{}\n",
+                    crate::t!("farfalia-to-move-dummy", place = &who, player = &names[s])
+                ));
             } else {
-                out.push_str(&format!("{who} to move\n"));
+                out.push_str(&format!("{}\n", crate::t!("to-move", player = &who)));
             }
         }
         out
@@ -229,35 +250,46 @@ impl Table for Farfalia {
             _ => name(mv.seat()),
         };
         let mut s = match *mv {
-            Move::Play { card, .. } => format!("{who} plays {card}"),
-            Move::Jolly { family, .. } => {
-                format!("{who} plays the jolly of the {} (FA-9)", family.name())
+            Move::Play { card, .. } => {
+                crate::t!("farfalia-plays", player = &who, card = card.to_string())
             }
-            Move::Take { card, .. } => format!("{who} collects {card} for the proposal (FA-3)"),
-            Move::Decline { .. } => format!("{who} collects nothing"),
-            Move::Discard { cards: c, .. } => format!(
-                "{who} discards {} face down",
-                crate::words::count(c.len() as u64, "card", "cards")
-            ),
-            Move::Trump { trump, .. } => format!("{who} names the trump: {trump}"),
-            Move::Double { double: true, .. } => {
-                format!(
-                    "{who} declares a DoubleYou jolly: their score this deal counts double (FA-10)"
+            Move::Jolly { family, .. } => {
+                crate::t!(
+                    "farfalia-plays-jolly",
+                    player = &who,
+                    family = family.name()
                 )
             }
-            Move::Double { double: false, .. } => format!("{who} plays no DoubleYou jolly"),
+            Move::Take { card, .. } => {
+                crate::t!("farfalia-takes", player = &who, card = card.to_string())
+            }
+            Move::Decline { .. } => crate::t!("farfalia-declines", player = &who),
+            Move::Discard { cards: c, .. } => crate::t!(
+                "farfalia-discards",
+                player = &who,
+                cards = crate::t!("count-cards", count = c.len())
+            ),
+            Move::Trump { trump, .. } => crate::t!(
+                "farfalia-names-trump",
+                player = &who,
+                trump = trump.to_string()
+            ),
+            Move::Double { double: true, .. } => {
+                crate::t!("farfalia-doubles", player = &who)
+            }
+            Move::Double { double: false, .. } => crate::t!("farfalia-single", player = &who),
         };
         match *outcome {
             Outcome::Next => {}
             Outcome::Trick { winner, burned } => {
                 if !burned.is_empty() {
-                    s += &format!("; the jolly burns {} (FA-9)", cards(burned));
+                    s += &crate::t!("farfalia-burns", cards = cards(burned));
                 }
                 match (winner, after.deal().or(deal)) {
                     (Some(p), Some(d)) => {
-                        s += &format!("; the trick goes to {}", place_name(d, p, names))
+                        s += &crate::t!("farfalia-trick-to", player = place_name(d, p, names))
                     }
-                    _ => s += "; every card burned: nobody wins the trick (FA-6)",
+                    _ => s += &crate::t!("farfalia-all-burned"),
                 }
             }
             Outcome::DealOver | Outcome::MatchOver => {
@@ -267,18 +299,14 @@ impl Table for Farfalia {
                         .zip(pts)
                         .map(|(n, p)| format!("{n} {p}"))
                         .collect();
-                    s += &format!("; the deal is over, scoring (FA-4): {}", per.join(", "));
+                    s += &crate::t!("farfalia-deal-over", scores = per.join(", "));
                 }
                 if *outcome == Outcome::MatchOver {
                     let winners: Vec<String> = after.winners().iter().map(|&p| name(p)).collect();
-                    s += &format!(
-                        "; the match is over: {} {} (FA-11)",
-                        winners.join(" and "),
-                        if winners.len() == 1 {
-                            "wins"
-                        } else {
-                            "share the win"
-                        }
+                    s += &crate::t!(
+                        "farfalia-won",
+                        players = crate::games::session::and_join(&winners),
+                        count = winners.len()
                     );
                 }
             }
@@ -300,9 +328,9 @@ impl Table for Farfalia {
             _ => None,
         };
         match own {
-            Some(seat) if !view.sees(seat) => format!(
-                "that card is not yours to play here ({}): see your own page",
-                broken.rule()
+            Some(seat) if !view.sees(seat) => crate::t!(
+                "farfalia-not-yours",
+                rule = crate::lang::rule(broken.rule())
             ),
             _ => broken.describe(names),
         }
@@ -321,7 +349,7 @@ impl Table for Farfalia {
             return None;
         };
         Some(Masked {
-            notation: format!("{}:discard ({} cards face down)", seat + 1, c.len()),
+            notation: crate::t!("farfalia-discard-masked", seat = seat + 1, count = c.len()),
             explanation: self.explain(before, after, mv, outcome, names),
         })
     }
@@ -331,7 +359,10 @@ impl Table for Farfalia {
             return None;
         }
         let totals: Vec<i64> = game.totals().iter().map(|&t| i64::from(t)).collect();
-        Some(verdict(names, &game.winners(), Some(&totals)) + " (FA-11)")
+        Some(crate::t!(
+            "farfalia-result",
+            verdict = verdict(names, &game.winners(), Some(&totals))
+        ))
     }
 
     fn scores(&self, game: &Match) -> Option<Vec<i64>> {

@@ -23,11 +23,11 @@ impl ParseMoveError {
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not a move: write the seat and the move, e.g. {}",
-            self.text, self.examples
-        )
+        f.write_str(&crate::t!(
+            "fruit-not-a-move",
+            text = self.text.as_str(),
+            examples = self.examples
+        ))
     }
 }
 

@@ -35,13 +35,10 @@ pub enum MoveParseError {
 impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveParseError::Shape(s) => write!(
-                f,
-                "`{s}` is not a MOON move: write the seat, the tile and the square, e.g. `2 RV c4`"
-            ),
-            MoveParseError::Seat(s) => write!(f, "`{s}` is not a seat: seats are 1, 2, 3, 4"),
-            MoveParseError::Tile(s) => write!(f, "`{s}` is not a MOON tile (MN-1)"),
-            MoveParseError::Square(s) => write!(f, "`{s}` is not a square of the board (MN-1)"),
+            MoveParseError::Shape(s) => f.write_str(&crate::t!("moon-not-a-move", text = s)),
+            MoveParseError::Seat(s) => f.write_str(&crate::t!("moon-not-a-seat", text = s)),
+            MoveParseError::Tile(s) => f.write_str(&crate::t!("moon-not-a-tile", text = s)),
+            MoveParseError::Square(s) => f.write_str(&crate::t!("moon-not-a-square", text = s)),
         }
     }
 }

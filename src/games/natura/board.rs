@@ -49,7 +49,7 @@ impl FromStr for Square {
     type Err = String;
     /// `H8`, in any case (GN-2).
     fn from_str(s: &str) -> Result<Square, String> {
-        let bad = || format!("`{s}` is not a square (a column A-O and a row 1-15, as H8)");
+        let bad = || crate::t!("natura-not-a-square", text = s);
         let mut chars = s.chars();
         let col = chars.next().ok_or_else(bad)?.to_ascii_uppercase();
         let row: usize = chars.as_str().parse().map_err(|_| bad())?;

@@ -99,7 +99,7 @@ impl FromStr for Move {
             .first()
             .and_then(|p| p.parse::<usize>().ok())
             .filter(|&n| n >= 1)
-            .ok_or_else(|| err(format!("`{s}` does not start with a seat number from 1")))?
+            .ok_or_else(|| err(crate::t!("natura-no-seat-number", text = s)))?
             - 1;
         let kind = parts.get(1).map(|k| k.to_ascii_lowercase());
         match (kind.as_deref(), parts.len()) {
@@ -110,7 +110,7 @@ impl FromStr for Move {
                     .chars()
                     .map(|c| {
                         tile_of(c.to_ascii_uppercase(), true).ok_or_else(|| {
-                            err(format!("`{c}` is not a tile (a letter A-Z or ? for a jolly)"))
+                            err(crate::t!("natura-not-a-tile", tile = c.to_string()))
                         })
                     })
                     .collect::<Result<Vec<_>, _>>()?;
@@ -121,15 +121,13 @@ impl FromStr for Move {
                 let dir = match parts[2].to_ascii_lowercase().as_str() {
                     "across" => Dir::Across,
                     "down" => Dir::Down,
-                    d => return Err(err(format!("`{d}` is not a direction (across or down)"))),
+                    d => return Err(err(crate::t!("natura-not-a-direction", dir = d))),
                 };
                 let word = parts[3]
                     .chars()
                     .map(|c| {
                         tile_of(c, false).ok_or_else(|| {
-                            err(format!(
-                                "`{c}` is not a letter (A-Z, a-z for a jolly, . for a letter on the board)"
-                            ))
+                            err(crate::t!("natura-not-a-letter", letter = c.to_string()))
                         })
                     })
                     .collect::<Result<Vec<_>, _>>()?;
@@ -138,9 +136,7 @@ impl FromStr for Move {
                     play: Placement { at, dir, word },
                 })
             }
-            _ => Err(err(format!(
-                "`{s}` is not a move: `1 H8 across CASA`, `1 exchange AE?`, `1 pass` or `2 challenge`"
-            ))),
+            _ => Err(err(crate::t!("natura-not-a-move", text = s))),
         }
     }
 }

@@ -521,51 +521,55 @@ impl engine::Broken for Broken {
     fn describe(&self, names: &[String]) -> String {
         let name = |p: usize| crate::games::seat_name(names, p);
         match self {
-            Broken::GameOver => "the match is already over".into(),
-            Broken::NoSuchPlayer { player } => format!("there is no player {}", player + 1),
+            Broken::GameOver => crate::t!("quincunx-game-over"),
+            Broken::NoSuchPlayer { player } => crate::t!("quincunx-no-player", n = player + 1),
             Broken::OutOfTurn { player, expected } => {
-                format!(
-                    "{} moved, but it is {}'s turn",
-                    name(*player),
-                    name(*expected)
+                crate::t!(
+                    "quincunx-out-of-turn",
+                    player = name(*player),
+                    expected = name(*expected)
                 )
             }
-            Broken::OnGrid { card, cell } => format!("{card} is already on the grid at {cell}"),
-            Broken::NotInHand { player, card } => format!("{} does not hold {card}", name(*player)),
-            Broken::OffGrid { cell } => format!("{cell} is not on the grid"),
-            Broken::Occupied { cell, card } => format!("{cell} already holds {card}"),
+            Broken::OnGrid { card, cell } => crate::t!(
+                "quincunx-on-grid",
+                card = card.to_string(),
+                cell = cell.to_string()
+            ),
+            Broken::NotInHand { player, card } => crate::t!(
+                "quincunx-not-in-hand",
+                player = name(*player),
+                card = card.to_string()
+            ),
+            Broken::OffGrid { cell } => crate::t!("quincunx-off-grid", cell = cell.to_string()),
+            Broken::Occupied { cell, card } => crate::t!(
+                "quincunx-occupied",
+                cell = cell.to_string(),
+                card = card.to_string()
+            ),
             Broken::NoContact { cell } => {
-                format!(
-                    "{cell} touches no card on a side (start-from-zero asks orthogonal contact)"
-                )
+                crate::t!("quincunx-no-contact", cell = cell.to_string())
             }
             Broken::TooLong { cell } => {
-                format!("a card on {cell} would make a side of the grid longer than 5")
+                crate::t!("quincunx-too-long", cell = cell.to_string())
             }
             Broken::NoAnnouncement { player } => {
-                format!("{} announced no score (sempliciotto)", name(*player))
+                crate::t!("quincunx-no-announcement", player = name(*player))
             }
             Broken::NotSempliciotto => {
-                "scores are announced only with the sempliciotto option".into()
+                crate::t!("quincunx-not-sempliciotto")
             }
             Broken::NoticedOwn { player } => {
-                format!("{} cannot notice their own announcement", name(*player))
+                crate::t!("quincunx-noticed-own", player = name(*player))
             }
             Broken::PileUnknown {
                 player,
                 draws,
                 known,
-            } => format!(
-                "{} draws {draws} card{} here, but the partial pile has {} known card{} left: \
-                 what is drawn is not written (QX-14)",
-                name(*player),
-                if *draws == 1 { "" } else { "s" },
-                if *known == 0 {
-                    "no".to_string()
-                } else {
-                    format!("only {known}")
-                },
-                if *known == 1 { "" } else { "s" },
+            } => crate::t!(
+                "quincunx-pile-unknown",
+                player = name(*player),
+                draws = *draws,
+                known = *known
             ),
         }
     }

@@ -103,17 +103,19 @@ impl Table for QuincunxGame {
 
     fn expects(&self, game: &Quincunx, _names: &[String]) -> String {
         match game.to_move() {
-            None => "nothing: the match is over".into(),
+            None => crate::t!("quincunx-expects-over"),
             Some(_) if game.rules().sempliciotto => {
-                "a card from the hand, a free cell and the score announced: `3MW c3 =12` (QX-10)"
-                    .into()
+                crate::t!("quincunx-expects-announce")
             }
-            Some(_) => "a card from the hand and a free cell: `3MW c3`".into(),
+            Some(_) => crate::t!("quincunx-expects"),
         }
     }
 
     fn position(&self, game: &Quincunx, names: &[String], view: View) -> String {
-        let mut out = format!("round {}\n", game.round_index() + 1);
+        let mut out = format!(
+            "{}\n",
+            crate::t!("quincunx-round", round = game.round_index() + 1)
+        );
         out.push_str(&grid_text(game));
         let solitaire = game.players() == 1;
         let totals = totals(game);
@@ -127,22 +129,33 @@ impl Table for QuincunxGame {
                     codes.join(" ")
                 }
             } else {
-                crate::words::count(hand.len() as u64, "card", "cards")
+                crate::t!("count-cards", count = hand.len())
             };
-            out.push_str(&format!("{name} ({}): {shown}\n", totals[seat]));
+            out.push_str(&format!(
+                "{}\n",
+                crate::t!(
+                    "quincunx-hand",
+                    player = name,
+                    total = totals[seat],
+                    hand = shown
+                )
+            ));
         }
-        out.push_str(&format!(
-            "pile: {}",
-            crate::words::count(game.pile().len() as u64, "card", "cards")
-        ));
+        let pile = crate::t!("count-cards", count = game.pile().len());
         if view.all() {
             let codes: Vec<&str> = game.pile().iter().map(|c| c.code()).collect();
-            out.push_str(&format!(", top first: {}", codes.join(" ")));
+            out.push_str(&crate::t!(
+                "quincunx-pile-order",
+                cards = pile,
+                order = codes.join(" ")
+            ));
+        } else {
+            out.push_str(&crate::t!("quincunx-pile", cards = pile));
         }
         out.push('\n');
         match game.to_move() {
-            Some(s) => out.push_str(&format!("{} to move\n", names[s])),
-            None => out.push_str("the match is over\n"),
+            Some(s) => out.push_str(&format!("{}\n", crate::t!("to-move", player = &names[s]))),
+            None => out.push_str(&format!("{}\n", crate::t!("quincunx-over"))),
         }
         out
     }
@@ -178,9 +191,9 @@ impl Table for QuincunxGame {
     fn refusal(&self, game: &Quincunx, broken: &Broken, names: &[String], view: View) -> String {
         match *broken {
             Broken::NotInHand { player, .. } if !view.sees(player) && game.players() > 1 => {
-                format!(
-                    "that card is not yours to play here ({}): see your own page",
-                    broken.rule()
+                crate::t!(
+                    "quincunx-not-yours",
+                    rule = crate::lang::rule(broken.rule())
                 )
             }
             _ => broken.describe(names),
@@ -194,7 +207,7 @@ impl Table for QuincunxGame {
         }
         let totals: Vec<i64> = totals(game).into_iter().map(i64::from).collect();
         if game.players() == 1 {
-            return Some(format!("final score: {}", totals[0]));
+            return Some(crate::t!("quincunx-final", score = totals[0]));
         }
         let top = totals.iter().copied().max()?;
         let winners: Vec<usize> = (0..totals.len()).filter(|&p| totals[p] == top).collect();
@@ -242,32 +255,28 @@ fn explained(mv: &Move, o: &Outcome, names: &[String], cards: bool) -> String {
                 )
             })
             .collect();
-        s += &format!(
-            "; round {} over{} (placements, cards left QX-3): {}",
-            r.round + 1,
-            if r.grid_full {
-                ", the grid is full"
+        s += &crate::t!(
+            "quincunx-round-over",
+            round = r.round + 1,
+            full = if r.grid_full {
+                crate::t!("quincunx-grid-full")
             } else {
-                ""
+                String::new()
             },
-            per.join(", ")
+            scores = per.join(", ")
         );
         if let Some(rating) = r.rating {
-            s += &format!("; rating: {} (QX-11)", rating.band());
+            s += &crate::t!("quincunx-rating", band = rating.band().to_string());
         }
     }
     if let Some(m) = &o.match_over {
         let winners: Vec<String> = m.winners.iter().map(|&p| name(p)).collect();
         if names.len() > 1 {
-            s += &format!(
-                "; the match is over: {} {} with {}",
-                winners.join(" and "),
-                if winners.len() == 1 {
-                    "wins"
-                } else {
-                    "share the win"
-                },
-                m.totals.iter().max().copied().unwrap_or(0)
+            s += &crate::t!(
+                "quincunx-match-over",
+                players = crate::games::session::and_join(&winners),
+                count = winners.len(),
+                score = m.totals.iter().max().copied().unwrap_or(0)
             );
         }
     }

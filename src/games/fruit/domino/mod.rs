@@ -310,83 +310,102 @@ impl engine::Broken for Broken {
             names
                 .get(p)
                 .cloned()
-                .unwrap_or_else(|| format!("player {}", p + 1))
+                .unwrap_or_else(|| crate::t!("player-n", n = p + 1))
         };
         match *self {
-            Broken::GameOver => "the game is over: no more moves".to_string(),
+            Broken::GameOver => crate::t!("domino-game-over"),
             Broken::OutOfTurn {
                 player,
                 expected,
                 out,
             } => {
                 let why = if out {
-                    format!("{} is out of the game (DF-4); ", name(player))
+                    format!("{} ", crate::t!("domino-player-out", player = name(player)))
                 } else {
                     String::new()
                 };
-                format!("{why}it is {}'s turn", name(expected))
+                crate::t!("domino-out-of-turn", why = why, expected = name(expected))
             }
-            Broken::AlreadyOpen => "open play has already been called".to_string(),
+            Broken::AlreadyOpen => crate::t!("domino-already-open"),
             Broken::OpenTooEarly => {
-                "open play may be called only from the second round on".to_string()
+                crate::t!("domino-open-too-early")
             }
             Broken::NotInHand { player, tile, at } => {
                 let where_ = match at {
-                    Whereabouts::OnTable(row) => format!("it is already on the table in row {row}"),
-                    Whereabouts::SetAside => "it is in the set-aside pile".to_string(),
-                    Whereabouts::HeldBy(q) => format!("{} holds it", name(q)),
-                    Whereabouts::Nowhere => "nobody holds it".to_string(),
+                    Whereabouts::OnTable(row) => crate::t!("domino-on-table", row = row),
+                    Whereabouts::SetAside => crate::t!("domino-in-aside"),
+                    Whereabouts::HeldBy(q) => crate::t!("domino-held-by", player = name(q)),
+                    Whereabouts::Nowhere => crate::t!("domino-nobody"),
                 };
-                format!("{} does not hold {tile}: {where_}", name(player))
+                crate::t!("domino-not-in-hand", player = name(player), tile = tile.to_string(), where = where_)
             }
             Broken::Placement { tile, row, why } => match why {
-                Misplaced::FirstRow => format!(
-                    "the first tile laid defines row 0, so {tile} goes in row 0, not {row}"
+                Misplaced::FirstRow => {
+                    crate::t!("domino-first-row", tile = tile.to_string(), row = row)
+                }
+                Misplaced::Occupied { there } => crate::t!(
+                    "domino-occupied",
+                    row = row,
+                    there = there.to_string(),
+                    number = tile.number().to_string()
                 ),
-                Misplaced::Occupied { there } => format!(
-                    "row {row} already has {there} in the column of the {}s",
-                    tile.number()
+                Misplaced::TouchesTurned { neighbour, side } => crate::t!(
+                    "domino-touches-turned",
+                    tile = tile.to_string(),
+                    row = row,
+                    neighbour = neighbour.to_string(),
+                    side = crate::t!("domino-side", side = side.to_string())
                 ),
-                Misplaced::TouchesTurned { neighbour, side } => format!(
-                    "{tile} in row {row} would touch the turned-over {neighbour} ({side}); nothing may be laid next to it"
+                Misplaced::NotInScala { neighbour, side } => crate::t!(
+                    "domino-not-in-scala",
+                    tile = tile.to_string(),
+                    row = row,
+                    neighbour = neighbour.to_string(),
+                    side = crate::t!("domino-side", side = side.to_string())
                 ),
-                Misplaced::NotInScala { neighbour, side } => format!(
-                    "{tile} in row {row} would sit beside {neighbour} ({side}): left-right neighbours must be the same fruit in scala"
+                Misplaced::NoMatch { neighbour, side } => crate::t!(
+                    "domino-no-match",
+                    tile = tile.to_string(),
+                    row = row,
+                    neighbour = neighbour.to_string(),
+                    side = crate::t!("domino-side", side = side.to_string())
                 ),
-                Misplaced::NoMatch { neighbour, side } => format!(
-                    "{tile} in row {row} would match none of the tiles it touches, e.g. {neighbour} ({side}): with loose-contact one touched tile must match (same fruit in scala left-right)"
-                ),
-                Misplaced::NotTouching => format!(
-                    "{tile} in row {row} would touch no tile (it goes in the column of the {}s)",
-                    tile.number()
+                Misplaced::NotTouching => crate::t!(
+                    "domino-not-touching",
+                    tile = tile.to_string(),
+                    row = row,
+                    number = tile.number().to_string()
                 ),
                 Misplaced::Square => {
-                    format!("{tile} in row {row} would complete a 2x2 block of four tiles")
+                    crate::t!("domino-square", tile = tile.to_string(), row = row)
                 }
             },
             Broken::SpecialUsed { player } => {
-                format!("{} has already made their special move", name(player))
+                crate::t!("domino-special-used", player = name(player))
             }
             Broken::NotOnTable { tile } => {
-                format!("{tile} is not on the table, so it cannot be turned over")
+                crate::t!("domino-not-on-table", tile = tile.to_string())
             }
-            Broken::AlreadyTurned { tile } => format!("{tile} is already turned over"),
+            Broken::AlreadyTurned { tile } => {
+                crate::t!("domino-already-turned", tile = tile.to_string())
+            }
             Broken::SpecialNeedsPlaceable => {
-                "in open play the special move needs a tile the player could have placed"
-                    .to_string()
+                crate::t!("domino-special-needs-placeable")
             }
             Broken::DrawWhilePlaceable { player } => {
-                format!("{} can place a tile, so may not draw", name(player))
+                crate::t!("domino-draw-while-placeable", player = name(player))
             }
-            Broken::NotSetAside { tile } => format!("{tile} is not in the set-aside pile"),
-            Broken::DrawnPlaceable { tile, row } => format!(
-                "the drawn {tile} can be placed (e.g. in row {row}), so it must be"
-            ),
+            Broken::NotSetAside { tile } => {
+                crate::t!("domino-not-set-aside", tile = tile.to_string())
+            }
+            Broken::DrawnPlaceable { tile, row } => {
+                crate::t!("domino-drawn-placeable", tile = tile.to_string(), row = row)
+            }
             Broken::OutWhilePlaceable { player } => {
-                format!("{} can place a tile, so is not out", name(player))
+                crate::t!("domino-out-while-placeable", player = name(player))
             }
             Broken::OutWhilePile { left } => {
-                format!("{left} set-aside tiles are left: a blocked player draws one")
+                crate::t!("domino-out-while-pile", left = left)
             }
         }
     }

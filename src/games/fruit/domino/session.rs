@@ -111,33 +111,36 @@ impl Table for Domino {
             ("fuori", "out"),
             ("apri", "open"),
             ("aperto", "open"),
+            ("riga", "row"),
+            ("rovescia", "turn"),
+            ("scoperte", "open"),
         ]
     }
 
     fn expects(&self, game: &State, _names: &[String]) -> String {
         let Some(p) = game.to_move() else {
-            return "nothing: the game is over".into();
+            return crate::t!("session-expects-nothing");
         };
         let mut s = if game.can_place(p) {
-            let mut s = String::from("a tile from the hand and its row: `M3 row 0` (or `M3 0`)");
+            let mut s = crate::t!("domino-expects-place");
             if !game.special_used(p) {
-                s.push_str(", or once a game `turn TILE` (DF-5)");
+                s.push_str(&crate::t!("domino-expects-turn"));
             }
             s
         } else if !game.set_aside().is_empty() {
-            "no tile of the hand fits: `draw TILE` (the tile drawn from the set-aside pile; add its row if it fits) (DF-4)".into()
+            crate::t!("domino-expects-draw")
         } else {
-            "no tile fits and the set-aside pile is empty: `out` (DF-4)".into()
+            crate::t!("domino-expects-out")
         };
         if can(game, Move::Open { player: p }) {
-            s.push_str("; `open` calls open play (DF-4)");
+            s.push_str(&crate::t!("domino-expects-open"));
         }
         s
     }
 
     fn position(&self, game: &State, names: &[String], view: View) -> String {
         let table = game.table();
-        let mut out = String::from("row  ");
+        let mut out = format!("{:<5}", crate::t!("domino-row"));
         for col in 1..=6 {
             out.push_str(&format!("   {col} "));
         }
@@ -158,34 +161,44 @@ impl Table for Domino {
                 out.push('\n');
             }
         } else {
-            out.push_str("  (no tile laid yet: the first goes in row 0)\n");
+            out.push_str(&format!("{}\n", crate::t!("domino-no-tile-yet")));
         }
-        out.push_str("[..]: turned over (DF-5)\n");
+        out.push_str(&format!("{}\n", crate::t!("domino-turned")));
         for (p, name) in names.iter().enumerate() {
             let hand = game.hand(p);
             let shown = if game.is_open() || view.sees(p) {
                 tiles(hand)
             } else {
-                crate::words::count(hand.len() as u64, "tile", "tiles")
+                crate::t!("count-tiles", count = hand.len())
             };
-            let state = if game.is_out(p) { " (out)" } else { "" };
-            out.push_str(&format!("{name}{state}: {shown}\n"));
+            let state = if game.is_out(p) {
+                crate::t!("domino-out")
+            } else {
+                String::new()
+            };
+            out.push_str(&format!(
+                "{}\n",
+                crate::t!("domino-hand", player = name, out = state, tiles = shown)
+            ));
         }
         let aside = game.set_aside();
-        out.push_str(&format!(
-            "set aside: {}",
-            crate::words::count(aside.len() as u64, "tile", "tiles")
-        ));
+        let count = crate::t!("count-tiles", count = aside.len());
         if view.all() {
-            out.push_str(&format!(": {}", tiles(aside)));
+            out.push_str(&crate::t!(
+                "domino-aside-shown",
+                tiles = count,
+                shown = tiles(aside)
+            ));
+        } else {
+            out.push_str(&crate::t!("domino-aside", tiles = count));
         }
         out.push('\n');
         if game.is_open() {
-            out.push_str("open play: every hand is shown (DF-4)\n");
+            out.push_str(&format!("{}\n", crate::t!("domino-open")));
         }
         match game.to_move() {
-            Some(p) => out.push_str(&format!("{} to move\n", names[p])),
-            None => out.push_str("the game is over\n"),
+            Some(p) => out.push_str(&format!("{}\n", crate::t!("to-move", player = &names[p]))),
+            None => out.push_str(&format!("{}\n", crate::t!("session-over"))),
         }
         out
     }
@@ -201,39 +214,45 @@ impl Table for Domino {
         let name = |p: usize| names.get(p).cloned().unwrap_or_default();
         let who = name(mv.player());
         let mut s = match *mv {
-            Move::Place { tile, row, .. } => format!("{who} lays {tile} in row {row}"),
+            Move::Place { tile, row, .. } => crate::t!(
+                "domino-lays",
+                player = &who,
+                tile = tile.to_string(),
+                row = row
+            ),
             Move::Turn { tile, .. } => {
-                format!("{who} turns {tile} over: nothing may touch it now (DF-5, once a game)")
+                crate::t!("domino-turns", player = &who, tile = tile.to_string())
             }
             Move::Draw {
                 tile,
                 row: Some(row),
                 ..
-            } => format!(
-                "{who} draws {tile} from the set-aside pile and lays it in row {row} (DF-4)"
+            } => crate::t!(
+                "domino-draws-lays",
+                player = &who,
+                tile = tile.to_string(),
+                row = row
             ),
             Move::Draw {
                 tile, row: None, ..
             } => {
-                format!("{who} draws {tile} from the set-aside pile and keeps it (DF-4)")
+                crate::t!("domino-draws-keeps", player = &who, tile = tile.to_string())
             }
-            Move::Out { .. } => format!("{who} can neither place nor draw and is out (DF-4)"),
-            Move::Open { .. } => format!(
-                "{who} calls open play: every hand is shown from now on, and {who} moves (DF-4)"
-            ),
+            Move::Out { .. } => crate::t!("domino-is-out", player = &who),
+            Move::Open { .. } => crate::t!("domino-calls-open", player = &who),
         };
         match outcome {
             Outcome::Next(p) if !matches!(mv, Move::Open { .. }) => {
-                s += &format!("; {} to move", name(*p))
+                s += &crate::t!("domino-next", player = name(*p))
             }
             Outcome::Next(_) => {}
             Outcome::Over => {
                 if let Some(end) = after.end() {
                     let winners: Vec<String> = end.winners.iter().map(|&p| name(p)).collect();
                     if end.domino {
-                        s += &format!(
-                            "; {} laid all their tiles and wins (DF-6)",
-                            winners.join(" and ")
+                        s += &crate::t!(
+                            "domino-all-laid",
+                            players = crate::games::session::and_join(&winners)
                         );
                     } else {
                         let left: Vec<String> = names
@@ -241,15 +260,11 @@ impl Table for Domino {
                             .zip(&end.left)
                             .map(|(n, l)| format!("{n} {l}"))
                             .collect();
-                        s += &format!(
-                            "; nobody can play: tiles left {}; {} {} with the fewest (DF-6)",
-                            left.join(", "),
-                            winners.join(" and "),
-                            if winners.len() == 1 {
-                                "wins"
-                            } else {
-                                "share the win"
-                            }
+                        s += &crate::t!(
+                            "domino-fewest",
+                            left = left.join(", "),
+                            players = crate::games::session::and_join(&winners),
+                            count = winners.len()
                         );
                     }
                 }
@@ -266,17 +281,20 @@ impl Table for Domino {
             names
                 .get(p)
                 .cloned()
-                .unwrap_or_else(|| format!("player {}", p + 1))
+                .unwrap_or_else(|| crate::t!("player-n", n = p + 1))
         };
         let sees = |p: usize| view.sees(p) || game.is_open();
         match *broken {
             Broken::NotInHand { player, tile, .. } if sees(player) => {
-                format!("{} does not hold {tile}", name(player))
+                crate::t!(
+                    "domino-not-held",
+                    player = name(player),
+                    tile = tile.to_string()
+                )
             }
-            Broken::NotInHand { .. } => format!(
-                "that tile is not yours to play here ({}): see your own page",
-                broken.rule()
-            ),
+            Broken::NotInHand { .. } => {
+                crate::t!("domino-not-yours", rule = crate::lang::rule(broken.rule()))
+            }
             Broken::DrawWhilePlaceable { player } | Broken::OutWhilePlaceable { player }
                 if !sees(player) =>
             {
@@ -316,10 +334,12 @@ impl Table for Domino {
             return None;
         };
         let who = names.get(player).cloned().unwrap_or_default();
-        let mut explanation =
-            format!("{who} draws a tile from the set-aside pile and keeps it (DF-4)");
+        let mut explanation = crate::t!("domino-draws-hidden", player = &who);
         if let Some(p) = after.to_move() {
-            explanation += &format!("; {} to move", names.get(p).cloned().unwrap_or_default());
+            explanation += &crate::t!(
+                "domino-next",
+                player = names.get(p).cloned().unwrap_or_default()
+            );
         }
         Some(Masked {
             notation: format!("{}: draw (a tile kept)", player + 1),
@@ -334,10 +354,10 @@ impl Table for Domino {
             .zip(&end.left)
             .map(|(n, l)| format!("{n} {l}"))
             .collect();
-        Some(format!(
-            "{} (DF-6); tiles left: {}",
-            verdict(names, &end.winners, None),
-            left.join(", ")
+        Some(crate::t!(
+            "domino-result",
+            verdict = verdict(names, &end.winners, None),
+            left = left.join(", ")
         ))
     }
 
