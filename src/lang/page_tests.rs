@@ -10,7 +10,7 @@ use crate::serve::rights::Undo;
 
 /// The games whose every view is in the catalogue; the others are listed in
 /// `NOT_YET` until theirs are (issue 42).
-pub const CONVERTED: &[&str] = &["moon", "natura"];
+pub const CONVERTED: &[&str] = &["moon", "natura", "domino"];
 
 fn dealt(game: &str, seed: &str) -> Box<dyn Live> {
     let r = Spec {
@@ -73,6 +73,13 @@ fn check(what: &str, html: &str, data: &[&str]) {
 /// Names, the games, the notation's words (a move as the record writes it), the switch's
 /// language names (each in its own language).
 const DATA: &[&str] = &[
+    "domino",
+    "tile",
+    "row",
+    "draw",
+    "turn",
+    "out",
+    "open",
     "Anna",
     "Bruno",
     "moon",
