@@ -7,13 +7,14 @@
 //! Standard input that is not a terminal is read one move or command a line, so the same
 //! session drives tests and shell pipelines; `--json` prints one JSON object a line.
 
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
 use super::args::{self, Force};
+use super::lines::{Lines, Words};
 use super::out;
 use crate::error::Error;
 use crate::games::check::{check_text, Outcome};
@@ -445,30 +446,22 @@ impl Desk {
             Some(s) => format!("{} to move: {}", live.players()[s], live.expects()),
             None => "the game is over: undo, show, save or quit".into(),
         };
-        out::write(&format!("{who}\n> "));
+        out::write(&format!("{who}\n"));
     }
 
     /// Read moves and commands until the end of input or `quit`.
     fn session(&mut self) -> Result<ExitCode, Error> {
-        let stdin = std::io::stdin();
-        let mut input = stdin.lock();
-        let mut buf = Vec::new();
+        let words = Words::new(self.live.short_forms(), self.live.players());
+        let mut lines = Lines::new(self.interactive, self.live.game(), words);
+        // The editor writes its own prompt; a plain terminal-less input gets none.
+        let prompt = if self.interactive { "> " } else { "" };
         self.prompt();
-        loop {
-            buf.clear();
-            let n = input
-                .read_until(b'\n', &mut buf)
-                .map_err(|e| Error::io("table.stdin", Path::new("<stdin>"), &e))?;
-            if n == 0 {
-                break;
-            }
-            let text = String::from_utf8_lossy(&buf);
-            let text = text.trim();
+        while let Some(text) = lines.next(prompt)? {
             if text.is_empty() || text.starts_with('#') {
                 self.prompt();
                 continue;
             }
-            if !self.command(text)? {
+            if !self.command(&text)? {
                 break;
             }
             self.prompt();
