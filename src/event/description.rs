@@ -30,7 +30,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::rules::{Criterion, Illegal, Pairing, Unfinished};
+use super::rules::{Criterion, Illegal, LastRound, Pairing, Unfinished};
 use super::spans::{self, Step};
 use crate::error::Error;
 use crate::games::{self, Game};
@@ -110,6 +110,17 @@ pub struct SectionFile {
     /// highest first, for a Swiss round 1 and the standings' last ties.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratings: Option<std::collections::BTreeMap<String, i64>>,
+    /// A Swiss section: the Gibson rule (a leader nobody can catch meets the
+    /// highest-ranked player out of contention; docs/events.md, "Gibson rule").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gibson: Option<bool>,
+    /// The most spread a chaser is taken to win a round by, with 1, 2, 3 ...
+    /// rounds left (the last value for more): default tsh's `[250, 175, 150]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gibson_spread: Option<Vec<i64>>,
+    /// A Swiss section: how its last round is paired (`"king-of-the-hill"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_round: Option<LastRound>,
 }
 
 fn one() -> u32 {
@@ -140,6 +151,13 @@ pub struct Section {
     /// The entrants in seeding order: by rating, highest first (those
     /// without one after, in the entrants' order); else the entrants' order.
     pub seeding: Vec<String>,
+    /// The Gibson rule's spread a round by rounds left (`None`: no Gibson rule).
+    pub gibson: Option<Vec<i64>>,
+    /// How the last round is paired, if not by the section's method.
+    pub last_round: Option<LastRound>,
+    /// Rounds paired by hand or with fixed tables (the pairings file beside
+    /// the description, [`super::manual`]; empty from [`Description::parse`]).
+    pub manual: Vec<super::manual::ManualRound>,
 }
 
 impl Section {
@@ -199,7 +217,9 @@ impl Description {
         let text = String::from_utf8(bytes).map_err(|_| {
             Error::input("event.unreadable", "the description is not UTF-8 text").in_file(path)
         })?;
-        Description::parse(path, text)
+        let mut d = Description::parse(path, text)?;
+        super::manual::read_beside(&mut d, path)?;
+        Ok(d)
     }
 
     pub fn parse(path: &Path, text: String) -> Result<Description, Error> {
@@ -505,7 +525,53 @@ pub fn resolve_at(s: &SectionFile) -> Result<Section, Fault> {
             Some(out)
         }
     };
+    let swiss_only = |key: &'static str, what: &str| {
+        if s.pairing != Some(Pairing::Swiss) {
+            return Err(fault(
+                key,
+                None,
+                format!("`{key}` {what}: it needs `pairing = \"swiss\"`"),
+            ));
+        }
+        Ok(())
+    };
+    let gibson = match (s.gibson, &s.gibson_spread) {
+        (None | Some(false), None) => None,
+        (None | Some(false), Some(_)) => {
+            return Err(fault(
+                "gibson-spread",
+                None,
+                "`gibson-spread` is for the Gibson rule: add `gibson = true`".into(),
+            ))
+        }
+        (Some(true), caps) => {
+            swiss_only("gibson", "pairs a leader nobody can catch")?;
+            let caps = caps.clone().unwrap_or_else(|| vec![250, 175, 150]);
+            if caps.is_empty() {
+                return Err(fault(
+                    "gibson-spread",
+                    None,
+                    "`gibson-spread` is empty: give the spread a round, e.g. [250, 175, 150]"
+                        .into(),
+                ));
+            }
+            if let Some(i) = caps.iter().position(|&c| c < 0) {
+                return Err(fault(
+                    "gibson-spread",
+                    Some(i),
+                    format!("`gibson-spread`: {} is below 0", caps[i]),
+                ));
+            }
+            Some(caps)
+        }
+    };
+    if s.last_round.is_some() {
+        swiss_only("last-round", "pairs the last round by the standings")?;
+    }
     Ok(Section {
+        gibson,
+        last_round: s.last_round,
+        manual: Vec::new(),
         seeding,
         partnerships,
         game,
@@ -624,6 +690,7 @@ mod tests {
                 tie_breaks: None,
                 partnerships: None,
                 ratings: None,
+                ..SectionFile::default()
             }],
         }
     }

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use super::boards::Label;
 use super::pairing::{self, History};
 use super::results::{Bye, Missing, RecordLine, Results};
-use super::rules::Pairing;
+use super::rules::{LastRound, Pairing};
 use super::standings;
 use super::{Description, Section};
 use crate::error::Error;
@@ -26,6 +26,10 @@ pub struct Round {
     pub boards: Vec<String>,
     pub tables: Vec<Table>,
     pub bye: Option<String>,
+    /// What made the round so, where not the method alone: a round paired
+    /// by hand, fixed tables, the Gibson rule, king of the hill.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// One table: the first seat moves first.
@@ -127,7 +131,7 @@ pub fn pair(
         ));
     }
     let before: Vec<&RecordLine> = sec.records.iter().collect();
-    let (pairs, bye) = pairing_of(s, &entrants, &before, &sec.byes, round);
+    let Paired { pairs, bye, notes } = explained(s, &entrants, &before, &sec.byes, round);
     let first: u32 = d.sections[..si].iter().map(|x| x.boards).sum();
     let k = s.boards_per_round();
     let boards = (1..=k)
@@ -150,6 +154,7 @@ pub fn pair(
             })
             .collect(),
         bye: bye.map(|b| entrants[b].clone()),
+        notes,
     })
 }
 
@@ -165,9 +170,48 @@ pub fn pairing_of(
     byes: &[Bye],
     round: u32,
 ) -> (Vec<(usize, usize)>, Option<usize>) {
+    let p = explained(s, entrants, before, byes, round);
+    (p.pairs, p.bye)
+}
+
+/// A round's pairing and what made it so, in words (a round paired by hand,
+/// fixed tables, the Gibson rule, king of the hill).
+#[derive(Debug, Clone, Default)]
+pub struct Paired {
+    pub pairs: Vec<(usize, usize)>,
+    pub bye: Option<usize>,
+    pub notes: Vec<String>,
+}
+
+/// [`pairing_of`], with the notes: the section's method, and before it the
+/// pairings file's round ([`super::manual`]), the Gibson rule
+/// ([`super::gibson`]) and a king-of-the-hill last round.
+pub fn explained(
+    s: &Section,
+    entrants: &[String],
+    before: &[&RecordLine],
+    byes: &[Bye],
+    round: u32,
+) -> Paired {
     let method = s.pairing.unwrap_or(Pairing::Swiss);
+    let manual = s.manual.iter().find(|m| m.round == round);
+    if let Some(m) = manual.filter(|m| m.whole) {
+        return Paired {
+            pairs: m.tables.clone(),
+            bye: m.bye,
+            notes: vec![format!(
+                "round {round} is paired by hand ({})",
+                super::manual::FILE
+            )],
+        };
+    }
     if method == Pairing::RoundRobin {
-        return pairing::berger(entrants.len(), round as usize - 1);
+        let (pairs, bye) = pairing::berger(entrants.len(), round as usize - 1);
+        return Paired {
+            pairs,
+            bye,
+            notes: Vec::new(),
+        };
     }
     let index = |name: &str| entrants.iter().position(|e| e == name);
     let lines: Vec<&RecordLine> = before
@@ -193,11 +237,86 @@ pub fn pairing_of(
         }
     }
     let games = super::results::games_of(&lines, &byes);
-    let ranked: Vec<usize> = standings::standings(&games, &s.seeding, &s.tie_breaks)
-        .iter()
-        .filter_map(|st| index(&st.name))
-        .collect();
-    pairing::swiss(&ranked, &h)
+    let table = standings::standings(&games, &s.seeding, &s.tie_breaks);
+    let ranked: Vec<usize> = table.iter().filter_map(|st| index(&st.name)).collect();
+    let mut out = Paired::default();
+    // Fixed tables first; the others are paired from the players left.
+    let mut pool = ranked.clone();
+    if let Some(m) = manual {
+        out.pairs.extend(m.tables.iter().copied());
+        pool.retain(|p| !m.tables.iter().any(|&(a, b)| a == *p || b == *p) && m.bye != Some(*p));
+        out.bye = m.bye;
+        let each: Vec<String> = m
+            .tables
+            .iter()
+            .map(|&(a, b)| format!("{} v {}", entrants[a], entrants[b]))
+            .collect();
+        out.notes.push(format!(
+            "fixed by hand ({}): {}",
+            super::manual::FILE,
+            if each.is_empty() {
+                "no table".to_string()
+            } else {
+                each.join(", ")
+            }
+        ));
+    }
+    if let Some(caps) = &s.gibson {
+        let left = s.rounds.saturating_sub(round) + 1;
+        if let Some(leader) = super::gibson::gibsonized(&table, left, caps) {
+            let l = index(&leader.name).unwrap_or(0);
+            let rounds_left = super::report::count(u64::from(left), "round", "rounds");
+            if pool.contains(&l) {
+                pool.retain(|&p| p != l);
+                if pool.len() % 2 == 1 && out.bye.is_none() {
+                    out.bye = Some(l);
+                    out.notes.push(format!(
+                        "gibson: {} cannot be caught in the {rounds_left} left, and has the bye",
+                        leader.name
+                    ));
+                } else {
+                    let out_of: Vec<usize> = super::gibson::out_of_contention(&table, left, caps)
+                        .iter()
+                        .filter_map(|p| index(&p.name))
+                        .filter(|p| pool.contains(p))
+                        .collect();
+                    let (opp, why) = match out_of
+                        .iter()
+                        .find(|&&p| !h.has_met(l, p))
+                        .or(out_of.first())
+                    {
+                        Some(&p) => (Some(p), "the highest-ranked out of contention"),
+                        None => (
+                            pool.last().copied(),
+                            "nobody is out of contention: the lowest-ranked",
+                        ),
+                    };
+                    if let Some(o) = opp {
+                        pool.retain(|&p| p != o);
+                        out.pairs.extend(pairing::seat(vec![(l, o)], &ranked, &h));
+                        out.notes.push(format!(
+                            "gibson: {} cannot be caught in the {rounds_left} left, and meets {} ({why})",
+                            leader.name, entrants[o]
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let koth = s.last_round == Some(LastRound::KingOfTheHill) && round == s.rounds;
+    let (pairs, bye) = if koth {
+        out.notes.push(format!(
+            "king of the hill: round {round} is paired 1 v 2, 3 v 4 by the standings"
+        ));
+        pairing::king_of_the_hill(&pool, &h)
+    } else {
+        pairing::swiss(&pool, &h)
+    };
+    out.pairs.extend(pairs);
+    if out.bye.is_none() {
+        out.bye = bye;
+    }
+    out
 }
 
 /// The players a pairing known before any game seats at `table` of board
@@ -239,6 +358,9 @@ pub fn round_text(r: &Round) -> String {
     }
     if let Some(b) = &r.bye {
         s.push_str(&format!("  bye: {b}\n"));
+    }
+    for n in &r.notes {
+        s.push_str(&format!("{n}\n"));
     }
     s.push_str("the first named at each table has the first seat and moves first\n");
     s

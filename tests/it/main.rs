@@ -11,6 +11,7 @@ mod docs_examples;
 mod duplicate;
 mod engine_props;
 mod event;
+mod event_director;
 mod event_missing;
 mod event_pairing;
 mod event_print;
