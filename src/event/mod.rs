@@ -37,6 +37,7 @@ pub mod key;
 pub mod manual;
 pub mod matchpoints;
 pub mod measure;
+pub mod movement;
 pub mod next;
 pub mod pairing;
 pub mod print;

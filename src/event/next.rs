@@ -96,7 +96,7 @@ pub fn round_records(
     for label in &round.boards {
         if let Some(b) = all.iter().find(|b| b.label.to_string() == *label) {
             for t in &round.tables {
-                let players = vec![t.first.clone(), t.second.clone()];
+                let players = t.players();
                 out.push((
                     record_file_name(d, b, t.table),
                     b.skeleton(d, t.table, &players)?,

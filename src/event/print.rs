@@ -842,11 +842,21 @@ pub fn round_forms(
         };
         let running = keeps_score(d, b)?;
         for t in &round.tables {
-            let seats = [&t.first, &t.second]
-                .iter()
-                .enumerate()
-                .map(|(i, who)| (format!("Seat {}", i + 1), (*who).clone()))
-                .collect();
+            let seats = if t.seats.is_empty() {
+                [&t.first, &t.second]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, who)| (format!("Seat {}", i + 1), (*who).clone()))
+                    .collect()
+            } else {
+                // A movement's table: each player under their seat's name.
+                b.section
+                    .names
+                    .iter()
+                    .cloned()
+                    .zip(t.seats.iter().cloned())
+                    .collect()
+            };
             out.push(form(d, b, Some(round.round), t.table, seats, running));
         }
     }

@@ -38,19 +38,88 @@ pub struct Table {
     pub table: u32,
     pub first: String,
     pub second: String,
+    /// A movement's table: the players by seat (`first` and `second` are
+    /// then the N-S and the E-W pair); empty for a two-player table.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<String>,
+}
+
+impl Table {
+    /// The players in seat order.
+    pub fn players(&self) -> Vec<String> {
+        if self.seats.is_empty() {
+            vec![self.first.clone(), self.second.clone()]
+        } else {
+            self.seats.clone()
+        }
+    }
+}
+
+/// A round of a movement: each table's N-S and E-W pair and their players by
+/// seat; the pair that sits out (with an odd number of pairs) as the bye.
+fn movement_round(
+    s: &Section,
+    si: usize,
+    m: &super::movement::Movement,
+    sides: &[Vec<usize>],
+    round: u32,
+    boards: Vec<String>,
+) -> Round {
+    let mut tables = Vec::new();
+    let mut bye = None;
+    for seat in m.round(round) {
+        match (seat.ns, seat.ew) {
+            (Some(ns), Some(ew)) => tables.push(Table {
+                table: seat.table,
+                first: m.pair_name(ns),
+                second: m.pair_name(ew),
+                seats: m
+                    .players(round, seat.table, sides, s.names.len())
+                    .unwrap_or_default(),
+            }),
+            (Some(p), None) | (None, Some(p)) => bye = Some(m.pair_name(p)),
+            (None, None) => {}
+        }
+    }
+    let side = |i: usize| {
+        sides[i]
+            .iter()
+            .map(|&k| s.names[k].as_str())
+            .collect::<Vec<_>>()
+            .join("-")
+    };
+    Round {
+        section: si + 1,
+        game: s.game.name(),
+        pairing: m.kind.name(),
+        round,
+        rounds: s.rounds,
+        boards,
+        tables,
+        bye,
+        notes: vec![format!(
+            "the first pair named at each table sits {} and stays; the second sits {} and moves \
+             up a table next round",
+            side(0),
+            side(1)
+        )],
+    }
 }
 
 /// The paired section `section` (1-based; `None`: the only paired one).
 pub fn paired_section(d: &Description, section: Option<usize>) -> Result<usize, Error> {
+    let moves = |s: &Section| s.pairing.is_some() || s.movement.is_some();
     let paired: Vec<usize> = (0..d.sections.len())
-        .filter(|&i| d.sections[i].pairing.is_some())
+        .filter(|&i| moves(&d.sections[i]))
         .collect();
     match section {
         Some(n) if n >= 1 && n <= d.sections.len() => {
-            if d.sections[n - 1].pairing.is_none() {
+            if !moves(&d.sections[n - 1]) {
                 return Err(Error::input(
                     "event.not-paired",
-                    format!("section {n} has no `pairing`: its tables keep their players"),
+                    format!(
+                        "section {n} has no `pairing` or `movement`: its tables keep their players"
+                    ),
                 ));
             }
             Ok(n - 1)
@@ -130,13 +199,16 @@ pub fn pair(
              or pair anyway with --allow-missing: a missing game counts nothing",
         ));
     }
-    let before: Vec<&RecordLine> = sec.records.iter().collect();
-    let Paired { pairs, bye, notes } = explained(s, &entrants, &before, &sec.byes, round);
     let first: u32 = d.sections[..si].iter().map(|x| x.boards).sum();
     let k = s.boards_per_round();
     let boards = (1..=k)
         .map(|b| Label::Main(first + (round - 1) * k + b).to_string())
         .collect();
+    if let (Some(m), Some(sides)) = (&s.movement, &s.partnerships) {
+        return Ok(movement_round(s, si, m, sides, round, boards));
+    }
+    let before: Vec<&RecordLine> = sec.records.iter().collect();
+    let Paired { pairs, bye, notes } = explained(s, &entrants, &before, &sec.byes, round);
     Ok(Round {
         section: si + 1,
         game: s.game.name(),
@@ -151,6 +223,7 @@ pub fn pair(
                 table: i as u32 + 1,
                 first: entrants[a].clone(),
                 second: entrants[b].clone(),
+                seats: Vec::new(),
             })
             .collect(),
         bye: bye.map(|b| entrants[b].clone()),
@@ -267,8 +340,9 @@ pub fn explained(
             let l = index(&leader.name).unwrap_or(0);
             let rounds_left = super::report::count(u64::from(left), "round", "rounds");
             if pool.contains(&l) {
+                let odd = pool.len() % 2 == 1;
                 pool.retain(|&p| p != l);
-                if pool.len() % 2 == 1 && out.bye.is_none() {
+                if odd && out.bye.is_none() {
                     out.bye = Some(l);
                     out.notes.push(format!(
                         "gibson: {} cannot be caught in the {rounds_left} left, and has the bye",
@@ -324,8 +398,11 @@ pub fn explained(
 /// `None` (a later Swiss round is paired by `event pair`, from the results).
 pub fn dealt_players(d: &Description, b: &super::Board, table: u32) -> Option<Vec<String>> {
     let s = b.section;
-    let entrants = s.entrants.as_ref()?;
     let round = super::results::round_of(d, b);
+    if let (Some(m), Some(sides)) = (&s.movement, &s.partnerships) {
+        return m.players(round, table, sides, s.names.len());
+    }
+    let entrants = s.entrants.as_ref()?;
     let known = match s.pairing? {
         Pairing::RoundRobin => round >= 1,
         Pairing::Swiss => round == 1,
@@ -356,12 +433,19 @@ pub fn round_text(r: &Round) -> String {
             t.table, t.first, t.second
         ));
     }
+    let movement = r.tables.iter().any(|t| !t.seats.is_empty());
     if let Some(b) = &r.bye {
-        s.push_str(&format!("  bye: {b}\n"));
+        if movement {
+            s.push_str(&format!("  sits out: {b}\n"));
+        } else {
+            s.push_str(&format!("  bye: {b}\n"));
+        }
     }
     for n in &r.notes {
         s.push_str(&format!("{n}\n"));
     }
-    s.push_str("the first named at each table has the first seat and moves first\n");
+    if !movement {
+        s.push_str("the first named at each table has the first seat and moves first\n");
+    }
     s
 }

@@ -13,6 +13,7 @@ mod engine_props;
 mod event;
 mod event_director;
 mod event_missing;
+mod event_movement;
 mod event_pairing;
 mod event_print;
 mod event_results;
