@@ -726,7 +726,7 @@ fn resolve_movement(s: &SectionFile) -> Result<Option<super::movement::Movement>
             ),
         ));
     }
-    if s.boards % t != 0 {
+    if !s.boards.is_multiple_of(t) {
         return Err(fault(
             "boards",
             None,

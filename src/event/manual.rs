@@ -251,7 +251,7 @@ pub fn apply(d: &mut Description, file: &Path, text: &str) -> Result<(), Error> 
                     ),
                 ));
             }
-        } else if bye.is_some() && entrants.len() % 2 == 0 {
+        } else if bye.is_some() && entrants.len().is_multiple_of(2) {
             return Err(bad(
                 "bye",
                 format!(
