@@ -409,3 +409,54 @@ fn the_library_pairs_a_folder_as_the_command_does() {
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v, serde_json::to_value(&round).unwrap());
 }
+
+/// The Gibson rule with an odd number of players: the gibsonized leader has
+/// the bye. Five players (Anna, Bruno, Carla, Dario, Elena), worked by hand:
+/// round 1 Anna 500 v Bruno 100, Carla 300 v Dario 290, Elena the bye;
+/// round 2 (Swiss) Anna v Carla, Elena v Dario, Bruno the bye (the lowest
+/// without one): Anna 500 v Carla 100, Dario 300 v Elena 200. Standings:
+/// Anna 2 +800; Dario 1 +90, Elena 1 -100, Carla 1 -390, Bruno 1 -400. One
+/// round left: a one-win player reaches 2 and needs +90 + 250 = 340 ≥
+/// 800 − 250 = 550: nobody can catch Anna; five players: she has the bye.
+#[test]
+fn a_gibsonized_leader_has_the_bye_when_the_players_are_odd() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("event.key"), format!("{KEY}\n")).unwrap();
+    std::fs::write(
+        d.join("event.toml"),
+        format!(
+            "format = \"tavolo-event-v1\"\nevent = \"Natura Swiss\"\npublic-value-name = \"n\"\n\
+             key-sha256 = \"{KEY_SHA}\"\n\n[[section]]\ngame = \"natura\"\nplayers = 2\n\
+             boards = 3\ntables = 2\n\
+             entrants = [\"Anna\", \"Bruno\", \"Carla\", \"Dario\", \"Elena\"]\n\
+             pairing = \"swiss\"\nrounds = 3\ngibson = true\n"
+        ),
+    )
+    .unwrap();
+    std::fs::create_dir_all(d.join("slips")).unwrap();
+    score(d, 1, 1, "Anna", 500, "Bruno", 100);
+    score(d, 1, 2, "Carla", 300, "Dario", 290);
+    let (code, out, v) = pair(d, 2);
+    assert_eq!(code, 0, "{out}");
+    let v = v.unwrap();
+    assert_eq!(v["bye"], "Bruno", "{out}");
+    for (i, (a, b)) in tables(&v).iter().enumerate() {
+        let points = |who: &str| match who {
+            "Anna" => 500,
+            "Carla" => 100,
+            "Dario" => 300,
+            _ => 200,
+        };
+        score(d, 2, i as u32 + 1, a, points(a), b, points(b));
+    }
+    let (code, out, v) = pair(d, 3);
+    assert_eq!(code, 0, "{out}");
+    let v = v.unwrap();
+    assert_eq!(v["bye"], "Anna", "{out}");
+    assert!(
+        out.contains("gibson: Anna cannot be caught in the 1 round left, and has the bye"),
+        "{out}"
+    );
+    assert_eq!(tables(&v).len(), 2, "{out}");
+}
