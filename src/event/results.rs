@@ -379,6 +379,8 @@ fn place<'d>(
         Some(j) => Some(j.players.clone()),
         None => parse().as_ref().map(Record::player_names),
     };
+    // Seat names in a section with a movement: the movement names the players.
+    let names = super::movement::seat_names_taken(section, round, table, names);
     // Seat names in a paired section: the pairing names the players.
     let unnamed = section.pairing.is_some()
         && names.as_ref().is_some_and(|n| *n == section.names)
@@ -411,6 +413,17 @@ fn place<'d>(
             .map(|n| format!("{n} at table {table}"))
             .collect(),
     };
+    let judged_ok = report.status == "ok";
+    super::movement::check_seats(section, round, if judged_ok { table } else { 0 }, &players)
+        .map_err(|m| {
+            let at = parse().and_then(|r| r.players.first().map(|p| p.span.clone()));
+            Error::input("event.not-the-movement", m)
+                .at(match at {
+                    Some(span) => Location::at_span(path, &src.text, span),
+                    None => Location::file(path),
+                })
+                .help("`tavolo event pair --round N` prints who plays at which table")
+        })?;
     let names = names.unwrap_or_default();
     let mut line = RecordLine {
         file: path.display().to_string(),
@@ -842,6 +855,17 @@ fn account<'d>(
     };
     let mut out = Account::default();
     let (Some(entrants), Some(_)) = (&s.entrants, s.pairing) else {
+        let last = placed
+            .iter()
+            .filter(|p| mine(p) && p.line.is_fact())
+            .map(|p| p.line.round)
+            .max()
+            .unwrap_or(0)
+            .max(through);
+        if let Some(m) = super::movement::missing(d, all, s, &fact_at, last) {
+            out.missing = m;
+            return Ok(out);
+        }
         // The tables keep their players: every main board at every table.
         for b in all
             .iter()
