@@ -37,6 +37,13 @@ pub struct Args {
     /// Threads routing requests (a slow or idle connection holds none of them).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub workers: u16,
+    /// Run an event's round: DIR is `tavolo event new`'s folder (event.toml, event.key); the
+    /// tables are opened from its pairing and their records written into DIR/played.
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath, requires = "public", conflicts_with = "dir")]
+    pub event: Option<PathBuf>,
+    /// With --event: the event's public value, exactly as announced.
+    #[arg(long, value_name = "VALUE", requires = "event")]
+    pub public: Option<String>,
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Error> {
@@ -52,12 +59,20 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
         )
         .help("add --lan to serve the local network (the operator's pages then need a token)"));
     }
+    let event = a.event.as_ref().map(|dir| serve::club::EventConfig {
+        dir: dir.clone(),
+        public: a.public.clone().unwrap_or_default(),
+    });
+    let dir = event
+        .as_ref()
+        .map_or_else(|| a.dir.clone(), |e| e.records());
     let config = serve::Config {
         bind,
         port: a.port,
-        dir: a.dir.clone(),
+        dir: dir.clone(),
         lan: a.lan,
         workers: usize::from(a.workers),
+        event,
     };
     // Natura's word graph, before listening (issue 38): built once here on a cold cache.
     super::lexicon::watch(false);
@@ -66,7 +81,7 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
     for n in &started.notes {
         out::errln!("note: {n}");
     }
-    out::write(&started.say(&a.dir));
+    out::write(&started.say(&dir));
     server.run()?;
     Ok(ExitCode::SUCCESS)
 }
