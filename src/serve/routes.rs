@@ -536,7 +536,9 @@ fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
     }
     let answer = d.live.apply(&text, who.view);
     match answer {
-        Answer::Legal { .. } => {
+        // A strict table (an event's, GN-4) records an illegal move the sheet punishes: it
+        // ended the game, and is written as a legal one is.
+        a if matches!(a, Answer::Legal { .. }) || d.live.ended().is_some() => {
             if let Err(e) = d.save() {
                 // Not written, so not played: the session stays as its record.
                 d.live.undo(who.view);
