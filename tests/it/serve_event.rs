@@ -494,3 +494,176 @@ fn an_event_table_is_strict_and_its_illegal_move_survives_a_restart() {
     assert!(text.contains("as the rules decide"), "{text}");
     assert_eq!(get(&s.addr, "/event/results.txt").body, text);
 }
+
+/// The moves of a random legal game of `game` on the table's board for its players.
+fn game_of(cwd: &Path, row: &Row, game: &str, extra: &[&str]) -> Vec<String> {
+    let record = std::fs::read_to_string(cwd.join(format!("ev/played/{}.toml", row.id))).unwrap();
+    let names = row.names.join(",");
+    let mut args = vec![
+        game,
+        "--seed",
+        &seed_of(&record),
+        "--board",
+        &board_of(&record),
+        "--names",
+        &names,
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>();
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    notations(&played(&args))
+}
+
+const NATURA: &str = r#"format = "tavolo-event-v1"
+event = "Natura round robin"
+public-value-name = "the first word of the day's paper"
+
+[[section]]
+game = "natura"
+players = 2
+boards = 2
+tables = 2
+entrants = ["Anna", "Bruno", "Carla", "Dario"]
+pairing = "round-robin"
+rounds = 2
+tie-breaks = ["wins", "spread", "sonneborn-berger", "head-to-head"]
+"#;
+
+/// A Natura Shakerata round robin of four over two rounds through the server: round 1 on the
+/// seats' pages but for one table entered from its paper score slip (running totals, as
+/// `event score` takes them), round 2 paired on the director's page as `event pair` pairs
+/// it; the server's outputs equal `event results` byte for byte.
+#[test]
+fn a_natura_round_robin_of_four_runs_through_the_server_with_a_paper_slip() {
+    let dir = event(NATURA);
+    let cwd = dir.path();
+    let s = EventServer::start(cwd);
+    let round = rows(&get(&s.addr, &s.director).body);
+    assert_eq!(round.len(), 2);
+    let moves = game_of(cwd, &round[0], "natura", &[]);
+    play(&s.addr, &round[0], &moves, 0, moves.len());
+    // Table 2 on paper: the running totals of its game's score slip.
+    let board =
+        std::fs::read_to_string(cwd.join(format!("ev/played/{}.toml", round[1].id))).unwrap();
+    let record = cwd.join("paper-game.toml");
+    let names = round[1].names.join(",");
+    std::fs::write(
+        &record,
+        played(&[
+            "natura",
+            "--seed",
+            &seed_of(&board),
+            "--board",
+            "1",
+            "--names",
+            &names,
+        ]),
+    )
+    .unwrap();
+    let slip = tavolo()
+        .args(["event", "slip"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    let slip = String::from_utf8(slip.stdout).unwrap();
+    let totals: Vec<String> = round[1]
+        .names
+        .iter()
+        .map(|n| {
+            let line = slip
+                .lines()
+                .find(|l| l.starts_with(&format!("{n} = [")))
+                .unwrap_or_else(|| panic!("{n} in {slip}"));
+            line.split('[')
+                .nth(1)
+                .unwrap()
+                .trim_end_matches(']')
+                .replace(' ', "")
+        })
+        .collect();
+    let r = director_post(
+        &s,
+        "/paper",
+        &[
+            ("table", &round[1].id),
+            ("total-1", &totals[0]),
+            ("total-2", &totals[1]),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(cwd
+        .join(format!("ev/played/{}-paper.toml", round[1].id))
+        .is_file());
+    let now = rows(&get(&s.addr, &s.director).body);
+    assert_eq!(now[1].state, "paper");
+    agrees_with_the_cli(&s.addr, cwd);
+    // A seat link of a table on paper no longer plays.
+    assert_eq!(get(&s.addr, &round[1].seats[0]).status, 404);
+
+    let r = director_post(&s, "/pair", &[("section", "1")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let round = rows(&get(&s.addr, &s.director).body);
+    // The round robin's round 2 (Berger): Dario v Carla, Anna v Bruno.
+    assert_eq!(round[0].names, ["Dario", "Carla"]);
+    assert_eq!(round[1].names, ["Anna", "Bruno"]);
+    for row in &round {
+        let moves = game_of(cwd, row, "natura", &[]);
+        play(&s.addr, row, &moves, 0, moves.len());
+    }
+    agrees_with_the_cli(&s.addr, cwd);
+    let json: serde_json::Value =
+        serde_json::from_str(&get(&s.addr, "/event/standings.json").body).unwrap();
+    let played: u64 = json["sections"][0]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["played"].as_u64().unwrap())
+        .sum();
+    assert_eq!(played, 8, "four players, two games each");
+}
+
+const FARFALIA: &str = r#"format = "tavolo-event-v1"
+event = "Farfalia pairs"
+public-value-name = "the captains' words"
+
+[[section]]
+game = "farfalia"
+players = 4
+names = ["N", "E", "S", "W"]
+boards = 1
+tables = 2
+unfinished = "as-played"
+illegal = "loss-to-offender"
+tie-breaks = ["percent", "points"]
+partnerships = [["N", "S"], ["E", "W"]]
+"#;
+
+/// A Farfalia duplicate (one board at two tables, the tables keeping their players) through
+/// the server, every seat on its own page: the board compared at both tables, the server's
+/// outputs equal `event results` byte for byte.
+#[test]
+fn a_farfalia_duplicate_runs_through_the_server() {
+    let dir = event(FARFALIA);
+    let cwd = dir.path();
+    let s = EventServer::start(cwd);
+    let page = get(&s.addr, &s.director).body;
+    let round = rows(&page);
+    assert_eq!(round.len(), 2, "{page}");
+    assert!(!page.contains("id=\"pair\""), "a duplicate is not paired");
+    for row in &round {
+        assert_eq!(row.names, ["N", "E", "S", "W"]);
+        let moves = game_of(cwd, row, "farfalia", &["-p", "4"]);
+        play(&s.addr, row, &moves, 0, moves.len());
+    }
+    assert!(rows(&get(&s.addr, &s.director).body)
+        .iter()
+        .all(|r| r.state == "finished"));
+    agrees_with_the_cli(&s.addr, cwd);
+    let text = get(&s.addr, "/event/results.txt").body;
+    assert!(text.contains("board 1, compared at 2 tables"), "{text}");
+    for p in records(cwd) {
+        check_clean(&std::fs::read_to_string(&p).unwrap());
+    }
+}

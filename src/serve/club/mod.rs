@@ -83,8 +83,8 @@ pub struct Outputs {
 }
 
 struct Cache {
-    /// The records folder's `*.toml` files as last read: name, length, modification time.
-    seen: Vec<(String, u64, u128)>,
+    /// The records folder's `*.toml` files as last read ([`fingerprint`]).
+    seen: Vec<(String, u64, u128, u64)>,
     version: u64,
     out: Result<Arc<Outputs>, String>,
 }
@@ -385,7 +385,7 @@ impl Club {
     }
 
     fn compute(&self) -> Result<Arc<Outputs>, Error> {
-        let files = ev::inputs::read(&[self.records.clone()])?;
+        let files = ev::inputs::read(std::slice::from_ref(&self.records))?;
         let r = results::results(&self.d, &self.key, &self.public, &files, None)?;
         let json = format!("{}\n", serde_json::to_string_pretty(&r).unwrap_or_default());
         Ok(Arc::new(Outputs {
@@ -597,9 +597,11 @@ impl Club {
     }
 }
 
-/// The records folder's `*.toml` files: name, length, modification time (ns).
-fn fingerprint(records: &Path) -> Vec<(String, u64, u128)> {
-    let mut seen: Vec<(String, u64, u128)> = std::fs::read_dir(records)
+/// The records folder's `*.toml` files: name, length, modification time (ns) and, on Unix,
+/// the inode (every write is a new file renamed into place, so a record written twice in one
+/// clock tick at the same length is still seen to change).
+fn fingerprint(records: &Path) -> Vec<(String, u64, u128, u64)> {
+    let mut seen: Vec<(String, u64, u128, u64)> = std::fs::read_dir(records)
         .into_iter()
         .flatten()
         .flatten()
@@ -612,7 +614,16 @@ fn fingerprint(records: &Path) -> Vec<(String, u64, u128)> {
                 .duration_since(std::time::UNIX_EPOCH)
                 .ok()?
                 .as_nanos();
-            Some((e.file_name().to_string_lossy().into_owned(), m.len(), t))
+            #[cfg(unix)]
+            let ino = std::os::unix::fs::MetadataExt::ino(&m);
+            #[cfg(not(unix))]
+            let ino = 0;
+            Some((
+                e.file_name().to_string_lossy().into_owned(),
+                m.len(),
+                t,
+                ino,
+            ))
         })
         .collect();
     seen.sort();
