@@ -467,6 +467,22 @@ fn an_event_table_is_strict_and_its_illegal_move_survives_a_restart() {
     let cwd = dir.path();
     let mut s = EventServer::start(cwd);
     let round = rows(&get(&s.addr, &s.director).body);
+    // The seats' sheet: a QR code a seat, with its name, table and link.
+    let sheet = get(&s.addr, &action(&s.director, "/seats")).body;
+    let cards: Vec<&str> = sheet.split("<div class=\"seat\"").skip(1).collect();
+    assert_eq!(cards.len(), 12, "{sheet}");
+    for (row, pair) in round.iter().zip(cards.chunks(2)) {
+        for ((link, name), card) in row.seats.iter().zip(&row.names).zip(pair) {
+            let url = format!("http://{}{link}", s.addr);
+            assert!(card.contains(&format!("data-url=\"{url}\"")), "{card}");
+            assert!(
+                card.contains(&format!("<div class=\"name\">{name}</div>")),
+                "{card}"
+            );
+            assert!(card.contains("<svg"), "{card}");
+        }
+    }
+    assert_eq!(get(&s.addr, "/event/director/seats?k=0").status, 403);
     let row = &round[0];
     let moves = game_for(cwd, row);
     play(&s.addr, row, &moves, 0, 1);

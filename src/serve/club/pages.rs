@@ -261,7 +261,7 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
                 esc(&slot.board),
                 links.join(" v "),
                 esc(&words),
-                actions(club, slot, &token, state),
+                actions(club, slot, &token, state, kind),
                 id = esc(&slot.id)
             );
         }
@@ -311,7 +311,7 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
 }
 
 /// A table's actions on the director's page: a paper result, re-open.
-fn actions(club: &Club, slot: &Slot, token: &str, state: &State) -> String {
+fn actions(club: &Club, slot: &Slot, token: &str, state: &State, kind: &str) -> String {
     let keeps = slot
         .board
         .parse()
@@ -335,20 +335,28 @@ fn actions(club: &Club, slot: &Slot, token: &str, state: &State) -> String {
         "<label>The paper's moves, one a line <textarea name=\"moves\" spellcheck=\"false\"></textarea></label>"
             .to_string()
     };
+    let reopen = if matches!(kind, "finished" | "paper" | "disagreement") {
+        format!(
+            "<form method=\"post\" class=\"reopen\" action=\"{}\"><input type=\"hidden\" name=\"table\" value=\"{}\">{token}\
+             <button class=\"second\">Re-open</button></form>",
+            esc(&director_href(state, "/reopen")),
+            esc(&slot.id)
+        )
+    } else {
+        String::new()
+    };
     format!(
         "<details><summary>paper result</summary><form method=\"post\" class=\"paper\" action=\"{}\">\
-         <input type=\"hidden\" name=\"table\" value=\"{id}\">{fields}{token}<button>Enter</button></form></details>\
-         <form method=\"post\" class=\"reopen\" action=\"{}\"><input type=\"hidden\" name=\"table\" value=\"{id}\">{token}\
-         <button class=\"second\">Re-open</button></form>",
+         <input type=\"hidden\" name=\"table\" value=\"{id}\">{fields}{token}<button>Enter</button></form></details>{reopen}",
         esc(&director_href(state, "/paper")),
-        esc(&director_href(state, "/reopen")),
         id = esc(&slot.id)
     )
 }
 
-/// Large type for a room: the standings fill a 1920x1080 screen from across it.
+/// Large type for a room: twelve players' standings fill a 1920x1080 screen, read from across
+/// it (the type as large as the width and the height allow).
 const WALL: &str = "<style>\nbody { max-width: none; padding: 1.5vw 3vw; }\n\
-html { font-size: 2.4vw; }\nh1 { font-size: 2.2rem; }\nh2 { font-size: 1.4rem; }\n\
+html { font-size: min(2.4vw, 3.2vh); }\nh1 { font-size: 1.6rem; margin: 0; }\nh2 { font-size: 1.2rem; margin: 0.3rem 0; }\n\
 table.wall { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }\n\
 table.wall th, table.wall td { padding: 0.15rem 0.6rem; border-bottom: 2px solid var(--line); text-align: right; }\n\
 table.wall th:nth-child(2), table.wall td:nth-child(2) { text-align: left; }\n\
