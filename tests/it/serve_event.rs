@@ -509,6 +509,30 @@ fn an_event_table_is_strict_and_its_illegal_move_survives_a_restart() {
     let text = cli_results(cwd, "text");
     assert!(text.contains("as the rules decide"), "{text}");
     assert_eq!(get(&s.addr, "/event/results.txt").body, text);
+    // Re-opened by the director: the illegal move taken back, the table plays on.
+    let r = post(
+        &s.addr,
+        &action(&s.director, "/reopen"),
+        &[("table", &row.id)],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(rows(&get(&s.addr, &s.director).body)[0].state, "playing");
+    let record = std::fs::read_to_string(cwd.join(format!("ev/played/{}.toml", row.id))).unwrap();
+    assert_eq!(record.matches("\n[[move]]").count(), 1, "{record}");
+    play(&s.addr, row, &moves, 1, moves.len());
+    assert_eq!(rows(&get(&s.addr, &s.director).body)[0].state, "finished");
+    agrees_with_the_cli(&s.addr, cwd);
+    drop(s);
+    // Another public value deals other boards: the server refuses the folder.
+    let o = tavolo()
+        .args([
+            "serve", "--port", "0", "--event", "ev", "--public", "2 7 19",
+        ])
+        .current_dir(cwd)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("serve.event-records"));
 }
 
 /// The moves of a random legal game of `game` on the table's board for its players.
@@ -617,6 +641,24 @@ fn a_natura_round_robin_of_four_runs_through_the_server_with_a_paper_slip() {
     agrees_with_the_cli(&s.addr, cwd);
     // A seat link of a table on paper no longer plays.
     assert_eq!(get(&s.addr, &round[1].seats[0]).status, 404);
+    // Re-opened: the slip withdrawn, the table's own record back; then on paper again.
+    let r = director_post(&s, "/reopen", &[("table", &round[1].id)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(!cwd
+        .join(format!("ev/played/{}-paper.toml", round[1].id))
+        .exists());
+    assert_eq!(
+        rows(&get(&s.addr, &s.director).body)[1].state,
+        "not-started"
+    );
+    assert_eq!(get(&s.addr, &round[1].seats[0]).status, 200);
+    let paper = [
+        ("table", round[1].id.as_str()),
+        ("total-1", totals[0].as_str()),
+        ("total-2", totals[1].as_str()),
+    ];
+    assert_eq!(director_post(&s, "/paper", &paper).status, 303);
+    assert_eq!(rows(&get(&s.addr, &s.director).body)[1].state, "paper");
 
     let r = director_post(&s, "/pair", &[("section", "1")]);
     assert_eq!(r.status, 303, "{}", r.body);

@@ -230,6 +230,25 @@ impl Club {
         } else {
             Some(results::results(d, &self.key, &self.public, &files, None)?)
         };
+        // Records of other boards than this public value deals: the value is not the
+        // event's (or a record does not belong here): nothing is opened on them.
+        if let Some(l) = now
+            .iter()
+            .flat_map(|n| &n.sections)
+            .flat_map(|s| &s.records)
+            .find(|l| !matches!(l.status, "ok" | "slip"))
+        {
+            return Err(Error::input(
+                "serve.event-records",
+                format!(
+                    "{}: {}: {}",
+                    l.file,
+                    l.status,
+                    l.message.clone().unwrap_or_default()
+                ),
+            )
+            .help("give the event's public value exactly as announced (--public); a record that is not the event's goes elsewhere"));
+        }
         let mut round = Round::default();
         for (si, s) in d.sections.iter().enumerate() {
             if s.pairing.is_none() {
