@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """How long a move takes to reach the standings (`tavolo serve --event`, issue 41): from a
 move posted on a seat's page to the standings JSON (`/event/standings.json`) answering
-changed, with every seat of a MOON Swiss of twelve (six tables, twelve seat pages) polling
-its table's state.json and the standings page polling /event/version, as their pages do
-(here every second, three times as often as a table's page).
+changed, with every seat of a MOON Swiss of 24 (twelve tables, 24 seat pages) polling its
+table's state.json and the standings page polling /event/version, as their pages do (here
+every second, three times as often as a table's page).
 
     python3 scripts/bench_serve_event.py [MOVES]     # default 60 moves, spread over the tables
 
@@ -25,16 +25,17 @@ import urllib.request
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TAVOLO = os.environ.get("TAVOLO", os.path.join(ROOT, "target", "release", "tavolo"))
 PUBLIC = "2 7 18"
+ENTRANTS = ", ".join(f'"Player {n:02}"' for n in range(1, 25))
 TWELVE = """format = "tavolo-event-v1"
-event = "MOON Swiss of twelve"
+event = "MOON Swiss of 24"
 public-value-name = "three numbers drawn at the start"
 
 [[section]]
 game = "moon"
 players = 2
 boards = 3
-tables = 6
-entrants = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ivo", "Lia", "Marco", "Nora", "Oscar"]
+tables = 12
+entrants = [""" + ENTRANTS + """]
 pairing = "swiss"
 rounds = 3
 unfinished = "loss-to-move"

@@ -17,7 +17,10 @@ on with; the director's page lists a link for the table and one for each seat, e
 key (a seat's link shows that seat's holding and no other's). Every record is in the sessions
 folder, written after every move; a server started again on the folder goes on with them all.
 By default only this machine can connect (127.0.0.1); --lan opens it to the local network, and
-the operator's pages then need the token printed at start.";
+the operator's pages then need the token printed at start.
+With --event DIR --public VALUE it runs an event's round (docs/serve.md, \"A club night\"): the
+tables opened from the pairing, their records in DIR/played, the director's page and the
+standings page printed at start.";
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
