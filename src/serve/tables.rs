@@ -34,7 +34,7 @@ fn seats_file(record: &Path) -> PathBuf {
 }
 
 /// The seats played on the table's page, as the file beside `record` says (none if none).
-fn read_seats(record: &Path, players: usize) -> Seats {
+pub fn read_seats(record: &Path, players: usize) -> Seats {
     let text = std::fs::read_to_string(seats_file(record)).unwrap_or_default();
     Seats {
         at_table: text

@@ -149,4 +149,15 @@ fn the_director_s_page_a_table_and_the_standings_in_chromium() {
         serde_json::json!(6)
     );
     director.screenshot("event-director-round-2-1024.png");
+    // Table 1 of round 2 played on paper: the director types its moves in the page's form.
+    let row = &rows(&get(&s.addr, &s.director).body)[0];
+    let moves = game_for(cwd, row);
+    director.click("#board-02-table-1 details summary");
+    director.type_in("#board-02-table-1 textarea[name=moves]", &moves.join("\n"));
+    director.click("#board-02-table-1 form.paper button");
+    director.wait_for(
+        "const r = document.getElementById('board-02-table-1'); return !!r && r.dataset.state === 'paper';",
+    );
+    let result = director.text("#board-02-table-1 td.state");
+    assert!(!result.is_empty(), "the paper result is shown");
 }

@@ -33,7 +33,6 @@ use crate::event::{self as ev, rounds, verify, Description, Key};
 use crate::games::session::{self, Answer, Live, View};
 use crate::record::{write, Record, Source};
 
-use super::rights::Seats;
 use super::tables::{self, Desk, Tables};
 
 /// What `--event` names: the event's folder and the public value.
@@ -159,12 +158,11 @@ pub fn open_record(path: &Path, text: &str) -> Result<Box<dyn Live>, String> {
     Ok(live)
 }
 
+/// A table's desk; the seats its director said are played on the table's page are read
+/// from beside the record, as for any table.
 fn desk(live: Box<dyn Live>, file: PathBuf) -> Desk {
-    Desk {
-        live,
-        file,
-        seats: Seats::default(),
-    }
+    let seats = tables::read_seats(&file, live.players().len());
+    Desk { live, file, seats }
 }
 
 /// The file beside a record where a paper result set the tablet's record aside.
