@@ -3,7 +3,9 @@
 //! and the standings page on a 1920x1080 screen, read through the DOM for what is drawn where
 //! (the round's names in table order, the standings' names in rank order in large type, the
 //! provisional mark naming the missing tables, gone when they are in) and reloading itself
-//! when a result arrives; the director pairs round 2 by its button. Screenshots in
+//! when a result arrives; the director pairs round 2 by its button and types a table's paper
+//! result in; the server is SIGKILLed mid-round 2 and a seat's page goes on after the restart
+//! on the same link. Screenshots in
 //! target/tmp/serve-shots. The other tables play over HTTP. Without chromium the test says
 //! so and passes (CI installs it: .ci/run). Everything runs on 127.0.0.1.
 
@@ -18,7 +20,7 @@ fn the_director_s_page_a_table_and_the_standings_in_chromium() {
     }
     let dir = event(TWELVE);
     let cwd = dir.path();
-    let s = EventServer::start(cwd);
+    let mut s = EventServer::start(cwd);
     let base = format!("http://{}", s.addr);
     let driver = start_driver();
 
@@ -160,4 +162,37 @@ fn the_director_s_page_a_table_and_the_standings_in_chromium() {
     );
     let result = director.text("#board-02-table-1 td.state");
     assert!(!result.is_empty(), "the paper result is shown");
+
+    // Table 2 of round 2: three moves, then the server is SIGKILLed and started again; the
+    // seat's page, reloaded on the same link, stands at move 3 and plays move 4.
+    let round2 = rows(&get(&s.addr, &s.director).body);
+    let row = &round2[1];
+    let moves = game_for(cwd, row);
+    play(&s.addr, row, &moves, 0, 3);
+    s.kill();
+    let s = EventServer::start(cwd);
+    let base = format!("http://{}", s.addr);
+    let state = super::serve::state(&s.addr, &row.seats[0]);
+    assert_eq!(state["moves"], 3);
+    let seat = state["seat"].as_u64().unwrap() as usize - 1;
+    let b = &seats[seat];
+    b.go(&format!("{base}{}", row.seats[seat]));
+    assert_eq!(
+        b.js("return document.getElementById('state').dataset.moves;"),
+        serde_json::json!("3")
+    );
+    b.type_in("#move", &moves[3]);
+    b.click("#play button");
+    b.wait_for(
+        "const s = document.getElementById('state'); return !!s && s.dataset.moves === '4';",
+    );
+    director.go(&format!("{base}{}", s.director));
+    assert_eq!(
+        director.text("#board-02-table-2 td.state"),
+        "playing, 4 moves"
+    );
+    assert_eq!(
+        director.js("return document.getElementById('board-02-table-1').dataset.state;"),
+        serde_json::json!("paper")
+    );
 }
