@@ -38,7 +38,7 @@ pub fn admit(state: &State, req: &Request, length: usize) -> Option<Response> {
     let segments: Vec<&str> = req.path[1..].split('/').collect();
     let guarded = matches!(
         segments.as_slice(),
-        [""] | ["new"] | ["open"] | ["t", _, "director", ..]
+        [""] | ["new"] | ["open"] | ["t", _, "director", ..] | ["event", "director", ..]
     );
     if guarded && !state.hosts.allows(req.host.as_deref()) {
         return Some(Response::html(
@@ -98,6 +98,10 @@ pub fn route(state: &State, req: &Request) -> Response {
         ["open"] if post => operator(state, req, resume),
         [""] | ["new"] | ["open"] => Response::text(405, "not with this method\n"),
         ["t", id, rest @ ..] => table(state, req, id, rest),
+        ["event", rest @ ..] => match &state.event {
+            Some(club) => super::club::pages::route(state, club, req, rest),
+            None => not_found("this server runs no event (tavolo serve --event DIR)"),
+        },
         _ => not_found("no such page"),
     }
 }
@@ -162,6 +166,9 @@ fn home(state: &State, _req: &Request, error: Option<(u16, &str)>) -> Response {
 
 /// `POST /new`: a table dealt from the form's game, seed, players and names.
 fn deal(state: &State, req: &Request) -> Response {
+    if state.event.is_some() {
+        return home(state, req, Some((409, EVENT_ONLY)));
+    }
     let form = match form_of(req, &guard::token(&state.keys, OPERATOR)) {
         Ok(f) => f,
         Err(r) => return r,
@@ -211,8 +218,15 @@ fn deal(state: &State, req: &Request) -> Response {
     }
 }
 
+/// An event's server holds the round's tables only: another game's record in the event's
+/// folder would be refused by its results (`event.no-such-board`).
+const EVENT_ONLY: &str = "this server runs an event: its tables are the round's (the director's page opens them); a casual game is served by a server of its own folder";
+
 /// `POST /open`: a table going on from a record pasted in the form.
 fn resume(state: &State, req: &Request) -> Response {
+    if state.event.is_some() {
+        return home(state, req, Some((409, EVENT_ONLY)));
+    }
     let form = match form_of(req, &guard::token(&state.keys, OPERATOR)) {
         Ok(f) => f,
         Err(r) => return r,
@@ -522,7 +536,9 @@ fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
     }
     let answer = d.live.apply(&text, who.view);
     match answer {
-        Answer::Legal { .. } => {
+        // A strict table (an event's, GN-4) records an illegal move the sheet punishes: it
+        // ended the game, and is written as a legal one is.
+        a if matches!(a, Answer::Legal { .. }) || d.live.ended().is_some() => {
             if let Err(e) = d.save() {
                 // Not written, so not played: the session stays as its record.
                 d.live.undo(who.view);

@@ -34,7 +34,7 @@ fn seats_file(record: &Path) -> PathBuf {
 }
 
 /// The seats played on the table's page, as the file beside `record` says (none if none).
-fn read_seats(record: &Path, players: usize) -> Seats {
+pub fn read_seats(record: &Path, players: usize) -> Seats {
     let text = std::fs::read_to_string(seats_file(record)).unwrap_or_default();
     Seats {
         at_table: text
@@ -183,6 +183,26 @@ impl Tables {
             },
             notes,
         ))
+    }
+
+    /// No table yet: the tables of an event's round are added one by one ([`Tables::insert`]).
+    pub fn empty(dir: &Path) -> Tables {
+        Tables {
+            dir: dir.to_path_buf(),
+            map: RwLock::new(BTreeMap::new()),
+        }
+    }
+
+    /// Hold `desk` as table `id` (an event's table: its record file named by the event).
+    pub fn insert(&self, id: &str, desk: Desk) {
+        let mut map = self.map.write().unwrap_or_else(|e| e.into_inner());
+        map.insert(id.to_string(), Arc::new(Mutex::new(desk)));
+    }
+
+    /// Let table `id` go (its record stays in the folder).
+    pub fn remove(&self, id: &str) {
+        let mut map = self.map.write().unwrap_or_else(|e| e.into_inner());
+        map.remove(id);
     }
 
     pub fn get(&self, id: &str) -> Option<Arc<Mutex<Desk>>> {

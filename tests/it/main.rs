@@ -45,6 +45,8 @@ mod rules_cli;
 mod rules_docs;
 mod serve;
 mod serve_browser;
+mod serve_event;
+mod serve_event_browser;
 mod serve_hostile;
 mod serve_lan;
 mod serve_load;
