@@ -373,8 +373,12 @@ fn place<'d>(
     let round = round_of(d, board);
     // Who sat where: as the referee read them, or (a record not its board's,
     // never judged) from the record read again.
-    let src = Source::new(path, judged.as_ref().map_or(text, |j| j.text.as_str()));
-    let parse = || Record::parse(&src, &games::Registry).ok();
+    // The text as a source only when it is read again (rarely): a copy per record.
+    let judged_text = judged.as_mut().map(|j| std::mem::take(&mut j.text));
+    let read_again = std::cell::OnceCell::new();
+    let src =
+        || read_again.get_or_init(|| Source::new(path, judged_text.as_deref().unwrap_or(text)));
+    let parse = || Record::parse(src(), &games::Registry).ok();
     let names: Option<Vec<String>> = match &judged {
         Some(j) => Some(j.players.clone()),
         None => parse().as_ref().map(Record::player_names),
@@ -400,7 +404,7 @@ fn place<'d>(
                     ),
                 )
                 .at(match at {
-                    Some(span) => Location::at_span(path, &src.text, span),
+                    Some(span) => Location::at_span(path, &src().text, span),
                     None => Location::file(path),
                 }));
             }
@@ -461,7 +465,7 @@ fn place<'d>(
         let kept = j.kept.or_else(|| {
             let record = parse()?;
             let (live, _) = games::session::find(record.game)?
-                .open(&record, &src)
+                .open(&record, src())
                 .ok()?;
             Some(Kept::of(live.as_ref()))
         });

@@ -422,6 +422,11 @@ pub struct Session<T: Table> {
     ended: Option<Ended>,
     /// A strict table (GN-4): an illegal move the sheet punishes is recorded and judged.
     strict: bool,
+    /// Whether each legal move is written as record fields and explained as it is played
+    /// (with the scores after it and what a view that does not see it is told): what the
+    /// record, the move list and the answers read. A replay only judged or drawn (`check`,
+    /// `show`, [`super::replay`]) keeps the moves and who made them, nothing more.
+    explains: bool,
 }
 
 // By hand: a derive would ask the game's table (a `&'static` to it is kept) to be `Clone`.
@@ -440,6 +445,7 @@ impl<T: Table> Clone for Session<T> {
             undone: self.undone.clone(),
             ended: self.ended.clone(),
             strict: self.strict,
+            explains: self.explains,
         }
     }
 }
@@ -548,7 +554,16 @@ impl<T: Table> Session<T> {
             undone: Vec::new(),
             ended: None,
             strict: false,
+            explains: true,
         }
+    }
+
+    /// Stop (or go on) writing and explaining each legal move played from here (see
+    /// [`Session::explains`]): a session that does not keeps, for each move, only the move
+    /// and its seat, so its record, move list and answers are not to be read. A replay
+    /// that only judges or draws saves most of its work per move this way.
+    pub(super) fn explain_moves(&mut self, on: bool) {
+        self.explains = on;
     }
 
     pub fn table(&self) -> &'static T {
@@ -576,32 +591,42 @@ impl<T: Table> Session<T> {
     /// Apply `mv`: the step it made, or the rule it breaks (the session unchanged). A move
     /// other than the next one taken back forgets the moves taken back.
     pub fn apply(&mut self, mv: MoveOf<T>) -> Result<&StepOf<T>, RefusalOf<T>> {
-        self.applied(mv, |_, _, _| ())?;
+        self.applied(mv, |_, _, _, _| ())?;
         Ok(self.steps.last().expect("just pushed"))
     }
 
-    /// [`Session::apply`], showing `seen` a legal move's position before it, what it did
-    /// and the position after it.
+    /// [`Session::apply`], showing `seen` a legal move's position before it, the move, what
+    /// it did and the position after it.
     fn applied<R>(
         &mut self,
         mv: MoveOf<T>,
-        seen: impl FnOnce(&EngineOf<T>, &OutcomeOf<T>, &EngineOf<T>) -> R,
+        seen: impl FnOnce(&EngineOf<T>, &MoveOf<T>, &OutcomeOf<T>, &EngineOf<T>) -> R,
     ) -> Result<R, RefusalOf<T>> {
-        let seat = self.now.to_move();
-        let out = self
-            .table
-            .move_out_named(&self.players, seat.unwrap_or(0), &mv);
+        let seat = self.now.to_move().unwrap_or(0);
         let mut next = self.now.clone();
         match next.play(mv.clone()) {
             Ok(outcome) => {
-                let explanation =
-                    self.table
-                        .explain(&self.now, &next, &mv, &outcome, &self.players);
-                let scores = self.table.scores(&next);
-                let masked = self
-                    .table
-                    .masked(&self.now, &next, &mv, &outcome, &self.players);
-                let seen = seen(&self.now, &outcome, &next);
+                let (out, explanation, scores, masked) = if self.explains {
+                    let t = self.table;
+                    (
+                        t.move_out_named(&self.players, seat, &mv),
+                        t.explain(&self.now, &next, &mv, &outcome, &self.players),
+                        t.scores(&next),
+                        t.masked(&self.now, &next, &mv, &outcome, &self.players),
+                    )
+                } else {
+                    let out = MoveOut {
+                        player: self.table.mover(seat, &mv),
+                        fields: Vec::new(),
+                    };
+                    // Every test's replay checks a game's `mover` against its fields' player.
+                    debug_assert_eq!(
+                        out.player,
+                        self.table.move_out_named(&self.players, seat, &mv).player
+                    );
+                    (out, String::new(), None, None)
+                };
+                let seen = seen(&self.now, &mv, &outcome, &next);
                 self.now = next;
                 let n = self.steps.len();
                 if self.undone.last() == Some(&mv) {
@@ -626,7 +651,7 @@ impl<T: Table> Session<T> {
             }
             Err(broken) => Err(Refusal {
                 number: self.steps.len() + 1,
-                player: out.player,
+                player: self.table.mover(seat, &mv),
                 mv,
                 broken,
             }),
@@ -675,10 +700,11 @@ impl<T: Table> Session<T> {
                 self.between.retain(|(k, _)| *k < index);
                 self.between.push((index, set));
             }
-            let seen = |was: &EngineOf<T>, outcome: &OutcomeOf<T>, now: &EngineOf<T>| {
-                played(index, was, &mv, outcome, now)
-            };
-            match self.applied(mv.clone(), seen) {
+            let seen =
+                |was: &EngineOf<T>, mv: &MoveOf<T>, outcome: &OutcomeOf<T>, now: &EngineOf<T>| {
+                    played(index, was, mv, outcome, now)
+                };
+            match self.applied(mv, seen) {
                 Ok(seen) => seen?,
                 Err(r) => return Ok(Some(r)),
             }
@@ -728,6 +754,7 @@ impl<T: Table> Session<T> {
     /// moves taken back may be played again, a `[session]` table listing them (`redo`,
     /// next first) so that redo survives a resume. A new move forgets them, and the table.
     pub fn record(&self) -> String {
+        debug_assert!(self.explains, "the record of a session that wrote no moves");
         let mut text = self.head.clone();
         for s in &self.steps {
             text.push_str(&write::move_table(&self.players, &s.out));
@@ -1101,6 +1128,7 @@ impl<T: Table> Live for Session<T> {
     }
 
     fn history(&self, view: View) -> Vec<Played> {
+        debug_assert!(self.explains, "the moves of a session that explained none");
         self.steps
             .iter()
             .enumerate()

@@ -122,7 +122,7 @@ pub struct MoveEntry {
 impl MoveEntry {
     /// The move's own fields (`player` already taken); call `finish` when done.
     pub fn fields<'a>(&'a self, src: &'a Source) -> Result<Fields<'a>, Error> {
-        let mut f = self.node.fields(src, &format!("move {}", self.number))?;
+        let mut f = self.node.move_fields(src, self.number)?;
         f.opt("player");
         Ok(f)
     }
@@ -276,7 +276,7 @@ impl Record {
         let mut resigned = None;
         for (i, node) in move_nodes.iter().enumerate() {
             let number = i + 1;
-            let mut mf = node.fields(src, &format!("move {number}"))?;
+            let mut mf = node.move_fields(src, number)?;
             let (name, span) = mf.req_str("player")?;
             let player = players.iter().position(|p| p.name == name).ok_or_else(|| {
                 src.error(

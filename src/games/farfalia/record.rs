@@ -243,6 +243,10 @@ impl Referee for Farfalia {
             fields: vec![field],
         }
     }
+
+    fn mover(&self, _to_move: usize, mv: &Move) -> usize {
+        mv.seat()
+    }
 }
 
 // ---------------------------------------------------------------------------

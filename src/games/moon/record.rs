@@ -85,6 +85,10 @@ impl Referee for Moon {
     fn move_out(&self, _seat: usize, mv: &Move) -> MoveOut {
         move_out(mv.player, mv.tile, mv.square)
     }
+
+    fn mover(&self, _seat: usize, mv: &Move) -> usize {
+        mv.player
+    }
 }
 
 fn internal(msg: &str) -> Error {

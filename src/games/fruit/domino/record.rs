@@ -104,6 +104,10 @@ impl Referee for Domino {
             fields,
         }
     }
+
+    fn mover(&self, _seat: usize, mv: &Move) -> usize {
+        mv.player()
+    }
 }
 
 pub(super) fn dealt(players: usize, deal: &Provenance) -> Result<Setup, Error> {
