@@ -164,6 +164,23 @@ pub fn judge_resigned(src: &Source, record: &Record, verdict: Verdict) -> Result
     }
 }
 
+/// Whether a record that `check` judges illegal is a strict table's game ended by its last
+/// move, judged as the sheet says (GN-4, `[session] strict = true`): a session goes on
+/// from it (to show its result, or to take that move back) as from a legal record.
+pub fn strict_end(name: &std::path::Path, text: &str) -> bool {
+    let src = Source::new(name, text.to_string());
+    let Ok(record) = Record::parse(&src, &crate::games::Registry) else {
+        return false;
+    };
+    if !record.strict {
+        return false;
+    }
+    let Some(tables) = super::session::find(record.game) else {
+        return false;
+    };
+    matches!(tables.open(&record, &src), Ok((live, None)) if live.ended().is_some())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

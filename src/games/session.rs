@@ -158,17 +158,25 @@ pub trait Table:
     }
 
     /// The result an illegal move gets at a strict table (GN-4), where the sheet punishes
-    /// it: `seat`'s move `number`, refused in `game`. `None` (the default): the sheet has no
-    /// such rule, and a strict table is refused.
+    /// it: `seat`'s move `number`, refused in `game` for `broken`. `None` (the default):
+    /// the sheet does not punish this one, and even a strict table refuses it.
     fn strict(
         &self,
         game: &EngineOf<Self>,
+        broken: &BrokenOf<Self>,
         seat: usize,
         number: usize,
         names: &[String],
     ) -> Option<GameResult> {
-        let _ = (game, seat, number, names);
+        let _ = (game, broken, seat, number, names);
         None
+    }
+
+    /// Whether the sheet of this game, as `game` plays it, punishes some illegal move
+    /// ([`Table::strict`]), so that a table of it may be strict (GN-4). By default not.
+    fn has_strict(&self, game: &EngineOf<Self>) -> bool {
+        let _ = game;
+        false
     }
 
     /// Whether the table's view of this game hides anything (hands, racks, a pile).
@@ -485,7 +493,16 @@ impl<T: Table> Session<T> {
             deal,
             start,
         );
-        let refused = s.replay(moves, None);
+        s.strict = record.strict && table.has_strict(&s.start);
+        let count = moves.len();
+        let mut refused = s.replay(moves, None);
+        // A strict table's record may end with the illegal move it judged (GN-4).
+        if let Some(r) = refused.as_ref().filter(|r| s.strict && r.number == count) {
+            s.forfeit(r);
+            if s.ended.is_some() {
+                refused = None;
+            }
+        }
         if let (None, Some(r)) = (&refused, &record.resigned) {
             // `check` refuses a resignation after the end; the session keeps none then.
             if s.now.to_move().is_some() {
@@ -735,6 +752,12 @@ impl<T: Table> Session<T> {
         if let Some(e) = &self.ended {
             text.push_str(&write::move_table(&self.players, &e.out));
         }
+        if self.strict {
+            // The comment inside `[session]`: a resumed session drops it with the table.
+            text.push_str(
+                "\n[session]\n# A strict table (GN-4): an illegal move the sheet punishes is recorded and judged.\nstrict = true\n",
+            );
+        }
         if !self.undone.is_empty() {
             let redo: Vec<String> = self
                 .undone
@@ -742,8 +765,12 @@ impl<T: Table> Session<T> {
                 .rev()
                 .map(|m| toml::Value::String(m.to_string()).to_string())
                 .collect();
+            let (before, table) = match self.strict {
+                true => ("", ""),
+                false => ("\n", "[session]\n"),
+            };
             text.push_str(&format!(
-                "\n# Moves taken back at the table, which `redo` plays again (next first).\n[session]\nredo = [{}]\n",
+                "{before}# Moves taken back at the table, which `redo` plays again (next first).\n{table}redo = [{}]\n",
                 redo.join(", ")
             ));
         }
@@ -1230,12 +1257,7 @@ impl<T: Table> Live for Session<T> {
     }
 
     fn set_strict(&mut self) -> Result<(), String> {
-        let seat = self.now.to_move().unwrap_or(0);
-        if self
-            .table
-            .strict(&self.now, seat, self.steps.len() + 1, &self.players)
-            .is_none()
-        {
+        if !self.table.has_strict(&self.start) {
             return Err(format!(
                 "{} ({}) has no rule that punishes an illegal move at once, so a table of it cannot be strict (GN-4)",
                 self.table.name(),
@@ -1256,10 +1278,13 @@ impl<T: Table> Session<T> {
     /// where the sheet punishes it.
     fn forfeit(&mut self, refused: &RefusalOf<T>) {
         let number = self.steps.len() + 1;
-        let Some(result) = self
-            .table
-            .strict(&self.now, refused.player, number, &self.players)
-        else {
+        let Some(result) = self.table.strict(
+            &self.now,
+            &refused.broken,
+            refused.player,
+            number,
+            &self.players,
+        ) else {
             return;
         };
         let out = self

@@ -144,6 +144,10 @@ pub struct Record {
     /// resigned and at which move (GN-4). It is not among [`Record::moves`], so a game's
     /// adapter never reads it; `check` judges it for every game alike.
     pub resigned: Option<Resigned>,
+    /// `[session] strict = true`: the record is a strict table's (GN-4): a live session
+    /// going on with it records an illegal move the sheet punishes instead of refusing it.
+    /// The referee ignores it (`check` judges every record's moves as the sheet says).
+    pub strict: bool,
     /// The whole document (for errors about the record as a whole).
     pub span: Span,
 }
@@ -167,7 +171,7 @@ const TOP_FIELDS: &[&str] = &[
 ];
 
 /// The keys of a record's `[session]` table.
-const SESSION_FIELDS: &[&str] = &["redo"];
+const SESSION_FIELDS: &[&str] = &["redo", "strict"];
 
 impl Record {
     pub fn parse(src: &Source, games: &dyn Catalogue) -> Result<Record, Error> {
@@ -331,8 +335,21 @@ impl Record {
         f.opt("meta");
         // `session`: what a live session keeps besides the moves (docs/table.md).
         let mut redo = Vec::new();
+        let mut strict = false;
         if let Some(node) = f.opt("session") {
             let mut sf = node.fields(src, "[session]")?;
+            if let Some(flag) = sf.opt("strict") {
+                strict = match flag.value {
+                    node::Value::Boolean(b) => b,
+                    _ => {
+                        return Err(src.error(
+                            "record.bad-strict",
+                            &flag.span,
+                            "`strict` in [session] is written `strict = true` or `strict = false` (GN-4)",
+                        ))
+                    }
+                };
+            }
             if let Some(list) = sf.opt("redo") {
                 for (text, span) in list.as_str_array(src, "`session.redo`")? {
                     redo.push((text.to_string(), span.clone()));
@@ -373,6 +390,7 @@ impl Record {
             moves,
             redo,
             resigned,
+            strict,
             span,
         })
     }

@@ -347,14 +347,30 @@ fn a_strict_moon_table_records_an_illegal_tile_and_it_loses_mn3() {
     assert!(out.contains("game over: Anna wins:"), "{out}");
     let written = std::fs::read_to_string(dir.path().join("s.toml")).unwrap();
     assert!(
-        written.ends_with("[[move]]\nplayer = \"Bruno\"\ntile = \"GR\"\nsquare = \"d3\"\n"),
+        written.contains(
+            "[[move]]\nplayer = \"Bruno\"\ntile = \"GR\"\nsquare = \"d3\"\n\n[session]\n"
+        ),
         "{written}"
     );
+    // The record keeps the table strict.
+    assert!(written.ends_with("\nstrict = true\n"), "{written}");
     let (code, report) = check(dir.path(), "s.toml");
     assert_eq!(code, 1, "{report}");
     assert_eq!(report["illegal"]["number"], 2);
     assert_eq!(report["result"]["winner"], "Anna");
     assert_eq!(report["result"]["losers"], serde_json::json!(["Bruno"]));
+    // Resumed, the game shows its result instead of failing; `undo` takes the tile back.
+    let o = run(
+        dir.path(),
+        &["table", "--resume", "s.toml", "--director"],
+        "undo\nmoves\n",
+    );
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{}{out}", text(&o.stderr));
+    assert!(out.contains("Anna wins"), "{out}");
+    let kept = std::fs::read_to_string(dir.path().join("s.toml")).unwrap();
+    assert!(!kept.contains("tile = \"GR\""), "{kept}");
+    assert!(kept.ends_with("\nstrict = true\n"), "still strict: {kept}");
 
     // The same in JSON: the session's result is check's.
     let mut json = args.to_vec();

@@ -279,6 +279,7 @@ impl Table for Moon {
     fn strict(
         &self,
         game: &MoonGame,
+        _broken: &<MoonGame as Engine>::Broken,
         seat: usize,
         number: usize,
         names: &[String],
@@ -287,6 +288,10 @@ impl Table for Moon {
             MoonGame::Standard(p) => Some(super::record::noticed_at_once(p, seat, number, names)),
             MoonGame::Solitaire(_) => None,
         }
+    }
+
+    fn has_strict(&self, game: &MoonGame) -> bool {
+        matches!(game, MoonGame::Standard(_))
     }
 
     fn hides(&self, game: &MoonGame) -> bool {
