@@ -47,6 +47,9 @@ pub struct Config {
     pub lan: bool,
     /// Threads routing requests (reading and writing the connections takes none of them).
     pub workers: usize,
+    /// New tables are strict unless the form says otherwise (GN-4; the form's box starts
+    /// ticked): where the sheet punishes an illegal move, it is recorded and judged.
+    pub strict: bool,
 }
 
 /// What every worker shares.
@@ -57,6 +60,8 @@ pub struct State {
     pub token: String,
     /// The names the operator's and director's pages answer to.
     pub hosts: guard::Hosts,
+    /// Whether the new-table form starts strict ([`Config::strict`]).
+    pub strict: bool,
 }
 
 /// A server bound and loaded, not yet answering.
@@ -164,6 +169,7 @@ pub fn start(c: &Config) -> Result<(Server, Started), Error> {
             port: addr.port(),
             lan: c.lan,
         },
+        strict: c.strict,
     });
     Ok((
         Server {
