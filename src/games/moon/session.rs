@@ -294,6 +294,14 @@ impl Table for Moon {
         matches!(game, MoonGame::Standard(_))
     }
 
+    /// GN-4: a player who resigns is out, their tiles common (MN-4).
+    fn put_out(&self, game: &mut MoonGame, seat: usize) -> bool {
+        match game {
+            MoonGame::Standard(p) => p.resign(seat),
+            MoonGame::Solitaire(_) => false,
+        }
+    }
+
     fn hides(&self, game: &MoonGame) -> bool {
         match game {
             MoonGame::Standard(p) => p.players() > 2,
