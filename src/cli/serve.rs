@@ -14,7 +14,9 @@ use crate::serve;
 pub const AFTER_HELP: &str = "\
 Open the printed address in a browser: deal a table (a game and a seed) or paste a record to go
 on with; the director's page lists a link for the table and one for each seat, each with its own
-key (a seat's link shows that seat's holding and no other's). Every record is in the sessions
+key (a seat's link shows that seat's holding and no other's). A table is forgiving unless the
+new-table form's `strict` box is ticked (--strict ticks it by default; GN-4); a seat resigns
+from its own page, the director for any seat. Every record is in the sessions
 folder, written after every move; a server started again on the folder goes on with them all.
 By default only this machine can connect (127.0.0.1); --lan opens it to the local network, and
 the operator's pages then need the token printed at start.
@@ -47,6 +49,11 @@ pub struct Args {
     /// With --event: the event's public value, exactly as announced.
     #[arg(long, value_name = "VALUE", requires = "event")]
     pub public: Option<String>,
+    /// New tables start strict (GN-4): where the sheet punishes an illegal move (MOON's
+    /// tile, rule 7; a Farfalia revoke) it is recorded and judged instead of refused. The
+    /// new-table form's box starts ticked; without this flag it starts empty (forgiving).
+    #[arg(long)]
+    pub strict: bool,
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Error> {
@@ -76,6 +83,7 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
         lan: a.lan,
         workers: usize::from(a.workers),
         event,
+        strict: a.strict,
     };
     // Natura's word graph, before listening (issue 38): built once here on a cold cache.
     super::lexicon::watch(false);

@@ -27,7 +27,8 @@ pub const AFTER_HELP: &str = "\
 Type a move as the records write it (docs/records.md) or in a short form (docs/table.md), or a
 command: undo, redo, hint, position, moves, resign [NAME], show [FILE], save [FILE], help, quit.
 Lines starting with # are comments. `resign` ends the game for the player to move (or NAME) as
-GN-4 says; --strict records an illegal move the sheet punishes (MOON rule 7) and judges it. The record is written after every move; `--resume FILE` goes on with it.
+GN-4 says; --strict records an illegal move the sheet punishes (MOON rule 7, a Farfalia revoke)
+and judges it (a strict record remembers it). The record is written after every move; `--resume FILE` goes on with it.
 Without --director the session is the table's view: hands, racks and piles nobody may see stay
 hidden, refusals name no hidden piece, `hint` is refused where it would show a hidden hand
 (--seat NAME shows that player's own), and `undo NAME OTHER` takes a move back only with the
@@ -75,8 +76,8 @@ pub struct Args {
     /// Print one JSON object a line: the start, every move or command, the end.
     #[arg(long)]
     pub json: bool,
-    /// A strict table (GN-4): an illegal move the sheet punishes at once (MOON rule 7,
-    /// MN-3) is recorded and judged, ending the game, instead of refused.
+    /// A strict table (GN-4): an illegal move the sheet punishes (a MOON tile, rule 7 and
+    /// MN-3; a Farfalia revoke) is recorded and judged, ending the game, instead of refused.
     #[arg(long)]
     pub strict: bool,
     /// The words that judge (natura): these lists replace the one the game would use.
@@ -275,7 +276,7 @@ fn refuse(a: &Args, path: &Path, text: &str) -> Option<ExitCode> {
         (Outcome::Judged { game, .. }, Some(named)) if game != named => Some(game.clone()),
         _ => None,
     };
-    if code == 0 && other.is_none() {
+    if (code == 0 || crate::games::ending::strict_end(path, text)) && other.is_none() {
         return None;
     }
     if a.json {

@@ -423,7 +423,7 @@ fn place<'d>(
             let at = parse().and_then(|r| r.players.first().map(|p| p.span.clone()));
             Error::input("event.not-the-movement", m)
                 .at(match at {
-                    Some(span) => Location::at_span(path, &src.text, span),
+                    Some(span) => Location::at_span(path, &src().text, span),
                     None => Location::file(path),
                 })
                 .help("`tavolo event pair --round N` prints who plays at which table")

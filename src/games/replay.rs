@@ -184,7 +184,14 @@ pub fn replay_followed<T: Table, E>(
     let mut session = Session::viewing(table, record, start);
     session.explain_moves(history);
     let upto = numbers.iter().take_while(|&&n| n <= shown).count();
-    let refused = session.replay_followed(moves, Some(upto), before, played)?;
+    // Resignations after which play went on (GN-4: MOON, Domino) put their players out
+    // where the record writes them; one that ends the game is `check`'s to judge.
+    let outs = record
+        .resignations
+        .iter()
+        .take_while(|r| r.number <= shown)
+        .map(|r| (r.number, r.player));
+    let refused = session.replay_putting_out(moves, &numbers, outs, upto, before, played)?;
     KEPT.with(|k| {
         if let Some((history, slot)) = k.borrow_mut().as_mut() {
             *slot = Some(Kept::with(&session, *history));

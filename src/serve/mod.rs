@@ -50,6 +50,9 @@ pub struct Config {
     pub workers: usize,
     /// An event's round to run (`--event`): `dir` is then its records folder.
     pub event: Option<club::EventConfig>,
+    /// New tables are strict unless the form says otherwise (GN-4; the form's box starts
+    /// ticked): where the sheet punishes an illegal move, it is recorded and judged.
+    pub strict: bool,
 }
 
 /// What every worker shares.
@@ -62,6 +65,8 @@ pub struct State {
     pub hosts: guard::Hosts,
     /// The event the server runs (`--event`), if any.
     pub event: Option<club::Club>,
+    /// Whether the new-table form starts strict ([`Config::strict`]).
+    pub strict: bool,
 }
 
 /// A server bound and loaded, not yet answering.
@@ -185,6 +190,7 @@ pub fn start(c: &Config) -> Result<(Server, Started), Error> {
             lan: c.lan,
         },
         event,
+        strict: c.strict,
     });
     let mut started = started;
     if let Some(club) = &state.event {

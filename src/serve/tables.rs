@@ -117,7 +117,7 @@ fn refused(report: &crate::games::check::Report) -> String {
 /// The session of a record's text, checked first as `check` does; `Err` says why not.
 pub fn open_text(name: &Path, text: &str) -> Result<Box<dyn Live>, String> {
     let report = check_text(name, text.to_string());
-    if report.exit_code() != 0 {
+    if report.exit_code() != 0 && !crate::games::ending::strict_end(name, text) {
         return Err(refused(&report));
     }
     let src = Source::new(name, text.to_string());
@@ -227,8 +227,17 @@ impl Tables {
         self.len() == 0
     }
 
-    /// A new table dealt as `spec` says: its id.
+    /// A new table dealt as `spec` says, forgiving (GN-4): its id.
     pub fn deal(&self, spec: &Spec) -> Result<String, Error> {
+        self.deal_with(spec, false)
+    }
+
+    /// A new table dealt as `spec` says: its id. `strict` (GN-4): where the game's sheet
+    /// punishes an illegal move (MOON's tile, Farfalia's revoke), the table records it and
+    /// judges it instead of refusing it; a game whose sheet has no such rule plays
+    /// forgiving all the same. The record keeps it (`[session] strict = true`), so the
+    /// table stays strict when the server starts again.
+    pub fn deal_with(&self, spec: &Spec, strict: bool) -> Result<String, Error> {
         let r = spec.resolve()?;
         let tables = session::find(r.game.name()).ok_or_else(|| {
             Error::input(
@@ -236,7 +245,11 @@ impl Tables {
                 format!("tavolo has no live session for {} yet", r.game.name()),
             )
         })?;
-        let live = tables.deal(&r.variant, &r.players, &r.provenance)?;
+        let mut live = tables.deal(&r.variant, &r.players, &r.provenance)?;
+        if strict {
+            // A game with no strict rule stays forgiving (see above).
+            let _ = live.set_strict();
+        }
         self.add(live, &r.provenance.seed)
     }
 

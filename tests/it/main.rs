@@ -51,6 +51,7 @@ mod serve_hostile;
 mod serve_lan;
 mod serve_load;
 mod serve_pages;
+mod serve_resign;
 mod serve_views;
 mod show;
 mod show_cards;
