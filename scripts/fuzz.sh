@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 minutes=${1:?usage: scripts/fuzz.sh MINUTES [TARGET...]  (e.g. JOBS=2 SEED=7 scripts/fuzz.sh 30)}
 shift
 chosen=("$@")
-[ ${#chosen[@]} -gt 0 ] || read -r -a chosen <<< "${TARGETS//,/ }"
+if [ ${#chosen[@]} -eq 0 ]; then t=${TARGETS:-}; read -r -a chosen <<< "${t//,/ }"; fi
 jobs=${JOBS:-1}
 seed=${SEED:-1}
 out=${OUT:-fuzz/out}

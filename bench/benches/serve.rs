@@ -86,6 +86,7 @@ fn serve(c: &mut Criterion) {
         dir: dir.path().to_path_buf(),
         lan: false,
         workers: 4,
+        event: None,
     };
     let (server, started) = tavolo::serve::start(&config).unwrap();
     std::thread::spawn(move || server.run());

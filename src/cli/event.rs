@@ -372,6 +372,7 @@ fn new(a: NewArgs) -> Result<ExitCode, Error> {
                 tie_breaks: None,
                 partnerships: None,
                 ratings: None,
+                ..SectionFile::default()
             }],
         },
     };
@@ -548,8 +549,13 @@ fn write_skeletons(
     let mut files = Vec::new();
     for b in all {
         for t in 1..=b.section.tables {
-            let players = crate::event::rounds::dealt_players(d, b, t)
-                .unwrap_or_else(|| b.section.names.clone());
+            let dealt = crate::event::rounds::dealt_players(d, b, t);
+            // A movement's table that sits out the board's round plays nothing.
+            if dealt.is_none() && b.section.movement.is_some() && matches!(b.label, Label::Main(_))
+            {
+                continue;
+            }
+            let players = dealt.unwrap_or_else(|| b.section.names.clone());
             files.push((b, t, players));
         }
     }
@@ -565,17 +571,9 @@ fn write_records(
     files: &[(&Board, u32, Vec<String>)],
     force: Force,
 ) -> Result<Vec<PathBuf>, Error> {
-    let width = boards::labels(d)
-        .iter()
-        .map(|(l, _)| l.number())
-        .max()
-        .unwrap_or(1)
-        .to_string()
-        .len()
-        .max(2);
     let mut paths = Vec::new();
     for (b, t, _) in files {
-        let path = dir.join(format!("{}-table-{t}.toml", b.label.file_stem(width)));
+        let path = dir.join(crate::event::next::record_file_name(d, b, *t));
         force.check(&path)?;
         paths.push(path);
     }
@@ -826,21 +824,20 @@ fn results(a: ResultsArgs) -> Result<ExitCode, Error> {
 }
 
 fn pair(a: PairArgs) -> Result<ExitCode, Error> {
-    use crate::event::rounds;
     if let Some(path) = &a.slips {
         a.force.check(path)?;
     }
     let (d, key, public) = keyed(&a.keyed)?;
-    let si = rounds::paired_section(&d, a.section)?;
     let records = crate::event::inputs::read(&a.records)?;
-    let r = crate::event::results::results(
+    let round = crate::event::next::pair_round(
         &d,
         &key,
         &public,
         &records,
-        Some((si, a.round.saturating_sub(1))),
+        a.section,
+        Some(a.round),
+        a.allow_missing,
     )?;
-    let round = rounds::pair(&d, si, &r, &records, a.round, a.allow_missing)?;
     let slips = match &a.slips {
         Some(_) => {
             let forms = crate::event::print::round_forms(&d, &key, &public, &round)?;
@@ -854,16 +851,8 @@ fn pair(a: PairArgs) -> Result<ExitCode, Error> {
     };
     if let Some(dir) = &a.out {
         args::folder(dir)?;
-        let all = boards::all(&d, &key, &public);
-        let mut files = Vec::new();
-        for label in &round.boards {
-            if let Some(b) = all.iter().find(|b| b.label.to_string() == *label) {
-                for t in &round.tables {
-                    files.push((b, t.table, vec![t.first.clone(), t.second.clone()]));
-                }
-            }
-        }
-        let written = write_records(&d, dir, &files, a.force)?;
+        let written =
+            crate::event::next::write_round_records(&d, &key, &public, &round, dir, a.force.force)?;
         if !a.json {
             out::wrote_into(dir, written.len(), "record", "records");
         }
@@ -874,7 +863,7 @@ fn pair(a: PairArgs) -> Result<ExitCode, Error> {
     if a.json {
         out::json(&round);
     } else {
-        out::write(&rounds::round_text(&round));
+        out::write(&crate::event::rounds::round_text(&round));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -19,6 +19,7 @@ pub mod event;
 pub mod kit;
 pub mod leaves;
 pub mod lexicon;
+pub mod lines;
 pub mod out;
 pub mod play;
 pub mod rules;

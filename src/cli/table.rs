@@ -7,13 +7,14 @@
 //! Standard input that is not a terminal is read one move or command a line, so the same
 //! session drives tests and shell pipelines; `--json` prints one JSON object a line.
 
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
 use super::args::{self, Force};
+use super::lines::{Lines, Words};
 use super::out;
 use crate::error::Error;
 use crate::games::check::{check_text, Outcome};
@@ -26,7 +27,8 @@ pub const AFTER_HELP: &str = "\
 Type a move as the records write it (docs/records.md) or in a short form (docs/table.md), or a
 command: undo, redo, hint, position, moves, resign [NAME], show [FILE], save [FILE], help, quit.
 Lines starting with # are comments. `resign` ends the game for the player to move (or NAME) as
-GN-4 says; --strict records an illegal move the sheet punishes (MOON rule 7) and judges it. The record is written after every move; `--resume FILE` goes on with it.
+GN-4 says; --strict records an illegal move the sheet punishes (MOON rule 7, a Farfalia revoke)
+and judges it (a strict record remembers it). The record is written after every move; `--resume FILE` goes on with it.
 Without --director the session is the table's view: hands, racks and piles nobody may see stay
 hidden, refusals name no hidden piece, `hint` is refused where it would show a hidden hand
 (--seat NAME shows that player's own), and `undo NAME OTHER` takes a move back only with the
@@ -74,8 +76,8 @@ pub struct Args {
     /// Print one JSON object a line: the start, every move or command, the end.
     #[arg(long)]
     pub json: bool,
-    /// A strict table (GN-4): an illegal move the sheet punishes at once (MOON rule 7,
-    /// MN-3) is recorded and judged, ending the game, instead of refused.
+    /// A strict table (GN-4): an illegal move the sheet punishes (a MOON tile, rule 7 and
+    /// MN-3; a Farfalia revoke) is recorded and judged, ending the game, instead of refused.
     #[arg(long)]
     pub strict: bool,
     /// The words that judge (natura): these lists replace the one the game would use.
@@ -274,7 +276,7 @@ fn refuse(a: &Args, path: &Path, text: &str) -> Option<ExitCode> {
         (Outcome::Judged { game, .. }, Some(named)) if game != named => Some(game.clone()),
         _ => None,
     };
-    if code == 0 && other.is_none() {
+    if (code == 0 || crate::games::ending::strict_end(path, text)) && other.is_none() {
         return None;
     }
     if a.json {
@@ -469,30 +471,22 @@ impl Desk {
             ),
             None => crate::t!("table-over-prompt"),
         };
-        out::write(&format!("{who}\n> "));
+        out::write(&format!("{who}\n"));
     }
 
     /// Read moves and commands until the end of input or `quit`.
     fn session(&mut self) -> Result<ExitCode, Error> {
-        let stdin = std::io::stdin();
-        let mut input = stdin.lock();
-        let mut buf = Vec::new();
+        let words = Words::new(self.live.short_forms(), self.live.players());
+        let mut lines = Lines::new(self.interactive, self.live.game(), words);
+        // The editor writes its own prompt; a plain terminal-less input gets none.
+        let prompt = if self.interactive { "> " } else { "" };
         self.prompt();
-        loop {
-            buf.clear();
-            let n = input
-                .read_until(b'\n', &mut buf)
-                .map_err(|e| Error::io("table.stdin", Path::new("<stdin>"), &e))?;
-            if n == 0 {
-                break;
-            }
-            let text = String::from_utf8_lossy(&buf);
-            let text = text.trim();
+        while let Some(text) = lines.next(prompt)? {
             if text.is_empty() || text.starts_with('#') {
                 self.prompt();
                 continue;
             }
-            if !self.command(text)? {
+            if !self.command(&text)? {
                 break;
             }
             self.prompt();

@@ -30,7 +30,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::rules::{Criterion, Illegal, Pairing, Unfinished};
+use super::rules::{Criterion, Illegal, LastRound, Pairing, Unfinished};
 use super::spans::{self, Step};
 use crate::error::Error;
 use crate::games::{self, Game};
@@ -110,6 +110,24 @@ pub struct SectionFile {
     /// highest first, for a Swiss round 1 and the standings' last ties.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratings: Option<std::collections::BTreeMap<String, i64>>,
+    /// A Swiss section: the Gibson rule (a leader nobody can catch meets the
+    /// highest-ranked player out of contention; docs/events.md, "Gibson rule").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gibson: Option<bool>,
+    /// The most spread a chaser is taken to win a round by, with 1, 2, 3 ...
+    /// rounds left (the last value for more): default tsh's `[250, 175, 150]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gibson_spread: Option<Vec<i64>>,
+    /// A Swiss section: how its last round is paired (`"king-of-the-hill"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_round: Option<LastRound>,
+    /// A partnership section's movement (`"mitchell"`): its `pairs` change
+    /// tables round by round (docs/events.md, "Movements").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<super::movement::Kind>,
+    /// The pairs a movement moves, each pair's members in its side's seat order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairs: Option<Vec<Vec<String>>>,
 }
 
 fn one() -> u32 {
@@ -140,6 +158,16 @@ pub struct Section {
     /// The entrants in seeding order: by rating, highest first (those
     /// without one after, in the entrants' order); else the entrants' order.
     pub seeding: Vec<String>,
+    /// The Gibson rule's spread a round by rounds left (`None`: no Gibson rule).
+    pub gibson: Option<Vec<i64>>,
+    /// How the last round is paired, if not by the section's method.
+    pub last_round: Option<LastRound>,
+    /// Rounds paired by hand or with fixed tables (the pairings file beside
+    /// the description, [`super::manual`]; empty from [`Description::parse`]).
+    pub manual: Vec<super::manual::ManualRound>,
+    /// A partnership section's movement: its entrants are the pairs' members,
+    /// its rounds and tables the movement's.
+    pub movement: Option<super::movement::Movement>,
 }
 
 impl Section {
@@ -199,7 +227,9 @@ impl Description {
         let text = String::from_utf8(bytes).map_err(|_| {
             Error::input("event.unreadable", "the description is not UTF-8 text").in_file(path)
         })?;
-        Description::parse(path, text)
+        let mut d = Description::parse(path, text)?;
+        super::manual::read_beside(&mut d, path)?;
+        Ok(d)
     }
 
     pub fn parse(path: &Path, text: String) -> Result<Description, Error> {
@@ -410,7 +440,14 @@ pub fn resolve_at(s: &SectionFile) -> Result<Section, Fault> {
             Some(list.clone())
         }
     };
-    let rounds = resolve_rounds(s, n, entrants.as_deref())?;
+    let (entrants, movement) = match resolve_movement(s)? {
+        Some(m) => (Some(m.pairs.concat()), Some(m)),
+        None => (entrants, None),
+    };
+    let rounds = match &movement {
+        Some(m) => m.tables(),
+        None => resolve_rounds(s, n, entrants.as_deref())?,
+    };
     let tie_breaks = match &s.tie_breaks {
         None => vec![Criterion::Wins, Criterion::Spread],
         Some(list) => {
@@ -505,7 +542,76 @@ pub fn resolve_at(s: &SectionFile) -> Result<Section, Fault> {
             Some(out)
         }
     };
+    let seeding = match &movement {
+        Some(m) => (0..m.pairs.len()).map(|i| m.pair_name(i)).collect(),
+        None => seeding,
+    };
+    if let Some(m) = &movement {
+        // Two sides of as many seats as each pair has members.
+        let fits = partnerships
+            .as_ref()
+            .is_some_and(|p| p.len() == 2 && p.iter().all(|side| side.len() == m.pairs[0].len()));
+        if !fits {
+            return Err(fault(
+                "movement",
+                None,
+                format!(
+                    "a movement moves pairs of {}: it needs two `partnerships` sides of {} seats \
+                     each, e.g. [[\"N\", \"S\"], [\"E\", \"W\"]]",
+                    m.pairs[0].len(),
+                    m.pairs[0].len()
+                ),
+            ));
+        }
+    }
+    let swiss_only = |key: &'static str, what: &str| {
+        if s.pairing != Some(Pairing::Swiss) {
+            return Err(fault(
+                key,
+                None,
+                format!("`{key}` {what}: it needs `pairing = \"swiss\"`"),
+            ));
+        }
+        Ok(())
+    };
+    let gibson = match (s.gibson, &s.gibson_spread) {
+        (None | Some(false), None) => None,
+        (None | Some(false), Some(_)) => {
+            return Err(fault(
+                "gibson-spread",
+                None,
+                "`gibson-spread` is for the Gibson rule: add `gibson = true`".into(),
+            ))
+        }
+        (Some(true), caps) => {
+            swiss_only("gibson", "pairs a leader nobody can catch")?;
+            let caps = caps.clone().unwrap_or_else(|| vec![250, 175, 150]);
+            if caps.is_empty() {
+                return Err(fault(
+                    "gibson-spread",
+                    None,
+                    "`gibson-spread` is empty: give the spread a round, e.g. [250, 175, 150]"
+                        .into(),
+                ));
+            }
+            if let Some(i) = caps.iter().position(|&c| c < 0) {
+                return Err(fault(
+                    "gibson-spread",
+                    Some(i),
+                    format!("`gibson-spread`: {} is below 0", caps[i]),
+                ));
+            }
+            Some(caps)
+        }
+    };
+    if s.last_round.is_some() {
+        swiss_only("last-round", "pairs the last round by the standings")?;
+    }
     Ok(Section {
+        gibson,
+        last_round: s.last_round,
+        manual: Vec::new(),
+        movement,
         seeding,
         partnerships,
         game,
@@ -521,6 +627,116 @@ pub fn resolve_at(s: &SectionFile) -> Result<Section, Fault> {
         illegal: s.illegal.unwrap_or_default(),
         tie_breaks,
     })
+}
+
+/// A section's movement (`movement` and `pairs`), checked: the pairs'
+/// members named once each, at least two pairs of one size, `tables` and
+/// `rounds` (if given) the movement's, boards that share out over its rounds.
+fn resolve_movement(s: &SectionFile) -> Result<Option<super::movement::Movement>, Fault> {
+    let (kind, pairs) = match (s.movement, &s.pairs) {
+        (None, None) => return Ok(None),
+        (None, Some(_)) => {
+            return Err(fault(
+                "pairs",
+                None,
+                "`pairs` are moved by a movement: add `movement = \"mitchell\"`".into(),
+            ))
+        }
+        (Some(_), None) => {
+            return Err(fault(
+                "movement",
+                None,
+                "a movement moves `pairs`: name them, e.g. [[\"Anna\", \"Bruno\"], ...]".into(),
+            ))
+        }
+        (Some(k), Some(p)) => (k, p),
+    };
+    if s.pairing.is_some() {
+        return Err(fault(
+            "movement",
+            None,
+            "a section has a `pairing` or a `movement`, not both".into(),
+        ));
+    }
+    if s.entrants.is_some() {
+        return Err(fault(
+            "entrants",
+            None,
+            "with a movement the entrants are the `pairs`' members: leave `entrants` out".into(),
+        ));
+    }
+    if pairs.len() < 2 {
+        return Err(fault(
+            "pairs",
+            None,
+            format!("a movement needs two pairs or more, not {}", pairs.len()),
+        ));
+    }
+    let mut seen: Vec<&String> = Vec::new();
+    for (i, pair) in pairs.iter().enumerate() {
+        if pair.is_empty() || pair.len() != pairs[0].len() {
+            return Err(fault(
+                "pairs",
+                Some(i),
+                format!(
+                    "`pairs`: pair {} has {} members, pair 1 {}: every pair as many",
+                    i + 1,
+                    pair.len(),
+                    pairs[0].len()
+                ),
+            ));
+        }
+        for name in pair {
+            if name.trim().is_empty() || seen.contains(&name) {
+                return Err(fault(
+                    "pairs",
+                    Some(i),
+                    format!("`pairs`: `{name}` is empty or given twice"),
+                ));
+            }
+            if let Some(m) = name_fault("`pairs`:", name) {
+                return Err(fault("pairs", Some(i), m));
+            }
+            seen.push(name);
+        }
+    }
+    let m = super::movement::Movement {
+        kind,
+        pairs: pairs.clone(),
+    };
+    let t = m.tables();
+    if s.tables != t {
+        return Err(fault(
+            "tables",
+            None,
+            format!(
+                "{} pairs in a {} movement play at {t} tables: `tables = {t}`",
+                pairs.len(),
+                kind.name()
+            ),
+        ));
+    }
+    if let Some(r) = s.rounds.filter(|&r| r != t) {
+        return Err(fault(
+            "rounds",
+            None,
+            format!(
+                "the movement of {} pairs has {t} rounds, not {r}",
+                pairs.len()
+            ),
+        ));
+    }
+    if !s.boards.is_multiple_of(t) {
+        return Err(fault(
+            "boards",
+            None,
+            format!(
+                "{} boards do not share out over the movement's {t} rounds",
+                s.boards
+            ),
+        ));
+    }
+    Ok(Some(m))
 }
 
 /// The rounds of a section: 1 unless it is paired; a paired section needs
@@ -624,6 +840,7 @@ mod tests {
                 tie_breaks: None,
                 partnerships: None,
                 ratings: None,
+                ..SectionFile::default()
             }],
         }
     }

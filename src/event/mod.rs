@@ -30,11 +30,15 @@
 pub mod boards;
 pub mod crosstable;
 pub mod description;
+pub mod gibson;
 pub mod html;
 pub mod inputs;
 pub mod key;
+pub mod manual;
 pub mod matchpoints;
 pub mod measure;
+pub mod movement;
+pub mod next;
 pub mod pairing;
 pub mod print;
 pub mod rate;

@@ -113,8 +113,15 @@ pub fn swiss(ranked: &[usize], h: &History) -> (Vec<(usize, usize)>, Option<usiz
             None,
         )
     };
+    (seat(pairs, ranked, h), bye)
+}
+
+/// The seats of `pairs` (the Swiss rule of the module doc): the player who
+/// has had the first seat fewer times takes it; equal, the one who did not
+/// have it in their last game; still equal, the higher-ranked in `ranked`.
+pub fn seat(pairs: Vec<(usize, usize)>, ranked: &[usize], h: &History) -> Vec<(usize, usize)> {
     let rank = |p: usize| ranked.iter().position(|&x| x == p).unwrap_or(usize::MAX);
-    let seated = pairs
+    pairs
         .into_iter()
         .map(|(a, b)| {
             // `a` is the higher-ranked: it keeps the first seat on equal terms.
@@ -126,8 +133,23 @@ pub fn swiss(ranked: &[usize], h: &History) -> (Vec<(usize, usize)>, Option<usiz
                 (a, b)
             }
         })
-        .collect();
-    (seated, bye)
+        .collect()
+}
+
+/// King of the hill for the players `ranked` (best first): 1 v 2, 3 v 4,
+/// ..., repeats allowed; with an odd number the bye goes to the
+/// lowest-ranked who has not had one (if everyone has, the lowest-ranked).
+pub fn king_of_the_hill(ranked: &[usize], h: &History) -> (Vec<(usize, usize)>, Option<usize>) {
+    let mut list = ranked.to_vec();
+    let mut bye = None;
+    if list.len() % 2 == 1 {
+        let i = (0..list.len())
+            .rev()
+            .find(|&i| !h.byes.contains(&list[i]))
+            .unwrap_or(list.len() - 1);
+        bye = Some(list.remove(i));
+    }
+    (seat(in_rank_order(&list), ranked, h), bye)
 }
 
 fn in_rank_order(list: &[usize]) -> Vec<(usize, usize)> {
@@ -277,6 +299,18 @@ mod tests {
         let mut pairs: Vec<(usize, usize)> = p.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
         pairs.sort();
         assert_eq!(pairs, [(0, 2), (1, 3)]);
+    }
+
+    /// King of the hill: 1 v 2 and 3 v 4 though 1 and 2 have met; of five,
+    /// the lowest without a bye (E had one: D) rests.
+    #[test]
+    fn king_of_the_hill_pairs_in_rank_order() {
+        let mut h = history(5, &[(0, 1), (2, 3)]);
+        h.byes.insert(4);
+        let (p, bye) = king_of_the_hill(&[0, 1, 2, 3, 4], &h);
+        assert_eq!(bye, Some(3));
+        // A and B both had the first seat... A once and last, B never: B first.
+        assert_eq!(p, [(1, 0), (4, 2)]);
     }
 
     /// Five players: the bye goes to the lowest-ranked without one (E had

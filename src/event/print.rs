@@ -412,6 +412,7 @@ fn standings(p: &mut Pages, sec: &SectionResults) -> Result<()> {
             GREY,
         )?;
     }
+    crosstable(p, sec)?;
     if !sec.missing.is_empty() {
         p.line(
             &format!(
@@ -427,6 +428,47 @@ fn standings(p: &mut Pages, sec: &SectionResults) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A paired section's crosstable, as the text and HTML print it
+/// ([`super::crosstable`]): a line per player, a column per round.
+fn crosstable(p: &mut Pages, sec: &SectionResults) -> Result<()> {
+    let cross = super::crosstable::crosstable(sec);
+    if cross.is_empty() {
+        return Ok(());
+    }
+    p.gap(1.0);
+    p.line("Crosstable", SUB, Font::Bold, INK)?;
+    p.line(
+        "W won, L lost, T tied against the line number; ? missing; x not counted.",
+        BODY,
+        Font::Condensed,
+        GREY,
+    )?;
+    let mut head: Vec<String> = vec!["#".into(), "Player".into(), "Rank".into()];
+    head.extend((1..=sec.rounds).map(|r| format!("R{r}")));
+    head.push("Wins".into());
+    let mut right = vec![true, false, true];
+    right.extend((1..=sec.rounds).map(|_| false));
+    right.push(true);
+    let t = Table {
+        head,
+        right,
+        rows: cross
+            .iter()
+            .map(|row| {
+                let mut cells = vec![row.line.to_string(), row.name.clone(), row.rank.clone()];
+                cells.extend(row.rounds.iter().cloned());
+                cells.push(row.wins.clone());
+                Row {
+                    // A missing game (`?`) in red, as the missing results are.
+                    bad: row.rounds.iter().any(|c| c.contains('?')),
+                    cells,
+                }
+            })
+            .collect(),
+    };
+    p.table(&t)
 }
 
 fn boards(p: &mut Pages, sec: &SectionResults) -> Result<()> {
@@ -800,11 +842,21 @@ pub fn round_forms(
         };
         let running = keeps_score(d, b)?;
         for t in &round.tables {
-            let seats = [&t.first, &t.second]
-                .iter()
-                .enumerate()
-                .map(|(i, who)| (format!("Seat {}", i + 1), (*who).clone()))
-                .collect();
+            let seats = if t.seats.is_empty() {
+                [&t.first, &t.second]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, who)| (format!("Seat {}", i + 1), (*who).clone()))
+                    .collect()
+            } else {
+                // A movement's table: each player under their seat's name.
+                b.section
+                    .names
+                    .iter()
+                    .cloned()
+                    .zip(t.seats.iter().cloned())
+                    .collect()
+            };
             out.push(form(d, b, Some(round.round), t.table, seats, running));
         }
     }

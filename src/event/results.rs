@@ -373,12 +373,18 @@ fn place<'d>(
     let round = round_of(d, board);
     // Who sat where: as the referee read them, or (a record not its board's,
     // never judged) from the record read again.
-    let src = Source::new(path, judged.as_ref().map_or(text, |j| j.text.as_str()));
-    let parse = || Record::parse(&src, &games::Registry).ok();
+    // The text as a source only when it is read again (rarely): a copy per record.
+    let judged_text = judged.as_mut().map(|j| std::mem::take(&mut j.text));
+    let read_again = std::cell::OnceCell::new();
+    let src =
+        || read_again.get_or_init(|| Source::new(path, judged_text.as_deref().unwrap_or(text)));
+    let parse = || Record::parse(src(), &games::Registry).ok();
     let names: Option<Vec<String>> = match &judged {
         Some(j) => Some(j.players.clone()),
         None => parse().as_ref().map(Record::player_names),
     };
+    // Seat names in a section with a movement: the movement names the players.
+    let names = super::movement::seat_names_taken(section, round, table, names);
     // Seat names in a paired section: the pairing names the players.
     let unnamed = section.pairing.is_some()
         && names.as_ref().is_some_and(|n| *n == section.names)
@@ -398,7 +404,7 @@ fn place<'d>(
                     ),
                 )
                 .at(match at {
-                    Some(span) => Location::at_span(path, &src.text, span),
+                    Some(span) => Location::at_span(path, &src().text, span),
                     None => Location::file(path),
                 }));
             }
@@ -411,6 +417,17 @@ fn place<'d>(
             .map(|n| format!("{n} at table {table}"))
             .collect(),
     };
+    let judged_ok = report.status == "ok";
+    super::movement::check_seats(section, round, if judged_ok { table } else { 0 }, &players)
+        .map_err(|m| {
+            let at = parse().and_then(|r| r.players.first().map(|p| p.span.clone()));
+            Error::input("event.not-the-movement", m)
+                .at(match at {
+                    Some(span) => Location::at_span(path, &src().text, span),
+                    None => Location::file(path),
+                })
+                .help("`tavolo event pair --round N` prints who plays at which table")
+        })?;
     let names = names.unwrap_or_default();
     let mut line = RecordLine {
         file: path.display().to_string(),
@@ -448,7 +465,7 @@ fn place<'d>(
         let kept = j.kept.or_else(|| {
             let record = parse()?;
             let (live, _) = games::session::find(record.game)?
-                .open(&record, &src)
+                .open(&record, src())
                 .ok()?;
             Some(Kept::of(live.as_ref()))
         });
@@ -842,6 +859,17 @@ fn account<'d>(
     };
     let mut out = Account::default();
     let (Some(entrants), Some(_)) = (&s.entrants, s.pairing) else {
+        let last = placed
+            .iter()
+            .filter(|p| mine(p) && p.line.is_fact())
+            .map(|p| p.line.round)
+            .max()
+            .unwrap_or(0)
+            .max(through);
+        if let Some(m) = super::movement::missing(d, all, s, &fact_at, last) {
+            out.missing = m;
+            return Ok(out);
+        }
         // The tables keep their players: every main board at every table.
         for b in all
             .iter()

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use super::boards::Label;
 use super::pairing::{self, History};
 use super::results::{Bye, Missing, RecordLine, Results};
-use super::rules::Pairing;
+use super::rules::{LastRound, Pairing};
 use super::standings;
 use super::{Description, Section};
 use crate::error::Error;
@@ -26,6 +26,10 @@ pub struct Round {
     pub boards: Vec<String>,
     pub tables: Vec<Table>,
     pub bye: Option<String>,
+    /// What made the round so, where not the method alone: a round paired
+    /// by hand, fixed tables, the Gibson rule, king of the hill.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// One table: the first seat moves first.
@@ -34,19 +38,88 @@ pub struct Table {
     pub table: u32,
     pub first: String,
     pub second: String,
+    /// A movement's table: the players by seat (`first` and `second` are
+    /// then the N-S and the E-W pair); empty for a two-player table.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<String>,
+}
+
+impl Table {
+    /// The players in seat order.
+    pub fn players(&self) -> Vec<String> {
+        if self.seats.is_empty() {
+            vec![self.first.clone(), self.second.clone()]
+        } else {
+            self.seats.clone()
+        }
+    }
+}
+
+/// A round of a movement: each table's N-S and E-W pair and their players by
+/// seat; the pair that sits out (with an odd number of pairs) as the bye.
+fn movement_round(
+    s: &Section,
+    si: usize,
+    m: &super::movement::Movement,
+    sides: &[Vec<usize>],
+    round: u32,
+    boards: Vec<String>,
+) -> Round {
+    let mut tables = Vec::new();
+    let mut bye = None;
+    for seat in m.round(round) {
+        match (seat.ns, seat.ew) {
+            (Some(ns), Some(ew)) => tables.push(Table {
+                table: seat.table,
+                first: m.pair_name(ns),
+                second: m.pair_name(ew),
+                seats: m
+                    .players(round, seat.table, sides, s.names.len())
+                    .unwrap_or_default(),
+            }),
+            (Some(p), None) | (None, Some(p)) => bye = Some(m.pair_name(p)),
+            (None, None) => {}
+        }
+    }
+    let side = |i: usize| {
+        sides[i]
+            .iter()
+            .map(|&k| s.names[k].as_str())
+            .collect::<Vec<_>>()
+            .join("-")
+    };
+    Round {
+        section: si + 1,
+        game: s.game.name(),
+        pairing: m.kind.name(),
+        round,
+        rounds: s.rounds,
+        boards,
+        tables,
+        bye,
+        notes: vec![format!(
+            "the first pair named at each table sits {} and stays; the second sits {} and moves \
+             up a table next round",
+            side(0),
+            side(1)
+        )],
+    }
 }
 
 /// The paired section `section` (1-based; `None`: the only paired one).
 pub fn paired_section(d: &Description, section: Option<usize>) -> Result<usize, Error> {
+    let moves = |s: &Section| s.pairing.is_some() || s.movement.is_some();
     let paired: Vec<usize> = (0..d.sections.len())
-        .filter(|&i| d.sections[i].pairing.is_some())
+        .filter(|&i| moves(&d.sections[i]))
         .collect();
     match section {
         Some(n) if n >= 1 && n <= d.sections.len() => {
-            if d.sections[n - 1].pairing.is_none() {
+            if !moves(&d.sections[n - 1]) {
                 return Err(Error::input(
                     "event.not-paired",
-                    format!("section {n} has no `pairing`: its tables keep their players"),
+                    format!(
+                        "section {n} has no `pairing` or `movement`: its tables keep their players"
+                    ),
                 ));
             }
             Ok(n - 1)
@@ -126,13 +199,16 @@ pub fn pair(
              or pair anyway with --allow-missing: a missing game counts nothing",
         ));
     }
-    let before: Vec<&RecordLine> = sec.records.iter().collect();
-    let (pairs, bye) = pairing_of(s, &entrants, &before, &sec.byes, round);
     let first: u32 = d.sections[..si].iter().map(|x| x.boards).sum();
     let k = s.boards_per_round();
     let boards = (1..=k)
         .map(|b| Label::Main(first + (round - 1) * k + b).to_string())
         .collect();
+    if let (Some(m), Some(sides)) = (&s.movement, &s.partnerships) {
+        return Ok(movement_round(s, si, m, sides, round, boards));
+    }
+    let before: Vec<&RecordLine> = sec.records.iter().collect();
+    let Paired { pairs, bye, notes } = explained(s, &entrants, &before, &sec.byes, round);
     Ok(Round {
         section: si + 1,
         game: s.game.name(),
@@ -147,9 +223,11 @@ pub fn pair(
                 table: i as u32 + 1,
                 first: entrants[a].clone(),
                 second: entrants[b].clone(),
+                seats: Vec::new(),
             })
             .collect(),
         bye: bye.map(|b| entrants[b].clone()),
+        notes,
     })
 }
 
@@ -165,9 +243,48 @@ pub fn pairing_of(
     byes: &[Bye],
     round: u32,
 ) -> (Vec<(usize, usize)>, Option<usize>) {
+    let p = explained(s, entrants, before, byes, round);
+    (p.pairs, p.bye)
+}
+
+/// A round's pairing and what made it so, in words (a round paired by hand,
+/// fixed tables, the Gibson rule, king of the hill).
+#[derive(Debug, Clone, Default)]
+pub struct Paired {
+    pub pairs: Vec<(usize, usize)>,
+    pub bye: Option<usize>,
+    pub notes: Vec<String>,
+}
+
+/// [`pairing_of`], with the notes: the section's method, and before it the
+/// pairings file's round ([`super::manual`]), the Gibson rule
+/// ([`super::gibson`]) and a king-of-the-hill last round.
+pub fn explained(
+    s: &Section,
+    entrants: &[String],
+    before: &[&RecordLine],
+    byes: &[Bye],
+    round: u32,
+) -> Paired {
     let method = s.pairing.unwrap_or(Pairing::Swiss);
+    let manual = s.manual.iter().find(|m| m.round == round);
+    if let Some(m) = manual.filter(|m| m.whole) {
+        return Paired {
+            pairs: m.tables.clone(),
+            bye: m.bye,
+            notes: vec![format!(
+                "round {round} is paired by hand ({})",
+                super::manual::FILE
+            )],
+        };
+    }
     if method == Pairing::RoundRobin {
-        return pairing::berger(entrants.len(), round as usize - 1);
+        let (pairs, bye) = pairing::berger(entrants.len(), round as usize - 1);
+        return Paired {
+            pairs,
+            bye,
+            notes: Vec::new(),
+        };
     }
     let index = |name: &str| entrants.iter().position(|e| e == name);
     let lines: Vec<&RecordLine> = before
@@ -193,11 +310,87 @@ pub fn pairing_of(
         }
     }
     let games = super::results::games_of(&lines, &byes);
-    let ranked: Vec<usize> = standings::standings(&games, &s.seeding, &s.tie_breaks)
-        .iter()
-        .filter_map(|st| index(&st.name))
-        .collect();
-    pairing::swiss(&ranked, &h)
+    let table = standings::standings(&games, &s.seeding, &s.tie_breaks);
+    let ranked: Vec<usize> = table.iter().filter_map(|st| index(&st.name)).collect();
+    let mut out = Paired::default();
+    // Fixed tables first; the others are paired from the players left.
+    let mut pool = ranked.clone();
+    if let Some(m) = manual {
+        out.pairs.extend(m.tables.iter().copied());
+        pool.retain(|p| !m.tables.iter().any(|&(a, b)| a == *p || b == *p) && m.bye != Some(*p));
+        out.bye = m.bye;
+        let each: Vec<String> = m
+            .tables
+            .iter()
+            .map(|&(a, b)| format!("{} v {}", entrants[a], entrants[b]))
+            .collect();
+        out.notes.push(format!(
+            "fixed by hand ({}): {}",
+            super::manual::FILE,
+            if each.is_empty() {
+                "no table".to_string()
+            } else {
+                each.join(", ")
+            }
+        ));
+    }
+    if let Some(caps) = &s.gibson {
+        let left = s.rounds.saturating_sub(round) + 1;
+        if let Some(leader) = super::gibson::gibsonized(&table, left, caps) {
+            let l = index(&leader.name).unwrap_or(0);
+            let rounds_left = super::report::count(u64::from(left), "round", "rounds");
+            if pool.contains(&l) {
+                let odd = pool.len() % 2 == 1;
+                pool.retain(|&p| p != l);
+                if odd && out.bye.is_none() {
+                    out.bye = Some(l);
+                    out.notes.push(format!(
+                        "gibson: {} cannot be caught in the {rounds_left} left, and has the bye",
+                        leader.name
+                    ));
+                } else {
+                    let out_of: Vec<usize> = super::gibson::out_of_contention(&table, left, caps)
+                        .iter()
+                        .filter_map(|p| index(&p.name))
+                        .filter(|p| pool.contains(p))
+                        .collect();
+                    let (opp, why) = match out_of
+                        .iter()
+                        .find(|&&p| !h.has_met(l, p))
+                        .or(out_of.first())
+                    {
+                        Some(&p) => (Some(p), "the highest-ranked out of contention"),
+                        None => (
+                            pool.last().copied(),
+                            "nobody is out of contention: the lowest-ranked",
+                        ),
+                    };
+                    if let Some(o) = opp {
+                        pool.retain(|&p| p != o);
+                        out.pairs.extend(pairing::seat(vec![(l, o)], &ranked, &h));
+                        out.notes.push(format!(
+                            "gibson: {} cannot be caught in the {rounds_left} left, and meets {} ({why})",
+                            leader.name, entrants[o]
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let koth = s.last_round == Some(LastRound::KingOfTheHill) && round == s.rounds;
+    let (pairs, bye) = if koth {
+        out.notes.push(format!(
+            "king of the hill: round {round} is paired 1 v 2, 3 v 4 by the standings"
+        ));
+        pairing::king_of_the_hill(&pool, &h)
+    } else {
+        pairing::swiss(&pool, &h)
+    };
+    out.pairs.extend(pairs);
+    if out.bye.is_none() {
+        out.bye = bye;
+    }
+    out
 }
 
 /// The players a pairing known before any game seats at `table` of board
@@ -205,8 +398,11 @@ pub fn pairing_of(
 /// `None` (a later Swiss round is paired by `event pair`, from the results).
 pub fn dealt_players(d: &Description, b: &super::Board, table: u32) -> Option<Vec<String>> {
     let s = b.section;
-    let entrants = s.entrants.as_ref()?;
     let round = super::results::round_of(d, b);
+    if let (Some(m), Some(sides)) = (&s.movement, &s.partnerships) {
+        return m.players(round, table, sides, s.names.len());
+    }
+    let entrants = s.entrants.as_ref()?;
     let known = match s.pairing? {
         Pairing::RoundRobin => round >= 1,
         Pairing::Swiss => round == 1,
@@ -237,9 +433,19 @@ pub fn round_text(r: &Round) -> String {
             t.table, t.first, t.second
         ));
     }
+    let movement = r.tables.iter().any(|t| !t.seats.is_empty());
     if let Some(b) = &r.bye {
-        s.push_str(&format!("  bye: {b}\n"));
+        if movement {
+            s.push_str(&format!("  sits out: {b}\n"));
+        } else {
+            s.push_str(&format!("  bye: {b}\n"));
+        }
     }
-    s.push_str("the first named at each table has the first seat and moves first\n");
+    for n in &r.notes {
+        s.push_str(&format!("{n}\n"));
+    }
+    if !movement {
+        s.push_str("the first named at each table has the first seat and moves first\n");
+    }
     s
 }

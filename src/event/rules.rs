@@ -101,3 +101,19 @@ impl Pairing {
         }
     }
 }
+
+/// How a Swiss section pairs its last round (`last-round = ...`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LastRound {
+    /// King of the hill: by the standings, 1 v 2, 3 v 4, ..., repeats allowed.
+    KingOfTheHill,
+}
+
+impl LastRound {
+    pub fn name(self) -> &'static str {
+        match self {
+            LastRound::KingOfTheHill => "king-of-the-hill",
+        }
+    }
+}

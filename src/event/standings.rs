@@ -391,6 +391,48 @@ mod tests {
         );
     }
 
+    /// Worked by hand: median Buchholz where Buchholz is level. A beats O1,
+    /// O2, O3, whose other wins are 0, 1 and 4 (O2 beats Z1; O3 beats Z1 to
+    /// Z4); B beats P1, P2, P3, whose other wins are 1, 2 and 2 (P1 beats Z2,
+    /// P2 beats Z3 and Z4, P3 beats Z1 and Z2). Buchholz: A 0+1+4 = 5, B
+    /// 1+2+2 = 5, level; median Buchholz (without the best and the worst):
+    /// A 1, B 2, so B ranks above A.
+    #[test]
+    fn median_buchholz_drops_the_best_and_the_worst() {
+        let games = [
+            game("A", 1, "O1", 0),
+            game("A", 1, "O2", 0),
+            game("A", 1, "O3", 0),
+            game("B", 1, "P1", 0),
+            game("B", 1, "P2", 0),
+            game("B", 1, "P3", 0),
+            game("O2", 1, "Z1", 0),
+            game("O3", 1, "Z1", 0),
+            game("O3", 1, "Z2", 0),
+            game("O3", 1, "Z3", 0),
+            game("O3", 1, "Z4", 0),
+            game("P1", 1, "Z2", 0),
+            game("P2", 1, "Z3", 0),
+            game("P2", 1, "Z4", 0),
+            game("P3", 1, "Z1", 0),
+            game("P3", 1, "Z2", 0),
+        ];
+        let e: Vec<String> = vec![];
+        let by = |c: &[Criterion]| standings(&games, &e, c);
+        let s = by(&[Criterion::Wins, Criterion::Buchholz]);
+        let of = |s: &[Standing], n: &str| s.iter().find(|x| x.name == n).unwrap().clone();
+        let (a, b) = (of(&s, "A"), of(&s, "B"));
+        assert_eq!((a.buchholz, b.buchholz), (5.0, 5.0));
+        assert_eq!((a.median_buchholz, b.median_buchholz), (1.0, 2.0));
+        assert_eq!((a.rank, b.rank, a.tied), (2, 2, true));
+        let s = by(&[
+            Criterion::Wins,
+            Criterion::Buchholz,
+            Criterion::MedianBuchholz,
+        ]);
+        assert_eq!((of(&s, "B").rank, of(&s, "A").rank), (2, 3));
+    }
+
     #[test]
     fn percent_compares_exact_fractions() {
         let mut a = game("Anna", 1, "Bruno", 0);

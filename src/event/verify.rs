@@ -456,23 +456,22 @@ pub fn check_and_judge(
 
     // The setup written in the record, against the board dealt again.
     let has_deal = deal.is_some();
-    let with_deal = if has_deal {
-        text.to_string()
+    let (judged, kept, with_deal) = if has_deal {
+        let src = Source::new(path, text);
+        let (judged, kept) = check_parsed_kept(&src, node, history);
+        (judged, kept, src.text)
     } else {
+        // The text the referee reads is not the one parsed.
+        drop(node);
         let p = board.provenance();
-        format!(
+        let with_deal = format!(
             "{text}\n[deal]\nalgorithm = {}\nseed = {}\nboard = {}\n",
             write::string(p.algorithm),
             write::string(&p.seed),
             p.board
-        )
-    };
-    let (judged, kept) = if has_deal {
-        check_parsed_kept(&Source::new(path, with_deal.clone()), node, history)
-    } else {
-        // The text the referee reads is not the one parsed.
-        drop(node);
-        keeping(history, || check_text(path, with_deal.clone()))
+        );
+        let (judged, kept) = keeping(history, || check_text(path, with_deal.clone()));
+        (judged, kept, with_deal)
     };
     if let Some(written) = doc.setup.as_ref() {
         let dealt = match dealt_setup(board, &players) {

@@ -110,58 +110,78 @@ pub fn said(r: &GameResult) -> String {
     format!("{who}{scores}: {}", r.reason)
 }
 
-/// `check` of a record that ends in a resignation (GN-4), given the game's verdict on its
-/// other moves: an illegal move before it stands; a resignation after the end is illegal;
-/// otherwise the game's session, opened from the record, gives the result.
+/// `check` of a record with resignations (GN-4), given the game's verdict on its other
+/// moves: an illegal move before the last resignation stands; a resignation after the end
+/// is illegal; a resignation that ends the game gives the result its session gives; where
+/// play went on without the player (MOON, Domino with more than two), the game's own
+/// verdict, which put them out, stands.
 pub fn judge_resigned(src: &Source, record: &Record, verdict: Verdict) -> Result<Verdict, Error> {
-    let Some(r) = &record.resigned else {
+    let Some(last) = record.resignations.last() else {
         return Ok(verdict);
     };
-    let name = &record.players[r.player].name;
-    let total = record.moves.len() + 1;
-    match verdict.status {
-        crate::record::Status::Illegal => Ok(verdict),
-        crate::record::Status::Complete => {
-            let (line, column) = crate::error::line_column(&src.text, r.span.start);
-            let mut v = Verdict::illegal(
-                total,
-                crate::record::Illegal {
-                    number: r.number,
-                    player: name.clone(),
-                    rule: "GN-4",
-                    code: "record.resign-after-end",
-                    message: format!("{name} resigns at move {}, after the game ended", r.number),
-                    line,
-                    column,
-                },
-            );
-            v.result = verdict.result;
-            Ok(v.with_details(verdict.details))
-        }
-        crate::record::Status::LegalSoFar => {
-            let tables = super::session::find(record.game).ok_or_else(|| {
-                src.error(
-                    "record.resign-unjudged",
-                    &r.span,
-                    format!(
-                        "tavolo has no session for {} to judge a resignation",
-                        record.game
-                    ),
-                )
-            })?;
-            let (live, _) = tables.open(record, src)?;
-            let result = live.ended().ok_or_else(|| {
-                src.error(
-                    "record.resign-goes-on",
-                    &r.span,
-                    format!(
-                        "{name} resigned: with more than two players the game goes on without them (GN-4), which tavolo does not judge yet"
-                    ),
-                )
-            })?;
+    if matches!(verdict.status, crate::record::Status::Illegal) {
+        return Ok(verdict);
+    }
+    let tables = super::session::find(record.game).ok_or_else(|| {
+        src.error(
+            "record.resign-unjudged",
+            &last.span,
+            format!(
+                "tavolo has no session for {} to judge a resignation",
+                record.game
+            ),
+        )
+    })?;
+    let (live, refused) = tables.open(record, src)?;
+    let total = record.moves.len() + record.resignations.len();
+    if refused.is_none() && live.resignations() < record.resignations.len() {
+        // The session leaves out a resignation after the end.
+        let name = &record.players[last.player].name;
+        let (line, column) = crate::error::line_column(&src.text, last.span.start);
+        let mut v = Verdict::illegal(
+            total,
+            crate::record::Illegal {
+                number: last.number,
+                player: name.clone(),
+                rule: "GN-4",
+                code: "record.resign-after-end",
+                message: format!(
+                    "{name} resigns at move {}, after the game ended",
+                    last.number
+                ),
+                line,
+                column,
+            },
+        );
+        v.result = verdict.result;
+        return Ok(v.with_details(verdict.details));
+    }
+    match live.ended() {
+        Some(result) => {
             Ok(Verdict::complete(total, result, verdict.notes).with_details(verdict.details))
         }
+        None => Ok(Verdict {
+            moves: total,
+            ..verdict
+        }),
     }
+}
+
+/// Whether a record that `check` judges illegal is a strict table's game ended by its last
+/// move, judged as the sheet says (GN-4, `[session] strict = true`): a session goes on
+/// from it (to show its result, or to take that move back) as from a legal record.
+pub fn strict_end(name: &std::path::Path, text: &str) -> bool {
+    let src = Source::new(name, text.to_string());
+    let Ok(record) = Record::parse(&src, &crate::games::Registry) else {
+        return false;
+    };
+    if !record.strict {
+        return false;
+    }
+    let Some(tables) = super::session::find(record.game) else {
+        return false;
+    };
+    matches!(tables.open(&record, &src), Ok((live, None)) if live.ended().is_some())
 }
 
 #[cfg(test)]

@@ -64,6 +64,11 @@ pub trait Game: Sync {
     }
     /// How many players a variant takes.
     fn player_counts(&self, variant: &str) -> RangeInclusive<usize>;
+    /// Whether play goes on without a player who resigns, when more than two play (GN-4:
+    /// the player is out, as with no legal move left). By default the game ends.
+    fn goes_on_after_resign(&self) -> bool {
+        false
+    }
     /// Read the game's setup and moves from a parsed record and replay them.
     /// `Err` is for unreadable content (exit 2); rule violations go in the verdict.
     fn check(&self, record: &Record, src: &Source) -> Result<Verdict, Error>;
@@ -236,6 +241,10 @@ impl Catalogue for Registry {
                 help: String::new(),
             }),
         }
+    }
+
+    fn goes_on_after_resign(&self, game: &str) -> bool {
+        find(game).is_some_and(|g| g.goes_on_after_resign())
     }
 
     fn player_counts(&self, game: &str, variant: &str) -> RangeInclusive<usize> {

@@ -76,6 +76,12 @@ pub trait Referee: Sync {
         let _ = players;
         self.move_out(seat, mv)
     }
+    /// The seat that makes `mv`, `seat` being the one to move: [`Self::move_out`]'s
+    /// player, without writing the fields (a replay that only judges asks this of
+    /// every move). A game whose moves name their seat says so here, cheaply.
+    fn mover(&self, seat: usize, mv: &<Self::Engine as Engine>::Move) -> usize {
+        self.move_out(seat, mv).player
+    }
     /// The random player's choice among the legal moves (never empty):
     /// uniform, unless a game says otherwise (Scalafrutta's players mostly
     /// declare their best partition, so that random games end).

@@ -9,6 +9,11 @@
 //! by move, the seat to move: `tavolo event results`) runs the judging inside [`keeping`]:
 //! every game's replay goes through [`replay_followed`], which leaves its end there, so a
 //! record is replayed once for its verdict and its scores, whatever the game.
+//!
+//! Each move is written as record fields and explained in words (what a live session's
+//! record, move list and answers read) only when [`keeping`] keeps the history: `check`,
+//! `show` and results without a score slip keep the moves and their seats, nothing more,
+//! which was about a tenth of `check` and a quarter of `event results`.
 
 use super::engine::Broken;
 use super::session::{
@@ -174,9 +179,19 @@ pub fn replay_followed<T: Table, E>(
         moves,
         numbers,
     } = opened;
+    // The moves are written and explained only for a caller that keeps them.
+    let history = KEPT.with(|k| matches!(*k.borrow(), Some((true, _))));
     let mut session = Session::viewing(table, record, start);
+    session.explain_moves(history);
     let upto = numbers.iter().take_while(|&&n| n <= shown).count();
-    let refused = session.replay_followed(moves, Some(upto), before, played)?;
+    // Resignations after which play went on (GN-4: MOON, Domino) put their players out
+    // where the record writes them; one that ends the game is `check`'s to judge.
+    let outs = record
+        .resignations
+        .iter()
+        .take_while(|r| r.number <= shown)
+        .map(|r| (r.number, r.player));
+    let refused = session.replay_putting_out(moves, &numbers, outs, upto, before, played)?;
     KEPT.with(|k| {
         if let Some((history, slot)) = k.borrow_mut().as_mut() {
             *slot = Some(Kept::with(&session, *history));
@@ -209,6 +224,8 @@ impl<T: Table> Replayed<T> {
         self.session.game()
     }
 
+    /// The session replayed: its moves are explained only inside [`keeping`] with the
+    /// history kept (see the module's documentation).
     pub fn session(&self) -> &Session<T> {
         &self.session
     }
@@ -301,5 +318,48 @@ mod tests {
         // Every game took part, and nothing is kept outside `keeping`.
         assert_eq!(compared.len(), crate::games::names().len(), "{compared:?}");
         assert!(KEPT.with(|k| k.borrow().is_none()));
+    }
+
+    /// Outside `keeping` (`check`, `show`) a replay writes and explains no move, which
+    /// the caller would drop; each step still names the seat that made it and its move,
+    /// as a replay whose history is kept does (where every move is written and explained).
+    #[test]
+    fn a_replay_only_judged_explains_nothing_and_keeps_each_seat() {
+        use crate::games::moon::record::Moon;
+        let mut compared = 0;
+        for (game, path) in crate::games::fixture_records() {
+            if game != "moon" {
+                continue;
+            }
+            let src = Source::new(&path, std::fs::read_to_string(&path).unwrap());
+            let Ok(record) = Record::parse(&src, &crate::games::Registry) else {
+                continue;
+            };
+            let Ok(judged) = replay(&Moon, &record, &src, None) else {
+                continue;
+            };
+            let (kept, _) = keeping(true, || replay(&Moon, &record, &src, None));
+            let kept = kept.unwrap();
+            let at = path.display();
+            assert!(
+                judged.steps().all(|(_, s)| s.explanation.is_empty()
+                    && s.out.fields.is_empty()
+                    && s.scores.is_none()),
+                "{at}"
+            );
+            assert!(
+                kept.steps()
+                    .all(|(_, s)| !s.explanation.is_empty() && !s.out.fields.is_empty()),
+                "{at}"
+            );
+            let seats = |r: &Replayed<Moon>| -> Vec<_> {
+                r.steps()
+                    .map(|(n, s)| (n, s.out.player, s.mv.clone()))
+                    .collect()
+            };
+            assert_eq!(seats(&judged), seats(&kept), "{at}");
+            compared += usize::from(judged.steps().count() > 0);
+        }
+        assert!(compared >= 5, "{compared} MOON fixtures replayed");
     }
 }

@@ -200,17 +200,34 @@ pub trait Table:
     }
 
     /// The result an illegal move gets at a strict table (GN-4), where the sheet punishes
-    /// it: `seat`'s move `number`, refused in `game`. `None` (the default): the sheet has no
-    /// such rule, and a strict table is refused.
+    /// it: `seat`'s move `number`, refused in `game` for `broken`. `None` (the default):
+    /// the sheet does not punish this one, and even a strict table refuses it.
     fn strict(
         &self,
         game: &EngineOf<Self>,
+        broken: &BrokenOf<Self>,
         seat: usize,
         number: usize,
         names: &[String],
     ) -> Option<GameResult> {
-        let _ = (game, seat, number, names);
+        let _ = (game, broken, seat, number, names);
         None
+    }
+
+    /// Whether the sheet of this game, as `game` plays it, punishes some illegal move
+    /// ([`Table::strict`]), so that a table of it may be strict (GN-4). By default not.
+    fn has_strict(&self, game: &EngineOf<Self>) -> bool {
+        let _ = game;
+        false
+    }
+
+    /// GN-4 where play goes on without a player who resigns (MOON and Domino with more
+    /// than two players): `seat` out of `game`, as if they had no legal move left. `false`
+    /// (the default), and `game` unchanged: the game has no such rule, or `seat` is out
+    /// already.
+    fn put_out(&self, game: &mut EngineOf<Self>, seat: usize) -> bool {
+        let _ = (game, seat);
+        false
     }
 
     /// Whether the table's view of this game hides anything (hands, racks, a pile).
@@ -464,6 +481,15 @@ pub struct Session<T: Table> {
     ended: Option<Ended>,
     /// A strict table (GN-4): an illegal move the sheet punishes is recorded and judged.
     strict: bool,
+    /// Whether each legal move is written as record fields and explained as it is played
+    /// (with the scores after it and what a view that does not see it is told): what the
+    /// record, the move list and the answers read. A replay only judged or drawn (`check`,
+    /// `show`, [`super::replay`]) keeps the moves and who made them, nothing more.
+    explains: bool,
+    /// Players who resigned while play went on without them (GN-4, [`Table::put_out`]):
+    /// how many legal moves came before each, and the seat. The position after each is
+    /// in `between`.
+    outs: Vec<(usize, usize)>,
 }
 
 // By hand: a derive would ask the game's table (a `&'static` to it is kept) to be `Clone`.
@@ -482,6 +508,8 @@ impl<T: Table> Clone for Session<T> {
             undone: self.undone.clone(),
             ended: self.ended.clone(),
             strict: self.strict,
+            explains: self.explains,
+            outs: self.outs.clone(),
         }
     }
 }
@@ -517,7 +545,11 @@ impl<T: Table> Session<T> {
         src: &Source,
     ) -> Result<(Session<T>, Option<RefusalOf<T>>), Error> {
         let head = head_of(record, src)?;
-        let Opened { start, moves, .. } = table.open(record, src)?;
+        let Opened {
+            start,
+            moves,
+            numbers,
+        } = table.open(record, src)?;
         let deal = record.setup.deal().map(|(d, _)| d.clone());
         let mut s = Session::new(
             table,
@@ -527,11 +559,14 @@ impl<T: Table> Session<T> {
             deal,
             start,
         );
-        let refused = s.replay(moves, None);
-        if let (None, Some(r)) = (&refused, &record.resigned) {
-            // `check` refuses a resignation after the end; the session keeps none then.
-            if s.now.to_move().is_some() {
-                s.resign(r.player);
+        s.strict = record.strict && table.has_strict(&s.start);
+        let count = moves.len();
+        let mut refused = s.replay_resigning(moves, &numbers, record, src)?;
+        // A strict table's record may end with the illegal move it judged (GN-4).
+        if let Some(r) = refused.as_ref().filter(|r| s.strict && r.number == count) {
+            s.forfeit(r);
+            if s.ended.is_some() {
+                refused = None;
             }
         }
         if refused.is_none() {
@@ -590,7 +625,17 @@ impl<T: Table> Session<T> {
             undone: Vec::new(),
             ended: None,
             strict: false,
+            explains: true,
+            outs: Vec::new(),
         }
+    }
+
+    /// Stop (or go on) writing and explaining each legal move played from here (see
+    /// [`Session::explains`]): a session that does not keeps, for each move, only the move
+    /// and its seat, so its record, move list and answers are not to be read. A replay
+    /// that only judges or draws saves most of its work per move this way.
+    pub(super) fn explain_moves(&mut self, on: bool) {
+        self.explains = on;
     }
 
     pub fn table(&self) -> &'static T {
@@ -618,32 +663,42 @@ impl<T: Table> Session<T> {
     /// Apply `mv`: the step it made, or the rule it breaks (the session unchanged). A move
     /// other than the next one taken back forgets the moves taken back.
     pub fn apply(&mut self, mv: MoveOf<T>) -> Result<&StepOf<T>, RefusalOf<T>> {
-        self.applied(mv, |_, _, _| ())?;
+        self.applied(mv, |_, _, _, _| ())?;
         Ok(self.steps.last().expect("just pushed"))
     }
 
-    /// [`Session::apply`], showing `seen` a legal move's position before it, what it did
-    /// and the position after it.
+    /// [`Session::apply`], showing `seen` a legal move's position before it, the move, what
+    /// it did and the position after it.
     fn applied<R>(
         &mut self,
         mv: MoveOf<T>,
-        seen: impl FnOnce(&EngineOf<T>, &OutcomeOf<T>, &EngineOf<T>) -> R,
+        seen: impl FnOnce(&EngineOf<T>, &MoveOf<T>, &OutcomeOf<T>, &EngineOf<T>) -> R,
     ) -> Result<R, RefusalOf<T>> {
-        let seat = self.now.to_move();
-        let out = self
-            .table
-            .move_out_named(&self.players, seat.unwrap_or(0), &mv);
+        let seat = self.now.to_move().unwrap_or(0);
         let mut next = self.now.clone();
         match next.play(mv.clone()) {
             Ok(outcome) => {
-                let explanation =
-                    self.table
-                        .explain(&self.now, &next, &mv, &outcome, &self.players);
-                let scores = self.table.scores(&next);
-                let masked = self
-                    .table
-                    .masked(&self.now, &next, &mv, &outcome, &self.players);
-                let seen = seen(&self.now, &outcome, &next);
+                let (out, explanation, scores, masked) = if self.explains {
+                    let t = self.table;
+                    (
+                        t.move_out_named(&self.players, seat, &mv),
+                        t.explain(&self.now, &next, &mv, &outcome, &self.players),
+                        t.scores(&next),
+                        t.masked(&self.now, &next, &mv, &outcome, &self.players),
+                    )
+                } else {
+                    let out = MoveOut {
+                        player: self.table.mover(seat, &mv),
+                        fields: Vec::new(),
+                    };
+                    // Every test's replay checks a game's `mover` against its fields' player.
+                    debug_assert_eq!(
+                        out.player,
+                        self.table.move_out_named(&self.players, seat, &mv).player
+                    );
+                    (out, String::new(), None, None)
+                };
+                let seen = seen(&self.now, &mv, &outcome, &next);
                 self.now = next;
                 let n = self.steps.len();
                 if self.undone.last() == Some(&mv) {
@@ -669,7 +724,7 @@ impl<T: Table> Session<T> {
             }
             Err(broken) => Err(Refusal {
                 number: self.steps.len() + 1,
-                player: out.player,
+                player: self.table.mover(seat, &mv),
                 mv,
                 broken,
             }),
@@ -718,15 +773,54 @@ impl<T: Table> Session<T> {
                 self.between.retain(|(k, _)| *k < index);
                 self.between.push((index, set));
             }
-            let seen = |was: &EngineOf<T>, outcome: &OutcomeOf<T>, now: &EngineOf<T>| {
-                played(index, was, &mv, outcome, now)
-            };
-            match self.applied(mv.clone(), seen) {
+            let seen =
+                |was: &EngineOf<T>, mv: &MoveOf<T>, outcome: &OutcomeOf<T>, now: &EngineOf<T>| {
+                    played(index, was, mv, outcome, now)
+                };
+            match self.applied(mv, seen) {
                 Ok(seen) => seen?,
                 Err(r) => return Ok(Some(r)),
             }
         }
         Ok(None)
+    }
+
+    /// [`Session::replay_followed`] with players put out where they resigned and play
+    /// went on (GN-4, [`Table::put_out`]): `outs` gives, in order, the record move of each
+    /// resignation and its seat, `numbers` the record move of each of `moves`. A
+    /// resignation that would end the game is left out (the game's `check` judges it).
+    pub fn replay_putting_out<E>(
+        &mut self,
+        moves: Vec<MoveOf<T>>,
+        numbers: &[usize],
+        outs: impl Iterator<Item = (usize, usize)>,
+        upto: usize,
+        mut before: impl FnMut(usize, &EngineOf<T>, &MoveOf<T>) -> Result<Option<EngineOf<T>>, E>,
+        mut played: impl FnMut(
+            usize,
+            &EngineOf<T>,
+            &MoveOf<T>,
+            &OutcomeOf<T>,
+            &EngineOf<T>,
+        ) -> Result<(), E>,
+    ) -> Result<Option<RefusalOf<T>>, E> {
+        let mut moves = moves.into_iter();
+        let mut done = 0;
+        for (number, seat) in outs {
+            let n = numbers[done..].iter().take_while(|&&k| k < number).count();
+            let segment = moves.by_ref().take(n);
+            if let Some(r) = self.replay_followed(segment, Some(upto), &mut before, &mut played)? {
+                return Ok(Some(r));
+            }
+            done += n;
+            let scores = self.table.scores(&self.now);
+            if self.now.to_move().is_some()
+                && !ending::resign_ends(self.players.len(), scores.as_deref())
+            {
+                self.put_out(seat);
+            }
+        }
+        self.replay_followed(moves, Some(upto), before, played)
     }
 
     /// Take back the last move; `None` at the start.
@@ -771,12 +865,26 @@ impl<T: Table> Session<T> {
     /// moves taken back may be played again, a `[session]` table listing them (`redo`,
     /// next first) so that redo survives a resume. A new move forgets them, and the table.
     pub fn record(&self) -> String {
+        debug_assert!(self.explains, "the record of a session that wrote no moves");
         let mut text = self.head.clone();
-        for s in &self.steps {
+        let mut outs = self.outs.iter().peekable();
+        for (i, s) in self.steps.iter().enumerate() {
+            while let Some((_, seat)) = outs.next_if(|(k, _)| *k == i) {
+                text.push_str(&write::move_table(&self.players, &resignation(*seat)));
+            }
             text.push_str(&write::move_table(&self.players, &s.out));
+        }
+        for (_, seat) in outs {
+            text.push_str(&write::move_table(&self.players, &resignation(*seat)));
         }
         if let Some(e) = &self.ended {
             text.push_str(&write::move_table(&self.players, &e.out));
+        }
+        if self.strict {
+            // The comment inside `[session]`: a resumed session drops it with the table.
+            text.push_str(
+                "\n[session]\n# A strict table (GN-4): an illegal move the sheet punishes is recorded and judged.\nstrict = true\n",
+            );
         }
         if !self.undone.is_empty() {
             let redo: Vec<String> = self
@@ -785,8 +893,12 @@ impl<T: Table> Session<T> {
                 .rev()
                 .map(|m| toml::Value::String(m.to_string()).to_string())
                 .collect();
+            let (before, table) = match self.strict {
+                true => ("", ""),
+                false => ("\n", "[session]\n"),
+            };
             text.push_str(&format!(
-                "\n# Moves taken back at the table, which `redo` plays again (next first).\n[session]\nredo = [{}]\n",
+                "{before}# Moves taken back at the table, which `redo` plays again (next first).\n{table}redo = [{}]\n",
                 redo.join(", ")
             ));
         }
@@ -797,26 +909,82 @@ impl<T: Table> Session<T> {
     /// goes on without the player ([`ending::resign_ends`]), which is refused (`false`).
     pub fn resign(&mut self, seat: usize) -> bool {
         let scores = self.table.scores(&self.now);
-        if self.ended.is_some()
-            || self.now.to_move().is_none()
-            || !ending::resign_ends(self.players.len(), scores.as_deref())
-        {
+        if self.ended.is_some() || self.now.to_move().is_none() {
             return false;
         }
+        if !ending::resign_ends(self.players.len(), scores.as_deref()) {
+            return self.put_out(seat);
+        }
         self.undone.clear();
-        let number = self.steps.len() + 1;
+        let number = self.steps.len() + self.outs.len() + 1;
         let result = ending::resigned_result(&self.players, seat, number, scores.as_deref());
         self.ended = Some(Ended {
             seat,
-            out: MoveOut {
-                player: seat,
-                fields: vec![(ending::RESIGN_FIELD.0, ending::RESIGN_FIELD.1.to_string())],
-            },
+            out: resignation(seat),
             notation: "resign".into(),
             explanation: crate::t!("session-resigns", player = self.players[seat].as_str()),
             result,
         });
         true
+    }
+
+    /// `seat` resigns and play goes on without them (GN-4, [`Table::put_out`]); `false`
+    /// when the game has no such rule or the player is out already.
+    fn put_out(&mut self, seat: usize) -> bool {
+        let mut next = self.now.clone();
+        if !self.table.put_out(&mut next, seat) {
+            return false;
+        }
+        let k = self.steps.len();
+        self.undone.clear();
+        self.between.push((k, next.clone()));
+        self.outs.push((k, seat));
+        self.now = next;
+        true
+    }
+
+    /// [`Session::replay`] of a record's moves (`numbers`: the record move of each) with
+    /// its resignations where it writes them (GN-4): before the first move written after
+    /// one, its player resigns, and the game ends or goes on without them. A move after a
+    /// resignation that ended the game is `record.move-after-resign`; a resignation after
+    /// the end is left out (`check` refuses it).
+    fn replay_resigning(
+        &mut self,
+        moves: Vec<MoveOf<T>>,
+        numbers: &[usize],
+        record: &Record,
+        src: &Source,
+    ) -> Result<Option<RefusalOf<T>>, Error> {
+        let mut moves = moves.into_iter();
+        let mut done = 0;
+        for r in &record.resignations {
+            let before = numbers[done..]
+                .iter()
+                .take_while(|&&n| n < r.number)
+                .count();
+            if let Some(refused) = self.replay(moves.by_ref().take(before), None) {
+                return Ok(Some(refused));
+            }
+            done += before;
+            if self.ended.is_some() {
+                return Err(after_resigning(src, record, r.number));
+            }
+            if self.now.to_move().is_some() && !self.resign(r.player) {
+                let name = &self.players[r.player];
+                return Err(src.error(
+                    "record.resign-twice",
+                    &r.span,
+                    format!(
+                        "move {}: {name} resigns, but is out of the game already (GN-4)",
+                        r.number
+                    ),
+                ));
+            }
+        }
+        if let (Some(_), Some(&n)) = (&self.ended, numbers.get(done)) {
+            return Err(after_resigning(src, record, n));
+        }
+        Ok(self.replay(moves, None))
     }
 
     /// How the game ended after its legal moves, if not by them.
@@ -1003,6 +1171,62 @@ pub trait Live: Send + Sync {
     /// Make this a strict table (GN-4), or say why the game has none.
     fn set_strict(&mut self) -> Result<(), String>;
     fn is_strict(&self) -> bool;
+    /// How many resignations the session holds (GN-4): those play went on after, and the
+    /// one that ended the game.
+    fn resignations(&self) -> usize;
+}
+
+/// A resignation as the record writes it: `player` and `resign = true` (GN-4).
+fn resignation(seat: usize) -> MoveOut {
+    MoveOut {
+        player: seat,
+        fields: vec![(ending::RESIGN_FIELD.0, ending::RESIGN_FIELD.1.to_string())],
+    }
+}
+
+/// `record.move-after-resign`: record move `n` comes after a resignation that ended the
+/// game (GN-4).
+fn after_resigning(src: &Source, record: &Record, n: usize) -> Error {
+    let span = record
+        .moves
+        .iter()
+        .find(|e| e.number == n)
+        .map(|e| &e.node.span)
+        .or_else(|| {
+            record
+                .resignations
+                .iter()
+                .find(|r| r.number == n)
+                .map(|r| &r.span)
+        })
+        .unwrap_or(&record.span);
+    let (who, at) = record
+        .resignations
+        .iter()
+        .find(|r| r.number < n)
+        .map_or((String::new(), 0), |r| {
+            (record.players[r.player].name.clone(), r.number)
+        });
+    src.error(
+        "record.move-after-resign",
+        span,
+        format!("move {n}: the game ended when {who} resigned at move {at} (GN-4)"),
+    )
+    .help("a resignation that ends the game is the record's last [[move]]")
+}
+
+/// A resignation after which play went on, as the move list shows it.
+fn out_played(names: &[String], number: usize, seat: usize, scores: Option<Vec<i64>>) -> Played {
+    Played {
+        number,
+        player: names[seat].clone(),
+        notation: "resign".into(),
+        explanation: format!(
+            "{} resigns and is out, as with no legal move left; the others play on (GN-4)",
+            names[seat]
+        ),
+        scores,
+    }
 }
 
 /// What a session answers to a move after the game has ended otherwise than by a move.
@@ -1055,7 +1279,8 @@ fn played<M: std::fmt::Display>(
 fn answer<T: Table>(s: &Session<T>, r: Result<usize, RefusalOf<T>>, view: View) -> Answer {
     match r {
         Ok(n) => {
-            let p = played(n, &s.players, &s.steps[n - 1], view);
+            // The step just played: every resignation came before it.
+            let p = played(n + s.outs.len(), &s.players, &s.steps[n - 1], view);
             Answer::Legal {
                 number: p.number,
                 player: p.player,
@@ -1064,7 +1289,7 @@ fn answer<T: Table>(s: &Session<T>, r: Result<usize, RefusalOf<T>>, view: View) 
             }
         }
         Err(r) => Answer::Illegal {
-            number: r.number,
+            number: r.number + s.outs.len(),
             player: s
                 .players
                 .get(r.player)
@@ -1125,13 +1350,28 @@ impl<T: Table> Live for Session<T> {
     }
 
     fn undo(&mut self, view: View) -> Option<Played> {
-        let n = self.steps.len();
+        // The number of the last move, which is taken back.
+        let n = Live::moves(self);
         if let Some(e) = self.ended.take() {
             let _ = view;
             return Some(ended_played(
                 &self.players,
-                n + 1,
+                n,
                 &e,
+                self.table.scores(&self.now),
+            ));
+        }
+        let k = self.steps.len();
+        if let Some(&(_, seat)) = self.outs.last().filter(|(at, _)| *at == k) {
+            self.outs.pop();
+            if let Some(i) = self.between.iter().rposition(|(at, _)| *at == k) {
+                self.between.remove(i);
+            }
+            self.now = self.after(k);
+            return Some(out_played(
+                &self.players,
+                n,
+                seat,
                 self.table.scores(&self.now),
             ));
         }
@@ -1149,23 +1389,40 @@ impl<T: Table> Live for Session<T> {
     }
 
     fn history(&self, view: View) -> Vec<Played> {
-        self.steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| played(i + 1, &self.players, &self.told(i, s), view))
-            .chain(self.ended.iter().map(|e| {
-                ended_played(
-                    &self.players,
-                    self.steps.len() + 1,
-                    e,
-                    self.table.scores(&self.now),
-                )
-            }))
-            .collect()
+        debug_assert!(self.explains, "the moves of a session that explained none");
+        let mut list = Vec::with_capacity(Live::moves(self));
+        let mut outs = self.outs.iter().peekable();
+        let out = |list: &Vec<Played>, k: usize, seat: usize| {
+            let scores = self.steps[..k].last().and_then(|s| s.scores.clone());
+            out_played(&self.players, list.len() + 1, seat, scores)
+        };
+        for (i, s) in self.steps.iter().enumerate() {
+            while let Some(&(k, seat)) = outs.next_if(|(k, _)| *k == i) {
+                list.push(out(&list, k, seat));
+            }
+            list.push(played(
+                list.len() + 1,
+                &self.players,
+                &self.told(i, s),
+                view,
+            ));
+        }
+        for &(k, seat) in outs {
+            list.push(out(&list, k, seat));
+        }
+        if let Some(e) = &self.ended {
+            list.push(ended_played(
+                &self.players,
+                list.len() + 1,
+                e,
+                self.table.scores(&self.now),
+            ));
+        }
+        list
     }
 
     fn moves(&self) -> usize {
-        self.steps.len() + usize::from(self.ended.is_some())
+        self.steps.len() + self.outs.len() + usize::from(self.ended.is_some())
     }
 
     fn to_move(&self) -> Option<usize> {
@@ -1281,12 +1538,7 @@ impl<T: Table> Live for Session<T> {
     }
 
     fn set_strict(&mut self) -> Result<(), String> {
-        let seat = self.now.to_move().unwrap_or(0);
-        if self
-            .table
-            .strict(&self.now, seat, self.steps.len() + 1, &self.players)
-            .is_none()
-        {
+        if !self.table.has_strict(&self.start) {
             return Err(crate::t!(
                 "session-no-strict",
                 game = self.table.name(),
@@ -1299,6 +1551,16 @@ impl<T: Table> Live for Session<T> {
 
     fn is_strict(&self) -> bool {
         self.strict
+    }
+
+    fn resignations(&self) -> usize {
+        let ended = self.ended.as_ref().is_some_and(|e| {
+            e.out
+                .fields
+                .iter()
+                .any(|(k, _)| *k == ending::RESIGN_FIELD.0)
+        });
+        self.outs.len() + usize::from(ended)
     }
 }
 
@@ -1329,11 +1591,14 @@ impl<T: Table> Session<T> {
     /// At a strict table, the move `refused` recorded and judged as the sheet says (GN-4),
     /// where the sheet punishes it.
     fn forfeit(&mut self, refused: &RefusalOf<T>) {
-        let number = self.steps.len() + 1;
-        let Some(result) = self
-            .table
-            .strict(&self.now, refused.player, number, &self.players)
-        else {
+        let number = self.steps.len() + self.outs.len() + 1;
+        let Some(result) = self.table.strict(
+            &self.now,
+            &refused.broken,
+            refused.player,
+            number,
+            &self.players,
+        ) else {
             return;
         };
         let out = self

@@ -156,7 +156,7 @@ fn every_view_of_the_page_takes_its_words_from_the_catalogue() {
     with(Lang::Pseudo, || {
         check(
             "home",
-            &page::home(&[], &["moon", "natura"], "", "f", None),
+            &page::home(&[], &["moon", "natura"], "", "f", None, false),
             DATA,
         );
         check("problem", &page::problem("x", "y", Some("/")), &["x", "y"]);

@@ -36,6 +36,12 @@ pub trait Catalogue {
     fn variant(&self, game: &str, name: &str) -> Result<String, BadVariant>;
     /// How many players a variant takes.
     fn player_counts(&self, game: &str, variant: &str) -> RangeInclusive<usize>;
+    /// Whether play goes on without a player of `game` who resigns, with more than two
+    /// (GN-4: MOON, Domino): then a resignation may be followed by moves. By default not.
+    fn goes_on_after_resign(&self, game: &str) -> bool {
+        let _ = game;
+        false
+    }
 }
 
 /// Why a name is not a variant of a game: the message and a help listing
@@ -122,7 +128,7 @@ pub struct MoveEntry {
 impl MoveEntry {
     /// The move's own fields (`player` already taken); call `finish` when done.
     pub fn fields<'a>(&'a self, src: &'a Source) -> Result<Fields<'a>, Error> {
-        let mut f = self.node.fields(src, &format!("move {}", self.number))?;
+        let mut f = self.node.move_fields(src, self.number)?;
         f.opt("player");
         Ok(f)
     }
@@ -144,6 +150,14 @@ pub struct Record {
     /// resigned and at which move (GN-4). It is not among [`Record::moves`], so a game's
     /// adapter never reads it; `check` judges it for every game alike.
     pub resigned: Option<Resigned>,
+    /// Every resignation of the record, in order (GN-4): with more than two players of a
+    /// game that goes on without them (MOON, Domino), one may come before other moves;
+    /// otherwise there is only the last `[[move]]` ([`Record::resigned`]).
+    pub resignations: Vec<Resigned>,
+    /// `[session] strict = true`: the record is a strict table's (GN-4): a live session
+    /// going on with it records an illegal move the sheet punishes instead of refusing it.
+    /// The referee ignores it (`check` judges every record's moves as the sheet says).
+    pub strict: bool,
     /// The whole document (for errors about the record as a whole).
     pub span: Span,
 }
@@ -167,7 +181,7 @@ const TOP_FIELDS: &[&str] = &[
 ];
 
 /// The keys of a record's `[session]` table.
-const SESSION_FIELDS: &[&str] = &["redo"];
+const SESSION_FIELDS: &[&str] = &["redo", "strict"];
 
 impl Record {
     pub fn parse(src: &Source, games: &dyn Catalogue) -> Result<Record, Error> {
@@ -274,9 +288,11 @@ impl Record {
         };
         let mut moves = Vec::with_capacity(move_nodes.len());
         let mut resigned = None;
+        let mut resignations = Vec::new();
+        let goes_on = players.len() > 2 && games.goes_on_after_resign(game);
         for (i, node) in move_nodes.iter().enumerate() {
             let number = i + 1;
-            let mut mf = node.fields(src, &format!("move {number}"))?;
+            let mut mf = node.move_fields(src, number)?;
             let (name, span) = mf.req_str("player")?;
             let player = players.iter().position(|p| p.name == name).ok_or_else(|| {
                 src.error(
@@ -306,7 +322,14 @@ impl Record {
                     ));
                 }
                 mf.finish(RESIGN_FIELDS)?;
-                if number != move_nodes.len() {
+                let r = Resigned {
+                    player,
+                    number,
+                    span: node.span.clone(),
+                };
+                if number == move_nodes.len() {
+                    resigned = Some(r.clone());
+                } else if !goes_on {
                     return Err(src
                         .error(
                             "record.move-after-resign",
@@ -316,13 +339,9 @@ impl Record {
                                 number + 1
                             ),
                         )
-                        .help("a resignation is the record's last [[move]]"));
+                        .help("a resignation is the record's last [[move]], unless more than two play MOON or Domino, which go on without the player"));
                 }
-                resigned = Some(Resigned {
-                    player,
-                    number,
-                    span: node.span.clone(),
-                });
+                resignations.push(r);
                 continue;
             }
             moves.push((number, player, span.clone()));
@@ -331,8 +350,21 @@ impl Record {
         f.opt("meta");
         // `session`: what a live session keeps besides the moves (docs/table.md).
         let mut redo = Vec::new();
+        let mut strict = false;
         if let Some(node) = f.opt("session") {
             let mut sf = node.fields(src, "[session]")?;
+            if let Some(flag) = sf.opt("strict") {
+                strict = match flag.value {
+                    node::Value::Boolean(b) => b,
+                    _ => {
+                        return Err(src.error(
+                            "record.bad-strict",
+                            &flag.span,
+                            "`strict` in [session] is written `strict = true` or `strict = false` (GN-4)",
+                        ))
+                    }
+                };
+            }
             if let Some(list) = sf.opt("redo") {
                 for (text, span) in list.as_str_array(src, "`session.redo`")? {
                     redo.push((text.to_string(), span.clone()));
@@ -355,9 +387,16 @@ impl Record {
                 }),
             _ => None,
         };
+        // A resignation's node is not a move's (GN-4).
+        let nodes = move_nodes
+            .unwrap_or_default()
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| !resignations.iter().any(|r| r.number == i + 1))
+            .map(|(_, n)| n);
         let moves = moves
             .into_iter()
-            .zip(move_nodes.unwrap_or_default())
+            .zip(nodes)
             .map(|((number, player, player_span), node)| MoveEntry {
                 number,
                 player,
@@ -373,6 +412,8 @@ impl Record {
             moves,
             redo,
             resigned,
+            resignations,
+            strict,
             span,
         })
     }

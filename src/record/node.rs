@@ -156,9 +156,15 @@ impl Node {
     }
 
     pub fn as_str(&self, src: &Source, what: &str) -> Result<&str, Error> {
+        self.as_str_or(src, || what.to_string())
+    }
+
+    /// [`Node::as_str`], its name `what` written only for an error: a record's every
+    /// field and entry is read through here, and naming each was a good part of reading.
+    fn as_str_or(&self, src: &Source, what: impl FnOnce() -> String) -> Result<&str, Error> {
         match &self.value {
             Value::String(s) => Ok(s),
-            _ => Err(self.wrong_type(src, what, "a string")),
+            _ => Err(self.wrong_type(src, &what(), "a string")),
         }
     }
 
@@ -194,21 +200,51 @@ impl Node {
     ) -> Result<Vec<(&'a str, &'a Span)>, Error> {
         self.as_array(src, what)?
             .iter()
-            .map(|n| Ok((n.as_str(src, &format!("each entry of {what}"))?, &n.span)))
+            .map(|n| {
+                Ok((
+                    n.as_str_or(src, || format!("each entry of {what}"))?,
+                    &n.span,
+                ))
+            })
             .collect()
     }
 
     /// Read this table's fields; `what` names it in messages ("move 3", "[setup]").
     pub fn fields<'a>(&'a self, src: &'a Source, what: &str) -> Result<Fields<'a>, Error> {
+        self.fields_named(src, What::Text(what.to_string()))
+    }
+
+    /// [`Node::fields`] of record move `number` (named `move N` in messages, written
+    /// only for one: a record has hundreds of moves).
+    pub fn move_fields<'a>(&'a self, src: &'a Source, number: usize) -> Result<Fields<'a>, Error> {
+        self.fields_named(src, What::Move(number))
+    }
+
+    fn fields_named<'a>(&'a self, src: &'a Source, what: What) -> Result<Fields<'a>, Error> {
         match &self.value {
             Value::Table(entries) => Ok(Fields {
                 src,
                 node: self,
                 entries,
                 taken: vec![false; entries.len()],
-                what: what.to_string(),
+                what,
             }),
-            _ => Err(self.wrong_type(src, what, "a table")),
+            _ => Err(self.wrong_type(src, &what.to_string(), "a table")),
+        }
+    }
+}
+
+/// What a table is called in messages: its words, or a record move by number.
+enum What {
+    Text(String),
+    Move(usize),
+}
+
+impl std::fmt::Display for What {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            What::Text(t) => f.write_str(t),
+            What::Move(n) => write!(f, "move {n}"),
         }
     }
 }
@@ -219,7 +255,7 @@ pub struct Fields<'a> {
     node: &'a Node,
     entries: &'a [(Key, Node)],
     taken: Vec<bool>,
-    what: String,
+    what: What,
 }
 
 impl<'a> Fields<'a> {
@@ -231,8 +267,8 @@ impl<'a> Fields<'a> {
         self.src
     }
 
-    pub fn what(&self) -> &str {
-        &self.what
+    pub fn what(&self) -> String {
+        self.what.to_string()
     }
 
     /// The field `key` if present.
@@ -255,14 +291,14 @@ impl<'a> Fields<'a> {
 
     pub fn req_str(&mut self, key: &str) -> Result<(&'a str, &'a Span), Error> {
         let node = self.req(key)?;
-        Ok((node.as_str(self.src, &format!("`{key}`"))?, &node.span))
+        Ok((node.as_str_or(self.src, || format!("`{key}`"))?, &node.span))
     }
 
     pub fn opt_str(&mut self, key: &str) -> Result<Option<(&'a str, &'a Span)>, Error> {
         match self.opt(key) {
             None => Ok(None),
             Some(node) => Ok(Some((
-                node.as_str(self.src, &format!("`{key}`"))?,
+                node.as_str_or(self.src, || format!("`{key}`"))?,
                 &node.span,
             ))),
         }

@@ -16,6 +16,7 @@
 //! - [`rights`]: who may play and take back for whom;
 //! - [`routes`]: what each URL does; [`page`]: the HTML.
 
+pub mod club;
 pub mod folder;
 pub mod guard;
 pub mod http;
@@ -47,6 +48,11 @@ pub struct Config {
     pub lan: bool,
     /// Threads routing requests (reading and writing the connections takes none of them).
     pub workers: usize,
+    /// An event's round to run (`--event`): `dir` is then its records folder.
+    pub event: Option<club::EventConfig>,
+    /// New tables are strict unless the form says otherwise (GN-4; the form's box starts
+    /// ticked): where the sheet punishes an illegal move, it is recorded and judged.
+    pub strict: bool,
 }
 
 /// What every worker shares.
@@ -57,6 +63,10 @@ pub struct State {
     pub token: String,
     /// The names the operator's and director's pages answer to.
     pub hosts: guard::Hosts,
+    /// The event the server runs (`--event`), if any.
+    pub event: Option<club::Club>,
+    /// Whether the new-table form starts strict ([`Config::strict`]).
+    pub strict: bool,
 }
 
 /// A server bound and loaded, not yet answering.
@@ -76,6 +86,8 @@ pub struct Started {
     pub tables: usize,
     /// Records of the folder left aside, and why.
     pub notes: Vec<String>,
+    /// With `--event`: the event's pages, to tell the operator.
+    pub event: Vec<String>,
 }
 
 impl Started {
@@ -111,6 +123,9 @@ impl Started {
                 }
             }
         }
+        for line in &self.event {
+            text.push_str(&format!("{line}\n"));
+        }
         text.push_str(&format!(
             "sessions folder: {} ({} resumed)\nstop with Ctrl-C: every record is written already\n",
             dir.display(),
@@ -135,7 +150,16 @@ pub fn start(c: &Config) -> Result<(Server, Started), Error> {
         .map(|f| format!("{f}: removed (a record being written when a server was killed; the record is whole)"))
         .collect();
     let keys = keys::Keys::of_folder(&c.dir)?;
-    let (tables, loaded) = tables::Tables::load(&c.dir)?;
+    let (tables, loaded, event) = match &c.event {
+        None => {
+            let (t, n) = tables::Tables::load(&c.dir)?;
+            (t, n, None)
+        }
+        Some(e) => {
+            let (club, t, n) = club::Club::open(e)?;
+            (t, n, Some(club))
+        }
+    };
     notes.extend(loaded);
     let token = if c.lan { keys::token()? } else { String::new() };
     let addr = SocketAddr::new(c.bind, c.port);
@@ -155,6 +179,7 @@ pub fn start(c: &Config) -> Result<(Server, Started), Error> {
         token: c.lan.then(|| token.clone()),
         tables: tables.len(),
         notes,
+        event: Vec::new(),
     };
     let state = Arc::new(State {
         tables,
@@ -164,7 +189,13 @@ pub fn start(c: &Config) -> Result<(Server, Started), Error> {
             port: addr.port(),
             lan: c.lan,
         },
+        event,
+        strict: c.strict,
     });
+    let mut started = started;
+    if let Some(club) = &state.event {
+        started.event = club::pages::say(&state, club, addr);
+    }
     Ok((
         Server {
             listener,

@@ -102,6 +102,9 @@ pub struct Extras {
     pub may_play: bool,
     /// What this page may do about the last move.
     pub undo: Undo,
+    /// The seats this page may resign for (GN-4): a seat's own, or every seat for the
+    /// director's; none once the game is over.
+    pub resign: Vec<usize>,
     /// The director's, in a game that hides something: each seat, and whether it is
     /// played on the table's page.
     pub at_table: Option<Vec<(String, bool)>>,
@@ -195,6 +198,9 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
         esc(&players.join(", ")),
         esc(&view_name(live, who.view))
     ));
+    if live.is_strict() {
+        b.push_str(STRICT_NOTE);
+    }
     // Whose turn, or the end.
     match live.to_move() {
         Some(s) => b.push_str(&format!(
@@ -207,7 +213,13 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
             seat = s + 1,
             name = esc(players.get(s).map(String::as_str).unwrap_or("?")),
         )),
-        None => b.push_str(&format!("<p id=\"over\">{}</p>\n", crate::t!("page-over"))),
+        None => b.push_str(&format!(
+            "<h2 id=\"over\">{}</h2>\n",
+            esc(&crate::t!(
+                "page-over-result",
+                result = live.result().unwrap_or_else(|| crate::t!("page-no-result"))
+            ))
+        )),
     }
     if let Some(n) = &x.notice {
         b.push_str(&format!(
@@ -321,6 +333,7 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
             ));
         }
     }
+    b.push_str(&resign_forms(live, who, &x.resign));
     // Scores.
     if let Some(scores) = live.scores() {
         b.push_str(&format!(
@@ -485,6 +498,67 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     )
 }
 
+/// What a strict table's pages say under their heading (GN-4).
+const STRICT_NOTE: &str = "<p class=\"quiet\" id=\"strict\">A strict table (GN-4): an illegal move the sheet punishes is recorded and judged, not refused.</p>\n";
+
+/// The forms that resign (GN-4): one button on a seat's page, one per seat on the
+/// director's. Each asks again before it resigns ([`resign`]).
+fn resign_forms(live: &dyn Live, who: &Viewer, seats: &[usize]) -> String {
+    let players = live.players();
+    let at = live.moves();
+    let mut b = String::new();
+    for &s in seats {
+        let name = players.get(s).map(String::as_str).unwrap_or("?");
+        let label = match who.view {
+            View::Seat(_) => "Resign".to_string(),
+            _ => format!("Resign for {name}"),
+        };
+        b.push_str(&format!(
+            "<form class=\"play\" id=\"resign-{}\" method=\"post\" action=\"{}\">\
+             <input type=\"hidden\" name=\"at\" value=\"{at}\">\
+             <input type=\"hidden\" name=\"seat\" value=\"{}\">{}\
+             <button class=\"second\">{}</button></form>\n",
+            s + 1,
+            esc(&who.href("/resign")),
+            s + 1,
+            token_field(&who.form),
+            esc(&label)
+        ));
+    }
+    b
+}
+
+/// The page that asks before `seat` resigns (GN-4): what it does, a button that resigns,
+/// and the way back.
+pub fn resign(live: &dyn Live, who: &Viewer, seat: usize) -> String {
+    let name = live.players().get(seat).map(String::as_str).unwrap_or("?");
+    let at = live.moves();
+    let body = format!(
+        "<header><h1>Resign for {n}?</h1></header>\n\
+         <p id=\"resign-what\">{n} resigns at move {next}: the game ends as GN-4 says \
+         (the others' result as if {n} had no legal move left), and the record says so. \
+         An undo takes it back as it takes back a move.</p>\n\
+         <form class=\"play\" id=\"confirm\" method=\"post\" action=\"{action}\">\
+         <input type=\"hidden\" name=\"at\" value=\"{at}\">\
+         <input type=\"hidden\" name=\"seat\" value=\"{seat1}\">\
+         <input type=\"hidden\" name=\"confirm\" value=\"yes\">{token}\
+         <button>Yes, {n} resigns</button></form>\n\
+         <p><a href=\"{back}\" id=\"cancel\">No, back to the game</a></p>\n",
+        n = esc(name),
+        next = at + 1,
+        action = esc(&who.href("/resign")),
+        seat1 = seat + 1,
+        token = token_field(&who.form),
+        back = esc(&who.href("")),
+    );
+    document(
+        &format!("{} · {}", live.game(), who.id),
+        &body,
+        false,
+        Some(&who.form),
+    )
+}
+
 /// The operator's page: the tables, a new table, a record to go on with.
 pub fn home(
     tables: &[(String, String, String)],
@@ -492,8 +566,10 @@ pub fn home(
     token: &str,
     form: &str,
     error: Option<&str>,
+    strict: bool,
 ) -> String {
     let field = token_field(form);
+    let ticked = if strict { " checked" } else { "" };
     let q = if token.is_empty() {
         String::new()
     } else {
@@ -538,6 +614,7 @@ pub fn home(
          <label>{} <input name=\"names\" placeholder=\"{}\"></label>\n\
          <label>{} <input name=\"players\" inputmode=\"numeric\" placeholder=\"{}\"></label>\n\
          <label>{} <input name=\"variant\" placeholder=\"{}\"></label>\n\
+         <label><input type=\"checkbox\" name=\"strict\" value=\"1\" id=\"strict\"{ticked}> {}</label>\n\
          {field}<button>{}</button>\n</form>\n\
          <h2>{}</h2>\n<form id=\"open\" method=\"post\" action=\"/open{q}\">\n\
          <label>{} <textarea name=\"record\" spellcheck=\"false\" required></textarea></label>\n\
@@ -552,6 +629,7 @@ pub fn home(
         esc(&crate::t!("page-player-count-placeholder")),
         crate::t!("page-variant"),
         esc(&crate::t!("page-variant-placeholder")),
+        crate::t!("page-strict-label"),
         crate::t!("page-deal"),
         crate::t!("page-open-head"),
         crate::t!("page-open-record"),

@@ -1,7 +1,8 @@
 //! What each URL does. The operator's pages: `/` (the tables, a new one, a record to go
 //! on with), `POST /new`, `POST /open`. A table's pages, one a view: `/t/ID` (the table's),
 //! `/t/ID/seat/N` (seat N's, 1-based: the table's view and that seat's holding),
-//! `/t/ID/director` (everything); after a page's path, `/move` and `/undo` (POST, the forms),
+//! `/t/ID/director` (everything); after a page's path, `/move`, `/undo` and `/resign` (POST,
+//! the forms; `/resign` asks again before it resigns),
 //! `/record` (the record, to download), `/picture.svg`, `/state.json`. Every table URL
 //! carries its view's key (`?k=`, [`super::keys`]).
 
@@ -38,7 +39,7 @@ pub fn admit(state: &State, req: &Request, length: usize) -> Option<Response> {
     let segments: Vec<&str> = req.path[1..].split('/').collect();
     let guarded = matches!(
         segments.as_slice(),
-        [""] | ["new"] | ["open"] | ["t", _, "director", ..]
+        [""] | ["new"] | ["open"] | ["t", _, "director", ..] | ["event", "director", ..]
     );
     if guarded && !state.hosts.allows(req.host.as_deref()) {
         return Some(Response::html(
@@ -98,6 +99,10 @@ pub fn route(state: &State, req: &Request) -> Response {
         ["open"] if post => operator(state, req, resume),
         [""] | ["new"] | ["open"] => Response::text(405, "not with this method\n"),
         ["t", id, rest @ ..] => table(state, req, id, rest),
+        ["event", rest @ ..] => match &state.event {
+            Some(club) => super::club::pages::route(state, club, req, rest),
+            None => not_found("this server runs no event (tavolo serve --event DIR)"),
+        },
         _ => not_found("no such page"),
     }
 }
@@ -156,12 +161,15 @@ fn home(state: &State, _req: &Request, error: Option<(u16, &str)>) -> Response {
     let form = guard::token(&state.keys, OPERATOR);
     Response::html(
         status,
-        page::home(&rows, &games, &state.token, &form, message),
+        page::home(&rows, &games, &state.token, &form, message, state.strict),
     )
 }
 
 /// `POST /new`: a table dealt from the form's game, seed, players and names.
 fn deal(state: &State, req: &Request) -> Response {
+    if state.event.is_some() {
+        return home(state, req, Some((409, EVENT_ONLY)));
+    }
     let form = match form_of(req, &guard::token(&state.keys, OPERATOR)) {
         Ok(f) => f,
         Err(r) => return r,
@@ -199,7 +207,9 @@ fn deal(state: &State, req: &Request) -> Response {
         board: 1,
         names,
     };
-    match state.tables.deal(&spec) {
+    // A ticked box sends `strict`; an empty one sends nothing: forgiving (GN-4).
+    let strict = field("strict").is_some();
+    match state.tables.deal_with(&spec, strict) {
         Ok(id) => Response::see_other(format!(
             "/t/{id}/director?k={}",
             state.keys.key(&id, "director")
@@ -211,8 +221,15 @@ fn deal(state: &State, req: &Request) -> Response {
     }
 }
 
+/// An event's server holds the round's tables only: another game's record in the event's
+/// folder would be refused by its results (`event.no-such-board`).
+const EVENT_ONLY: &str = "this server runs an event: its tables are the round's (the director's page opens them); a casual game is served by a server of its own folder";
+
 /// `POST /open`: a table going on from a record pasted in the form.
 fn resume(state: &State, req: &Request) -> Response {
+    if state.event.is_some() {
+        return home(state, req, Some((409, EVENT_ONLY)));
+    }
     let form = match form_of(req, &guard::token(&state.keys, OPERATOR)) {
         Ok(f) => f,
         Err(r) => return r,
@@ -266,6 +283,7 @@ fn parse_view<'a>(
         [a] if [
             "move",
             "undo",
+            "resign",
             "seats",
             "record",
             "picture.svg",
@@ -310,6 +328,7 @@ fn table(state: &State, req: &Request, id: &str, rest: &[&str]) -> Response {
         }
         ("move", false) => play(state, &mut d, &who, req),
         ("undo", false) => undo(state, &mut d, &who, req),
+        ("resign", false) => resign(state, &mut d, &who, req),
         ("seats", false) if view == View::Director => at_table(&mut d, &who, req),
         ("record", true) => {
             let Some(record) = d.live.record_for(view) else {
@@ -381,6 +400,7 @@ fn extras(state: &State, d: &Desk, who: &Viewer, req: &Request, hint: bool) -> E
     let live = d.live.as_ref();
     let view = who.view;
     let mut x = Extras {
+        resign: resigners(live, view),
         hint_allowed: hint_allowed(live, view),
         record_allowed: live.record_for(view).is_some(),
         may_play: d.seats.may_play(live, view).is_ok(),
@@ -520,9 +540,14 @@ fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
         };
         return refused_page(state, d, who, req, 403, x);
     }
+    let was_over = d.live.ended().is_some();
     let answer = d.live.apply(&text, who.view);
+    // A strict table records an illegal move the sheet punishes, and the game ends (GN-4);
+    // a move after the end (GN-1) is refused and changes nothing.
+    let recorded =
+        matches!(answer, Answer::Legal { .. }) || (!was_over && d.live.ended().is_some());
     match answer {
-        Answer::Legal { .. } => {
+        _ if recorded => {
             if let Err(e) = d.save() {
                 // Not written, so not played: the session stays as its record.
                 d.live.undo(who.view);
@@ -603,6 +628,101 @@ fn undo(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
     }
 }
 
+/// The seats `view` may resign for while the game goes on (GN-4): a seat's page its own
+/// seat, the director's any seat, the table's page none.
+fn resigners(live: &dyn Live, view: View) -> Vec<usize> {
+    if live.to_move().is_none() {
+        return Vec::new();
+    }
+    match view {
+        View::Seat(s) => vec![s],
+        View::Director => (0..live.players().len()).collect(),
+        View::Table => Vec::new(),
+    }
+}
+
+/// `POST .../resign` (GN-4): `seat` (1-based; a seat's page may leave it out) resigns.
+/// Without `confirm` the page asks first; with it the resignation is recorded and the
+/// game ends as GN-4 says. A seat's key resigns only for its own seat (403).
+fn resign(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
+    let form = match form_of(req, &who.form) {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let at = match at_of(&form) {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let field = |name: &str| {
+        form.iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty())
+    };
+    let players = d.live.players().len();
+    let named = match field("seat").map(str::parse::<usize>) {
+        None => None,
+        Some(Ok(n)) if (1..=players).contains(&n) => Some(n - 1),
+        Some(_) => return Response::text(400, "`seat` is a seat's number, from 1\n"),
+    };
+    let seat = match (who.view, named) {
+        (View::Seat(s), None) => s,
+        (View::Seat(s), Some(n)) if n == s => s,
+        (View::Director, Some(n)) => n,
+        (View::Director, None) => return Response::text(400, "name the seat that resigns\n"),
+        (View::Seat(_) | View::Table, _) => {
+            return forbidden_here(
+                "a seat resigns only on its own page (the director may resign for any seat)",
+            )
+        }
+    };
+    if let Some(why) = out_of_turn(d, at) {
+        let x = Extras {
+            notice: Some(why),
+            ..Extras::default()
+        };
+        return refused_page(state, d, who, req, 409, x);
+    }
+    if d.live.to_move().is_none() {
+        let x = Extras {
+            notice: Some("Refused: the game is over.".into()),
+            ..Extras::default()
+        };
+        return refused_page(state, d, who, req, 409, x);
+    }
+    if field("confirm") != Some("yes") {
+        return Response::html(200, page::resign(d.live.as_ref(), who, seat));
+    }
+    match d.live.resign(seat, who.view) {
+        Ok(_) => {
+            if let Err(e) = d.save() {
+                // Not written, so not resigned: the session stays as its record.
+                d.live.undo(who.view);
+                return Response::html(
+                    500,
+                    page::problem(
+                        "The resignation was not recorded",
+                        &format!(
+                            "the record could not be written: {}",
+                            e.render(false).trim_end()
+                        ),
+                        Some(&who.href("")),
+                    ),
+                );
+            }
+            d.seats.ask = None;
+            Response::see_other(who.href(""))
+        }
+        Err(why) => {
+            let x = Extras {
+                notice: Some(format!("Not resigned: {why}.")),
+                ..Extras::default()
+            };
+            refused_page(state, d, who, req, 409, x)
+        }
+    }
+}
+
 /// The last move taken back and the record written.
 fn take_back(d: &mut Desk, who: &Viewer) -> Response {
     if d.live.undo(who.view).is_none() {
@@ -668,6 +788,8 @@ fn state_json(live: &dyn Live, view: View) -> serde_json::Value {
         "seat": seat.map(|s| s + 1),
         "expects": live.expects(),
         "over": seat.is_none(),
+        "result": live.result(),
+        "strict": live.is_strict(),
         "scores": live.scores(),
         "last": live.history(view).last(),
         "position": live.position(view),

@@ -273,7 +273,8 @@ pub fn data_mm(data: &toml::Table, key: &str, default: f64) -> f64 {
 
 /// The move to show: `upto` checked against the record's moves.
 pub fn shown(record: &Record, upto: Option<usize>) -> Result<usize, Error> {
-    let n = record.moves.len();
+    // The last move's number: a resignation before it (GN-4) is a [[move]] too.
+    let n = record.moves.last().map_or(0, |e| e.number);
     match upto {
         None => Ok(n),
         Some(k) if k <= n => Ok(k),

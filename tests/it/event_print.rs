@@ -108,7 +108,47 @@ fn the_results_pdf_prints_the_standings_in_rank_order_in_aligned_columns() {
     assert!(page1.contains("Swiss"), "{page1}");
     assert!(page1.contains("Standings"), "{page1}");
     assert!(page1.contains("Ranked by wins, then spread."), "{page1}");
-    let w = words(&pdftotext(&pdf, 1, 1, "-bbox"));
+    let all = words(&pdftotext(&pdf, 1, 1, "-bbox"));
+    // Below the standings, the crosstable (issue 39): each player once, in
+    // the standings' order, with round 1's cell (`W2`: won against line 2).
+    let cross_y = all
+        .iter()
+        .find(|x| x.0 == "Crosstable")
+        .unwrap_or_else(|| panic!("a crosstable on page 1: {page1}"))
+        .2;
+    let (w, below): (Vec<_>, Vec<_>) = all.into_iter().partition(|x| x.2 < cross_y);
+    let mut last_y = cross_y;
+    for (i, name) in ranked.iter().enumerate() {
+        let hits: Vec<_> = below.iter().filter(|x| x.0 == *name).collect();
+        assert_eq!(hits.len(), 1, "{name} once in the crosstable");
+        assert!(hits[0].2 > last_y, "the crosstable in rank order");
+        last_y = hits[0].2;
+        let cell = below
+            .iter()
+            .find(|x| (x.2 - hits[0].2).abs() < 0.5 && x.1 > hits[0].3)
+            .map(|x| x.0.clone())
+            .unwrap_or_default();
+        let rank_cell = cell.clone();
+        // The rank comes first after the name, then round 1's cell.
+        let r1 = below
+            .iter()
+            .filter(|x| (x.2 - hits[0].2).abs() < 0.5 && x.1 > hits[0].3)
+            .nth(1)
+            .map(|x| x.0.clone())
+            .unwrap_or_default();
+        assert!(
+            rank_cell.starts_with(&v["sections"][0]["standings"][i]["rank"].to_string()),
+            "{name}: rank {rank_cell}"
+        );
+        assert!(
+            r1.len() == 2
+                && "WLT".contains(&r1[..1])
+                && r1[1..]
+                    .parse::<usize>()
+                    .is_ok_and(|l| l != i + 1 && l <= ranked.len()),
+            "{name}: round 1's cell {r1:?}"
+        );
+    }
     let at: Vec<&(String, f64, f64, f64)> = ranked
         .iter()
         .map(|name| {

@@ -725,7 +725,8 @@ fn a_terminal_session_under_tmux_shows_the_position_and_the_verdicts() {
         socket: dir.path().join("tmux.sock"),
     };
     let bin = env!("CARGO_BIN_EXE_tavolo");
-    let command = format!("'{bin}' table moon --seed golden -o game.toml; sleep 30");
+    let command =
+        format!("TAVOLO_CACHE_DIR=cache '{bin}' table moon --seed golden -o game.toml; sleep 30");
     let dir_text = dir.path().display().to_string();
     let o = tmux.cmd(&[
         "new-session",
@@ -741,7 +742,7 @@ fn a_terminal_session_under_tmux_shows_the_position_and_the_verdicts() {
         &command,
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    let first = tmux.shows("> ");
+    let first = tmux.shows("P1 to move: a tile");
     assert!(first.contains(" 3   .  . BB  .  ."), "the board:\n{first}");
     assert!(
         first.contains("P1 to move: a tile from P1's hand"),
@@ -769,6 +770,88 @@ fn a_terminal_session_under_tmux_shows_the_position_and_the_verdicts() {
     );
     let kept = std::fs::read_to_string(dir.path().join("game.toml")).unwrap();
     assert_eq!(count_moves(&kept), 1);
+}
+
+/// The terminal edits a line (issue 47): a mistyped move is mended with the arrow keys
+/// before Enter, Up recalls the last line, Ctrl-L clears the screen instead of echoing, and
+/// the history outlives the session (kept per game in the cache folder).
+#[test]
+fn a_terminal_session_edits_lines_and_recalls_them() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("note: tmux is not installed: line editing is not tested");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let tmux = Tmux {
+        socket: dir.path().join("tmux.sock"),
+    };
+    let bin = env!("CARGO_BIN_EXE_tavolo");
+    let session = |name: &str| {
+        format!("TAVOLO_CACHE_DIR=cache '{bin}' table moon --seed golden -o {name}.toml; sleep 30")
+    };
+    let dir_text = dir.path().display().to_string();
+    let open = |command: &str| {
+        let o = tmux.cmd(&[
+            "new-session",
+            "-d",
+            "-s",
+            "t",
+            "-x",
+            "110",
+            "-y",
+            "60",
+            "-c",
+            &dir_text,
+            command,
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+    };
+    let keys = |k: &[&str]| {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(k);
+        tmux.cmd(&args);
+    };
+    open(&session("one"));
+    tmux.shows("P1 to move: a tile");
+    // `AG x3`, then Left, Backspace over `x`, `d`: the line sent is `AG d3`.
+    keys(&["-l", "AG x3"]);
+    keys(&["Left", "BSpace"]);
+    keys(&["-l", "d"]);
+    keys(&["Enter"]);
+    let after = tmux.shows("move 1, P1: 1 AG d3: legal.");
+    assert!(
+        !after.contains("[D"),
+        "an arrow key was typed as text:\n{after}"
+    );
+    // Ctrl-L clears the screen: no `^L` echoed, the board drawn before is gone.
+    keys(&["C-l"]);
+    assert!(wait_for(30, || !tmux
+        .screen()
+        .contains("move 1, P1: 1 AG d3: legal.")));
+    assert!(!tmux.screen().contains("^L"), "{}", tmux.screen());
+    // Up recalls `AG d3`; as P2's move it is refused (P2 does not hold AG), which shows
+    // the recalled line was the one sent.
+    keys(&["Up"]);
+    keys(&["Enter"]);
+    let recalled = tmux.shows("refused (not recorded)");
+    assert!(recalled.contains("move 2, P2: 2 AG d3"), "{recalled}");
+    tmux.type_line("quit");
+    tmux.shows("game not finished");
+    let kept = std::fs::read_to_string(dir.path().join("cache/history/moon")).unwrap();
+    assert!(
+        kept.lines().any(|l| l == "AG d3"),
+        "the history file:\n{kept}"
+    );
+    // A new session of the same game recalls the last session's lines.
+    tmux.cmd(&["kill-server"]);
+    open(&session("two"));
+    tmux.shows("P1 to move: a tile");
+    keys(&["Up"]);
+    let screen = tmux.shows("> quit");
+    assert!(screen.contains("> quit"), "{screen}");
+    keys(&["Up"]);
+    let screen = tmux.shows("> AG d3");
+    assert!(screen.contains("> AG d3"), "{screen}");
 }
 
 /// One session of docs/table.md: the arguments, the lines typed, what is printed.

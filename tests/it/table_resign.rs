@@ -181,27 +181,168 @@ fn resign_in_every_game_ends_it_as_gn4_says_and_check_agrees() {
     }
 }
 
-/// GN-4: with more than two players MOON and Domino go on without a player who resigns,
-/// which tavolo does not record yet: the resignation is refused, the record untouched.
+/// GN-4: with more than two players MOON and Domino go on without a player who resigns:
+/// at the table the resignation is recorded mid-game, the next player still in moves, and
+/// `check` of the record is legal so far with that player to move.
 #[test]
-fn resign_where_the_game_would_go_on_is_refused_and_not_written() {
+fn resign_where_the_game_goes_on_puts_the_player_out_gn4() {
     for d in [("moon", None, 3, "table"), ("domino", None, 3, "table")] {
         let dir = tempfile::tempdir().unwrap();
         let mut args = vec!["table".to_string()];
         args.extend(deal_args(&d));
         args.extend(["-o".into(), "g.toml".into(), "--json".into()]);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let o = run(dir.path(), &args, "resign\n");
+        let o = run(dir.path(), &args, "resign\nposition\n");
+        assert_eq!(o.status.code(), Some(0), "{d:?}: {}", text(&o.stderr));
         let ev = events(&o);
         let resign = last_event(&ev, "resign");
-        assert!(resign["resigned"].is_null(), "{d:?}: {resign}");
-        assert!(
-            resign["refused"].as_str().unwrap().contains("goes on"),
-            "{resign}"
-        );
+        assert_eq!(resign["resigned"]["move"], "resign", "{d:?}: {resign}");
+        assert!(resign["result"].is_null(), "the game goes on: {resign}");
+        let end = last_event(&ev, "end");
+        assert_eq!(end["finished"], false, "{d:?}: {end}");
         let written = std::fs::read_to_string(dir.path().join("g.toml")).unwrap();
-        assert!(!written.contains("resign"), "{written}");
+        assert!(
+            written.ends_with("[[move]]\nplayer = \"P1\"\nresign = true\n"),
+            "{written}"
+        );
+        let (code, report) = check(dir.path(), "g.toml");
+        assert_eq!(code, 0, "{d:?}: {report}");
+        assert_eq!(report["status"], "legal-so-far", "{report}");
+        assert_eq!(report["to_move"], "P2", "{d:?}: {report}");
     }
+}
+
+/// GN-4, MOON and Domino for three: a player resigns mid-game and is out (MN-4: their tiles
+/// common; DF-4), the others play to the end through the session, and `check` of the
+/// record it writes (the resignation a [[move]] among the others) gives the end the
+/// session gives: the resigning player never wins. The record opens to the same session,
+/// and `undo` takes the resignation back.
+#[test]
+fn a_resignation_mid_game_round_trips_through_check_gn4() {
+    use tavolo::games::session::{Answer, View};
+    for (game, seed) in [("moon", "three"), ("domino", "three")] {
+        let spec = tavolo::games::setup::Spec {
+            game: game.into(),
+            players: Some(3),
+            variant: None,
+            seed: Some(seed.into()),
+            board: 1,
+            names: Some(vec!["Anna".into(), "Bruno".into(), "Carla".into()]),
+        };
+        let r = spec.resolve().unwrap();
+        let mut live = session::find(game)
+            .unwrap()
+            .deal(&r.variant, &r.players, &r.provenance)
+            .unwrap();
+        let legal = |live: &mut Box<dyn session::Live>| {
+            let mv = live.hint(View::Director).unwrap().legal[0].clone();
+            assert!(
+                matches!(live.apply(&mv, View::Director), Answer::Legal { .. }),
+                "{game}: {mv}"
+            );
+        };
+        legal(&mut live);
+        legal(&mut live);
+        let who = live.to_move().unwrap();
+        let name = live.players()[who].clone();
+        let before = live.record();
+        let p = live.resign(who, View::Director).expect("resigns");
+        assert_eq!((p.number, p.notation.as_str()), (3, "resign"));
+        assert!(live.ended().is_none(), "{game}: the game goes on");
+        assert_ne!(live.to_move(), Some(who), "{game}");
+        // Taken back, and again.
+        let undone = live.undo(View::Director).unwrap();
+        assert_eq!(undone.notation, "resign");
+        assert_eq!((live.record(), live.to_move()), (before, Some(who)));
+        live.resign(who, View::Director).unwrap();
+        // Someone else moves; resigning twice is refused.
+        legal(&mut live);
+        assert!(live.resign(who, View::Director).is_err());
+        let mut guard = 0;
+        while live.to_move().is_some() {
+            legal(&mut live);
+            guard += 1;
+            assert!(guard < 200, "{game}: the game ends");
+        }
+        let record = live.record();
+        assert!(
+            record.contains(&format!(
+                "[[move]]\nplayer = \"{name}\"\nresign = true\n\n[[move]]"
+            )),
+            "{game}: {record}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("g.toml"), &record).unwrap();
+        let (code, report) = check(dir.path(), "g.toml");
+        assert_eq!(code, 0, "{game}: {report}");
+        assert_eq!(report["status"], "complete", "{game}: {report}");
+        assert_eq!(report["moves"], live.moves(), "{game}: {report}");
+        let winners: Vec<String> = report["result"]["winners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_str().unwrap().to_string())
+            .collect();
+        assert!(
+            !winners.is_empty() && !winners.contains(&name),
+            "{game}: {report}"
+        );
+        let said = live.result().unwrap();
+        for w in &winners {
+            assert!(said.contains(w.as_str()), "{game}: {said} / {report}");
+        }
+        // Opened again: the same session.
+        let src = Source::new("g.toml", record.clone());
+        let rec = Record::parse(&src, &tavolo::games::Registry).unwrap();
+        let (again, refused) = session::find(game).unwrap().open(&rec, &src).unwrap();
+        assert!(refused.is_none(), "{game}: {refused:?}");
+        assert_eq!(again.record(), record);
+        assert_eq!(again.history(View::Director), live.history(View::Director));
+    }
+}
+
+/// GN-4: a player of MOON for three who resigned and moves again breaks MN-4 (out for
+/// good): `check` says so at that move.
+#[test]
+fn a_player_out_by_resigning_moves_no_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = tavolo()
+        .args([
+            "deal", "moon", "-p", "3", "--seed", "three", "--names", "A,B,C", "--record", "g.toml",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let mut record = std::fs::read_to_string(dir.path().join("g.toml")).unwrap();
+    record.push_str("\n[[move]]\nplayer = \"A\"\nresign = true\n");
+    let src = Source::new("g.toml", record.clone());
+    let rec = Record::parse(&src, &tavolo::games::Registry).unwrap();
+    let (live, _) = session::find("moon").unwrap().open(&rec, &src).unwrap();
+    let b = live.hint(session::View::Director).unwrap().legal[0].clone();
+    // B moves, then A, who is out.
+    let a_move = b.replacen("2 ", "1 ", 1);
+    record.push_str(&format!("\n[[move]]\nplayer = \"B\"\n{}", fields(&b)));
+    record.push_str(&format!("\n[[move]]\nplayer = \"A\"\n{}", fields(&a_move)));
+    std::fs::write(dir.path().join("g.toml"), &record).unwrap();
+    let (code, report) = check(dir.path(), "g.toml");
+    assert_eq!(code, 1, "{report}");
+    assert_eq!(report["illegal"]["number"], 3, "{report}");
+    assert_eq!(
+        report["illegal"]["rule"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .next(),
+        Some("MN-4"),
+        "{report}"
+    );
+}
+
+/// A MOON move `2 RV c4` as a record's fields.
+fn fields(mv: &str) -> String {
+    let w: Vec<&str> = mv.split_whitespace().collect();
+    format!("tile = \"{}\"\nsquare = \"{}\"\n", w[1], w[2])
 }
 
 /// A seat resigns only for itself; a name not of the game is refused.
@@ -347,14 +488,30 @@ fn a_strict_moon_table_records_an_illegal_tile_and_it_loses_mn3() {
     assert!(out.contains("game over: Anna wins:"), "{out}");
     let written = std::fs::read_to_string(dir.path().join("s.toml")).unwrap();
     assert!(
-        written.ends_with("[[move]]\nplayer = \"Bruno\"\ntile = \"GR\"\nsquare = \"d3\"\n"),
+        written.contains(
+            "[[move]]\nplayer = \"Bruno\"\ntile = \"GR\"\nsquare = \"d3\"\n\n[session]\n"
+        ),
         "{written}"
     );
+    // The record keeps the table strict.
+    assert!(written.ends_with("\nstrict = true\n"), "{written}");
     let (code, report) = check(dir.path(), "s.toml");
     assert_eq!(code, 1, "{report}");
     assert_eq!(report["illegal"]["number"], 2);
     assert_eq!(report["result"]["winner"], "Anna");
     assert_eq!(report["result"]["losers"], serde_json::json!(["Bruno"]));
+    // Resumed, the game shows its result instead of failing; `undo` takes the tile back.
+    let o = run(
+        dir.path(),
+        &["table", "--resume", "s.toml", "--director"],
+        "undo\nmoves\n",
+    );
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{}{out}", text(&o.stderr));
+    assert!(out.contains("Anna wins"), "{out}");
+    let kept = std::fs::read_to_string(dir.path().join("s.toml")).unwrap();
+    assert!(!kept.contains("tile = \"GR\""), "{kept}");
+    assert!(kept.ends_with("\nstrict = true\n"), "still strict: {kept}");
 
     // The same in JSON: the session's result is check's.
     let mut json = args.to_vec();

@@ -117,6 +117,7 @@ fn load(dir: &Path) -> State {
             port: PORT,
             lan: false,
         },
+        event: None,
     }
 }
 

@@ -243,6 +243,10 @@ impl Referee for Farfalia {
             fields: vec![field],
         }
     }
+
+    fn mover(&self, _to_move: usize, mv: &Move) -> usize {
+        mv.seat()
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -981,6 +985,41 @@ fn deal_note(
     note
 }
 
+/// The result of a match stopped by the illegal move `number` (tavolo's ruling on
+/// irregularities, GN-4 for a strict table's revoke): the deals finished before it stand,
+/// the deal in progress is not scored, and nobody wins; after the match's last trick, the
+/// match's own result.
+pub(super) fn irregular(m: &Match, number: usize, names: &[String]) -> GameResult {
+    if m.is_over() {
+        let mut r = finished(m, names);
+        r.reason = format!(
+            "{}; move {} came after the match's last trick (GN-1)",
+            r.reason, number
+        );
+        r
+    } else {
+        let done = m.deals_played();
+        let stand = match done {
+            0 => "no deal was finished before it, so nothing is scored".to_string(),
+            1 => {
+                "the deal finished before it stands, the deal in progress is not scored".to_string()
+            }
+            k => format!(
+                "the {k} deals finished before it stand, the deal in progress is not scored"
+            ),
+        };
+        GameResult {
+            scores: scores(m, names),
+            reason: format!(
+                "the match stops at the illegal move {} in deal {}: {stand}, and nobody wins (tavolo's ruling on irregularities)",
+                number,
+                done + 1,
+            ),
+            ..GameResult::default()
+        }
+    }
+}
+
 fn standings_note(m: &Match, names: &[String]) -> String {
     let places: Vec<String> = m
         .standings()
@@ -1245,33 +1284,7 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
             b,
             format!("{} ({})", b.describe(&names), moment(&m, refused.mv)),
         );
-        let result = if m.is_over() {
-            let mut r = finished(&m, &names);
-            r.reason = format!(
-                "{}; move {} came after the match's last trick (GN-1)",
-                r.reason, entry.number
-            );
-            r
-        } else {
-            let done = m.deals_played();
-            let stand = match done {
-                0 => "no deal was finished before it, so nothing is scored".to_string(),
-                1 => "the deal finished before it stands, the deal in progress is not scored"
-                    .to_string(),
-                k => format!(
-                    "the {k} deals finished before it stand, the deal in progress is not scored"
-                ),
-            };
-            GameResult {
-                scores: scores(&m, &names),
-                reason: format!(
-                    "the match stops at the illegal move {} in deal {}: {stand}, and nobody wins (tavolo's ruling on irregularities)",
-                    entry.number,
-                    done + 1,
-                ),
-                ..GameResult::default()
-            }
-        };
+        let result = irregular(&m, entry.number, &names);
         if m.deals_played() > 0 {
             notes.push(standings_note(&m, &names));
         }

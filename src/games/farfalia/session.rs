@@ -365,7 +365,129 @@ impl Table for Farfalia {
         ))
     }
 
+    /// A strict table (GN-4): a revoke stands and stops the match as `check` judges a
+    /// record's illegal move (tavolo's ruling on irregularities: the deals finished before
+    /// it stand, nobody wins). Any other illegal card is refused, as at a forgiving table.
+    fn strict(
+        &self,
+        game: &Match,
+        broken: &Broken,
+        _seat: usize,
+        number: usize,
+        names: &[String],
+    ) -> Option<crate::record::GameResult> {
+        matches!(broken, Broken::Revoke { .. })
+            .then(|| super::record::irregular(game, number, names))
+    }
+
+    fn has_strict(&self, _game: &Match) -> bool {
+        true
+    }
+
     fn scores(&self, game: &Match) -> Option<Vec<i64>> {
         Some(game.totals().iter().map(|&t| i64::from(t)).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::check::{check_text, Outcome};
+    use crate::games::engine::Engine;
+    use crate::games::session::{Answer, Live, Session};
+    use crate::games::setup::Spec;
+
+    static FARFALIA: Farfalia = Farfalia;
+
+    /// A revoke the seat to move could make now, if any: a card of its own not of the suit
+    /// led while it holds that suit (FA-2).
+    fn revoke(m: &Match) -> Option<Move> {
+        let seat = m.to_move()?;
+        let d = m.deal()?;
+        let place = d.place_to_move()?;
+        if d.trick().is_empty() {
+            return None;
+        }
+        d.hand(place)
+            .iter()
+            .chain(d.face_up(place).iter())
+            .map(|card| Move::Play { seat, card })
+            .find(|&mv| matches!(m.clone().play(mv), Err(Broken::Revoke { .. })))
+    }
+
+    /// GN-4 at a strict table: a revoke is recorded, the match stops there, and the result
+    /// is `check`'s of the record the session writes (tavolo's ruling on irregularities);
+    /// the record keeps the table strict, and a session opened from it ends the same way.
+    /// A forgiving table refuses the same card and goes on.
+    #[test]
+    fn a_strict_table_records_a_revoke_and_check_gives_its_result() {
+        let spec = Spec {
+            game: "farfalia".into(),
+            players: Some(4),
+            variant: None,
+            seed: Some("revoke".into()),
+            board: 1,
+            names: None,
+        };
+        let r = spec.resolve().unwrap();
+        let mut s = Session::dealt(&FARFALIA, &r.variant, &r.players, &r.provenance).unwrap();
+        let mut forgiving = s.clone();
+        Live::set_strict(&mut s).unwrap();
+        let mv = loop {
+            if let Some(mv) = revoke(s.game()) {
+                break mv;
+            }
+            let next = s.game().legal_moves()[0];
+            s.apply(next).unwrap();
+            forgiving.apply(next).unwrap();
+        };
+        let before = Live::moves(&s);
+        let a = Live::apply(&mut forgiving, &mv.to_string(), View::Director);
+        assert!(matches!(
+            a,
+            Answer::Illegal {
+                code: "farfalia.revoke",
+                ..
+            }
+        ));
+        assert!(Live::ended(&forgiving).is_none() && Live::to_move(&forgiving).is_some());
+
+        let a = Live::apply(&mut s, &mv.to_string(), View::Director);
+        assert!(
+            matches!(
+                a,
+                Answer::Illegal {
+                    code: "farfalia.revoke",
+                    ..
+                }
+            ),
+            "{a:?}"
+        );
+        let ended = Live::ended(&s).expect("the revoke ends the match");
+        assert_eq!(Live::moves(&s), before + 1);
+        assert!(Live::to_move(&s).is_none());
+        assert!(ended.winners.is_empty(), "{ended:?}");
+        let record = Live::record(&s);
+        assert!(record.contains("[session]\n") && record.contains("strict = true\n"));
+        let report = check_text(std::path::Path::new("r.toml"), record.clone());
+        let Outcome::Judged { verdict, .. } = &report.outcome else {
+            panic!("the record is read")
+        };
+        assert_eq!(
+            verdict.illegal.as_ref().map(|i| i.code),
+            Some("farfalia.revoke")
+        );
+        assert_eq!(verdict.result.as_ref(), Some(&ended));
+        // Resumed: the same end, not a refusal (GN-4).
+        assert!(crate::games::ending::strict_end(
+            std::path::Path::new("r.toml"),
+            &record
+        ));
+        let src = crate::record::Source::new("r.toml", record);
+        let rec = crate::record::Record::parse(&src, &crate::games::Registry).unwrap();
+        let (again, refused) = Session::opened(&FARFALIA, &rec, &src).unwrap();
+        assert!(refused.is_none());
+        assert_eq!(Live::ended(&again), Some(ended));
+        assert!(Live::is_strict(&again));
     }
 }

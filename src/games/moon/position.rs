@@ -373,6 +373,24 @@ impl Position {
         }
     }
 
+    /// GN-4: `player` resigns and is out, as if they could place no tile (MN-4): their
+    /// tiles become common, and play goes on without them (the last player left wins).
+    /// `false`, and nothing changes, once the game is over or for a player already out.
+    pub fn resign(&mut self, player: usize) -> bool {
+        if self.is_over() || player >= self.players() || !self.is_active(player) {
+            return false;
+        }
+        self.active &= !(1 << player);
+        self.common = self.common.union(self.hands[player]);
+        self.hands[player] = TileSet::EMPTY;
+        self.eliminated.push(player);
+        if self.turn == player {
+            self.advance();
+        }
+        self.settle();
+        true
+    }
+
     /// MN-4: while the player to move cannot place any tile, they are out and
     /// their tiles become common; the last player left wins.
     fn settle(&mut self) -> Outcome {

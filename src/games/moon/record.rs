@@ -38,6 +38,12 @@ impl Game for Moon {
         &[STANDARD, SOLITAIRE]
     }
 
+    /// GN-4: with three or four players a player who resigns is out (MN-4) and the
+    /// others play on.
+    fn goes_on_after_resign(&self) -> bool {
+        true
+    }
+
     fn player_counts(&self, variant: &str) -> RangeInclusive<usize> {
         if variant == SOLITAIRE {
             1..=1
@@ -84,6 +90,10 @@ impl Referee for Moon {
     /// player's move, not the seat to move.
     fn move_out(&self, _seat: usize, mv: &Move) -> MoveOut {
         move_out(mv.player, mv.tile, mv.square)
+    }
+
+    fn mover(&self, _seat: usize, mv: &Move) -> usize {
+        mv.player
     }
 }
 
@@ -377,7 +387,16 @@ pub(super) fn opened(
             square: w.square,
         })
         .collect();
-    Ok((Opened::one_each(game, moves), written))
+    // Each move's record number: a resignation before it is a [[move]] too (GN-4).
+    let numbers = record.moves.iter().map(|e| e.number).collect();
+    Ok((
+        Opened {
+            start: game,
+            moves,
+            numbers,
+        },
+        written,
+    ))
 }
 
 /// The record's illegal move: the rule it breaks, pointed at where it is written.
@@ -389,7 +408,8 @@ fn refused_move(
     rb: &RuleBroken,
     names: &[String],
 ) -> Illegal {
-    let (entry, w) = (&record.moves[n - 1], &moves[n - 1]);
+    let at = entry_at(record, n);
+    let (entry, w) = (&record.moves[at], &moves[at]);
     illegal(
         src,
         record,
@@ -422,20 +442,24 @@ fn check_standard(record: &Record, src: &Source) -> Result<Verdict, Error> {
         return Err(internal("the standard variant read a solitaire setup"));
     };
     note_eliminations(start, 0, 0, &mut notes);
-    let total = moves.len();
+    // Every [[move]] but a last resignation, which `check` judges for every game alike.
+    let total =
+        record.moves.len() + record.resignations.len() - usize::from(record.resigned.is_some());
     let eliminations = |i: usize, before: &MoonGame, _: &Move, _: &_, after: &MoonGame| {
         if let (MoonGame::Standard(before), MoonGame::Standard(after)) = (before, after) {
             let number = record.moves[i].number;
             note_eliminations(after, before.eliminated().len(), number, &mut notes);
         }
     };
-    let replayed = replay_noting(&Moon, record, opened, total, eliminations);
+    // Every [[move]], for the resignations after which play went on (GN-4).
+    let all = record.moves.len() + record.resignations.len();
+    let replayed = replay_noting(&Moon, record, opened, all, eliminations);
     let MoonGame::Standard(pos) = replayed.game() else {
         return Err(internal("the standard variant read a solitaire setup"));
     };
     if let Some((n, refused, _)) = replayed.refused() {
         let illegal = refused_move(record, src, &moves, n, &refused.broken, &names);
-        let result = mn3_result(pos, &record.moves[n - 1], total, &names);
+        let result = mn3_result(pos, &record.moves[entry_at(record, n)], total, &names);
         return Ok(Verdict {
             result: Some(result),
             notes,
@@ -451,6 +475,16 @@ fn check_standard(record: &Record, src: &Source) -> Result<Verdict, Error> {
             notes,
         ))
     }
+}
+
+/// Where record move `n` is among the record's moves (a resignation before it is not one
+/// of them, GN-4).
+fn entry_at(record: &Record, n: usize) -> usize {
+    record
+        .moves
+        .iter()
+        .position(|e| e.number == n)
+        .unwrap_or(n - 1)
 }
 
 fn finished(pos: &Position, winner: usize, names: &[String]) -> GameResult {

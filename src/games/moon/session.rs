@@ -294,6 +294,7 @@ impl Table for Moon {
     fn strict(
         &self,
         game: &MoonGame,
+        _broken: &<MoonGame as Engine>::Broken,
         seat: usize,
         number: usize,
         names: &[String],
@@ -301,6 +302,18 @@ impl Table for Moon {
         match game {
             MoonGame::Standard(p) => Some(super::record::noticed_at_once(p, seat, number, names)),
             MoonGame::Solitaire(_) => None,
+        }
+    }
+
+    fn has_strict(&self, game: &MoonGame) -> bool {
+        matches!(game, MoonGame::Standard(_))
+    }
+
+    /// GN-4: a player who resigns is out, their tiles common (MN-4).
+    fn put_out(&self, game: &mut MoonGame, seat: usize) -> bool {
+        match game {
+            MoonGame::Standard(p) => p.resign(seat),
+            MoonGame::Solitaire(_) => false,
         }
     }
 

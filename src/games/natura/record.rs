@@ -135,6 +135,10 @@ impl Referee for Natura {
         move_out(seat, mv)
     }
 
+    fn mover(&self, seat: usize, _mv: &Move) -> usize {
+        seat
+    }
+
     /// The highest-scoring move each turn ([`super::machine`]).
     fn machine(
         &self,
@@ -181,6 +185,10 @@ impl Referee for WithWords {
 
     fn move_out(&self, seat: usize, mv: &Move) -> MoveOut {
         move_out(seat, mv)
+    }
+
+    fn mover(&self, seat: usize, _mv: &Move) -> usize {
+        seat
     }
 }
 

@@ -142,6 +142,10 @@ impl Referee for QuincunxGame {
     fn move_out(&self, _seat: usize, mv: &Move) -> MoveOut {
         move_out(mv)
     }
+
+    fn mover(&self, _seat: usize, mv: &Move) -> usize {
+        mv.player
+    }
 }
 
 /// A move as a record's fields. Moves the engine makes (the random player,

@@ -507,6 +507,8 @@ pub struct State {
     turns_taken: u32,
     special_used: Vec<bool>,
     out: Vec<bool>,
+    /// Out because they resigned (GN-4): never among the winners.
+    resigned: Vec<bool>,
     open: bool,
     end: Option<End>,
 }
@@ -708,6 +710,21 @@ impl State {
         lo - 1..=hi + 1
     }
 
+    /// GN-4: `player` resigns and is out, as if they could not place (DF-4); play goes on
+    /// without them, and at the end they are ranked after the others. `false`, and nothing
+    /// changes, once the game is over or for a player already out.
+    pub fn resign(&mut self, player: usize) -> bool {
+        if self.end.is_some() || player >= self.players() || self.out[player] {
+            return false;
+        }
+        self.out[player] = true;
+        self.resigned[player] = true;
+        if self.turn == player {
+            self.advance();
+        }
+        true
+    }
+
     /// After a move: the end (DF-6), else the next player still in.
     fn advance(&mut self) {
         let n = self.players();
@@ -721,9 +738,14 @@ impl State {
             return;
         }
         if self.out.iter().all(|&o| o) {
-            let fewest = left.iter().copied().min().unwrap_or(0);
+            // GN-4: a player who resigned is ranked after the others.
+            let ranked = |p: &usize| !self.resigned[*p];
+            let fewest = (0..n).filter(ranked).map(|p| left[p]).min().unwrap_or(0);
             self.end = Some(End {
-                winners: (0..n).filter(|&p| left[p] == fewest).collect(),
+                winners: (0..n)
+                    .filter(ranked)
+                    .filter(|&p| left[p] == fewest)
+                    .collect(),
                 domino: false,
                 left,
             });
@@ -769,6 +791,7 @@ impl Engine for State {
             turns_taken: 0,
             special_used: vec![false; players],
             out: vec![false; players],
+            resigned: vec![false; players],
             open: false,
             end: None,
         })

@@ -54,6 +54,12 @@ impl Game for Domino {
         &[STANDARD, LOOSE_CONTACT]
     }
 
+    /// GN-4: with three or four players a player who resigns is out (DF-4) and the
+    /// others play on.
+    fn goes_on_after_resign(&self) -> bool {
+        true
+    }
+
     fn player_counts(&self, _variant: &str) -> RangeInclusive<usize> {
         2..=4
     }
@@ -103,6 +109,10 @@ impl Referee for Domino {
             player: mv.player(),
             fields,
         }
+    }
+
+    fn mover(&self, _seat: usize, mv: &Move) -> usize {
+        mv.player()
     }
 }
 
@@ -453,8 +463,11 @@ pub(super) fn opened(
 fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
     let (opened, moves) = opened(record, src)?;
     let names = record.player_names();
-    let total = moves.len();
-    let replayed = replay_opened(&Domino, record, opened, total);
+    // Every [[move]] but a last resignation, which `check` judges for every game alike.
+    let total = moves.len() + record.resignations.len() - usize::from(record.resigned.is_some());
+    // Every [[move]], for the resignations after which play went on (GN-4).
+    let all = record.moves.len() + record.resignations.len();
+    let replayed = replay_opened(&Domino, record, opened, all);
     let state = replayed.game();
     let eliminated: Vec<String> = replayed
         .steps()
@@ -464,7 +477,13 @@ fn check(record: &Record, src: &Source) -> Result<Verdict, Error> {
         })
         .collect();
     if let Some((n, refused, _)) = replayed.refused() {
-        let (entry, w, broken) = (&record.moves[n - 1], &moves[n - 1], &refused.broken);
+        // Where move `n` is among the moves (a resignation before it is not one, GN-4).
+        let at = record
+            .moves
+            .iter()
+            .position(|e| e.number == n)
+            .unwrap_or(n - 1);
+        let (entry, w, broken) = (&record.moves[at], &moves[at], &refused.broken);
         // The call of open play is the record move's first engine move.
         let calling = w.open.is_some() && replayed.last().is_none_or(|(last, _)| last != n);
         let illegal = illegal(

@@ -366,6 +366,11 @@ impl Table for Domino {
         true
     }
 
+    /// GN-4: a player who resigns is out (DF-4), ranked after the others at the end.
+    fn put_out(&self, game: &mut State, seat: usize) -> bool {
+        game.resign(seat)
+    }
+
     fn hides(&self, game: &State) -> bool {
         !game.is_open() || !game.set_aside().is_empty()
     }

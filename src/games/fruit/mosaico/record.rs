@@ -79,6 +79,10 @@ impl Referee for Mosaico {
     fn move_out(&self, _seat: usize, mv: &Move) -> MoveOut {
         move_out(mv)
     }
+
+    fn mover(&self, _seat: usize, _mv: &Move) -> usize {
+        0
+    }
 }
 
 pub fn variant_of(name: &str) -> Variant {

@@ -78,6 +78,10 @@ impl Referee for Muro {
         }
     }
 
+    fn mover(&self, _seat: usize, _mv: &Move) -> usize {
+        0
+    }
+
     /// `stop` is legal at every turn; picked like any other move it ended nearly every
     /// random game within 50 moves. The random player stops once in [`STOP_ODDS`] turns
     /// instead, and never while it could turn a tile up (a player looks before giving up);

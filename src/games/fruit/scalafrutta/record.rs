@@ -173,6 +173,10 @@ impl Referee for Scalafrutta {
             fields,
         }
     }
+
+    fn mover(&self, _seat: usize, mv: &Move) -> usize {
+        mv.player()
+    }
 }
 
 pub(super) fn check_players(n: usize) -> Result<(), Error> {

@@ -1,0 +1,547 @@
+//! The event's URLs (`tavolo serve --event`):
+//!
+//! | URL | who | what |
+//! |---|---|---|
+//! | `/event/standings` | anyone | the standings for a projector: large type, no control, no key; it loads itself again when a result changes them |
+//! | `/event/standings.json`, `/event/results.txt`, `/event/results.csv` | anyone | `event results --format json`, `text`, `csv` over the records folder, byte for byte |
+//! | `/event/version` | anyone | a number that changes with the standings (what the standings page asks) |
+//! | `/event/director?k=KEY` | the director | the round table by table, the missing results, the actions |
+//! | `/event/director/seats?k=KEY` | the director | every seat's link as a QR code, to print and cut |
+//! | `POST /event/director/{pair,paper,reopen}?k=KEY` | the director | pair the next round, enter a paper result, re-open a table |
+//!
+//! The director's key is the folder's secret's ([`super::super::keys`]) for the name
+//! `event:` (no table can be named so).
+
+use std::fmt::Write as _;
+
+use qrcode::render::svg;
+use qrcode::QrCode;
+
+use super::super::guard;
+use super::super::http::{Request, Response};
+use super::super::keys;
+use super::super::page::{self, esc};
+use super::super::tables;
+use super::super::State;
+use super::{Club, Slot};
+use crate::event::results::RecordLine;
+
+/// The name the director's key and form token are derived for.
+const DIRECTOR: &str = "event:";
+
+/// The director's key.
+pub fn director_key(state: &State) -> String {
+    state.keys.key(DIRECTOR, "director")
+}
+
+fn director_form(state: &State) -> String {
+    guard::token(&state.keys, "event:/director")
+}
+
+/// The answer to `/event/...`.
+pub fn route(state: &State, club: &Club, req: &Request, rest: &[&str]) -> Response {
+    let get = req.method != "POST";
+    match (rest, get) {
+        (["standings"], true) => standings_page(club),
+        (["standings.json"], true) => output(club, "application/json", |o| o.json.clone()),
+        (["results.txt"], true) => output(club, "text/plain; charset=utf-8", |o| o.text.clone()),
+        (["results.csv"], true) => output(club, "text/csv; charset=utf-8", |o| o.csv.clone()),
+        (["version"], true) => Response::text(200, format!("{}\n", club.standings().0)),
+        (["director", more @ ..], _) => {
+            if !keys::same(req.param("k"), &director_key(state)) {
+                return Response::html(
+                    403,
+                    page::problem(
+                        "Forbidden",
+                        "this link's key does not open the director's page: it is printed when the server starts",
+                        None,
+                    ),
+                );
+            }
+            match (more, get) {
+                ([], true) => director(state, club, req, None),
+                (["seats"], true) => seats_sheet(state, club, req),
+                ([action @ ("pair" | "paper" | "reopen")], false) => act(state, club, req, action),
+                _ => Response::text(405, "not with this method\n"),
+            }
+        }
+        _ => Response::html(
+            404,
+            page::problem("Not found", "no such page of the event", None),
+        ),
+    }
+}
+
+fn output(club: &Club, kind: &'static str, f: impl Fn(&super::Outputs) -> String) -> Response {
+    match club.standings().1 {
+        Ok(o) => Response::new(200, kind, f(&o)),
+        Err(why) => Response::text(500, format!("{why}\n")),
+    }
+}
+
+fn director_href(state: &State, what: &str) -> String {
+    format!("/event/director{what}?k={}", director_key(state))
+}
+
+/// A POST of the director's page.
+fn act(state: &State, club: &Club, req: &Request, action: &str) -> Response {
+    let form = match req.form() {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    if !guard::carries(&director_form(state), &form) {
+        return Response::html(
+            403,
+            page::problem(
+                "Forbidden",
+                "the form lacks its page's token: reload the director's page and send it again",
+                None,
+            ),
+        );
+    }
+    let field = |name: &str| {
+        form.iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.trim().to_string())
+            .unwrap_or_default()
+    };
+    let done = match action {
+        "pair" => {
+            let si = field("section").parse::<usize>().unwrap_or(1).max(1) - 1;
+            club.pair_next(&state.tables, si)
+                .map(|r| format!("round {r} is paired: its tables are open"))
+        }
+        "paper" => {
+            let id = field("table");
+            let totals: Vec<String> = (1..=8).map(|n| field(&format!("total-{n}"))).collect();
+            club.paper(&state.tables, &id, &totals, &field("moves"))
+                .map(|()| format!("{id}: the paper result is in"))
+        }
+        _ => club.reopen(&state.tables, &field("table")),
+    };
+    match done {
+        Ok(_) => Response::see_other(director_href(state, "")),
+        Err(why) => director(state, club, req, Some((422, &why))),
+    }
+}
+
+/// How a table of the round stands, as the director's page says it.
+fn status(
+    state: &State,
+    club: &Club,
+    s: &Slot,
+    line: Option<&RecordLine>,
+) -> (&'static str, String) {
+    let disagree = line.and_then(|l| {
+        if !matches!(l.status, "ok" | "slip") {
+            return Some(format!(
+                "{}: {}",
+                l.status,
+                l.message.clone().unwrap_or_default()
+            ));
+        }
+        l.slip
+            .as_ref()
+            .filter(|v| *v != "agrees")
+            .map(|v| format!("the score slip: {v}"))
+    });
+    if let Some(why) = disagree {
+        return ("disagreement", why);
+    }
+    let counted = |l: &RecordLine| match &l.counted {
+        crate::event::measure::Counted::Yes { seats, .. } => seats
+            .iter()
+            .map(|x| format!("{} {}", x.name, crate::event::results::result_text(x)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        crate::event::measure::Counted::LeftOut { why } => format!("not counted: {why}"),
+    };
+    if s.paper.is_some() {
+        return ("paper", line.map(counted).unwrap_or_default());
+    }
+    let Some(desk) = state.tables.get(&s.id) else {
+        return ("not-started", String::new());
+    };
+    let d = tables::lock(&desk);
+    let paper = super::set_aside(&club.records, &s.id).exists();
+    match (d.live.to_move(), d.live.moves()) {
+        (_, 0) => ("not-started", "not started".into()),
+        (Some(_), n) => ("playing", format!("playing, {n} moves")),
+        (None, _) => (
+            if paper { "paper" } else { "finished" },
+            d.live.result().unwrap_or_else(|| "over".into()),
+        ),
+    }
+}
+
+/// The director's page: each paired section's round, table by table; the missing results;
+/// the actions.
+fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &str)>) -> Response {
+    let round = club.lock().clone();
+    let (_, out) = club.standings();
+    let form = director_form(state);
+    let token = format!(
+        "<input type=\"hidden\" name=\"{}\" value=\"{}\">",
+        guard::FIELD,
+        esc(&form)
+    );
+    let mut b = format!(
+        "<header><h1>{} <small>· the director</small></h1>\n<p class=\"quiet\"><a href=\"/event/standings\" id=\"standings-link\">the standings</a> · \
+         <a href=\"{}\" id=\"seats-link\">the seats' links to print (QR codes)</a></p></header>\n",
+        esc(&club.d.event),
+        esc(&director_href(state, "/seats"))
+    );
+    if let Some((_, p)) = problem {
+        let _ = writeln!(
+            b,
+            "<div class=\"answer refused\" id=\"problem\" role=\"alert\">{}</div>",
+            esc(p)
+        );
+    }
+    let results = match &out {
+        Ok(o) => Some(&o.results),
+        Err(why) => {
+            let _ = writeln!(
+                b,
+                "<div class=\"answer refused\" id=\"results-error\">The results do not read: {}</div>",
+                esc(why)
+            );
+            None
+        }
+    };
+    for (si, s) in club.d.sections.iter().enumerate() {
+        let r = round.rounds.get(si).copied().unwrap_or(1);
+        let sec = results.and_then(|x| x.sections.get(si));
+        let _ = writeln!(
+            b,
+            "<h2 id=\"section-{n}\">Section {n}: {} — round {r} of {}</h2>",
+            esc(s.game.name()),
+            s.rounds,
+            n = si + 1
+        );
+        b.push_str("<table class=\"scores round\" id=\"round\"><tr><th>table</th><th>board</th><th>players</th><th>state</th><th>actions</th></tr>\n");
+        let mut over = true;
+        for slot in round.slots.iter().filter(|x| x.section == si) {
+            let line = sec.and_then(|sec| {
+                sec.records
+                    .iter()
+                    .filter(|l| l.board == slot.board && l.table == slot.table)
+                    .max_by_key(|l| l.is_fact())
+            });
+            let (kind, words) = status(state, club, slot, line);
+            over &= matches!(kind, "finished" | "paper");
+            let links: Vec<String> = slot
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    format!(
+                        "<a href=\"/t/{id}/seat/{n}?k={}\">{}</a>",
+                        state.keys.key(&slot.id, &format!("seat-{}", i + 1)),
+                        esc(p),
+                        id = slot.id,
+                        n = i + 1
+                    )
+                })
+                .collect();
+            let table_link = if slot.paper.is_none() {
+                format!(
+                    " · <a href=\"/t/{id}/director?k={}\">the table</a>",
+                    state.keys.key(&slot.id, "director"),
+                    id = slot.id
+                )
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                b,
+                "<tr id=\"{id}\" data-state=\"{kind}\"><td class=\"n\">{}</td><td>{}</td><td>{}</td>\
+                 <td class=\"state\">{}</td><td>{}{table_link}</td></tr>",
+                slot.table,
+                esc(&slot.board),
+                links.join(" v "),
+                esc(&words),
+                actions(club, slot, &token, state, kind),
+                id = esc(&slot.id)
+            );
+        }
+        b.push_str("</table>\n");
+        if let Some(sec) = sec {
+            if sec.missing.is_empty() {
+                b.push_str("<p id=\"missing\" class=\"quiet\">No result is missing.</p>\n");
+            } else {
+                let _ = writeln!(
+                    b,
+                    "<h3>Missing results ({})</h3>\n<ul id=\"missing\">",
+                    sec.missing.len()
+                );
+                for m in &sec.missing {
+                    let _ = writeln!(b, "<li>{}</li>", esc(&m.to_string()));
+                }
+                b.push_str("</ul>\n");
+            }
+        }
+        if s.pairing.is_some() && r < s.rounds {
+            let _ = writeln!(
+                b,
+                "<form method=\"post\" id=\"pair\" action=\"{}\"><input type=\"hidden\" name=\"section\" value=\"{}\">{token}\
+                 <button{}>Pair round {}</button>{}</form>",
+                esc(&director_href(state, "/pair")),
+                si + 1,
+                if over { "" } else { " class=\"second\"" },
+                r + 1,
+                if over {
+                    ""
+                } else {
+                    " <small>(when every table of the round is over)</small>"
+                }
+            );
+        }
+    }
+    let status_code = problem.map_or(200, |(s, _)| s);
+    Response::html(
+        status_code,
+        page::document(
+            &format!("{} · director", club.d.event),
+            &b,
+            false,
+            Some(&form),
+        ),
+    )
+}
+
+/// A table's actions on the director's page: a paper result, re-open.
+fn actions(club: &Club, slot: &Slot, token: &str, state: &State, kind: &str) -> String {
+    let keeps = slot
+        .board
+        .parse()
+        .ok()
+        .and_then(|l| crate::event::boards::find(&club.d, &club.key, &club.public, l))
+        .and_then(|b| crate::event::print::keeps_score(&club.d, &b).ok())
+        .unwrap_or(false);
+    let fields = if keeps {
+        slot.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                format!(
+                    "<label>{}'s running totals <input name=\"total-{}\" placeholder=\"12,30,45\"></label>",
+                    esc(p),
+                    i + 1
+                )
+            })
+            .collect::<String>()
+    } else {
+        "<label>The paper's moves, one a line <textarea name=\"moves\" spellcheck=\"false\"></textarea></label>"
+            .to_string()
+    };
+    let reopen = if matches!(kind, "finished" | "paper" | "disagreement") {
+        format!(
+            "<form method=\"post\" class=\"reopen\" action=\"{}\"><input type=\"hidden\" name=\"table\" value=\"{}\">{token}\
+             <button class=\"second\">Re-open</button></form>",
+            esc(&director_href(state, "/reopen")),
+            esc(&slot.id)
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "<details><summary>paper result</summary><form method=\"post\" class=\"paper\" action=\"{}\">\
+         <input type=\"hidden\" name=\"table\" value=\"{id}\">{fields}{token}<button>Enter</button></form></details>{reopen}",
+        esc(&director_href(state, "/paper")),
+        id = esc(&slot.id)
+    )
+}
+
+/// Large type for a room: twelve players' standings fill a 1920x1080 screen, read from across
+/// it (the type as large as the width and the height allow).
+const WALL: &str = "<style>\nbody { max-width: none; padding: 1.5vw 3vw; }\n\
+html { font-size: min(2.4vw, 3.2vh); }\nh1 { font-size: 1.6rem; margin: 0; }\nh2 { font-size: 1.2rem; margin: 0.3rem 0; }\n\
+table.wall { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }\n\
+table.wall th, table.wall td { padding: 0.15rem 0.6rem; border-bottom: 2px solid var(--line); text-align: right; }\n\
+table.wall th:nth-child(2), table.wall td:nth-child(2) { text-align: left; }\n\
+.provisional { color: var(--bad); font-weight: 700; }\n</style>\n";
+
+/// The standings page: the event's sections' standings as `event results` ranks them, the
+/// provisional mark and the tables whose results are missing; no key, no control.
+fn standings_page(club: &Club) -> Response {
+    let (version, out) = club.standings();
+    let mut b = String::from(WALL);
+    let _ = writeln!(b, "<h1 id=\"event\">{}</h1>", esc(&club.d.event));
+    match out {
+        Err(why) => {
+            let _ = writeln!(
+                b,
+                "<p class=\"provisional\">The results do not read: {}</p>",
+                esc(&why)
+            );
+        }
+        Ok(o) => {
+            let round = club.lock().clone();
+            for sec in &o.results.sections {
+                let si = sec.section - 1;
+                let r = round.rounds.get(si).copied().unwrap_or(1);
+                let _ = writeln!(
+                    b,
+                    "<h2>{}{}</h2>",
+                    esc(sec.game),
+                    if sec.rounds > 1 {
+                        format!(" · round {r} of {}", sec.rounds)
+                    } else {
+                        String::new()
+                    }
+                );
+                if sec.provisional {
+                    let _ = writeln!(
+                        b,
+                        "<p class=\"provisional\" id=\"provisional-{}\">Provisional: {} missing ({})</p>",
+                        sec.section,
+                        if sec.missing.len() == 1 {
+                            "1 result".to_string()
+                        } else {
+                            format!("{} results", sec.missing.len())
+                        },
+                        esc(&sec
+                            .missing
+                            .iter()
+                            .map(|m| if m.table == 0 { m.to_string() } else { format!("table {}", m.table) })
+                            .collect::<Vec<_>>()
+                            .join(", "))
+                    );
+                }
+                let cols = crate::event::report::columns(sec);
+                let _ = write!(
+                    b,
+                    "<table class=\"wall\" id=\"standings-{}\"><tr>",
+                    sec.section
+                );
+                for c in &cols {
+                    let _ = write!(
+                        b,
+                        "<th>{}</th>",
+                        esc(&crate::event::report::column_title(c))
+                    );
+                }
+                b.push_str("</tr>\n");
+                for st in &sec.standings {
+                    b.push_str("<tr>");
+                    for c in &cols {
+                        let _ = write!(
+                            b,
+                            "<td class=\"{c}\">{}</td>",
+                            esc(&crate::event::report::cell(st, c))
+                        );
+                    }
+                    b.push_str("</tr>\n");
+                }
+                b.push_str("</table>\n");
+            }
+        }
+    }
+    // It follows the results: the page asks the version every second and loads itself
+    // again when it changes; without a script, it reloads every 15 s.
+    let _ = write!(
+        b,
+        "<span hidden id=\"version\" data-version=\"{version}\"></span>\n\
+         <noscript><meta http-equiv=\"refresh\" content=\"15\"></noscript>\n\
+         <script>\n(function () {{\n  var seen = \"{version}\";\n  function ask() {{\n\
+         var r = new XMLHttpRequest();\n    r.open(\"GET\", \"/event/version\");\n\
+         r.onload = function () {{ if (r.status === 200 && r.responseText.trim() !== seen) {{ window.location.reload(); }} }};\n\
+         r.send();\n  }}\n  window.setInterval(ask, 1000);\n}})();\n</script>\n"
+    );
+    Response::html(
+        200,
+        page::document(&format!("{} · standings", club.d.event), &b, false, None),
+    )
+}
+
+/// Every seat's link as a QR code, with the player's name, the table and the board: a sheet
+/// to print, each seat cut out and handed to its player.
+fn seats_sheet(state: &State, club: &Club, req: &Request) -> Response {
+    let round = club.lock().clone();
+    let host = if state.hosts.lan {
+        super::super::lan::lan_address()
+            .map(|a| format!("{a}:{}", state.hosts.port))
+            .or_else(|| req.host.clone())
+    } else {
+        req.host.clone()
+    }
+    .unwrap_or_else(|| format!("127.0.0.1:{}", state.hosts.port));
+    let mut b = String::from(
+        "<style>\n.sheet { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0.5rem; }\n\
+         .seat { border: 1px dashed var(--line); padding: 0.4rem; text-align: center; break-inside: avoid; }\n\
+         .seat .name { font-size: 1.3rem; font-weight: 700; }\n.seat svg { width: 100%; height: auto; }\n\
+         @media print { body { max-width: none; } header { display: none; } }\n</style>\n",
+    );
+    let _ = writeln!(
+        b,
+        "<header><h1>{}: the seats' links</h1><p class=\"quiet\">Print, cut along the dashes, hand each player theirs: \
+         the code opens that seat's page (their own hand) and no other.</p></header>\n<div class=\"sheet\" id=\"seats\">",
+        esc(&club.d.event)
+    );
+    for slot in round.slots.iter().filter(|s| s.paper.is_none()) {
+        for (i, p) in slot.players.iter().enumerate() {
+            let n = i + 1;
+            let url = format!(
+                "http://{host}/t/{}/seat/{n}?k={}",
+                slot.id,
+                state.keys.key(&slot.id, &format!("seat-{n}"))
+            );
+            let code = QrCode::new(url.as_bytes())
+                .map(|c| {
+                    c.render::<svg::Color>()
+                        .min_dimensions(180, 180)
+                        .quiet_zone(true)
+                        .build()
+                })
+                .unwrap_or_default();
+            let code = code.find("<svg").map_or("", |at| &code[at..]);
+            let _ = writeln!(
+                b,
+                "<div class=\"seat\" data-url=\"{}\"><div class=\"name\">{}</div>\
+                 <div>table {}, board {}, seat {n}</div>{code}<div><small>{}</small></div></div>",
+                esc(&url),
+                esc(p),
+                slot.table,
+                esc(&slot.board),
+                esc(&url)
+            );
+        }
+    }
+    b.push_str("</div>\n");
+    Response::html(
+        200,
+        page::document(&format!("{} · seats", club.d.event), &b, false, None),
+    )
+}
+
+/// What the operator is told at start: the event, its round, the director's page and the
+/// standings page.
+pub fn say(state: &State, club: &Club, addr: std::net::SocketAddr) -> Vec<String> {
+    let at = super::super::lan::reachable(addr).unwrap_or(addr);
+    let round = club.lock().clone();
+    let mut lines = vec![format!(
+        "event: {} ({} tables open)",
+        club.d.event,
+        round.slots.iter().filter(|s| s.paper.is_none()).count()
+    )];
+    for (si, s) in club.d.sections.iter().enumerate() {
+        if s.pairing.is_some() {
+            lines.push(format!(
+                "  section {}: {}, round {} of {}",
+                si + 1,
+                s.game.name(),
+                round.rounds.get(si).copied().unwrap_or(1),
+                s.rounds
+            ));
+        }
+    }
+    lines.push(format!(
+        "the director's page: http://{at}{}",
+        director_href(state, "")
+    ));
+    lines.push(format!(
+        "the standings (for a projector): http://{at}/event/standings"
+    ));
+    lines
+}
