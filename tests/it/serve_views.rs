@@ -227,3 +227,82 @@ fn the_record_and_the_picture_obey_the_view() {
     assert!(!one.is_empty() && one.is_disjoint(&two), "{one:?} {two:?}");
     assert_eq!(one.union(&two).cloned().collect::<BTreeSet<_>>(), all);
 }
+
+/// Issue 37, for every game that hides something: the seat to move plays from its own
+/// page; the table's page may not take that move back (403); another seat asks on its page
+/// and nothing is taken back until the mover agrees on theirs (with four or three players,
+/// a third seat may not agree: 403). The record is then the deal's again.
+#[test]
+fn in_every_hidden_game_an_undo_needs_the_mover_s_agreement() {
+    for (game, players) in [
+        ("natura", "2"),
+        ("quincunx", "2"),
+        ("domino", "3"),
+        ("moon", "3"),
+        ("farfalia", "4"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let server = Server::start(dir.path(), &[]);
+        let a = &server.addr;
+        let (id, director) = deal(
+            a,
+            &[("game", game), ("players", players), ("seed", "agree")],
+        );
+        let n: usize = players.parse().unwrap();
+        let table = link(&get(a, &director).body, "the table");
+        let start = std::fs::read_to_string(dir.path().join(format!("{id}.toml"))).unwrap();
+        let mover = state(a, &director)["seat"].as_u64().unwrap() as usize;
+        let mv = legal_move(dir.path(), &id);
+        let r = post(
+            a,
+            &action(&seat_page(a, &director, mover), "/move"),
+            &[("move", &mv), ("at", "0")],
+        );
+        assert_eq!(r.status, 303, "{game}: {}", r.body);
+        let r = post(a, &action(&table, "/undo"), &[("at", "1")]);
+        assert_eq!(r.status, 403, "{game}: the table's page");
+        let other = mover % n + 1;
+        let asked = post(
+            a,
+            &action(&seat_page(a, &director, other), "/undo"),
+            &[("at", "1")],
+        );
+        assert_eq!(asked.status, 303, "{game}: {}", asked.body);
+        assert_eq!(
+            state(a, &director)["moves"],
+            1,
+            "{game}: asked, not taken back"
+        );
+        if n > 2 {
+            let third = other % n + 1;
+            let r = post(
+                a,
+                &action(&seat_page(a, &director, third), "/undo"),
+                &[("at", "1")],
+            );
+            assert_eq!(r.status, 403, "{game}: a third seat");
+            assert_eq!(state(a, &director)["moves"], 1, "{game}");
+        }
+        let mover_page = seat_page(a, &director, mover);
+        assert!(
+            get(a, &mover_page)
+                .body
+                .contains("asks to take back move 1"),
+            "{game}"
+        );
+        let r = post(a, &action(&mover_page, "/undo"), &[("at", "1")]);
+        assert_eq!(r.status, 303, "{game}: {}", r.body);
+        assert_eq!(state(a, &director)["moves"], 0, "{game}");
+        let now = std::fs::read_to_string(dir.path().join(format!("{id}.toml"))).unwrap();
+        // Less the moves taken back, which `redo` plays again.
+        let cut = now
+            .find("\n# Moves taken back")
+            .or_else(|| now.find("\n[session]"));
+        let redo = cut.map_or(now.as_str(), |i| &now[..i]);
+        assert_eq!(
+            redo.trim_end(),
+            start.trim_end(),
+            "{game}: the deal's record again"
+        );
+    }
+}
