@@ -353,9 +353,7 @@ mod tests {
                 "{at}"
             );
             let seats = |r: &Replayed<Moon>| -> Vec<_> {
-                r.steps()
-                    .map(|(n, s)| (n, s.out.player, s.mv.clone()))
-                    .collect()
+                r.steps().map(|(n, s)| (n, s.out.player, s.mv)).collect()
             };
             assert_eq!(seats(&judged), seats(&kept), "{at}");
             compared += usize::from(judged.steps().count() > 0);
