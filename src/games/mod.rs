@@ -20,6 +20,7 @@ pub mod farfalia;
 pub mod foreign;
 pub mod fruit;
 pub mod line;
+pub mod machine_seat;
 pub mod moon;
 pub mod natura;
 pub mod quincunx;

@@ -21,6 +21,7 @@ use serde::Serialize;
 
 use super::ending::{self, Ended};
 use super::engine::{Broken, Engine};
+use super::machine_seat::{self, Level, Seats};
 use super::referee::{Referee, Strength};
 use super::Game;
 use crate::deal::{DealRng, Provenance};
@@ -285,6 +286,38 @@ pub trait Table:
         let _ = (before, after, mv, outcome, names);
         None
     }
+
+    /// A game consistent with what `seat` sees (issue 43, [`machine_seat`]): the pieces the
+    /// seat does not see (other hands, the bag, the undealt deck) shuffled among their places
+    /// from `rng`, the counts and every public fact kept, so that the seat's own pieces and
+    /// the public position are those of `game`. `None`: the game cannot make one, and the
+    /// machine plays it at random only. By default the game itself where it hides nothing.
+    fn seen(
+        &self,
+        game: &EngineOf<Self>,
+        seat: usize,
+        rng: &mut DealRng,
+    ) -> Option<EngineOf<Self>> {
+        let _ = (seat, rng);
+        (!self.hides(game)).then(|| game.clone())
+    }
+
+    /// The machine's `greedy` move for `seat` in `world` (a game [`Table::seen`] made): by
+    /// default the move that scores most now ([`machine_seat::greedy_by_score`]).
+    fn greedy(&self, world: &EngineOf<Self>, seat: usize) -> Option<MoveOf<Self>> {
+        machine_seat::greedy_by_score(self, world, seat)
+    }
+
+    /// The machine's `strong` move for `seat` in `world`: by default several sampled worlds
+    /// and greedy play after each move ([`machine_seat::strong_by_playouts`]).
+    fn strong(
+        &self,
+        world: &EngineOf<Self>,
+        seat: usize,
+        rng: &mut DealRng,
+    ) -> Option<MoveOf<Self>> {
+        machine_seat::strong_by_playouts(self, world, seat, rng)
+    }
 }
 
 /// A legal move as a view that may not see its seat's holding is told of it (see
@@ -422,6 +455,8 @@ pub struct Session<T: Table> {
     ended: Option<Ended>,
     /// A strict table (GN-4): an illegal move the sheet punishes is recorded and judged.
     strict: bool,
+    /// The seats the machine plays (issue 43), written in the record's `[session]`.
+    seated: Option<Seats>,
 }
 
 // By hand: a derive would ask the game's table (a `&'static` to it is kept) to be `Clone`.
@@ -440,6 +475,7 @@ impl<T: Table> Clone for Session<T> {
             undone: self.undone.clone(),
             ended: self.ended.clone(),
             strict: self.strict,
+            seated: self.seated.clone(),
         }
     }
 }
@@ -509,6 +545,7 @@ impl<T: Table> Session<T> {
                 s.undone.push(mv);
             }
         }
+        s.seated = machine_seat::read(record, src, s.table, s.players.len())?;
         Ok((s, refused))
     }
 
@@ -548,6 +585,7 @@ impl<T: Table> Session<T> {
             undone: Vec::new(),
             ended: None,
             strict: false,
+            seated: None,
         }
     }
 
@@ -735,7 +773,9 @@ impl<T: Table> Session<T> {
         if let Some(e) = &self.ended {
             text.push_str(&write::move_table(&self.players, &e.out));
         }
-        if !self.undone.is_empty() {
+        if let Some(seats) = &self.seated {
+            text.push_str(&machine_seat::session_table(seats, &self.undone));
+        } else if !self.undone.is_empty() {
             let redo: Vec<String> = self
                 .undone
                 .iter()
@@ -779,6 +819,11 @@ impl<T: Table> Session<T> {
     /// How the game ended after its legal moves, if not by them.
     pub fn ended(&self) -> Option<&Ended> {
         self.ended.as_ref()
+    }
+
+    /// The deal the game started from, when it was dealt.
+    pub fn deal(&self) -> Option<&Provenance> {
+        self.deal.as_ref()
     }
 
     /// The best move here, for a game with a machine player or a move generator.
@@ -960,6 +1005,28 @@ pub trait Live: Send + Sync {
     /// Make this a strict table (GN-4), or say why the game has none.
     fn set_strict(&mut self) -> Result<(), String>;
     fn is_strict(&self) -> bool;
+    /// The machine plays `seats` (issue 43): refused, with the reason, for a strength the
+    /// game does not offer a seat ([`Live::machine_levels`]).
+    fn seat_machine(&mut self, seats: Seats) -> Result<(), String> {
+        let _ = seats;
+        Err("this table has no machine player".into())
+    }
+    /// The seats the machine plays, if any.
+    fn machine_seats(&self) -> Option<&Seats> {
+        None
+    }
+    /// The strengths the machine offers `seat` here.
+    fn machine_levels(&self, seat: usize) -> Vec<Level> {
+        let _ = seat;
+        Vec::new()
+    }
+    /// When the seat to move is one the machine plays: its move, applied and answered as
+    /// `view` sees it (a move the game refuses, never expected, is answered as refused and
+    /// not recorded). `None` when a person is to move or the game is over.
+    fn machine_move(&mut self, view: View) -> Option<Answer> {
+        let _ = view;
+        None
+    }
 }
 
 /// What a session answers to a move after the game has ended otherwise than by a move.
@@ -1248,6 +1315,44 @@ impl<T: Table> Live for Session<T> {
 
     fn is_strict(&self) -> bool {
         self.strict
+    }
+
+    fn seat_machine(&mut self, mut seats: Seats) -> Result<(), String> {
+        machine_seat::check_levels(self, &seats)?;
+        if seats.seed.is_empty() {
+            // The table's seed: its choices are as reproducible as the deal.
+            seats.seed = self
+                .deal
+                .as_ref()
+                .map(|d| d.seed.clone())
+                .unwrap_or_default();
+        }
+        self.seated = Some(seats);
+        Ok(())
+    }
+
+    fn machine_seats(&self) -> Option<&Seats> {
+        self.seated.as_ref()
+    }
+
+    fn machine_levels(&self, seat: usize) -> Vec<Level> {
+        machine_seat::levels(self.table, &self.now, seat)
+    }
+
+    fn machine_move(&mut self, view: View) -> Option<Answer> {
+        if self.ended.is_some() || self.steps.len() >= super::referee::MACHINE_CAP {
+            return None;
+        }
+        let seat = self.now.to_move()?;
+        let seats = self.seated.as_ref()?;
+        let level = seats.level(seat)?;
+        let number = self.steps.len() + 1;
+        let mut rng =
+            machine_seat::stream(self.table.name(), &self.variant, &seats.seed, number, seat);
+        let mv = machine_seat::choose(self.table, &self.now, seat, level, &mut rng);
+        let r = Session::apply(self, mv).map(|_| ());
+        let n = self.steps.len();
+        Some(answer(self, r.map(|()| n), view))
     }
 }
 

@@ -140,6 +140,11 @@ pub struct Record {
     /// `[session] redo`: moves a live session took back and may play again, next first,
     /// as the notation writes them (the referee ignores them: they are not played).
     pub redo: Vec<(String, Span)>,
+    /// `[session] machine`: the seats the machine played at the table and at what strength
+    /// (`2:greedy`), and `machine-seed`, the seed its choices were drawn from (issue 43;
+    /// the referee ignores them: the moves are judged as anyone's).
+    pub machine: Vec<(String, Span)>,
+    pub machine_seed: Option<(String, Span)>,
     /// A `[[move]]` that is a resignation (`resign = true`), the record's last: who
     /// resigned and at which move (GN-4). It is not among [`Record::moves`], so a game's
     /// adapter never reads it; `check` judges it for every game alike.
@@ -167,7 +172,7 @@ const TOP_FIELDS: &[&str] = &[
 ];
 
 /// The keys of a record's `[session]` table.
-const SESSION_FIELDS: &[&str] = &["redo"];
+const SESSION_FIELDS: &[&str] = &["redo", "machine", "machine-seed"];
 
 impl Record {
     pub fn parse(src: &Source, games: &dyn Catalogue) -> Result<Record, Error> {
@@ -331,12 +336,22 @@ impl Record {
         f.opt("meta");
         // `session`: what a live session keeps besides the moves (docs/table.md).
         let mut redo = Vec::new();
+        let mut machine = Vec::new();
+        let mut machine_seed = None;
         if let Some(node) = f.opt("session") {
             let mut sf = node.fields(src, "[session]")?;
             if let Some(list) = sf.opt("redo") {
                 for (text, span) in list.as_str_array(src, "`session.redo`")? {
                     redo.push((text.to_string(), span.clone()));
                 }
+            }
+            if let Some(list) = sf.opt("machine") {
+                for (text, span) in list.as_str_array(src, "`session.machine`")? {
+                    machine.push((text.to_string(), span.clone()));
+                }
+            }
+            if let Some((seed, span)) = sf.opt_str("machine-seed")? {
+                machine_seed = Some((seed.to_string(), span.clone()));
             }
             sf.finish(SESSION_FIELDS)?;
         }
@@ -372,6 +387,8 @@ impl Record {
             setup,
             moves,
             redo,
+            machine,
+            machine_seed,
             resigned,
             span,
         })
