@@ -160,10 +160,14 @@ pub fn choose<T: Table>(
         (Level::Strong, Some(w)) => table.strong(w, seat, rng),
         _ => None,
     };
-    mv.unwrap_or_else(|| {
+    let mv = mv.unwrap_or_else(|| {
         let legal = on.legal_moves();
         table.choose(on, &legal, rng)
-    })
+    });
+    match world {
+        Some(_) => table.as_played(game, mv, rng),
+        None => mv,
+    }
 }
 
 /// The default greedy move ([`Table::greedy`]): for a game that keeps score, the legal move

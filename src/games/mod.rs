@@ -21,6 +21,8 @@ pub mod foreign;
 pub mod fruit;
 pub mod line;
 pub mod machine_seat;
+#[cfg(test)]
+mod machine_tests;
 pub mod moon;
 pub mod natura;
 pub mod quincunx;

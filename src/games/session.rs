@@ -318,6 +318,19 @@ pub trait Table:
     ) -> Option<MoveOf<Self>> {
         machine_seat::strong_by_playouts(self, world, seat, rng)
     }
+
+    /// The machine's move `mv`, chosen in a world [`Table::seen`] made, as it is made in the
+    /// real `game`: by default the same. A move that names what nobody sees (a tile drawn
+    /// from a face-down pile) is made with the real pile's, drawn from `rng`.
+    fn as_played(
+        &self,
+        game: &EngineOf<Self>,
+        mv: MoveOf<Self>,
+        rng: &mut DealRng,
+    ) -> MoveOf<Self> {
+        let _ = (game, rng);
+        mv
+    }
 }
 
 /// A legal move as a view that may not see its seat's holding is told of it (see

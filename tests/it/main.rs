@@ -58,5 +58,6 @@ mod solitaire_props;
 mod solitaire_solve;
 mod table;
 mod table_gcg;
+mod table_machine;
 mod table_resign;
 mod table_words;

@@ -342,4 +342,12 @@ impl Table for Domino {
     fn hides(&self, game: &State) -> bool {
         !game.is_open() || !game.set_aside().is_empty()
     }
+
+    fn seen(&self, game: &State, seat: usize, rng: &mut crate::deal::DealRng) -> Option<State> {
+        Some(super::seen::seen(game, seat, rng))
+    }
+
+    fn as_played(&self, game: &State, mv: Move, rng: &mut crate::deal::DealRng) -> Move {
+        super::seen::as_played(game, mv, rng)
+    }
 }
