@@ -53,3 +53,26 @@ pub fn as_played(s: &State, mv: Move, rng: &mut DealRng) -> Move {
         .find(|m| matches!(m, Move::Draw { tile: t, .. } if *t == tile))
         .unwrap_or(mv)
 }
+
+/// The machine's `greedy` move for `seat` in `world`: the one that leaves the seat the
+/// fewest tiles (DF-6: fewest tiles wins a blocked game, none wins at once), then the next
+/// player the fewest moves; the first such in the engine's order.
+pub fn greedy(world: &State, seat: usize) -> Option<Move> {
+    let mut best: Option<((usize, usize), Move)> = None;
+    for mv in world.legal_moves() {
+        let mut after = world.clone();
+        if after.play(mv.clone()).is_err() {
+            continue;
+        }
+        let left = after.hands[seat].len();
+        let theirs = match after.to_move() {
+            Some(next) if next != seat => after.legal_moves().len(),
+            _ => 0,
+        };
+        let cost = (left, theirs);
+        if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+            best = Some((cost, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
+}

@@ -350,4 +350,8 @@ impl Table for Domino {
     fn as_played(&self, game: &State, mv: Move, rng: &mut crate::deal::DealRng) -> Move {
         super::seen::as_played(game, mv, rng)
     }
+
+    fn greedy(&self, world: &State, seat: usize) -> Option<Move> {
+        super::seen::greedy(world, seat)
+    }
 }
