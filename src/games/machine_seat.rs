@@ -197,7 +197,7 @@ pub fn greedy_by_score<T: Table + ?Sized>(
 /// How good `after` is for `seat`, for the greedy player: its score's lead over the best
 /// other score where the game keeps score, else the next player's lack of moves (a game
 /// over with `seat` still to have moved counts as won).
-fn value_of<T: Table + ?Sized>(table: &T, after: &EngineOf<T>, seat: usize) -> i64 {
+pub fn value_of<T: Table + ?Sized>(table: &T, after: &EngineOf<T>, seat: usize) -> i64 {
     if let Some(scores) = table.scores(after) {
         let mine = scores.get(seat).copied().unwrap_or(0);
         let others = scores
@@ -226,7 +226,7 @@ const WEIGHED: usize = 24;
 /// The default strong move ([`Table::strong`]): each legal move (up to [`WEIGHED`]) played
 /// in [`WORLDS`] worlds sampled again from `world` for `seat`, each followed by greedy
 /// play for [`DEPTH`] moves, valued as [`greedy_by_score`] values a position; the best
-/// total, ties to the greedy move. `None` when nothing is legal.
+/// total ([`Table::worth`]), ties to the greedy move. `None` when nothing is legal.
 pub fn strong_by_playouts<T: Table + ?Sized>(
     table: &T,
     world: &EngineOf<T>,
@@ -265,7 +265,7 @@ pub fn strong_by_playouts<T: Table + ?Sized>(
                     break;
                 }
             }
-            total = total.saturating_add(value_of(table, &g, seat));
+            total = total.saturating_add(table.worth(&g, seat));
         }
         if best.as_ref().is_none_or(|(v, _)| total > *v) {
             best = Some((total, mv));

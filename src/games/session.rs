@@ -319,6 +319,13 @@ pub trait Table:
         machine_seat::strong_by_playouts(self, world, seat, rng)
     }
 
+    /// What a position is worth to `seat`, for the machine's `strong` play-outs: by default
+    /// its score's lead over the best other, or for a game without scores the next
+    /// player's lack of moves ([`machine_seat::value_of`]).
+    fn worth(&self, game: &EngineOf<Self>, seat: usize) -> i64 {
+        machine_seat::value_of(self, game, seat)
+    }
+
     /// The machine's move `mv`, chosen in a world [`Table::seen`] made, as it is made in the
     /// real `game`: by default the same. A move that names what nobody sees (a tile drawn
     /// from a face-down pile) is made with the real pile's, drawn from `rng`.

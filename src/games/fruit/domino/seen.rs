@@ -61,7 +61,7 @@ pub fn greedy(world: &State, seat: usize) -> Option<Move> {
     let mut best: Option<((usize, usize), Move)> = None;
     for mv in world.legal_moves() {
         let mut after = world.clone();
-        if after.play(mv.clone()).is_err() {
+        if after.play(mv).is_err() {
             continue;
         }
         let left = after.hands[seat].len();
@@ -75,4 +75,16 @@ pub fn greedy(world: &State, seat: usize) -> Option<Move> {
         }
     }
     best.map(|(_, mv)| mv)
+}
+
+/// What a position is worth to `seat`, for the machine's `strong` play-outs: the fewest
+/// tiles another holds less the seat's own (DF-6), in tiles.
+pub fn worth(s: &State, seat: usize) -> i64 {
+    let mine = s.hands[seat].len() as i64;
+    let least = (0..s.hands.len())
+        .filter(|&p| p != seat)
+        .map(|p| s.hands[p].len() as i64)
+        .min()
+        .unwrap_or(0);
+    least - mine
 }

@@ -354,4 +354,8 @@ impl Table for Domino {
     fn greedy(&self, world: &State, seat: usize) -> Option<Move> {
         super::seen::greedy(world, seat)
     }
+
+    fn worth(&self, game: &State, seat: usize) -> i64 {
+        super::seen::worth(game, seat)
+    }
 }
