@@ -83,6 +83,14 @@ pub struct Args {
     /// The words that judge (natura): these lists replace the one the game would use.
     #[command(flatten)]
     pub lexicon: super::lexicon::LexiconArgs,
+    /// Seats the machine plays, counted from 1 as the players are listed: `2,4`, or with a
+    /// strength each, `2:strong,4:random` (docs/table.md). It sees only what its seat sees.
+    #[arg(long, value_name = "SEATS")]
+    pub machine: Option<String>,
+    /// The machine's strength for seats named without one: random, greedy (default) or
+    /// strong; a game offers what it can (an unknown one is refused with the list).
+    #[arg(long, value_name = "STRENGTH", requires = "machine")]
+    pub strength: Option<String>,
 }
 
 /// Where the session writes, and how it talks.
@@ -109,6 +117,9 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
     if a.strict {
         live.set_strict()
             .map_err(|why| Error::input("table.no-strict", why))?;
+    }
+    if let Some(spec) = &a.machine {
+        crate::games::machine_seat::seat_at_table(live.as_mut(), spec, a.strength.as_deref())?;
     }
     let twin = twin_of(&a, live.game(), &mut file)?;
     let view = if a.director {
@@ -144,6 +155,7 @@ pub fn run(a: Args) -> Result<ExitCode, Error> {
         png_failed: false,
     };
     desk.start(a.resume.is_some())?;
+    desk.machine()?;
     desk.session()
 }
 
@@ -534,6 +546,31 @@ impl Desk {
             self.save()?;
         }
         self.answered(text, &answer, recorded);
+        if let Answer::Legal { .. } = answer {
+            self.machine()?;
+        }
+        Ok(())
+    }
+
+    /// The machine's moves while a seat it plays is to move, each saved and answered as
+    /// anyone's (issue 43).
+    fn machine(&mut self) -> Result<(), Error> {
+        while let Some(answer) = self.live.machine_move(self.view) {
+            let recorded = matches!(answer, Answer::Legal { .. });
+            if recorded {
+                self.save()?;
+            }
+            let text = match &answer {
+                Answer::Legal { notation, .. } | Answer::Illegal { notation, .. } => {
+                    notation.clone()
+                }
+                Answer::Unreadable { .. } => String::new(),
+            };
+            self.answered(&text, &answer, recorded);
+            if !recorded {
+                break;
+            }
+        }
         Ok(())
     }
 
@@ -781,6 +818,9 @@ impl Desk {
                     self.save()?;
                 }
                 self.answered("redo", &answer, recorded);
+                if recorded {
+                    self.machine()?;
+                }
             }
         }
         Ok(())

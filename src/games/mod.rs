@@ -22,6 +22,9 @@ pub mod fruit;
 #[cfg(test)]
 mod italian_tests;
 pub mod line;
+pub mod machine_seat;
+#[cfg(test)]
+mod machine_tests;
 pub mod moon;
 pub mod natura;
 pub mod quincunx;

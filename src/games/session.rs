@@ -21,6 +21,7 @@ use serde::Serialize;
 
 use super::ending::{self, Ended};
 use super::engine::{Broken, Engine};
+use super::machine_seat::{self, Level, Seats};
 use super::referee::{Referee, Strength};
 use super::Game;
 use crate::deal::{DealRng, Provenance};
@@ -344,6 +345,58 @@ pub trait Table:
         let _ = (before, after, mv, outcome, names);
         None
     }
+
+    /// A game consistent with what `seat` sees (issue 43, [`machine_seat`]): the pieces the
+    /// seat does not see (other hands, the bag, the undealt deck) shuffled among their places
+    /// from `rng`, the counts and every public fact kept, so that the seat's own pieces and
+    /// the public position are those of `game`. `None`: the game cannot make one, and the
+    /// machine plays it at random only. By default the game itself where it hides nothing.
+    fn seen(
+        &self,
+        game: &EngineOf<Self>,
+        seat: usize,
+        rng: &mut DealRng,
+    ) -> Option<EngineOf<Self>> {
+        let _ = (seat, rng);
+        (!self.hides(game)).then(|| game.clone())
+    }
+
+    /// The machine's `greedy` move for `seat` in `world` (a game [`Table::seen`] made): by
+    /// default the move that scores most now ([`machine_seat::greedy_by_score`]).
+    fn greedy(&self, world: &EngineOf<Self>, seat: usize) -> Option<MoveOf<Self>> {
+        machine_seat::greedy_by_score(self, world, seat)
+    }
+
+    /// The machine's `strong` move for `seat` in `world`: by default several sampled worlds
+    /// and greedy play after each move ([`machine_seat::strong_by_playouts`]).
+    fn strong(
+        &self,
+        world: &EngineOf<Self>,
+        seat: usize,
+        rng: &mut DealRng,
+    ) -> Option<MoveOf<Self>> {
+        machine_seat::strong_by_playouts(self, world, seat, rng)
+    }
+
+    /// What a position is worth to `seat`, for the machine's `strong` play-outs: by default
+    /// its score's lead over the best other, or for a game without scores the next
+    /// player's lack of moves ([`machine_seat::value_of`]).
+    fn worth(&self, game: &EngineOf<Self>, seat: usize) -> i64 {
+        machine_seat::value_of(self, game, seat)
+    }
+
+    /// The machine's move `mv`, chosen in a world [`Table::seen`] made, as it is made in the
+    /// real `game`: by default the same. A move that names what nobody sees (a tile drawn
+    /// from a face-down pile) is made with the real pile's, drawn from `rng`.
+    fn as_played(
+        &self,
+        game: &EngineOf<Self>,
+        mv: MoveOf<Self>,
+        rng: &mut DealRng,
+    ) -> MoveOf<Self> {
+        let _ = (game, rng);
+        mv
+    }
 }
 
 /// A legal move as a view that may not see its seat's holding is told of it (see
@@ -490,6 +543,8 @@ pub struct Session<T: Table> {
     /// how many legal moves came before each, and the seat. The position after each is
     /// in `between`.
     outs: Vec<(usize, usize)>,
+    /// The seats the machine plays (issue 43), written in the record's `[session]`.
+    seated: Option<Seats>,
 }
 
 // By hand: a derive would ask the game's table (a `&'static` to it is kept) to be `Clone`.
@@ -510,6 +565,7 @@ impl<T: Table> Clone for Session<T> {
             strict: self.strict,
             explains: self.explains,
             outs: self.outs.clone(),
+            seated: self.seated.clone(),
         }
     }
 }
@@ -586,6 +642,7 @@ impl<T: Table> Session<T> {
                 s.undone.push(mv);
             }
         }
+        s.seated = machine_seat::read(record, src, s.table, s.players.len())?;
         Ok((s, refused))
     }
 
@@ -627,6 +684,7 @@ impl<T: Table> Session<T> {
             strict: false,
             explains: true,
             outs: Vec::new(),
+            seated: None,
         }
     }
 
@@ -880,27 +938,36 @@ impl<T: Table> Session<T> {
         if let Some(e) = &self.ended {
             text.push_str(&write::move_table(&self.players, &e.out));
         }
+        // `[session]`: what a live session keeps besides the moves (docs/table.md).
+        const REDO: &str =
+            "# Moves taken back at the table, which `redo` plays again (next first).\n";
+        let quoted = |m: String| toml::Value::String(m).to_string();
+        let redo: Vec<String> = self
+            .undone
+            .iter()
+            .rev()
+            .map(|m| quoted(m.to_string()))
+            .collect();
+        let redo = format!("redo = [{}]\n", redo.join(", "));
+        if !self.strict && self.seated.is_none() {
+            // Only moves to redo: the comment before the table, as records always had it.
+            if !self.undone.is_empty() {
+                text.push_str(&format!("\n{REDO}[session]\n{redo}"));
+            }
+            return text;
+        }
+        // The comments inside `[session]`: a resumed session drops them with the table.
+        text.push_str("\n[session]\n");
         if self.strict {
-            // The comment inside `[session]`: a resumed session drops it with the table.
             text.push_str(
-                "\n[session]\n# A strict table (GN-4): an illegal move the sheet punishes is recorded and judged.\nstrict = true\n",
+                "# A strict table (GN-4): an illegal move the sheet punishes is recorded and judged.\nstrict = true\n",
             );
         }
+        if let Some(seats) = &self.seated {
+            text.push_str(&machine_seat::session_lines(seats));
+        }
         if !self.undone.is_empty() {
-            let redo: Vec<String> = self
-                .undone
-                .iter()
-                .rev()
-                .map(|m| toml::Value::String(m.to_string()).to_string())
-                .collect();
-            let (before, table) = match self.strict {
-                true => ("", ""),
-                false => ("\n", "[session]\n"),
-            };
-            text.push_str(&format!(
-                "{before}# Moves taken back at the table, which `redo` plays again (next first).\n{table}redo = [{}]\n",
-                redo.join(", ")
-            ));
+            text.push_str(&format!("{REDO}{redo}"));
         }
         text
     }
@@ -990,6 +1057,11 @@ impl<T: Table> Session<T> {
     /// How the game ended after its legal moves, if not by them.
     pub fn ended(&self) -> Option<&Ended> {
         self.ended.as_ref()
+    }
+
+    /// The deal the game started from, when it was dealt.
+    pub fn deal(&self) -> Option<&Provenance> {
+        self.deal.as_ref()
     }
 
     /// The best move here, for a game with a machine player or a move generator.
@@ -1174,6 +1246,28 @@ pub trait Live: Send + Sync {
     /// How many resignations the session holds (GN-4): those play went on after, and the
     /// one that ended the game.
     fn resignations(&self) -> usize;
+    /// The machine plays `seats` (issue 43): refused, with the reason, for a strength the
+    /// game does not offer a seat ([`Live::machine_levels`]).
+    fn seat_machine(&mut self, seats: Seats) -> Result<(), String> {
+        let _ = seats;
+        Err("this table has no machine player".into())
+    }
+    /// The seats the machine plays, if any.
+    fn machine_seats(&self) -> Option<&Seats> {
+        None
+    }
+    /// The strengths the machine offers `seat` here.
+    fn machine_levels(&self, seat: usize) -> Vec<Level> {
+        let _ = seat;
+        Vec::new()
+    }
+    /// When the seat to move is one the machine plays: its move, applied and answered as
+    /// `view` sees it (a move the game refuses, never expected, is answered as refused and
+    /// not recorded). `None` when a person is to move or the game is over.
+    fn machine_move(&mut self, view: View) -> Option<Answer> {
+        let _ = view;
+        None
+    }
 }
 
 /// A resignation as the record writes it: `player` and `resign = true` (GN-4).
@@ -1561,6 +1655,44 @@ impl<T: Table> Live for Session<T> {
                 .any(|(k, _)| *k == ending::RESIGN_FIELD.0)
         });
         self.outs.len() + usize::from(ended)
+    }
+
+    fn seat_machine(&mut self, mut seats: Seats) -> Result<(), String> {
+        machine_seat::check_levels(self, &seats)?;
+        if seats.seed.is_empty() {
+            // The table's seed: its choices are as reproducible as the deal.
+            seats.seed = self
+                .deal
+                .as_ref()
+                .map(|d| d.seed.clone())
+                .unwrap_or_default();
+        }
+        self.seated = Some(seats);
+        Ok(())
+    }
+
+    fn machine_seats(&self) -> Option<&Seats> {
+        self.seated.as_ref()
+    }
+
+    fn machine_levels(&self, seat: usize) -> Vec<Level> {
+        machine_seat::levels(self.table, &self.now, seat)
+    }
+
+    fn machine_move(&mut self, view: View) -> Option<Answer> {
+        if self.ended.is_some() || self.steps.len() >= super::referee::MACHINE_CAP {
+            return None;
+        }
+        let seat = self.now.to_move()?;
+        let seats = self.seated.as_ref()?;
+        let level = seats.level(seat)?;
+        let number = self.steps.len() + 1;
+        let mut rng =
+            machine_seat::stream(self.table.name(), &self.variant, &seats.seed, number, seat);
+        let mv = machine_seat::choose(self.table, &self.now, seat, level, &mut rng);
+        let r = Session::apply(self, mv).map(|_| ());
+        let n = self.steps.len();
+        Some(answer(self, r.map(|()| n), view))
     }
 }
 

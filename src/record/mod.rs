@@ -146,6 +146,11 @@ pub struct Record {
     /// `[session] redo`: moves a live session took back and may play again, next first,
     /// as the notation writes them (the referee ignores them: they are not played).
     pub redo: Vec<(String, Span)>,
+    /// `[session] machine`: the seats the machine played at the table and at what strength
+    /// (`2:greedy`), and `machine-seed`, the seed its choices were drawn from (issue 43;
+    /// the referee ignores them: the moves are judged as anyone's).
+    pub machine: Vec<(String, Span)>,
+    pub machine_seed: Option<(String, Span)>,
     /// A `[[move]]` that is a resignation (`resign = true`), the record's last: who
     /// resigned and at which move (GN-4). It is not among [`Record::moves`], so a game's
     /// adapter never reads it; `check` judges it for every game alike.
@@ -181,7 +186,7 @@ const TOP_FIELDS: &[&str] = &[
 ];
 
 /// The keys of a record's `[session]` table.
-const SESSION_FIELDS: &[&str] = &["redo", "strict"];
+const SESSION_FIELDS: &[&str] = &["redo", "strict", "machine", "machine-seed"];
 
 impl Record {
     pub fn parse(src: &Source, games: &dyn Catalogue) -> Result<Record, Error> {
@@ -351,6 +356,8 @@ impl Record {
         // `session`: what a live session keeps besides the moves (docs/table.md).
         let mut redo = Vec::new();
         let mut strict = false;
+        let mut machine = Vec::new();
+        let mut machine_seed = None;
         if let Some(node) = f.opt("session") {
             let mut sf = node.fields(src, "[session]")?;
             if let Some(flag) = sf.opt("strict") {
@@ -369,6 +376,14 @@ impl Record {
                 for (text, span) in list.as_str_array(src, "`session.redo`")? {
                     redo.push((text.to_string(), span.clone()));
                 }
+            }
+            if let Some(list) = sf.opt("machine") {
+                for (text, span) in list.as_str_array(src, "`session.machine`")? {
+                    machine.push((text.to_string(), span.clone()));
+                }
+            }
+            if let Some((seed, span)) = sf.opt_str("machine-seed")? {
+                machine_seed = Some((seed.to_string(), span.clone()));
             }
             sf.finish(SESSION_FIELDS)?;
         }
@@ -411,6 +426,8 @@ impl Record {
             setup,
             moves,
             redo,
+            machine,
+            machine_seed,
             resigned,
             resignations,
             strict,

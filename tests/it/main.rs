@@ -64,5 +64,6 @@ mod solitaire_solve;
 mod table;
 mod table_gcg;
 mod table_lang;
+mod table_machine;
 mod table_resign;
 mod table_words;

@@ -5,6 +5,10 @@ use std::fmt;
 use super::{Board, Placement, Square, Tile, TileSet};
 use crate::games::engine::{Broken, Engine};
 
+/// What a seat sees, for the machine at that seat (issue 43).
+#[path = "seen.rs"]
+pub mod seen;
+
 /// Tiles per player (sheet; MN-4): 12 with 2 players, 8 with 3, 6 with 4.
 pub(crate) fn hand_size(players: usize) -> Option<usize> {
     match players {

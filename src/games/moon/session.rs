@@ -323,4 +323,19 @@ impl Table for Moon {
             MoonGame::Solitaire(_) => true,
         }
     }
+
+    fn seen(
+        &self,
+        game: &MoonGame,
+        seat: usize,
+        rng: &mut crate::deal::DealRng,
+    ) -> Option<MoonGame> {
+        // The solitaire's draw order is no seat's to imagine yet: its machine plays at random.
+        match game {
+            MoonGame::Standard(p) => Some(MoonGame::Standard(super::position::seen::seen(
+                p, seat, rng,
+            ))),
+            MoonGame::Solitaire(_) => None,
+        }
+    }
 }

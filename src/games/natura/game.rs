@@ -12,6 +12,10 @@ use super::layout::{TileSet, BLANK, JOLLY, RACK, SIZE};
 use super::moves::{tile_char, Move};
 use crate::games::engine::{Broken as BrokenTrait, Engine};
 
+/// What a seat sees, for the machine at that seat (issue 43).
+#[path = "seen.rs"]
+pub mod seen;
+
 /// The words a lexicon accepts (upper case, no accents: NS-2).
 #[derive(Clone)]
 pub struct Words(pub Arc<dyn Fn(&str) -> bool + Send + Sync>);

@@ -412,4 +412,18 @@ impl Table for Natura {
             ),
         })
     }
+
+    fn seen(&self, game: &State, seat: usize, rng: &mut crate::deal::DealRng) -> Option<State> {
+        super::game::seen::seen(game, seat, rng)
+    }
+
+    fn greedy(&self, world: &State, seat: usize) -> Option<Move> {
+        let _ = seat;
+        super::game::seen::greedy(world)
+    }
+
+    fn strong(&self, world: &State, seat: usize, rng: &mut crate::deal::DealRng) -> Option<Move> {
+        let _ = seat;
+        super::game::seen::strong(world, rng)
+    }
 }

@@ -30,6 +30,7 @@
 
 pub mod draw;
 pub mod record;
+pub mod seen;
 pub mod session;
 
 use std::collections::BTreeMap;

@@ -374,4 +374,20 @@ impl Table for Domino {
     fn hides(&self, game: &State) -> bool {
         !game.is_open() || !game.set_aside().is_empty()
     }
+
+    fn seen(&self, game: &State, seat: usize, rng: &mut crate::deal::DealRng) -> Option<State> {
+        Some(super::seen::seen(game, seat, rng))
+    }
+
+    fn as_played(&self, game: &State, mv: Move, rng: &mut crate::deal::DealRng) -> Move {
+        super::seen::as_played(game, mv, rng)
+    }
+
+    fn greedy(&self, world: &State, seat: usize) -> Option<Move> {
+        super::seen::greedy(world, seat)
+    }
+
+    fn worth(&self, game: &State, seat: usize) -> i64 {
+        super::seen::worth(game, seat)
+    }
 }

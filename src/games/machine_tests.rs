@@ -1,0 +1,147 @@
+//! The machine at an empty seat (issue 43): it sees only what its seat sees. For every
+//! game that can make a world for a seat ([`Table::seen`]), another real game with the
+//! same view (its hidden pieces dealt otherwise) gets the same choice at every strength,
+//! and that choice is legal on the real game.
+
+use super::engine::Engine;
+use super::fruit::domino::record::Domino;
+use super::machine_seat::{self, Level, Seats};
+use super::moon::record::Moon;
+use super::natura::record::Natura;
+use super::session::{MoveOf, Table, View};
+use super::Game;
+use crate::deal::{DealRng, Provenance};
+
+/// Walk random games of `table` from `seeds`; at each ply of `at`, for a few other games
+/// made from the real one for the seat to move (the same view, the hidden pieces dealt
+/// otherwise), the machine's move at each of `levels` is legal on the real game and the
+/// same (as `key` names it) on the other.
+fn same_choice_whatever_is_hidden<T: Table>(
+    table: &'static T,
+    variant: &str,
+    players: usize,
+    seeds: &[&str],
+    at: &[usize],
+    levels: &[Level],
+    key: impl Fn(&MoveOf<T>) -> String,
+) {
+    let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
+    let (mut differed, mut compared) = (0, 0);
+    let last = at.iter().copied().max().unwrap_or(0);
+    for seed in seeds {
+        let deal = Provenance::new(table.name(), variant, seed, 1);
+        let mut game = table.begin(variant, &names, &deal).unwrap();
+        let mut walk = DealRng::new("machine-test", "walk", seed, 1);
+        for ply in 0..=last {
+            let Some(seat) = game.to_move() else { break };
+            if at.contains(&ply) {
+                for k in 0..3 {
+                    let mut deal_again = DealRng::new("machine-test", "other", seed, k);
+                    let other = table.seen(&game, seat, &mut deal_again).expect("a world");
+                    assert_eq!(
+                        table.position(&game, &names, View::Seat(seat)),
+                        table.position(&other, &names, View::Seat(seat)),
+                        "{seed} ply {ply}: the other game looks the same from seat {}",
+                        seat + 1
+                    );
+                    if table.position(&game, &names, View::Director)
+                        != table.position(&other, &names, View::Director)
+                    {
+                        differed += 1;
+                    }
+                    for &level in levels {
+                        let stream =
+                            || machine_seat::stream(table.name(), variant, seed, ply + 1, seat);
+                        let mine = machine_seat::choose(table, &game, seat, level, &mut stream());
+                        let theirs =
+                            machine_seat::choose(table, &other, seat, level, &mut stream());
+                        assert!(
+                            game.clone().play(mine.clone()).is_ok(),
+                            "{seed} ply {ply} {level}: `{mine}` is legal on the real game"
+                        );
+                        assert_eq!(
+                            key(&mine),
+                            key(&theirs),
+                            "{seed} ply {ply} {level}: the same choice whatever is hidden"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+            let legal = game.legal_moves();
+            let mv = table.choose(&game, &legal, &mut walk);
+            game.play(mv).unwrap();
+        }
+    }
+    assert!(compared > 0, "some choices were compared");
+    assert!(differed > 0, "some other games hid other pieces");
+}
+
+#[test]
+fn moon_with_three_the_machine_chooses_on_what_its_seat_sees() {
+    same_choice_whatever_is_hidden(
+        &Moon,
+        "standard",
+        3,
+        &["m1", "m2"],
+        &[0, 2, 4],
+        &Level::ALL,
+        |m| m.to_string(),
+    );
+}
+
+#[test]
+fn domino_the_machine_chooses_on_what_its_seat_sees() {
+    // A draw takes the real pile's tile: the same choice is to draw.
+    let key = |m: &super::fruit::domino::Move| match m {
+        super::fruit::domino::Move::Draw { .. } => "draw".to_string(),
+        m => m.to_string(),
+    };
+    same_choice_whatever_is_hidden(
+        &Domino,
+        "standard",
+        2,
+        &["d1", "d2"],
+        &[0, 1, 3, 6, 9],
+        &Level::ALL,
+        key,
+    );
+}
+
+#[test]
+fn natura_the_machine_chooses_on_what_its_seat_sees() {
+    same_choice_whatever_is_hidden(&Natura, "standard", 2, &["n1"], &[0, 3], &Level::ALL, |m| {
+        m.to_string()
+    });
+}
+
+#[test]
+fn seats_read_as_written_and_a_bad_one_is_refused_with_the_strengths() {
+    let seats = Seats::parse("4:random, 2", Level::Strong, 4).unwrap();
+    assert_eq!(seats, vec![(1, Level::Strong), (3, Level::Random)]);
+    let written = Seats {
+        seats,
+        seed: "s".into(),
+    }
+    .written();
+    assert_eq!(written, ["2:strong", "4:random"]);
+    let e = Seats::parse("2:clever", Level::Greedy, 4).unwrap_err();
+    assert!(e.contains("random, greedy, strong"), "{e}");
+    assert!(Seats::parse("5", Level::Greedy, 4).is_err());
+    assert!(Seats::parse("2,2", Level::Greedy, 4).is_err());
+    assert!(Seats::parse("", Level::Greedy, 4).is_err());
+}
+
+#[test]
+fn a_game_that_cannot_imagine_a_seat_s_view_offers_random_only() {
+    use super::farfalia::record::Farfalia;
+    let names: Vec<String> = (1..=4).map(|i| format!("P{i}")).collect();
+    let variant = Farfalia.variants()[0];
+    let deal = Provenance::new("farfalia", variant, "f", 1);
+    let players = *Farfalia.player_counts(variant).start();
+    let game = Farfalia.begin(variant, &names[..players], &deal).unwrap();
+    assert_eq!(machine_seat::levels(&Farfalia, &game, 0), [Level::Random]);
+    let deal = Provenance::new("moon", "standard", "f", 1);
+    let game = Moon.begin("standard", &names[..3], &deal).unwrap();
+    assert_eq!(machine_seat::levels(&Moon, &game, 0), Level::ALL);
+}
