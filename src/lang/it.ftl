@@ -496,4 +496,4 @@ moon-not-a-square = `{ $text }` non è una casella della tavola (MN-1)
 fruit-not-a-move = `{ $text }` non è una mossa: scrivi il posto e la mossa, ad es. { $examples }
 page-over-result = La partita è finita: { $result }
 page-no-result = nessun risultato
-page-strict-label = Tavolo rigoroso (GN-4): dove il regolamento punisce una mossa irregolare (una tessera di MOON, una rinuncia a Farfalia) la mossa viene registrata e giudicata; senza spunta viene rifiutata e il giocatore riprova
+page-strict-label = Tavolo rigoroso (GN-4): dove il regolamento punisce una mossa irregolare (a MOON una tessera, a Farfalia una carta giocata senza rispondere al seme) la mossa viene registrata e giudicata; senza spunta viene rifiutata e il giocatore riprova

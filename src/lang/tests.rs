@@ -1,5 +1,6 @@
 //! The catalogues: every message in both languages with the same arguments, every id the
 //! code asks for in them, and the choice of language.
+#![cfg(test)]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

@@ -887,7 +887,7 @@ fn no_run_time_code_reads_the_source_checkout() {
     // The bundled kits were once read from `./templates/` or from
     // env!("CARGO_MANIFEST_DIR"): a moved clone or a folder of one's own
     // broke them. Only include macros (compile time) and unit tests (each
-    // file's `#[cfg(test)]` module, at its end) may name the checkout.
+    // file's `#[cfg(test)]` module, at its end, or a file of tests) may name the checkout.
     fn walk(dir: &Path, found: &mut Vec<String>) {
         for e in std::fs::read_dir(dir).unwrap() {
             let p = e.unwrap().path();
@@ -901,7 +901,8 @@ fn no_run_time_code_reads_the_source_checkout() {
             let text = std::fs::read_to_string(&p).unwrap();
             for (i, line) in text.lines().enumerate() {
                 let code = line.trim_start();
-                if code.starts_with("#[cfg(test)]") {
+                // A unit test module at a file's end, or a whole file of tests (`#![cfg(test)]`).
+                if code.starts_with("#[cfg(test)]") || code.starts_with("#![cfg(test)]") {
                     break;
                 }
                 if code.starts_with("//") {
