@@ -87,6 +87,7 @@ fn serve(c: &mut Criterion) {
         lan: false,
         workers: 4,
         event: None,
+        strict: false,
     };
     let (server, started) = tavolo::serve::start(&config).unwrap();
     std::thread::spawn(move || server.run());

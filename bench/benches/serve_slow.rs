@@ -100,6 +100,7 @@ fn main() {
         lan: false,
         workers: 4,
         event: None,
+        strict: false,
     };
     let (server, started) = tavolo::serve::start(&config).unwrap();
     std::thread::spawn(move || server.run());

@@ -118,6 +118,7 @@ fn load(dir: &Path) -> State {
             lan: false,
         },
         event: None,
+        strict: false,
     }
 }
 
