@@ -177,8 +177,14 @@ pub(crate) fn columns(sec: &SectionResults) -> Vec<&'static str> {
     cols
 }
 
-/// A column's name as a heading: `Rank`, `Player`.
+/// A column's name as a heading: `Rank`, `Player`; the tie-breaks named for people as
+/// directors write them (`Sonneborn-Berger`, `Median Buchholz`).
 pub(crate) fn column_title(col: &str) -> String {
+    match col {
+        "sonneborn-berger" => return "Sonneborn-Berger".into(),
+        "median-buchholz" => return "Median Buchholz".into(),
+        _ => {}
+    }
     let mut c = col.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
@@ -270,6 +276,16 @@ pub(crate) fn count(n: u64, singular: &str, plural: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The headings of the standings (HTML, PDF, the wall): the tie-breaks spelt as
+    /// directors spell them, the rest capitalised.
+    #[test]
+    fn column_titles_spell_the_tie_breaks_as_directors_do() {
+        assert_eq!(column_title("rank"), "Rank");
+        assert_eq!(column_title("buchholz"), "Buchholz");
+        assert_eq!(column_title("sonneborn-berger"), "Sonneborn-Berger");
+        assert_eq!(column_title("median-buchholz"), "Median Buchholz");
+    }
 
     #[test]
     fn csv_fields_are_quoted_only_when_needed() {
