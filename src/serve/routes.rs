@@ -505,6 +505,28 @@ fn out_of_turn(d: &Desk, at: usize) -> Option<String> {
     })
 }
 
+/// After a move or a resignation the session accepted: the record written and the page
+/// again, or, when it cannot be written, the step taken back (not written, so not made: the
+/// session stays as its record) and a 500 saying `title`.
+fn recorded_or_taken_back(d: &mut Desk, who: &Viewer, title: &str) -> Response {
+    if let Err(e) = d.save() {
+        d.live.undo(who.view);
+        return Response::html(
+            500,
+            page::problem(
+                title,
+                &format!(
+                    "the record could not be written: {}",
+                    e.render(false).trim_end()
+                ),
+                Some(&who.href("")),
+            ),
+        );
+    }
+    d.seats.ask = None;
+    Response::see_other(who.href(""))
+}
+
 fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
     let form = match form_of(req, &who.form) {
         Ok(f) => f,
@@ -547,25 +569,7 @@ fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
     let recorded =
         matches!(answer, Answer::Legal { .. }) || (!was_over && d.live.ended().is_some());
     match answer {
-        _ if recorded => {
-            if let Err(e) = d.save() {
-                // Not written, so not played: the session stays as its record.
-                d.live.undo(who.view);
-                return Response::html(
-                    500,
-                    page::problem(
-                        "The move was not recorded",
-                        &format!(
-                            "the record could not be written: {}",
-                            e.render(false).trim_end()
-                        ),
-                        Some(&who.href("")),
-                    ),
-                );
-            }
-            d.seats.ask = None;
-            Response::see_other(who.href(""))
-        }
+        _ if recorded => recorded_or_taken_back(d, who, "The move was not recorded"),
         a => {
             let x = Extras {
                 answer: Some((text, a)),
@@ -694,25 +698,7 @@ fn resign(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response 
         return Response::html(200, page::resign(d.live.as_ref(), who, seat));
     }
     match d.live.resign(seat, who.view) {
-        Ok(_) => {
-            if let Err(e) = d.save() {
-                // Not written, so not resigned: the session stays as its record.
-                d.live.undo(who.view);
-                return Response::html(
-                    500,
-                    page::problem(
-                        "The resignation was not recorded",
-                        &format!(
-                            "the record could not be written: {}",
-                            e.render(false).trim_end()
-                        ),
-                        Some(&who.href("")),
-                    ),
-                );
-            }
-            d.seats.ask = None;
-            Response::see_other(who.href(""))
-        }
+        Ok(_) => recorded_or_taken_back(d, who, "The resignation was not recorded"),
         Err(why) => {
             let x = Extras {
                 notice: Some(format!("Not resigned: {why}.")),
