@@ -13,9 +13,18 @@
 //! round): a tie on wins and spread counts as caught. The leader is
 //! gibsonized when nobody can catch them.
 //!
-//! **Out of contention.** A player below second place who, by the same
-//! reckoning, cannot catch the player in second place.
+//! **Several at once.** tsh counts the Gibsons from the top: the leader if
+//! nobody can catch them, then the second if nobody below can catch them,
+//! and so on (the places already decided). An even number of Gibsons meet
+//! each other, best first (1 v 2, 3 v 4); with an odd number all but the
+//! lowest-ranked of them do, and that one meets the highest-ranked player
+//! out of contention (or has the bye).
+//!
+//! **Out of contention.** A player below the first place still contended
+//! (second, with one Gibson) who, by the same reckoning, cannot catch the
+//! player in it.
 
+use super::pairing::{self, History};
 use super::standings::Standing;
 
 /// The spread a round a chaser is taken to win by with `left` rounds left.
@@ -35,23 +44,129 @@ pub fn can_catch(chaser: &Standing, ahead: &Standing, left: u32, caps: &[i64]) -
     chaser.spread + swing >= ahead.spread - swing
 }
 
-/// The leader (the first of `ranked`, the standings in order) if nobody can
-/// catch them in the `left` rounds left.
-pub fn gibsonized<'a>(ranked: &'a [Standing], left: u32, caps: &[i64]) -> Option<&'a Standing> {
-    let (leader, rest) = ranked.split_first()?;
-    (left >= 1 && !rest.is_empty() && !rest.iter().any(|c| can_catch(c, leader, left, caps)))
-        .then_some(leader)
+/// The Gibsons (`ranked`: the standings in order): the leaders, from the
+/// first down, whom nobody below can catch in the `left` rounds left; the
+/// count stops at the first who can be caught.
+pub fn gibsonized<'a>(ranked: &'a [Standing], left: u32, caps: &[i64]) -> Vec<&'a Standing> {
+    if left == 0 {
+        return Vec::new();
+    }
+    ranked
+        .iter()
+        .enumerate()
+        .take_while(|&(i, p)| {
+            let below = &ranked[i + 1..];
+            !below.is_empty() && !below.iter().any(|c| can_catch(c, p, left, caps))
+        })
+        .map(|(_, p)| p)
+        .collect()
 }
 
-/// The players below second place who cannot catch the second, best first.
-pub fn out_of_contention<'a>(ranked: &'a [Standing], left: u32, caps: &[i64]) -> Vec<&'a Standing> {
-    let Some(second) = ranked.get(1) else {
+/// With `gibsons` Gibsons, the players below the first place still contended
+/// (index `gibsons`) who cannot catch the player in it, best first.
+pub fn out_of_contention<'a>(
+    ranked: &'a [Standing],
+    gibsons: usize,
+    left: u32,
+    caps: &[i64],
+) -> Vec<&'a Standing> {
+    let Some(contended) = ranked.get(gibsons) else {
         return Vec::new();
     };
-    ranked[2..]
+    ranked[gibsons + 1..]
         .iter()
-        .filter(|p| !can_catch(p, second, left, caps))
+        .filter(|p| !can_catch(p, contended, left, caps))
         .collect()
+}
+
+/// What the Gibson rule pairs before the rest of a round.
+#[derive(Debug, Default, PartialEq)]
+pub struct Paired {
+    /// Tables (entrant indices, first seat first).
+    pub pairs: Vec<(usize, usize)>,
+    /// A Gibson given the bye.
+    pub bye: Option<usize>,
+    pub notes: Vec<String>,
+}
+
+/// The Gibsons' tables, as tsh pairs them (see the module's words), taking
+/// those paired out of `pool` (entrant indices still to pair, best first):
+/// `table` the standings in order, `ranked` their entrant indices, `entrants`
+/// the names, `bye_free` whether the round's bye is still to give.
+#[allow(clippy::too_many_arguments)]
+pub fn pair(
+    table: &[Standing],
+    ranked: &[usize],
+    entrants: &[String],
+    pool: &mut Vec<usize>,
+    bye_free: bool,
+    h: &History,
+    left: u32,
+    caps: &[i64],
+) -> Paired {
+    let mut out = Paired::default();
+    let index = |name: &str| entrants.iter().position(|e| e == name);
+    let all = gibsonized(table, left, caps);
+    let mut gibsons: Vec<usize> = all
+        .iter()
+        .filter_map(|p| index(&p.name))
+        .filter(|p| pool.contains(p))
+        .collect();
+    if gibsons.is_empty() {
+        return out;
+    }
+    let rounds_left = super::report::count(u64::from(left), "round", "rounds");
+    // An odd number: the lowest-ranked Gibson is paired alone.
+    let alone = (gibsons.len() % 2 == 1).then(|| gibsons.remove(gibsons.len() - 1));
+    if !gibsons.is_empty() {
+        pool.retain(|p| !gibsons.contains(p));
+        let (pairs, _) = pairing::king_of_the_hill(&gibsons, h);
+        for &(a, b) in &pairs {
+            out.notes.push(format!(
+                "gibson: {} and {} cannot be caught in the {rounds_left} left, and meet each other",
+                entrants[a], entrants[b]
+            ));
+        }
+        out.pairs.extend(pairs);
+    }
+    let Some(l) = alone else {
+        return out;
+    };
+    let odd = pool.len() % 2 == 1;
+    pool.retain(|&p| p != l);
+    if odd && bye_free {
+        out.bye = Some(l);
+        out.notes.push(format!(
+            "gibson: {} cannot be caught in the {rounds_left} left, and has the bye",
+            entrants[l]
+        ));
+        return out;
+    }
+    let out_of: Vec<usize> = out_of_contention(table, all.len(), left, caps)
+        .iter()
+        .filter_map(|p| index(&p.name))
+        .filter(|p| pool.contains(p))
+        .collect();
+    let (opp, why) = match out_of
+        .iter()
+        .find(|&&p| !h.has_met(l, p))
+        .or(out_of.first())
+    {
+        Some(&p) => (Some(p), "the highest-ranked out of contention"),
+        None => (
+            pool.last().copied(),
+            "nobody is out of contention: the lowest-ranked",
+        ),
+    };
+    if let Some(o) = opp {
+        pool.retain(|&p| p != o);
+        out.pairs.extend(pairing::seat(vec![(l, o)], ranked, h));
+        out.notes.push(format!(
+            "gibson: {} cannot be caught in the {rounds_left} left, and meets {} ({why})",
+            entrants[l], entrants[o]
+        ));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -94,15 +209,13 @@ mod tests {
             player("Carla", 2.0, 100),
             player("Dario", 1.0, -800),
         ];
-        assert_eq!(
-            gibsonized(&ranked, 1, &caps).map(|p| p.name.as_str()),
-            Some("Anna")
-        );
-        assert!(gibsonized(&ranked, 2, &caps).is_none());
+        let names = |g: Vec<&Standing>| g.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+        assert_eq!(names(gibsonized(&ranked, 1, &caps)), ["Anna"]);
+        assert!(gibsonized(&ranked, 2, &caps).is_empty());
         // Out of contention for second (Bruno 3, +300) with one round left:
         // Carla reaches 3 = 3, 100 + 250 = 350 ≥ 300 − 250 = 50: she can;
         // Dario reaches 2 < 3: he cannot.
-        let out: Vec<&str> = out_of_contention(&ranked, 1, &caps)
+        let out: Vec<&str> = out_of_contention(&ranked, 1, 1, &caps)
             .iter()
             .map(|p| p.name.as_str())
             .collect();
@@ -130,5 +243,76 @@ mod tests {
         // Three or more rounds left take the last cap: 150 a round.
         assert_eq!(spread_a_round(&[250, 175, 150], 5), 150);
         assert_eq!(spread_a_round(&[250, 175, 150], 2), 175);
+    }
+
+    /// Several Gibsons at once (tsh), worked by hand with one round left
+    /// (250 a round): Anna 6 wins +900, Bruno 5 +100, Carla 3 +200, Dario 2
+    /// +100, Elena 2 −100, Fabio 1 −200. Nobody catches Anna (Bruno reaches
+    /// 6 wins, +100 + 250 = +350 < +900 − 250 = +650) nor Bruno (Carla
+    /// reaches 4 < 5); Dario catches Carla (3 wins, +350 ≥ −50): two Gibsons,
+    /// who meet each other.
+        #[test]
+    fn several_gibsons_meet_each_other() {
+        let caps = [250];
+        let ranked = [
+            player("Anna", 6.0, 900),
+            player("Bruno", 5.0, 100),
+            player("Carla", 3.0, 200),
+            player("Dario", 2.0, 100),
+            player("Elena", 2.0, -100),
+            player("Fabio", 1.0, -200),
+        ];
+        let names: Vec<String> = ranked.iter().map(|p| p.name.clone()).collect();
+        let idx: Vec<usize> = (0..6).collect();
+        let g: Vec<&str> = gibsonized(&ranked, 1, &caps)
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect();
+        assert_eq!(g, ["Anna", "Bruno"]);
+        let h = History::new(6);
+        let mut pool = idx.clone();
+        let p = pair(&ranked, &idx, &names, &mut pool, true, &h, 1, &caps);
+        assert_eq!(p.pairs, [(0, 1)]);
+        assert_eq!(p.bye, None);
+        assert_eq!(pool, [2, 3, 4, 5]);
+        assert_eq!(
+            p.notes,
+            ["gibson: Anna and Bruno cannot be caught in the 1 round left, and meet each other"]
+        );
+        // Carla at +700: Dario reaches 3 wins, +350 < +700 − 250 = +450, and
+        // Elena +150: a third Gibson. Anna meets Bruno; Carla, the lowest
+        // Gibson, meets the highest-ranked out of contention for fourth (the
+        // first place contended, Dario's, 2 +100): Elena reaches 3 > 2, Fabio
+        // 2 wins and −200 + 250 = +50 ≥ +100 − 250: both can catch him, so
+        // nobody is out of contention and Carla meets the lowest-ranked, Fabio.
+        let mut ranked3 = ranked.clone();
+        ranked3[2] = player("Carla", 3.0, 700);
+        let mut pool = idx.clone();
+        let p = pair(&ranked3, &idx, &names, &mut pool, true, &h, 1, &caps);
+        assert_eq!(p.pairs, [(0, 1), (2, 5)]);
+        assert_eq!(pool, [3, 4]);
+        assert!(p.notes[1].ends_with(
+            "Carla cannot be caught in the 1 round left, and meets Fabio \
+             (nobody is out of contention: the lowest-ranked)"
+        ), "{:?}", p.notes);
+        // Gina, 0 wins −900, reaches 1 < 2: out of contention, so Carla meets
+        // her. Anna and Bruno met before and still meet (Gibsons meet each
+        // other), Bruno now in the first seat, Anna having had it.
+        let mut ranked4 = ranked3.to_vec();
+        ranked4.push(player("Gina", 0.0, -900));
+        let mut names4 = names.clone();
+        names4.push("Gina".into());
+        let idx4: Vec<usize> = (0..7).collect();
+        let mut h4 = History::new(7);
+        h4.played(0, 1);
+        let mut pool = idx4.clone();
+        // Seven to pair, no bye given: the lone Gibson takes it.
+        let p = pair(&ranked4, &idx4, &names4, &mut pool, true, &h4, 1, &caps);
+        assert_eq!(p.pairs, [(1, 0)]);
+        assert_eq!(p.bye, Some(2));
+        let mut pool = idx4.clone();
+        let p = pair(&ranked4, &idx4, &names4, &mut pool, false, &h4, 1, &caps);
+        assert_eq!(p.pairs, [(1, 0), (2, 6)]);
+        assert_eq!(pool, [3, 4, 5]);
     }
 }

@@ -336,46 +336,19 @@ pub fn explained(
     }
     if let Some(caps) = &s.gibson {
         let left = s.rounds.saturating_sub(round) + 1;
-        if let Some(leader) = super::gibson::gibsonized(&table, left, caps) {
-            let l = index(&leader.name).unwrap_or(0);
-            let rounds_left = super::report::count(u64::from(left), "round", "rounds");
-            if pool.contains(&l) {
-                let odd = pool.len() % 2 == 1;
-                pool.retain(|&p| p != l);
-                if odd && out.bye.is_none() {
-                    out.bye = Some(l);
-                    out.notes.push(format!(
-                        "gibson: {} cannot be caught in the {rounds_left} left, and has the bye",
-                        leader.name
-                    ));
-                } else {
-                    let out_of: Vec<usize> = super::gibson::out_of_contention(&table, left, caps)
-                        .iter()
-                        .filter_map(|p| index(&p.name))
-                        .filter(|p| pool.contains(p))
-                        .collect();
-                    let (opp, why) = match out_of
-                        .iter()
-                        .find(|&&p| !h.has_met(l, p))
-                        .or(out_of.first())
-                    {
-                        Some(&p) => (Some(p), "the highest-ranked out of contention"),
-                        None => (
-                            pool.last().copied(),
-                            "nobody is out of contention: the lowest-ranked",
-                        ),
-                    };
-                    if let Some(o) = opp {
-                        pool.retain(|&p| p != o);
-                        out.pairs.extend(pairing::seat(vec![(l, o)], &ranked, &h));
-                        out.notes.push(format!(
-                            "gibson: {} cannot be caught in the {rounds_left} left, and meets {} ({why})",
-                            leader.name, entrants[o]
-                        ));
-                    }
-                }
-            }
-        }
+        let g = super::gibson::pair(
+            &table,
+            &ranked,
+            entrants,
+            &mut pool,
+            out.bye.is_none(),
+            &h,
+            left,
+            caps,
+        );
+        out.pairs.extend(g.pairs);
+        out.bye = out.bye.or(g.bye);
+        out.notes.extend(g.notes);
     }
     let koth = s.last_round == Some(LastRound::KingOfTheHill) && round == s.rounds;
     let (pairs, bye) = if koth {
@@ -413,6 +386,17 @@ pub fn dealt_players(d: &Description, b: &super::Board, table: u32) -> Option<Ve
     let (pairs, _) = pairing_of(s, entrants, &[], &[], round);
     let &(a, b) = pairs.get(table.checked_sub(1)? as usize)?;
     Some(vec![entrants[a].clone(), entrants[b].clone()])
+}
+
+/// The players at `table` of board `b` as dealt ([`dealt_players`]), else the
+/// section's seat names; `None` where a movement's table sits the board's round
+/// out: it plays nothing (no record, no score slip).
+pub fn dealt_seats(d: &Description, b: &super::Board, table: u32) -> Option<Vec<String>> {
+    match dealt_players(d, b, table) {
+        Some(players) => Some(players),
+        None if b.section.movement.is_some() && matches!(b.label, Label::Main(_)) => None,
+        None => Some(b.section.names.clone()),
+    }
 }
 
 /// The round as text.
