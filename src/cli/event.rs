@@ -549,14 +549,10 @@ fn write_skeletons(
     let mut files = Vec::new();
     for b in all {
         for t in 1..=b.section.tables {
-            let dealt = crate::event::rounds::dealt_players(d, b, t);
             // A movement's table that sits out the board's round plays nothing.
-            if dealt.is_none() && b.section.movement.is_some() && matches!(b.label, Label::Main(_))
-            {
-                continue;
+            if let Some(players) = crate::event::rounds::dealt_seats(d, b, t) {
+                files.push((b, t, players));
             }
-            let players = dealt.unwrap_or_else(|| b.section.names.clone());
-            files.push((b, t, players));
         }
     }
     write_records(d, dir, &files, force)

@@ -871,22 +871,30 @@ pub fn dealt_forms(d: &Description, boards: &[Board]) -> Result<Vec<SlipForm>> {
     for b in boards {
         let running = keeps_score(d, b)?;
         let s = b.section;
-        let round = (s.pairing.is_some() && matches!(b.label, Label::Main(_)))
+        let round = ((s.pairing.is_some() || s.movement.is_some()) && matches!(b.label, Label::Main(_)))
             .then(|| super::results::round_of(d, b));
         for t in 1..=s.tables {
-            let seats = s
-                .names
-                .iter()
-                .enumerate()
-                .map(|(i, n)| {
-                    let who = if s.pairing.is_some() {
-                        String::new()
-                    } else {
-                        n.clone()
-                    };
-                    (format!("Seat {}", i + 1), who)
-                })
-                .collect();
+            let seats = if s.movement.is_some() {
+                // A movement's table: each player under their seat's name; a
+                // table that sits out the board's round plays it not, and gets no slip.
+                let Some(players) = super::rounds::dealt_seats(d, b, t) else {
+                    continue;
+                };
+                s.names.iter().cloned().zip(players).collect()
+            } else {
+                s.names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| {
+                        let who = if s.pairing.is_some() {
+                            String::new()
+                        } else {
+                            n.clone()
+                        };
+                        (format!("Seat {}", i + 1), who)
+                    })
+                    .collect()
+            };
             out.push(form(d, b, round, t, seats, running));
         }
     }

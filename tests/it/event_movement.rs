@@ -22,7 +22,7 @@ const PAIRS: [[&str; 2]; 4] = [
 ];
 
 /// A Farfalia pairs event of the first `n` pairs over `boards` boards.
-fn event(d: &Path, n: usize, boards: u32, tables: u32) {
+pub(super) fn event(d: &Path, n: usize, boards: u32, tables: u32) {
     std::fs::write(d.join("event.key"), format!("{KEY}\n")).unwrap();
     let pairs: Vec<String> = PAIRS[..n]
         .iter()

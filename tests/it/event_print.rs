@@ -407,3 +407,44 @@ fn dealt_slips_keep_a_running_total_column_per_seat() {
         .expect("row 1");
     assert!(one.3 < head[0].1, "row numbers left of the columns");
 }
+
+/// A movement's table that sits a round out plays none of its boards and
+/// gets no score slip (issue 39): three pairs over eight boards at two
+/// tables, one table playing each round, so eight slips, not sixteen, each
+/// naming the movement's players in their seats.
+#[test]
+fn dealt_slips_skip_a_movements_sit_out_tables() {
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    super::event_movement::event(d, 3, 8, 2);
+    let o = tavolo(
+        d,
+        &keyed(&["event", "deal", "event.toml", "--slips", "slips.pdf"]),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let pdf = d.join("slips.pdf");
+    // Farfalia keeps a running score: a page per board and table that plays.
+    assert_eq!(pages(&pdf).0, 8);
+    let all = pdftotext(&pdf, 1, 8, "-layout");
+    for b in 1..=8 {
+        // Round 1 (boards 1-4) at table 1, round 2 (boards 5-8) at table 2.
+        let (round, playing, out) = if b <= 4 { (1, 1, 2) } else { (2, 2, 1) };
+        assert!(
+            all.contains(&format!("Round {round}, board {b}, table {playing}")),
+            "board {b}: {all}"
+        );
+        assert!(
+            !all.contains(&format!("board {b}, table {out}")),
+            "board {b} at table {out}, which sits out: {all}"
+        );
+    }
+    // The movement's players in their seats: Elena (E-W) meets Carla in round 2.
+    let last = pdftotext(&pdf, 8, 8, "-layout");
+    for who in ["Carla", "Elena", "Dario", "Fabio"] {
+        assert!(last.contains(who), "{who}: {last}");
+    }
+    assert!(!last.contains("Anna"), "{last}");
+}
