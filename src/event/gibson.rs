@@ -251,7 +251,7 @@ mod tests {
     /// 6 wins, +100 + 250 = +350 < +900 − 250 = +650) nor Bruno (Carla
     /// reaches 4 < 5); Dario catches Carla (3 wins, +350 ≥ −50): two Gibsons,
     /// who meet each other.
-        #[test]
+    #[test]
     fn several_gibsons_meet_each_other() {
         let caps = [250];
         let ranked = [
@@ -291,10 +291,14 @@ mod tests {
         let p = pair(&ranked3, &idx, &names, &mut pool, true, &h, 1, &caps);
         assert_eq!(p.pairs, [(0, 1), (2, 5)]);
         assert_eq!(pool, [3, 4]);
-        assert!(p.notes[1].ends_with(
-            "Carla cannot be caught in the 1 round left, and meets Fabio \
+        assert!(
+            p.notes[1].ends_with(
+                "Carla cannot be caught in the 1 round left, and meets Fabio \
              (nobody is out of contention: the lowest-ranked)"
-        ), "{:?}", p.notes);
+            ),
+            "{:?}",
+            p.notes
+        );
         // Gina, 0 wins −900, reaches 1 < 2: out of contention, so Carla meets
         // her. Anna and Bruno met before and still meet (Gibsons meet each
         // other), Bruno now in the first seat, Anna having had it.

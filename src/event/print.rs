@@ -871,8 +871,9 @@ pub fn dealt_forms(d: &Description, boards: &[Board]) -> Result<Vec<SlipForm>> {
     for b in boards {
         let running = keeps_score(d, b)?;
         let s = b.section;
-        let round = ((s.pairing.is_some() || s.movement.is_some()) && matches!(b.label, Label::Main(_)))
-            .then(|| super::results::round_of(d, b));
+        let round = ((s.pairing.is_some() || s.movement.is_some())
+            && matches!(b.label, Label::Main(_)))
+        .then(|| super::results::round_of(d, b));
         for t in 1..=s.tables {
             let seats = if s.movement.is_some() {
                 // A movement's table: each player under their seat's name; a
