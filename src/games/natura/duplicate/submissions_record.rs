@@ -135,7 +135,7 @@ pub fn read(src: &Source, rounds: usize) -> Result<Vec<Submission>, Error> {
             };
             out.push(Submission {
                 round,
-                player: name.name.clone(),
+                player: name.name.to_string(),
                 play,
                 at: where_(src, &value.span),
             });
