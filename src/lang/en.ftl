@@ -476,3 +476,117 @@ fruit-not-a-move = `{ $text }` is not a move: write the seat and the move, e.g. 
 page-over-result = The game is over: { $result }
 page-no-result = no result
 page-strict-label = Strict table (GN-4): where the sheet punishes an illegal move (a MOON tile, a Farfalia revoke) it is recorded and judged; unticked, it is refused and the player tries again
+
+## italian
+
+# Farfalia's refusals (FA-*): what the move should have been.
+farfalia-wants-double = a DoubleYou declaration (double or single)
+farfalia-wants-discard = the dealer's discard
+farfalia-wants-trump = the dealer's trump
+farfalia-wants-play = a card played to the trick
+farfalia-wants-collect = a collection choice (take a card or decline)
+farfalia-wants-deal = the next deal
+farfalia-game-over = the match is over; no move follows its last trick
+farfalia-out-of-turn = { $player } moved, but it is { $expected }'s turn
+farfalia-unexpected = { $player } is expected to make { $expected }
+farfalia-not-held = { $player } does not hold { $card }
+farfalia-not-held-dummy = { $player } does not hold { $card }, nor is it face up on their dummy
+farfalia-face-down = { $card } lies face down on { $player }'s dummy: only its face-up cards are played
+farfalia-dummy-turn = it is { $player }'s dummy's turn { $lead ->
+    [lead] to lead (it won the last trick)
+   *[play] to play
+}: { $player } plays one of the dummy's face-up cards ({ $playable }), not { $card } from their own hand
+farfalia-own-turn = it is { $player }'s own turn: { $card } is on their dummy, which plays in its own turn
+farfalia-revoke = { $player } played { $card } but holds { $held } in the suit led ({ $suit }, { $led }): the suit led must be followed
+farfalia-revoke-dummy = { $player } played { $card } from their dummy, which shows { $held } face up in the suit led ({ $suit }, { $led }): a dummy follows suit with its face-up cards
+farfalia-jolly-lead = { $player } led a jolly: a jolly never leads a trick
+farfalia-no-jolly = { $player } holds no jolly { $family } to play
+farfalia-collect-early = { $player } collected from trick { $trick }: with 2-4 players nothing is collected from the first three tricks
+farfalia-not-in-trick = { $player } collected { $card }, which is not in the trick just won
+farfalia-burned = { $player } collected { $card }, which burned with the jolly
+farfalia-not-proposed = { $player } collected { $card } ({ $family }), which the proposal does not ask for
+farfalia-complete = { $player } collected { $card }, but the team already has every { $family } the proposal asks for
+farfalia-discard-count = { $player } discarded { $count } { $count ->
+    [one] card
+   *[other] cards
+}; the dealer discards { $wants }
+farfalia-double-spent = { $player } has no DoubleYou jolly left (two per match)
+farfalia-double-leader = { $player } leads the standings and may not play a DoubleYou jolly
+farfalia-double-order = { $player } declared out of order: it is { $expected }'s turn to say double or single (the declarations go round from the dealer's left, the dealer last)
+farfalia-double-late = { $player } declared after the declarations: a DoubleYou jolly is played before the deal starts
+farfalia-trump-turned = { $player } named a trump, but in this deal the trump is turned from the first proposal card: it is { $trump }
+farfalia-trump-suit = { $suit } ({ $name })
+farfalia-trump-none-turned = none (a butterfly was turned)
+farfalia-partner-collects = { $player } made the collection choice for the trick { $chooser } won: the winner chooses alone, without consulting their partner
+farfalia-no-collection = { $player } made a collection choice, but the trick just played offers none: no card in it is one their side could keep
+# Farfalia's notation, mistyped (the notation's words are data: `take`, `decline`, ...).
+farfalia-bad-move = `{ $text }`: { $why }
+farfalia-forms = write SEAT:CARD (2:B11), SEAT:take CARD, SEAT:decline, SEAT:jolly FAMILY, SEAT:discard CARD.., SEAT:trump SUIT|none, SEAT:double or SEAT:single
+farfalia-no-seat = no seat; write SEAT:CARD (2:B11), SEAT:take CARD, SEAT:decline, SEAT:jolly FAMILY, SEAT:discard CARD.., SEAT:trump SUIT|none, SEAT:double or SEAT:single
+farfalia-seat-number = the seat is a number from 1
+farfalia-one-word = `{ $head }` takes one word
+farfalia-trump-syntax = the trump is R, G, B, O or none
+farfalia-discard-names = discard names the cards
+farfalia-named-twice = { $card } is named twice
+farfalia-no-card = `{ $head }` takes no card
+farfalia-not-a-family = `{ $text }` is not a family: write F, R, G, B or O
+farfalia-rank-range = `{ $text }`: ranks run 1 to 13
+farfalia-not-a-card = `{ $text }` is not a card: write a suit letter (R, G, B, O) and a rank 1-13, like B11
+# Scalafrutta (SF-*): the session, its refusals and explanations.
+sf-not-a-player = `{ $who }` is not a player: the players are { $players }
+sf-expects-recombine = { $player }'s combinations of all their tiles: `combinations M3 M4 M5 / B3 P3 U3`, `combinations` for none, or `best` (SF-2)
+sf-expects-first = the first insertion of hand { $hand }: the tile drawn and where it goes in, e.g. `B4 top2`
+sf-expects-insert = the tile drawn and where it goes in: `TILE top1..3|bottom1..3|left1..3|right1..3`, e.g. `B4 top2` (and `gift SEAT` when no edge tile matches)
+sf-hand = hand { $hand }
+sf-face-down = face down: { $count }
+sf-face-down-shown = face down: { $count }: { $tiles }
+sf-holding = { $player } ({ $total }): { $shown }
+sf-over = the game is over (SF-6)
+sf-inserts-takes = { $player } inserts { $tile } at { $at }; { $out } falls out and { $player } takes it
+sf-inserts-gives = { $player } inserts { $tile } at { $at }; { $out } falls out and it goes to { $to } (SF-1)
+sf-hand-opens = hand { $hand } opens; { $rest }
+sf-declares = { $player } declares { $count } { $count ->
+    [one] combination
+   *[other] combinations
+} scoring { $score }
+sf-not-best = ; the best partition of their tiles scores { $best } (SF-5)
+sf-ends-scalafrutta = ; hand { $hand } ends by Scalafrutta: { $player } holds all six { $fruit } (SF-4): { $scores }
+sf-ends-few = ; hand { $hand } ends with fewer tiles going back than the players need (SF-2): { $scores }
+sf-game-won = ; { $players } past 1001: the game is over, { $count ->
+    [one] { $players } wins
+   *[other] { $players } share the win
+} (SF-6)
+sf-pile-empty = ; the pile is empty: every player recombines all their tiles (SF-2)
+sf-game-over = the game is over: a player has reached 1001
+sf-hand-over = the hand is over: the next hand starts with an insertion
+sf-out-of-turn = it is { $player }'s turn
+sf-recombine-out-of-turn = it is { $player }'s turn to recombine (from the last to insert, { $last }, in turn order)
+sf-recombine-first = the face-down pile is empty: every player recombines first, starting with { $player }
+sf-recombine-too-early = players recombine only when the face-down pile is empty; { $count } { $count ->
+    [one] tile is
+   *[other] tiles are
+} still face down
+sf-in-square = it is face up in the square
+sf-held-by = { $player } holds it
+sf-not-face-down = it is not face down
+sf-cannot-draw = { $tile } cannot be drawn: { $where }
+sf-no-match = { $tile } does not match { $pushed } at { $at } (same number, or same fruit in scala); it can go at { $good }
+sf-gift-not-allowed = { $tile } matches { $pushed }: the tile that falls out is the player's own, not a gift to { $player }
+sf-gift-missing = no edge tile matches { $tile }: the tile that falls out must be given to an opponent (say which)
+sf-gift-self = { $player } cannot give the tile to themselves: it goes to an opponent
+sf-not-opponent = { $gift } is not an opponent of { $player }
+sf-no-square = hand { $hand } needs its square (the setup deals none)
+sf-square-mid-hand = a square goes only on the first insertion of hand 2, 3, ...; hand 1's is the setup's
+sf-square-not-dealt = this square is not the one the deal gives for hand { $hand }
+sf-bad-square = { $tile } is twice in the square
+sf-not-an-insertion = `{ $text }` is not an insertion point: write top1..top3, bottom1..bottom3 (columns from the left) or left1..left3, right1..right3 (rows from the top)
+sf-players = Scalafrutta is for 2-4 players, not { $n }
+sf-too-few = a combination has at least 3 tiles, this one has { $count } (SF-3)
+sf-too-many = { $count } tiles are too many: sets have at most 6 tiles, runs at most 5 (SF-3)
+sf-repeated = { $tile } is listed twice
+sf-mixed = the tiles are neither all of one number nor all of one fruit (SF-3)
+sf-gap = a run needs consecutive numbers of one fruit (SF-3, FR-2)
+sf-combination-error = combination { $n }: { $error }
+sf-combination-not-held = combination { $n }: { $tile } is not among the player's tiles
+sf-combination-twice = combination { $n }: { $tile } is listed twice (each tile in at most one combination, SF-2)
+sf-combination-used = combination { $n }: { $tile } is already in combination { $first } (each tile in at most one, SF-2)

@@ -497,3 +497,117 @@ fruit-not-a-move = `{ $text }` non è una mossa: scrivi il posto e la mossa, ad 
 page-over-result = La partita è finita: { $result }
 page-no-result = nessun risultato
 page-strict-label = Tavolo rigoroso (GN-4): dove il regolamento punisce una mossa irregolare (a MOON una tessera, a Farfalia una carta giocata senza rispondere al seme) la mossa viene registrata e giudicata; senza spunta viene rifiutata e il giocatore riprova
+
+## italian
+
+# I rifiuti di Farfalia (FA-*): che cosa ci si aspettava.
+farfalia-wants-double = una dichiarazione DoubleYou (doppio o singolo)
+farfalia-wants-discard = lo scarto del mazziere
+farfalia-wants-trump = la briscola del mazziere
+farfalia-wants-play = una carta giocata nella presa
+farfalia-wants-collect = la scelta della carta da raccogliere (prendine una o rinuncia)
+farfalia-wants-deal = la smazzata seguente
+farfalia-game-over = la partita è finita: dopo l'ultima presa non si gioca più
+farfalia-out-of-turn = ha mosso { $player }, ma è il turno di { $expected }
+farfalia-unexpected = { $player } deve fare { $expected }
+farfalia-not-held = { $player } non ha { $card }
+farfalia-not-held-dummy = { $player } non ha { $card }, e la carta non è nemmeno scoperta sul suo morto
+farfalia-face-down = { $card } è coperta sul morto di { $player }: del morto si giocano solo le carte scoperte
+farfalia-dummy-turn = tocca al morto di { $player } { $lead ->
+    [lead] aprire la presa (ha fatto l'ultima presa)
+   *[play] giocare
+}: { $player } gioca una delle carte scoperte del morto ({ $playable }), non { $card } dalla propria mano
+farfalia-own-turn = tocca a { $player } giocare dalla propria mano: { $card } è sul suo morto, che gioca al proprio turno
+farfalia-revoke = carta giocata senza rispondere al seme: { $player } ha giocato { $card } ma ha { $held } nel seme di uscita ({ $suit }, { $led }), e bisogna rispondere al seme
+farfalia-revoke-dummy = carta giocata senza rispondere al seme: { $player } ha giocato { $card } dal morto, che ha scoperte { $held } nel seme di uscita ({ $suit }, { $led }); il morto risponde al seme con le sue carte scoperte
+farfalia-jolly-lead = { $player } ha aperto la presa con un jolly: un jolly non apre mai una presa
+farfalia-no-jolly = { $player } non ha un jolly { $family } da giocare
+farfalia-collect-early = { $player } ha raccolto dalla presa { $trick }: da 2 a 4 giocatori non si raccoglie nulla dalle prime tre prese
+farfalia-not-in-trick = { $player } ha raccolto { $card }, che non è nella presa appena fatta
+farfalia-burned = { $player } ha raccolto { $card }, che è bruciata con il jolly
+farfalia-not-proposed = { $player } ha raccolto { $card } ({ $family }), che la proposta non chiede
+farfalia-complete = { $player } ha raccolto { $card }, ma la squadra ha già tutte le { $family } che la proposta chiede
+farfalia-discard-count = { $player } ha scartato { $count } { $count ->
+    [one] carta
+   *[other] carte
+}; il mazziere ne scarta { $wants }
+farfalia-double-spent = { $player } non ha più jolly DoubleYou (due per partita)
+farfalia-double-leader = { $player } è primo in classifica e non può giocare un jolly DoubleYou
+farfalia-double-order = { $player } ha dichiarato fuori turno: tocca a { $expected } dire doppio o singolo (si dichiara in senso orario partendo dalla sinistra del mazziere, il mazziere per ultimo)
+farfalia-double-late = { $player } ha dichiarato dopo le dichiarazioni: un jolly DoubleYou si gioca prima che la smazzata cominci
+farfalia-trump-turned = { $player } ha chiamato una briscola, ma in questa smazzata la briscola è data dalla prima carta della proposta: è { $trump }
+farfalia-trump-suit = { $suit } ({ $name })
+farfalia-trump-none-turned = nessuna (è uscita una farfalla)
+farfalia-partner-collects = { $player } ha scelto la carta da raccogliere per la presa fatta da { $chooser }: sceglie solo chi ha fatto la presa, senza consultare il compagno
+farfalia-no-collection = { $player } ha scelto una carta da raccogliere, ma nella presa appena fatta non c'è nessuna carta utile alla proposta della sua squadra
+# La notazione di Farfalia scritta male (le parole della notazione sono dati: `take`, `decline`, ...).
+farfalia-bad-move = `{ $text }`: { $why }
+farfalia-forms = scrivi POSTO:CARTA (2:B11), POSTO:take CARTA, POSTO:decline, POSTO:jolly FAMIGLIA, POSTO:discard CARTA.., POSTO:trump SEME|none, POSTO:double o POSTO:single
+farfalia-no-seat = manca il posto; scrivi POSTO:CARTA (2:B11), POSTO:take CARTA, POSTO:decline, POSTO:jolly FAMIGLIA, POSTO:discard CARTA.., POSTO:trump SEME|none, POSTO:double o POSTO:single
+farfalia-seat-number = il posto è un numero da 1 in su
+farfalia-one-word = `{ $head }` vuole una sola parola
+farfalia-trump-syntax = la briscola è R, G, B, O o none
+farfalia-discard-names = lo scarto deve nominare le carte
+farfalia-named-twice = { $card } è nominata due volte
+farfalia-no-card = `{ $head }` non vuole carte
+farfalia-not-a-family = `{ $text }` non è una famiglia: scrivi F, R, G, B o O
+farfalia-rank-range = `{ $text }`: i numeri vanno da 1 a 13
+farfalia-not-a-card = `{ $text }` non è una carta: scrivi la lettera del seme (R, G, B, O) e un numero da 1 a 13, come B11
+# Scalafrutta (SF-*): la sessione, i rifiuti e le spiegazioni. Il quadrato è la figura di 9 tessere.
+sf-not-a-player = `{ $who }` non è un giocatore: i giocatori sono { $players }
+sf-expects-recombine = le combinazioni di { $player } con tutte le sue tessere: `combinations M3 M4 M5 / B3 P3 U3`, `combinations` da solo se non ne ha, o `migliore` (SF-2)
+sf-expects-first = il primo inserimento della mano { $hand }: la tessera pescata e dove entra, ad es. `B4 top2`
+sf-expects-insert = la tessera pescata e dove entra nel quadrato: `TESSERA top1..3|bottom1..3|left1..3|right1..3`, ad es. `B4 top2` (e `dono POSTO` se nessuna tessera del bordo è accostabile)
+sf-hand = mano { $hand }
+sf-face-down = coperte: { $count }
+sf-face-down-shown = coperte: { $count }: { $tiles }
+sf-holding = { $player } ({ $total }): { $shown }
+sf-over = la partita è finita (SF-6)
+sf-inserts-takes = { $player } inserisce { $tile } in { $at }; esce { $out }, che diventa di { $player }
+sf-inserts-gives = { $player } inserisce { $tile } in { $at }; esce { $out }, che va all'avversario { $to } (SF-1)
+sf-hand-opens = comincia la mano { $hand }; { $rest }
+sf-declares = { $player } dichiara { $count } { $count ->
+    [one] combinazione
+   *[other] combinazioni
+} per { $score } punti
+sf-not-best = ; la migliore combinazione delle sue tessere vale { $best } (SF-5)
+sf-ends-scalafrutta = ; la mano { $hand } finisce con Scalafrutta: { $player } ha tutte e sei le { $fruit } (SF-4): { $scores }
+sf-ends-few = ; la mano { $hand } finisce: le tessere rimesse in gioco sono meno di quelle che servono ai giocatori (SF-2): { $scores }
+sf-game-won = ; { $players } { $count ->
+    [one] supera 1001: la partita è finita e vince { $players }
+   *[other] superano 1001: la partita è finita e si dividono la vittoria
+} (SF-6)
+sf-pile-empty = ; le tessere coperte sono finite: ogni giocatore ricombina tutte le sue tessere (SF-2)
+sf-game-over = la partita è finita: un giocatore ha raggiunto 1001 punti
+sf-hand-over = la mano è finita: la mano seguente comincia con un inserimento
+sf-out-of-turn = è il turno di { $player }
+sf-recombine-out-of-turn = tocca a { $player } ricombinare (a partire dall'ultimo che ha inserito, { $last }, in ordine di turno)
+sf-recombine-first = le tessere coperte sono finite: prima ogni giocatore ricombina, a partire da { $player }
+sf-recombine-too-early = si ricombina solo quando le tessere coperte sono finite; { $count ->
+    [one] ne resta ancora { $count } coperta
+   *[other] ne restano ancora { $count } coperte
+}
+sf-in-square = è scoperta nel quadrato
+sf-held-by = ce l'ha { $player }
+sf-not-face-down = non è tra le tessere coperte
+sf-cannot-draw = { $tile } non si può pescare: { $where }
+sf-no-match = { $tile } non è accostabile a { $pushed } in { $at } (stesso numero, o stessa frutta in scala); può entrare in { $good }
+sf-gift-not-allowed = { $tile } è accostabile a { $pushed }: la tessera che esce è del giocatore, non va in dono a { $player }
+sf-gift-missing = nessuna tessera del bordo è accostabile a { $tile }: la tessera che esce va consegnata a un avversario (di' a chi)
+sf-gift-self = { $player } non può dare la tessera a sé stesso: va a un avversario
+sf-not-opponent = { $gift } non è un avversario di { $player }
+sf-no-square = la mano { $hand } ha bisogno del suo quadrato (la preparazione non lo distribuisce)
+sf-square-mid-hand = un quadrato si indica solo al primo inserimento della mano 2, 3, ...; quello della mano 1 è della preparazione
+sf-square-not-dealt = questo quadrato non è quello che la distribuzione dà per la mano { $hand }
+sf-bad-square = { $tile } compare due volte nel quadrato
+sf-not-an-insertion = `{ $text }` non è un punto d'inserimento: scrivi top1..top3, bottom1..bottom3 (colonne da sinistra) o left1..left3, right1..right3 (righe dall'alto)
+sf-players = Scalafrutta si gioca in 2-4, non in { $n }
+sf-too-few = una combinazione ha almeno 3 tessere, questa ne ha { $count } (SF-3)
+sf-too-many = { $count } tessere sono troppe: un tris o poker arriva a 6 tessere, una scala a 5 (SF-3)
+sf-repeated = { $tile } compare due volte
+sf-mixed = le tessere non sono né tutte dello stesso numero né tutte della stessa frutta (SF-3)
+sf-gap = una scala vuole numeri consecutivi della stessa frutta (SF-3, FR-2)
+sf-combination-error = combinazione { $n }: { $error }
+sf-combination-not-held = combinazione { $n }: { $tile } non è tra le tessere del giocatore
+sf-combination-twice = combinazione { $n }: { $tile } compare due volte (ogni tessera in una sola combinazione, SF-2)
+sf-combination-used = combinazione { $n }: { $tile } è già nella combinazione { $first } (ogni tessera in una sola combinazione, SF-2)
