@@ -685,3 +685,44 @@ mosaico-start-clash = start cells { $a } and { $b } are both in { $line }: the s
 mosaico-not-a-move = `{ $text }` is not a Mosaico move: write the tile and the cell (`M2 a2`) or `aside` (`M3 aside`)
 mosaico-not-a-cell = `{ $text }` is not a cell: write a file a-f and a rank 1-6, e.g. `c3`
 fruit-not-a-tile = `{ $text }` is not a fruit tile: write a fruit letter (M P C U F B) and a number 1-6, e.g. `B4`
+# Quincunx (QX-*): a placement's score, and the notation mistyped.
+qx-base-draw = { $cell } draw (sum { $sum })
+qx-base = base { $points } ({ $cells })
+qx-pair = pair { $cells } { $points }
+qx-run = run { $cells } { $points }
+qx-set = set { $cells } { $points }
+qx-ace-crown = Ace and Crown of { $suit } { $cells } { $points }
+qx-colour-line = { $suit } line { $cells } { $points }
+qx-colour-square = { $suit } square { $cells } { $points }
+qx-draw-cards = draw { $count } { $count ->
+    [one] card
+   *[other] cards
+}
+qx-nothing = nothing
+qx-scores = { $card } on { $cell } scores { $points }: { $what }
+qx-move-note = move { $number }: { $text }
+qx-placement = { $player } { $text }
+qx-drew-cards = ; { $tense ->
+    [past] drew
+   *[now] draws
+} { $cards }
+qx-drew-count = ; { $tense ->
+    [past] drew
+   *[now] draws
+} { $count } { $count ->
+    [one] card
+   *[other] cards
+}
+qx-draws-lost = ; { $count } draw(s) lost, the pile is empty (QX-6)
+qx-announced = ; announced { $score }
+qx-noticed-steals = , noticed by { $noticer }: { $player } scores { $credited } and { $noticer } takes { $taken } (QX-10)
+qx-noticed = , noticed by { $noticer }: { $player } scores { $credited } (QX-10)
+qx-not-noticed = , not noticed: it stands (QX-10)
+qx-bad-move = { $what } in '{ $text }' (a move is written `p1 3MW c3`, with sempliciotto `p1 3MW c3 =12 !p2`)
+qx-two-announcements = two announcements
+qx-announced-not-number = the announced score is not a number
+qx-two-noticers = two noticers
+qx-no-noticer = no noticing player
+qx-missing-parts = missing parts
+qx-no-player = `{ $text }` is no player (p1, p2, ...)
+qx-no-cell = `{ $text }` is no cell (a column letter and a row number, as c3)

@@ -709,3 +709,47 @@ mosaico-start-clash = gli spazi di partenza { $a } e { $b } sono entrambi nella 
 mosaico-not-a-move = `{ $text }` non è una mossa di Mosaico: scrivi la tessera e lo spazio (`M2 a2`) o `aside` (`M3 aside`)
 mosaico-not-a-cell = `{ $text }` non è uno spazio: scrivi una colonna a-f e una riga 1-6, ad es. `c3`
 fruit-not-a-tile = `{ $text }` non è una tessera della frutta: scrivi l'iniziale della frutta (M P C U F B) e un numero da 1 a 6, ad es. `B4`
+# Quincunx (QX-*): il punteggio di un piazzamento, con le parole del foglio (punti base, coppia, scala, tris, Asso e Corona, bonus colore), e la notazione scritta male.
+qx-base-draw = { $cell } pesca (somma { $sum })
+qx-base = punti base { $points } ({ $cells })
+qx-pair = coppia { $cells } { $points }
+qx-run = scala { $cells } { $points }
+qx-set = tris { $cells } { $points }
+qx-ace-crown = Asso e Corona di { $suit } { $cells } { $points }
+qx-colour-line = bonus colore { $suit } in linea { $cells } { $points }
+qx-colour-square = bonus colore { $suit } in quadrato { $cells } { $points }
+qx-draw-cards = pesca { $count } { $count ->
+    [one] carta
+   *[other] carte
+}
+qx-nothing = niente
+qx-scores = { $card } in { $cell } fa { $points } punti: { $what }
+qx-move-note = mossa { $number }: { $text }
+qx-placement = { $player }: { $text }
+qx-drew-cards = ; { $tense ->
+    [past] ha pescato
+   *[now] pesca
+} { $cards }
+qx-drew-count = ; { $tense ->
+    [past] ha pescato
+   *[now] pesca
+} { $count } { $count ->
+    [one] carta
+   *[other] carte
+}
+qx-draws-lost = ; { $count ->
+    [one] una pescata persa
+   *[other] { $count } pescate perse
+}: il mazzo è finito (QX-6)
+qx-announced = ; annunciati { $score }
+qx-noticed-steals = , contestato da { $noticer }: { $player } fa { $credited } e { $noticer } prende { $taken } (QX-10)
+qx-noticed = , contestato da { $noticer }: { $player } fa { $credited } (QX-10)
+qx-not-noticed = , nessuno se ne accorge: l'annuncio resta (QX-10)
+qx-bad-move = { $what } in '{ $text }' (una mossa si scrive `p1 3MW c3`, con sempliciotto `p1 3MW c3 =12 !p2`)
+qx-two-announcements = due annunci
+qx-announced-not-number = il punteggio annunciato non è un numero
+qx-two-noticers = due contestatori
+qx-no-noticer = manca il giocatore che contesta
+qx-missing-parts = mancano delle parti
+qx-no-player = `{ $text }` non è un giocatore (p1, p2, ...)
+qx-no-cell = `{ $text }` non è uno spazio (una lettera di colonna e un numero di riga, come c3)
