@@ -238,7 +238,7 @@ impl fmt::Display for Move {
 
 /// Examples of the notation, for the error a move that does not parse gets.
 const MOVE_EXAMPLES: &str =
-    "`1: B4 top2`, `2: U1 left3 gift 1` or `2: combinations M3 M4 M5 / B3 P3 U3`";
+    "`1: B4 top2`, `2: U1 left3 gift 1`, `2: combinations M3 M4 M5 / B3 P3 U3`";
 
 impl FromStr for Move {
     type Err = ParseMoveError;
