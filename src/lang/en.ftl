@@ -726,3 +726,23 @@ qx-no-noticer = no noticing player
 qx-missing-parts = missing parts
 qx-no-player = `{ $text }` is no player (p1, p2, ...)
 qx-no-cell = `{ $text }` is no cell (a column letter and a row number, as c3)
+# `tavolo check`: a record's verdict (the record's own words, codes and rule ids are data).
+check-unreadable = { $file }: unreadable
+check-complete = { $file }: legal and complete, { $moves }
+check-so-far = { $file }: legal so far, { $moves }
+check-so-far-to-move = { $file }: legal so far, { $moves }; { $player } to move
+check-illegal = { $file }: illegal at move { $number } of { $moves }
+check-illegal-move = move { $number } by { $player }: { $rule }: { $message }
+check-note = note: { $note }
+check-annulled = annulled
+check-lose = { $players } { $count ->
+    [one] loses
+   *[other] lose
+}
+check-solved = solved
+check-not-solved = not solved
+check-result = result: { $parts } ({ $reason })
+check-summary = { $records } { $records ->
+    [one] record
+   *[other] records
+}: { $legal } legal, { $illegal } illegal, { $unreadable } unreadable

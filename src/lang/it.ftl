@@ -753,3 +753,23 @@ qx-no-noticer = manca il giocatore che contesta
 qx-missing-parts = mancano delle parti
 qx-no-player = `{ $text }` non è un giocatore (p1, p2, ...)
 qx-no-cell = `{ $text }` non è uno spazio (una lettera di colonna e un numero di riga, come c3)
+# `tavolo check`: il giudizio su un registro (parole, codici e regole del registro sono dati).
+check-unreadable = { $file }: illeggibile
+check-complete = { $file }: regolare e completo, { $moves }
+check-so-far = { $file }: regolare finora, { $moves }
+check-so-far-to-move = { $file }: regolare finora, { $moves }; muove { $player }
+check-illegal = { $file }: irregolare alla mossa { $number } di { $moves }
+check-illegal-move = mossa { $number } di { $player }: { $rule }: { $message }
+check-note = nota: { $note }
+check-annulled = annullata
+check-lose = { $count ->
+    [one] perde { $players }
+   *[other] perdono { $players }
+}
+check-solved = risolto
+check-not-solved = non risolto
+check-result = risultato: { $parts } ({ $reason })
+check-summary = { $records ->
+    [one] { $records } registro
+   *[other] { $records } registri
+}: { $legal } regolari, { $illegal } irregolari, { $unreadable } illeggibili

@@ -386,21 +386,41 @@ impl engine::Broken for Broken {
         match *self {
             Broken::GameOver => t!("farfalia-game-over"),
             Broken::OutOfTurn { seat, expected } => {
-                t!("farfalia-out-of-turn", player = n(seat), expected = n(expected))
+                t!(
+                    "farfalia-out-of-turn",
+                    player = n(seat),
+                    expected = n(expected)
+                )
             }
             Broken::Unexpected { seat, expected } => {
-                t!("farfalia-unexpected", player = n(seat), expected = expected.words())
+                t!(
+                    "farfalia-unexpected",
+                    player = n(seat),
+                    expected = expected.words()
+                )
             }
             Broken::NotHeld {
                 seat,
                 card,
                 dummy: false,
-            } => t!("farfalia-not-held", player = n(seat), card = card.to_string()),
+            } => t!(
+                "farfalia-not-held",
+                player = n(seat),
+                card = card.to_string()
+            ),
             Broken::NotHeld { seat, card, .. } => {
-                t!("farfalia-not-held-dummy", player = n(seat), card = card.to_string())
+                t!(
+                    "farfalia-not-held-dummy",
+                    player = n(seat),
+                    card = card.to_string()
+                )
             }
             Broken::FaceDown { seat, card } => {
-                t!("farfalia-face-down", player = n(seat), card = card.to_string())
+                t!(
+                    "farfalia-face-down",
+                    player = n(seat),
+                    card = card.to_string()
+                )
             }
             Broken::OtherHand {
                 seat,
@@ -416,7 +436,11 @@ impl engine::Broken for Broken {
                 card = card.to_string()
             ),
             Broken::OtherHand { seat, card, .. } => {
-                t!("farfalia-own-turn", player = n(seat), card = card.to_string())
+                t!(
+                    "farfalia-own-turn",
+                    player = n(seat),
+                    card = card.to_string()
+                )
             }
             Broken::Revoke {
                 seat,
@@ -438,13 +462,21 @@ impl engine::Broken for Broken {
             ),
             Broken::JollyLead { seat } => t!("farfalia-jolly-lead", player = n(seat)),
             Broken::NoJolly { seat, family } => {
-                t!("farfalia-no-jolly", player = n(seat), family = family.to_string())
+                t!(
+                    "farfalia-no-jolly",
+                    player = n(seat),
+                    family = family.to_string()
+                )
             }
             Broken::CollectEarly { seat, trick } => {
                 t!("farfalia-collect-early", player = n(seat), trick = trick)
             }
             Broken::NotInTrick { seat, card } => {
-                t!("farfalia-not-in-trick", player = n(seat), card = card.to_string())
+                t!(
+                    "farfalia-not-in-trick",
+                    player = n(seat),
+                    card = card.to_string()
+                )
             }
             Broken::Burned { seat, card } => {
                 t!("farfalia-burned", player = n(seat), card = card.to_string())
@@ -478,7 +510,8 @@ impl engine::Broken for Broken {
                 "farfalia-trump-turned",
                 player = n(seat),
                 trump = match trump {
-                    Trump::Suit(s) => t!("farfalia-trump-suit", suit = s.to_string(), name = s.name()),
+                    Trump::Suit(s) =>
+                        t!("farfalia-trump-suit", suit = s.to_string(), name = s.name()),
                     Trump::NoTrump => t!("farfalia-trump-none-turned"),
                 }
             ),

@@ -529,14 +529,12 @@ pub fn explain_text(b: &Breakdown) -> String {
         .components
         .iter()
         .filter_map(|c| match &c.kind {
-            Kind::Base { sum, effect } => {
-                Some(match effect {
-                    super::cards::Effect::Draw => {
-                        crate::t!("qx-base-draw", cell = c.cells[1].to_string(), sum = *sum)
-                    }
-                    _ => format!("{} {}", c.cells[1], signed(c.points)),
-                })
-            }
+            Kind::Base { sum, effect } => Some(match effect {
+                super::cards::Effect::Draw => {
+                    crate::t!("qx-base-draw", cell = c.cells[1].to_string(), sum = *sum)
+                }
+                _ => format!("{} {}", c.cells[1], signed(c.points)),
+            }),
             _ => None,
         })
         .collect();

@@ -380,9 +380,7 @@ fn parse_player(s: &str) -> Option<usize> {
 impl FromStr for Move {
     type Err = BadMove;
     fn from_str(s: &str) -> Result<Move, BadMove> {
-        let bad = |what: &str| {
-            BadMove(crate::t!("qx-bad-move", what = what, text = s))
-        };
+        let bad = |what: &str| BadMove(crate::t!("qx-bad-move", what = what, text = s));
         let mut tokens: Vec<&str> = s.split_whitespace().collect();
         let (mut announced, mut noticed_by) = (None, None);
         while let Some(t) = tokens.last().copied() {
@@ -398,9 +396,7 @@ impl FromStr for Move {
                 if noticed_by.is_some() {
                     return Err(bad(&crate::t!("qx-two-noticers")));
                 }
-                noticed_by = Some(
-                    parse_player(n).ok_or_else(|| bad(&crate::t!("qx-no-noticer")))?,
-                );
+                noticed_by = Some(parse_player(n).ok_or_else(|| bad(&crate::t!("qx-no-noticer")))?);
             } else {
                 break;
             }
@@ -413,9 +409,7 @@ impl FromStr for Move {
         let player = parse_player(tokens[0])
             .ok_or_else(|| bad(&crate::t!("qx-no-player", text = tokens[0])))?;
         let last = tokens[tokens.len() - 1];
-        let cell = Cell::parse(last).ok_or_else(|| {
-            bad(&crate::t!("qx-no-cell", text = last))
-        })?;
+        let cell = Cell::parse(last).ok_or_else(|| bad(&crate::t!("qx-no-cell", text = last)))?;
         let name = tokens[1..tokens.len() - 1].join(" ");
         let card = name.parse::<Card>().map_err(|e| bad(&e.to_string()))?;
         Ok(Move {

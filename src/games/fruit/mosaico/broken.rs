@@ -150,7 +150,10 @@ impl fmt::Display for SetupError {
                 let line = if a.rank == b.rank {
                     crate::t!("mosaico-row", row = a.rank + 1)
                 } else {
-                    crate::t!("mosaico-column", column = ((b'a' + a.file) as char).to_string())
+                    crate::t!(
+                        "mosaico-column",
+                        column = ((b'a' + a.file) as char).to_string()
+                    )
                 };
                 f.write_str(&crate::t!(
                     "mosaico-start-clash",

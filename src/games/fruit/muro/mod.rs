@@ -468,7 +468,11 @@ impl fmt::Display for Broken {
             Broken::NoColumn(c) => t!("muro-no-column", column = c + 1, columns = COLUMNS),
             Broken::TurnEmpty(c) => t!("muro-turn-empty", column = c + 1),
             Broken::TurnFaceUp { column, top } => {
-                t!("muro-turn-face-up", column = column + 1, top = top.to_string())
+                t!(
+                    "muro-turn-face-up",
+                    column = column + 1,
+                    top = top.to_string()
+                )
             }
             Broken::NotOnTop {
                 tile,
@@ -484,7 +488,11 @@ impl fmt::Display for Broken {
                 ),
                 // Do not reveal a face-down tile the record does not know.
                 Some((_, false)) => {
-                    t!("muro-not-on-top-hidden", tile = tile.to_string(), column = c + 1)
+                    t!(
+                        "muro-not-on-top-hidden",
+                        tile = tile.to_string(),
+                        column = c + 1
+                    )
                 }
             },
             Broken::NotOnTop {
@@ -505,10 +513,18 @@ impl fmt::Display for Broken {
                 ),
             },
             Broken::FaceDown { tile, column } => {
-                t!("muro-face-down", tile = tile.to_string(), column = column + 1)
+                t!(
+                    "muro-face-down",
+                    tile = tile.to_string(),
+                    column = column + 1
+                )
             }
             Broken::SamePlace { tile, place } => {
-                t!("muro-same-place", tile = tile.to_string(), place = place_name(place))
+                t!(
+                    "muro-same-place",
+                    tile = tile.to_string(),
+                    place = place_name(place)
+                )
             }
             Broken::WrongNumber { tile, column, top } if tile.number() == 6 => t!(
                 "muro-six",

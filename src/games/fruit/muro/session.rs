@@ -39,18 +39,16 @@ impl Table for Muro {
         let full = match words[..] {
             [path] if path.contains('>') => match path.split_once('>') {
                 Some((from, to)) => {
-                    let from: usize = from.parse().map_err(|_| {
-                        crate::t!("muro-not-a-column", text = from)
-                    })?;
+                    let from: usize = from
+                        .parse()
+                        .map_err(|_| crate::t!("muro-not-a-column", text = from))?;
                     let top = from
                         .checked_sub(1)
                         .filter(|&c| c < 6)
                         .and_then(|c| game.column(c).top());
                     match top {
                         Some((tile, true)) => format!("{tile} {from}>{to}"),
-                        Some(_) => {
-                            return Err(crate::t!("muro-top-face-down", column = from))
-                        }
+                        Some(_) => return Err(crate::t!("muro-top-face-down", column = from)),
                         None => return Err(crate::t!("muro-column-empty", column = from)),
                     }
                 }
@@ -204,7 +202,12 @@ impl Table for Muro {
                     Place::NewWall => crate::t!("muro-from-new-wall"),
                     Place::Column(c) => crate::t!("muro-from-column", column = c + 1),
                 };
-                crate::t!("muro-moves", tile = tile.to_string(), from = from, onto = onto)
+                crate::t!(
+                    "muro-moves",
+                    tile = tile.to_string(),
+                    from = from,
+                    onto = onto
+                )
             }
             Move::Stop => crate::t!("muro-stops"),
         };

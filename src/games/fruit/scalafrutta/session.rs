@@ -127,7 +127,11 @@ impl Table for Scalafrutta {
         out.push_str(&square_text(hand.square()));
         let count = crate::t!("count-tiles", count = hand.pile().len());
         out.push_str(&if view.all() {
-            crate::t!("sf-face-down-shown", count = count, tiles = tiles(hand.pile()))
+            crate::t!(
+                "sf-face-down-shown",
+                count = count,
+                tiles = tiles(hand.pile())
+            )
         } else {
             crate::t!("sf-face-down", count = count)
         });
