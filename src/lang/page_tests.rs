@@ -87,11 +87,6 @@ fn seen(html: &str) -> String {
         .replace("&amp;", "&")
 }
 
-fn check(what: &str, html: &str, data: &[&str]) {
-    let words = unmarked_words(&seen(html), data);
-    assert!(words.is_empty(), "{what}: unmarked text: {words:#?}");
-}
-
 /// Names, the games, the notation's words (a move as the record writes it), the switch's
 /// language names (each in its own language).
 const DATA: &[&str] = &[
