@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use super::out::{self, count, out};
+use super::out::{self, out};
 use crate::error::Error;
 use crate::games::check::{check_file, Outcome, Report, Summary};
 use crate::record::Status;
@@ -69,55 +69,91 @@ pub fn render(report: &Report) -> String {
     match &report.outcome {
         Outcome::Unreadable { error, .. } => {
             format!(
-                "{f}: unreadable\n  {}\n",
+                "{}\n  {}\n",
+                crate::t!("check-unreadable", file = f.as_str()),
                 error.display.replace('\n', "\n  ")
             )
         }
         Outcome::Judged { verdict: v, .. } => {
-            let moves = count(v.moves as u64, "move", "moves");
+            let moves = crate::t!("count-moves", count = v.moves);
             let mut out = match v.status {
-                Status::Complete => format!("{f}: legal and complete, {moves}\n"),
-                Status::LegalSoFar => format!(
-                    "{f}: legal so far, {moves}{}\n",
-                    v.to_move
-                        .as_ref()
-                        .map_or(String::new(), |p| format!("; {p} to move"))
-                ),
+                Status::Complete => crate::t!("check-complete", file = f.as_str(), moves = moves),
+                Status::LegalSoFar => match &v.to_move {
+                    Some(p) => crate::t!(
+                        "check-so-far-to-move",
+                        file = f.as_str(),
+                        moves = moves,
+                        player = p.as_str()
+                    ),
+                    None => crate::t!("check-so-far", file = f.as_str(), moves = moves),
+                },
                 Status::Illegal => {
                     let i = v.illegal.as_ref().map_or(0, |i| i.number);
-                    format!("{f}: illegal at move {i} of {}\n", v.moves)
+                    crate::t!(
+                        "check-illegal",
+                        file = f.as_str(),
+                        number = i,
+                        moves = v.moves
+                    )
                 }
             };
+            out.push('\n');
             if let Some(i) = &v.illegal {
                 out.push_str(&format!(
-                    "  {f}:{}:{}: error[{}] move {} by {}: {}: {}\n",
-                    i.line, i.column, i.code, i.number, i.player, i.rule, i.message
+                    "  {f}:{}:{}: error[{}] {}\n",
+                    i.line,
+                    i.column,
+                    i.code,
+                    crate::t!(
+                        "check-illegal-move",
+                        number = i.number,
+                        player = i.player.as_str(),
+                        rule = i.rule,
+                        message = i.message.as_str()
+                    )
                 ));
             }
             for note in &v.notes {
-                out.push_str(&format!("  note: {note}\n"));
+                out.push_str(&format!(
+                    "  {}\n",
+                    crate::t!("check-note", note = note.as_str())
+                ));
             }
             if let Some(r) = &v.result {
                 let mut parts = Vec::new();
                 if r.annulled {
-                    parts.push("annulled".to_string());
+                    parts.push(crate::t!("check-annulled"));
                 }
                 match &r.winners[..] {
                     [] => {}
-                    [w] => parts.push(format!("{w} wins")),
-                    ws => parts.push(format!("{} share the win", ws.join(", "))),
+                    [w] => parts.push(crate::t!("verdict-wins", player = w.as_str())),
+                    ws => parts.push(crate::t!("verdict-share", players = ws.join(", "))),
                 }
                 if !r.losers.is_empty() {
-                    let verb = if r.losers.len() == 1 { "loses" } else { "lose" };
-                    parts.push(format!("{} {verb}", r.losers.join(", ")));
+                    parts.push(crate::t!(
+                        "check-lose",
+                        players = r.losers.join(", "),
+                        count = r.losers.len()
+                    ));
                 }
                 if let Some(solved) = r.solved {
-                    parts.push(if solved { "solved" } else { "not solved" }.to_string());
+                    parts.push(crate::t!(if solved {
+                        "check-solved"
+                    } else {
+                        "check-not-solved"
+                    }));
                 }
                 for s in &r.scores {
                     parts.push(format!("{} {}", s.player, s.points));
                 }
-                out.push_str(&format!("  result: {} ({})\n", parts.join("; "), r.reason));
+                out.push_str(&format!(
+                    "  {}\n",
+                    crate::t!(
+                        "check-result",
+                        parts = parts.join("; "),
+                        reason = r.reason.as_str()
+                    )
+                ));
             }
             out
         }
@@ -151,13 +187,14 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             text.push_str(&render(r));
         }
         if reports.len() > 1 {
-            text.push_str(&format!(
-                "{}: {} legal, {} illegal, {} unreadable\n",
-                count(summary.records as u64, "record", "records"),
-                summary.legal,
-                summary.illegal,
-                summary.unreadable
+            text.push_str(&crate::t!(
+                "check-summary",
+                records = summary.records,
+                legal = summary.legal,
+                illegal = summary.illegal,
+                unreadable = summary.unreadable
             ));
+            text.push('\n');
         }
         out!("{text}");
     }

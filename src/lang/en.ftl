@@ -476,3 +476,273 @@ fruit-not-a-move = `{ $text }` is not a move: write the seat and the move, e.g. 
 page-over-result = The game is over: { $result }
 page-no-result = no result
 page-strict-label = Strict table (GN-4): where the sheet punishes an illegal move (a MOON tile, a Farfalia revoke) it is recorded and judged; unticked, it is refused and the player tries again
+
+## italian
+
+# Farfalia's refusals (FA-*): what the move should have been.
+farfalia-wants-double = a DoubleYou declaration (double or single)
+farfalia-wants-discard = the dealer's discard
+farfalia-wants-trump = the dealer's trump
+farfalia-wants-play = a card played to the trick
+farfalia-wants-collect = a collection choice (take a card or decline)
+farfalia-wants-deal = the next deal
+farfalia-game-over = the match is over; no move follows its last trick
+farfalia-out-of-turn = { $player } moved, but it is { $expected }'s turn
+farfalia-unexpected = { $player } is expected to make { $expected }
+farfalia-not-held = { $player } does not hold { $card }
+farfalia-not-held-dummy = { $player } does not hold { $card }, nor is it face up on their dummy
+farfalia-face-down = { $card } lies face down on { $player }'s dummy: only its face-up cards are played
+farfalia-dummy-turn = it is { $player }'s dummy's turn { $lead ->
+    [lead] to lead (it won the last trick)
+   *[play] to play
+}: { $player } plays one of the dummy's face-up cards ({ $playable }), not { $card } from their own hand
+farfalia-own-turn = it is { $player }'s own turn: { $card } is on their dummy, which plays in its own turn
+farfalia-revoke = { $player } played { $card } but holds { $held } in the suit led ({ $suit }, { $led }): the suit led must be followed
+farfalia-revoke-dummy = { $player } played { $card } from their dummy, which shows { $held } face up in the suit led ({ $suit }, { $led }): a dummy follows suit with its face-up cards
+farfalia-jolly-lead = { $player } led a jolly: a jolly never leads a trick
+farfalia-no-jolly = { $player } holds no jolly { $family } to play
+farfalia-collect-early = { $player } collected from trick { $trick }: with 2-4 players nothing is collected from the first three tricks
+farfalia-not-in-trick = { $player } collected { $card }, which is not in the trick just won
+farfalia-burned = { $player } collected { $card }, which burned with the jolly
+farfalia-not-proposed = { $player } collected { $card } ({ $family }), which the proposal does not ask for
+farfalia-complete = { $player } collected { $card }, but the team already has every { $family } the proposal asks for
+farfalia-discard-count = { $player } discarded { $count } { $count ->
+    [one] card
+   *[other] cards
+}; the dealer discards { $wants }
+farfalia-double-spent = { $player } has no DoubleYou jolly left (two per match)
+farfalia-double-leader = { $player } leads the standings and may not play a DoubleYou jolly
+farfalia-double-order = { $player } declared out of order: it is { $expected }'s turn to say double or single (the declarations go round from the dealer's left, the dealer last)
+farfalia-double-late = { $player } declared after the declarations: a DoubleYou jolly is played before the deal starts
+farfalia-trump-turned = { $player } named a trump, but in this deal the trump is turned from the first proposal card: it is { $trump }
+farfalia-trump-suit = { $suit } ({ $name })
+farfalia-trump-none-turned = none (a butterfly was turned)
+farfalia-partner-collects = { $player } made the collection choice for the trick { $chooser } won: the winner chooses alone, without consulting their partner
+farfalia-no-collection = { $player } made a collection choice, but the trick just played offers none: no card in it is one their side could keep
+# Farfalia's notation, mistyped (the notation's words are data: `take`, `decline`, ...).
+farfalia-bad-move = `{ $text }`: { $why }
+farfalia-forms = write SEAT:CARD (2:B11), SEAT:take CARD, SEAT:decline, SEAT:jolly FAMILY, SEAT:discard CARD.., SEAT:trump SUIT|none, SEAT:double or SEAT:single
+farfalia-no-seat = no seat; write SEAT:CARD (2:B11), SEAT:take CARD, SEAT:decline, SEAT:jolly FAMILY, SEAT:discard CARD.., SEAT:trump SUIT|none, SEAT:double or SEAT:single
+farfalia-seat-number = the seat is a number from 1
+farfalia-one-word = `{ $head }` takes one word
+farfalia-trump-syntax = the trump is R, G, B, O or none
+farfalia-discard-names = discard names the cards
+farfalia-named-twice = { $card } is named twice
+farfalia-no-card = `{ $head }` takes no card
+farfalia-not-a-family = `{ $text }` is not a family: write F, R, G, B or O
+farfalia-rank-range = `{ $text }`: ranks run 1 to 13
+farfalia-not-a-card = `{ $text }` is not a card: write a suit letter (R, G, B, O) and a rank 1-13, like B11
+# Scalafrutta (SF-*): the session, its refusals and explanations.
+sf-not-a-player = `{ $who }` is not a player: the players are { $players }
+sf-expects-recombine = { $player }'s combinations of all their tiles: `combinations M3 M4 M5 / B3 P3 U3`, `combinations` for none, or `best` (SF-2)
+sf-expects-first = the first insertion of hand { $hand }: the tile drawn and where it goes in, e.g. `B4 top2`
+sf-expects-insert = the tile drawn and where it goes in: `TILE top1..3|bottom1..3|left1..3|right1..3`, e.g. `B4 top2` (and `gift SEAT` when no edge tile matches)
+sf-hand = hand { $hand }
+sf-face-down = face down: { $count }
+sf-face-down-shown = face down: { $count }: { $tiles }
+sf-holding = { $player } ({ $total }): { $shown }
+sf-over = the game is over (SF-6)
+sf-inserts-takes = { $player } inserts { $tile } at { $at }; { $out } falls out and { $player } takes it
+sf-inserts-gives = { $player } inserts { $tile } at { $at }; { $out } falls out and it goes to { $to } (SF-1)
+sf-hand-opens = hand { $hand } opens; { $rest }
+sf-declares = { $player } declares { $count } { $count ->
+    [one] combination
+   *[other] combinations
+} scoring { $score }
+sf-not-best = ; the best partition of their tiles scores { $best } (SF-5)
+sf-ends-scalafrutta = ; hand { $hand } ends by Scalafrutta: { $player } holds all six { $fruit } (SF-4): { $scores }
+sf-ends-few = ; hand { $hand } ends with fewer tiles going back than the players need (SF-2): { $scores }
+sf-game-won = ; { $players } past 1001: the game is over, { $count ->
+    [one] { $players } wins
+   *[other] { $players } share the win
+} (SF-6)
+sf-pile-empty = ; the pile is empty: every player recombines all their tiles (SF-2)
+sf-game-over = the game is over: a player has reached 1001
+sf-hand-over = the hand is over: the next hand starts with an insertion
+sf-out-of-turn = it is { $player }'s turn
+sf-recombine-out-of-turn = it is { $player }'s turn to recombine (from the last to insert, { $last }, in turn order)
+sf-recombine-first = the face-down pile is empty: every player recombines first, starting with { $player }
+sf-recombine-too-early = players recombine only when the face-down pile is empty; { $count } { $count ->
+    [one] tile is
+   *[other] tiles are
+} still face down
+sf-in-square = it is face up in the square
+sf-held-by = { $player } holds it
+sf-not-face-down = it is not face down
+sf-cannot-draw = { $tile } cannot be drawn: { $where }
+sf-no-match = { $tile } does not match { $pushed } at { $at } (same number, or same fruit in scala); it can go at { $good }
+sf-gift-not-allowed = { $tile } matches { $pushed }: the tile that falls out is the player's own, not a gift to { $player }
+sf-gift-missing = no edge tile matches { $tile }: the tile that falls out must be given to an opponent (say which)
+sf-gift-self = { $player } cannot give the tile to themselves: it goes to an opponent
+sf-not-opponent = { $gift } is not an opponent of { $player }
+sf-no-square = hand { $hand } needs its square (the setup deals none)
+sf-square-mid-hand = a square goes only on the first insertion of hand 2, 3, ...; hand 1's is the setup's
+sf-square-not-dealt = this square is not the one the deal gives for hand { $hand }
+sf-bad-square = { $tile } is twice in the square
+sf-not-an-insertion = `{ $text }` is not an insertion point: write top1..top3, bottom1..bottom3 (columns from the left) or left1..left3, right1..right3 (rows from the top)
+sf-players = Scalafrutta is for 2-4 players, not { $n }
+sf-too-few = a combination has at least 3 tiles, this one has { $count } (SF-3)
+sf-too-many = { $count } tiles are too many: sets have at most 6 tiles, runs at most 5 (SF-3)
+sf-repeated = { $tile } is listed twice
+sf-mixed = the tiles are neither all of one number nor all of one fruit (SF-3)
+sf-gap = a run needs consecutive numbers of one fruit (SF-3, FR-2)
+sf-combination-error = combination { $n }: { $error }
+sf-combination-not-held = combination { $n }: { $tile } is not among the player's tiles
+sf-combination-twice = combination { $n }: { $tile } is listed twice (each tile in at most one combination, SF-2)
+sf-combination-used = combination { $n }: { $tile } is already in combination { $first } (each tile in at most one, SF-2)
+# Il Muro (MU-*): the session, its refusals and explanations.
+muro-not-a-column = `{ $text }` is not a column: write a column 1-6, e.g. `3>5`
+muro-top-face-down = the top of column `{ $column }` is face down: `turn { $column }` first
+muro-column-empty = column `{ $column }` has no tile to move
+muro-on-no-top = `{ $text }` is on no top: say where from, e.g. `{ $tile } 3>{ $to }`
+muro-expects = a top tile moved (`B4 5`, `B4 new`, `B4 3>5`), a face-down top turned up (`turn 3`), or `stop`
+muro-old-wall = old wall, bottom to top (## face down):
+muro-new-wall = new wall:
+muro-won = won: six piles complete (MU-4)
+muro-stuck = lost: no move is left (MU-4)
+muro-stopped = stopped
+muro-result-won = won: six complete new-wall piles (MU-4)
+muro-result-stuck = lost: no legal move is left and the new wall is not complete
+muro-result-stopped = lost: the player stopped before the new wall was complete
+muro-turns-up = column { $column } turns up { $tile }
+muro-turns-up-nothing = column { $column } turns up
+muro-onto-pile = onto its new-wall pile (MU-3)
+muro-into-empty = into empty column { $column }
+muro-onto-tile = onto { $tile } in column { $column }
+muro-onto-face-down = onto the face-down top of column { $column }
+muro-from-new-wall = from the new wall
+muro-from-column = from column { $column }
+muro-moves = { $tile } moves { $from } { $onto }
+muro-stops = the player stops
+muro-home = ; { $count } of 36 tiles on the new wall
+muro-over-won = ; six piles complete: won (MU-4)
+muro-over-stuck = ; no legal move is left: lost
+muro-over-stopped = ; the game ends: not won
+muro-not-a-place = `{ $text }` is not a place: write a column 1-6 or `new` (the new wall)
+muro-unexpected = unexpected `{ $extra }` after the move; write `turn 3`, `B4 3>5` (from column 3 onto column 5), `B1 3>new`, `B3 new>5` or `stop`
+muro-empty-move = the move is empty; write `turn 3`, `B4 3>5` (from column 3 onto column 5), `B1 3>new`, `B3 new>5` or `stop`
+muro-turn-what = `{ $text }` names no column to turn; write `turn 3`, `B4 3>5` (from column 3 onto column 5), `B1 3>new`, `B3 new>5` or `stop`
+muro-turn-new-wall = only a column of the old wall has face-down tiles to turn
+muro-not-a-move = `{ $text }` is not a move; write `turn 3`, `B4 3>5` (from column 3 onto column 5), `B1 3>new`, `B3 new>5` or `stop`
+muro-not-a-path = `{ $text }` is not `from>to`; write `turn 3`, `B4 3>5` (from column 3 onto column 5), `B1 3>new`, `B3 new>5` or `stop`
+muro-place-missing = a place is missing: write a column 1-6 or `new` (the new wall) on each side of `>`
+muro-column = column { $column }
+muro-the-new-wall = the new wall
+muro-over-already-won = the game is already won: six complete new-wall piles
+muro-over-already-stuck = the game is already over: no legal move was left (the new wall is not complete)
+muro-over-already-stopped = the game is already over: the player stopped
+muro-no-column = there is no column { $column }: the wall has columns 1-{ $columns }
+muro-turn-empty = column { $column } is empty: there is nothing to turn
+muro-turn-face-up = the top of column { $column } is { $top }, already face up
+muro-not-on-empty = { $tile } is not on column { $column }: the column is empty
+muro-not-on-top = { $tile } is not on top of column { $column }: its top is { $top } (only the top tile of a column moves)
+muro-not-on-top-hidden = { $tile } is not on top of column { $column }: its top is a face-down tile
+muro-not-on-pile = { $tile } is not on top of the { $fruit } pile of the new wall: its top is { $top }
+muro-no-pile = { $tile } is not on the new wall: there is no { $fruit } pile yet
+muro-face-down = { $tile } on column { $column } is face down: turn it up first (`turn { $column }`)
+muro-same-place = { $tile } would move from { $place } onto itself
+muro-six = { $tile } is a 6: it goes only onto a face-down tile or into an empty column; the top of column { $column } is { $top }
+muro-wrong-number = { $tile } may go only onto a face-up { $number } of another fruit; the top of column { $column } is { $top }
+muro-same-fruit = { $tile } may not go onto { $top } on column { $column }: same fruit
+muro-start-six-down = { $tile } cannot start the { $fruit } pile of the new wall: a pile starts with the 1 (or, in six-down, the 6)
+muro-start = { $tile } cannot start the { $fruit } pile of the new wall: a pile starts with the 1 (the 6 only in variant six-down)
+muro-pile-complete = the { $fruit } pile of the new wall is complete (its top is { $top })
+muro-pile-descends = { $tile } cannot go onto { $top }: the { $fruit } pile descends, so its next tile is the { $number }
+muro-pile-next = { $tile } cannot go onto { $top }: the { $fruit } pile of the new wall takes the { $number } next
+muro-not-new-wall = { $tile } cannot go on the new wall
+# Mosaico (MO-*): the session, its refusals and explanations.
+mosaico-expects-aside = { $tile } fits nowhere: `aside` (MO-3)
+mosaico-expects-cell = a cell for { $tile } next to a tile it matches: e.g. `c4`
+mosaico-aside = set aside: { $tiles }
+mosaico-to-draw = to draw: { $count }
+mosaico-in-play-drawn = in play: { $tile } (drawn)
+mosaico-in-play-aside = in play: { $tile } (set aside before, it fits now: it goes first (MO-3))
+mosaico-won = won: all 36 tiles placed
+mosaico-lost = lost: the draw is over and no set-aside tile fits
+mosaico-result-won = won: all 36 tiles placed in the figure (MO-2)
+mosaico-result-lost = lost: the draw is exhausted and no set-aside tile fits ({ $count } of 36 placed, MO-3)
+mosaico-places = { $tile } goes on { $cell }; { $count } of 36 placed
+mosaico-sets-aside = { $tile } fits nowhere and is set aside (MO-3)
+mosaico-over-won = ; all 36 tiles placed: won
+mosaico-over-lost = ; the draw is over and no set-aside tile fits: lost
+mosaico-over-already-won = the game is over: all 36 tiles are placed
+mosaico-over-already-lost = the game is over: the draw is exhausted and no set-aside tile fits
+mosaico-must-place = { $tile } must be placed now: it was set aside and fits, and set-aside tiles go back as soon as possible, last set aside first
+mosaico-next-drawn = the tile now in play is { $tile }, the next one drawn (tile { $number } of the draw)
+mosaico-not-in-play = { $tile } is not the tile in play: { $why }
+mosaico-fits = { $tile } fits (e.g. at { $cell }): a tile is set aside only when it fits nowhere
+mosaico-outside = { $cell } is outside the 6x6 frame a1-f6: no row or column may hold 7 tiles
+mosaico-occupied = { $cell } already holds { $tile }
+mosaico-not-adjacent = { $cell } touches no tile: a tile goes next to a tile it matches
+mosaico-no-match = { $tile } matches none of its neighbours at { $cell } (same number, or same fruit and one apart, FR-2)
+mosaico-hard = { $tile } at { $cell } has { $count } neighbours but matches only one: in the hard variant it must match at least 2
+mosaico-draw-twice = { $tile } is in the draw twice
+mosaico-start-outside = start cell { $cell } is outside the 6x6 frame (MO-2)
+mosaico-start-twice = start cell { $cell } is given twice
+mosaico-row = row { $row }
+mosaico-column = column { $column }
+mosaico-start-clash = start cells { $a } and { $b } are both in { $line }: the six start tiles must take six different rows and six different columns of the frame (MO-5)
+mosaico-not-a-move = `{ $text }` is not a Mosaico move: write the tile and the cell (`M2 a2`) or `aside` (`M3 aside`)
+mosaico-not-a-cell = `{ $text }` is not a cell: write a file a-f and a rank 1-6, e.g. `c3`
+fruit-not-a-tile = `{ $text }` is not a fruit tile: write a fruit letter (M P C U F B) and a number 1-6, e.g. `B4`
+# Quincunx (QX-*): a placement's score, and the notation mistyped.
+qx-base-draw = { $cell } draw (sum { $sum })
+qx-base = base { $points } ({ $cells })
+qx-pair = pair { $cells } { $points }
+qx-run = run { $cells } { $points }
+qx-set = set { $cells } { $points }
+qx-ace-crown = Ace and Crown of { $suit } { $cells } { $points }
+qx-colour-line = { $suit } line { $cells } { $points }
+qx-colour-square = { $suit } square { $cells } { $points }
+qx-draw-cards = draw { $count } { $count ->
+    [one] card
+   *[other] cards
+}
+qx-nothing = nothing
+qx-scores = { $card } on { $cell } scores { $points }: { $what }
+qx-move-note = move { $number }: { $text }
+qx-placement = { $player } { $text }
+qx-drew-cards = ; { $tense ->
+    [past] drew
+   *[now] draws
+} { $cards }
+qx-drew-count = ; { $tense ->
+    [past] drew
+   *[now] draws
+} { $count } { $count ->
+    [one] card
+   *[other] cards
+}
+qx-draws-lost = ; { $count } draw(s) lost, the pile is empty (QX-6)
+qx-announced = ; announced { $score }
+qx-noticed-steals = , noticed by { $noticer }: { $player } scores { $credited } and { $noticer } takes { $taken } (QX-10)
+qx-noticed = , noticed by { $noticer }: { $player } scores { $credited } (QX-10)
+qx-not-noticed = , not noticed: it stands (QX-10)
+qx-bad-move = { $what } in '{ $text }' (a move is written `p1 3MW c3`, with sempliciotto `p1 3MW c3 =12 !p2`)
+qx-two-announcements = two announcements
+qx-announced-not-number = the announced score is not a number
+qx-two-noticers = two noticers
+qx-no-noticer = no noticing player
+qx-missing-parts = missing parts
+qx-no-player = `{ $text }` is no player (p1, p2, ...)
+qx-no-cell = `{ $text }` is no cell (a column letter and a row number, as c3)
+# `tavolo check`: a record's verdict (the record's own words, codes and rule ids are data).
+check-unreadable = { $file }: unreadable
+check-complete = { $file }: legal and complete, { $moves }
+check-so-far = { $file }: legal so far, { $moves }
+check-so-far-to-move = { $file }: legal so far, { $moves }; { $player } to move
+check-illegal = { $file }: illegal at move { $number } of { $moves }
+check-illegal-move = move { $number } by { $player }: { $rule }: { $message }
+check-note = note: { $note }
+check-annulled = annulled
+check-lose = { $players } { $count ->
+    [one] loses
+   *[other] lose
+}
+check-solved = solved
+check-not-solved = not solved
+check-result = result: { $parts } ({ $reason })
+check-summary = { $records } { $records ->
+    [one] record
+   *[other] records
+}: { $legal } legal, { $illegal } illegal, { $unreadable } unreadable

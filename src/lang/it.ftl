@@ -497,3 +497,279 @@ fruit-not-a-move = `{ $text }` non è una mossa: scrivi il posto e la mossa, ad 
 page-over-result = La partita è finita: { $result }
 page-no-result = nessun risultato
 page-strict-label = Tavolo rigoroso (GN-4): dove il regolamento punisce una mossa irregolare (a MOON una tessera, a Farfalia una carta giocata senza rispondere al seme) la mossa viene registrata e giudicata; senza spunta viene rifiutata e il giocatore riprova
+
+## italian
+
+# I rifiuti di Farfalia (FA-*): che cosa ci si aspettava.
+farfalia-wants-double = una dichiarazione DoubleYou (doppio o singolo)
+farfalia-wants-discard = lo scarto del mazziere
+farfalia-wants-trump = la briscola del mazziere
+farfalia-wants-play = una carta giocata nella presa
+farfalia-wants-collect = la scelta della carta da raccogliere (prendine una o rinuncia)
+farfalia-wants-deal = la smazzata seguente
+farfalia-game-over = la partita è finita: dopo l'ultima presa non si gioca più
+farfalia-out-of-turn = ha mosso { $player }, ma è il turno di { $expected }
+farfalia-unexpected = { $player } deve fare { $expected }
+farfalia-not-held = { $player } non ha { $card }
+farfalia-not-held-dummy = { $player } non ha { $card }, e la carta non è nemmeno scoperta sul suo morto
+farfalia-face-down = { $card } è coperta sul morto di { $player }: del morto si giocano solo le carte scoperte
+farfalia-dummy-turn = tocca al morto di { $player } { $lead ->
+    [lead] aprire la presa (ha fatto l'ultima presa)
+   *[play] giocare
+}: { $player } gioca una delle carte scoperte del morto ({ $playable }), non { $card } dalla propria mano
+farfalia-own-turn = tocca a { $player } giocare dalla propria mano: { $card } è sul suo morto, che gioca al proprio turno
+farfalia-revoke = carta giocata senza rispondere al seme: { $player } ha giocato { $card } ma ha { $held } nel seme di uscita ({ $suit }, { $led }), e bisogna rispondere al seme
+farfalia-revoke-dummy = carta giocata senza rispondere al seme: { $player } ha giocato { $card } dal morto, che ha scoperte { $held } nel seme di uscita ({ $suit }, { $led }); il morto risponde al seme con le sue carte scoperte
+farfalia-jolly-lead = { $player } ha aperto la presa con un jolly: un jolly non apre mai una presa
+farfalia-no-jolly = { $player } non ha un jolly { $family } da giocare
+farfalia-collect-early = { $player } ha raccolto dalla presa { $trick }: da 2 a 4 giocatori non si raccoglie nulla dalle prime tre prese
+farfalia-not-in-trick = { $player } ha raccolto { $card }, che non è nella presa appena fatta
+farfalia-burned = { $player } ha raccolto { $card }, che è bruciata con il jolly
+farfalia-not-proposed = { $player } ha raccolto { $card } ({ $family }), che la proposta non chiede
+farfalia-complete = { $player } ha raccolto { $card }, ma la squadra ha già tutte le { $family } che la proposta chiede
+farfalia-discard-count = { $player } ha scartato { $count } { $count ->
+    [one] carta
+   *[other] carte
+}; il mazziere ne scarta { $wants }
+farfalia-double-spent = { $player } non ha più jolly DoubleYou (due per partita)
+farfalia-double-leader = { $player } è primo in classifica e non può giocare un jolly DoubleYou
+farfalia-double-order = { $player } ha dichiarato fuori turno: tocca a { $expected } dire doppio o singolo (si dichiara in senso orario partendo dalla sinistra del mazziere, il mazziere per ultimo)
+farfalia-double-late = { $player } ha dichiarato dopo le dichiarazioni: un jolly DoubleYou si gioca prima che la smazzata cominci
+farfalia-trump-turned = { $player } ha chiamato una briscola, ma in questa smazzata la briscola è data dalla prima carta della proposta: è { $trump }
+farfalia-trump-suit = { $suit } ({ $name })
+farfalia-trump-none-turned = nessuna (è uscita una farfalla)
+farfalia-partner-collects = { $player } ha scelto la carta da raccogliere per la presa fatta da { $chooser }: sceglie solo chi ha fatto la presa, senza consultare il compagno
+farfalia-no-collection = { $player } ha scelto una carta da raccogliere, ma nella presa appena fatta non c'è nessuna carta utile alla proposta della sua squadra
+# La notazione di Farfalia scritta male (le parole della notazione sono dati: `take`, `decline`, ...).
+farfalia-bad-move = `{ $text }`: { $why }
+farfalia-forms = scrivi POSTO:CARTA (2:B11), POSTO:take CARTA, POSTO:decline, POSTO:jolly FAMIGLIA, POSTO:discard CARTA.., POSTO:trump SEME|none, POSTO:double o POSTO:single
+farfalia-no-seat = manca il posto; scrivi POSTO:CARTA (2:B11), POSTO:take CARTA, POSTO:decline, POSTO:jolly FAMIGLIA, POSTO:discard CARTA.., POSTO:trump SEME|none, POSTO:double o POSTO:single
+farfalia-seat-number = il posto è un numero da 1 in su
+farfalia-one-word = `{ $head }` vuole una sola parola
+farfalia-trump-syntax = la briscola è R, G, B, O o none
+farfalia-discard-names = lo scarto deve nominare le carte
+farfalia-named-twice = { $card } è nominata due volte
+farfalia-no-card = `{ $head }` non vuole carte
+farfalia-not-a-family = `{ $text }` non è una famiglia: scrivi F, R, G, B o O
+farfalia-rank-range = `{ $text }`: i numeri vanno da 1 a 13
+farfalia-not-a-card = `{ $text }` non è una carta: scrivi la lettera del seme (R, G, B, O) e un numero da 1 a 13, come B11
+# Scalafrutta (SF-*): la sessione, i rifiuti e le spiegazioni. Il quadrato è la figura di 9 tessere.
+sf-not-a-player = `{ $who }` non è un giocatore: i giocatori sono { $players }
+sf-expects-recombine = le combinazioni di { $player } con tutte le sue tessere: `combinations M3 M4 M5 / B3 P3 U3`, `combinations` da solo se non ne ha, o `migliore` (SF-2)
+sf-expects-first = il primo inserimento della mano { $hand }: la tessera pescata e dove entra, ad es. `B4 top2`
+sf-expects-insert = la tessera pescata e dove entra nel quadrato: `TESSERA top1..3|bottom1..3|left1..3|right1..3`, ad es. `B4 top2` (e `dono POSTO` se nessuna tessera del bordo è accostabile)
+sf-hand = mano { $hand }
+sf-face-down = coperte: { $count }
+sf-face-down-shown = coperte: { $count }: { $tiles }
+sf-holding = { $player } ({ $total }): { $shown }
+sf-over = la partita è finita (SF-6)
+sf-inserts-takes = { $player } inserisce { $tile } in { $at }; esce { $out }, che diventa di { $player }
+sf-inserts-gives = { $player } inserisce { $tile } in { $at }; esce { $out }, che va all'avversario { $to } (SF-1)
+sf-hand-opens = comincia la mano { $hand }; { $rest }
+sf-declares = { $player } dichiara { $count } { $count ->
+    [one] combinazione
+   *[other] combinazioni
+} per { $score } punti
+sf-not-best = ; la migliore combinazione delle sue tessere vale { $best } (SF-5)
+sf-ends-scalafrutta = ; la mano { $hand } finisce con Scalafrutta: { $player } ha tutte e sei le { $fruit } (SF-4): { $scores }
+sf-ends-few = ; la mano { $hand } finisce: le tessere rimesse in gioco sono meno di quelle che servono ai giocatori (SF-2): { $scores }
+sf-game-won = ; { $players } { $count ->
+    [one] supera 1001: la partita è finita e vince { $players }
+   *[other] superano 1001: la partita è finita e si dividono la vittoria
+} (SF-6)
+sf-pile-empty = ; le tessere coperte sono finite: ogni giocatore ricombina tutte le sue tessere (SF-2)
+sf-game-over = la partita è finita: un giocatore ha raggiunto 1001 punti
+sf-hand-over = la mano è finita: la mano seguente comincia con un inserimento
+sf-out-of-turn = è il turno di { $player }
+sf-recombine-out-of-turn = tocca a { $player } ricombinare (a partire dall'ultimo che ha inserito, { $last }, in ordine di turno)
+sf-recombine-first = le tessere coperte sono finite: prima ogni giocatore ricombina, a partire da { $player }
+sf-recombine-too-early = si ricombina solo quando le tessere coperte sono finite; { $count ->
+    [one] ne resta ancora { $count } coperta
+   *[other] ne restano ancora { $count } coperte
+}
+sf-in-square = è scoperta nel quadrato
+sf-held-by = ce l'ha { $player }
+sf-not-face-down = non è tra le tessere coperte
+sf-cannot-draw = { $tile } non si può pescare: { $where }
+sf-no-match = { $tile } non è accostabile a { $pushed } in { $at } (stesso numero, o stessa frutta in scala); può entrare in { $good }
+sf-gift-not-allowed = { $tile } è accostabile a { $pushed }: la tessera che esce è del giocatore, non va in dono a { $player }
+sf-gift-missing = nessuna tessera del bordo è accostabile a { $tile }: la tessera che esce va consegnata a un avversario (di' a chi)
+sf-gift-self = { $player } non può dare la tessera a sé stesso: va a un avversario
+sf-not-opponent = { $gift } non è un avversario di { $player }
+sf-no-square = la mano { $hand } ha bisogno del suo quadrato (la preparazione non lo distribuisce)
+sf-square-mid-hand = un quadrato si indica solo al primo inserimento della mano 2, 3, ...; quello della mano 1 è della preparazione
+sf-square-not-dealt = questo quadrato non è quello che la distribuzione dà per la mano { $hand }
+sf-bad-square = { $tile } compare due volte nel quadrato
+sf-not-an-insertion = `{ $text }` non è un punto d'inserimento: scrivi top1..top3, bottom1..bottom3 (colonne da sinistra) o left1..left3, right1..right3 (righe dall'alto)
+sf-players = Scalafrutta si gioca in 2-4, non in { $n }
+sf-too-few = una combinazione ha almeno 3 tessere, questa ne ha { $count } (SF-3)
+sf-too-many = { $count } tessere sono troppe: un tris o poker arriva a 6 tessere, una scala a 5 (SF-3)
+sf-repeated = { $tile } compare due volte
+sf-mixed = le tessere non sono né tutte dello stesso numero né tutte della stessa frutta (SF-3)
+sf-gap = una scala vuole numeri consecutivi della stessa frutta (SF-3, FR-2)
+sf-combination-error = combinazione { $n }: { $error }
+sf-combination-not-held = combinazione { $n }: { $tile } non è tra le tessere del giocatore
+sf-combination-twice = combinazione { $n }: { $tile } compare due volte (ogni tessera in una sola combinazione, SF-2)
+sf-combination-used = combinazione { $n }: { $tile } è già nella combinazione { $first } (ogni tessera in una sola combinazione, SF-2)
+# Il Muro (MU-*): la sessione, i rifiuti e le spiegazioni; il vecchio muro e il nuovo muro del foglio.
+muro-not-a-column = `{ $text }` non è una colonna: scrivi una colonna da 1 a 6, ad es. `3>5`
+muro-top-face-down = in cima alla colonna `{ $column }` c'è una tessera coperta: prima `turn { $column }`
+muro-column-empty = la colonna `{ $column }` non ha tessere da spostare
+muro-on-no-top = `{ $text }` non è in cima a nessuna colonna né pila: di' da dove, ad es. `{ $tile } 3>{ $to }`
+muro-expects = una tessera in cima spostata (`B4 5`, `B4 nuovo`, `B4 3>5`), una tessera coperta in cima girata (`turn 3`), o `stop`
+muro-old-wall = vecchio muro, dal basso in alto (## coperta):
+muro-new-wall = nuovo muro:
+muro-won = riuscito: sei pile complete (MU-4)
+muro-stuck = non riuscito: nessuna mossa possibile (MU-4)
+muro-stopped = interrotto
+muro-result-won = riuscito: sei pile complete sul nuovo muro (MU-4)
+muro-result-stuck = non riuscito: nessuna mossa possibile e il nuovo muro non è completo
+muro-result-stopped = non riuscito: il giocatore si è fermato prima di completare il nuovo muro
+muro-turns-up = nella colonna { $column } si scopre { $tile }
+muro-turns-up-nothing = nella colonna { $column } si scopre una tessera
+muro-onto-pile = sulla sua pila del nuovo muro (MU-3)
+muro-into-empty = nella colonna vuota { $column }
+muro-onto-tile = su { $tile } nella colonna { $column }
+muro-onto-face-down = sulla tessera coperta in cima alla colonna { $column }
+muro-from-new-wall = dal nuovo muro
+muro-from-column = dalla colonna { $column }
+muro-moves = { $tile } passa { $from } { $onto }
+muro-stops = il giocatore si ferma
+muro-home = ; { $count ->
+    [one] { $count } tessera su 36 nel nuovo muro
+   *[other] { $count } tessere su 36 nel nuovo muro
+}
+muro-over-won = ; sei pile complete: solitario riuscito (MU-4)
+muro-over-stuck = ; nessuna mossa possibile: solitario non riuscito
+muro-over-stopped = ; la partita finisce: solitario non riuscito
+muro-not-a-place = `{ $text }` non è un posto: scrivi una colonna da 1 a 6 o `new` (il nuovo muro)
+muro-unexpected = `{ $extra }` inatteso dopo la mossa; scrivi `turn 3`, `B4 3>5` (dalla colonna 3 alla colonna 5), `B1 3>new`, `B3 new>5` o `stop`
+muro-empty-move = la mossa è vuota; scrivi `turn 3`, `B4 3>5` (dalla colonna 3 alla colonna 5), `B1 3>new`, `B3 new>5` o `stop`
+muro-turn-what = `{ $text }` non dice quale colonna girare; scrivi `turn 3`, `B4 3>5` (dalla colonna 3 alla colonna 5), `B1 3>new`, `B3 new>5` o `stop`
+muro-turn-new-wall = solo le colonne del vecchio muro hanno tessere coperte da girare
+muro-not-a-move = `{ $text }` non è una mossa; scrivi `turn 3`, `B4 3>5` (dalla colonna 3 alla colonna 5), `B1 3>new`, `B3 new>5` o `stop`
+muro-not-a-path = `{ $text }` non è `da>a`; scrivi `turn 3`, `B4 3>5` (dalla colonna 3 alla colonna 5), `B1 3>new`, `B3 new>5` o `stop`
+muro-place-missing = manca un posto: scrivi una colonna da 1 a 6 o `new` (il nuovo muro) da ciascun lato di `>`
+muro-column = la colonna { $column }
+muro-the-new-wall = il nuovo muro
+muro-over-already-won = il solitario è già riuscito: sei pile complete sul nuovo muro
+muro-over-already-stuck = la partita è già finita: non restava nessuna mossa (il nuovo muro non è completo)
+muro-over-already-stopped = la partita è già finita: il giocatore si è fermato
+muro-no-column = non c'è una colonna { $column }: il muro ha le colonne 1-{ $columns }
+muro-turn-empty = la colonna { $column } è vuota: non c'è nulla da girare
+muro-turn-face-up = in cima alla colonna { $column } c'è { $top }, già scoperta
+muro-not-on-empty = { $tile } non è nella colonna { $column }: la colonna è vuota
+muro-not-on-top = { $tile } non è in cima alla colonna { $column }: in cima c'è { $top } (si sposta solo la tessera in cima a una colonna)
+muro-not-on-top-hidden = { $tile } non è in cima alla colonna { $column }: in cima c'è una tessera coperta
+muro-not-on-pile = { $tile } non è in cima alla pila delle { $fruit } del nuovo muro: in cima c'è { $top }
+muro-no-pile = { $tile } non è sul nuovo muro: non c'è ancora una pila delle { $fruit }
+muro-face-down = { $tile } nella colonna { $column } è coperta: prima girala (`turn { $column }`)
+muro-same-place = { $tile } si sposterebbe da { $place } su sé stessa
+muro-six = { $tile } è un 6: va solo su una tessera coperta o in una colonna vuota; in cima alla colonna { $column } c'è { $top }
+muro-wrong-number = { $tile } può andare solo su un { $number } scoperto di un'altra frutta; in cima alla colonna { $column } c'è { $top }
+muro-same-fruit = { $tile } non può andare su { $top } nella colonna { $column }: stessa frutta
+muro-start-six-down = { $tile } non può cominciare la pila delle { $fruit } del nuovo muro: una pila comincia con l'1 (o, in six-down, con il 6)
+muro-start = { $tile } non può cominciare la pila delle { $fruit } del nuovo muro: una pila comincia con l'1 (con il 6 solo nella variante six-down)
+muro-pile-complete = la pila delle { $fruit } del nuovo muro è completa (in cima c'è { $top })
+muro-pile-descends = { $tile } non può andare su { $top }: la pila delle { $fruit } è decrescente, quindi la prossima tessera è il { $number }
+muro-pile-next = { $tile } non può andare su { $top }: la pila delle { $fruit } del nuovo muro vuole ora il { $number }
+muro-not-new-wall = { $tile } non può andare sul nuovo muro
+# Mosaico (MO-*): la sessione, i rifiuti e le spiegazioni. La figura è di 6 righe e 6 colonne.
+mosaico-expects-aside = { $tile } non si può deporre da nessuna parte: `accantona` (MO-3)
+mosaico-expects-cell = uno spazio per { $tile } accanto a una tessera con cui combacia: ad es. `c4`
+mosaico-aside = accantonate: { $tiles }
+mosaico-to-draw = da pescare: { $count }
+mosaico-in-play-drawn = in gioco: { $tile } (pescata)
+mosaico-in-play-aside = in gioco: { $tile } (accantonata prima, ora si può deporre: va rimessa in gioco per prima, MO-3)
+mosaico-won = riuscito: tutte le 36 tessere deposte
+mosaico-lost = non riuscito: le tessere da pescare sono finite e nessuna tessera accantonata si può deporre
+mosaico-result-won = riuscito: tutte le 36 tessere deposte nella figura (MO-2)
+mosaico-result-lost = non riuscito: le tessere da pescare sono finite e nessuna tessera accantonata si può deporre ({ $count } deposte su 36, MO-3)
+mosaico-places = { $tile } va in { $cell }; { $count } deposte su 36
+mosaico-sets-aside = { $tile } non si può deporre da nessuna parte e va accantonata (MO-3)
+mosaico-over-won = ; tutte le 36 tessere deposte: riuscito
+mosaico-over-lost = ; le tessere da pescare sono finite e nessuna tessera accantonata si può deporre: non riuscito
+mosaico-over-already-won = la partita è finita: tutte le 36 tessere sono deposte
+mosaico-over-already-lost = la partita è finita: le tessere da pescare sono finite e nessuna tessera accantonata si può deporre
+mosaico-must-place = { $tile } va deposta ora: era stata accantonata e ora si può deporre, e le tessere accantonate vanno rimesse in gioco appena possibile, a partire dall'ultima accantonata
+mosaico-next-drawn = la tessera in gioco è { $tile }, la prossima pescata (tessera { $number } della pesca)
+mosaico-not-in-play = { $tile } non è la tessera in gioco: { $why }
+mosaico-fits = { $tile } si può deporre (ad es. in { $cell }): una tessera si accantona solo quando non si può deporre da nessuna parte
+mosaico-outside = { $cell } è fuori dalla figura 6x6 a1-f6: nessuna riga o colonna può avere 7 tessere
+mosaico-occupied = in { $cell } c'è già { $tile }
+mosaico-not-adjacent = { $cell } non tocca nessuna tessera: una tessera va accanto a una tessera con cui combacia
+mosaico-no-match = { $tile } in { $cell } non combacia con nessuna delle tessere vicine (stesso numero, o stessa frutta in scala, FR-2)
+mosaico-hard = { $tile } in { $cell } ha { $count } tessere vicine ma combacia con una sola: nella variante difficile deve combaciare con almeno 2
+mosaico-draw-twice = { $tile } compare due volte nella pesca
+mosaico-start-outside = lo spazio di partenza { $cell } è fuori dalla figura 6x6 (MO-2)
+mosaico-start-twice = lo spazio di partenza { $cell } è indicato due volte
+mosaico-row = riga { $row }
+mosaico-column = colonna { $column }
+mosaico-start-clash = gli spazi di partenza { $a } e { $b } sono entrambi nella { $line }: le sei tessere di partenza devono occupare sei righe diverse e sei colonne diverse della figura (MO-5)
+mosaico-not-a-move = `{ $text }` non è una mossa di Mosaico: scrivi la tessera e lo spazio (`M2 a2`) o `aside` (`M3 aside`)
+mosaico-not-a-cell = `{ $text }` non è uno spazio: scrivi una colonna a-f e una riga 1-6, ad es. `c3`
+fruit-not-a-tile = `{ $text }` non è una tessera della frutta: scrivi l'iniziale della frutta (M P C U F B) e un numero da 1 a 6, ad es. `B4`
+# Quincunx (QX-*): il punteggio di un piazzamento, con le parole del foglio (punti base, coppia, scala, tris, Asso e Corona, bonus colore), e la notazione scritta male.
+qx-base-draw = { $cell } pesca (somma { $sum })
+qx-base = punti base { $points } ({ $cells })
+qx-pair = coppia { $cells } { $points }
+qx-run = scala { $cells } { $points }
+qx-set = tris { $cells } { $points }
+qx-ace-crown = Asso e Corona di { $suit } { $cells } { $points }
+qx-colour-line = bonus colore { $suit } in linea { $cells } { $points }
+qx-colour-square = bonus colore { $suit } in quadrato { $cells } { $points }
+qx-draw-cards = pesca { $count } { $count ->
+    [one] carta
+   *[other] carte
+}
+qx-nothing = niente
+qx-scores = { $card } in { $cell } fa { $points } punti: { $what }
+qx-move-note = mossa { $number }: { $text }
+qx-placement = { $player }: { $text }
+qx-drew-cards = ; { $tense ->
+    [past] ha pescato
+   *[now] pesca
+} { $cards }
+qx-drew-count = ; { $tense ->
+    [past] ha pescato
+   *[now] pesca
+} { $count } { $count ->
+    [one] carta
+   *[other] carte
+}
+qx-draws-lost = ; { $count ->
+    [one] una pescata persa
+   *[other] { $count } pescate perse
+}: il mazzo è finito (QX-6)
+qx-announced = ; annunciati { $score }
+qx-noticed-steals = , contestato da { $noticer }: { $player } fa { $credited } e { $noticer } prende { $taken } (QX-10)
+qx-noticed = , contestato da { $noticer }: { $player } fa { $credited } (QX-10)
+qx-not-noticed = , nessuno se ne accorge: l'annuncio resta (QX-10)
+qx-bad-move = { $what } in '{ $text }' (una mossa si scrive `p1 3MW c3`, con sempliciotto `p1 3MW c3 =12 !p2`)
+qx-two-announcements = due annunci
+qx-announced-not-number = il punteggio annunciato non è un numero
+qx-two-noticers = due contestatori
+qx-no-noticer = manca il giocatore che contesta
+qx-missing-parts = mancano delle parti
+qx-no-player = `{ $text }` non è un giocatore (p1, p2, ...)
+qx-no-cell = `{ $text }` non è uno spazio (una lettera di colonna e un numero di riga, come c3)
+# `tavolo check`: il giudizio su un registro (parole, codici e regole del registro sono dati).
+check-unreadable = { $file }: illeggibile
+check-complete = { $file }: regolare e completo, { $moves }
+check-so-far = { $file }: regolare finora, { $moves }
+check-so-far-to-move = { $file }: regolare finora, { $moves }; muove { $player }
+check-illegal = { $file }: irregolare alla mossa { $number } di { $moves }
+check-illegal-move = mossa { $number } di { $player }: { $rule }: { $message }
+check-note = nota: { $note }
+check-annulled = annullata
+check-lose = { $count ->
+    [one] perde { $players }
+   *[other] perdono { $players }
+}
+check-solved = risolto
+check-not-solved = non risolto
+check-result = risultato: { $parts } ({ $reason })
+check-summary = { $records ->
+    [one] { $records } registro
+   *[other] { $records } registri
+}: { $legal } regolari, { $illegal } irregolari, { $unreadable } illeggibili

@@ -10,16 +10,38 @@ use crate::serve::rights::Undo;
 
 /// The games whose every view is in the catalogue; the others are listed in
 /// `NOT_YET` until theirs are (issue 42).
-pub const CONVERTED: &[&str] = &["moon", "natura", "domino"];
+pub const CONVERTED: &[&str] = &[
+    "moon",
+    "natura",
+    "domino",
+    "quincunx",
+    "farfalia",
+    "scalafrutta",
+    "muro",
+    "mosaico",
+];
+
+/// How many players a game is dealt for here (the solitaires one).
+fn players(game: &str) -> usize {
+    match game {
+        "muro" | "mosaico" => 1,
+        _ => 2,
+    }
+}
 
 fn dealt(game: &str, seed: &str) -> Box<dyn Live> {
     let r = Spec {
         game: game.into(),
-        players: Some(2),
+        players: Some(players(game)),
         variant: None,
         seed: Some(seed.into()),
         board: 1,
-        names: Some(vec!["Anna".into(), "Bruno".into()]),
+        names: Some(
+            ["Anna", "Bruno"][..players(game)]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+        ),
     }
     .resolve()
     .unwrap();
@@ -65,11 +87,6 @@ fn seen(html: &str) -> String {
         .replace("&amp;", "&")
 }
 
-fn check(what: &str, html: &str, data: &[&str]) {
-    let words = unmarked_words(&seen(html), data);
-    assert!(words.is_empty(), "{what}: unmarked text: {words:#?}");
-}
-
 /// Names, the games, the notation's words (a move as the record writes it), the switch's
 /// language names (each in its own language).
 const DATA: &[&str] = &[
@@ -93,10 +110,65 @@ const DATA: &[&str] = &[
     "italiano",
     "English",
     "tavolo",
+    "quincunx",
+    "farfalia",
+    "scalafrutta",
+    "muro",
+    "mosaico",
+    // Farfalia's notation, its format names and the families as the cards print them.
+    "take",
+    "decline",
+    "discard",
+    "trump",
+    "jolly",
+    "double",
+    "single",
+    "two",
+    "farfalle",
+    "fragole",
+    "foglie",
+    "pesci",
+    "conchiglie",
+    // The fruit games' notation: insertion points, places, moves.
+    "top1",
+    "top2",
+    "top3",
+    "bottom1",
+    "bottom2",
+    "bottom3",
+    "left1",
+    "left2",
+    "left3",
+    "right1",
+    "right2",
+    "right3",
+    "gift",
+    "combinations",
+    "best",
+    "new",
+    "aside",
+    "stop",
 ];
+
+/// [`DATA`] and the Decktet's printed card names (Quincunx's cards).
+fn data() -> Vec<&'static str> {
+    let mut words = DATA.to_vec();
+    for c in crate::decktet::Card::all() {
+        words.extend(c.name().split_whitespace());
+    }
+    words
+}
 
 #[test]
 fn every_view_of_the_page_takes_its_words_from_the_catalogue() {
+    let data = data();
+    let mut found = Vec::new();
+    let mut check = |what: &str, html: &str, data: &[&str]| {
+        let words = unmarked_words(&seen(html), data);
+        if !words.is_empty() {
+            found.push(format!("{what}: unmarked text: {words:#?}"));
+        }
+    };
     for game in CONVERTED {
         let mut live = dealt(game, "pseudo");
         // A few moves, then a refused one and one that is no move.
@@ -109,7 +181,9 @@ fn every_view_of_the_page_takes_its_words_from_the_catalogue() {
             };
             live.apply(&mv, View::Director);
         }
-        for view in [View::Table, View::Seat(0), View::Seat(1), View::Director] {
+        let mut views = vec![View::Table, View::Director];
+        views.extend((0..players(game)).map(View::Seat));
+        for view in views {
             with(Lang::Pseudo, || {
                 // Text that is no move, answered in the reader's language.
                 let unreadable = live.apply("zz9 qq", View::Director);
@@ -136,7 +210,7 @@ fn every_view_of_the_page_takes_its_words_from_the_catalogue() {
                 check(
                     &format!("{game} {view:?}"),
                     &html,
-                    &[DATA, &["zz9", "qq", "t1", "seat"]].concat(),
+                    &[&data[..], &["zz9", "qq", "t1", "seat"]].concat(),
                 );
                 for undo in [Undo::Now, Undo::Ask, Undo::Asked] {
                     let x = Extras {
@@ -147,7 +221,7 @@ fn every_view_of_the_page_takes_its_words_from_the_catalogue() {
                     check(
                         &format!("{game} {view:?} {undo:?}"),
                         &page::table(live.as_ref(), &who, &x),
-                        DATA,
+                        &data,
                     );
                 }
             });
@@ -161,6 +235,7 @@ fn every_view_of_the_page_takes_its_words_from_the_catalogue() {
         );
         check("problem", &page::problem("x", "y", Some("/")), &["x", "y"]);
     });
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 #[test]

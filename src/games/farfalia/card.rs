@@ -151,7 +151,7 @@ impl FromStr for Family {
             .find(|f| {
                 t == f.name() || t.len() == 1 && t.starts_with(f.letter().to_ascii_lowercase())
             })
-            .ok_or_else(|| format!("`{s}` is not a family: write F, R, G, B or O"))
+            .ok_or_else(|| crate::t!("farfalia-not-a-family", text = s))
     }
 }
 
@@ -247,11 +247,9 @@ impl FromStr for Card {
         let rank = chars.as_str().parse::<u8>().ok();
         match (suit, rank) {
             (Some(suit), Some(rank)) if !chars.as_str().starts_with('+') => {
-                Card::new(suit, rank).ok_or_else(|| format!("`{s}`: ranks run 1 to 13"))
+                Card::new(suit, rank).ok_or_else(|| crate::t!("farfalia-rank-range", text = s))
             }
-            _ => Err(format!(
-                "`{s}` is not a card: write a suit letter (R, G, B, O) and a rank 1-13, like B11"
-            )),
+            _ => Err(crate::t!("farfalia-not-a-card", text = s)),
         }
     }
 }

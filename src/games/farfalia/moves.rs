@@ -87,19 +87,16 @@ impl fmt::Display for MoveSyntax {
 
 impl std::error::Error for MoveSyntax {}
 
-const FORMS: &str = "write SEAT:CARD (2:B11), SEAT:take CARD, SEAT:decline, SEAT:jolly FAMILY, \
-SEAT:discard CARD.., SEAT:trump SUIT|none, SEAT:double or SEAT:single";
-
 impl FromStr for Move {
     type Err = MoveSyntax;
     fn from_str(s: &str) -> Result<Move, MoveSyntax> {
-        let bad = |why: String| MoveSyntax(format!("`{s}`: {why}"));
+        let bad = |why: String| MoveSyntax(crate::t!("farfalia-bad-move", text = s, why = why));
         let (seat, action) = s
             .split_once(':')
-            .ok_or_else(|| bad(format!("no seat; {FORMS}")))?;
+            .ok_or_else(|| bad(crate::t!("farfalia-no-seat")))?;
         let seat = match seat.trim().parse::<usize>() {
             Ok(n) if n >= 1 => n - 1,
-            _ => return Err(bad("the seat is a number from 1".into())),
+            _ => return Err(bad(crate::t!("farfalia-seat-number"))),
         };
         let mut words = action.split_whitespace();
         let head = words.next().unwrap_or("").to_ascii_lowercase();
@@ -107,7 +104,7 @@ impl FromStr for Move {
         let one = |rest: &[&'_ str]| -> Result<String, MoveSyntax> {
             match rest {
                 [w] => Ok(w.to_string()),
-                _ => Err(bad(format!("`{head}` takes one word"))),
+                _ => Err(bad(crate::t!("farfalia-one-word", head = head.as_str()))),
             }
         };
         let card = |w: &str| w.parse::<Card>().map_err(bad);
@@ -129,27 +126,27 @@ impl FromStr for Move {
                     let mut cs = w.chars();
                     match (cs.next().and_then(Suit::from_letter), cs.next()) {
                         (Some(suit), None) => Trump::Suit(suit),
-                        _ => return Err(bad("the trump is R, G, B, O or none".into())),
+                        _ => return Err(bad(crate::t!("farfalia-trump-syntax"))),
                     }
                 };
                 Move::Trump { seat, trump }
             }
             "discard" => {
                 if rest.is_empty() {
-                    return Err(bad("discard names the cards".into()));
+                    return Err(bad(crate::t!("farfalia-discard-names")));
                 }
                 let mut cards = CardSet::EMPTY;
                 for w in &rest {
                     let c = card(w)?;
                     if cards.contains(c) {
-                        return Err(bad(format!("{c} is named twice")));
+                        return Err(bad(crate::t!("farfalia-named-twice", card = c.to_string())));
                     }
                     cards.insert(c);
                 }
                 Move::Discard { seat, cards }
             }
             "decline" | "double" | "single" if !rest.is_empty() => {
-                return Err(bad(format!("`{head}` takes no card")))
+                return Err(bad(crate::t!("farfalia-no-card", head = head.as_str())))
             }
             "decline" => Move::Decline { seat },
             "double" => Move::Double { seat, double: true },
@@ -159,9 +156,9 @@ impl FromStr for Move {
             },
             _ if rest.is_empty() => Move::Play {
                 seat,
-                card: card(&head).map_err(|_| bad(FORMS.into()))?,
+                card: card(&head).map_err(|_| bad(crate::t!("farfalia-forms")))?,
             },
-            _ => return Err(bad(FORMS.into())),
+            _ => return Err(bad(crate::t!("farfalia-forms"))),
         };
         Ok(mv)
     }
@@ -195,6 +192,20 @@ pub enum Expected {
     Collect,
     /// The match waits for the next deal's setup.
     Deal,
+}
+
+impl Expected {
+    /// What the move should have been, in the reader's language.
+    pub fn words(self) -> String {
+        crate::t!(match self {
+            Expected::Double => "farfalia-wants-double",
+            Expected::Discard => "farfalia-wants-discard",
+            Expected::Trump => "farfalia-wants-trump",
+            Expected::Play => "farfalia-wants-play",
+            Expected::Collect => "farfalia-wants-collect",
+            Expected::Deal => "farfalia-wants-deal",
+        })
+    }
 }
 
 impl fmt::Display for Expected {
@@ -312,7 +323,7 @@ impl Broken {
         names
             .get(seat)
             .cloned()
-            .unwrap_or_else(|| format!("seat {}", seat + 1))
+            .unwrap_or_else(|| crate::t!("player-n", n = seat + 1))
     }
 }
 
@@ -370,136 +381,146 @@ impl engine::Broken for Broken {
     }
 
     fn describe(&self, names: &[String]) -> String {
+        use crate::t;
         let n = |s: usize| Broken::name(names, s);
         match *self {
-            Broken::GameOver => "the match is over; no move follows its last trick".into(),
+            Broken::GameOver => t!("farfalia-game-over"),
             Broken::OutOfTurn { seat, expected } => {
-                format!("{} moved, but it is {}'s turn", n(seat), n(expected))
+                t!(
+                    "farfalia-out-of-turn",
+                    player = n(seat),
+                    expected = n(expected)
+                )
             }
             Broken::Unexpected { seat, expected } => {
-                format!("{} is expected to make {expected}", n(seat))
+                t!(
+                    "farfalia-unexpected",
+                    player = n(seat),
+                    expected = expected.words()
+                )
             }
             Broken::NotHeld {
                 seat,
                 card,
                 dummy: false,
-            } => format!("{} does not hold {card}", n(seat)),
-            Broken::NotHeld { seat, card, .. } => format!(
-                "{} does not hold {card}, nor is it face up on their dummy",
-                n(seat)
+            } => t!(
+                "farfalia-not-held",
+                player = n(seat),
+                card = card.to_string()
             ),
-            Broken::FaceDown { seat, card } => format!(
-                "{card} lies face down on {}'s dummy: only its face-up cards are played",
-                n(seat)
-            ),
+            Broken::NotHeld { seat, card, .. } => {
+                t!(
+                    "farfalia-not-held-dummy",
+                    player = n(seat),
+                    card = card.to_string()
+                )
+            }
+            Broken::FaceDown { seat, card } => {
+                t!(
+                    "farfalia-face-down",
+                    player = n(seat),
+                    card = card.to_string()
+                )
+            }
             Broken::OtherHand {
                 seat,
                 card,
                 dummy_turn: true,
                 lead,
                 playable,
-            } => format!(
-                "it is {}'s dummy's turn {}: {} plays one of the dummy's face-up cards ({}), not {card} from their own hand",
-                n(seat),
-                if lead { "to lead (it won the last trick)" } else { "to play" },
-                n(seat),
-                list(playable)
+            } => t!(
+                "farfalia-dummy-turn",
+                player = n(seat),
+                lead = if lead { "lead" } else { "play" },
+                playable = list(playable),
+                card = card.to_string()
             ),
-            Broken::OtherHand { seat, card, .. } => format!(
-                "it is {}'s own turn: {card} is on their dummy, which plays in its own turn",
-                n(seat)
-            ),
-            Broken::Revoke {
-                seat,
-                card,
-                led,
-                held,
-                dummy: false,
-            } => format!(
-                "{} played {card} but holds {} in the suit led ({}, {led}): the suit led must be followed",
-                n(seat),
-                list(held),
-                led.name()
-            ),
-            Broken::Revoke {
-                seat,
-                card,
-                led,
-                held,
-                ..
-            } => format!(
-                "{} played {card} from their dummy, which shows {} face up in the suit led ({}, {led}): a dummy follows suit with its face-up cards",
-                n(seat),
-                list(held),
-                led.name()
-            ),
-            Broken::JollyLead { seat } => format!("{} led a jolly: a jolly never leads a trick", n(seat)),
-            Broken::NoJolly { seat, family } => {
-                format!("{} holds no jolly {family} to play", n(seat))
-            }
-            Broken::CollectEarly { seat, trick } => format!(
-                "{} collected from trick {trick}: with 2-4 players nothing is collected from the first three tricks",
-                n(seat)
-            ),
-            Broken::NotInTrick { seat, card } => {
-                format!("{} collected {card}, which is not in the trick just won", n(seat))
-            }
-            Broken::Burned { seat, card } => {
-                format!("{} collected {card}, which burned with the jolly", n(seat))
-            }
-            Broken::NotProposed { seat, card, family } => format!(
-                "{} collected {card} ({}), which the proposal does not ask for",
-                n(seat),
-                family.name()
-            ),
-            Broken::Complete { seat, card, family } => format!(
-                "{} collected {card}, but the team already has every {} the proposal asks for",
-                n(seat),
-                family.name()
-            ),
-            Broken::DiscardCount { seat, wants, has } => {
-                format!(
-                    "{} discarded {has} card{}; the dealer discards {wants}",
-                    n(seat),
-                    if has == 1 { "" } else { "s" }
+            Broken::OtherHand { seat, card, .. } => {
+                t!(
+                    "farfalia-own-turn",
+                    player = n(seat),
+                    card = card.to_string()
                 )
             }
-            Broken::DoubleSpent { seat } => {
-                format!("{} has no DoubleYou jolly left (two per match)", n(seat))
-            }
-            Broken::DoubleLeader { seat } => format!(
-                "{} leads the standings and may not play a DoubleYou jolly",
-                n(seat)
+            Broken::Revoke {
+                seat,
+                card,
+                led,
+                held,
+                dummy,
+            } => t!(
+                if dummy {
+                    "farfalia-revoke-dummy"
+                } else {
+                    "farfalia-revoke"
+                },
+                player = n(seat),
+                card = card.to_string(),
+                held = list(held),
+                suit = led.name(),
+                led = led.to_string()
             ),
+            Broken::JollyLead { seat } => t!("farfalia-jolly-lead", player = n(seat)),
+            Broken::NoJolly { seat, family } => {
+                t!(
+                    "farfalia-no-jolly",
+                    player = n(seat),
+                    family = family.to_string()
+                )
+            }
+            Broken::CollectEarly { seat, trick } => {
+                t!("farfalia-collect-early", player = n(seat), trick = trick)
+            }
+            Broken::NotInTrick { seat, card } => {
+                t!(
+                    "farfalia-not-in-trick",
+                    player = n(seat),
+                    card = card.to_string()
+                )
+            }
+            Broken::Burned { seat, card } => {
+                t!("farfalia-burned", player = n(seat), card = card.to_string())
+            }
+            Broken::NotProposed { seat, card, family } => t!(
+                "farfalia-not-proposed",
+                player = n(seat),
+                card = card.to_string(),
+                family = family.name()
+            ),
+            Broken::Complete { seat, card, family } => t!(
+                "farfalia-complete",
+                player = n(seat),
+                card = card.to_string(),
+                family = family.name()
+            ),
+            Broken::DiscardCount { seat, wants, has } => t!(
+                "farfalia-discard-count",
+                player = n(seat),
+                count = has,
+                wants = wants
+            ),
+            Broken::DoubleSpent { seat } => t!("farfalia-double-spent", player = n(seat)),
+            Broken::DoubleLeader { seat } => t!("farfalia-double-leader", player = n(seat)),
             Broken::DoubleOrder {
                 seat,
                 expected: Some(e),
-            } => format!(
-                "{} declared out of order: it is {}'s turn to say double or single (the declarations go round from the dealer's left, the dealer last)",
-                n(seat),
-                n(e)
-            ),
-            Broken::DoubleOrder { seat, .. } => format!(
-                "{} declared after the declarations: a DoubleYou jolly is played before the deal starts",
-                n(seat)
-            ),
-            Broken::TrumpTurned { seat, trump } => format!(
-                "{} named a trump, but in this deal the trump is turned from the first proposal card: it is {}",
-                n(seat),
-                match trump {
-                    Trump::Suit(s) => format!("{s} ({})", s.name()),
-                    Trump::NoTrump => "none (a butterfly was turned)".to_string(),
+            } => t!("farfalia-double-order", player = n(seat), expected = n(e)),
+            Broken::DoubleOrder { seat, .. } => t!("farfalia-double-late", player = n(seat)),
+            Broken::TrumpTurned { seat, trump } => t!(
+                "farfalia-trump-turned",
+                player = n(seat),
+                trump = match trump {
+                    Trump::Suit(s) =>
+                        t!("farfalia-trump-suit", suit = s.to_string(), name = s.name()),
+                    Trump::NoTrump => t!("farfalia-trump-none-turned"),
                 }
             ),
-            Broken::PartnerCollects { seat, chooser } => format!(
-                "{} made the collection choice for the trick {} won: the winner chooses alone, without consulting their partner",
-                n(seat),
-                n(chooser)
+            Broken::PartnerCollects { seat, chooser } => t!(
+                "farfalia-partner-collects",
+                player = n(seat),
+                chooser = n(chooser)
             ),
-            Broken::NoCollection { seat } => format!(
-                "{} made a collection choice, but the trick just played offers none: no card in it is one their side could keep",
-                n(seat)
-            ),
+            Broken::NoCollection { seat } => t!("farfalia-no-collection", player = n(seat)),
         }
     }
 }

@@ -131,11 +131,7 @@ pub struct ParseTileError(pub String);
 
 impl fmt::Display for ParseTileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not a fruit tile: write a fruit letter (M P C U F B) and a number 1-6, e.g. `B4`",
-            self.0
-        )
+        f.write_str(&crate::t!("fruit-not-a-tile", text = self.0.as_str()))
     }
 }
 

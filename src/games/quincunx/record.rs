@@ -529,13 +529,12 @@ pub fn explain_text(b: &Breakdown) -> String {
         .components
         .iter()
         .filter_map(|c| match &c.kind {
-            Kind::Base { sum, effect } => {
-                let what = match effect {
-                    super::cards::Effect::Draw => format!("draw (sum {sum})"),
-                    _ => signed(c.points),
-                };
-                Some(format!("{} {what}", c.cells[1]))
-            }
+            Kind::Base { sum, effect } => Some(match effect {
+                super::cards::Effect::Draw => {
+                    crate::t!("qx-base-draw", cell = c.cells[1].to_string(), sum = *sum)
+                }
+                _ => format!("{} {}", c.cells[1], signed(c.points)),
+            }),
             _ => None,
         })
         .collect();
@@ -546,51 +545,74 @@ pub fn explain_text(b: &Breakdown) -> String {
             .filter(|c| matches!(c.kind, Kind::Base { .. }))
             .map(|c| c.points)
             .sum();
-        parts.push(format!("base {} ({})", signed(total), bases.join(", ")));
+        parts.push(crate::t!(
+            "qx-base",
+            points = signed(total),
+            cells = bases.join(", ")
+        ));
     }
     for c in &b.components {
         let p = signed(c.points);
         match &c.kind {
             Kind::Base { .. } => {}
-            Kind::Pair => parts.push(format!("pair {} {p}", c.cells[1])),
-            Kind::Run => parts.push(format!("run {} {p}", cells_text(&c.cells))),
-            Kind::Set => parts.push(format!("set {} {p}", cells_text(&c.cells))),
-            Kind::AceCrown { suit } => parts.push(format!(
-                "Ace and Crown of {} {}-{} {p}",
-                suit.name(),
-                c.cells[0],
-                c.cells[1]
+            Kind::Pair => parts.push(crate::t!(
+                "qx-pair",
+                cells = c.cells[1].to_string(),
+                points = p
             )),
-            Kind::ColourLine { suit } => {
-                parts.push(format!("{} line {} {p}", suit.name(), cells_text(&c.cells)))
-            }
-            Kind::ColourSquare { suit } => parts.push(format!(
-                "{} square {} {p}",
-                suit.name(),
-                cells_text(&c.cells)
+            Kind::Run => parts.push(crate::t!(
+                "qx-run",
+                cells = cells_text(&c.cells),
+                points = p
+            )),
+            Kind::Set => parts.push(crate::t!(
+                "qx-set",
+                cells = cells_text(&c.cells),
+                points = p
+            )),
+            Kind::AceCrown { suit } => parts.push(crate::t!(
+                "qx-ace-crown",
+                suit = suit.name(),
+                cells = format!("{}-{}", c.cells[0], c.cells[1]),
+                points = p
+            )),
+            Kind::ColourLine { suit } => parts.push(crate::t!(
+                "qx-colour-line",
+                suit = suit.name(),
+                cells = cells_text(&c.cells),
+                points = p
+            )),
+            Kind::ColourSquare { suit } => parts.push(crate::t!(
+                "qx-colour-square",
+                suit = suit.name(),
+                cells = cells_text(&c.cells),
+                points = p
             )),
         }
     }
     if b.draws > 0 {
-        parts.push(format!(
-            "draw {} card{}",
-            b.draws,
-            if b.draws == 1 { "" } else { "s" }
-        ));
+        parts.push(crate::t!("qx-draw-cards", count = b.draws));
     }
     let what = if parts.is_empty() {
-        "nothing".to_string()
+        crate::t!("qx-nothing")
     } else {
         parts.join(", ")
     };
-    format!("{} on {} scores {}: {what}", b.card, b.cell, b.points)
+    crate::t!(
+        "qx-scores",
+        card = b.card.to_string(),
+        cell = b.cell.to_string(),
+        points = b.points,
+        what = what
+    )
 }
 
 /// The note for one legal move.
 fn move_note(number: usize, o: &Outcome, mv: &Move, names: &[String]) -> String {
-    format!(
-        "move {number}: {}",
-        placement_text(o, mv, names, "drew", true)
+    crate::t!(
+        "qx-move-note",
+        number = number,
+        text = placement_text(o, mv, names, true, true)
     )
 }
 
@@ -603,42 +625,47 @@ pub(super) fn placement_text(
     o: &Outcome,
     mv: &Move,
     names: &[String],
-    drew: &str,
+    past: bool,
     cards: bool,
 ) -> String {
+    use crate::t;
     let name = |p: usize| names.get(p).cloned().unwrap_or_default();
-    let mut s = format!("{} {}", name(o.player), explain_text(&o.breakdown));
+    let tense = if past { "past" } else { "now" };
+    let mut s = t!(
+        "qx-placement",
+        player = name(o.player),
+        text = explain_text(&o.breakdown)
+    );
     if !o.drawn.is_empty() && cards {
         let drawn: Vec<&str> = o.drawn.iter().map(|c| c.code()).collect();
-        s += &format!("; {drew} {}", drawn.join(" "));
+        s += &t!("qx-drew-cards", tense = tense, cards = drawn.join(" "));
     } else if !o.drawn.is_empty() {
-        let n = o.drawn.len();
-        s += &format!("; {drew} {n} card{}", if n == 1 { "" } else { "s" });
+        s += &t!("qx-drew-count", tense = tense, count = o.drawn.len());
     }
     if o.draws_lost > 0 {
-        s += &format!("; {} draw(s) lost, the pile is empty (QX-6)", o.draws_lost);
+        s += &t!("qx-draws-lost", count = o.draws_lost);
     }
     if let Some(a) = mv.announced {
-        s += &format!("; announced {a}");
+        s += &t!("qx-announced", score = a);
         match (mv.noticed_by, o.stolen) {
             (Some(n), Some((_, k))) => {
-                s += &format!(
-                    ", noticed by {}: {} scores {} and {} takes {k} (QX-10)",
-                    name(n),
-                    name(o.player),
-                    o.credited,
-                    name(n)
+                s += &t!(
+                    "qx-noticed-steals",
+                    noticer = name(n),
+                    player = name(o.player),
+                    credited = o.credited,
+                    taken = k
                 )
             }
             (Some(n), None) if a != o.breakdown.points => {
-                s += &format!(
-                    ", noticed by {}: {} scores {} (QX-10)",
-                    name(n),
-                    name(o.player),
-                    o.credited
+                s += &t!(
+                    "qx-noticed",
+                    noticer = name(n),
+                    player = name(o.player),
+                    credited = o.credited
                 )
             }
-            (None, _) if a != o.breakdown.points => s += ", not noticed: it stands (QX-10)",
+            (None, _) if a != o.breakdown.points => s += &t!("qx-not-noticed"),
             _ => {}
         }
     }

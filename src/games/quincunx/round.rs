@@ -380,44 +380,36 @@ fn parse_player(s: &str) -> Option<usize> {
 impl FromStr for Move {
     type Err = BadMove;
     fn from_str(s: &str) -> Result<Move, BadMove> {
-        let bad = |what: &str| {
-            BadMove(format!(
-                "{what} in '{s}' (a move is written `p1 3MW c3`, with sempliciotto `p1 3MW c3 =12 !p2`)"
-            ))
-        };
+        let bad = |what: &str| BadMove(crate::t!("qx-bad-move", what = what, text = s));
         let mut tokens: Vec<&str> = s.split_whitespace().collect();
         let (mut announced, mut noticed_by) = (None, None);
         while let Some(t) = tokens.last().copied() {
             if let Some(a) = t.strip_prefix('=') {
                 if announced.is_some() {
-                    return Err(bad("two announcements"));
+                    return Err(bad(&crate::t!("qx-two-announcements")));
                 }
                 announced = Some(
                     a.parse()
-                        .map_err(|_| bad("the announced score is not a number"))?,
+                        .map_err(|_| bad(&crate::t!("qx-announced-not-number")))?,
                 );
             } else if let Some(n) = t.strip_prefix('!') {
                 if noticed_by.is_some() {
-                    return Err(bad("two noticers"));
+                    return Err(bad(&crate::t!("qx-two-noticers")));
                 }
-                noticed_by = Some(parse_player(n).ok_or_else(|| bad("no noticing player"))?);
+                noticed_by = Some(parse_player(n).ok_or_else(|| bad(&crate::t!("qx-no-noticer")))?);
             } else {
                 break;
             }
             tokens.pop();
         }
         if tokens.len() < 3 {
-            return Err(bad("missing parts"));
+            return Err(bad(&crate::t!("qx-missing-parts")));
         }
         // The part at fault in backquotes, first: a session points its column there.
         let player = parse_player(tokens[0])
-            .ok_or_else(|| bad(&format!("`{}` is no player (p1, p2, ...)", tokens[0])))?;
+            .ok_or_else(|| bad(&crate::t!("qx-no-player", text = tokens[0])))?;
         let last = tokens[tokens.len() - 1];
-        let cell = Cell::parse(last).ok_or_else(|| {
-            bad(&format!(
-                "`{last}` is no cell (a column letter and a row number, as c3)"
-            ))
-        })?;
+        let cell = Cell::parse(last).ok_or_else(|| bad(&crate::t!("qx-no-cell", text = last)))?;
         let name = tokens[1..tokens.len() - 1].join(" ");
         let card = name.parse::<Card>().map_err(|e| bad(&e.to_string()))?;
         Ok(Move {

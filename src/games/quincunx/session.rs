@@ -241,7 +241,7 @@ impl Table for QuincunxGame {
 /// A placement and what it ended, in words; the cards drawn named when `cards`.
 fn explained(mv: &Move, o: &Outcome, names: &[String], cards: bool) -> String {
     let name = |p: usize| names.get(p).cloned().unwrap_or_default();
-    let mut s = placement_text(o, mv, names, "draws", cards);
+    let mut s = placement_text(o, mv, names, false, cards);
     if let Some(r) = &o.round_over {
         let per: Vec<String> = names
             .iter()

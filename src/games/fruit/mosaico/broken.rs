@@ -67,13 +67,10 @@ impl Broken for RuleBroken {
 
     /// A solitaire names no one: `names` is not needed.
     fn describe(&self, _names: &[String]) -> String {
+        use crate::t;
         match *self {
-            RuleBroken::GameOver { won: true } => {
-                "the game is over: all 36 tiles are placed".to_string()
-            }
-            RuleBroken::GameOver { won: false } => {
-                "the game is over: the draw is exhausted and no set-aside tile fits".to_string()
-            }
+            RuleBroken::GameOver { won: true } => t!("mosaico-over-already-won"),
+            RuleBroken::GameOver { won: false } => t!("mosaico-over-already-lost"),
             RuleBroken::NotInPlay {
                 tile,
                 in_play,
@@ -81,37 +78,43 @@ impl Broken for RuleBroken {
                 number,
             } => {
                 let why = match from {
-                    Source::Aside => format!(
-                        "{in_play} must be placed now: it was set aside and fits, and set-aside \
-                         tiles go back as soon as possible, last set aside first"
-                    ),
-                    Source::Draw => format!(
-                        "the tile now in play is {in_play}, the next one drawn (tile {number} of the draw)"
+                    Source::Aside => t!("mosaico-must-place", tile = in_play.to_string()),
+                    Source::Draw => t!(
+                        "mosaico-next-drawn",
+                        tile = in_play.to_string(),
+                        number = number
                     ),
                 };
-                format!("{tile} is not the tile in play: {why}")
+                t!("mosaico-not-in-play", tile = tile.to_string(), why = why)
             }
-            RuleBroken::MustPlace { tile, fits_at } => format!(
-                "{tile} fits (e.g. at {fits_at}): a tile is set aside only when it fits nowhere"
+            RuleBroken::MustPlace { tile, fits_at } => t!(
+                "mosaico-fits",
+                tile = tile.to_string(),
+                cell = fits_at.to_string()
             ),
-            RuleBroken::OutsideFrame { cell } => {
-                format!("{cell} is outside the 6x6 frame a1-f6: no row or column may hold 7 tiles")
-            }
-            RuleBroken::Occupied { cell, there } => format!("{cell} already holds {there}"),
+            RuleBroken::OutsideFrame { cell } => t!("mosaico-outside", cell = cell.to_string()),
+            RuleBroken::Occupied { cell, there } => t!(
+                "mosaico-occupied",
+                cell = cell.to_string(),
+                tile = there.to_string()
+            ),
             RuleBroken::NotAdjacent { cell } => {
-                format!("{cell} touches no tile: a tile goes next to a tile it matches")
+                t!("mosaico-not-adjacent", cell = cell.to_string())
             }
-            RuleBroken::NoMatch { tile, cell } => format!(
-                "{tile} matches none of its neighbours at {cell} \
-                 (same number, or same fruit and one apart, FR-2)"
+            RuleBroken::NoMatch { tile, cell } => t!(
+                "mosaico-no-match",
+                tile = tile.to_string(),
+                cell = cell.to_string()
             ),
             RuleBroken::HardTwoMatches {
                 tile,
                 cell,
                 neighbours,
-            } => format!(
-                "{tile} at {cell} has {neighbours} neighbours but matches only one: \
-                 in the hard variant it must match at least 2"
+            } => t!(
+                "mosaico-hard",
+                tile = tile.to_string(),
+                cell = cell.to_string(),
+                count = neighbours
             ),
         }
     }
@@ -134,22 +137,30 @@ pub enum SetupError {
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            SetupError::DrawTwice(t) => write!(f, "{t} is in the draw twice"),
-            SetupError::StartOutside(c) => {
-                write!(f, "start cell {c} is outside the 6x6 frame (MO-2)")
+            SetupError::DrawTwice(t) => {
+                f.write_str(&crate::t!("mosaico-draw-twice", tile = t.to_string()))
             }
-            SetupError::StartTwice(c) => write!(f, "start cell {c} is given twice"),
+            SetupError::StartOutside(c) => {
+                f.write_str(&crate::t!("mosaico-start-outside", cell = c.to_string()))
+            }
+            SetupError::StartTwice(c) => {
+                f.write_str(&crate::t!("mosaico-start-twice", cell = c.to_string()))
+            }
             SetupError::StartClash { a, b } => {
                 let line = if a.rank == b.rank {
-                    format!("row {}", a.rank + 1)
+                    crate::t!("mosaico-row", row = a.rank + 1)
                 } else {
-                    format!("column {}", (b'a' + a.file) as char)
+                    crate::t!(
+                        "mosaico-column",
+                        column = ((b'a' + a.file) as char).to_string()
+                    )
                 };
-                write!(
-                    f,
-                    "start cells {a} and {b} are both in {line}: the six start tiles must \
-                     take six different rows and six different columns of the frame (MO-5)"
-                )
+                f.write_str(&crate::t!(
+                    "mosaico-start-clash",
+                    a = a.to_string(),
+                    b = b.to_string(),
+                    line = line
+                ))
             }
         }
     }

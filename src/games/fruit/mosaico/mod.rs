@@ -121,7 +121,7 @@ impl FromStr for Cell {
 
     /// A file letter and a rank number, e.g. `c3`; files `a`-`z`, ranks 1-99.
     fn from_str(s: &str) -> Result<Cell, String> {
-        let err = || format!("`{s}` is not a cell: write a file a-f and a rank 1-6, e.g. `c3`");
+        let err = || crate::t!("mosaico-not-a-cell", text = s);
         let mut chars = s.trim().chars();
         let file = chars
             .next()

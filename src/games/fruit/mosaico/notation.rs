@@ -28,10 +28,9 @@ pub enum MoveParseError {
 impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveParseError::Shape(s) => write!(
-                f,
-                "`{s}` is not a Mosaico move: write the tile and the cell (`M2 a2`) or `aside` (`M3 aside`)"
-            ),
+            MoveParseError::Shape(s) => {
+                f.write_str(&crate::t!("mosaico-not-a-move", text = s.as_str()))
+            }
             MoveParseError::Tile(e) | MoveParseError::Cell(e) => f.write_str(e),
         }
     }

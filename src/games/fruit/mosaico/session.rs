@@ -51,9 +51,9 @@ impl Table for Mosaico {
 
     fn expects(&self, game: &State, _names: &[String]) -> String {
         match game.turn() {
-            None => "nothing: the game is over".into(),
-            Some(t) if !t.fits => format!("{} fits nowhere: `aside` (MO-3)", t.tile),
-            Some(t) => format!("a cell for {} next to a tile it matches: e.g. `c4`", t.tile),
+            None => crate::t!("session-expects-nothing"),
+            Some(t) if !t.fits => crate::t!("mosaico-expects-aside", tile = t.tile.to_string()),
+            Some(t) => crate::t!("mosaico-expects-cell", tile = t.tile.to_string()),
         }
     }
 
@@ -70,32 +70,34 @@ impl Table for Mosaico {
             out.push('\n');
         }
         let aside: Vec<String> = game.aside().map(|t| t.to_string()).collect();
-        out.push_str(&format!(
-            "set aside: {}\n",
-            if aside.is_empty() {
+        out.push_str(&crate::t!(
+            "mosaico-aside",
+            tiles = if aside.is_empty() {
                 "-".into()
             } else {
                 aside.join(" ")
             }
         ));
-        out.push_str(&format!(
-            "to draw: {}\n",
-            crate::words::count((36 - game.drawn()) as u64, "tile", "tiles")
+        out.push('\n');
+        out.push_str(&crate::t!(
+            "mosaico-to-draw",
+            count = crate::t!("count-tiles", count = 36 - game.drawn())
         ));
-        match game.turn() {
-            Some(t) => out.push_str(&format!(
-                "in play: {} ({})\n",
-                t.tile,
+        out.push('\n');
+        out.push_str(&match game.turn() {
+            Some(t) => crate::t!(
                 match t.source {
-                    From::Draw => "drawn",
-                    From::Aside => "set aside before, it fits now: it goes first (MO-3)",
-                }
-            )),
+                    From::Draw => "mosaico-in-play-drawn",
+                    From::Aside => "mosaico-in-play-aside",
+                },
+                tile = t.tile.to_string()
+            ),
             None => match game.outcome() {
-                Outcome::Won => out.push_str("won: all 36 tiles placed\n"),
-                _ => out.push_str("lost: the draw is over and no set-aside tile fits\n"),
+                Outcome::Won => crate::t!("mosaico-won"),
+                _ => crate::t!("mosaico-lost"),
             },
-        }
+        });
+        out.push('\n');
         out
     }
 
@@ -119,11 +121,8 @@ impl Table for Mosaico {
     fn result(&self, game: &State, _names: &[String]) -> Option<String> {
         match game.outcome() {
             super::Outcome::Ongoing => None,
-            super::Outcome::Won => Some("won: all 36 tiles placed in the figure (MO-2)".into()),
-            super::Outcome::Lost => Some(format!(
-                "lost: the draw is exhausted and no set-aside tile fits ({} of 36 placed, MO-3)",
-                game.placed()
-            )),
+            super::Outcome::Won => Some(crate::t!("mosaico-result-won")),
+            super::Outcome::Lost => Some(crate::t!("mosaico-result-lost", count = game.placed())),
         }
     }
 
@@ -148,14 +147,19 @@ impl Table for Mosaico {
     ) -> String {
         let mut s = match *mv {
             Move::Place { tile, cell } => {
-                format!("{tile} goes on {cell}; {} of 36 placed", after.placed())
+                crate::t!(
+                    "mosaico-places",
+                    tile = tile.to_string(),
+                    cell = cell.to_string(),
+                    count = after.placed()
+                )
             }
-            Move::Aside { tile } => format!("{tile} fits nowhere and is set aside (MO-3)"),
+            Move::Aside { tile } => crate::t!("mosaico-sets-aside", tile = tile.to_string()),
         };
         match outcome {
             Outcome::Ongoing => {}
-            Outcome::Won => s += "; all 36 tiles placed: won",
-            Outcome::Lost => s += "; the draw is over and no set-aside tile fits: lost",
+            Outcome::Won => s += &crate::t!("mosaico-over-won"),
+            Outcome::Lost => s += &crate::t!("mosaico-over-lost"),
         }
         s
     }

@@ -145,9 +145,6 @@ impl fmt::Display for MoveSyntax {
 
 impl std::error::Error for MoveSyntax {}
 
-const MOVE_FORMS: &str =
-    "write `turn 3`, `B4 3>5` (from column 3 onto column 5), `B1 3>new`, `B3 new>5` or `stop`";
-
 fn parse_place(s: &str, offset: usize) -> Result<Place, MoveSyntax> {
     if s.eq_ignore_ascii_case("new") {
         return Ok(Place::NewWall);
@@ -156,7 +153,7 @@ fn parse_place(s: &str, offset: usize) -> Result<Place, MoveSyntax> {
         Ok(n @ 1..=6) => Ok(Place::Column(n - 1)),
         _ => Err(MoveSyntax {
             offset,
-            message: format!("`{s}` is not a place: write a column 1-6 or `new` (the new wall)"),
+            message: crate::t!("muro-not-a-place", text = s),
         }),
     }
 }
@@ -173,13 +170,13 @@ impl FromStr for Move {
         let at = |part: &str| start + (part.as_ptr() as usize - s.as_ptr() as usize);
         let unexpected = |extra: &str| MoveSyntax {
             offset: at(extra),
-            message: format!("unexpected `{extra}` after the move; {MOVE_FORMS}"),
+            message: crate::t!("muro-unexpected", extra = extra),
         };
         let mut words = s.split_whitespace();
         let Some(first) = words.next() else {
             return Err(MoveSyntax {
                 offset: start,
-                message: format!("the move is empty; {MOVE_FORMS}"),
+                message: crate::t!("muro-empty-move"),
             });
         };
         if first.eq_ignore_ascii_case("stop") {
@@ -192,7 +189,7 @@ impl FromStr for Move {
             let Some(col) = words.next() else {
                 return Err(MoveSyntax {
                     offset: start,
-                    message: format!("`{s}` names no column to turn; {MOVE_FORMS}"),
+                    message: crate::t!("muro-turn-what", text = s),
                 });
             };
             if let Some(extra) = words.next() {
@@ -202,7 +199,7 @@ impl FromStr for Move {
                 Place::Column(c) => Ok(Move::Turn(c)),
                 Place::NewWall => Err(MoveSyntax {
                     offset: at(col),
-                    message: "only a column of the old wall has face-down tiles to turn".into(),
+                    message: crate::t!("muro-turn-new-wall"),
                 }),
             };
         }
@@ -212,7 +209,7 @@ impl FromStr for Move {
         if path.is_empty() {
             return Err(MoveSyntax {
                 offset: start,
-                message: format!("`{s}` is not a move; {MOVE_FORMS}"),
+                message: crate::t!("muro-not-a-move", text = s),
             });
         }
         let tile: Tile = first
@@ -224,7 +221,7 @@ impl FromStr for Move {
         let Some(gt) = rest.find('>') else {
             return Err(MoveSyntax {
                 offset: at(path),
-                message: format!("`{path}` is not `from>to`; {MOVE_FORMS}"),
+                message: crate::t!("muro-not-a-path", text = path),
             });
         };
         // One word on each side of the `>`: a second word is one too many.
@@ -235,9 +232,7 @@ impl FromStr for Move {
                 (Some(word), None) => parse_place(word, at(word)),
                 (None, _) => Err(MoveSyntax {
                     offset,
-                    message: "a place is missing: write a column 1-6 or `new` (the new wall) \
-                              on each side of `>`"
-                        .into(),
+                    message: crate::t!("muro-place-missing"),
                 }),
             }
         };
@@ -465,95 +460,90 @@ impl engine::Broken for Broken {
 
 impl fmt::Display for Broken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Broken::GameOver(End::Won) => {
-                write!(f, "the game is already won: six complete new-wall piles")
+        use crate::t;
+        let text = match *self {
+            Broken::GameOver(End::Won) => t!("muro-over-already-won"),
+            Broken::GameOver(End::Stuck) => t!("muro-over-already-stuck"),
+            Broken::GameOver(End::Stopped) => t!("muro-over-already-stopped"),
+            Broken::NoColumn(c) => t!("muro-no-column", column = c + 1, columns = COLUMNS),
+            Broken::TurnEmpty(c) => t!("muro-turn-empty", column = c + 1),
+            Broken::TurnFaceUp { column, top } => {
+                t!(
+                    "muro-turn-face-up",
+                    column = column + 1,
+                    top = top.to_string()
+                )
             }
-            Broken::GameOver(End::Stuck) => write!(
-                f,
-                "the game is already over: no legal move was left (the new wall is not complete)"
-            ),
-            Broken::GameOver(End::Stopped) => {
-                write!(f, "the game is already over: the player stopped")
-            }
-            Broken::NoColumn(c) => write!(
-                f,
-                "there is no column {}: the wall has columns 1-{COLUMNS}",
-                c + 1
-            ),
-            Broken::TurnEmpty(c) => {
-                write!(f, "column {} is empty: there is nothing to turn", c + 1)
-            }
-            Broken::TurnFaceUp { column, top } => write!(
-                f,
-                "the top of column {} is {top}, already face up",
-                column + 1
-            ),
             Broken::NotOnTop {
                 tile,
                 from: Place::Column(c),
                 top,
             } => match top {
-                None => write!(f, "{tile} is not on column {}: the column is empty", c + 1),
-                Some((top, true)) => write!(
-                    f,
-                    "{tile} is not on top of column {}: its top is {top} \
-                     (only the top tile of a column moves)",
-                    c + 1
+                None => t!("muro-not-on-empty", tile = tile.to_string(), column = c + 1),
+                Some((top, true)) => t!(
+                    "muro-not-on-top",
+                    tile = tile.to_string(),
+                    column = c + 1,
+                    top = top.to_string()
                 ),
                 // Do not reveal a face-down tile the record does not know.
-                Some((_, false)) => write!(
-                    f,
-                    "{tile} is not on top of column {}: its top is a face-down tile",
-                    c + 1
-                ),
+                Some((_, false)) => {
+                    t!(
+                        "muro-not-on-top-hidden",
+                        tile = tile.to_string(),
+                        column = c + 1
+                    )
+                }
             },
             Broken::NotOnTop {
                 tile,
                 from: Place::NewWall,
                 top,
             } => match top {
-                Some((top, _)) => write!(
-                    f,
-                    "{tile} is not on top of the {} pile of the new wall: its top is {top}",
-                    tile.fruit().name()
+                Some((top, _)) => t!(
+                    "muro-not-on-pile",
+                    tile = tile.to_string(),
+                    fruit = tile.fruit().name(),
+                    top = top.to_string()
                 ),
-                None => write!(
-                    f,
-                    "{tile} is not on the new wall: there is no {} pile yet",
-                    tile.fruit().name()
+                None => t!(
+                    "muro-no-pile",
+                    tile = tile.to_string(),
+                    fruit = tile.fruit().name()
                 ),
             },
-            Broken::FaceDown { tile, column } => write!(
-                f,
-                "{tile} on column {} is face down: turn it up first (`turn {}`)",
-                column + 1,
-                column + 1
-            ),
-            Broken::SamePlace { tile, place } => {
-                write!(
-                    f,
-                    "{tile} would move from {} onto itself",
-                    place_name(place)
+            Broken::FaceDown { tile, column } => {
+                t!(
+                    "muro-face-down",
+                    tile = tile.to_string(),
+                    column = column + 1
                 )
             }
-            Broken::WrongNumber { tile, column, top } if tile.number() == 6 => write!(
-                f,
-                "{tile} is a 6: it goes only onto a face-down tile or into an \
-                 empty column; the top of column {} is {top}",
-                column + 1
+            Broken::SamePlace { tile, place } => {
+                t!(
+                    "muro-same-place",
+                    tile = tile.to_string(),
+                    place = place_name(place)
+                )
+            }
+            Broken::WrongNumber { tile, column, top } if tile.number() == 6 => t!(
+                "muro-six",
+                tile = tile.to_string(),
+                column = column + 1,
+                top = top.to_string()
             ),
-            Broken::WrongNumber { tile, column, top } => write!(
-                f,
-                "{tile} may go only onto a face-up {} of another fruit; \
-                 the top of column {} is {top}",
-                tile.number() + 1,
-                column + 1
+            Broken::WrongNumber { tile, column, top } => t!(
+                "muro-wrong-number",
+                tile = tile.to_string(),
+                number = tile.number() + 1,
+                column = column + 1,
+                top = top.to_string()
             ),
-            Broken::SameFruit { tile, column, top } => write!(
-                f,
-                "{tile} may not go onto {top} on column {}: same fruit",
-                column + 1
+            Broken::SameFruit { tile, column, top } => t!(
+                "muro-same-fruit",
+                tile = tile.to_string(),
+                column = column + 1,
+                top = top.to_string()
             ),
             Broken::NewWallOrder {
                 tile,
@@ -562,37 +552,34 @@ impl fmt::Display for Broken {
             } => {
                 let fruit = tile.fruit().name();
                 let top = pile.top().and_then(|n| Tile::new(tile.fruit(), n));
+                let tile = tile.to_string();
                 match (pile, top) {
-                    (Pile::Empty, _) if variant == Variant::SixDown => write!(
-                        f,
-                        "{tile} cannot start the {fruit} pile of the new wall: \
-                         a pile starts with the 1 (or, in six-down, the 6)"
+                    (Pile::Empty, _) if variant == Variant::SixDown => {
+                        t!("muro-start-six-down", tile = tile, fruit = fruit)
+                    }
+                    (Pile::Empty, _) => t!("muro-start", tile = tile, fruit = fruit),
+                    (_, Some(top)) if pile.is_complete() => {
+                        t!("muro-pile-complete", fruit = fruit, top = top.to_string())
+                    }
+                    (Pile::Down(_), Some(top)) => t!(
+                        "muro-pile-descends",
+                        tile = tile,
+                        top = top.to_string(),
+                        fruit = fruit,
+                        number = top.number() - 1
                     ),
-                    (Pile::Empty, _) => write!(
-                        f,
-                        "{tile} cannot start the {fruit} pile of the new wall: \
-                         a pile starts with the 1 (the 6 only in variant six-down)"
+                    (_, Some(top)) => t!(
+                        "muro-pile-next",
+                        tile = tile,
+                        top = top.to_string(),
+                        fruit = fruit,
+                        number = top.number() + 1
                     ),
-                    (_, Some(top)) if pile.is_complete() => write!(
-                        f,
-                        "the {fruit} pile of the new wall is complete (its top is {top})"
-                    ),
-                    (Pile::Down(_), Some(top)) => write!(
-                        f,
-                        "{tile} cannot go onto {top}: the {fruit} pile descends, \
-                         so its next tile is the {}",
-                        top.number() - 1
-                    ),
-                    (_, Some(top)) => write!(
-                        f,
-                        "{tile} cannot go onto {top}: the {fruit} pile of the new wall \
-                         takes the {} next",
-                        top.number() + 1
-                    ),
-                    (_, None) => write!(f, "{tile} cannot go on the new wall"),
+                    (_, None) => t!("muro-not-new-wall", tile = tile),
                 }
             }
-        }
+        };
+        f.write_str(&text)
     }
 }
 
@@ -879,8 +866,8 @@ impl State {
 
 fn place_name(place: Place) -> String {
     match place {
-        Place::Column(c) => format!("column {}", c + 1),
-        Place::NewWall => "the new wall".into(),
+        Place::Column(c) => crate::t!("muro-column", column = c + 1),
+        Place::NewWall => crate::t!("muro-the-new-wall"),
     }
 }
 

@@ -39,21 +39,17 @@ impl Table for Muro {
         let full = match words[..] {
             [path] if path.contains('>') => match path.split_once('>') {
                 Some((from, to)) => {
-                    let from: usize = from.parse().map_err(|_| {
-                        format!("`{from}` is not a column: write a column 1-6, e.g. `3>5`")
-                    })?;
+                    let from: usize = from
+                        .parse()
+                        .map_err(|_| crate::t!("muro-not-a-column", text = from))?;
                     let top = from
                         .checked_sub(1)
                         .filter(|&c| c < 6)
                         .and_then(|c| game.column(c).top());
                     match top {
                         Some((tile, true)) => format!("{tile} {from}>{to}"),
-                        Some(_) => {
-                            return Err(format!(
-                                "the top of column `{from}` is face down: `turn {from}` first"
-                            ))
-                        }
-                        None => return Err(format!("column `{from}` has no tile to move")),
+                        Some(_) => return Err(crate::t!("muro-top-face-down", column = from)),
+                        None => return Err(crate::t!("muro-column-empty", column = from)),
                     }
                 }
                 None => text.to_string(),
@@ -65,8 +61,11 @@ impl Table for Muro {
                 match place_of(game, t) {
                     Some(from) => format!("{t} {from}>{to}"),
                     None => {
-                        return Err(format!(
-                            "`{tile}` is on no top: say where from, e.g. `{t} 3>{to}`"
+                        return Err(crate::t!(
+                            "muro-on-no-top",
+                            text = tile,
+                            tile = t.to_string(),
+                            to = to
                         ))
                     }
                 }
@@ -87,13 +86,14 @@ impl Table for Muro {
 
     fn expects(&self, game: &State, _names: &[String]) -> String {
         if game.end().is_some() {
-            return "nothing: the game is over".into();
+            return crate::t!("session-expects-nothing");
         }
-        "a top tile moved (`B4 5`, `B4 new`, `B4 3>5`), a face-down top turned up (`turn 3`), or `stop`".into()
+        crate::t!("muro-expects")
     }
 
     fn position(&self, game: &State, _names: &[String], view: View) -> String {
-        let mut out = String::from("old wall, bottom to top (## face down):\n");
+        let mut out = crate::t!("muro-old-wall");
+        out.push('\n');
         for (c, col) in game.columns().iter().enumerate() {
             let tiles: Vec<String> = col
                 .tiles()
@@ -117,7 +117,7 @@ impl Table for Muro {
                 }
             ));
         }
-        out.push_str("new wall:");
+        out.push_str(&crate::t!("muro-new-wall"));
         for f in Fruit::ALL {
             let nums: Vec<String> = game
                 .pile(f)
@@ -138,9 +138,9 @@ impl Table for Muro {
         out.push('\n');
         match game.end() {
             None => {}
-            Some(End::Won) => out.push_str("won: six piles complete (MU-4)\n"),
-            Some(End::Stuck) => out.push_str("lost: no move is left (MU-4)\n"),
-            Some(End::Stopped) => out.push_str("stopped\n"),
+            Some(End::Won) => out.push_str(&(crate::t!("muro-won") + "\n")),
+            Some(End::Stuck) => out.push_str(&(crate::t!("muro-stuck") + "\n")),
+            Some(End::Stopped) => out.push_str(&(crate::t!("muro-stopped") + "\n")),
         }
         out
     }
@@ -164,9 +164,9 @@ impl Table for Muro {
 
     fn result(&self, game: &State, _names: &[String]) -> Option<String> {
         Some(match game.end()? {
-            End::Won => "won: six complete new-wall piles (MU-4)".into(),
-            End::Stuck => "lost: no legal move is left and the new wall is not complete".into(),
-            End::Stopped => "lost: the player stopped before the new wall was complete".into(),
+            End::Won => crate::t!("muro-result-won"),
+            End::Stuck => crate::t!("muro-result-stuck"),
+            End::Stopped => crate::t!("muro-result-stopped"),
         })
     }
 
@@ -184,34 +184,41 @@ impl Table for Muro {
     ) -> String {
         let mut s = match *mv {
             Move::Turn(c) => match after.column(c as usize).top() {
-                Some((t, _)) => format!("column {} turns up {t}", c + 1),
-                None => format!("column {} turns up", c + 1),
+                Some((t, _)) => crate::t!("muro-turns-up", column = c + 1, tile = t.to_string()),
+                None => crate::t!("muro-turns-up-nothing", column = c + 1),
             },
             Move::Shift { tile, from, to } => {
                 let onto = match to {
-                    Place::NewWall => "onto its new-wall pile (MU-3)".to_string(),
+                    Place::NewWall => crate::t!("muro-onto-pile"),
                     Place::Column(c) => match before.column(c as usize).top() {
-                        None => format!("into empty column {}", c + 1),
-                        Some((t, true)) => format!("onto {t} in column {}", c + 1),
-                        Some(_) => format!("onto the face-down top of column {}", c + 1),
+                        None => crate::t!("muro-into-empty", column = c + 1),
+                        Some((t, true)) => {
+                            crate::t!("muro-onto-tile", tile = t.to_string(), column = c + 1)
+                        }
+                        Some(_) => crate::t!("muro-onto-face-down", column = c + 1),
                     },
                 };
                 let from = match from {
-                    Place::NewWall => "from the new wall".to_string(),
-                    Place::Column(c) => format!("from column {}", c + 1),
+                    Place::NewWall => crate::t!("muro-from-new-wall"),
+                    Place::Column(c) => crate::t!("muro-from-column", column = c + 1),
                 };
-                format!("{tile} moves {from} {onto}")
+                crate::t!(
+                    "muro-moves",
+                    tile = tile.to_string(),
+                    from = from,
+                    onto = onto
+                )
             }
-            Move::Stop => "the player stops".into(),
+            Move::Stop => crate::t!("muro-stops"),
         };
         let home: u8 = after.piles().iter().map(|p| p.len()).sum();
-        s += &format!("; {home} of 36 tiles on the new wall");
+        s += &crate::t!("muro-home", count = home);
         if let Outcome::Over(end) = outcome {
-            s += match end {
-                End::Won => "; six piles complete: won (MU-4)",
-                End::Stuck => "; no legal move is left: lost",
-                End::Stopped => "; the game ends: not won",
-            };
+            s += &crate::t!(match end {
+                End::Won => "muro-over-won",
+                End::Stuck => "muro-over-stuck",
+                End::Stopped => "muro-over-stopped",
+            });
         }
         s
     }

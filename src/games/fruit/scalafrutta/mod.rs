@@ -134,11 +134,7 @@ pub struct ParseInsertionError(pub String);
 
 impl fmt::Display for ParseInsertionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not an insertion point: write top1..top3, bottom1..bottom3 (columns from the left) or left1..left3, right1..right3 (rows from the top)",
-            self.0
-        )
+        f.write_str(&crate::t!("sf-not-an-insertion", text = self.0.as_str()))
     }
 }
 
@@ -242,7 +238,7 @@ impl fmt::Display for Move {
 
 /// Examples of the notation, for the error a move that does not parse gets.
 const MOVE_EXAMPLES: &str =
-    "`1: B4 top2`, `2: U1 left3 gift 1` or `2: combinations M3 M4 M5 / B3 P3 U3`";
+    "`1: B4 top2`, `2: U1 left3 gift 1`, `2: combinations M3 M4 M5 / B3 P3 U3`";
 
 impl FromStr for Move {
     type Err = ParseMoveError;
@@ -401,71 +397,64 @@ impl engine::Broken for Broken {
             names
                 .get(p)
                 .cloned()
-                .unwrap_or_else(|| format!("player {}", p + 1))
+                .unwrap_or_else(|| crate::t!("player-n", n = p + 1))
         };
+        use crate::t;
         match self {
-            Broken::GameOver => "the game is over: a player has reached 1001".into(),
-            Broken::HandOver => "the hand is over: the next hand starts with an insertion".into(),
-            Broken::OutOfTurn { expected, .. } => format!("it is {}'s turn", name(*expected)),
-            Broken::RecombineOutOfTurn { expected, last } => format!(
-                "it is {}'s turn to recombine (from the last to insert, {}, in turn order)",
-                name(*expected),
-                name(*last)
+            Broken::GameOver => t!("sf-game-over"),
+            Broken::HandOver => t!("sf-hand-over"),
+            Broken::OutOfTurn { expected, .. } => t!("sf-out-of-turn", player = name(*expected)),
+            Broken::RecombineOutOfTurn { expected, last } => t!(
+                "sf-recombine-out-of-turn",
+                player = name(*expected),
+                last = name(*last)
             ),
-            Broken::RecombineFirst { next } => format!(
-                "the face-down pile is empty: every player recombines first, starting with {}",
-                name(*next)
-            ),
-            Broken::RecombineTooEarly { pile } => format!(
-                "players recombine only when the face-down pile is empty; {pile} tiles are still face down"
-            ),
+            Broken::RecombineFirst { next } => t!("sf-recombine-first", player = name(*next)),
+            Broken::RecombineTooEarly { pile } => t!("sf-recombine-too-early", count = *pile),
             Broken::NotInPile { tile, at } => {
                 let where_ = match at {
-                    Whereabouts::InSquare => "it is face up in the square".to_string(),
-                    Whereabouts::HeldBy(p) => format!("{} holds it", name(*p)),
-                    Whereabouts::Nowhere => "it is not face down".to_string(),
+                    Whereabouts::InSquare => t!("sf-in-square"),
+                    Whereabouts::HeldBy(p) => t!("sf-held-by", player = name(*p)),
+                    Whereabouts::Nowhere => t!("sf-not-face-down"),
                 };
-                format!("{tile} cannot be drawn: {where_}")
+                t!("sf-cannot-draw", tile = tile.to_string(), where = where_)
             }
             Broken::NoMatch {
                 tile,
                 pushed,
                 at,
                 good,
-            } => format!(
-                "{tile} does not match {pushed} at {at} (same number, or same fruit in scala); it can go at {}",
-                good.iter()
+            } => t!(
+                "sf-no-match",
+                tile = tile.to_string(),
+                pushed = pushed.to_string(),
+                at = at.to_string(),
+                good = good
+                    .iter()
                     .map(|g| g.to_string())
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            Broken::GiftNotAllowed { tile, pushed, gift } => format!(
-                "{tile} matches {pushed}: the tile that falls out is the player's own, not a gift to {}",
-                name(*gift)
+            Broken::GiftNotAllowed { tile, pushed, gift } => t!(
+                "sf-gift-not-allowed",
+                tile = tile.to_string(),
+                pushed = pushed.to_string(),
+                player = name(*gift)
             ),
-            Broken::GiftMissing { tile } => format!(
-                "no edge tile matches {tile}: the tile that falls out must be given to an opponent (say which)"
-            ),
-            Broken::BadGift { gift, player } if gift == player => format!(
-                "{} cannot give the tile to themselves: it goes to an opponent",
-                name(*player)
-            ),
-            Broken::BadGift { gift, player } => format!(
-                "{} is not an opponent of {}",
-                name(*gift),
-                name(*player)
+            Broken::GiftMissing { tile } => t!("sf-gift-missing", tile = tile.to_string()),
+            Broken::BadGift { gift, player } if gift == player => {
+                t!("sf-gift-self", player = name(*player))
+            }
+            Broken::BadGift { gift, player } => t!(
+                "sf-not-opponent",
+                gift = name(*gift),
+                player = name(*player)
             ),
             Broken::Partition { error, .. } => error.to_string(),
-            Broken::NoSquare { hand } => {
-                format!("hand {hand} needs its square (the setup deals none)")
-            }
-            Broken::SquareMidHand => "a square goes only on the first insertion of hand 2, 3, \
-                                      ...; hand 1's is the setup's"
-                .into(),
-            Broken::SquareNotDealt { hand } => {
-                format!("this square is not the one the deal gives for hand {hand}")
-            }
-            Broken::BadSquare { tile } => format!("{tile} is twice in the square"),
+            Broken::NoSquare { hand } => t!("sf-no-square", hand = *hand),
+            Broken::SquareMidHand => t!("sf-square-mid-hand"),
+            Broken::SquareNotDealt { hand } => t!("sf-square-not-dealt", hand = *hand),
+            Broken::BadSquare { tile } => t!("sf-bad-square", tile = tile.to_string()),
         }
     }
 }
@@ -866,8 +855,8 @@ pub enum SetupError {
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupError::Players(n) => write!(f, "Scalafrutta is for 2-4 players, not {n}"),
-            SetupError::Square(t) => write!(f, "{t} is twice in the square"),
+            SetupError::Players(n) => f.write_str(&crate::t!("sf-players", n = *n)),
+            SetupError::Square(t) => f.write_str(&crate::t!("sf-bad-square", tile = t.to_string())),
         }
     }
 }

@@ -57,23 +57,13 @@ pub enum CombinationError {
 impl fmt::Display for CombinationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CombinationError::TooFew(n) => write!(
-                f,
-                "a combination has at least 3 tiles, this one has {n} (SF-3)"
-            ),
-            CombinationError::TooMany(n) => write!(
-                f,
-                "{n} tiles are too many: sets have at most 6 tiles, runs at most 5 (SF-3)"
-            ),
-            CombinationError::Repeated(t) => write!(f, "{t} is listed twice"),
-            CombinationError::Mixed => write!(
-                f,
-                "the tiles are neither all of one number nor all of one fruit (SF-3)"
-            ),
-            CombinationError::Gap => write!(
-                f,
-                "a run needs consecutive numbers of one fruit (SF-3, FR-2)"
-            ),
+            CombinationError::TooFew(n) => f.write_str(&crate::t!("sf-too-few", count = *n)),
+            CombinationError::TooMany(n) => f.write_str(&crate::t!("sf-too-many", count = *n)),
+            CombinationError::Repeated(t) => {
+                f.write_str(&crate::t!("sf-repeated", tile = t.to_string()))
+            }
+            CombinationError::Mixed => f.write_str(&crate::t!("sf-mixed")),
+            CombinationError::Gap => f.write_str(&crate::t!("sf-gap")),
         }
     }
 }
@@ -442,25 +432,29 @@ pub enum PartitionError {
 impl fmt::Display for PartitionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PartitionError::NotACombination { index, error } => {
-                write!(f, "combination {}: {error}", index + 1)
+            PartitionError::NotACombination { index, error } => f.write_str(&crate::t!(
+                "sf-combination-error",
+                n = index + 1,
+                error = error.to_string()
+            )),
+            PartitionError::NotHeld { index, tile } => f.write_str(&crate::t!(
+                "sf-combination-not-held",
+                n = index + 1,
+                tile = tile.to_string()
+            )),
+            PartitionError::UsedTwice { index, first, tile } if index == first => {
+                f.write_str(&crate::t!(
+                    "sf-combination-twice",
+                    n = index + 1,
+                    tile = tile.to_string()
+                ))
             }
-            PartitionError::NotHeld { index, tile } => write!(
-                f,
-                "combination {}: {tile} is not among the player's tiles",
-                index + 1
-            ),
-            PartitionError::UsedTwice { index, first, tile } if index == first => write!(
-                f,
-                "combination {}: {tile} is listed twice (each tile in at most one combination, SF-2)",
-                index + 1
-            ),
-            PartitionError::UsedTwice { index, first, tile } => write!(
-                f,
-                "combination {}: {tile} is already in combination {} (each tile in at most one, SF-2)",
-                index + 1,
-                first + 1
-            ),
+            PartitionError::UsedTwice { index, first, tile } => f.write_str(&crate::t!(
+                "sf-combination-used",
+                n = index + 1,
+                tile = tile.to_string(),
+                first = first + 1
+            )),
         }
     }
 }

@@ -76,9 +76,10 @@ impl Table for Scalafrutta {
                         match seat {
                             Some(s) => *who = (s + 1).to_string(),
                             None => {
-                                return Err(format!(
-                                    "`{who}` is not a player: the players are {}",
-                                    names.join(", ")
+                                return Err(crate::t!(
+                                    "sf-not-a-player",
+                                    who = who.as_str(),
+                                    players = names.join(", ")
                                 ))
                             }
                         }
@@ -107,32 +108,33 @@ impl Table for Scalafrutta {
 
     fn expects(&self, game: &State, names: &[String]) -> String {
         let Some(seat) = game.to_move() else {
-            return "nothing: the game is over".into();
+            return crate::t!("session-expects-nothing");
         };
         match game.hand().phase() {
-            Phase::Recombine => format!(
-                "{}'s combinations of all their tiles: `combinations M3 M4 M5 / B3 P3 U3`, `combinations` for none, or `best` (SF-2)",
-                crate::games::seat_name(names, seat)
+            Phase::Recombine => crate::t!(
+                "sf-expects-recombine",
+                player = crate::games::seat_name(names, seat)
             ),
-            Phase::Over(_) => format!(
-                "the first insertion of hand {}: the tile drawn and where it goes in, e.g. `B4 top2`",
-                game.hand_number() + 1
-            ),
-            Phase::Insert => "the tile drawn and where it goes in: `TILE top1..3|bottom1..3|left1..3|right1..3`, e.g. `B4 top2` (and `gift SEAT` when no edge tile matches)".into(),
+            Phase::Over(_) => crate::t!("sf-expects-first", hand = game.hand_number() + 1),
+            Phase::Insert => crate::t!("sf-expects-insert"),
         }
     }
 
     fn position(&self, game: &State, names: &[String], view: View) -> String {
         let hand = game.hand();
-        let mut out = format!("hand {}\n", game.hand_number());
+        let mut out = crate::t!("sf-hand", hand = game.hand_number());
+        out.push('\n');
         out.push_str(&square_text(hand.square()));
-        out.push_str(&format!(
-            "face down: {}",
-            crate::words::count(hand.pile().len() as u64, "tile", "tiles")
-        ));
-        if view.all() {
-            out.push_str(&format!(": {}", tiles(hand.pile())));
-        }
+        let count = crate::t!("count-tiles", count = hand.pile().len());
+        out.push_str(&if view.all() {
+            crate::t!(
+                "sf-face-down-shown",
+                count = count,
+                tiles = tiles(hand.pile())
+            )
+        } else {
+            crate::t!("sf-face-down", count = count)
+        });
         out.push('\n');
         let totals = game.totals().totals();
         for (seat, name) in names.iter().enumerate() {
@@ -140,14 +142,21 @@ impl Table for Scalafrutta {
             let shown = if view.sees(seat) {
                 tiles(held)
             } else {
-                crate::words::count(held.len() as u64, "tile", "tiles")
+                crate::t!("count-tiles", count = held.len())
             };
-            out.push_str(&format!("{name} ({}): {shown}\n", totals[seat]));
+            out.push_str(&crate::t!(
+                "sf-holding",
+                player = name.as_str(),
+                total = totals[seat],
+                shown = shown
+            ));
+            out.push('\n');
         }
-        match game.to_move() {
-            Some(s) => out.push_str(&format!("{} to move\n", names[s])),
-            None => out.push_str("the game is over (SF-6)\n"),
-        }
+        out.push_str(&match game.to_move() {
+            Some(s) => crate::t!("to-move", player = names[s].as_str()),
+            None => crate::t!("sf-over"),
+        });
+        out.push('\n');
         out
     }
 
@@ -159,8 +168,6 @@ impl Table for Scalafrutta {
         outcome: &Outcome,
         names: &[String],
     ) -> String {
-        use std::fmt::Write;
-        // Written into one string: a session explains every move it replays.
         let name = |p: usize| names.get(p).map_or("", String::as_str);
         let (mut s, hand_over) = match (mv, outcome) {
             (
@@ -172,21 +179,27 @@ impl Table for Scalafrutta {
                     hand_over,
                 },
             ) => {
-                let mut s = String::with_capacity(64);
-                if after.hand_number() != before.hand_number() {
-                    let _ = write!(s, "hand {} opens; ", after.hand_number());
-                }
-                let _ = write!(
-                    s,
-                    "{} inserts {tile} at {at}; {} falls out and ",
-                    name(*player),
-                    inserted.fell_out
-                );
-                let _ = if inserted.to == *player {
-                    write!(s, "{} takes it", name(*player))
+                let mut s = if inserted.to == *player {
+                    crate::t!(
+                        "sf-inserts-takes",
+                        player = name(*player),
+                        tile = tile.to_string(),
+                        at = at.to_string(),
+                        out = inserted.fell_out.to_string()
+                    )
                 } else {
-                    write!(s, "it goes to {} (SF-1)", name(inserted.to))
+                    crate::t!(
+                        "sf-inserts-gives",
+                        player = name(*player),
+                        tile = tile.to_string(),
+                        at = at.to_string(),
+                        out = inserted.fell_out.to_string(),
+                        to = name(inserted.to)
+                    )
                 };
+                if after.hand_number() != before.hand_number() {
+                    s = crate::t!("sf-hand-opens", hand = after.hand_number(), rest = s);
+                }
                 (s, hand_over)
             }
             (
@@ -196,18 +209,14 @@ impl Table for Scalafrutta {
                 },
                 Outcome::Declared { checked, hand_over },
             ) => {
-                let mut s = format!(
-                    "{} declares {} combination{} scoring {}",
-                    name(*player),
-                    combinations.len(),
-                    if combinations.len() == 1 { "" } else { "s" },
-                    checked.partition.score()
+                let mut s = crate::t!(
+                    "sf-declares",
+                    player = name(*player),
+                    count = combinations.len(),
+                    score = checked.partition.score()
                 );
                 if !checked.is_best() {
-                    s += &format!(
-                        "; the best partition of their tiles scores {} (SF-5)",
-                        checked.best
-                    );
+                    s += &crate::t!("sf-not-best", best = checked.best);
                 }
                 (s, hand_over)
             }
@@ -219,31 +228,34 @@ impl Table for Scalafrutta {
                 .zip(&end.scores)
                 .map(|(n, x)| format!("{n} {x}"))
                 .collect();
-            let how = match end.scalafrutta {
-                Some((p, fruit)) => format!(
-                    "by Scalafrutta: {} holds all six {} (SF-4)",
-                    name(p),
-                    fruit.name()
+            let hand = before.hand_number().max(after.hand_number());
+            s += &match end.scalafrutta {
+                Some((p, fruit)) => crate::t!(
+                    "sf-ends-scalafrutta",
+                    hand = hand,
+                    player = name(p),
+                    fruit = fruit.name(),
+                    scores = scores.join(", ")
                 ),
-                None => "with fewer tiles going back than the players need (SF-2)".into(),
+                None => crate::t!("sf-ends-few", hand = hand, scores = scores.join(", ")),
             };
-            s += &format!(
-                "; hand {} ends {how}: {}",
-                before.hand_number().max(after.hand_number()),
-                scores.join(", ")
-            );
         }
         if after.to_move().is_none() {
-            let winners: Vec<&str> = after.totals().winners().iter().map(|&p| name(p)).collect();
-            s += &format!(
-                "; {} past 1001: the game is over, {} wins (SF-6)",
-                winners.join(" and "),
-                winners.join(" and ")
+            let winners: Vec<String> = after
+                .totals()
+                .winners()
+                .iter()
+                .map(|&p| name(p).to_string())
+                .collect();
+            s += &crate::t!(
+                "sf-game-won",
+                players = crate::games::session::and_join(&winners),
+                count = winners.len()
             );
         } else if matches!(after.hand().phase(), Phase::Recombine)
             && !matches!(before.hand().phase(), Phase::Recombine)
         {
-            s += "; the pile is empty: every player recombines all their tiles (SF-2)";
+            s += &crate::t!("sf-pile-empty");
         }
         s
     }
@@ -266,7 +278,11 @@ impl Table for Scalafrutta {
             Broken::NotInPile {
                 tile,
                 at: Whereabouts::HeldBy(_),
-            } if !view.all() => format!("{tile} cannot be drawn: it is not face down"),
+            } if !view.all() => crate::t!(
+                "sf-cannot-draw",
+                tile = tile.to_string(),
+                where = crate::t!("sf-not-face-down")
+            ),
             Broken::Partition { player, .. } if !view.sees(*player) => {
                 unseen_refusal(broken.rule(), view)
             }
