@@ -13,19 +13,52 @@ const SCRIPT: &str = include_str!("page.js");
 
 pub use crate::html::escape as esc;
 
+/// The files every page loads besides itself, by name under `/static/`: their type and
+/// text. Their URLs carry their content's hash (`?v=`), so a browser keeps them a year
+/// ([`STATIC_CACHE`]) and a new server's are new URLs.
+pub fn asset(name: &str) -> Option<(&'static str, &'static str)> {
+    match name {
+        "page.css" => Some(("text/css; charset=utf-8", CSS)),
+        "page.js" => Some(("application/javascript; charset=utf-8", SCRIPT)),
+        _ => None,
+    }
+}
+
+/// How long a browser keeps a `/static/` file.
+pub const STATIC_CACHE: &str = "public, max-age=31536000, immutable";
+
+/// `/static/NAME?v=HASH`.
+fn asset_url(name: &str) -> String {
+    static VERSIONS: std::sync::OnceLock<(String, String)> = std::sync::OnceLock::new();
+    let (css, js) = VERSIONS.get_or_init(|| {
+        let v = |t: &str| {
+            super::http::etag(t.as_bytes())
+                .trim_start_matches("W/")
+                .trim_matches('"')
+                .to_string()
+        };
+        (v(CSS), v(SCRIPT))
+    });
+    format!(
+        "/static/{name}?v={}",
+        if name == "page.css" { css } else { js }
+    )
+}
+
 /// The document around `body`; `form`, the token its forms carry, is in its head too
 /// (`<meta name="tavolo-form">`), for a page that shows no form now.
 pub fn document(title: &str, body: &str, script: bool, form: Option<&str>) -> String {
     format!(
         "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n{}\
-         <title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n{body}{}</body>\n</html>\n",
+         <title>{}</title>\n<link rel=\"stylesheet\" href=\"{}\">\n</head>\n<body>\n{body}{}</body>\n</html>\n",
         crate::lang::current().html_code(),
         form.map(|f| format!("<meta name=\"tavolo-form\" content=\"{}\">\n", esc(f)))
             .unwrap_or_default(),
         esc(title),
+        asset_url("page.css"),
         if script {
-            format!("<script>\n{SCRIPT}</script>\n")
+            format!("<script src=\"{}\"></script>\n", asset_url("page.js"))
         } else {
             String::new()
         }

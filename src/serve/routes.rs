@@ -98,6 +98,14 @@ pub fn route(state: &State, req: &Request) -> Response {
         ["new"] if post => operator(state, req, deal),
         ["open"] if post => operator(state, req, resume),
         [""] | ["new"] | ["open"] => Response::text(405, "not with this method\n"),
+        ["static", name] if get => match page::asset(name) {
+            Some((kind, text)) => {
+                let mut r = Response::new(200, kind, text);
+                r.cache = Some(page::STATIC_CACHE);
+                r
+            }
+            None => not_found("no such file"),
+        },
         ["t", id, rest @ ..] => table(state, req, id, rest),
         ["event", rest @ ..] => match &state.event {
             Some(club) => super::club::pages::route(state, club, req, rest),
