@@ -104,7 +104,7 @@ fn natura_taps(b: &Browser, mv: &str) -> Option<String> {
             continue;
         }
         let n = used.entry(c).or_default();
-        let tiles = b.elements(&format!("#position .piece[data-piece=\"{c}\"]"));
+        let tiles = b.elements(&format!("#tapbar .piece[data-piece=\"{c}\"]"));
         let tile = tiles
             .get(*n)
             .unwrap_or_else(|| panic!("{c} in the rack for {mv}"));
@@ -123,7 +123,7 @@ fn farfalia_taps(b: &Browser, mv: &str) -> Option<String> {
     if !is_card {
         return None;
     }
-    let found = b.elements(&format!("#position .piece[data-piece=\"{card}\"]"));
+    let found = b.elements(&format!("#tapbar .piece[data-piece=\"{card}\"]"));
     let Some(tap) = found.first() else {
         panic!(
             "{mv}: no {card} to tap in:\n{}\n{}",
@@ -390,11 +390,11 @@ fn look_at(
             c.0 > p[0] && c.0 < p[2] && c.1 > p[1] && c.1 < p[3],
             "{game}: the last move's mark {m:?} on the picture {p:?}"
         );
-        if width >= 1000 {
-            let text = b.rect("#position");
+        if width >= 1000 && b.js("return document.querySelector('#actions') !== null;") == true {
+            let side = b.rect("#actions");
             assert!(
-                p[2] <= text[0] + 0.5,
-                "{game}: the picture {p:?} beside the text {text:?}"
+                p[2] <= side[0] + 0.5,
+                "{game}: the picture {p:?} beside the actions {side:?}"
             );
         }
     } else {
@@ -472,12 +472,14 @@ fn look_at(
             "{game} at {width}: a piece's button {p}"
         );
     }
-    // The form is under the position, where the taps are.
-    if !pieces.is_empty() {
-        let (text, form) = (b.rect("#position"), b.rect("#play"));
+    // The bar of actions: on a phone, in the viewport without scrolling (issue 47).
+    if width < 800 && b.js("return document.querySelector('#actions') !== null;") == true {
+        b.js("window.scrollTo(0, 0); return null;");
+        let bar = b.rect("#actions");
+        let high = b.js("return window.innerHeight;").as_f64().unwrap();
         assert!(
-            form[1] >= text[3],
-            "{game}: the form {form:?} under the position {text:?}"
+            bar[1] >= 0.0 && bar[3] <= high + 0.5,
+            "{game} at {width}: the bar of actions {bar:?} in the viewport of {high} px"
         );
     }
     b.screenshot(&format!("serve-{game}-{width}.png"));
