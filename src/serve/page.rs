@@ -219,6 +219,30 @@ fn answer_html(typed: &str, a: &Answer) -> String {
     }
 }
 
+/// A move as the page writes it: its notation, and for a word written with the board's
+/// letters as dots (Natura: `2 B9 across .A`, which alone reads as nothing) the word it
+/// formed, as the explanation names it (`HA (B9 across)`): `2 B9 across .A (HA)`.
+pub fn readable(notation: &str, explanation: &str) -> String {
+    let w: Vec<&str> = notation.split_whitespace().collect();
+    let Some(word) = w.last().filter(|x| x.contains('.')) else {
+        return notation.to_string();
+    };
+    if w.len() < 3 {
+        return notation.to_string();
+    }
+    let place = format!(" ({} {})", w[w.len() - 3], w[w.len() - 2]);
+    let formed = explanation.split_once(&place).and_then(|(before, _)| {
+        before
+            .rsplit(|c: char| !c.is_alphabetic())
+            .next()
+            .filter(|f| f.chars().count() == word.chars().count())
+    });
+    match formed {
+        Some(f) => format!("{notation} ({f})"),
+        None => notation.to_string(),
+    }
+}
+
 /// A game's proper name, as its box and sheet write it ("MOON", "Natura Shakerata"); a game
 /// the catalogue does not name, its id.
 pub fn title(game: &str) -> String {
@@ -339,7 +363,7 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
                 "page-last",
                 number = last.number,
                 player_html = esc(&last.player),
-                move_html = esc(&last.notation),
+                move_html = esc(&readable(&last.notation, &last.explanation)),
                 explanation_html = esc(&last.explanation)
             )
         ));
@@ -446,7 +470,7 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
         for p in &history {
             b.push_str(&format!(
                 "<li><b>{}</b> {}: {}</li>\n",
-                esc(&p.notation),
+                esc(&readable(&p.notation, &p.explanation)),
                 esc(&p.player),
                 esc(&p.explanation)
             ));
@@ -533,6 +557,25 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
         true,
         Some(&who.form),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable;
+
+    #[test]
+    fn a_word_written_with_dots_is_read_with_the_word_it_formed() {
+        let e = "P2 scores 16: RAS (B9 across) R 2 + A 1x2 + S 2 = 6; HA (C8 down) H 8 + A 1x2 = 10";
+        assert_eq!(readable("2 B9 across .AS", e), "2 B9 across .AS (RAS)");
+        assert_eq!(
+            readable("2 C8 down .A", e),
+            "2 C8 down .A (HA)",
+            "the word at the move's square and direction"
+        );
+        assert_eq!(readable("1 H8 across CASA", "CASA (H8 across) ..."), "1 H8 across CASA");
+        assert_eq!(readable("AG d3", "whatever"), "AG d3");
+        assert_eq!(readable("2 C8 down .A", "no such word"), "2 C8 down .A");
+    }
 }
 
 /// The script's words, in the reader's language, and Natura's letter values.
