@@ -136,23 +136,28 @@
   });
   // The squares are tapped in the text, until the picture's are: then it is shown.
   var board = pre.querySelector(".square") !== null;
+  // The picture's places (`#sq-c3`, `data-square`), where the game has them: tapped there.
+  var picture = document.getElementById("picture");
+  var targets = picture ? picture.querySelectorAll(".target") : [];
   var box = document.getElementById("text");
-  if (board && box) { box.open = true; }
+  if (board && box && !targets.length) { box.open = true; }
 
   var move = { piece: "", square: "", dir: "", word: "", exchange: null };
   function show() {
     field.value = move.exchange !== null ? ("exchange " + move.exchange).trim()
       : (words ? [move.square, move.dir, move.word] : [move.piece, move.square])
         .filter(function (x) { return x; }).join(" ");
-    var spans = document.querySelectorAll("#position .tap, #tapbar .piece");
+    var spans = document.querySelectorAll("#position .tap, #tapbar .piece, #picture .target");
     for (var j = 0; j < spans.length; j++) {
       var s = spans[j];
       var on = s.getAttribute("data-square") === move.square ||
         (!words && s.getAttribute("data-piece") === move.piece);
-      s.className = s.className.replace(/ picked/g, "") + (on ? " picked" : "");
+      // An SVG element's class is not a string property: the attribute, for both.
+      var c = (s.getAttribute("class") || "").replace(/ ?picked/g, "");
+      s.setAttribute("class", c + (on ? " picked" : ""));
     }
     var ex = document.getElementById("tap-exchange");
-    if (ex) { ex.className = "second" + (move.exchange !== null ? " picked" : ""); }
+    if (ex) { ex.setAttribute("class", "second" + (move.exchange !== null ? " picked" : "")); }
   }
   function tapped(e) {
     var s = e.target;
@@ -172,6 +177,7 @@
     if (sq || pc) { show(); }
   }
   pre.addEventListener("click", tapped);
+  if (targets.length) { picture.addEventListener("click", tapped); }
 
   // The bar under the board: what to tap, the pieces as tiles, Natura's directions.
   var bar = document.createElement("div");

@@ -565,14 +565,18 @@ mod tests {
 
     #[test]
     fn a_word_written_with_dots_is_read_with_the_word_it_formed() {
-        let e = "P2 scores 16: RAS (B9 across) R 2 + A 1x2 + S 2 = 6; HA (C8 down) H 8 + A 1x2 = 10";
+        let e =
+            "P2 scores 16: RAS (B9 across) R 2 + A 1x2 + S 2 = 6; HA (C8 down) H 8 + A 1x2 = 10";
         assert_eq!(readable("2 B9 across .AS", e), "2 B9 across .AS (RAS)");
         assert_eq!(
             readable("2 C8 down .A", e),
             "2 C8 down .A (HA)",
             "the word at the move's square and direction"
         );
-        assert_eq!(readable("1 H8 across CASA", "CASA (H8 across) ..."), "1 H8 across CASA");
+        assert_eq!(
+            readable("1 H8 across CASA", "CASA (H8 across) ..."),
+            "1 H8 across CASA"
+        );
         assert_eq!(readable("AG d3", "whatever"), "AG d3");
         assert_eq!(readable("2 C8 down .A", "no such word"), "2 C8 down .A");
     }
