@@ -44,6 +44,7 @@
   var state = document.getElementById("state");
   if (!form || !field || !pre || !turn || !state) { return; }
   function say(what) { return state.getAttribute("data-say-" + what) || what; }
+  document.body.setAttribute("data-game", state.getAttribute("data-game") || "");
   var player = turn.getAttribute("data-player") || "";
   // Natura's rack makes words: its letters are tapped one by one, after a direction.
   var words = state.getAttribute("data-game") === "natura";
