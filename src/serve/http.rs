@@ -80,11 +80,11 @@ pub struct Response {
     pub location: Option<String>,
     /// A file name to save the body as (`Content-Disposition: attachment`).
     pub download: Option<String>,
-    /// `Cache-Control`, when not `no-store` (what a table's page says: it may show a
-    /// holding): the stylesheet and the script, named by their content, are kept.
-    pub cache: Option<&'static str>,
+    /// Kept by the browser a year ([`KEPT`]: the stylesheet and the script, named by their
+    /// content); else `no-store` (a table's page may show a holding).
+    pub kept: bool,
     /// The body's `ETag` (weak: the same whether sent compressed or not), set by [`finish`].
-    pub etag: Option<String>,
+    pub etag: Option<Box<str>>,
     /// The body is gzip's ([`finish`]).
     pub gzipped: bool,
 }
@@ -97,7 +97,7 @@ impl Response {
             body: body.into(),
             location: None,
             download: None,
-            cache: None,
+            kept: false,
             etag: None,
             gzipped: false,
         }
@@ -131,6 +131,9 @@ pub const POLICY: &str = "default-src 'none'; style-src 'self' 'unsafe-inline'; 
     script-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
     form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+/// The `Cache-Control` of a kept answer.
+pub const KEPT: &str = "public, max-age=31536000, immutable";
+
 /// Bodies shorter than this go as they are: gzip's header and a packet's worth save nothing.
 pub const GZIP_FROM: usize = 1024;
 
@@ -148,11 +151,11 @@ pub fn finish(mut r: Response, req: &Request) -> Response {
         if matches(held, &tag) {
             r.status = 304;
             r.body.clear();
-            r.etag = Some(tag);
+            r.etag = Some(tag.into());
             return r;
         }
     }
-    r.etag = Some(tag);
+    r.etag = Some(tag.into());
     let text = r.content_type.starts_with("text/")
         || r.content_type.starts_with("application/json")
         || r.content_type.starts_with("application/javascript")
@@ -280,7 +283,7 @@ mod tests {
             Response::new(200, "application/json", body.clone()),
             &get(None, false),
         );
-        let tag = first.etag.clone().expect("an ETag");
+        let tag = first.etag.clone().expect("an ETag").to_string();
         assert_eq!((first.status, first.body.len()), (200, body.len()));
         let again = finish(
             Response::new(200, "application/json", body.clone()),

@@ -398,8 +398,19 @@ fn reply(r: &Response) -> hyper::Response<Full<Bytes>> {
     let fixed = |v: &'static str| HeaderValue::from_static(v);
     h.insert(header::CONTENT_TYPE, fixed(r.content_type));
     h.insert(header::CONNECTION, fixed("close"));
-    h.insert(header::CACHE_CONTROL, fixed(r.cache.unwrap_or("no-store")));
-    if let Some(v) = r.etag.as_ref().and_then(|t| HeaderValue::from_str(t).ok()) {
+    h.insert(
+        header::CACHE_CONTROL,
+        fixed(if r.kept {
+            super::http::KEPT
+        } else {
+            "no-store"
+        }),
+    );
+    if let Some(v) = r
+        .etag
+        .as_deref()
+        .and_then(|t| HeaderValue::from_str(t).ok())
+    {
         h.insert(header::ETAG, v);
     }
     if r.gzipped {

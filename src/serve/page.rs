@@ -15,7 +15,7 @@ pub use crate::html::escape as esc;
 
 /// The files every page loads besides itself, by name under `/static/`: their type and
 /// text. Their URLs carry their content's hash (`?v=`), so a browser keeps them a year
-/// ([`STATIC_CACHE`]) and a new server's are new URLs.
+/// ([`super::http::KEPT`]) and a new server's are new URLs.
 pub fn asset(name: &str) -> Option<(&'static str, &'static str)> {
     match name {
         "page.css" => Some(("text/css; charset=utf-8", CSS)),
@@ -23,9 +23,6 @@ pub fn asset(name: &str) -> Option<(&'static str, &'static str)> {
         _ => None,
     }
 }
-
-/// How long a browser keeps a `/static/` file.
-pub const STATIC_CACHE: &str = "public, max-age=31536000, immutable";
 
 /// `/static/NAME?v=HASH`.
 fn asset_url(name: &str) -> String {
@@ -559,29 +556,6 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::readable;
-
-    #[test]
-    fn a_word_written_with_dots_is_read_with_the_word_it_formed() {
-        let e =
-            "P2 scores 16: RAS (B9 across) R 2 + A 1x2 + S 2 = 6; HA (C8 down) H 8 + A 1x2 = 10";
-        assert_eq!(readable("2 B9 across .AS", e), "2 B9 across .AS (RAS)");
-        assert_eq!(
-            readable("2 C8 down .A", e),
-            "2 C8 down .A (HA)",
-            "the word at the move's square and direction"
-        );
-        assert_eq!(
-            readable("1 H8 across CASA", "CASA (H8 across) ..."),
-            "1 H8 across CASA"
-        );
-        assert_eq!(readable("AG d3", "whatever"), "AG d3");
-        assert_eq!(readable("2 C8 down .A", "no such word"), "2 C8 down .A");
-    }
-}
-
 /// The script's words, in the reader's language, and Natura's letter values.
 fn tap_words(natura: bool) -> String {
     let mut out = String::new();
@@ -841,4 +815,27 @@ pub fn home(
         crate::t!("page-open")
     ));
     document("tavolo", &b, false, Some(form))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable;
+
+    #[test]
+    fn a_word_written_with_dots_is_read_with_the_word_it_formed() {
+        let e =
+            "P2 scores 16: RAS (B9 across) R 2 + A 1x2 + S 2 = 6; HA (C8 down) H 8 + A 1x2 = 10";
+        assert_eq!(readable("2 B9 across .AS", e), "2 B9 across .AS (RAS)");
+        assert_eq!(
+            readable("2 C8 down .A", e),
+            "2 C8 down .A (HA)",
+            "the word at the move's square and direction"
+        );
+        assert_eq!(
+            readable("1 H8 across CASA", "CASA (H8 across) ..."),
+            "1 H8 across CASA"
+        );
+        assert_eq!(readable("AG d3", "whatever"), "AG d3");
+        assert_eq!(readable("2 C8 down .A", "no such word"), "2 C8 down .A");
+    }
 }

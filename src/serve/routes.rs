@@ -101,7 +101,7 @@ pub fn route(state: &State, req: &Request) -> Response {
         ["static", name] if get => match page::asset(name) {
             Some((kind, text)) => {
                 let mut r = Response::new(200, kind, text);
-                r.cache = Some(page::STATIC_CACHE);
+                r.kept = true;
                 r
             }
             None => not_found("no such file"),
