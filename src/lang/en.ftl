@@ -746,3 +746,32 @@ check-summary = { $records } { $records ->
     [one] record
    *[other] records
 }: { $legal } legal, { $illegal } illegal, { $unreadable } unreadable
+## phone
+page-title-moon = MOON
+page-title-natura = Natura Shakerata
+page-title-farfalia = Farfalia
+page-title-quincunx = Quincunx
+page-title-domino = Domino della Frutta
+page-title-scalafrutta = Scalafrutta
+page-title-muro = Il Muro
+page-title-mosaico = Mosaico
+page-move-short = your move
+page-pass = Pass
+page-exchange = Exchange
+page-challenge = Challenge
+page-position-text = Position as text
+page-moves-count = Moves ({ $count })
+page-legend = Premium squares
+page-legend-tw = triple word
+page-legend-dw = double word
+page-legend-tl = triple letter
+page-legend-dl = double letter
+page-tap-pieces = Tap a piece, then a square, or type the move.
+page-tap-words = Tap a square, across or down, then your tiles (· a letter already on the board).
+page-tap-cards = Tap a card or tile of yours, or type the move.
+page-tap-exchange = Tap the tiles to exchange, then Play.
+page-tap-across = across
+page-tap-down = down
+page-tap-clear = clear
+page-jolly-asks = The jolly stands for which letter?
+page-your-pieces = Your pieces

@@ -773,3 +773,32 @@ check-summary = { $records ->
     [one] { $records } registro
    *[other] { $records } registri
 }: { $legal } regolari, { $illegal } irregolari, { $unreadable } illeggibili
+## phone
+page-title-moon = MOON
+page-title-natura = Natura Shakerata
+page-title-farfalia = Farfalia
+page-title-quincunx = Quincunx
+page-title-domino = Domino della Frutta
+page-title-scalafrutta = Scalafrutta
+page-title-muro = Il Muro
+page-title-mosaico = Mosaico
+page-move-short = la tua mossa
+page-pass = Passo
+page-exchange = Cambio
+page-challenge = Sfida
+page-position-text = Posizione in testo
+page-moves-count = Mosse ({ $count })
+page-legend = Caselle premio
+page-legend-tw = parola tripla
+page-legend-dw = parola doppia
+page-legend-tl = lettera tripla
+page-legend-dl = lettera doppia
+page-tap-pieces = Tocca un pezzo, poi una casella, o scrivi la mossa.
+page-tap-words = Tocca una casella, orizzontale o verticale, poi le tue tessere (· una lettera già sulla plancia).
+page-tap-cards = Tocca una tua carta o tessera, o scrivi la mossa.
+page-tap-exchange = Tocca le tessere da cambiare, poi Gioca.
+page-tap-across = orizzontale
+page-tap-down = verticale
+page-tap-clear = annulla
+page-jolly-asks = Quale lettera vale il jolly?
+page-your-pieces = I tuoi pezzi

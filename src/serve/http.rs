@@ -34,6 +34,10 @@ pub struct Request {
     pub origin: Option<String>,
     /// `Sec-Fetch-Site` (`same-origin`, `cross-site`, ...), as sent.
     pub fetch_site: Option<String>,
+    /// `If-None-Match`, as sent: the ETags of what the client holds already.
+    pub if_none_match: Option<String>,
+    /// Whether the client takes a gzip body (`Accept-Encoding`).
+    pub gzip: bool,
     pub body: Vec<u8>,
 }
 
@@ -76,6 +80,13 @@ pub struct Response {
     pub location: Option<String>,
     /// A file name to save the body as (`Content-Disposition: attachment`).
     pub download: Option<String>,
+    /// Kept by the browser a year ([`KEPT`]: the stylesheet and the script, named by their
+    /// content); else `no-store` (a table's page may show a holding).
+    pub kept: bool,
+    /// The body's `ETag` (weak: the same whether sent compressed or not), set by [`finish`].
+    pub etag: Option<Box<str>>,
+    /// The body is gzip's ([`finish`]).
+    pub gzipped: bool,
 }
 
 impl Response {
@@ -86,6 +97,9 @@ impl Response {
             body: body.into(),
             location: None,
             download: None,
+            kept: false,
+            etag: None,
+            gzipped: false,
         }
     }
 
@@ -111,10 +125,84 @@ impl Response {
     }
 }
 
-/// What a page may load: nothing from elsewhere, no script but its own inline one.
-pub const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; \
-    script-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
+/// What a page may load: nothing from elsewhere, no script but its own (the server's
+/// `/static/page.js`, or inline).
+pub const POLICY: &str = "default-src 'none'; style-src 'self' 'unsafe-inline'; \
+    script-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
     form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/// The `Cache-Control` of a kept answer.
+pub const KEPT: &str = "public, max-age=31536000, immutable";
+
+/// Bodies shorter than this go as they are: gzip's header and a packet's worth save nothing.
+pub const GZIP_FROM: usize = 1024;
+
+/// A routed answer made light for the wire (issue 47): a `GET`'s `200` carries an `ETag`
+/// of its body, and is a bodiless `304 Not Modified` when the client holds that body
+/// already (`If-None-Match`: a page's poll of `state.json` that finds nothing new); a text
+/// body of [`GZIP_FROM`] bytes or more is gzipped when the client takes it.
+pub fn finish(mut r: Response, req: &Request) -> Response {
+    let get = req.method == "GET" || req.method == "HEAD";
+    if !get || r.status != 200 {
+        return r;
+    }
+    let tag = etag(&r.body);
+    if let Some(held) = &req.if_none_match {
+        if matches(held, &tag) {
+            r.status = 304;
+            r.body.clear();
+            r.etag = Some(tag.into());
+            return r;
+        }
+    }
+    r.etag = Some(tag.into());
+    let text = r.content_type.starts_with("text/")
+        || r.content_type.starts_with("application/json")
+        || r.content_type.starts_with("application/javascript")
+        || r.content_type.starts_with("image/svg+xml");
+    if req.gzip && text && r.body.len() >= GZIP_FROM {
+        use std::io::Write;
+        let mut z = flate2::write::GzEncoder::new(
+            Vec::with_capacity(r.body.len() / 4),
+            flate2::Compression::new(6),
+        );
+        if z.write_all(&r.body).is_ok() {
+            if let Ok(out) = z.finish() {
+                r.body = out;
+                r.gzipped = true;
+            }
+        }
+    }
+    r
+}
+
+/// A body's weak ETag: the first 16 hex digits of its SHA-256.
+pub fn etag(body: &[u8]) -> String {
+    use sha2::Digest;
+    let d = sha2::Sha256::digest(body);
+    let hex: String = d[..8].iter().map(|b| format!("{b:02x}")).collect();
+    format!("W/\"{hex}\"")
+}
+
+/// Whether `If-None-Match: held` names `tag` (weak comparison, `*` any).
+fn matches(held: &str, tag: &str) -> bool {
+    let bare = |t: &str| t.trim().trim_start_matches("W/").to_string();
+    held.split(',')
+        .any(|t| t.trim() == "*" || bare(t) == bare(tag))
+}
+
+/// Whether `Accept-Encoding: value` takes gzip (not refused by `q=0`).
+pub fn takes_gzip(value: &str) -> bool {
+    value.split(',').any(|part| {
+        let mut bits = part.split(';');
+        let name = bits.next().unwrap_or("").trim();
+        let refused = bits.any(|b| {
+            let b = b.trim().replace(' ', "");
+            b == "q=0" || b == "q=0.0" || b == "q=0.00" || b == "q=0.000"
+        });
+        (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+    })
+}
 
 /// `a=1&b=x+y%21` as pairs; `None` for a broken escape or text that is not UTF-8.
 pub fn pairs(text: &str) -> Option<Vec<(String, String)>> {
@@ -176,5 +264,68 @@ mod tests {
         assert!(decode("%4").is_none());
         assert!(decode("%ff").is_none(), "not UTF-8");
         assert_eq!(decode(&encode("è /?&=")).unwrap(), "è /?&=");
+    }
+
+    fn get(inm: Option<&str>, gzip: bool) -> Request {
+        Request {
+            method: "GET".into(),
+            path: "/t/x/state.json".into(),
+            if_none_match: inm.map(str::to_string),
+            gzip,
+            ..Request::default()
+        }
+    }
+
+    #[test]
+    fn a_body_held_already_is_a_bodiless_304_and_a_new_one_is_sent_whole() {
+        let body = "{\"moves\":3}\n".repeat(200);
+        let first = finish(
+            Response::new(200, "application/json", body.clone()),
+            &get(None, false),
+        );
+        let tag = first.etag.clone().expect("an ETag").to_string();
+        assert_eq!((first.status, first.body.len()), (200, body.len()));
+        let again = finish(
+            Response::new(200, "application/json", body.clone()),
+            &get(Some(&tag), false),
+        );
+        assert_eq!(again.status, 304);
+        assert!(again.body.is_empty());
+        let other = finish(
+            Response::new(200, "application/json", body.replace('3', "4")),
+            &get(Some(&tag), false),
+        );
+        assert_eq!(other.status, 200, "a move changes the ETag");
+        // A refusal or a POST's answer is never a 304.
+        let refused = finish(
+            Response::new(422, "text/html", body.clone()),
+            &get(Some(&tag), true),
+        );
+        assert_eq!((refused.status, refused.gzipped), (422, false));
+    }
+
+    #[test]
+    fn text_is_gzipped_when_the_client_takes_it() {
+        use std::io::Read;
+        let body = "<p>tavolo</p>\n".repeat(500);
+        let z = finish(Response::html(200, body.clone()), &get(None, true));
+        assert!(
+            z.gzipped && z.body.len() < body.len() / 10,
+            "{}",
+            z.body.len()
+        );
+        let mut back = String::new();
+        flate2::read::GzDecoder::new(&z.body[..])
+            .read_to_string(&mut back)
+            .unwrap();
+        assert_eq!(back, body);
+        let plain = finish(Response::html(200, body.clone()), &get(None, false));
+        assert!(!plain.gzipped);
+        let short = finish(Response::html(200, "<p>x</p>".into()), &get(None, true));
+        assert!(!short.gzipped, "a short body goes as it is");
+        assert!(takes_gzip("gzip, deflate, br"));
+        assert!(takes_gzip("br;q=1.0, GZIP;q=0.5"));
+        assert!(!takes_gzip("gzip;q=0, deflate"));
+        assert!(!takes_gzip("identity"));
     }
 }

@@ -283,7 +283,9 @@ async fn exchange(
         // A panic is a bug (each has its regression test); should one slip through, it
         // costs its request only.
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            crate::lang::with(lang, || routes::route(&state, &request))
+            crate::lang::with(lang, || {
+                super::http::finish(routes::route(&state, &request), &request)
+            })
         }))
     })
     .await;
@@ -378,6 +380,8 @@ pub fn head(parts: &hyper::http::request::Parts) -> Result<(Request, usize), Res
                 .get("sec-fetch-site")
                 .and_then(|v| v.to_str().ok())
                 .map(str::to_string),
+            if_none_match: text(header::IF_NONE_MATCH).map(str::to_string),
+            gzip: text(header::ACCEPT_ENCODING).is_some_and(super::http::takes_gzip),
             body: Vec::new(),
         },
         length,
@@ -394,7 +398,28 @@ fn reply(r: &Response) -> hyper::Response<Full<Bytes>> {
     let fixed = |v: &'static str| HeaderValue::from_static(v);
     h.insert(header::CONTENT_TYPE, fixed(r.content_type));
     h.insert(header::CONNECTION, fixed("close"));
-    h.insert(header::CACHE_CONTROL, fixed("no-store"));
+    h.insert(
+        header::CACHE_CONTROL,
+        fixed(if r.kept {
+            super::http::KEPT
+        } else {
+            "no-store"
+        }),
+    );
+    if let Some(v) = r
+        .etag
+        .as_deref()
+        .and_then(|t| HeaderValue::from_str(t).ok())
+    {
+        h.insert(header::ETAG, v);
+    }
+    if r.gzipped {
+        h.insert(header::CONTENT_ENCODING, fixed("gzip"));
+    }
+    if r.etag.is_some() {
+        // Compressed or not as the client asked: a cache keeps the two apart.
+        h.insert(header::VARY, fixed("Accept-Encoding"));
+    }
     h.insert(header::X_CONTENT_TYPE_OPTIONS, fixed("nosniff"));
     h.insert(header::REFERRER_POLICY, fixed("no-referrer"));
     h.insert(header::CONTENT_SECURITY_POLICY, fixed(POLICY));

@@ -13,19 +13,49 @@ const SCRIPT: &str = include_str!("page.js");
 
 pub use crate::html::escape as esc;
 
+/// The files every page loads besides itself, by name under `/static/`: their type and
+/// text. Their URLs carry their content's hash (`?v=`), so a browser keeps them a year
+/// ([`super::http::KEPT`]) and a new server's are new URLs.
+pub fn asset(name: &str) -> Option<(&'static str, &'static str)> {
+    match name {
+        "page.css" => Some(("text/css; charset=utf-8", CSS)),
+        "page.js" => Some(("application/javascript; charset=utf-8", SCRIPT)),
+        _ => None,
+    }
+}
+
+/// `/static/NAME?v=HASH`.
+fn asset_url(name: &str) -> String {
+    static VERSIONS: std::sync::OnceLock<(String, String)> = std::sync::OnceLock::new();
+    let (css, js) = VERSIONS.get_or_init(|| {
+        let v = |t: &str| {
+            super::http::etag(t.as_bytes())
+                .trim_start_matches("W/")
+                .trim_matches('"')
+                .to_string()
+        };
+        (v(CSS), v(SCRIPT))
+    });
+    format!(
+        "/static/{name}?v={}",
+        if name == "page.css" { css } else { js }
+    )
+}
+
 /// The document around `body`; `form`, the token its forms carry, is in its head too
 /// (`<meta name="tavolo-form">`), for a page that shows no form now.
 pub fn document(title: &str, body: &str, script: bool, form: Option<&str>) -> String {
     format!(
         "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n{}\
-         <title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n{body}{}</body>\n</html>\n",
+         <title>{}</title>\n<link rel=\"stylesheet\" href=\"{}\">\n</head>\n<body>\n{body}{}</body>\n</html>\n",
         crate::lang::current().html_code(),
         form.map(|f| format!("<meta name=\"tavolo-form\" content=\"{}\">\n", esc(f)))
             .unwrap_or_default(),
         esc(title),
+        asset_url("page.css"),
         if script {
-            format!("<script>\n{SCRIPT}</script>\n")
+            format!("<script src=\"{}\"></script>\n", asset_url("page.js"))
         } else {
             String::new()
         }
@@ -186,18 +216,112 @@ fn answer_html(typed: &str, a: &Answer) -> String {
     }
 }
 
-/// A table's page for `who`.
+/// A move as the page writes it: its notation, and for a word written with the board's
+/// letters as dots (Natura: `2 B9 across .A`, which alone reads as nothing) the word it
+/// formed, as the explanation names it (`HA (B9 across)`): `2 B9 across .A (HA)`.
+pub fn readable(notation: &str, explanation: &str) -> String {
+    let w: Vec<&str> = notation.split_whitespace().collect();
+    let Some(word) = w.last().filter(|x| x.contains('.')) else {
+        return notation.to_string();
+    };
+    if w.len() < 3 {
+        return notation.to_string();
+    }
+    let place = format!(" ({} {})", w[w.len() - 3], w[w.len() - 2]);
+    let formed = explanation.split_once(&place).and_then(|(before, _)| {
+        before
+            .rsplit(|c: char| !c.is_alphabetic())
+            .next()
+            .filter(|f| f.chars().count() == word.chars().count())
+    });
+    match formed {
+        Some(f) => format!("{notation} ({f})"),
+        None => notation.to_string(),
+    }
+}
+
+/// A game's proper name, as its box and sheet write it ("MOON", "Natura Shakerata"); a game
+/// the catalogue does not name, its id.
+pub fn title(game: &str) -> String {
+    let id = format!("page-title-{game}");
+    let t = crate::lang::message(&id, None);
+    if t.starts_with('[') {
+        game.to_string()
+    } else {
+        t
+    }
+}
+
+/// Natura's letters and what each scores (NS-2), `A1 B5 ...`, for the rack's tiles.
+fn natura_values() -> String {
+    let set = crate::games::natura::layout::TileSet::italian();
+    set.letters
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("{}{}", l.upper, set.value(i as u8 + 1)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Natura's premium squares, as its picture colours them.
+fn natura_legend() -> String {
+    let item = |colour: &str, id: &str| {
+        format!(
+            "<li><span class=\"swatch\" style=\"background:{colour}\"></span>{}</li>",
+            crate::t!(id)
+        )
+    };
+    format!(
+        "<figcaption><ul class=\"legend\" id=\"legend\" aria-label=\"{}\">{}{}{}{}</ul></figcaption>\n",
+        esc(&crate::t!("page-legend")),
+        item("#d7312e", "page-legend-tw"),
+        item("#f3a7bd", "page-legend-dw"),
+        item("#2c67c4", "page-legend-tl"),
+        item("#a9d8f2", "page-legend-dl")
+    )
+}
+
+/// A table's page for `who`: a bar with the game's name, the players, their scores and
+/// whose turn; the board first and as wide as the screen, the seat's own pieces under it
+/// (the script builds them from the text), the actions in a bar at the bottom of a phone's
+/// screen; the moves and the position as text folded away (issue 47).
 pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     let players = live.players();
+    let name = |s: usize| players.get(s).map(String::as_str).unwrap_or("?");
+    let natura = live.game() == "natura";
     let mut b = String::new();
+    // The bar: the game, the view, the players (scores, the turn).
     b.push_str(&format!(
-        "<header><h1>{} <small>({})</small></h1>\n<p class=\"quiet\">{}: {} · <span id=\"view\">{}</span></p></header>\n",
-        esc(live.game()),
-        esc(live.variant()),
+        "<header class=\"bar\"><h1 id=\"title\">{}</h1>\n<p class=\"quiet\">{} · <span id=\"view\">{}</span></p>\n",
+        esc(&title(live.game())),
         esc(&who.id),
-        esc(&players.join(", ")),
         esc(&view_name(live, who.view))
     ));
+    let scores = live.scores();
+    b.push_str(&format!(
+        "<table class=\"scores\" id=\"scores\"><tr class=\"sr\"><th>{}</th><th>{}</th></tr>\n",
+        crate::t!("page-score-player"),
+        crate::t!("page-score-score")
+    ));
+    for (i, p) in players.iter().enumerate() {
+        let now = live.to_move() == Some(i);
+        b.push_str(&format!(
+            "<tr{}><td>{}{}</td>{}</tr>\n",
+            if now {
+                " class=\"now\" aria-current=\"true\""
+            } else {
+                ""
+            },
+            if now { "▶ " } else { "" },
+            esc(p),
+            scores
+                .as_ref()
+                .and_then(|s| s.get(i))
+                .map(|s| format!("<td class=\"n\">{s}</td>"))
+                .unwrap_or_default()
+        ));
+    }
+    b.push_str("</table></header>\n");
     if live.is_strict() {
         b.push_str(STRICT_NOTE);
     }
@@ -207,11 +331,11 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
             "<p id=\"turn\" data-seat=\"{seat}\" data-player=\"{name}\">{}</p>\n",
             crate::t!(
                 "page-to-move",
-                player_html = esc(players.get(s).map(String::as_str).unwrap_or("?")),
+                player_html = esc(name(s)),
                 expects_html = esc(&live.expects())
             ),
             seat = s + 1,
-            name = esc(players.get(s).map(String::as_str).unwrap_or("?")),
+            name = esc(name(s)),
         )),
         None => b.push_str(&format!(
             "<h2 id=\"over\">{}</h2>\n",
@@ -236,134 +360,66 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
                 "page-last",
                 number = last.number,
                 player_html = esc(&last.player),
-                move_html = esc(&last.notation),
+                move_html = esc(&readable(&last.notation, &last.explanation)),
                 explanation_html = esc(&last.explanation)
             )
         ));
     }
-    // The forms: a move, undo.
     let at = live.moves();
-    if x.may_play {
-        let typed = match &x.answer {
-            Some((t, Answer::Illegal { .. } | Answer::Unreadable { .. })) => t.as_str(),
-            _ => "",
-        };
-        b.push_str(&format!(
-            "<form class=\"play\" id=\"play\" method=\"post\" action=\"{}\">\n\
-             <input name=\"move\" id=\"move\" value=\"{}\" aria-label=\"{}\" \
-             placeholder=\"{}\" autocomplete=\"off\" \
-             autocapitalize=\"characters\" spellcheck=\"false\" required>\n\
-             <input type=\"hidden\" name=\"at\" value=\"{at}\">\n{}<button>{}</button>\n</form>\n",
-            esc(&who.href("/move")),
-            esc(typed),
-            esc(&crate::t!("page-move-label")),
-            esc(&crate::t!("page-move-placeholder")),
-            token_field(&who.form),
-            crate::t!("page-play")
-        ));
-    } else if let (View::Seat(_), Some(s)) = (who.view, live.to_move()) {
-        b.push_str(&format!(
-            "<p class=\"quiet\" id=\"wait\">{}</p>\n",
-            crate::t!(
-                "page-waiting",
-                player_html = esc(players.get(s).map(String::as_str).unwrap_or("?"))
-            )
-        ));
-    } else if let (View::Table, Some(s)) = (who.view, live.to_move()) {
-        b.push_str(&format!(
-            "<p class=\"quiet\" id=\"wait\">{}</p>\n",
-            crate::t!(
-                "page-plays-own-page",
-                player_html = esc(players.get(s).map(String::as_str).unwrap_or("?"))
-            )
-        ));
-    }
-    let undo_form = |id: &str, extra: &str, label: &str| {
-        format!(
-            "<form class=\"play\" id=\"{id}\" method=\"post\" action=\"{}\">\
-             <input type=\"hidden\" name=\"at\" value=\"{at}\">{extra}{}\
-             <button class=\"second\">{}</button></form>\n",
-            esc(&who.href("/undo")),
-            token_field(&who.form),
-            esc(label)
-        )
-    };
-    let name = |s: usize| players.get(s).map(String::as_str).unwrap_or("?");
+    // The undo request's state, in words (its buttons are in the bar).
     match x.undo {
-        Undo::No => {}
-        Undo::Now => b.push_str(&undo_form(
-            "undo",
-            "",
-            &crate::t!("page-undo-now", number = at),
+        Undo::Asked => b.push_str(&format!(
+            "<p class=\"quiet\" id=\"asked\">{}</p>\n",
+            crate::t!("page-undo-asked", number = at)
         )),
-        Undo::Ask => b.push_str(&undo_form(
-            "undo",
-            "",
-            &crate::t!("page-undo-ask", number = at),
+        Undo::Confirm { by } => b.push_str(&format!(
+            "<p class=\"answer\" id=\"asked\">{}</p>\n",
+            crate::t!(
+                "page-undo-confirm",
+                player_html = esc(name(by)),
+                number = at
+            )
         )),
-        Undo::Asked => {
+        _ => {}
+    }
+    if !x.may_play {
+        if let (View::Seat(_), Some(s)) = (who.view, live.to_move()) {
             b.push_str(&format!(
-                "<p class=\"quiet\" id=\"asked\">{}</p>\n",
-                crate::t!("page-undo-asked", number = at)
+                "<p class=\"quiet\" id=\"wait\">{}</p>\n",
+                crate::t!("page-waiting", player_html = esc(name(s)))
             ));
-            b.push_str(&undo_form(
-                "withdraw",
-                "<input type=\"hidden\" name=\"refuse\" value=\"1\">",
-                &crate::t!("page-undo-withdraw"),
-            ));
-        }
-        Undo::Confirm { by } => {
+        } else if let (View::Table, Some(s)) = (who.view, live.to_move()) {
             b.push_str(&format!(
-                "<p class=\"answer\" id=\"asked\">{}</p>\n",
-                crate::t!(
-                    "page-undo-confirm",
-                    player_html = esc(name(by)),
-                    number = at
-                )
-            ));
-            b.push_str(&undo_form(
-                "undo",
-                "",
-                &crate::t!("page-undo-agree", number = at),
-            ));
-            b.push_str(&undo_form(
-                "refuse",
-                "<input type=\"hidden\" name=\"refuse\" value=\"1\">",
-                &crate::t!("page-undo-refuse"),
+                "<p class=\"quiet\" id=\"wait\">{}</p>\n",
+                crate::t!("page-plays-own-page", player_html = esc(name(s)))
             ));
         }
     }
-    b.push_str(&resign_forms(live, who, &x.resign));
-    // Scores.
-    if let Some(scores) = live.scores() {
-        b.push_str(&format!(
-            "<table class=\"scores\" id=\"scores\"><tr><th>{}</th><th>{}</th></tr>\n",
-            crate::t!("page-score-player"),
-            crate::t!("page-score-score")
-        ));
-        for (name, s) in players.iter().zip(&scores) {
-            b.push_str(&format!(
-                "<tr><td>{}</td><td class=\"n\">{s}</td></tr>\n",
-                esc(name)
-            ));
-        }
-        b.push_str("</table>\n");
-    }
-    // Side by side on a wide screen when there is a picture; the text alone takes the width.
+    // The board first, as wide as the screen; beside it on a wide screen, the pieces
+    // (built by the script), the actions and the text.
     match &x.picture {
         Some(svg) => b.push_str(&format!(
-            "<div class=\"grid\">\n<figure id=\"picture\">\n{svg}\n</figure>\n"
+            "<div class=\"grid\">\n<figure id=\"picture\">\n{svg}\n{}</figure>\n",
+            if natura {
+                natura_legend()
+            } else {
+                String::new()
+            }
         )),
         None => b.push_str(&format!(
-            "<p class=\"quiet\" id=\"no-picture\">{}</p>\n<div>\n",
+            "<div class=\"grid\">\n<p class=\"quiet\" id=\"no-picture\">{}</p>\n",
             esc(&x
                 .no_picture
                 .clone()
                 .unwrap_or_else(|| crate::t!("page-no-picture")))
         )),
     }
+    b.push_str("<div class=\"side\">\n");
+    b.push_str(&actions(live, who, x));
+    // The position as text: for a screen reader, or whoever opens it.
     b.push_str(&format!(
-        "<div><h2>{}</h2>\n<pre id=\"position\">{}</pre></div>\n</div>\n",
+        "<details id=\"text\"><summary>{}</summary>\n<h2 class=\"sr\">{}</h2>\n<pre id=\"position\">{}</pre></details>\n</div>\n</div>\n",
+        crate::t!("page-position-text"),
         crate::t!("page-position"),
         esc(&live.position(who.view))
     ));
@@ -404,18 +460,19 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     let history = live.history(who.view);
     if !history.is_empty() {
         b.push_str(&format!(
-            "<h2>{}</h2>\n<ol class=\"moves\" id=\"moves\">\n",
+            "<details id=\"moves-box\"><summary>{}</summary>\n<h2 class=\"sr\">{}</h2>\n<ol class=\"moves\" id=\"moves\">\n",
+            crate::t!("page-moves-count", count = history.len()),
             crate::t!("page-moves")
         ));
         for p in &history {
             b.push_str(&format!(
                 "<li><b>{}</b> {}: {}</li>\n",
-                esc(&p.notation),
+                esc(&readable(&p.notation, &p.explanation)),
                 esc(&p.player),
                 esc(&p.explanation)
             ));
         }
-        b.push_str("</ol>\n");
+        b.push_str("</ol></details>\n");
     }
     // What else this page may do.
     let mut nav = vec![format!(
@@ -486,16 +543,138 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     }
     // The script only follows the game; the page works without it.
     b.push_str(&format!(
-        "<span hidden id=\"state\" data-url=\"{}\" data-moves=\"{at}\" data-game=\"{}\"></span>\n",
+        "<span hidden id=\"state\" data-url=\"{}\" data-moves=\"{at}\" data-game=\"{}\"{}></span>\n",
         esc(&who.href("/state.json")),
-        esc(live.game())
+        esc(live.game()),
+        tap_words(natura)
     ));
     document(
-        &format!("{} · {}", live.game(), who.id),
+        &format!("{} · {}", title(live.game()), who.id),
         &b,
         true,
         Some(&who.form),
     )
+}
+
+/// The script's words, in the reader's language, and Natura's letter values.
+fn tap_words(natura: bool) -> String {
+    let mut out = String::new();
+    for (attr, id) in [
+        ("pieces", "page-tap-pieces"),
+        ("words", "page-tap-words"),
+        ("cards", "page-tap-cards"),
+        ("exchange", "page-tap-exchange"),
+        ("across", "page-tap-across"),
+        ("down", "page-tap-down"),
+        ("clear", "page-tap-clear"),
+        ("jolly", "page-jolly-asks"),
+        ("hand", "page-your-pieces"),
+        ("exchange-label", "page-exchange"),
+    ] {
+        out.push_str(&format!(" data-say-{attr}=\"{}\"", esc(&crate::t!(id))));
+    }
+    if natura {
+        out.push_str(&format!(" data-values=\"{}\"", natura_values()));
+    }
+    out
+}
+
+/// The bar of actions (a phone keeps it at the bottom of the screen): the move field and
+/// Play, the moves that need no typing (Pass, Challenge; Exchange, which the script turns
+/// into taps on the rack), the undo request and the resignation, each where the game and
+/// this page have it. Every one a form that posts without the script.
+fn actions(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
+    let at = live.moves();
+    let natura = live.game() == "natura";
+    let mut b = String::from("<div class=\"actions\" id=\"actions\">\n");
+    if x.may_play {
+        let typed = match &x.answer {
+            Some((t, Answer::Illegal { .. } | Answer::Unreadable { .. })) => t.as_str(),
+            _ => "",
+        };
+        // Natura's jolly is typed in lower case: no capitals forced on it.
+        let caps = if natura { "off" } else { "characters" };
+        b.push_str(&format!(
+            "<form class=\"play\" id=\"play\" method=\"post\" action=\"{}\">\n\
+             <input name=\"move\" id=\"move\" value=\"{}\" aria-label=\"{}\" \
+             placeholder=\"{}\" autocomplete=\"off\" \
+             autocapitalize=\"{caps}\" spellcheck=\"false\" required>\n\
+             <input type=\"hidden\" name=\"at\" value=\"{at}\">\n{}<button>{}</button>\n</form>\n",
+            esc(&who.href("/move")),
+            esc(typed),
+            esc(&crate::t!("page-move-label")),
+            esc(&crate::t!("page-move-short")),
+            token_field(&who.form),
+            crate::t!("page-play")
+        ));
+        if natura {
+            let quick = |id: &str, mv: &str, label: &str| {
+                format!(
+                    "<form class=\"play quick\" id=\"{id}\" method=\"post\" action=\"{}\">\
+                     <input type=\"hidden\" name=\"move\" value=\"{mv}\">\
+                     <input type=\"hidden\" name=\"at\" value=\"{at}\">{}\
+                     <button class=\"second\">{}</button></form>\n",
+                    esc(&who.href("/move")),
+                    token_field(&who.form),
+                    esc(label)
+                )
+            };
+            b.push_str(&quick("pass", "pass", &crate::t!("page-pass")));
+            if at > 0 {
+                b.push_str(&quick(
+                    "challenge",
+                    "challenge",
+                    &crate::t!("page-challenge"),
+                ));
+            }
+        }
+    }
+    let undo_form = |id: &str, extra: &str, label: &str| {
+        format!(
+            "<form class=\"play\" id=\"{id}\" method=\"post\" action=\"{}\">\
+             <input type=\"hidden\" name=\"at\" value=\"{at}\">{extra}{}\
+             <button class=\"second\">{}</button></form>\n",
+            esc(&who.href("/undo")),
+            token_field(&who.form),
+            esc(label)
+        )
+    };
+    match x.undo {
+        Undo::No => {}
+        Undo::Now => b.push_str(&undo_form(
+            "undo",
+            "",
+            &crate::t!("page-undo-now", number = at),
+        )),
+        Undo::Ask => b.push_str(&undo_form(
+            "undo",
+            "",
+            &crate::t!("page-undo-ask", number = at),
+        )),
+        Undo::Asked => b.push_str(&undo_form(
+            "withdraw",
+            "<input type=\"hidden\" name=\"refuse\" value=\"1\">",
+            &crate::t!("page-undo-withdraw"),
+        )),
+        Undo::Confirm { .. } => {
+            b.push_str(&undo_form(
+                "undo",
+                "",
+                &crate::t!("page-undo-agree", number = at),
+            ));
+            b.push_str(&undo_form(
+                "refuse",
+                "<input type=\"hidden\" name=\"refuse\" value=\"1\">",
+                &crate::t!("page-undo-refuse"),
+            ));
+        }
+    }
+    b.push_str(&resign_forms(live, who, &x.resign));
+    if !b.contains("<form") {
+        return String::new();
+    }
+    b.push_str("</div>\n");
+    b
 }
 
 /// What a strict table's pages say under their heading (GN-4).
@@ -636,4 +815,27 @@ pub fn home(
         crate::t!("page-open")
     ));
     document("tavolo", &b, false, Some(form))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable;
+
+    #[test]
+    fn a_word_written_with_dots_is_read_with_the_word_it_formed() {
+        let e =
+            "P2 scores 16: RAS (B9 across) R 2 + A 1x2 + S 2 = 6; HA (C8 down) H 8 + A 1x2 = 10";
+        assert_eq!(readable("2 B9 across .AS", e), "2 B9 across .AS (RAS)");
+        assert_eq!(
+            readable("2 C8 down .A", e),
+            "2 C8 down .A (HA)",
+            "the word at the move's square and direction"
+        );
+        assert_eq!(
+            readable("1 H8 across CASA", "CASA (H8 across) ..."),
+            "1 H8 across CASA"
+        );
+        assert_eq!(readable("AG d3", "whatever"), "AG d3");
+        assert_eq!(readable("2 C8 down .A", "no such word"), "2 C8 down .A");
+    }
 }

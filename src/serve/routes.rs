@@ -98,6 +98,14 @@ pub fn route(state: &State, req: &Request) -> Response {
         ["new"] if post => operator(state, req, deal),
         ["open"] if post => operator(state, req, resume),
         [""] | ["new"] | ["open"] => Response::text(405, "not with this method\n"),
+        ["static", name] if get => match page::asset(name) {
+            Some((kind, text)) => {
+                let mut r = Response::new(200, kind, text);
+                r.kept = true;
+                r
+            }
+            None => not_found("no such file"),
+        },
         ["t", id, rest @ ..] => table(state, req, id, rest),
         ["event", rest @ ..] => match &state.event {
             Some(club) => super::club::pages::route(state, club, req, rest),
@@ -338,7 +346,7 @@ fn table(state: &State, req: &Request, id: &str, rest: &[&str]) -> Response {
             r.download = Some(format!("{id}.toml"));
             r
         }
-        ("picture.svg", true) => match picture(d.live.as_ref(), view) {
+        ("picture.svg", true) => match picture(d.live.as_ref(), view, false) {
             Ok(svg) => Response::new(200, "image/svg+xml", svg),
             Err((403, why)) => forbidden_here(&why),
             Err((status, why)) => Response::text(status, format!("{why}\n")),
@@ -353,16 +361,26 @@ fn forbidden_here(why: &str) -> Response {
 }
 
 /// The position drawn for `view` (GN-5: what it may not see face down, named by no id),
-/// or the status and why not (403: this game's picture shows every holding).
-fn picture(live: &dyn Live, view: View) -> Result<String, (u16, String)> {
-    crate::show::live(live, view).map(|s| s.svg).map_err(|e| {
-        let status = if e.code == "table.private-picture" {
-            403
-        } else {
-            404
-        };
-        (status, e.message)
-    })
+/// or the status and why not (403: this game's picture shows every holding). With
+/// `targets`, the places a move goes as tap targets (the page's, not the file's).
+fn picture(live: &dyn Live, view: View, targets: bool) -> Result<String, (u16, String)> {
+    let shown = crate::show::live(live, view);
+    shown
+        .map(|s| {
+            if targets {
+                crate::show::with_targets(&s.svg, &s.scene)
+            } else {
+                s.svg
+            }
+        })
+        .map_err(|e| {
+            let status = if e.code == "table.private-picture" {
+                403
+            } else {
+                404
+            };
+            (status, e.message)
+        })
 }
 
 /// Whether `view` may ask for a hint: the director, the seat to move, anyone where
@@ -407,7 +425,7 @@ fn extras(state: &State, d: &Desk, who: &Viewer, req: &Request, hint: bool) -> E
         undo: d.seats.undo(live, view),
         ..Extras::default()
     };
-    match picture(live, view) {
+    match picture(live, view, true) {
         Ok(svg) => x.picture = Some(inline(&svg)),
         Err((403, _)) => {
             x.no_picture = Some(

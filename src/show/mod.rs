@@ -64,6 +64,35 @@ fn scene(path: &Path, text: String, upto: Option<usize>) -> Result<(Scene, rende
 /// move as the view's move list does. A game whose picture cannot hide what the view
 /// may not see (every hand drawn face up) is drawn for the director only: any other
 /// view gets `table.private-picture`.
+/// The picture `svg` of `scene` with its places to tap (issue 47): one transparent
+/// `<rect class="target">` a place, over everything, named `sq-c3` and `data-square="c3"`,
+/// for the live page's script. Nothing else of the picture changes; the files `tavolo show`
+/// writes have none.
+pub fn with_targets(svg: &str, scene: &Scene) -> String {
+    if scene.targets.is_empty() {
+        return svg.to_string();
+    }
+    let Some(end) = svg.rfind("</svg>") else {
+        return svg.to_string();
+    };
+    let m = render::MARGIN_MM;
+    let mut g = format!("<g id=\"targets\" transform=\"translate({m} {m})\">\n");
+    for (name, r) in &scene.targets {
+        let id: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+        g.push_str(&format!(
+            "<rect id=\"sq-{id}\" class=\"target\" data-square=\"{}\" x=\"{}\" y=\"{}\" \
+             width=\"{}\" height=\"{}\" fill=\"transparent\"/>\n",
+            crate::html::escape(name),
+            r.x,
+            r.y,
+            r.w,
+            r.h
+        ));
+    }
+    g.push_str("</g>\n");
+    format!("{}{g}{}", &svg[..end], &svg[end..])
+}
+
 pub fn live(live: &dyn Live, view: View) -> Result<Shown, Error> {
     if !view.all() && live.hides() && !live.picture_is_public() {
         return Err(Error::input(

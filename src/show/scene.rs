@@ -121,6 +121,9 @@ pub struct Scene {
     /// grid or Mosaico's frame, an empty column of Il Muro), outlined faintly
     /// under the pieces so that the grid reads as one.
     pub slots: Vec<Rect>,
+    /// The places a move goes, named as the notation names them (`c3`), for the live
+    /// page's taps (issue 47): drawn nowhere but there ([`crate::show::targets_svg`]).
+    pub targets: Vec<(String, Rect)>,
     /// Drawn in order: the board first.
     pub items: Vec<Item>,
     pub marks: Vec<Mark>,
@@ -152,6 +155,9 @@ impl Scene {
             });
         let (dx, dy) = (-bounds.x, -bounds.y);
         for r in &mut self.slots {
+            *r = r.shifted(dx, dy);
+        }
+        for (_, r) in &mut self.targets {
             *r = r.shifted(dx, dy);
         }
         for i in &mut self.items {
@@ -319,6 +325,7 @@ mod tests {
             w_mm: 100.0,
             h_mm: 50.0,
             slots: vec![Rect::new(0.0, 0.0, 10.0, 10.0)],
+            targets: Vec::new(),
             items: Vec::new(),
             marks: vec![Mark {
                 kind: MarkKind::Last,

@@ -49,6 +49,7 @@ mod serve_event;
 mod serve_event_browser;
 mod serve_hostile;
 mod serve_lan;
+mod serve_light;
 mod serve_load;
 mod serve_pages;
 mod serve_resign;

@@ -178,7 +178,7 @@ impl<'a> Browser<'a> {
 
     pub fn click(&self, css: &str) {
         let e = self.element(css);
-        self.call("POST", &format!("/element/{e}/click"), Some(json!({})));
+        self.click_element(&e);
     }
 
     /// Run `script` (a function body) in the page: its return value.
@@ -234,8 +234,18 @@ impl<'a> Browser<'a> {
             .unwrap_or_default()
     }
 
-    /// A click on an element found before, as a finger's tap.
+    /// A click on an element found before, as a finger's tap: brought to the middle of the
+    /// screen first, as a player scrolls to what they tap (WebDriver scrolls it to the
+    /// bottom edge, under a phone's bar of actions).
     pub fn click_element(&self, e: &str) {
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(json!({
+                "script": "arguments[0].scrollIntoView({block: 'center'}); return null;",
+                "args": [{ ELEMENT: e }]
+            })),
+        );
         self.call("POST", &format!("/element/{e}/click"), Some(json!({})));
     }
 

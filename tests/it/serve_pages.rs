@@ -104,7 +104,7 @@ fn natura_taps(b: &Browser, mv: &str) -> Option<String> {
             continue;
         }
         let n = used.entry(c).or_default();
-        let tiles = b.elements(&format!("#position .piece[data-piece=\"{c}\"]"));
+        let tiles = b.elements(&format!("#tapbar .piece[data-piece=\"{c}\"]"));
         let tile = tiles
             .get(*n)
             .unwrap_or_else(|| panic!("{c} in the rack for {mv}"));
@@ -123,7 +123,7 @@ fn farfalia_taps(b: &Browser, mv: &str) -> Option<String> {
     if !is_card {
         return None;
     }
-    let found = b.elements(&format!("#position .piece[data-piece=\"{card}\"]"));
+    let found = b.elements(&format!("#tapbar .piece[data-piece=\"{card}\"]"));
     let Some(tap) = found.first() else {
         panic!(
             "{mv}: no {card} to tap in:\n{}\n{}",
@@ -212,6 +212,28 @@ fn a_whole_natura_game_tapped_and_typed_on_two_phones_writes_the_table_s_record(
     assert!(tapped * 2 > all, "most moves tapped: {tapped} of {all}");
 }
 
+/// MOON: `1 RV c4` tapped as the tile in the hand, then the square on the picture.
+fn moon_taps(b: &Browser, mv: &str) -> Option<String> {
+    let w: Vec<&str> = mv.split_whitespace().collect();
+    let [_, tile, square] = w.as_slice() else {
+        return None;
+    };
+    b.click(&format!("#tapbar .piece[data-piece=\"{tile}\"]"));
+    b.click(&format!("#picture .target[data-square=\"{square}\"]"));
+    Some(format!("{tile} {square}"))
+}
+
+/// MN-3 (a tile next to a tile): a whole MOON game on two phones by taps only, a tile in
+/// the hand and a square of the picture each; the record is `tavolo table`'s (issue 47).
+#[test]
+fn a_whole_moon_game_by_taps_on_the_picture_writes_the_table_s_record() {
+    if !browser_present() {
+        return;
+    }
+    let (tapped, all) = whole_game(&["moon", "--seed", "web", "-p", "2"], 360, &moon_taps);
+    assert_eq!(tapped, all, "every move tapped");
+}
+
 /// FA-1 (a hand is its player's): a whole four-seat Farfalia game, each seat on its own
 /// browser, cards tapped in the hand.
 #[test]
@@ -256,34 +278,35 @@ fn a_piece_then_a_square_tapped_fill_the_move_field() {
         b.text("#position"),
         state(a, &moon)["position"].as_str().unwrap()
     );
-    b.click("#position .piece[data-piece=\"AG\"]");
+    // MOON's squares are tapped on the picture (issue 47), its tiles in the hand.
+    b.click("#tapbar .piece[data-piece=\"AG\"]");
     assert_eq!(b.js("return document.querySelector('#move').value;"), "AG");
-    b.click("#position .square[data-square=\"d3\"]");
+    b.click("#picture #sq-d3");
     assert_eq!(
         b.js("return document.querySelector('#move').value;"),
         "AG d3"
     );
     // A second tile tapped takes the first one's place.
     let other = b.js(
-        "return [...document.querySelectorAll('#position .piece')].map(e => e.dataset.piece).find(p => p !== 'AG');",
+        "return [...document.querySelectorAll('#tapbar .piece')].map(e => e.dataset.piece).find(p => p !== 'AG');",
     );
     let other = other.as_str().expect("P1 holds more than AG").to_string();
-    b.click(&format!("#position .piece[data-piece=\"{other}\"]"));
+    b.click(&format!("#tapbar .piece[data-piece=\"{other}\"]"));
     assert_eq!(
         b.js("return document.querySelector('#move').value;"),
         Value::String(format!("{other} d3"))
     );
     assert_eq!(
-        b.js("return [...document.querySelectorAll('#position .picked')].map(e => e.textContent).join(' ');"),
-        Value::String(format!(". {other}")),
-        "the square (empty) and the tile picked are marked"
+        b.js("return [...document.querySelectorAll('#picture .picked, #tapbar .picked')].map(e => e.dataset.square || e.dataset.piece).join(' ');"),
+        Value::String(format!("d3 {other}")),
+        "the square and the tile picked are marked"
     );
     b.click("#tap-clear");
     assert_eq!(b.js("return document.querySelector('#move').value;"), "");
     // The hand again as buttons a finger can hit, under the position.
     b.click("#tapbar .piece[data-piece=\"AG\"]");
     assert_eq!(b.js("return document.querySelector('#move').value;"), "AG");
-    b.click("#position .square[data-square=\"d3\"]");
+    b.click("#sq-d3");
     b.click("#play button");
     b.wait_for(&moves_shown(1));
     assert!(b.text("#last").contains("AG d3"), "{}", b.text("body"));
@@ -390,11 +413,11 @@ fn look_at(
             c.0 > p[0] && c.0 < p[2] && c.1 > p[1] && c.1 < p[3],
             "{game}: the last move's mark {m:?} on the picture {p:?}"
         );
-        if width >= 1000 {
-            let text = b.rect("#position");
+        if width >= 1000 && b.js("return document.querySelector('#actions') !== null;") == true {
+            let side = b.rect("#actions");
             assert!(
-                p[2] <= text[0] + 0.5,
-                "{game}: the picture {p:?} beside the text {text:?}"
+                p[2] <= side[0] + 0.5,
+                "{game}: the picture {p:?} beside the actions {side:?}"
             );
         }
     } else {
@@ -472,12 +495,28 @@ fn look_at(
             "{game} at {width}: a piece's button {p}"
         );
     }
-    // The form is under the position, where the taps are.
-    if !pieces.is_empty() {
-        let (text, form) = (b.rect("#position"), b.rect("#play"));
+    // Every place to tap at least 44 x 44 CSS px (issue 47): the picture's places, the
+    // hand's tiles, the buttons of the bars.
+    if width < 800 {
+        let small = b.js(
+            "return [...document.querySelectorAll('#picture .target, #tapbar button, #actions button')] \
+               .map(e => { const r = e.getBoundingClientRect(); return [e.id || e.dataset.piece || e.textContent, r.width, r.height]; }) \
+               .filter(t => t[1] < 44 || t[2] < 44);",
+        );
+        assert_eq!(
+            small,
+            Value::Array(vec![]),
+            "{game} at {width}: targets under 44 px"
+        );
+    }
+    // The bar of actions: on a phone, in the viewport without scrolling (issue 47).
+    if width < 800 && b.js("return document.querySelector('#actions') !== null;") == true {
+        b.js("window.scrollTo(0, 0); return null;");
+        let bar = b.rect("#actions");
+        let high = b.js("return window.innerHeight;").as_f64().unwrap();
         assert!(
-            form[1] >= text[3],
-            "{game}: the form {form:?} under the position {text:?}"
+            bar[1] >= 0.0 && bar[3] <= high + 0.5,
+            "{game} at {width}: the bar of actions {bar:?} in the viewport of {high} px"
         );
     }
     b.screenshot(&format!("serve-{game}-{width}.png"));

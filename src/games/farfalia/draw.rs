@@ -421,6 +421,7 @@ impl scene::Draw for Farfalia {
             trump(&deal)
         );
         let mut scene = Scene {
+            targets: Vec::new(),
             kit: "farfalia",
             w_mm: pic.cols.width,
             h_mm: row(deal.places()) - GAP - NAME_ROOM,

@@ -135,7 +135,11 @@ impl scene::Draw for Moon {
             (None, None) => Shown::Setup,
         };
         let caption = scene::caption(record.game, &record.variant, total, caption);
+        let targets = Square::all()
+            .map(|sq| (sq.to_string(), g.square(sq)))
+            .collect();
         Ok(Scene {
+            targets,
             kit: "moon",
             w_mm: size,
             h_mm: size,

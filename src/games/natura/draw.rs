@@ -160,6 +160,7 @@ fn duplicate_scene(record: &Record, src: &Source, shown: usize, size: f64) -> Re
     };
     let caption = scene::caption(record.game, &record.variant, total, caption);
     Ok(Scene {
+        targets: Vec::new(),
         kit: "natura",
         w_mm: BOARD_MM,
         h_mm: BOARD_MM,
@@ -239,6 +240,7 @@ impl scene::Draw for Natura {
         };
         let caption = scene::caption(record.game, &record.variant, total, caption);
         Ok(Scene {
+            targets: Vec::new(),
             kit: "natura",
             w_mm: BOARD_MM,
             h_mm: BOARD_MM,

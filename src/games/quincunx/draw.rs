@@ -223,6 +223,7 @@ impl scene::Draw for QuincunxGame {
         let caption = scene::caption(record.game, &record.variant, total, caption);
         let (w_mm, h_mm) = frame.size();
         let mut scene = Scene {
+            targets: Vec::new(),
             kit: "decktet",
             w_mm,
             h_mm,

@@ -197,6 +197,7 @@ impl scene::Draw for Domino {
         };
         let caption = scene::caption(record.game, &record.variant, total, caption);
         let mut scene = Scene {
+            targets: Vec::new(),
             kit: "fruit",
             w_mm: TABLE_W,
             // The holdings under the table and the labels round it: `fit` sizes the rest.

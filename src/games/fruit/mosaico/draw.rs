@@ -164,6 +164,7 @@ impl scene::Draw for Mosaico {
             .map(cell_rect)
             .collect();
         let mut scene = Scene {
+            targets: Vec::new(),
             kit: "fruit",
             w_mm,
             h_mm,

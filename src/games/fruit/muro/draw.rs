@@ -217,6 +217,7 @@ impl scene::Draw for Muro {
             .filter(|&c| state.column(c).is_empty())
             .map(|c| Rect::new(x_of(c), ground - H, W, H));
         let mut scene = Scene {
+            targets: Vec::new(),
             kit: "fruit",
             w_mm,
             h_mm: ground,

@@ -212,6 +212,7 @@ impl scene::Draw for Scalafrutta {
         };
         let total = record.moves.len();
         let mut scene = Scene {
+            targets: Vec::new(),
             kit: "fruit",
             w_mm: SCENE_W,
             h_mm: top - BAND_GAP - NAME_ROOM,
