@@ -746,6 +746,7 @@ check-summary = { $records } { $records ->
     [one] record
    *[other] records
 }: { $legal } legal, { $illegal } illegal, { $unreadable } unreadable
+
 ## phone
 page-title-moon = MOON
 page-title-natura = Natura Shakerata

@@ -773,6 +773,7 @@ check-summary = { $records ->
     [one] { $records } registro
    *[other] { $records } registri
 }: { $legal } regolari, { $illegal } irregolari, { $unreadable } illeggibili
+
 ## phone
 page-title-moon = MOON
 page-title-natura = Natura Shakerata
