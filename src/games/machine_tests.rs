@@ -133,14 +133,39 @@ fn seats_read_as_written_and_a_bad_one_is_refused_with_the_strengths() {
 }
 
 #[test]
-fn a_game_that_cannot_imagine_a_seat_s_view_offers_random_only() {
+fn farfalia_the_machine_chooses_on_what_its_seat_sees() {
+    // Four players in sides of two; three with the dealer's dummy; two with two dummies
+    // (their face-down cards dealt again under the same face-up cards); five with the
+    // dealer's discard and DoubleYou (FA-5, FA-8, FA-10).
     use super::farfalia::record::Farfalia;
+    let plies = [0, 1, 5, 9, 14, 22, 31, 40];
+    for players in [4, 3, 2, 5] {
+        same_choice_whatever_is_hidden(
+            &Farfalia,
+            "standard",
+            players,
+            &["f1", "f2"],
+            &plies,
+            &Level::ALL,
+            |m| m.to_string(),
+        );
+    }
+}
+
+#[test]
+fn a_game_that_cannot_imagine_a_seat_s_view_offers_random_only() {
+    use super::quincunx::record::QuincunxGame;
     let names: Vec<String> = (1..=4).map(|i| format!("P{i}")).collect();
-    let variant = Farfalia.variants()[0];
-    let deal = Provenance::new("farfalia", variant, "f", 1);
-    let players = *Farfalia.player_counts(variant).start();
-    let game = Farfalia.begin(variant, &names[..players], &deal).unwrap();
-    assert_eq!(machine_seat::levels(&Farfalia, &game, 0), [Level::Random]);
+    let variant = QuincunxGame.variants()[0];
+    let deal = Provenance::new("quincunx", variant, "f", 1);
+    let players = *QuincunxGame.player_counts(variant).start();
+    let game = QuincunxGame
+        .begin(variant, &names[..players], &deal)
+        .unwrap();
+    assert_eq!(
+        machine_seat::levels(&QuincunxGame, &game, 0),
+        [Level::Random]
+    );
     let deal = Provenance::new("moon", "standard", "f", 1);
     let game = Moon.begin("standard", &names[..3], &deal).unwrap();
     assert_eq!(machine_seat::levels(&Moon, &game, 0), Level::ALL);
