@@ -8,7 +8,7 @@ use super::fruit::domino::record::Domino;
 use super::machine_seat::{self, Level, Seats};
 use super::moon::record::Moon;
 use super::natura::record::Natura;
-use super::session::{MoveOf, Table, View};
+use super::session::{EngineOf, MoveOf, Table, View};
 use super::Game;
 use crate::deal::{DealRng, Provenance};
 
@@ -24,6 +24,26 @@ fn same_choice_whatever_is_hidden<T: Table>(
     at: &[usize],
     levels: &[Level],
     key: impl Fn(&MoveOf<T>) -> String,
+) {
+    let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
+    let director = |a: &EngineOf<T>, b: &EngineOf<T>| {
+        table.position(a, &names, View::Director) != table.position(b, &names, View::Director)
+    };
+    same_choice_hidden_otherwise(table, variant, players, seeds, at, levels, key, director);
+}
+
+/// [`same_choice_whatever_is_hidden`], `differ` telling whether two games hide different
+/// pieces (where the director's view does not show them all: Mosaico's draw order).
+#[allow(clippy::too_many_arguments)]
+fn same_choice_hidden_otherwise<T: Table>(
+    table: &'static T,
+    variant: &str,
+    players: usize,
+    seeds: &[&str],
+    at: &[usize],
+    levels: &[Level],
+    key: impl Fn(&MoveOf<T>) -> String,
+    differ: impl Fn(&EngineOf<T>, &EngineOf<T>) -> bool,
 ) {
     let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
     let (mut differed, mut compared) = (0, 0);
@@ -44,9 +64,7 @@ fn same_choice_whatever_is_hidden<T: Table>(
                         "{seed} ply {ply}: the other game looks the same from seat {}",
                         seat + 1
                     );
-                    if table.position(&game, &names, View::Director)
-                        != table.position(&other, &names, View::Director)
-                    {
+                    if differ(&game, &other) {
                         differed += 1;
                     }
                     for &level in levels {
@@ -150,6 +168,35 @@ fn farfalia_the_machine_chooses_on_what_its_seat_sees() {
             |m| m.to_string(),
         );
     }
+}
+
+#[test]
+fn muro_the_machine_chooses_on_what_the_player_sees() {
+    // A turned tile comes from the real wall: the same choice is to turn that column.
+    same_choice_whatever_is_hidden(
+        &super::fruit::muro::record::Muro,
+        "standard",
+        1,
+        &["w1", "w2", "w3"],
+        &[0, 2, 5, 9, 14],
+        &Level::ALL,
+        |m| m.to_string(),
+    );
+}
+
+#[test]
+fn mosaico_the_machine_chooses_on_what_the_player_sees() {
+    // The director's view shows no draw order: the draws themselves differ.
+    same_choice_hidden_otherwise(
+        &super::fruit::mosaico::record::Mosaico,
+        "standard",
+        1,
+        &["o1", "o2"],
+        &[0, 3, 8, 15],
+        &Level::ALL,
+        |m| m.to_string(),
+        |a, b| a.draw_order() != b.draw_order(),
+    );
 }
 
 #[test]
