@@ -200,17 +200,32 @@ fn mosaico_the_machine_chooses_on_what_the_player_sees() {
 }
 
 #[test]
+fn quincunx_the_machine_chooses_on_what_its_seat_sees() {
+    for players in [2, 3] {
+        same_choice_whatever_is_hidden(
+            &super::quincunx::record::QuincunxGame,
+            "standard",
+            players,
+            &["q1", "q2"],
+            &[0, 3, 8, 15],
+            &Level::ALL,
+            |m| m.to_string(),
+        );
+    }
+}
+
+#[test]
 fn a_game_that_cannot_imagine_a_seat_s_view_offers_random_only() {
-    use super::quincunx::record::QuincunxGame;
+    use super::fruit::scalafrutta::record::Scalafrutta;
     let names: Vec<String> = (1..=4).map(|i| format!("P{i}")).collect();
-    let variant = QuincunxGame.variants()[0];
-    let deal = Provenance::new("quincunx", variant, "f", 1);
-    let players = *QuincunxGame.player_counts(variant).start();
-    let game = QuincunxGame
+    let variant = Scalafrutta.variants()[0];
+    let deal = Provenance::new("scalafrutta", variant, "f", 1);
+    let players = *Scalafrutta.player_counts(variant).start();
+    let game = Scalafrutta
         .begin(variant, &names[..players], &deal)
         .unwrap();
     assert_eq!(
-        machine_seat::levels(&QuincunxGame, &game, 0),
+        machine_seat::levels(&Scalafrutta, &game, 0),
         [Level::Random]
     );
     let deal = Provenance::new("moon", "standard", "f", 1);
