@@ -476,3 +476,8 @@ fruit-not-a-move = `{ $text }` is not a move: write the seat and the move, e.g. 
 page-over-result = The game is over: { $result }
 page-no-result = no result
 page-strict-label = Strict table (GN-4): where the sheet punishes an illegal move (a MOON tile, a Farfalia revoke) it is recorded and judged; unticked, it is refused and the player tries again
+
+## machine
+page-machine = The machine plays seats
+page-machine-placeholder = none, or 2,4 or 2:strong
+page-machine-strength = at strength

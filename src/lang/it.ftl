@@ -497,3 +497,8 @@ fruit-not-a-move = `{ $text }` non è una mossa: scrivi il posto e la mossa, ad 
 page-over-result = La partita è finita: { $result }
 page-no-result = nessun risultato
 page-strict-label = Tavolo rigoroso (GN-4): dove il regolamento punisce una mossa irregolare (a MOON una tessera, a Farfalia una carta giocata senza rispondere al seme) la mossa viene registrata e giudicata; senza spunta viene rifiutata e il giocatore riprova
+
+## machine
+page-machine = La macchina gioca ai posti
+page-machine-placeholder = nessuno, oppure 2,4 o 2:strong
+page-machine-strength = con forza

@@ -20,9 +20,17 @@ pub fn seen(s: &State, rng: &mut DealRng) -> State {
     out
 }
 
-/// The greedy move: the tile in play where it matches most neighbours, then where it has
-/// most (the figure kept compact); set aside when it fits nowhere.
+/// The greedy move: the tile in play on the cell fewest of the other tiles still to place
+/// could fill (the tiles not on the figure, which everyone can count), then where it
+/// matches most neighbours; set aside when it fits nowhere.
 pub fn greedy(s: &State) -> Option<Move> {
+    let placed: Vec<u8> = s.board.iter().copied().filter(|&b| b != EMPTY).collect();
+    let in_play = s.turn().map(|t| t.tile);
+    let others: Vec<super::Tile> = (0..CELLS)
+        .filter_map(super::Tile::from_index)
+        .filter(|t| !placed.contains(&(t.index() as u8)) && Some(*t) != in_play)
+        .collect();
+    let takers = |i: usize| others.iter().filter(|&&t| s.fits_at(t, i)).count();
     s.legal_moves().into_iter().max_by_key(|m| match *m {
         Move::Place { tile, cell } => {
             let i = cell.index();
@@ -36,9 +44,14 @@ pub fn greedy(s: &State) -> Option<Move> {
                     );
                 }
             }
-            (matching, n, std::cmp::Reverse(i))
+            (
+                std::cmp::Reverse(takers(i)),
+                matching,
+                n,
+                std::cmp::Reverse(i),
+            )
         }
-        Move::Aside { .. } => (0, 0, std::cmp::Reverse(CELLS)),
+        Move::Aside { .. } => (std::cmp::Reverse(CELLS), 0, 0, std::cmp::Reverse(CELLS)),
     })
 }
 

@@ -5,7 +5,9 @@
 //! The machine's moves always go forward, so a game it plays ends: a tile onto the new
 //! wall, a face-down top turned up, or a tile moved off a face-down one onto a face-up
 //! top or an empty column (the next move may turn it up). It never moves a tile back off
-//! the new wall, nor from column to column without uncovering one.
+//! the new wall, nor from column to column without uncovering one; `greedy` alone, when
+//! nothing else goes forward, moves a tile off one that may then go onto the new wall
+//! (and then puts a tile on the new wall: it ranks that first).
 
 use super::{Move, Place, State, COLUMNS, FACE_DOWN};
 use crate::deal::DealRng;
@@ -32,6 +34,32 @@ pub fn seen(s: &State, rng: &mut DealRng) -> State {
 
 /// The moves that go forward (see the module), in the engine's order.
 pub fn forward(s: &State) -> Vec<Move> {
+    let mut moves = strictly_forward(s);
+    moves.extend(s.wall_moves().into_iter().filter(|&m| exposes(s, m)));
+    moves
+}
+
+/// Whether `m` moves a tile from column to column (onto a face-up top or an empty column)
+/// off a face-up tile that may then go onto the new wall.
+fn exposes(s: &State, m: Move) -> bool {
+    let Move::Shift {
+        from: Place::Column(a),
+        to: Place::Column(b),
+        ..
+    } = m
+    else {
+        return false;
+    };
+    let column = &s.columns[a as usize];
+    let below = column.len().checked_sub(2).and_then(|h| column.get(h));
+    s.columns[b as usize].top().is_none_or(|(_, up)| up)
+        && below.is_some_and(|(t, up)| up && s.check_put(t, Place::NewWall).is_ok())
+}
+
+/// The moves that go forward and make something better at once: a tile onto the new
+/// wall, a turn, a tile moved off a face-down one (for `strong`, which also weighs the
+/// greedy move).
+pub fn strictly_forward(s: &State) -> Vec<Move> {
     s.wall_moves()
         .into_iter()
         .filter(|&m| match m {
@@ -67,6 +95,7 @@ pub fn greedy(s: &State) -> Option<Move> {
             to: Place::NewWall, ..
         } => 0,
         Move::Turn(_) => 1,
+        m if exposes(s, *m) => 3,
         _ => 2,
     };
     Some(moves.into_iter().min_by_key(rank).unwrap_or(Move::Stop))

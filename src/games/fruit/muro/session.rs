@@ -228,7 +228,7 @@ impl Table for Muro {
     /// Among the moves that go forward, each tried in a few walls the player cannot tell
     /// from the real one, greedy after it to the end.
     fn strong(&self, world: &State, seat: usize, rng: &mut crate::deal::DealRng) -> Option<Move> {
-        let forward = super::seen::forward(world);
+        let forward = super::seen::strictly_forward(world);
         crate::games::machine_seat::strong_among(self, world, seat, rng, forward, 8, 80)
     }
 
