@@ -261,7 +261,7 @@ impl Table for QuincunxGame {
             .into_iter()
             .filter_map(|m| {
                 let mut after = world.clone();
-                after.play(m.clone()).ok()?;
+                after.play(m).ok()?;
                 Some((crate::games::machine_seat::value_of(self, &after, seat), m))
             })
             .collect();
