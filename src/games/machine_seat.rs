@@ -233,15 +233,33 @@ pub fn strong_by_playouts<T: Table + ?Sized>(
     seat: usize,
     rng: &mut DealRng,
 ) -> Option<MoveOf<T>> {
+    let legal = world.legal_moves();
+    strong_among(table, world, seat, rng, legal, WORLDS, DEPTH)
+}
+
+/// The strong move among `moves` (legal in `world`; up to [`WEIGHED`], the greedy move
+/// first): each played in `worlds` worlds sampled again from `world` for `seat`, followed
+/// by greedy play for `depth` moves at most, the best total [`Table::worth`], ties to the
+/// greedy move. The work is counted (`worlds` x moves x `depth` greedy moves at most),
+/// never timed, so the same position gives the same move on any machine. `None` when
+/// the greedy player has no move.
+pub fn strong_among<T: Table + ?Sized>(
+    table: &T,
+    world: &EngineOf<T>,
+    seat: usize,
+    rng: &mut DealRng,
+    mut legal: Vec<MoveOf<T>>,
+    worlds: usize,
+    depth: usize,
+) -> Option<MoveOf<T>> {
     let greedy = table.greedy(world, seat)?;
-    let mut legal = world.legal_moves();
     if legal.len() <= 1 {
         return Some(greedy);
     }
     legal.retain(|m| *m != greedy);
     legal.truncate(WEIGHED - 1);
     legal.insert(0, greedy);
-    let worlds: Vec<EngineOf<T>> = (0..WORLDS)
+    let worlds: Vec<EngineOf<T>> = (0..worlds)
         .map(|_| {
             table
                 .seen(world, seat, rng)
@@ -256,7 +274,7 @@ pub fn strong_by_playouts<T: Table + ?Sized>(
             if g.play(mv.clone()).is_err() {
                 continue;
             }
-            for _ in 0..DEPTH {
+            for _ in 0..depth {
                 let Some(next) = g.to_move() else { break };
                 let Some(m) = table.greedy(&g, next) else {
                     break;

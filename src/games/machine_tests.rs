@@ -8,7 +8,7 @@ use super::fruit::domino::record::Domino;
 use super::machine_seat::{self, Level, Seats};
 use super::moon::record::Moon;
 use super::natura::record::Natura;
-use super::session::{MoveOf, Table, View};
+use super::session::{EngineOf, MoveOf, Table, View};
 use super::Game;
 use crate::deal::{DealRng, Provenance};
 
@@ -24,6 +24,26 @@ fn same_choice_whatever_is_hidden<T: Table>(
     at: &[usize],
     levels: &[Level],
     key: impl Fn(&MoveOf<T>) -> String,
+) {
+    let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
+    let director = |a: &EngineOf<T>, b: &EngineOf<T>| {
+        table.position(a, &names, View::Director) != table.position(b, &names, View::Director)
+    };
+    same_choice_hidden_otherwise(table, variant, players, seeds, at, levels, key, director);
+}
+
+/// [`same_choice_whatever_is_hidden`], `differ` telling whether two games hide different
+/// pieces (where the director's view does not show them all: Mosaico's draw order).
+#[allow(clippy::too_many_arguments)]
+fn same_choice_hidden_otherwise<T: Table>(
+    table: &'static T,
+    variant: &str,
+    players: usize,
+    seeds: &[&str],
+    at: &[usize],
+    levels: &[Level],
+    key: impl Fn(&MoveOf<T>) -> String,
+    differ: impl Fn(&EngineOf<T>, &EngineOf<T>) -> bool,
 ) {
     let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
     let (mut differed, mut compared) = (0, 0);
@@ -44,9 +64,7 @@ fn same_choice_whatever_is_hidden<T: Table>(
                         "{seed} ply {ply}: the other game looks the same from seat {}",
                         seat + 1
                     );
-                    if table.position(&game, &names, View::Director)
-                        != table.position(&other, &names, View::Director)
-                    {
+                    if differ(&game, &other) {
                         differed += 1;
                     }
                     for &level in levels {
@@ -133,14 +151,83 @@ fn seats_read_as_written_and_a_bad_one_is_refused_with_the_strengths() {
 }
 
 #[test]
-fn a_game_that_cannot_imagine_a_seat_s_view_offers_random_only() {
+fn farfalia_the_machine_chooses_on_what_its_seat_sees() {
+    // Four players in sides of two; three with the dealer's dummy; two with two dummies
+    // (their face-down cards dealt again under the same face-up cards); five with the
+    // dealer's discard and DoubleYou (FA-5, FA-8, FA-10).
     use super::farfalia::record::Farfalia;
+    let plies = [0, 1, 5, 9, 14, 22, 31, 40];
+    for players in [4, 3, 2, 5] {
+        same_choice_whatever_is_hidden(
+            &Farfalia,
+            "standard",
+            players,
+            &["f1", "f2"],
+            &plies,
+            &Level::ALL,
+            |m| m.to_string(),
+        );
+    }
+}
+
+#[test]
+fn muro_the_machine_chooses_on_what_the_player_sees() {
+    // A turned tile comes from the real wall: the same choice is to turn that column.
+    same_choice_whatever_is_hidden(
+        &super::fruit::muro::record::Muro,
+        "standard",
+        1,
+        &["w1", "w2", "w3"],
+        &[0, 2, 5, 9, 14],
+        &Level::ALL,
+        |m| m.to_string(),
+    );
+}
+
+#[test]
+fn mosaico_the_machine_chooses_on_what_the_player_sees() {
+    // The director's view shows no draw order: the draws themselves differ.
+    same_choice_hidden_otherwise(
+        &super::fruit::mosaico::record::Mosaico,
+        "standard",
+        1,
+        &["o1", "o2"],
+        &[0, 3, 8, 15],
+        &Level::ALL,
+        |m| m.to_string(),
+        |a, b| a.draw_order() != b.draw_order(),
+    );
+}
+
+#[test]
+fn quincunx_the_machine_chooses_on_what_its_seat_sees() {
+    for players in [2, 3] {
+        same_choice_whatever_is_hidden(
+            &super::quincunx::record::QuincunxGame,
+            "standard",
+            players,
+            &["q1", "q2"],
+            &[0, 3, 8, 15],
+            &Level::ALL,
+            |m| m.to_string(),
+        );
+    }
+}
+
+#[test]
+fn a_game_that_cannot_imagine_a_seat_s_view_offers_random_only() {
+    use super::fruit::scalafrutta::record::Scalafrutta;
     let names: Vec<String> = (1..=4).map(|i| format!("P{i}")).collect();
-    let variant = Farfalia.variants()[0];
-    let deal = Provenance::new("farfalia", variant, "f", 1);
-    let players = *Farfalia.player_counts(variant).start();
-    let game = Farfalia.begin(variant, &names[..players], &deal).unwrap();
-    assert_eq!(machine_seat::levels(&Farfalia, &game, 0), [Level::Random]);
+    let variant = Scalafrutta.variants()[0];
+    let deal = Provenance::new("scalafrutta", variant, "f", 1);
+    let players = *Scalafrutta.player_counts(variant).start();
+    let game = Scalafrutta
+        .begin(variant, &names[..players], &deal)
+        .unwrap();
+    assert_eq!(
+        machine_seat::levels(&Scalafrutta, &game, 0),
+        [Level::Random]
+    );
     let deal = Provenance::new("moon", "standard", "f", 1);
     let game = Moon.begin("standard", &names[..3], &deal).unwrap();
     assert_eq!(machine_seat::levels(&Moon, &game, 0), Level::ALL);

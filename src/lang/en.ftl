@@ -776,3 +776,8 @@ page-tap-down = down
 page-tap-clear = clear
 page-jolly-asks = The jolly stands for which letter?
 page-your-pieces = Your pieces
+
+## machine
+page-machine = The machine plays seats
+page-machine-placeholder = none, or 2,4 or 2:strong
+page-machine-strength = at strength

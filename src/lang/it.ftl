@@ -803,3 +803,8 @@ page-tap-down = verticale
 page-tap-clear = annulla
 page-jolly-asks = Quale lettera vale il jolly?
 page-your-pieces = I tuoi pezzi
+
+## machine
+page-machine = La macchina gioca ai posti
+page-machine-placeholder = nessuno, oppure 2,4 o 2:strong
+page-machine-strength = con forza

@@ -739,6 +739,29 @@ pub fn resign(live: &dyn Live, who: &Viewer, seat: usize) -> String {
 }
 
 /// The operator's page: the tables, a new table, a record to go on with.
+/// The new-table form's machine seats and their strength (issue 43): `2,4` or
+/// `2:strong,4:random`, the strength for seats named without one.
+fn machine_fields() -> String {
+    let levels: String = crate::games::machine_seat::Level::ALL
+        .iter()
+        .map(|l| {
+            let picked = if l.name() == "greedy" {
+                " selected"
+            } else {
+                ""
+            };
+            format!("<option{picked}>{}</option>", l.name())
+        })
+        .collect();
+    format!(
+        "<label>{} <input name=\"machine\" id=\"machine\" placeholder=\"{}\"></label>\n\
+         <label>{} <select name=\"strength\" id=\"strength\">{levels}</select></label>\n",
+        crate::t!("page-machine"),
+        esc(&crate::t!("page-machine-placeholder")),
+        crate::t!("page-machine-strength"),
+    )
+}
+
 pub fn home(
     tables: &[(String, String, String)],
     games: &[&str],
@@ -786,6 +809,7 @@ pub fn home(
         .iter()
         .map(|g| format!("<option>{}</option>", esc(g)))
         .collect();
+    let machine = machine_fields();
     b.push_str(&format!(
         "<h2>{}</h2>\n<form id=\"new\" method=\"post\" action=\"/new{q}\">\n\
          <label>{} <select name=\"game\">{options}</select></label>\n\
@@ -794,7 +818,7 @@ pub fn home(
          <label>{} <input name=\"players\" inputmode=\"numeric\" placeholder=\"{}\"></label>\n\
          <label>{} <input name=\"variant\" placeholder=\"{}\"></label>\n\
          <label><input type=\"checkbox\" name=\"strict\" value=\"1\" id=\"strict\"{ticked}> {}</label>\n\
-         {field}<button>{}</button>\n</form>\n\
+         {machine}{field}<button>{}</button>\n</form>\n\
          <h2>{}</h2>\n<form id=\"open\" method=\"post\" action=\"/open{q}\">\n\
          <label>{} <textarea name=\"record\" spellcheck=\"false\" required></textarea></label>\n\
          {field}<button>{}</button>\n</form>\n",

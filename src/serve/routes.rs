@@ -217,7 +217,12 @@ fn deal(state: &State, req: &Request) -> Response {
     };
     // A ticked box sends `strict`; an empty one sends nothing: forgiving (GN-4).
     let strict = field("strict").is_some();
-    match state.tables.deal_with(&spec, strict) {
+    // The seats the machine plays (issue 43), at the strength chosen for those named
+    // without one; an empty field: none.
+    let machine = field("machine").filter(|m| !m.trim().is_empty());
+    let strength = field("strength").filter(|s| !s.trim().is_empty());
+    let machine = machine.as_deref().map(|m| (m, strength.as_deref()));
+    match state.tables.deal_with(&spec, strict, machine) {
         Ok(id) => Response::see_other(format!(
             "/t/{id}/director?k={}",
             state.keys.key(&id, "director")
@@ -529,20 +534,36 @@ fn out_of_turn(d: &Desk, at: usize) -> Option<String> {
 fn recorded_or_taken_back(d: &mut Desk, who: &Viewer, title: &str) -> Response {
     if let Err(e) = d.save() {
         d.live.undo(who.view);
-        return Response::html(
-            500,
-            page::problem(
-                title,
-                &format!(
-                    "the record could not be written: {}",
-                    e.render(false).trim_end()
-                ),
-                Some(&who.href("")),
-            ),
-        );
+        return not_written(who, title, e);
+    }
+    // The machine's seats move now, each move written as anyone's (issue 43); one that
+    // cannot be written is taken back, and the machine moves again after the next move.
+    while let Some(answer) = d.live.machine_move(View::Director) {
+        if !matches!(answer, Answer::Legal { .. }) {
+            break;
+        }
+        if let Err(e) = d.save() {
+            d.live.undo(View::Director);
+            return not_written(who, title, e);
+        }
     }
     d.seats.ask = None;
     Response::see_other(who.href(""))
+}
+
+/// The 500 page of a step whose record could not be written.
+fn not_written(who: &Viewer, title: &str, e: crate::error::Error) -> Response {
+    Response::html(
+        500,
+        page::problem(
+            title,
+            &format!(
+                "the record could not be written: {}",
+                e.render(false).trim_end()
+            ),
+            Some(&who.href("")),
+        ),
+    )
 }
 
 fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 
 use crate::error::Error;
 use crate::games::check::{check_text, Outcome};
-use crate::games::session::{self, Live};
+use crate::games::session::{self, Live, View};
 use crate::games::setup::Spec;
 use crate::record::{write, Record, Source};
 
@@ -229,7 +229,7 @@ impl Tables {
 
     /// A new table dealt as `spec` says, forgiving (GN-4): its id.
     pub fn deal(&self, spec: &Spec) -> Result<String, Error> {
-        self.deal_with(spec, false)
+        self.deal_with(spec, false, None)
     }
 
     /// A new table dealt as `spec` says: its id. `strict` (GN-4): where the game's sheet
@@ -237,7 +237,15 @@ impl Tables {
     /// judges it instead of refusing it; a game whose sheet has no such rule plays
     /// forgiving all the same. The record keeps it (`[session] strict = true`), so the
     /// table stays strict when the server starts again.
-    pub fn deal_with(&self, spec: &Spec, strict: bool) -> Result<String, Error> {
+    ///
+    /// `machine`: the seats the machine plays (`2,4`, `2:strong`) and the strength of those
+    /// named without one (issue 43); it makes its first moves before the record is written.
+    pub fn deal_with(
+        &self,
+        spec: &Spec,
+        strict: bool,
+        machine: Option<(&str, Option<&str>)>,
+    ) -> Result<String, Error> {
         let r = spec.resolve()?;
         let tables = session::find(r.game.name()).ok_or_else(|| {
             Error::input(
@@ -249,6 +257,10 @@ impl Tables {
         if strict {
             // A game with no strict rule stays forgiving (see above).
             let _ = live.set_strict();
+        }
+        if let Some((seats, strength)) = machine {
+            crate::games::machine_seat::seat_at_table(live.as_mut(), seats, strength)?;
+            while let Some(session::Answer::Legal { .. }) = live.machine_move(View::Director) {}
         }
         self.add(live, &r.provenance.seed)
     }

@@ -36,10 +36,11 @@ const GAMES: &[(&str, usize, &str)] = &[
     ("moon", 3, "1:strong,2:greedy,3:random"),
     ("scalafrutta", 2, "1:random,2:random"),
     ("domino", 2, "1:greedy,2:strong"),
-    ("muro", 1, "1:random"),
-    ("mosaico", 1, "1:random"),
-    ("farfalia", 2, "1:random,2:random"),
-    ("quincunx", 2, "1:random,2:random"),
+    ("muro", 1, "1:strong"),
+    ("mosaico", 1, "1:greedy"),
+    ("farfalia", 2, "1:random,2:greedy"),
+    ("farfalia", 4, "1:strong,2:greedy,3:greedy,4:random"),
+    ("quincunx", 2, "1:greedy,2:strong"),
     ("natura", 2, "1:greedy,2:strong"),
 ];
 
@@ -181,7 +182,14 @@ fn a_strength_the_game_does_not_offer_is_refused_with_the_ones_it_does() {
     );
     let out = run(
         dir.path(),
-        &["table", "farfalia", "--seed", "x", "--machine", "2:greedy"],
+        &[
+            "table",
+            "scalafrutta",
+            "--seed",
+            "x",
+            "--machine",
+            "2:greedy",
+        ],
         "",
     );
     assert_eq!(out.status.code(), Some(2));
@@ -194,4 +202,80 @@ fn a_strength_the_game_does_not_offer_is_refused_with_the_ones_it_does() {
         std::fs::read_dir(dir.path()).unwrap().next().is_none(),
         "no record is written for a refused table"
     );
+}
+
+#[test]
+fn a_person_plays_the_machine_from_the_page_and_the_server_writes_the_session_s_record() {
+    // The new-table form seats the machine at seat 2; the person at seat 1 posts a move
+    // each turn, and the machine answers before the page comes back: the record is the one
+    // a session driven the same way writes, and checks clean.
+    use crate::serve::{action, deal, get, post, state, Server};
+    let players = vec!["P1".to_string(), "P2".to_string()];
+    let provenance = Provenance::new("moon", "standard", "page", 1);
+    let mut live = session::find("moon")
+        .unwrap()
+        .deal("standard", &players, &provenance)
+        .unwrap();
+    live.seat_machine(Seats {
+        seats: vec![(1, Level::Strong)],
+        seed: String::new(),
+    })
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path(), &[]);
+    let a = &server.addr;
+    let home = get(a, "/");
+    assert!(
+        home.body.contains("name=\"machine\"") && home.body.contains("<option>strong</option>"),
+        "the form offers machine seats and strengths: {}",
+        home.body
+    );
+    let (_, page) = deal(
+        a,
+        &[
+            ("game", "moon"),
+            ("seed", "page"),
+            ("players", "2"),
+            ("machine", "2"),
+            ("strength", "strong"),
+        ],
+    );
+    let mut posted = 0;
+    while let Some(seat) = live.to_move() {
+        if seat == 1 {
+            let answer = live.machine_move(View::Table).expect("the machine moves");
+            assert!(
+                matches!(answer, session::Answer::Legal { .. }),
+                "{answer:?}"
+            );
+            continue;
+        }
+        assert_eq!(
+            state(a, &page)["moves"],
+            live.moves(),
+            "the machine has moved"
+        );
+        let mv = live.hint(View::Director).unwrap().legal[0].clone();
+        let r = post(
+            a,
+            &action(&page, "/move"),
+            &[("move", &mv), ("at", &live.moves().to_string())],
+        );
+        assert_eq!(r.status, 303, "{mv}: {}", r.body);
+        live.apply(&mv, View::Table);
+        posted += 1;
+    }
+    assert!(posted > 3);
+    assert_eq!(state(a, &page)["over"], true);
+    let record = get(a, &action(&page, "/record")).body;
+    assert_eq!(record, live.record());
+    assert!(record.contains("machine = [\"2:strong\"]"), "{record}");
+    let file = dir.path().join("g.toml");
+    std::fs::write(&file, &record).unwrap();
+    let check = Command::new(env!("CARGO_BIN_EXE_tavolo"))
+        .args(["check"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "{}", text(&check.stdout));
 }

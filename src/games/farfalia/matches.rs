@@ -197,6 +197,12 @@ impl Match {
         self.current.as_ref()
     }
 
+    /// The deal being played, to change: the machine's worlds (issue 43) deal its hidden
+    /// cards again.
+    pub(crate) fn deal_mut(&mut self) -> Option<&mut Deal> {
+        self.current.as_mut()
+    }
+
     /// The table of the deal being played.
     pub fn table(&self) -> Option<&Table> {
         self.current_table.as_deref()

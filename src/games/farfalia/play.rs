@@ -24,6 +24,8 @@ use super::moves::{Broken, Expected, Move, Outcome};
 use super::position::{DummyNow, Position, PositionError};
 use super::table::{DealKind, DoubleRight, Setup, SetupError, Table, Trump};
 
+pub(crate) mod machine;
+
 const NONE: u8 = u8::MAX;
 /// Points for 0..=5 matched subjects (FA-4).
 pub const POINTS: [u32; 6] = [0, 1, 3, 6, 10, 15];
@@ -84,6 +86,10 @@ pub struct Deal {
     won: [u64; 5],
     multiplier: u32,
     scores: [u32; 5],
+    /// The suits each place has shown out of (a bit per suit): it did not follow the suit
+    /// led from its hand (FA-2), which everyone at the table saw. A dummy's face-up cards
+    /// are seen, so only a player's hand counts. For the machine's worlds (issue 43).
+    void: [u8; 5],
 }
 
 fn suit_mask(s: Suit) -> u64 {
@@ -147,6 +153,7 @@ impl Deal {
             won: [0; 5],
             multiplier: t.multiplier,
             scores: [0; 5],
+            void: [0; 5],
         };
         if d.teams as usize > 3 {
             return Err(SetupError::WrongTable);
@@ -221,6 +228,7 @@ impl Deal {
             won: [0; 5],
             multiplier: t.multiplier,
             scores: [0; 5],
+            void: [0; 5],
         };
         for (i, place) in t.places.iter().enumerate() {
             d.seat[i] = place.seat as u8;
@@ -690,6 +698,12 @@ impl Deal {
                     held: CardSet(up & lm),
                     dummy: self.dummy[place],
                 });
+            }
+        }
+        if self.played > 0 && !self.dummy[place] {
+            let led = self.trick[0] as usize / 13;
+            if bit & suit_mask(Suit::from_index(led)) == 0 {
+                self.void[place] |= 1 << led;
             }
         }
         self.up[place] = up & !bit;

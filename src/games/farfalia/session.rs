@@ -387,6 +387,26 @@ impl Table for Farfalia {
     fn scores(&self, game: &Match) -> Option<Vec<i64>> {
         Some(game.totals().iter().map(|&t| i64::from(t)).collect())
     }
+
+    /// The cards `seat` does not see dealt again among the places hiding them (issue 43,
+    /// [`super::play::machine::seen`]); the deals to come are left as they are, since
+    /// the machine looks no further than the deal under way.
+    fn seen(&self, game: &Match, seat: usize, rng: &mut crate::deal::DealRng) -> Option<Match> {
+        let deal = super::play::machine::seen(game.deal()?, seat, rng);
+        let mut world = game.clone();
+        *world.deal_mut()? = deal;
+        Some(world)
+    }
+
+    fn greedy(&self, world: &Match, seat: usize) -> Option<Move> {
+        let deal = world.deal()?;
+        (deal.to_move() == Some(seat)).then(|| super::play::machine::greedy(deal))?
+    }
+
+    fn strong(&self, world: &Match, seat: usize, rng: &mut crate::deal::DealRng) -> Option<Move> {
+        let deal = world.deal()?;
+        (deal.to_move() == Some(seat)).then(|| super::play::machine::strong(deal, seat, rng))?
+    }
 }
 
 #[cfg(test)]

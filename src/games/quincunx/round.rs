@@ -21,6 +21,8 @@ use super::Rules;
 use crate::decktet::Card;
 use crate::games::engine::{self, Engine};
 
+pub(crate) mod seen;
+
 /// Cards per hand (QX-1, QX-11): 10/7/6, or 12/8/6 starting from zero; the
 /// solitaire 8.
 pub fn hand_size(players: usize, start_from_zero: bool) -> Option<usize> {

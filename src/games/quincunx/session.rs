@@ -236,6 +236,39 @@ impl Table for QuincunxGame {
             noticed_by: None,
         }))
     }
+
+    /// The other hands and the rest of the pile dealt again (issue 43); the world ends
+    /// with the round under way.
+    fn seen(
+        &self,
+        game: &Quincunx,
+        seat: usize,
+        rng: &mut crate::deal::DealRng,
+    ) -> Option<Quincunx> {
+        Some(super::round::seen::seen(game, seat, rng))
+    }
+
+    /// Each placement (the highest-scoring first) tried in a few worlds, greedy after it
+    /// to the end of the round: a search bounded by the work counted, not by the clock.
+    fn strong(
+        &self,
+        world: &Quincunx,
+        seat: usize,
+        rng: &mut crate::deal::DealRng,
+    ) -> Option<Move> {
+        let mut ranked: Vec<(i64, Move)> = world
+            .legal_moves()
+            .into_iter()
+            .filter_map(|m| {
+                let mut after = world.clone();
+                after.play(m).ok()?;
+                Some((crate::games::machine_seat::value_of(self, &after, seat), m))
+            })
+            .collect();
+        ranked.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
+        let legal = ranked.into_iter().take(12).map(|(_, m)| m).collect();
+        crate::games::machine_seat::strong_among(self, world, seat, rng, legal, 6, 16)
+    }
 }
 
 /// A placement and what it ended, in words; the cards drawn named when `cards`.

@@ -25,6 +25,7 @@ mod broken;
 pub mod draw;
 mod notation;
 pub mod record;
+pub(crate) mod seen;
 pub mod session;
 pub mod solve;
 
@@ -304,6 +305,12 @@ impl State {
 
     pub fn placed(&self) -> usize {
         self.board.iter().filter(|&&b| b != EMPTY).count()
+    }
+
+    /// The whole draw in its order (the deal's, which the record's seed gives).
+    #[cfg(test)]
+    pub(crate) fn draw_order(&self) -> &[Tile; CELLS] {
+        &self.draw
     }
 
     pub(crate) fn board_bytes(&self) -> &[u8; CELLS] {

@@ -163,4 +163,24 @@ impl Table for Mosaico {
         }
         s
     }
+
+    /// The tiles still to draw dealt again in another order (issue 43).
+    fn seen(&self, game: &State, _seat: usize, rng: &mut crate::deal::DealRng) -> Option<State> {
+        Some(super::seen::seen(game, rng))
+    }
+
+    fn greedy(&self, world: &State, _seat: usize) -> Option<Move> {
+        super::seen::greedy(world)
+    }
+
+    /// Each place for the tile in play tried in a few draws the player cannot tell from
+    /// the real one, greedy after it to the end.
+    fn strong(&self, world: &State, seat: usize, rng: &mut crate::deal::DealRng) -> Option<Move> {
+        let legal = world.legal_moves();
+        crate::games::machine_seat::strong_among(self, world, seat, rng, legal, 8, 40)
+    }
+
+    fn worth(&self, game: &State, _seat: usize) -> i64 {
+        super::seen::worth(game)
+    }
 }

@@ -12,6 +12,7 @@
 
 pub mod draw;
 pub mod record;
+pub(crate) mod seen;
 pub mod session;
 pub mod solve;
 

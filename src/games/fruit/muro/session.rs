@@ -222,4 +222,24 @@ impl Table for Muro {
         }
         s
     }
+
+    /// The face-down tiles dealt again among their places (issue 43).
+    fn seen(&self, game: &State, _seat: usize, rng: &mut crate::deal::DealRng) -> Option<State> {
+        Some(super::seen::seen(game, rng))
+    }
+
+    fn greedy(&self, world: &State, _seat: usize) -> Option<Move> {
+        super::seen::greedy(world)
+    }
+
+    /// Among the moves that go forward, each tried in a few walls the player cannot tell
+    /// from the real one, greedy after it to the end.
+    fn strong(&self, world: &State, seat: usize, rng: &mut crate::deal::DealRng) -> Option<Move> {
+        let forward = super::seen::strictly_forward(world);
+        crate::games::machine_seat::strong_among(self, world, seat, rng, forward, 8, 80)
+    }
+
+    fn worth(&self, game: &State, _seat: usize) -> i64 {
+        super::seen::worth(game)
+    }
 }
