@@ -1,6 +1,7 @@
 //! tavolo's integration tests, as one test binary (one link of the library).
 
 mod build_features;
+mod cdp;
 mod cards;
 mod cli_manners;
 mod cli_referee;
@@ -47,6 +48,7 @@ mod serve;
 mod serve_browser;
 mod serve_event;
 mod serve_event_browser;
+mod serve_event_cdp;
 mod serve_hostile;
 mod serve_lan;
 mod serve_load;

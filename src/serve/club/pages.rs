@@ -281,7 +281,7 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
                 b.push_str("</ul>\n");
             }
         }
-        if s.pairing.is_some() && r < s.rounds {
+        if s.is_paired() && r < s.rounds {
             let _ = writeln!(
                 b,
                 "<form method=\"post\" id=\"pair\" action=\"{}\"><input type=\"hidden\" name=\"section\" value=\"{}\">{token}\
@@ -526,7 +526,7 @@ pub fn say(state: &State, club: &Club, addr: std::net::SocketAddr) -> Vec<String
         round.slots.iter().filter(|s| s.paper.is_none()).count()
     )];
     for (si, s) in club.d.sections.iter().enumerate() {
-        if s.pairing.is_some() {
+        if s.is_paired() {
             lines.push(format!(
                 "  section {}: {}, round {} of {}",
                 si + 1,
