@@ -45,8 +45,14 @@ pub struct EventServer {
 
 impl EventServer {
     pub fn start(cwd: &Path) -> EventServer {
+        EventServer::start_with(cwd, &[])
+    }
+
+    /// Started with `extra` arguments (`--lan --bind 127.0.0.1`).
+    pub fn start_with(cwd: &Path, extra: &[&str]) -> EventServer {
         let mut child = tavolo()
             .args(["serve", "--port", "0", "--event", "ev", "--public", PUBLIC])
+            .args(extra)
             .current_dir(cwd)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -859,5 +865,49 @@ fn a_farfalia_mitchell_seats_its_pairs_as_the_movement_does() {
     assert_eq!(json["sections"][0]["provisional"], false, "{json}");
     for p in records(cwd) {
         check_clean(&std::fs::read_to_string(&p).unwrap());
+    }
+}
+
+/// `--lan`: the seats' sheet carries the address a phone opens, the one the operator's QR
+/// code carries (here the address bound: tests stay on 127.0.0.1), whatever name the sheet
+/// was asked by; each QR code is of the link printed under it, and the link opens its seat.
+#[test]
+fn on_the_lan_the_seats_sheet_carries_the_address_a_phone_opens() {
+    let dir = event(TWELVE);
+    let cwd = dir.path();
+    let s = EventServer::start_with(cwd, &["--lan", "--bind", "127.0.0.1"]);
+    let scan = s
+        .said
+        .lines()
+        .find_map(|l| l.strip_prefix("scan to open http://"))
+        .unwrap_or_else(|| panic!("the operator's QR code: {}", s.said));
+    let open = scan.split('/').next().unwrap().to_string();
+    let round = rows(&get(&s.addr, &s.director).body);
+    // Asked by another name of this machine (on the local network any address names it).
+    let port = s.addr.rsplit_once(':').unwrap().1;
+    let path = action(&s.director, "/seats");
+    let sheet = super::serve::raw(
+        &s.addr,
+        format!("GET {path} HTTP/1.1\r\nHost: 10.9.8.7:{port}\r\nConnection: close\r\n\r\n")
+            .as_bytes(),
+    );
+    assert_eq!(sheet.status, 200, "{}", sheet.body);
+    let cards: Vec<&str> = sheet.body.split("<div class=\"seat\"").skip(1).collect();
+    assert_eq!(cards.len(), 12);
+    for (row, pair) in round.iter().zip(cards.chunks(2)) {
+        for (link, card) in row.seats.iter().zip(pair) {
+            let url = format!("http://{open}{link}");
+            assert!(card.contains(&format!("data-url=\"{url}\"")), "{card}");
+            assert!(!card.contains("10.9.8.7"), "{card}");
+            let code = qrcode::QrCode::new(url.as_bytes())
+                .unwrap()
+                .render::<qrcode::render::svg::Color>()
+                .min_dimensions(180, 180)
+                .quiet_zone(true)
+                .build();
+            let svg = &code[code.find("<svg").unwrap()..];
+            assert!(card.contains(svg), "the code is the link's: {card}");
+            assert_eq!(get(&s.addr, link).status, 200, "{link}");
+        }
     }
 }

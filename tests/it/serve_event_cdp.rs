@@ -240,12 +240,13 @@ fn a_moon_swiss_of_twelve_in_chromium_with_a_kill_and_a_paper_result() {
         "const r = document.getElementById('{six}'); return !!r && r.dataset.state === 'paper';"
     ));
 
-    // The tablet mid-round: what is drawn where.
-    director_drawn(&director, &round2, &["table 4", "table 5"]);
+    // The tablet mid-round: what is drawn where. Table 4's game in play counts as the
+    // description's `unfinished` says; table 5, not begun, is missing.
     director.screenshot("club-director-1024x768.png");
+    director_drawn(&director, &round2, &["round 2, table 5"]);
     wall_agrees(&wall, &base, &s.addr, cwd);
-    wall_drawn(&wall, true);
     wall.screenshot("club-standings-1920x1080-provisional.png");
+    wall_drawn(&wall, true);
 
     // SIGKILL mid-round 2, then the same round again, table 4 at the same move.
     s.kill();

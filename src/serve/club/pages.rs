@@ -459,10 +459,10 @@ fn standings_page(club: &Club) -> Response {
 /// to print, each seat cut out and handed to its player.
 fn seats_sheet(state: &State, club: &Club, req: &Request) -> Response {
     let round = club.lock().clone();
+    // On the local network, the address the operator's QR code carries (a phone's way in),
+    // whatever name this page was asked by.
     let host = if state.hosts.lan {
-        super::super::lan::lan_address()
-            .map(|a| format!("{a}:{}", state.hosts.port))
-            .or_else(|| req.host.clone())
+        state.open.map(|a| a.to_string()).or_else(|| req.host.clone())
     } else {
         req.host.clone()
     }
