@@ -305,7 +305,9 @@ fn a_moon_swiss_of_twelve_in_chromium_with_a_kill_and_a_paper_result() {
 
 /// The director's tablet: the round's tables top to bottom, each with its players' names;
 /// the table within the tablet's width; the missing results listed (each `missing` table
-/// named) in type no smaller than the page's; the pair button drawn, within the width.
+/// named, a table not begun said so) in type no smaller than the page's, and the pair button,
+/// both above the round's table on the first screen; the round's table no higher than the
+/// screen.
 fn director_drawn(director: &Tab, round: &[Row], missing: &[&str]) {
     let mut top = f64::MIN;
     for row in round {
@@ -325,8 +327,23 @@ fn director_drawn(director: &Tab, round: &[Row], missing: &[&str]) {
     let body = director.px("body", "font-size");
     assert!(director.px("#missing li", "font-size") >= body);
     assert!(director.px("#round td", "font-size") >= 16.0);
+    // What the director acts on is on the first screen, above the round's tables: the
+    // missing results (a table not begun said so) and the next round's button.
+    director.js("window.scrollTo(0, 0); return true;");
     let pair = director.rect("#pair button");
+    let listed = director.rect("#missing");
+    let first = director.rect("#round");
     assert!(pair[2] > 0.0 && pair[0] + pair[2] <= TABLET.0 as f64);
+    assert!(pair[1] + pair[3] <= TABLET.1 as f64, "{pair:?}");
+    assert!(listed[1] + listed[3] <= first[1] && pair[1] + pair[3] <= first[1]);
+    assert!(list.contains("(not started)"), "{list}");
+    // Each table's actions on its line: the six tables within two screens.
+    let last = director.rect(&format!("#{}", round[round.len() - 1].id));
+    assert!(
+        last[1] + last[3] - first[1] <= TABLET.1 as f64,
+        "the round's table is {} high",
+        last[1] + last[3] - first[1]
+    );
 }
 
 /// The wall: large type (a name at least 30 px high), the twelve within the screen's height,
