@@ -317,9 +317,7 @@ impl Tab<'_> {
             "const e = document.querySelector({q}); if (!e) return null; \
              const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height];"
         ));
-        let a = v
-            .as_array()
-            .unwrap_or_else(|| panic!("no element {css}"));
+        let a = v.as_array().unwrap_or_else(|| panic!("no element {css}"));
         [0, 1, 2, 3].map(|i| a[i].as_f64().unwrap())
     }
 

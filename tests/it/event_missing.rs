@@ -576,7 +576,10 @@ fn a_round_not_begun_is_missing_at_every_table() {
             "{out}"
         );
     }
-    assert!(out.contains("standings (provisional, 2 results missing;"), "{out}");
+    assert!(
+        out.contains("standings (provisional, 2 results missing;"),
+        "{out}"
+    );
     let o = tavolo(
         d,
         &keyed(&["event", "pair", "event.toml", "--round", "3", "played"]),

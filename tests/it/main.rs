@@ -1,8 +1,8 @@
 //! tavolo's integration tests, as one test binary (one link of the library).
 
 mod build_features;
-mod cdp;
 mod cards;
+mod cdp;
 mod cli_manners;
 mod cli_referee;
 mod closed_streams;

@@ -796,17 +796,15 @@ pub fn cli_seats(cwd: &Path, round: u32) -> Vec<Vec<String>> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|t| {
-            match t["seats"].as_array() {
-                Some(seats) => seats
-                    .iter()
-                    .map(|x| x.as_str().unwrap().to_string())
-                    .collect(),
-                None => [&t["first"], &t["second"]]
-                    .iter()
-                    .map(|x| x.as_str().unwrap().to_string())
-                    .collect(),
-            }
+        .map(|t| match t["seats"].as_array() {
+            Some(seats) => seats
+                .iter()
+                .map(|x| x.as_str().unwrap().to_string())
+                .collect(),
+            None => [&t["first"], &t["second"]]
+                .iter()
+                .map(|x| x.as_str().unwrap().to_string())
+                .collect(),
         })
         .collect()
 }

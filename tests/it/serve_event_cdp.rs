@@ -186,7 +186,9 @@ fn a_moon_swiss_of_twelve_in_chromium_with_a_kill_and_a_paper_result() {
     // Round 1 handed out, nothing played: every table is missing, pairing is refused.
     director.go(&format!("{base}{}", s.director));
     assert_eq!(
-        director.js("return document.querySelectorAll('#round tr[data-state=\"not-started\"]').length;"),
+        director.js(
+            "return document.querySelectorAll('#round tr[data-state=\"not-started\"]').length;"
+        ),
         serde_json::json!(6)
     );
     assert_eq!(
@@ -205,7 +207,8 @@ fn a_moon_swiss_of_twelve_in_chromium_with_a_kill_and_a_paper_result() {
     }
     director.go(&format!("{base}{}", s.director));
     assert_eq!(
-        director.js("return document.querySelectorAll('#round tr[data-state=\"finished\"]').length;"),
+        director
+            .js("return document.querySelectorAll('#round tr[data-state=\"finished\"]').length;"),
         serde_json::json!(6)
     );
     assert_eq!(director.text("#missing"), "No result is missing.");
@@ -226,7 +229,15 @@ fn a_moon_swiss_of_twelve_in_chromium_with_a_kill_and_a_paper_result() {
     );
     let games: Vec<Vec<String>> = round2.iter().map(|r| moves_of(cwd, r, "moon")).collect();
     for i in 0..3 {
-        play_in(&base, &s.addr, &tabs, &round2[i], &games[i], 0, games[i].len());
+        play_in(
+            &base,
+            &s.addr,
+            &tabs,
+            &round2[i],
+            &games[i],
+            0,
+            games[i].len(),
+        );
     }
     let half = games[3].len() / 2;
     play_in(&base, &s.addr, &tabs, &round2[3], &games[3], 0, half);
@@ -234,7 +245,10 @@ fn a_moon_swiss_of_twelve_in_chromium_with_a_kill_and_a_paper_result() {
     director.go(&format!("{base}{}", s.director));
     let six = &round2[5].id;
     director.click(&format!("#{six} details summary"));
-    director.type_in(&format!("#{six} textarea[name=moves]"), &games[5].join("\n"));
+    director.type_in(
+        &format!("#{six} textarea[name=moves]"),
+        &games[5].join("\n"),
+    );
     director.click(&format!("#{six} form.paper button"));
     director.wait_for(&format!(
         "const r = document.getElementById('{six}'); return !!r && r.dataset.state === 'paper';"
@@ -259,8 +273,24 @@ fn a_moon_swiss_of_twelve_in_chromium_with_a_kill_and_a_paper_result() {
         round2.iter().map(|r| &r.seats).collect::<Vec<_>>()
     );
     assert_eq!(state(&s.addr, &round2[3].seats[0])["moves"], half);
-    play_in(&base, &s.addr, &tabs, &round2[3], &games[3], half, games[3].len());
-    play_in(&base, &s.addr, &tabs, &round2[4], &games[4], 0, games[4].len());
+    play_in(
+        &base,
+        &s.addr,
+        &tabs,
+        &round2[3],
+        &games[3],
+        half,
+        games[3].len(),
+    );
+    play_in(
+        &base,
+        &s.addr,
+        &tabs,
+        &round2[4],
+        &games[4],
+        0,
+        games[4].len(),
+    );
     director.go(&format!("{base}{}", s.director));
     assert_eq!(
         director.js(&format!(
@@ -365,7 +395,10 @@ fn wall_drawn(wall: &Tab, provisional: bool) {
     if provisional {
         let mark = wall.rect("#provisional-1");
         let table = wall.rect("#standings-1");
-        assert!(mark[1] >= 0.0 && mark[1] + mark[3] <= table[1], "{mark:?} above {table:?}");
+        assert!(
+            mark[1] >= 0.0 && mark[1] + mark[3] <= table[1],
+            "{mark:?} above {table:?}"
+        );
         assert!(wall.px("#provisional-1", "font-size") >= 30.0);
     }
     assert_eq!(

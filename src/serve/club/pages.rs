@@ -490,7 +490,10 @@ fn seats_sheet(state: &State, club: &Club, req: &Request) -> Response {
     // On the local network, the address the operator's QR code carries (a phone's way in),
     // whatever name this page was asked by.
     let host = if state.hosts.lan {
-        state.open.map(|a| a.to_string()).or_else(|| req.host.clone())
+        state
+            .open
+            .map(|a| a.to_string())
+            .or_else(|| req.host.clone())
     } else {
         req.host.clone()
     }
