@@ -175,6 +175,12 @@ impl Section {
     pub fn boards_per_round(&self) -> u32 {
         self.boards / self.rounds.max(1)
     }
+
+    /// Its tables change players from round to round: a `pairing` or a
+    /// `movement` (`event pair` pairs it, round by round).
+    pub fn is_paired(&self) -> bool {
+        self.pairing.is_some() || self.movement.is_some()
+    }
 }
 
 impl std::fmt::Debug for Section {

@@ -178,6 +178,13 @@ impl RecordLine {
     pub fn is_fact(&self) -> bool {
         matches!(self.status, "ok" | "slip") && !self.not_begun
     }
+
+    /// The record makes its round due: a fact, or its board's record handed
+    /// out and not begun. A round whose tables are all not begun is not
+    /// complete: each of its tables is missing (issue 41).
+    pub fn makes_due(&self) -> bool {
+        matches!(self.status, "ok" | "slip")
+    }
 }
 
 /// A record read and placed on its board and table.
@@ -830,7 +837,8 @@ struct Account {
 /// the pairing without a record of its board is missing, the pairing's bye
 /// is a bye (only if its player played in no record of the round), and a
 /// record with seat names takes the pairing's players at its table. Due:
-/// every round up to the last one with a record (or `through`). A section
+/// every round up to the last one with a record of its board, begun or not
+/// ([`RecordLine::makes_due`]), or `through`. A section
 /// whose tables keep their players is due every main board at every table.
 fn account<'d>(
     d: &Description,
@@ -861,7 +869,7 @@ fn account<'d>(
     let (Some(entrants), Some(_)) = (&s.entrants, s.pairing) else {
         let last = placed
             .iter()
-            .filter(|p| mine(p) && p.line.is_fact())
+            .filter(|p| mine(p) && p.line.makes_due())
             .map(|p| p.line.round)
             .max()
             .unwrap_or(0)
@@ -898,7 +906,7 @@ fn account<'d>(
     };
     let last = placed
         .iter()
-        .filter(|p| mine(p) && p.line.is_fact())
+        .filter(|p| mine(p) && p.line.makes_due())
         .map(|p| p.line.round)
         .max()
         .unwrap_or(0)

@@ -108,7 +108,7 @@ fn movement_round(
 
 /// The paired section `section` (1-based; `None`: the only paired one).
 pub fn paired_section(d: &Description, section: Option<usize>) -> Result<usize, Error> {
-    let moves = |s: &Section| s.pairing.is_some() || s.movement.is_some();
+    let moves = |s: &Section| s.is_paired();
     let paired: Vec<usize> = (0..d.sections.len())
         .filter(|&i| moves(&d.sections[i]))
         .collect();

@@ -63,6 +63,9 @@ pub struct State {
     pub token: String,
     /// The names the operator's and director's pages answer to.
     pub hosts: guard::Hosts,
+    /// The address a phone opens ([`lan::reachable`]: the one the operator's QR code
+    /// carries), what the seats' links carry on the local network.
+    pub open: Option<SocketAddr>,
     /// The event the server runs (`--event`), if any.
     pub event: Option<club::Club>,
     /// Whether the new-table form starts strict ([`Config::strict`]).
@@ -189,6 +192,7 @@ pub fn start(c: &Config) -> Result<(Server, Started), Error> {
             port: addr.port(),
             lan: c.lan,
         },
+        open: lan::reachable(addr),
         event,
         strict: c.strict,
     });

@@ -553,3 +553,41 @@ fn a_natura_slip_ends_with_the_end_adjustment() {
     assert!(slip.contains("Anna = [0, 10, 16, 16, 26]\n"), "{slip}");
     assert!(!slip.contains("[final]"), "{slip}");
 }
+
+/// Issue 41: a round handed out (its records written by `event pair --out`) and not begun
+/// is not complete: every table of it is missing, the standings are provisional, and the
+/// next round is not paired from it.
+#[test]
+fn a_round_not_begun_is_missing_at_every_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    swiss(d, "");
+    let round2 = pairing(d, 2, &["played", "--out", "round2"]);
+    for t in 1..=2 {
+        let f = format!("board-02-table-{t}.toml");
+        std::fs::copy(d.join("round2").join(&f), d.join("played").join(&f)).unwrap();
+    }
+    let (code, out) = results(d, &[]);
+    assert_eq!(code, 1, "{out}");
+    for t in 0..2 {
+        let who = names(&round2, t).replace(',', " v ");
+        assert!(
+            out.contains(&format!("round 2, table {}, board 2: {who}", t + 1)),
+            "{out}"
+        );
+    }
+    assert!(
+        out.contains("standings (provisional, 2 results missing;"),
+        "{out}"
+    );
+    let o = tavolo(
+        d,
+        &keyed(&["event", "pair", "event.toml", "--round", "3", "played"]),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        text(&o).contains("error[event.round-incomplete]"),
+        "{}",
+        text(&o)
+    );
+}

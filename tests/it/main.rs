@@ -2,6 +2,7 @@
 
 mod build_features;
 mod cards;
+mod cdp;
 mod cli_manners;
 mod cli_referee;
 mod closed_streams;
@@ -47,6 +48,7 @@ mod serve;
 mod serve_browser;
 mod serve_event;
 mod serve_event_browser;
+mod serve_event_cdp;
 mod serve_hostile;
 mod serve_lan;
 mod serve_light;

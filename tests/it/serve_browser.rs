@@ -274,7 +274,7 @@ impl<'a> Browser<'a> {
 }
 
 /// Base64 (standard alphabet) to bytes, for the screenshots.
-fn decode64(s: &str) -> Vec<u8> {
+pub fn decode64(s: &str) -> Vec<u8> {
     let val = |c: u8| match c {
         b'A'..=b'Z' => Some(c - b'A'),
         b'a'..=b'z' => Some(c - b'a' + 26),

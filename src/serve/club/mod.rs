@@ -9,7 +9,8 @@
 //! page shows.
 //!
 //! - the current round of a paired section is the last round with a record in the folder
-//!   (round 1 before any); a section whose tables keep their players opens every main board
+//!   (round 1 before any), a movement's as the movement seats it (Mitchell: which pair sits
+//!   N-S, which E-W, at which table); a section whose tables keep their players opens every main board
 //!   at every table;
 //! - a paper result is a score slip (`board-02-table-5-paper.toml`, as `event score` writes
 //!   it) where the game keeps a running score, else the paper's moves typed in as the
@@ -249,7 +250,7 @@ impl Club {
         }
         let mut round = Round::default();
         for (si, s) in d.sections.iter().enumerate() {
-            if s.pairing.is_none() {
+            if !s.is_paired() {
                 round.rounds.push(1);
                 for (label, sec) in boards::labels(d) {
                     if !std::ptr::eq(sec, s) || !matches!(label, Label::Main(_)) {
@@ -291,8 +292,9 @@ impl Club {
     }
 
     /// Round `r` of paired section `si` from the records of the rounds before it, as
-    /// `event pair` pairs it (the results of those rounds, then [`rounds::pair`]): each board
-    /// and table with its players, first seat first.
+    /// `event pair` pairs it (the results of those rounds, then [`rounds::pair`]; a movement's
+    /// round as [`crate::event::movement`] seats it): each board and table with its players
+    /// by seat.
     fn pairing(
         &self,
         si: usize,
@@ -326,8 +328,9 @@ impl Club {
             let label: Label = b
                 .parse()
                 .map_err(|m: String| Error::failed("serve.event", m))?;
+            // A movement's table: its players by seat, as the movement seats them.
             for t in &paired.tables {
-                out.push((label, t.table, vec![t.first.clone(), t.second.clone()]));
+                out.push((label, t.table, t.players()));
             }
         }
         Ok(out)
@@ -420,7 +423,7 @@ impl Club {
         let Some(s) = self.d.sections.get(si) else {
             return Err("no such section".into());
         };
-        if s.pairing.is_none() {
+        if !s.is_paired() {
             return Err(format!(
                 "section {} has no pairing: its tables keep their players",
                 si + 1

@@ -157,7 +157,10 @@ fn status(
         crate::event::measure::Counted::LeftOut { why } => format!("not counted: {why}"),
     };
     if s.paper.is_some() {
-        return ("paper", line.map(counted).unwrap_or_default());
+        return (
+            "paper",
+            format!("{} (on paper)", line.map(counted).unwrap_or_default()),
+        );
     }
     let Some(desk) = state.tables.get(&s.id) else {
         return ("not-started", String::new());
@@ -167,10 +170,14 @@ fn status(
     match (d.live.to_move(), d.live.moves()) {
         (_, 0) => ("not-started", "not started".into()),
         (Some(_), n) => ("playing", format!("playing, {n} moves")),
-        (None, _) => (
-            if paper { "paper" } else { "finished" },
-            d.live.result().unwrap_or_else(|| "over".into()),
-        ),
+        (None, _) => {
+            let result = d.live.result().unwrap_or_else(|| "over".into());
+            if paper {
+                ("paper", format!("{result} (on paper)"))
+            } else {
+                ("finished", result)
+            }
+        }
     }
 }
 
@@ -186,7 +193,7 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
         esc(&form)
     );
     let mut b = format!(
-        "<header><h1>{} <small>· the director</small></h1>\n<p class=\"quiet\"><a href=\"/event/standings\" id=\"standings-link\">the standings</a> · \
+        "{DESK}<header><h1>{} <small>· the director</small></h1>\n<p class=\"quiet\"><a href=\"/event/standings\" id=\"standings-link\">the standings</a> · \
          <a href=\"{}\" id=\"seats-link\">the seats' links to print (QR codes)</a></p></header>\n",
         esc(&club.d.event),
         esc(&director_href(state, "/seats"))
@@ -219,8 +226,9 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
             s.rounds,
             n = si + 1
         );
-        b.push_str("<table class=\"scores round\" id=\"round\"><tr><th>table</th><th>board</th><th>players</th><th>state</th><th>actions</th></tr>\n");
+        let mut table = String::from("<table class=\"scores round\" id=\"round\"><tr><th>table</th><th>board</th><th>players</th><th>state</th><th>actions</th></tr>\n");
         let mut over = true;
+        let mut not_started = Vec::new();
         for slot in round.slots.iter().filter(|x| x.section == si) {
             let line = sec.and_then(|sec| {
                 sec.records
@@ -230,6 +238,9 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
             });
             let (kind, words) = status(state, club, slot, line);
             over &= matches!(kind, "finished" | "paper");
+            if kind == "not-started" {
+                not_started.push((slot.board.clone(), slot.table));
+            }
             let links: Vec<String> = slot
                 .players
                 .iter()
@@ -254,7 +265,7 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
                 String::new()
             };
             let _ = writeln!(
-                b,
+                table,
                 "<tr id=\"{id}\" data-state=\"{kind}\"><td class=\"n\">{}</td><td>{}</td><td>{}</td>\
                  <td class=\"state\">{}</td><td>{}{table_link}</td></tr>",
                 slot.table,
@@ -265,7 +276,9 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
                 id = esc(&slot.id)
             );
         }
-        b.push_str("</table>\n");
+        table.push_str("</table>\n");
+        // What the director acts on first, above the tables: the missing results (a table
+        // not begun said so) and the next round's button.
         if let Some(sec) = sec {
             if sec.missing.is_empty() {
                 b.push_str("<p id=\"missing\" class=\"quiet\">No result is missing.</p>\n");
@@ -276,12 +289,20 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
                     sec.missing.len()
                 );
                 for m in &sec.missing {
-                    let _ = writeln!(b, "<li>{}</li>", esc(&m.to_string()));
+                    let idle = not_started
+                        .iter()
+                        .any(|(board, t)| *board == m.board && *t == m.table);
+                    let _ = writeln!(
+                        b,
+                        "<li>{}{}</li>",
+                        esc(&m.to_string()),
+                        if idle { " <em>(not started)</em>" } else { "" }
+                    );
                 }
                 b.push_str("</ul>\n");
             }
         }
-        if s.pairing.is_some() && r < s.rounds {
+        if s.is_paired() && r < s.rounds {
             let _ = writeln!(
                 b,
                 "<form method=\"post\" id=\"pair\" action=\"{}\"><input type=\"hidden\" name=\"section\" value=\"{}\">{token}\
@@ -297,6 +318,7 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
                 }
             );
         }
+        b.push_str(&table);
     }
     let status_code = problem.map_or(200, |(s, _)| s);
     Response::html(
@@ -353,6 +375,12 @@ fn actions(club: &Club, slot: &Slot, token: &str, state: &State, kind: &str) -> 
     )
 }
 
+/// The director's tablet: the page's whole width, so that a table's actions sit on its line
+/// and the round's tables fit a 1024x768 screen.
+const DESK: &str = "<style>\nbody { max-width: none; }\ntable.round { width: 100%; }\n\
+table.round td:last-child > details, table.round td:last-child > form.reopen { display: inline-block; vertical-align: middle; margin-right: 0.5rem; }\n\
+table.round details[open] { display: block; }\n#missing { margin: 0.3rem 0; }\n#pair { margin: 0.5rem 0; }\n</style>\n";
+
 /// Large type for a room: twelve players' standings fill a 1920x1080 screen, read from across
 /// it (the type as large as the width and the height allow).
 const WALL: &str = "<style>\nbody { max-width: none; padding: 1.5vw 3vw; }\n\
@@ -360,7 +388,7 @@ html { font-size: min(2.4vw, 3.2vh); }\nh1 { font-size: 1.6rem; margin: 0; }\nh2
 table.wall { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }\n\
 table.wall th, table.wall td { padding: 0.15rem 0.6rem; border-bottom: 2px solid var(--line); text-align: right; }\n\
 table.wall th:nth-child(2), table.wall td:nth-child(2) { text-align: left; }\n\
-.provisional { color: var(--bad); font-weight: 700; }\n</style>\n";
+.provisional { color: var(--bad); font-weight: 700; margin: 0.2rem 0; }\n</style>\n";
 
 /// The standings page: the event's sections' standings as `event results` ranks them, the
 /// provisional mark and the tables whose results are missing; no key, no control.
@@ -459,9 +487,12 @@ fn standings_page(club: &Club) -> Response {
 /// to print, each seat cut out and handed to its player.
 fn seats_sheet(state: &State, club: &Club, req: &Request) -> Response {
     let round = club.lock().clone();
+    // On the local network, the address the operator's QR code carries (a phone's way in),
+    // whatever name this page was asked by.
     let host = if state.hosts.lan {
-        super::super::lan::lan_address()
-            .map(|a| format!("{a}:{}", state.hosts.port))
+        state
+            .open
+            .map(|a| a.to_string())
             .or_else(|| req.host.clone())
     } else {
         req.host.clone()
@@ -526,7 +557,7 @@ pub fn say(state: &State, club: &Club, addr: std::net::SocketAddr) -> Vec<String
         round.slots.iter().filter(|s| s.paper.is_none()).count()
     )];
     for (si, s) in club.d.sections.iter().enumerate() {
-        if s.pairing.is_some() {
+        if s.is_paired() {
             lines.push(format!(
                 "  section {}: {}, round {} of {}",
                 si + 1,
