@@ -119,6 +119,7 @@ fn load(dir: &Path) -> State {
         },
         event: None,
         strict: false,
+        open: None,
     }
 }
 
