@@ -781,3 +781,6 @@ page-your-pieces = Your pieces
 page-machine = The machine plays seats
 page-machine-placeholder = none, or 2,4 or 2:strong
 page-machine-strength = at strength
+page-machine-random = random moves
+page-machine-greedy = greedy: the best score now
+page-machine-strong = strong: looks ahead

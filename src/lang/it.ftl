@@ -807,4 +807,7 @@ page-your-pieces = I tuoi pezzi
 ## machine
 page-machine = La macchina gioca ai posti
 page-machine-placeholder = nessuno, oppure 2,4 o 2:strong
-page-machine-strength = con forza
+page-machine-strength = al livello
+page-machine-random = mosse a caso
+page-machine-greedy = avido: il punteggio più alto subito
+page-machine-strong = forte: guarda avanti

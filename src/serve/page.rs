@@ -745,12 +745,20 @@ fn machine_fields() -> String {
     let levels: String = crate::games::machine_seat::Level::ALL
         .iter()
         .map(|l| {
-            let picked = if l.name() == "greedy" {
-                " selected"
-            } else {
-                ""
+            use crate::games::machine_seat::Level;
+            let picked = if *l == Level::Greedy { " selected" } else { "" };
+            // The value is the word records and `--machine 2:strong` use; the label is the
+            // reader's language.
+            let label = match l {
+                Level::Random => crate::t!("page-machine-random"),
+                Level::Greedy => crate::t!("page-machine-greedy"),
+                Level::Strong => crate::t!("page-machine-strong"),
             };
-            format!("<option{picked}>{}</option>", l.name())
+            format!(
+                "<option value=\"{}\"{picked}>{}</option>",
+                l.name(),
+                esc(&label)
+            )
         })
         .collect();
     format!(

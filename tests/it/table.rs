@@ -791,7 +791,7 @@ fn a_terminal_session_edits_lines_and_recalls_them() {
     };
     let dir_text = dir.path().display().to_string();
     let open = |command: &str| {
-        let o = tmux.cmd(&[
+        let args = [
             "new-session",
             "-d",
             "-s",
@@ -803,7 +803,17 @@ fn a_terminal_session_edits_lines_and_recalls_them() {
             "-c",
             &dir_text,
             command,
-        ]);
+        ];
+        // Right after `kill-server` the old server may still hold the socket, and the new
+        // session's client meets it exiting ("server exited unexpectedly"): try again.
+        let mut o = tmux.cmd(&args);
+        for _ in 0..20 {
+            if o.status.success() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(250));
+            o = tmux.cmd(&args);
+        }
         assert!(o.status.success(), "{}", text(&o.stderr));
     };
     let keys = |k: &[&str]| {
