@@ -226,7 +226,7 @@ fn a_person_plays_the_machine_from_the_page_and_the_server_writes_the_session_s_
     let a = &server.addr;
     let home = get(a, "/");
     assert!(
-        home.body.contains("name=\"machine\"") && home.body.contains("<option>strong</option>"),
+        home.body.contains("name=\"machine\"") && home.body.contains("<option value=\"strong\">"),
         "the form offers machine seats and strengths: {}",
         home.body
     );
