@@ -6,7 +6,7 @@
 //! read back whole on the client's side.
 //!
 //! Asserts: no panic; a refused request gets a 4xx (505 for another HTTP version), a
-//! routed one a 2xx, 303 or 4xx; nothing is written outside the sessions folder and
+//! routed one a 2xx, 303, 304 or 4xx, in the request's HTTP/1.x; nothing is written outside the sessions folder and
 //! nothing but `ID.toml` records, `.ID.at-table` seats (and the server's key) inside it; after an accepted POST
 //! every record of the folder checks clean (`check`'s exit 0) and is what its table holds.
 //! After a POST the folder and the tables are put back as they were, so every input meets
@@ -225,8 +225,10 @@ impl Server {
             return Ok(());
         }
         let text = String::from_utf8_lossy(&answer);
+        // hyper answers a request in HTTP/1.0 in HTTP/1.0, as RFC 9112 allows.
         let status: u16 = text
             .strip_prefix("HTTP/1.1 ")
+            .or_else(|| text.strip_prefix("HTTP/1.0 "))
             .and_then(|r| r.get(..3))
             .and_then(|c| c.parse().ok())
             .ok_or_else(|| {
@@ -235,7 +237,13 @@ impl Server {
                     text.chars().take(80).collect::<String>()
                 )
             })?;
-        if !(status == 200 || status == 303 || (400..500).contains(&status) || status == 505) {
+        // 304: a GET whose `If-None-Match` names the page's ETag (issue 47).
+        if !(status == 200
+            || status == 303
+            || status == 304
+            || (400..500).contains(&status)
+            || status == 505)
+        {
             return Err(format!(
                 "status {status}: {}",
                 text.chars().take(600).collect::<String>()
