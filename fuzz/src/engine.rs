@@ -135,6 +135,10 @@ pub fn run_one(target: &mut Target, input: &[u8]) -> (Outcome, Duration, usize) 
     PEAK.store(base, Ordering::Relaxed);
     let epoch = *EPOCH.get_or_init(Instant::now);
     STARTED.store(epoch.elapsed().as_millis() as u64 + 1, Ordering::SeqCst);
+    // A panic the target caught itself (tavolo's usvg guard) must not name a later one.
+    if let Ok(mut p) = PANIC.lock() {
+        p.take();
+    }
     let t = Instant::now();
     let cpu = cpu_time();
     let r = catch_unwind(AssertUnwindSafe(|| (target.run)(input)));

@@ -24,6 +24,7 @@ pub mod sheet;
 pub mod template;
 pub mod textfit;
 pub mod tts;
+mod usvg_guard;
 pub mod warnings;
 pub mod watch;
 

@@ -16,7 +16,7 @@ use sha2::Digest;
 use crate::error::{io_reason, Error, Location, Result};
 use crate::kit::facetext::{self, Line};
 use crate::kit::model::{Component, Kit, Piece};
-use crate::kit::{bundled, fonts};
+use crate::kit::{bundled, fonts, usvg_guard};
 
 /// One drawn face, in its own SVG user units. Shared: the faces the PDF
 /// writer has taken (see [`render_faces_with`]) are one empty tree of their
@@ -367,7 +367,7 @@ fn parse_svg<'a>(svg: &str, dir: &'a Path, art: &'a ArtCache) -> Result<usvg::Tr
             art.resolve(dir, href).map(usvg::ImageKind::SVG)
         }),
     };
-    usvg::Tree::from_str(svg, &opt).map_err(svg_error)
+    usvg_guard::parse(svg, &opt).map_err(guard_error)
 }
 
 /// usvg options that see only the bundled fonts.
@@ -401,6 +401,13 @@ fn art_options(path: &Path, within: &Path) -> usvg::Options<'static> {
         )
     });
     opt
+}
+
+fn guard_error(e: usvg_guard::Failure) -> Error {
+    match e {
+        usvg_guard::Failure::Usvg(e) => svg_error(e),
+        usvg_guard::Failure::Degenerate => usvg_guard::degenerate(),
+    }
 }
 
 fn svg_error(e: usvg::Error) -> Error {
@@ -634,8 +641,8 @@ impl ArtCache {
                 )),
                 (None, Ok(text)) => {
                     let opt = art_options(path, &self.within);
-                    usvg::Tree::from_str(text, &opt)
-                        .map_err(|e| with_file(svg_error(e), path))
+                    usvg_guard::parse(text, &opt)
+                        .map_err(|e| with_file(guard_error(e), path))
                         .and_then(|tree| {
                             check_supported(tree.root()).map_err(|what| {
                                 if what.starts_with("raster") {

@@ -386,3 +386,37 @@ fn every_command_whose_output_cannot_be_written_exits_2() {
         );
     }
 }
+
+/// The kit fuzzer's find (issue 38): art 2^63-1 units high placed in a 10-unit box, or
+/// ordinary art in an `<image>` far smaller than its distance from the origin, made usvg
+/// panic (tiny-skia-path's `to_non_zero_rect`). Now an error naming the file, exit 2, no
+/// PDF and no panic's message.
+#[test]
+fn art_of_vanishing_fitted_size_is_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let items = "items = [{ name = \"a\" }]";
+    std::fs::write(
+        dir.path().join("art.svg"),
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="9223372036854775807"><rect width="10" height="10"/></svg>"#,
+    )
+    .unwrap();
+    kit(dir.path(), "cards", &with_image("art.svg"), items);
+    let o = bounded(dir.path(), &["kit", "kit.toml", "--out", "out"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("kit.svg-degenerate"), "{err}");
+    assert!(err.contains("card.svg"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!dir.path().join("out/deck.pdf").exists());
+    // Ordinary art, an image 10^-6 units wide far from the origin.
+    std::fs::write(dir.path().join("art.svg"), ART).unwrap();
+    let tiny = r#"<svg xmlns="http://www.w3.org/2000/svg" width="{{ w }}" height="{{ h }}"><image href="art.svg" x="100" y="100" width="0.001" height="0.0000001"/></svg>"#;
+    kit(dir.path(), "cards", tiny, items);
+    let o = bounded(dir.path(), &["kit", "kit.toml", "--out", "out"]);
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        o.status.success() || err.contains("kit.svg-degenerate"),
+        "{err}"
+    );
+}
