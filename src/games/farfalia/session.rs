@@ -6,7 +6,7 @@
 //! from it as they do in `tavolo play`.
 
 use super::record::{engine_moves, replay, Farfalia, Replay};
-use super::{Broken, CardSet, Deal, Match, Move, Outcome};
+use super::{Broken, Card, CardSet, Deal, Family, Match, Move, Outcome};
 use crate::error::Error;
 use crate::games::engine::Broken as _;
 use crate::games::referee::Referee;
@@ -162,21 +162,36 @@ impl Table for Farfalia {
                 tricks = deal.kind().tricks()
             )
         ));
-        let trick: Vec<String> = deal
-            .trick()
-            .iter()
-            .map(|(place, c)| {
-                let card = match c {
-                    Ok(card) => card.to_string(),
-                    Err(family) => format!("jolly {family}"),
-                };
-                format!("{} {card}", place_name(deal, *place, names))
-            })
-            .collect();
+        let said = |cards: Vec<(usize, Result<Card, Family>)>| -> Vec<String> {
+            cards
+                .iter()
+                .map(|(place, c)| {
+                    let card = match c {
+                        Ok(card) => card.to_string(),
+                        Err(family) => format!("jolly {family}"),
+                    };
+                    format!("{} {card}", place_name(deal, *place, names))
+                })
+                .collect()
+        };
+        let trick = said(deal.trick());
         if !trick.is_empty() {
             out.push_str(&format!(
                 "{}\n",
                 crate::t!("farfalia-trick", cards = trick.join(", "))
+            ));
+        }
+        // The trick just completed stays in view until the next card: every player saw
+        // it played (GN-5), and a finished trick no longer vanishes (issue 47).
+        let last = said(deal.last_trick());
+        if !last.is_empty() {
+            let to = match deal.last_winner() {
+                Some(p) => crate::t!("farfalia-trick-to", player = place_name(deal, p, names)),
+                None => crate::t!("farfalia-all-burned"),
+            };
+            out.push_str(&format!(
+                "{}{to}\n",
+                crate::t!("farfalia-last-trick", cards = last.join(", "))
             ));
         }
         for place in 0..deal.places() {
