@@ -1060,3 +1060,35 @@ fn legend(game: &str) -> Option<String> {
     let l = crate::lang::message(&format!("table-legend-{game}"), None);
     (!l.starts_with('[')).then(|| format!("{} {l}\n", crate::t!("table-legend-head")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::legend;
+
+    /// Issue 47: each board's marks in words at the table, in the reader's language; the
+    /// catalogue names every game's (NS-1's premium squares for Natura).
+    #[test]
+    fn every_game_s_marks_have_a_legend() {
+        let natura = legend("natura").expect("Natura's legend");
+        for mark in [
+            "= triple word",
+            "- double word",
+            "\" triple letter",
+            "' double letter",
+        ] {
+            assert!(natura.contains(mark), "{natura}");
+        }
+        for game in [
+            "moon",
+            "quincunx",
+            "farfalia",
+            "scalafrutta",
+            "domino",
+            "muro",
+            "mosaico",
+        ] {
+            assert!(legend(game).is_some(), "{game}");
+        }
+        assert_eq!(legend("no-such-game"), None);
+    }
+}

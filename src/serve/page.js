@@ -175,54 +175,54 @@
   var box = document.getElementById("text");
   if (board && box && !targets.length) { box.open = true; }
 
-  // A board whose squares come out smaller than a finger (Natura's on a phone): the whole
-  // board is one target that brings the part tapped closer (the viewBox narrowed to a
-  // window of squares at least 46 px each), then its squares are tapped.
+  // A picture whose places come out smaller than a finger on a phone (Natura's 15 x 15
+  // squares, Scalafrutta's flat slots): the places together are one target that brings the
+  // part tapped closer (the viewBox narrowed until a place is 46 px at least), then the
+  // places are tapped; `whole` goes back.
   var svg = picture ? picture.querySelector("svg") : null;
   var whole = svg ? svg.getAttribute("viewBox") : null;
-  var zone = null;
+  var zone = null, far = null, zoom = 1;
   function user(x, y) {
     var pt = svg.createSVGPoint();
     pt.x = x; pt.y = y;
     return pt.matrixTransform(svg.getScreenCTM().inverse());
   }
   function closer(cx, cy) {
-    var first = targets[0].getBoundingClientRect(), last = targets[targets.length - 1].getBoundingClientRect();
-    var a = user(first.left, first.top), b = user(last.right, last.bottom), c = user(first.right, first.top);
-    var sq = c.x - a.x;
     var vb = whole.split(/[\s,]+/).map(Number);
-    var n = Math.max(3, Math.floor(svg.getBoundingClientRect().width / 46));
-    var w = n * sq, h = w * vb[3] / vb[2];
-    var cols = Math.round((b.x - a.x) / sq), rows = Math.round((b.y - a.y) / sq);
+    var w = vb[2] / zoom, h = vb[3] / zoom;
     var p = user(cx, cy);
-    var m = Math.min(rows, Math.floor(h / sq));
-    var col = Math.floor((p.x - a.x) / sq), row = Math.floor((p.y - a.y) / sq);
-    var x = a.x + Math.max(0, Math.min(cols - n, col - Math.floor(n / 2))) * sq;
-    var y = a.y + Math.max(0, Math.min(rows - m, row - Math.floor(m / 2))) * sq;
-    // Centred on the squares shown, the rest of the window split either side.
-    x -= (w - Math.min(n, cols) * sq) / 2;
-    y -= (h - m * sq) / 2;
+    var x = Math.max(vb[0], Math.min(vb[0] + vb[2] - w, p.x - w / 2));
+    var y = Math.max(vb[1], Math.min(vb[1] + vb[3] - h, p.y - h / 2));
     svg.setAttribute("viewBox", [x, y, w, h].join(" "));
     svg.setAttribute("class", "near");
     if (far) { far.hidden = false; }
   }
-  var far = null;
-  if (svg && whole && targets.length > 30 && targets[0].getBoundingClientRect().width < 32) {
-    var ns = "http://www.w3.org/2000/svg";
-    var group = targets[0].parentNode;
-    var t0 = targets[0], tn = targets[targets.length - 1];
-    var num = function (el, k) { return parseFloat(el.getAttribute(k)); };
-    zone = document.createElementNS(ns, "rect");
-    zone.setAttribute("id", "sq-zoom");
-    zone.setAttribute("class", "target zone");
-    zone.setAttribute("data-zoom", "1");
-    zone.setAttribute("x", num(t0, "x"));
-    zone.setAttribute("y", num(t0, "y"));
-    zone.setAttribute("width", num(tn, "x") + num(tn, "width") - num(t0, "x"));
-    zone.setAttribute("height", num(tn, "y") + num(tn, "height") - num(t0, "y"));
-    zone.setAttribute("fill", "transparent");
-    group.appendChild(zone);
-    svg.setAttribute("class", "far");
+  var phone = window.matchMedia && window.matchMedia("(max-width: 50rem)").matches;
+  if (svg && whole && targets.length && phone) {
+    var r0 = targets[0].getBoundingClientRect();
+    var least = Math.min(r0.width, r0.height);
+    if (least > 0 && least < 44) {
+      zoom = 46 / least;
+      var ns = "http://www.w3.org/2000/svg";
+      var num = function (el, k) { return parseFloat(el.getAttribute(k)); };
+      var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (var k = 0; k < targets.length; k++) {
+        var t = targets[k];
+        x0 = Math.min(x0, num(t, "x")); y0 = Math.min(y0, num(t, "y"));
+        x1 = Math.max(x1, num(t, "x") + num(t, "width")); y1 = Math.max(y1, num(t, "y") + num(t, "height"));
+      }
+      zone = document.createElementNS(ns, "rect");
+      zone.setAttribute("id", "sq-zoom");
+      zone.setAttribute("class", "target zone");
+      zone.setAttribute("data-zoom", "1");
+      zone.setAttribute("x", x0);
+      zone.setAttribute("y", y0);
+      zone.setAttribute("width", x1 - x0);
+      zone.setAttribute("height", y1 - y0);
+      zone.setAttribute("fill", "transparent");
+      targets[0].parentNode.appendChild(zone);
+      svg.setAttribute("class", "far");
+    }
   }
 
   var move = { piece: "", square: "", dir: "", word: "", exchange: null };

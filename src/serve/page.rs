@@ -439,22 +439,25 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     }
     // Farfalia: the trick on the table, or the one just completed until the next card
     // (issue 47), as every view's position has it (GN-5: played cards are seen by all).
-    if live.game() == "farfalia" {
-        b.push_str(&trick_html(&live.position(who.view)));
-    }
+    let trick = if live.game() == "farfalia" {
+        trick_html(&live.position(who.view))
+    } else {
+        String::new()
+    };
     // The board first, as wide as the screen; beside it on a wide screen, the pieces
     // (built by the script), the actions and the text.
     match &x.picture {
         Some(svg) => b.push_str(&format!(
-            "<div class=\"grid\">\n<figure id=\"picture\">\n{svg}\n{}</figure>\n",
+            "{trick}<div class=\"grid\">\n<figure id=\"picture\">\n{svg}\n{}</figure>\n",
             if natura {
                 natura_legend()
             } else {
                 String::new()
             }
         )),
+        // No picture: the trick, where the game has one, takes the board's place.
         None => b.push_str(&format!(
-            "<div class=\"grid\">\n<p class=\"quiet\" id=\"no-picture\">{}</p>\n",
+            "<div class=\"grid\">\n<div class=\"main\">{trick}<p class=\"quiet\" id=\"no-picture\">{}</p></div>\n",
             esc(&x
                 .no_picture
                 .clone()

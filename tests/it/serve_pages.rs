@@ -485,11 +485,16 @@ fn look_at(
             Value::Array(vec![]),
             "{game} at {width}: targets under 44 px"
         );
-        // Natura's board on a phone: a tap brings a part closer, then its squares are big
-        // enough; `whole board` goes back.
-        if game == "natura" && has_picture {
+        // A picture too fine for a finger on a phone (Natura's board, Scalafrutta's flat
+        // slots): a tap brings a part closer, then its places are big enough; `whole` goes
+        // back.
+        let zoomed = b.js("return document.querySelector('#sq-zoom') !== null;") == true;
+        if ["natura", "scalafrutta"].contains(&game) {
+            assert!(zoomed, "{game} at {width}: a picture to bring closer");
+        }
+        if zoomed {
             b.js(
-                "const r = document.querySelector('#sq-H8').getBoundingClientRect(); \
+                "const r = document.querySelector('#picture .target[data-square]').getBoundingClientRect(); \
                  document.querySelector('#sq-zoom').dispatchEvent(new MouseEvent('click', \
                    {bubbles: true, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2})); return null;",
             );

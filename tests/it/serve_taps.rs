@@ -59,7 +59,9 @@ fn tap_square(tab: &Tab, square: &str) {
     if far == Value::Bool(true) {
         // The square is under the tap, but the whole board takes it.
         tab.click(&css);
-        tab.wait_for("return document.querySelector('#picture svg').getAttribute('class') === 'near';");
+        tab.wait_for(
+            "return document.querySelector('#picture svg').getAttribute('class') === 'near';",
+        );
     }
     let r = tab.rect(&css);
     assert!(
@@ -81,7 +83,11 @@ fn natura_by_taps(tab: &Tab, mv: &str) {
             let mut used = HashMap::<char, usize>::new();
             for c in tiles.chars() {
                 let n = used.entry(c).or_default();
-                tap_nth(tab, &format!("#tapbar .hand .piece[data-piece=\"{c}\"]"), *n);
+                tap_nth(
+                    tab,
+                    &format!("#tapbar .hand .piece[data-piece=\"{c}\"]"),
+                    *n,
+                );
                 *n += 1;
             }
             assert_eq!(field(tab), format!("exchange {tiles}"), "{mv}");
@@ -97,7 +103,11 @@ fn natura_by_taps(tab: &Tab, mv: &str) {
                 }
                 let tile = if c.is_lowercase() { '?' } else { c };
                 let n = used.entry(tile).or_default();
-                tap_nth(tab, &format!("#tapbar .hand .piece[data-piece=\"{tile}\"]"), *n);
+                tap_nth(
+                    tab,
+                    &format!("#tapbar .hand .piece[data-piece=\"{tile}\"]"),
+                    *n,
+                );
                 *n += 1;
                 if c.is_lowercase() {
                     // The jolly asks its letter: a row of the set's letters.
@@ -178,7 +188,9 @@ fn a_whole_natura_game_by_taps_only_writes_the_typed_record() {
     let args = ["natura", "--seed", NATURA_SEED, "-p", "2"];
     let moves = with_extras(&args, NATURA_EXTRAS);
     assert!(
-        moves.iter().any(|m| m.split_whitespace().nth(1) == Some("exchange")),
+        moves
+            .iter()
+            .any(|m| m.split_whitespace().nth(1) == Some("exchange")),
         "an exchange: {moves:?}"
     );
     assert!(
@@ -204,7 +216,9 @@ fn a_whole_natura_game_by_taps_only_writes_the_typed_record() {
     let chrome = Chrome::launch();
     let tabs: Vec<Tab> = (0..2).map(|_| chrome.tab(PHONE.0, PHONE.1)).collect();
     for (i, mv) in moves.iter().enumerate() {
-        let seat = state(a, &director)["seat"].as_u64().expect("a seat to move") as usize;
+        let seat = state(a, &director)["seat"]
+            .as_u64()
+            .expect("a seat to move") as usize;
         let tab = &tabs[seat - 1];
         tab.go(&format!("http://{a}{}", pages[seat - 1]));
         tab.wait_for(&moves_shown(i));
@@ -216,7 +230,10 @@ fn a_whole_natura_game_by_taps_only_writes_the_typed_record() {
     }
     assert_eq!(state(a, &director)["over"], true);
     let file = std::fs::read_to_string(dir.path().join(format!("{id}.toml"))).unwrap();
-    assert_eq!(file, typed, "the record `tavolo table` writes for the same moves typed");
+    assert_eq!(
+        file, typed,
+        "the record `tavolo table` writes for the same moves typed"
+    );
     check_clean(&file);
 }
 
@@ -251,7 +268,9 @@ fn a_farfalia_seat_plays_by_taps_and_the_record_is_the_typed_one() {
     let tab = chrome.tab(PHONE.0, PHONE.1);
     let (mut tapped, mut tricks_seen) = (0, 0);
     for (i, mv) in moves.iter().enumerate() {
-        let seat = state(a, &director)["seat"].as_u64().expect("a seat to move") as usize;
+        let seat = state(a, &director)["seat"]
+            .as_u64()
+            .expect("a seat to move") as usize;
         let card = mv.split_once(':').map(|(_, c)| c.trim()).filter(|c| {
             c.len() >= 2
                 && c[..1].chars().all(|x| "RGBO".contains(x))
@@ -285,7 +304,12 @@ fn a_farfalia_seat_plays_by_taps_and_the_record_is_the_typed_one() {
         let found = tab.js(&format!(
             "return document.querySelector('#tapbar .piece[data-piece=\"{card}\"]') !== null;"
         ));
-        assert_eq!(found, Value::Bool(true), "{mv}: no {card} to tap: {}", tab.text("#position"));
+        assert_eq!(
+            found,
+            Value::Bool(true),
+            "{mv}: no {card} to tap: {}",
+            tab.text("#position")
+        );
         tab.click(&format!("#tapbar .piece[data-piece=\"{card}\"]"));
         assert_eq!(field(&tab), card, "{mv}");
         tab.click("#play button");
@@ -303,9 +327,93 @@ fn a_farfalia_seat_plays_by_taps_and_the_record_is_the_typed_one() {
         }
     }
     assert!(tapped > 10, "seat 1 tapped {tapped} moves");
-    assert!(tricks_seen > 0, "a completed trick was in view before the next card");
+    assert!(
+        tricks_seen > 0,
+        "a completed trick was in view before the next card"
+    );
     assert_eq!(state(a, &director)["over"], true);
     let file = std::fs::read_to_string(dir.path().join(format!("{id}.toml"))).unwrap();
-    assert_eq!(file, typed, "the record `tavolo table` writes for the same moves typed");
+    assert_eq!(
+        file, typed,
+        "the record `tavolo table` writes for the same moves typed"
+    );
     check_clean(&file);
+}
+
+/// GN-5 and SF-2 (a player's won tiles are kept out of the others' sight): Scalafrutta's
+/// picture is on every page now (issue 47, its twelve places tapped there), and a tile one
+/// player took is drawn face up on that player's picture and the director's only.
+#[test]
+fn scalafrutta_s_picture_shows_a_won_tile_to_its_owner_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path(), &[]);
+    let a = &server.addr;
+    let args = ["scalafrutta", "--seed", "web", "-p", "2"];
+    let moves = notations(&played(&args));
+    let (_, director) = deal(
+        a,
+        &[("game", "scalafrutta"), ("seed", "web"), ("players", "2")],
+    );
+    let page = get(a, &director).body;
+    let table = link(&page, "the table");
+    let seats = seat_pages(a, &director, 2);
+    for (i, m) in moves[..3].iter().enumerate() {
+        let r = post(
+            a,
+            &action(&director, "/move"),
+            &[("move", m), ("at", &i.to_string())],
+        );
+        assert_eq!(r.status, 303, "{m}: {}", r.body);
+    }
+    // Each player's won tiles, as the director's position lists them.
+    let position = state(a, &director)["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let won = |p: usize| -> Vec<String> {
+        let line = position
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("P{p} (")))
+            .unwrap_or_else(|| panic!("P{p}'s line in {position}"));
+        line.rsplit(':')
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .filter(|t| t.len() == 2)
+            .map(String::from)
+            .collect()
+    };
+    let picture = |page: &str| get(a, &action(page, "/picture.svg"));
+    let all = won(1).into_iter().chain(won(2)).collect::<Vec<_>>();
+    assert!(!all.is_empty(), "a tile won in three moves: {position}");
+    for p in [1, 2] {
+        let mine = picture(&seats[p - 1]);
+        assert_eq!(mine.status, 200, "P{p}'s picture");
+        for t in won(p) {
+            assert!(
+                mine.body.contains(&format!("id=\"tile-{t}\"")),
+                "P{p} sees {t}"
+            );
+        }
+        for t in won(3 - p) {
+            assert!(
+                !mine.body.contains(&format!("id=\"tile-{t}\"")),
+                "P{p}'s picture shows P{}'s {t}",
+                3 - p
+            );
+        }
+    }
+    let shared = picture(&table);
+    assert_eq!(shared.status, 200);
+    let full = picture(&director).body;
+    for t in &all {
+        assert!(
+            !shared.body.contains(&format!("id=\"tile-{t}\"")),
+            "the table sees {t}"
+        );
+        assert!(
+            full.contains(&format!("id=\"tile-{t}\"")),
+            "the director sees {t}"
+        );
+    }
 }

@@ -88,7 +88,10 @@ impl Frame {
 
     /// The cells of the frame no card lies on.
     fn empty(&self, board: &Board) -> Vec<Rect> {
-        self.empty_named(board).into_iter().map(|(_, r)| r).collect()
+        self.empty_named(board)
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect()
     }
 
     /// The same cells named as the notation names them (`c3`): where a card may go, for
