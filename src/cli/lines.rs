@@ -20,7 +20,7 @@ use crate::error::Error;
 
 /// The session's commands, as `help` lists them.
 pub const COMMANDS: &[&str] = &[
-    "undo", "redo", "hint", "position", "moves", "resign", "show", "save", "help", "quit",
+    "undo", "redo", "hint", "position", "legend", "moves", "resign", "show", "save", "help", "quit",
 ];
 
 /// Lines kept in a game's history file.

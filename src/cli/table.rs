@@ -466,6 +466,12 @@ impl Desk {
         }
         text.push_str(&format!("{}\n\n", crate::t!("table-type-a-move")));
         text.push_str(&live.position(self.view));
+        // At a terminal, what the board's marks mean (issue 47); `legend` says it again.
+        if self.interactive {
+            if let Some(l) = legend(live.game()) {
+                text.push_str(&l);
+            }
+        }
         self.say(&text);
         Ok(())
     }
@@ -523,6 +529,11 @@ impl Desk {
                     self.event("position", json!({}));
                 } else {
                     self.say(&self.live.position(self.view));
+                }
+            }
+            "legend" | "legenda" if rest.is_empty() && !self.json => {
+                if let Some(l) = legend(self.live.game()) {
+                    self.say(&l);
                 }
             }
             "moves" | "history" | "mosse" if rest.is_empty() => self.history(),
@@ -1041,4 +1052,43 @@ fn draw(live: &dyn Live, view: View, path: &Path) -> Result<(), Error> {
         ));
     }
     crate::output::write_atomic(path, &bytes).map_err(|e| Error::io("cli.write", path, &e))
+}
+
+/// What the marks of `game`'s position as text mean (Natura's premium squares, the fruits'
+/// and suits' letters), one line; `None` for a game the catalogue has no legend for.
+fn legend(game: &str) -> Option<String> {
+    let l = crate::lang::message(&format!("table-legend-{game}"), None);
+    (!l.starts_with('[')).then(|| format!("{} {l}\n", crate::t!("table-legend-head")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::legend;
+
+    /// Issue 47: each board's marks in words at the table, in the reader's language; the
+    /// catalogue names every game's (NS-1's premium squares for Natura).
+    #[test]
+    fn every_game_s_marks_have_a_legend() {
+        let natura = legend("natura").expect("Natura's legend");
+        for mark in [
+            "= triple word",
+            "- double word",
+            "\" triple letter",
+            "' double letter",
+        ] {
+            assert!(natura.contains(mark), "{natura}");
+        }
+        for game in [
+            "moon",
+            "quincunx",
+            "farfalia",
+            "scalafrutta",
+            "domino",
+            "muro",
+            "mosaico",
+        ] {
+            assert!(legend(game).is_some(), "{game}");
+        }
+        assert_eq!(legend("no-such-game"), None);
+    }
 }

@@ -784,3 +784,19 @@ page-machine-strength = at strength
 page-machine-random = random moves
 page-machine-greedy = greedy: the best score now
 page-machine-strong = strong: looks ahead
+
+## phone: taps on every picture, the last trick, the boards' legends (issue 47)
+page-tap-zoom = Tap the board to bring a part of it closer, then a square.
+page-tap-whole = whole board
+page-tap-drawn = Tap the tile you drew, then where it goes in.
+page-jolly-pick = The jolly stands for:
+farfalia-last-trick = last trick: { $cards }
+table-legend-head = Legend:
+table-legend-natura = = triple word, - double word, " triple letter, ' double letter, . an empty square; a lower-case letter is a jolly
+table-legend-moon = . an empty square
+table-legend-quincunx = . an empty cell
+table-legend-mosaico = . an empty cell; M apples, P pears, C watermelons, U grapes, F strawberries, B bananas
+table-legend-muro = ## a tile face down; M apples, P pears, C watermelons, U grapes, F strawberries, B bananas
+table-legend-scalafrutta = M apples, P pears, C watermelons, U grapes, F strawberries, B bananas; top1..right3 where a tile goes in
+table-legend-domino = M apples, P pears, C watermelons, U grapes, F strawberries, B bananas
+table-legend-farfalia = R red, G green, B blue, O orange, then the card's number

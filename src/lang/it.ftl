@@ -811,3 +811,19 @@ page-machine-strength = al livello
 page-machine-random = mosse a caso
 page-machine-greedy = avido: il punteggio più alto subito
 page-machine-strong = forte: guarda avanti
+
+## phone: taps on every picture, the last trick, the boards' legends (issue 47)
+page-tap-zoom = Tocca il tabellone per avvicinarne una parte, poi una casella.
+page-tap-whole = tutto il tabellone
+page-tap-drawn = Tocca la tessera pescata, poi dove entra.
+page-jolly-pick = Il jolly vale:
+farfalia-last-trick = ultima presa: { $cards }
+table-legend-head = Legenda:
+table-legend-natura = = parola tripla, - parola doppia, " lettera tripla, ' lettera doppia, . casella vuota; una lettera minuscola è un jolly
+table-legend-moon = . casella vuota
+table-legend-quincunx = . spazio vuoto
+table-legend-mosaico = . casella vuota; M mele, P pere, C cocomeri, U uva, F fragole, B banane
+table-legend-muro = ## tessera coperta; M mele, P pere, C cocomeri, U uva, F fragole, B banane
+table-legend-scalafrutta = M mele, P pere, C cocomeri, U uva, F fragole, B banane; top1..right3 dove entra una tessera
+table-legend-domino = M mele, P pere, C cocomeri, U uva, F fragole, B banane
+table-legend-farfalia = R rosso, G verde, B blu, O arancione, poi il numero della carta

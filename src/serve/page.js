@@ -47,7 +47,11 @@
   document.body.setAttribute("data-game", state.getAttribute("data-game") || "");
   var player = turn.getAttribute("data-player") || "";
   // Natura's rack makes words: its letters are tapped one by one, after a direction.
-  var words = state.getAttribute("data-game") === "natura";
+  var game = state.getAttribute("data-game") || "";
+  var words = game === "natura";
+  // Scalafrutta's tile is drawn blind from a real pile: it is picked among those not in
+  // sight (the square, the seat's own), then where it goes in is tapped on the picture.
+  var fruit = game === "scalafrutta";
   var values = {};
   (state.getAttribute("data-values") || "").split(" ").forEach(function (v) {
     if (v) { values[v.charAt(0)] = v.slice(1); }
@@ -90,7 +94,7 @@
       header = null;
       var t = line.replace(/^\s+/, "");
       var next = t.charAt(player.length);
-      if (player && t.indexOf(player) === 0 && /[\s:('’]/.test(next) && line.indexOf(":") > 0) {
+      if (!fruit && player && t.indexOf(player) === 0 && /[\s:('’]/.test(next) && line.indexOf(":") > 0) {
         // The holding: after the colon, up to a `;` (a dummy's face-down cards follow it).
         var from = line.indexOf(":") + 1;
         var to = line.indexOf(";", from);
@@ -114,6 +118,34 @@
     }
     parts.push(cuts);
   }
+  // Scalafrutta's tiles that may have been drawn: the pile's as the director sees it (the
+  // line under the square), else every tile but the square's and the seat's own.
+  function drawable() {
+    var tile = /\b[MPCUFB][1-6]\b/g;
+    var seen = {}, pile = null;
+    for (var i = 0; i < lines.length; i++) {
+      var l = lines[i];
+      var after = l.slice(l.lastIndexOf(":") + 1);
+      if (i > 0 && /\bbottom1\b/.test(lines[i - 1])) {
+        var p = after.match(tile);
+        if (p && l.indexOf(":") >= 0) { pile = p; }
+      } else if (/\bleft[1-3]\b/.test(l)) {
+        (l.match(tile) || []).forEach(function (t) { seen[t] = true; });
+      } else if (player && l.replace(/^\s+/, "").indexOf(player + " (") === 0) {
+        (after.match(tile) || []).forEach(function (t) { seen[t] = true; });
+      }
+    }
+    var out = [];
+    "MPCUFB".split("").forEach(function (f) {
+      for (var n = 1; n <= 6; n++) {
+        var t = f + n;
+        if (pile ? pile.indexOf(t) >= 0 : !seen[t]) { out.push(t); }
+      }
+    });
+    return out;
+  }
+  var drawn = fruit ? drawable() : [];
+  if (fruit) { mine = drawn.length; }
   // Nothing to tap: the field is where the move goes (on a phone, tapping keeps the
   // keyboard from covering the board).
   if (!mine) { if (!field.value && window.innerWidth > 800) { field.focus(); } return; }
@@ -143,6 +175,56 @@
   var box = document.getElementById("text");
   if (board && box && !targets.length) { box.open = true; }
 
+  // A picture whose places come out smaller than a finger on a phone (Natura's 15 x 15
+  // squares, Scalafrutta's flat slots): the places together are one target that brings the
+  // part tapped closer (the viewBox narrowed until a place is 46 px at least), then the
+  // places are tapped; `whole` goes back.
+  var svg = picture ? picture.querySelector("svg") : null;
+  var whole = svg ? svg.getAttribute("viewBox") : null;
+  var zone = null, far = null, zoom = 1;
+  function user(x, y) {
+    var pt = svg.createSVGPoint();
+    pt.x = x; pt.y = y;
+    return pt.matrixTransform(svg.getScreenCTM().inverse());
+  }
+  function closer(cx, cy) {
+    var vb = whole.split(/[\s,]+/).map(Number);
+    var w = vb[2] / zoom, h = vb[3] / zoom;
+    var p = user(cx, cy);
+    var x = Math.max(vb[0], Math.min(vb[0] + vb[2] - w, p.x - w / 2));
+    var y = Math.max(vb[1], Math.min(vb[1] + vb[3] - h, p.y - h / 2));
+    svg.setAttribute("viewBox", [x, y, w, h].join(" "));
+    svg.setAttribute("class", "near");
+    if (far) { far.hidden = false; }
+  }
+  var phone = window.matchMedia && window.matchMedia("(max-width: 50rem)").matches;
+  if (svg && whole && targets.length && phone) {
+    var r0 = targets[0].getBoundingClientRect();
+    var least = Math.min(r0.width, r0.height);
+    if (least > 0 && least < 44) {
+      zoom = 46 / least;
+      var ns = "http://www.w3.org/2000/svg";
+      var num = function (el, k) { return parseFloat(el.getAttribute(k)); };
+      var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (var k = 0; k < targets.length; k++) {
+        var t = targets[k];
+        x0 = Math.min(x0, num(t, "x")); y0 = Math.min(y0, num(t, "y"));
+        x1 = Math.max(x1, num(t, "x") + num(t, "width")); y1 = Math.max(y1, num(t, "y") + num(t, "height"));
+      }
+      zone = document.createElementNS(ns, "rect");
+      zone.setAttribute("id", "sq-zoom");
+      zone.setAttribute("class", "target zone");
+      zone.setAttribute("data-zoom", "1");
+      zone.setAttribute("x", x0);
+      zone.setAttribute("y", y0);
+      zone.setAttribute("width", x1 - x0);
+      zone.setAttribute("height", y1 - y0);
+      zone.setAttribute("fill", "transparent");
+      targets[0].parentNode.appendChild(zone);
+      svg.setAttribute("class", "far");
+    }
+  }
+
   var move = { piece: "", square: "", dir: "", word: "", exchange: null };
   function show() {
     field.value = move.exchange !== null ? ("exchange " + move.exchange).trim()
@@ -162,17 +244,26 @@
   }
   function tapped(e) {
     var s = e.target;
-    while (s && s.getAttribute && !s.getAttribute("data-piece") && !s.getAttribute("data-square")) { s = s.parentNode; }
+    while (s && s.getAttribute && !s.getAttribute("data-piece") && !s.getAttribute("data-square") &&
+           !s.getAttribute("data-zoom") && !s.getAttribute("data-letter")) { s = s.parentNode; }
     if (!s || !s.getAttribute) { return; }
+    if (s.getAttribute("data-zoom")) { closer(e.clientX, e.clientY); return; }
+    var lt = s.getAttribute("data-letter");
+    if (lt) {
+      // The jolly's letter, in lower case as the notation writes it.
+      move.word += lt.toLowerCase();
+      letters.hidden = true;
+      show();
+      return;
+    }
     var sq = s.getAttribute("data-square"), pc = s.getAttribute("data-piece");
     if (sq) { move.square = sq; }
     if (pc) {
       if (move.exchange !== null) {
         move.exchange += pc;
       } else if (words && pc === "?") {
-        // The jolly: the letter it stands for, in lower case.
-        var l = (window.prompt(say("jolly")) || "").trim().toLowerCase();
-        if (/^[a-z]$/.test(l)) { move.word += l; }
+        // The jolly asks its letter: a row of the set's letters.
+        letters.hidden = false;
       } else if (words) { move.word += pc; } else { move.piece = pc; }
     }
     if (sq || pc) { show(); }
@@ -186,7 +277,8 @@
   bar.className = "tapbar";
   var hint = document.createElement("span");
   hint.className = "quiet say";
-  hint.textContent = words ? say("words") : board ? say("pieces") : say("cards");
+  hint.textContent = fruit ? say("drawn") : zone ? say("zoom") + " " + say("words") : words ? say("words")
+    : (board || targets.length) ? say("pieces") : say("cards");
   function button(id, label, act, where) {
     var b = document.createElement("button");
     b.type = "button";
@@ -203,8 +295,10 @@
   hand.className = "hand";
   hand.setAttribute("aria-label", say("hand"));
   var held = pre.querySelectorAll(".piece");
-  for (var h = 0; h < held.length; h++) {
-    var code = held[h].getAttribute("data-piece");
+  var codes = drawn.slice();
+  for (var h0 = 0; h0 < held.length; h0++) { codes.push(held[h0].getAttribute("data-piece")); }
+  for (var h = 0; h < codes.length; h++) {
+    var code = codes[h];
     var p = document.createElement("button");
     p.type = "button";
     p.className = "second piece";
@@ -219,6 +313,35 @@
     hand.appendChild(p);
   }
   bar.appendChild(hand);
+  // The jolly's letters, shown when it is tapped.
+  var letters = document.createElement("div");
+  letters.className = "letters";
+  letters.id = "jolly-letters";
+  letters.hidden = true;
+  if (words) {
+    var ask = document.createElement("span");
+    ask.className = "quiet say";
+    ask.textContent = say("jolly-pick");
+    letters.appendChild(ask);
+    Object.keys(values).sort().forEach(function (l) {
+      var lb = document.createElement("button");
+      lb.type = "button";
+      lb.className = "second";
+      lb.setAttribute("data-letter", l);
+      lb.textContent = l.toLowerCase();
+      lb.addEventListener("click", tapped);
+      letters.appendChild(lb);
+    });
+    bar.appendChild(letters);
+  }
+  if (zone) {
+    far = button("tap-whole", say("whole"), function () {
+      svg.setAttribute("viewBox", whole);
+      svg.setAttribute("class", "far");
+      far.hidden = true;
+    });
+    far.hidden = true;
+  }
   if (words) {
     button("tap-across", say("across"), function () { move.dir = "across"; move.exchange = null; });
     button("tap-down", say("down"), function () { move.dir = "down"; move.exchange = null; });
@@ -242,4 +365,18 @@
   // The bar goes under the board: first in the column beside it.
   var side = actions ? actions.parentNode : pre.parentNode;
   side.insertBefore(bar, side.firstChild);
+})();
+
+// A phone keeps the bar of actions fixed at the bottom of the screen: the page ends as far
+// below its last line as the bar is high, so that nothing (the rack, the hand) stays under it.
+(function () {
+  var actions = document.getElementById("actions");
+  if (!actions) { return; }
+  function pad() {
+    var fixed = getComputedStyle(actions).position === "fixed";
+    document.body.style.paddingBottom = fixed ? (actions.offsetHeight + 12) + "px" : "";
+  }
+  pad();
+  window.addEventListener("resize", pad);
+  if (window.ResizeObserver) { new ResizeObserver(pad).observe(actions); }
 })();

@@ -252,6 +252,48 @@ pub fn title(game: &str) -> String {
     }
 }
 
+/// Farfalia's trick as its position says it (`trick: P1 R4, P2 G3` or `last trick: P1 R4,
+/// ...; the trick goes to P3`), each card a chip in its suit's colour; nothing when the
+/// position has no trick line.
+fn trick_html(position: &str) -> String {
+    let prefix = |id: &str| crate::t!(id, cards = "").trim_end().to_string();
+    let (now, last) = (prefix("farfalia-trick"), prefix("farfalia-last-trick"));
+    let Some((line, done)) = position.lines().find_map(|l| {
+        let l = l.trim_start();
+        if let Some(rest) = l.strip_prefix(&last) {
+            Some((rest, true))
+        } else {
+            l.strip_prefix(&now).map(|rest| (rest, false))
+        }
+    }) else {
+        return String::new();
+    };
+    let (cards, to) = line.split_once(';').unwrap_or((line, ""));
+    let chips: String = cards
+        .split(',')
+        .filter_map(|c| c.trim().rsplit_once(' '))
+        .map(|(who, card)| {
+            format!(
+                "<span class=\"card\" data-card=\"{}\"><small>{}</small> {}</span>",
+                esc(card),
+                esc(who),
+                esc(card)
+            )
+        })
+        .collect();
+    let label = if done { &last } else { &now };
+    format!(
+        "<div class=\"trick{}\" id=\"trick\"><span class=\"quiet\">{}</span> {chips}{}</div>\n",
+        if done { " done" } else { "" },
+        esc(label.trim_end_matches(':')),
+        if to.is_empty() {
+            String::new()
+        } else {
+            format!(" <span class=\"quiet\">{}</span>", esc(to.trim()))
+        }
+    )
+}
+
 /// Natura's letters and what each scores (NS-2), `A1 B5 ...`, for the rack's tiles.
 fn natura_values() -> String {
     let set = crate::games::natura::layout::TileSet::italian();
@@ -395,19 +437,27 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
             ));
         }
     }
+    // Farfalia: the trick on the table, or the one just completed until the next card
+    // (issue 47), as every view's position has it (GN-5: played cards are seen by all).
+    let trick = if live.game() == "farfalia" {
+        trick_html(&live.position(who.view))
+    } else {
+        String::new()
+    };
     // The board first, as wide as the screen; beside it on a wide screen, the pieces
     // (built by the script), the actions and the text.
     match &x.picture {
         Some(svg) => b.push_str(&format!(
-            "<div class=\"grid\">\n<figure id=\"picture\">\n{svg}\n{}</figure>\n",
+            "{trick}<div class=\"grid\">\n<figure id=\"picture\">\n{svg}\n{}</figure>\n",
             if natura {
                 natura_legend()
             } else {
                 String::new()
             }
         )),
+        // No picture: the trick, where the game has one, takes the board's place.
         None => b.push_str(&format!(
-            "<div class=\"grid\">\n<p class=\"quiet\" id=\"no-picture\">{}</p>\n",
+            "<div class=\"grid\">\n<div class=\"main\">{trick}<p class=\"quiet\" id=\"no-picture\">{}</p></div>\n",
             esc(&x
                 .no_picture
                 .clone()
@@ -570,6 +620,10 @@ fn tap_words(natura: bool) -> String {
         ("jolly", "page-jolly-asks"),
         ("hand", "page-your-pieces"),
         ("exchange-label", "page-exchange"),
+        ("zoom", "page-tap-zoom"),
+        ("whole", "page-tap-whole"),
+        ("drawn", "page-tap-drawn"),
+        ("jolly-pick", "page-jolly-pick"),
     ] {
         out.push_str(&format!(" data-say-{attr}=\"{}\"", esc(&crate::t!(id))));
     }

@@ -59,11 +59,6 @@ fn scene(path: &Path, text: String, upto: Option<usize>) -> Result<(Scene, rende
     Ok((scene, art))
 }
 
-/// A live session's position drawn for `view` (GN-5): what the view may not see is
-/// drawn face down and named by nothing (ids, fields), and the caption gives the last
-/// move as the view's move list does. A game whose picture cannot hide what the view
-/// may not see (every hand drawn face up) is drawn for the director only: any other
-/// view gets `table.private-picture`.
 /// The picture `svg` of `scene` with its places to tap (issue 47): one transparent
 /// `<rect class="target">` a place, over everything, named `sq-c3` and `data-square="c3"`,
 /// for the live page's script. Nothing else of the picture changes; the files `tavolo show`
@@ -93,6 +88,11 @@ pub fn with_targets(svg: &str, scene: &Scene) -> String {
     format!("{}{g}{}", &svg[..end], &svg[end..])
 }
 
+/// A live session's position drawn for `view` (GN-5): what the view may not see is
+/// drawn face down and named by nothing (ids, fields), and the caption gives the last
+/// move as the view's move list does. A game whose picture cannot hide what the view
+/// may not see (every hand drawn face up) is drawn for the director only: any other
+/// view gets `table.private-picture`.
 pub fn live(live: &dyn Live, view: View) -> Result<Shown, Error> {
     if !view.all() && live.hides() && !live.picture_is_public() {
         return Err(Error::input(

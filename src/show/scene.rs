@@ -122,7 +122,7 @@ pub struct Scene {
     /// under the pieces so that the grid reads as one.
     pub slots: Vec<Rect>,
     /// The places a move goes, named as the notation names them (`c3`), for the live
-    /// page's taps (issue 47): drawn nowhere but there ([`crate::show::targets_svg`]).
+    /// page's taps (issue 47): drawn nowhere but there ([`crate::show::with_targets`]).
     pub targets: Vec<(String, Rect)>,
     /// Drawn in order: the board first.
     pub items: Vec<Item>,

@@ -55,6 +55,7 @@ mod serve_light;
 mod serve_load;
 mod serve_pages;
 mod serve_resign;
+mod serve_taps;
 mod serve_views;
 mod show;
 mod show_cards;

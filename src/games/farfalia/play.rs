@@ -406,6 +406,38 @@ impl Deal {
             .collect()
     }
 
+    /// The trick last completed, (place, card) in play order as [`Deal::trick`] gives
+    /// them, while no card of the next is on the table: every player saw it played, and it
+    /// stays in view until the next card (issue 47). Empty before the first trick, while a
+    /// trick is being played or collected, and after the deal.
+    pub fn last_trick(&self) -> Vec<(usize, Result<Card, Family>)> {
+        if self.played != 0 || self.tricks_done == 0 || self.phase != Phase::Play {
+            return Vec::new();
+        }
+        let n = self.n as usize;
+        // The cards stay in `trick` until the next is played; its leader was the winner
+        // less the winning card's turn, or, when every card burned, the leader still.
+        let leader = match self.last_winner() {
+            Some(w) => {
+                let (best, ..) = self.judge();
+                if best == NONE {
+                    return Vec::new();
+                }
+                (w + n - best as usize) % n
+            }
+            None => self.leader as usize,
+        };
+        (0..n)
+            .map(|i| {
+                let place = (leader + i) % n;
+                let c = self.trick[i];
+                let v =
+                    Card::from_index(c as usize).ok_or_else(|| Family::from_index(c as usize - 52));
+                (place, v)
+            })
+            .collect()
+    }
+
     /// The winner of the last trick (a place), `None` before the first or
     /// when every card burned (FA-6).
     pub fn last_winner(&self) -> Option<usize> {
@@ -739,9 +771,10 @@ impl Deal {
         self.resolve()
     }
 
-    /// The trick is complete: burn (FA-9), find the winner (FA-2, FA-6) and
-    /// offer the collection (FA-3).
-    fn resolve(&mut self) -> Outcome {
+    /// The whole trick in `trick` judged: the index in play order of the card that wins it
+    /// (`NONE` when every card burned, FA-6), the cards that survive and those burned (FA-9).
+    #[inline]
+    fn judge(&self) -> (u8, u64, u64) {
         let n = self.n as usize;
         let mut burn = 0u64;
         for &c in &self.trick[..n] {
@@ -776,6 +809,14 @@ impl Deal {
                 best = i as u8;
             }
         }
+        (best, survivors, burned)
+    }
+
+    /// The trick is complete: burn (FA-9), find the winner (FA-2, FA-6) and
+    /// offer the collection (FA-3).
+    fn resolve(&mut self) -> Outcome {
+        let n = self.n as usize;
+        let (best, survivors, burned) = self.judge();
         self.tricks_done += 1;
         self.last_burned = burned;
         self.last_won = survivors;

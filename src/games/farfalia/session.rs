@@ -6,7 +6,7 @@
 //! from it as they do in `tavolo play`.
 
 use super::record::{engine_moves, replay, Farfalia, Replay};
-use super::{Broken, CardSet, Deal, Match, Move, Outcome};
+use super::{Broken, Card, CardSet, Deal, Family, Match, Move, Outcome};
 use crate::error::Error;
 use crate::games::engine::Broken as _;
 use crate::games::referee::Referee;
@@ -162,21 +162,36 @@ impl Table for Farfalia {
                 tricks = deal.kind().tricks()
             )
         ));
-        let trick: Vec<String> = deal
-            .trick()
-            .iter()
-            .map(|(place, c)| {
-                let card = match c {
-                    Ok(card) => card.to_string(),
-                    Err(family) => format!("jolly {family}"),
-                };
-                format!("{} {card}", place_name(deal, *place, names))
-            })
-            .collect();
+        let said = |cards: Vec<(usize, Result<Card, Family>)>| -> Vec<String> {
+            cards
+                .iter()
+                .map(|(place, c)| {
+                    let card = match c {
+                        Ok(card) => card.to_string(),
+                        Err(family) => format!("jolly {family}"),
+                    };
+                    format!("{} {card}", place_name(deal, *place, names))
+                })
+                .collect()
+        };
+        let trick = said(deal.trick());
         if !trick.is_empty() {
             out.push_str(&format!(
                 "{}\n",
                 crate::t!("farfalia-trick", cards = trick.join(", "))
+            ));
+        }
+        // The trick just completed stays in view until the next card: every player saw
+        // it played (GN-5), and a finished trick no longer vanishes (issue 47).
+        let last = said(deal.last_trick());
+        if !last.is_empty() {
+            let to = match deal.last_winner() {
+                Some(p) => crate::t!("farfalia-trick-to", player = place_name(deal, p, names)),
+                None => crate::t!("farfalia-all-burned"),
+            };
+            out.push_str(&format!(
+                "{}{to}\n",
+                crate::t!("farfalia-last-trick", cards = last.join(", "))
             ));
         }
         for place in 0..deal.places() {
@@ -509,5 +524,64 @@ mod tests {
         assert!(refused.is_none());
         assert_eq!(Live::ended(&again), Some(ended));
         assert!(Live::is_strict(&again));
+    }
+
+    /// Issue 47, GN-5: the trick just completed stays in every view's position, its cards in
+    /// play order and who took it, until the next card is played; then only that card's
+    /// trick is shown.
+    #[test]
+    fn the_last_trick_stays_in_view_until_the_next_card() {
+        let spec = Spec {
+            game: "farfalia".into(),
+            players: Some(4),
+            variant: None,
+            seed: Some("last-trick".into()),
+            board: 1,
+            names: None,
+        };
+        let r = spec.resolve().unwrap();
+        let mut s = Session::dealt(&FARFALIA, &r.variant, &r.players, &r.provenance).unwrap();
+        let mut plays: Vec<String> = Vec::new();
+        let mut checked = 0;
+        for _ in 0..400 {
+            let Some(next) = s.game().legal_moves().first().copied() else {
+                break;
+            };
+            let was = s.game().deal().map(|d| d.tricks_done());
+            s.apply(next).unwrap();
+            if let Move::Play { card, .. } = next {
+                plays.push(card.to_string());
+            }
+            let Some(d) = s.game().deal() else { break };
+            if Some(d.tricks_done()) != was && d.trick().is_empty() && d.tricks_done() < 3 {
+                // Just completed, nothing of the next on the table: in every view.
+                let trick = &plays[plays.len() - 4..];
+                for view in [View::Table, View::Seat(1), View::Director] {
+                    let p = Live::position(&s, view);
+                    let line = p
+                        .lines()
+                        .find(|l| l.starts_with("last trick: "))
+                        .unwrap_or_else(|| panic!("no last trick in:\n{p}"));
+                    let shown: Vec<&str> = line["last trick: ".len()..]
+                        .split(';')
+                        .next()
+                        .unwrap()
+                        .split(", ")
+                        .map(|c| c.rsplit(' ').next().unwrap())
+                        .collect();
+                    assert_eq!(shown, trick, "in play order: {line}");
+                    assert!(line.contains("; the trick goes to ") || line.contains("burned"));
+                }
+                checked += 1;
+            }
+            if checked > 0 && !s.game().deal().is_some_and(|d| d.trick().is_empty()) {
+                // The next card played: the last trick gives way to the one on the table.
+                let p = Live::position(&s, View::Table);
+                assert!(!p.contains("last trick: "), "{p}");
+                assert!(p.lines().any(|l| l.starts_with("trick: ")), "{p}");
+                return;
+            }
+        }
+        panic!("no trick completed and followed by a card ({checked})");
     }
 }

@@ -46,6 +46,15 @@ fn square_at(sq: Square, size: f64) -> Rect {
     )
 }
 
+/// Every square of the board, named as the notation names it (`H8`): the places a play
+/// starts from, for the live page's taps (issue 47).
+fn square_targets(size: f64) -> Vec<(String, Rect)> {
+    (0..SIZE)
+        .flat_map(|row| (0..SIZE).filter_map(move |col| Square::new(row, col)))
+        .map(|sq| (sq.to_string(), square_at(sq, size)))
+        .collect()
+}
+
 /// A tile on a square: 19 mm in the middle of the 20 mm square.
 fn tile_item(id: String, tile: u8, sq: Square, size: f64, ghost: bool) -> Item {
     let s = square_at(sq, size);
@@ -160,7 +169,7 @@ fn duplicate_scene(record: &Record, src: &Source, shown: usize, size: f64) -> Re
     };
     let caption = scene::caption(record.game, &record.variant, total, caption);
     Ok(Scene {
-        targets: Vec::new(),
+        targets: square_targets(size),
         kit: "natura",
         w_mm: BOARD_MM,
         h_mm: BOARD_MM,
@@ -240,7 +249,7 @@ impl scene::Draw for Natura {
         };
         let caption = scene::caption(record.game, &record.variant, total, caption);
         Ok(Scene {
-            targets: Vec::new(),
+            targets: square_targets(size),
             kit: "natura",
             w_mm: BOARD_MM,
             h_mm: BOARD_MM,

@@ -88,11 +88,20 @@ impl Frame {
 
     /// The cells of the frame no card lies on.
     fn empty(&self, board: &Board) -> Vec<Rect> {
+        self.empty_named(board)
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect()
+    }
+
+    /// The same cells named as the notation names them (`c3`): where a card may go, for
+    /// the live page's taps (issue 47).
+    fn empty_named(&self, board: &Board) -> Vec<(String, Rect)> {
         (self.rows.0..=self.rows.1)
             .rev()
             .flat_map(|r| (self.cols.0..=self.cols.1).filter_map(move |c| Cell::new(c, r)))
             .filter(|&c| board.get(c).is_none())
-            .map(|c| self.cell(c))
+            .map(|c| (c.to_string(), self.cell(c)))
             .collect()
     }
 
@@ -223,7 +232,7 @@ impl scene::Draw for QuincunxGame {
         let caption = scene::caption(record.game, &record.variant, total, caption);
         let (w_mm, h_mm) = frame.size();
         let mut scene = Scene {
-            targets: Vec::new(),
+            targets: frame.empty_named(&board),
             kit: "decktet",
             w_mm,
             h_mm,

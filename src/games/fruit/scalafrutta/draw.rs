@@ -168,8 +168,12 @@ impl scene::Draw for Scalafrutta {
             }
             groups.push(loose.iter().collect());
             let (tiles, bottom) = lay_out(&groups, top, SCENE_W);
+            // A player's tiles are theirs: kept out of sight of the others until a
+            // recombination, as the sheet says (GN-5: another view draws their backs).
             for &(t, at) in &tiles {
-                items.push(tile_item(tile_id(t), t, at, false, false));
+                let mut item = tile_item(tile_id(t), t, at, false, false);
+                item.owner = Some(p);
+                items.push(item);
             }
             let band = holding_rect(&tiles, top);
             let total = totals.get(p).copied().unwrap_or(0);
@@ -211,8 +215,13 @@ impl scene::Draw for Scalafrutta {
             (None, None) => Shown::Setup,
         };
         let total = record.moves.len();
+        // The twelve places a drawn tile waits before it is pushed in (SF-1), for the live
+        // page's taps (issue 47).
+        let targets = Insertion::all()
+            .map(|at| (at.to_string(), outside(at)))
+            .collect();
         let mut scene = Scene {
-            targets: Vec::new(),
+            targets,
             kit: "fruit",
             w_mm: SCENE_W,
             h_mm: top - BAND_GAP - NAME_ROOM,

@@ -106,6 +106,12 @@ impl Table for Scalafrutta {
         ]
     }
 
+    /// The picture draws the face-down pile as backs all alike and each player's tiles as
+    /// theirs: another view sees their backs (GN-5, [`crate::show::scene::Scene::for_view`]).
+    fn picture_is_public(&self) -> bool {
+        true
+    }
+
     fn expects(&self, game: &State, names: &[String]) -> String {
         let Some(seat) = game.to_move() else {
             return crate::t!("session-expects-nothing");
