@@ -327,20 +327,32 @@ fn watch(
         .watch_seconds
         .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0)));
     let mut renders = 0u32;
+    let mut inputs = kit::watch::Inputs::default();
     loop {
         // Watch the definitions' folders even when one does not load.
         for p in &paths {
             w.add(&kit::watch::folder_of(p))?;
+            inputs.add(p);
         }
         match build(args, opts, &paths, switches) {
-            Ok((kits, _, _)) => {
+            Ok((kits, written, _)) => {
                 for k in &kits {
                     for dir in kit::watch::folders(k) {
                         w.add(&dir)?;
                     }
                 }
+                // What this render read, and nothing else, is followed from now on.
+                inputs = kit::watch::Inputs::default();
+                for file in paths.iter().chain(written.iter().flat_map(|w| &w.inputs)) {
+                    inputs.add(file);
+                }
             }
             Err(e) => {
+                // Still followed: what the last good render read, and the file at fault.
+                if let Some(loc) = &e.location {
+                    inputs.add(&loc.file);
+                }
+                inputs.broken = true;
                 out::error(&e, false);
                 out::errln!("kept the last good files in {}", args.out.display());
             }
@@ -352,7 +364,7 @@ fn watch(
             "watching {} for changes (Ctrl-C to stop)",
             count(w.folders() as u64, "folder", "folders")
         );
-        let Some(changed) = w.wait(deadline) else {
+        let Some(changed) = w.wait(deadline, &inputs) else {
             return Ok(ExitCode::SUCCESS);
         };
         out::errln!("changed: {}", kit::watch::describe(&changed));

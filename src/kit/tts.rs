@@ -232,7 +232,7 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
             let (w, h) = board_px(comp.w_mm, comp.h_mm);
             for (k, &face) in fronts.iter().enumerate() {
                 let suffix = if fronts.len() > 1 {
-                    format!("-{}", k + 1)
+                    format!("-{}", crate::kit::numbered(k + 1, fronts.len()))
                 } else {
                     String::new()
                 };
@@ -262,7 +262,7 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
         let several = plans.len() > 1;
         for (si, sp) in plans.iter().enumerate() {
             let suffix = if several {
-                format!("-{}", si + 1)
+                format!("-{}", crate::kit::numbered(si + 1, plans.len()))
             } else {
                 String::new()
             };

@@ -784,3 +784,8 @@ page-machine-strength = at strength
 page-machine-random = random moves
 page-machine-greedy = greedy: the best score now
 page-machine-strong = strong: looks ahead
+
+## kits: print kits IV (issue 45)
+kit-undefined-name = template error: `{ $name }` is undefined
+kit-template-sees = a template sees the item's fields, `data`, `options`, `kit`, `component`, `w`, `h` and `index`
+kit-did-you-mean = did you mean `{ $near }`? { $rest }

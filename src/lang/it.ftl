@@ -811,3 +811,8 @@ page-machine-strength = al livello
 page-machine-random = mosse a caso
 page-machine-greedy = avido: il punteggio più alto subito
 page-machine-strong = forte: guarda avanti
+
+## kits: print kits IV (issue 45)
+kit-undefined-name = errore nel modello: `{ $name }` non è definito
+kit-template-sees = un modello vede i campi dell'elemento, `data`, `options`, `kit`, `component`, `w`, `h` e `index`
+kit-did-you-mean = forse intendevi `{ $near }`? { $rest }
