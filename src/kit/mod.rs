@@ -108,6 +108,9 @@ pub fn pdf_title(kit: &Kit) -> String {
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Written {
     pub kit: String,
+    /// The language it was printed in, for a kit in several (`deck.it.pdf`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
     pub pdf: PathBuf,
     pub bytes: usize,
     pub sheets: usize,
@@ -142,20 +145,21 @@ pub fn write(
         .in_file(out_dir)
         .help("choose a folder you can write to with --out")
     })?;
-    let pdf_path = out_dir.join(format!("{}.pdf", kit.name));
+    let pdf_path = out_dir.join(format!("{}.pdf", kit.file_stem()));
     write_atomic(&pdf_path, &r.pdf)?;
     let mut pngs = Vec::new();
     if let Some(dpi) = png_dpi {
         for (i, sheet) in r.sheets.iter().enumerate() {
             let bytes = png::render(&r.faces, sheet, dpi)?;
             let n = numbered(i + 1, r.sheets.len());
-            let path = out_dir.join(format!("{}-{n}.png", kit.name));
+            let path = out_dir.join(format!("{}-{n}.png", kit.file_stem()));
             write_atomic(&path, &bytes)?;
             pngs.push(path);
         }
     }
     Ok(Written {
         kit: kit.name.clone(),
+        lang: kit.lang.clone(),
         pdf: pdf_path,
         bytes: r.pdf.len(),
         sheets: r.sheets.len(),
@@ -230,7 +234,8 @@ mod tests {
                     continue;
                 };
                 for alongside in [false, true] {
-                    let streamed = super::render_with(&kit, &opts, Some(alongside), &mut Vec::new()).unwrap();
+                    let streamed =
+                        super::render_with(&kit, &opts, Some(alongside), &mut Vec::new()).unwrap();
                     let what = format!("{} (fold {fold}, alongside {alongside})", path.display());
                     assert!(kept.pdf == streamed.pdf, "{what}");
                 }

@@ -875,18 +875,28 @@ impl Grid {
         let mut seen = std::collections::HashSet::new();
         for (i, name) in self.columns.iter().enumerate() {
             let Some(name) = name else { continue };
-            let ok = name
+            // `name.it`: the field `name` in one of the kit's languages (see
+            // `model::localize`).
+            let (field, lang) = match name.split_once('.') {
+                Some((f, l)) => (f, Some(l)),
+                None => (name.as_str(), None),
+            };
+            let ok = field
                 .chars()
                 .next()
                 .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                && field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && lang.is_none_or(|l| {
+                    l.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                        && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                });
             if !ok {
                 return Err(Error::input(
                     "kit.sheet",
                     format!("column {}: `{name}` cannot be a field name", i + 1),
                 )
                 .at(self.line_at(self.header_line, Some(i)))
-                .help("a column's name is what the templates call it (`{{ cost }}`): letters, digits and `_`, starting with a letter"));
+                .help("a column's name is what the templates call it (`{{ cost }}`): letters, digits and `_`, starting with a letter, and for a kit in several languages the language after a dot (`name.it`)"));
             }
             if !seen.insert(name.as_str()) {
                 return Err(Error::input(
@@ -1187,7 +1197,12 @@ mod crlf_tests {
         assert_eq!(loc.column, Some(3), "{e:?}");
         assert_eq!(loc.source_line.as_deref(), Some("D,x"));
         // The same sheet with LF alone names the same place.
-        let g = read_text(Path::new("c.csv"), text.replace("\r\n", "\n").as_bytes(), false).unwrap();
+        let g = read_text(
+            Path::new("c.csv"),
+            text.replace("\r\n", "\n").as_bytes(),
+            false,
+        )
+        .unwrap();
         let e2 = g.items(&["cost".into()], None).unwrap_err();
         assert_eq!(e2.location.as_ref().unwrap().line, Some(6));
     }

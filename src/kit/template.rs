@@ -39,7 +39,12 @@ pub struct KitFaces {
 
 /// Fill every template of `kit` and parse the results.
 pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
-    render_faces_inner(kit, false, &mut |tree, _| Ok(Arc::new(tree)), &mut Vec::new())
+    render_faces_inner(
+        kit,
+        false,
+        &mut |tree, _| Ok(Arc::new(tree)),
+        &mut Vec::new(),
+    )
 }
 
 /// [`render_faces`], and the art files the templates named (read, or tried to), art inside
@@ -250,7 +255,7 @@ fn fill_all(
 }
 
 /// What a template sees: the piece's fields at top level, plus `data` (the
-/// kit's `[data]`), `kit` (name, title), `w` and `h` (piece size in mm) and
+/// kit's `[data]`), `options` (its `[options]` as chosen), `kit` (name, title), `w` and `h` (piece size in mm) and
 /// `index` (0-based position of the piece in its component).
 fn context(kit: &Kit, comp: &Component, piece: &Piece, index: usize) -> toml::Table {
     let mut ctx = toml::Table::new();
@@ -259,6 +264,18 @@ fn context(kit: &Kit, comp: &Component, piece: &Piece, index: usize) -> toml::Ta
     k.insert("name".into(), kit.name.clone().into());
     k.insert("title".into(), kit.title.clone().into());
     ctx.insert("kit".into(), toml::Value::Table(k));
+    let options: toml::Table = kit
+        .options
+        .iter()
+        .map(|(name, v)| {
+            let v = match v {
+                crate::kit::model::OptionValue::Switch(b) => toml::Value::Boolean(*b),
+                crate::kit::model::OptionValue::Choice(c) => toml::Value::String(c.clone()),
+            };
+            (name.clone(), v)
+        })
+        .collect();
+    ctx.insert("options".into(), toml::Value::Table(options));
     ctx.insert("component".into(), comp.name.clone().into());
     ctx.insert("w".into(), comp.w_mm.into());
     ctx.insert("h".into(), comp.h_mm.into());
@@ -283,8 +300,8 @@ const FUNCTIONS: [&str; 8] = [
 
 /// Words of a template expression that are not names.
 const KEYWORDS: [&str; 16] = [
-    "and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False",
-    "None", "loop", "self", "super",
+    "and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False", "None",
+    "loop", "self", "super",
 ];
 
 /// The name an "undefined" error is about, inside the expression at `range` of `source`
@@ -384,8 +401,7 @@ fn set_in(source: &str, name: &str) -> bool {
         let mut words = tag.trim_start_matches('-').split_whitespace();
         match words.next() {
             Some("set" | "macro" | "with") => words.next().is_some_and(|w| {
-                w.split(['=', '(']).next().unwrap_or("") == name
-                    || w.split(',').any(|p| p == name)
+                w.split(['=', '(']).next().unwrap_or("") == name || w.split(',').any(|p| p == name)
             }),
             Some("for") => words.take_while(|w| *w != "in").any(is_word),
             _ => false,
@@ -427,12 +443,9 @@ fn undefined_error(
         Some(near) => crate::t!("kit-did-you-mean", near = near, rest = help),
         None => help,
     };
-    Error::input(
-        "kit.template",
-        crate::t!("kit-undefined-name", name = name),
-    )
-    .at(loc)
-    .help(help)
+    Error::input("kit.template", crate::t!("kit-undefined-name", name = name))
+        .at(loc)
+        .help(help)
 }
 
 /// A minijinja error, located in the template's source (line and column of
@@ -577,7 +590,11 @@ pub fn options(resources_dir: Option<PathBuf>) -> usvg::Options<'static> {
 /// usvg options for an art file. It may hold `<image href>`s of its own, read as the art is
 /// (a bundled one from the binary, one on disk from inside the kit's folder `within`, within
 /// [`crate::input::ART`]); a nested SVG is not followed further, as usvg does.
-fn art_options(path: &Path, within: &Path, read: Arc<Mutex<Vec<PathBuf>>>) -> usvg::Options<'static> {
+fn art_options(
+    path: &Path,
+    within: &Path,
+    read: Arc<Mutex<Vec<PathBuf>>>,
+) -> usvg::Options<'static> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let within = within.to_path_buf();
     let mut opt = options(None);
@@ -1082,7 +1099,13 @@ mod undefined_tests {
         assert_eq!(found(src, "data.colr").unwrap().1, "data.colr");
         // Filters, tests, keywords, strings and keyword arguments are not names.
         let src = "{{ (name | upper) ~ 'nome' ~ \"x y\" if name is defined else none }}";
-        assert_eq!(found(src, "(name | upper) ~ 'nome' ~ \"x y\" if name is defined else none"), None);
+        assert_eq!(
+            found(
+                src,
+                "(name | upper) ~ 'nome' ~ \"x y\" if name is defined else none"
+            ),
+            None
+        );
         let src = "{{ dict(nome=1).nome ~ lato }}";
         assert_eq!(found(src, "dict(nome=1).nome ~ lato").unwrap().1, "lato");
         // A name the template sets itself is not the context's fault.

@@ -45,7 +45,9 @@ pub struct Inputs {
 }
 
 /// The extensions of the files a kit reads.
-const KIT_FILES: [&str; 9] = ["toml", "svg", "csv", "tsv", "xlsx", "xlsm", "xls", "xlsb", "ods"];
+const KIT_FILES: [&str; 9] = [
+    "toml", "svg", "csv", "tsv", "xlsx", "xlsm", "xls", "xlsb", "ods",
+];
 
 impl Inputs {
     /// Follow `file` (a missing one by its folder's canonical path and its name).

@@ -177,7 +177,15 @@ fn watch_renders_again_only_when_a_file_the_kit_reads_changes() {
     kit(d, "Mini", "#c00");
     let log = std::fs::File::create(d.join("watch.log")).unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_tavolo"))
-        .args(["kit", "kit.toml", "--watch", "--watch-seconds", "25", "--out", "."])
+        .args([
+            "kit",
+            "kit.toml",
+            "--watch",
+            "--watch-seconds",
+            "25",
+            "--out",
+            ".",
+        ])
         .current_dir(d)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -195,18 +203,29 @@ fn watch_renders_again_only_when_a_file_the_kit_reads_changes() {
             if renders(&text) >= n && text.matches("watching ").count() >= n {
                 return text;
             }
-            assert!(Instant::now() < deadline, "not {n} renders; the log:\n{text}");
+            assert!(
+                Instant::now() < deadline,
+                "not {n} renders; the log:\n{text}"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     };
     until(1);
     // Files the kit does not read, beside the ones it does.
     std::fs::write(d.join("notes.txt"), "colours to try\n").unwrap();
-    std::fs::write(d.join("art/unused.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
+    std::fs::write(
+        d.join("art/unused.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+    )
+    .unwrap();
     std::fs::write(d.join("mini.txt"), "a file beside the output\n").unwrap();
     std::thread::sleep(Duration::from_millis(1500));
     let text = read_log();
-    assert_eq!(renders(&text), 1, "rendered again for a file it does not read:\n{text}");
+    assert_eq!(
+        renders(&text),
+        1,
+        "rendered again for a file it does not read:\n{text}"
+    );
     assert!(!text.contains("changed:"), "{text}");
 
     // The art it places: one render, naming that file alone.
