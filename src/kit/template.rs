@@ -533,12 +533,32 @@ fn template_error(file: &Path, e: &minijinja::Error, source: Option<&str>) -> Er
         }
     }
     let undefined = e.kind() == minijinja::ErrorKind::UndefinedError;
+    // `fit_text(rule, ...)` that cannot fit: named by its field (issue 45).
+    let field = snippet
+        .as_deref()
+        .and_then(|s| s.strip_prefix("fit_text("))
+        .and_then(|s| s.split([',', ')']).next())
+        .map(str::trim)
+        .filter(|f| !f.is_empty());
     let msg = match (&snippet, e.detail()) {
         (Some(s), _) if undefined => format!("template error: `{s}` is undefined"),
+        (_, Some(d)) if field.is_some() && e.kind() == minijinja::ErrorKind::InvalidOperation => {
+            format!(
+                "template error: {}",
+                crate::t!(
+                    "kit-text-in-field",
+                    field = field.unwrap_or_default(),
+                    message = d
+                )
+            )
+        }
         (_, Some(d)) => format!("template error: {d}"),
         _ => format!("template error: {}", e.kind()),
     };
     let err = Error::input("kit.template", msg).at(loc);
+    if field.is_some() && e.kind() == minijinja::ErrorKind::InvalidOperation {
+        return err.help(crate::t!("kit-text-too-long-help"));
+    }
     if undefined {
         err.help(crate::t!("kit-template-sees"))
     } else {

@@ -799,3 +799,6 @@ kit-lang-code = `{ $code }` is not a language code such as `it`, `en` or `pt-BR`
 kit-title-text = `title` is a text, or one per language (`title.it = "..."`, `title.en = "..."`)
 kit-lang-not-in = kit `{ $kit }` is not in `{ $lang }`: its languages are { $languages }
 kit-lang-not-in-help = leave out --lang to print each of them, or choose one with `--option lang={ $first }`
+kit-text-too-long = `{ $text }` does not fit a { $w } x { $h } mm box at { $pt } pt ({ $mm } mm) or more, on any number of lines
+kit-text-too-long-help = shorten the text, widen its box, or give fit_text a smaller fifth argument (the smallest size, in mm)
+kit-text-in-field = field `{ $field }`: { $message }

@@ -826,3 +826,6 @@ kit-lang-code = `{ $code }` non è un codice di lingua come `it`, `en` o `pt-BR`
 kit-title-text = `title` è un testo, oppure uno per lingua (`title.it = "..."`, `title.en = "..."`)
 kit-lang-not-in = il kit `{ $kit }` non è in `{ $lang }`: le sue lingue sono { $languages }
 kit-lang-not-in-help = togli --lang per stamparle tutte, oppure scegline una con `--option lang={ $first }`
+kit-text-too-long = `{ $text }` non entra in un riquadro di { $w } x { $h } mm a { $pt } pt ({ $mm } mm) o più, su nessun numero di righe
+kit-text-too-long-help = accorcia il testo, allarga il suo riquadro, o dai a fit_text un quinto argomento più piccolo (la misura minima, in mm)
+kit-text-in-field = campo `{ $field }`: { $message }

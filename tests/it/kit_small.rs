@@ -111,3 +111,107 @@ fn png_previews_are_numbered_with_zero_padding() {
     let expected: Vec<String> = (1..=10).map(|i| format!("cielo-{i:02}.png")).collect();
     assert_eq!(names, expected);
 }
+
+const RULE: &str =
+    "Pesca due carte dal mazzo, poi scartane una a tua scelta; se hai scartato un sole, \
+                    il giocatore alla tua sinistra salta il turno e tu peschi ancora una carta.";
+
+/// A rule card: `rule` wrapped by fit_text into a 51 x 30 mm box, a `<text>` per line.
+fn rule_card(d: &Path, max_mm: f64, min_mm: f64) {
+    write(
+        d,
+        "rules.toml",
+        &format!(
+            "name = \"rules\"\n\n[[component]]\nname = \"rules\"\nsize_mm = [63, 88]\nrotate = false\n\
+             front = \"rule.svg\"\nitems = [ {{ rule = \"{RULE}\" }} ]\n"
+        ),
+    );
+    write(
+        d,
+        "rule.svg",
+        &format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{{{{ w }}}}\" height=\"{{{{ h }}}}\" viewBox=\"0 0 {{{{ w }}}} {{{{ h }}}}\">\n\
+             {{% set t = fit_text(rule, 51, 30, {max_mm}, {min_mm}) %}}\n\
+             {{% for l in t.lines %}}<text x=\"6\" y=\"{{{{ 40 + t.size * 0.76 + loop.index0 * t.line_height }}}}\" \
+             font-size=\"{{{{ t.size }}}}\" font-family=\"DejaVu Sans\" font-weight=\"bold\" \
+             font-stretch=\"condensed\">{{{{ l }}}}</text>{{% endfor %}}\n</svg>\n"
+        ),
+    );
+}
+
+/// Issue 45: a rule text wraps onto six lines inside its 51 x 30 mm box (text stopped at
+/// two lines), read back from the PDF with `pdftotext -bbox`.
+#[test]
+fn a_long_rule_wraps_onto_six_lines_inside_its_box() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    rule_card(d, 4.0, 2.1);
+    let o = tavolo_in(d, &["kit", "rules.toml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let Ok(o) = std::process::Command::new("pdftotext")
+        .args(["-bbox"])
+        .arg(d.join("output/rules.pdf"))
+        .arg("-")
+        .output()
+    else {
+        eprintln!("note: pdftotext is absent; the PDF is not read back");
+        return;
+    };
+    let bbox = String::from_utf8(o.stdout).unwrap();
+    let attr = |l: &str, k: &str| -> f64 {
+        let at = l.find(&format!("{k}=\"")).unwrap() + k.len() + 2;
+        l[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    // The rule's words: those below the sheet's label.
+    let words: Vec<(String, f64, f64, f64, f64)> = bbox
+        .lines()
+        .filter(|l| l.trim_start().starts_with("<word "))
+        .map(|l| {
+            let text = l.split('>').nth(1).unwrap().split('<').next().unwrap();
+            let a = |k| attr(l, k);
+            (text.to_string(), a("xMin"), a("yMin"), a("xMax"), a("yMax"))
+        })
+        .filter(|w| w.2 > 40.0)
+        .collect();
+    let text: Vec<&str> = words.iter().map(|w| w.0.as_str()).collect();
+    assert_eq!(text.join(" "), RULE);
+    let mut tops: Vec<f64> = words.iter().map(|w| w.2).collect();
+    tops.dedup_by(|a, b| (*a - *b).abs() < 0.5);
+    assert_eq!(tops.len(), 6, "{bbox}");
+    let pt = 72.0 / 25.4;
+    let left = words.iter().map(|w| w.1).fold(f64::MAX, f64::min);
+    let right = words.iter().map(|w| w.3).fold(0.0, f64::max);
+    let top = words.iter().map(|w| w.2).fold(f64::MAX, f64::min);
+    let bottom = words.iter().map(|w| w.4).fold(0.0, f64::max);
+    assert!(right - left <= 51.0 * pt, "{} mm wide", (right - left) / pt);
+    assert!(bottom - top <= 30.0 * pt, "{} mm high", (bottom - top) / pt);
+    // Every line starts at the box's left edge.
+    for t in &tops {
+        let first = words.iter().find(|w| (w.2 - t).abs() < 0.5).unwrap();
+        assert!((first.1 - left).abs() < 0.01, "{first:?}");
+    }
+}
+
+/// A text that cannot fit at the smallest size names its field, the size rounded, the piece.
+#[test]
+fn a_text_too_long_names_its_field_and_the_size_rounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    rule_card(d, 9.0, 2.1);
+    let svg = std::fs::read_to_string(d.join("rule.svg")).unwrap();
+    write(
+        d,
+        "rule.svg",
+        &svg.replace("fit_text(rule, 51, 30,", "fit_text(rule, 20, 8,"),
+    );
+    let o = tavolo_in(d, &["kit", "rules.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("error[kit.template]: rule.svg:2:"), "{err}");
+    assert!(
+        err.contains("field `rule`: `Pesca due carte dal mazzo, poi scartane…` does not fit a 20.0 x 8.0 mm box at 6.0 pt (2.1 mm) or more"),
+        "{err}"
+    );
+    assert!(err.contains("piece 1 of `rules`"), "{err}");
+    assert!(err.contains("shorten the text, widen its box"), "{err}");
+}
