@@ -99,9 +99,17 @@ pub struct Args {
     /// With `--watch`, for tests: stop after this many seconds.
     #[arg(long, hide = true, requires = "watch")]
     pub watch_seconds: Option<f64>,
+    /// The global `--lang`, when given (set by [`run`]).
+    #[arg(skip)]
+    pub lang: Option<String>,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Error> {
+/// `lang`: the global `--lang`, when given: a kit in several languages is printed in that
+/// one alone (each of its languages otherwise).
+pub fn run(mut args: Args, lang: Option<crate::lang::Lang>) -> Result<ExitCode, Error> {
+    args.lang = lang
+        .filter(|l| *l != crate::lang::Lang::Pseudo)
+        .map(|l| l.code().to_string());
     let catalog = Catalog::new(args.kit_dirs.clone());
     if args.kits.len() == 1 && args.kits[0] == "list" {
         return list(&catalog, args.json);
@@ -213,23 +221,51 @@ fn build(
     paths: &[PathBuf],
     switches: &[(String, String)],
 ) -> Result<Built, Error> {
-    let kits = paths
-        .iter()
-        .map(|p| {
-            // A switch applies to the kits that have it.
-            let k = kit::model::load(p)?;
-            let own: Vec<(String, String)> = switches
-                .iter()
-                .filter(|(n, _)| k.options.contains_key(n))
-                .cloned()
-                .collect();
-            if own.is_empty() {
-                Ok(k)
-            } else {
-                kit::model::load_with(p, &own)
+    let mut kits = Vec::new();
+    for p in paths {
+        // A switch applies to the kits that have it.
+        let k = kit::model::load(p)?;
+        let own: Vec<(String, String)> = switches
+            .iter()
+            .filter(|(n, _)| k.options.contains_key(n))
+            .cloned()
+            .collect();
+        // A kit in several languages: the one `--option lang=` or `--lang` names, else each.
+        let chosen = own.iter().any(|(n, _)| n == kit::model::LANG_OPTION);
+        let langs: Vec<String> = match (&args.lang, k.languages.is_empty() || chosen) {
+            (_, true) => Vec::new(),
+            (Some(l), false) if k.languages.contains(l) => vec![l.clone()],
+            (Some(l), false) => {
+                return Err(Error::input(
+                    "kit.lang",
+                    crate::t!(
+                        "kit-lang-not-in",
+                        kit = k.name.as_str(),
+                        lang = l.as_str(),
+                        languages = k.languages.join(", ")
+                    ),
+                )
+                .in_file(&k.source)
+                .help(crate::t!(
+                    "kit-lang-not-in-help",
+                    first = k.languages[0].as_str()
+                )));
             }
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+            (None, false) => k.languages.clone(),
+        };
+        if langs.is_empty() {
+            kits.push(if own.is_empty() {
+                k
+            } else {
+                kit::model::load_with(p, &own)?
+            });
+        }
+        for l in langs {
+            let mut with = own.clone();
+            with.push((kit::model::LANG_OPTION.to_string(), l));
+            kits.push(kit::model::load_with(p, &with)?);
+        }
+    }
     for (name, _) in switches {
         if !kits.iter().any(|k| k.options.contains_key(name)) {
             return Err(Error::input(
@@ -327,20 +363,32 @@ fn watch(
         .watch_seconds
         .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0)));
     let mut renders = 0u32;
+    let mut inputs = kit::watch::Inputs::default();
     loop {
         // Watch the definitions' folders even when one does not load.
         for p in &paths {
             w.add(&kit::watch::folder_of(p))?;
+            inputs.add(p);
         }
         match build(args, opts, &paths, switches) {
-            Ok((kits, _, _)) => {
+            Ok((kits, written, _)) => {
                 for k in &kits {
                     for dir in kit::watch::folders(k) {
                         w.add(&dir)?;
                     }
                 }
+                // What this render read, and nothing else, is followed from now on.
+                inputs = kit::watch::Inputs::default();
+                for file in paths.iter().chain(written.iter().flat_map(|w| &w.inputs)) {
+                    inputs.add(file);
+                }
             }
             Err(e) => {
+                // Still followed: what the last good render read, and the file at fault.
+                if let Some(loc) = &e.location {
+                    inputs.add(&loc.file);
+                }
+                inputs.broken = true;
                 out::error(&e, false);
                 out::errln!("kept the last good files in {}", args.out.display());
             }
@@ -352,7 +400,7 @@ fn watch(
             "watching {} for changes (Ctrl-C to stop)",
             count(w.folders() as u64, "folder", "folders")
         );
-        let Some(changed) = w.wait(deadline) else {
+        let Some(changed) = w.wait(deadline, &inputs) else {
             return Ok(ExitCode::SUCCESS);
         };
         out::errln!("changed: {}", kit::watch::describe(&changed));

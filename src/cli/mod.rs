@@ -224,7 +224,7 @@ fn usage_error(e: &clap::Error) -> ExitCode {
 
 pub fn run(cli: Cli) -> Result<ExitCode, Error> {
     match cli.command {
-        Command::Kit(args) => kit::run(args),
+        Command::Kit(args) => kit::run(args, cli.global.lang),
         Command::Deal(args) => deal::run(args),
         Command::Check(args) => check::run(args),
         Command::Event(args) => event::run(args),

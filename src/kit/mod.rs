@@ -44,26 +44,33 @@ pub struct Rendered {
 
 /// Lay out and draw a kit as PDF.
 pub fn render(kit: &Kit, opts: &LayoutOptions) -> Result<Rendered> {
-    render_with(kit, opts, None)
+    render_with(kit, opts, None, &mut Vec::new())
 }
 
 /// [`render`]; `stream`: the faces are converted for the PDF as they are
 /// parsed and their trees not kept (the result's faces have only their
 /// sizes), so that memory does not grow with every card's tree, on a thread
 /// of their own if `Some(true)` (see [`pdf::stream_faces`]).
-fn render_with(kit: &Kit, opts: &LayoutOptions, stream: Option<bool>) -> Result<Rendered> {
+/// `art`: the art files the templates named.
+fn render_with(
+    kit: &Kit,
+    opts: &LayoutOptions,
+    stream: Option<bool>,
+    art: &mut Vec<PathBuf>,
+) -> Result<Rendered> {
     layout::check(opts)?;
-    let faces_of = |kit: &Kit| -> Result<(template::KitFaces, Option<pdf::Streamed>)> {
+    let mut faces_of = |kit: &Kit| -> Result<(template::KitFaces, Option<pdf::Streamed>)> {
         if let Some(alongside) = stream {
-            let (faces, streamed) =
-                pdf::stream_faces(alongside, |keep| template::render_faces_with(kit, keep))?;
+            let (faces, streamed) = pdf::stream_faces(alongside, |keep| {
+                template::render_faces_with_named(kit, keep, art)
+            })?;
             if streamed.complete() {
                 return Ok((faces, Some(streamed)));
             }
             // Text the PDF writer leaves to printpdf: the trees are needed.
-            Ok((template::render_faces(kit)?, None))
+            Ok((template::render_faces_named(kit, art)?, None))
         } else {
-            Ok((template::render_faces(kit)?, None))
+            Ok((template::render_faces_named(kit, art)?, None))
         }
     };
     if let Some(p) = opts.preset {
@@ -102,11 +109,18 @@ pub fn pdf_title(kit: &Kit) -> String {
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Written {
     pub kit: String,
+    /// The language it was printed in, for a kit in several (`deck.it.pdf`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
     pub pdf: PathBuf,
     pub bytes: usize,
     pub sheets: usize,
     pub pieces: usize,
     pub png: Vec<PathBuf>,
+    /// Every file the kit was read from: its TOML, templates, art and sheets (what
+    /// `--watch` follows).
+    #[serde(skip)]
+    pub inputs: Vec<PathBuf>,
     /// What the author should look at (a piece split over sheets, very many
     /// sheets); the kit was written all the same.
     pub warnings: Vec<warnings::Warning>,
@@ -122,7 +136,8 @@ pub fn write(
     let stream = png_dpi
         .is_none()
         .then(|| kit.piece_count() >= pdf::STREAM_ALONGSIDE);
-    let r = render_with(kit, opts, stream)?;
+    let mut art = Vec::new();
+    let r = render_with(kit, opts, stream, &mut art)?;
     std::fs::create_dir_all(out_dir).map_err(|e| {
         Error::input(
             "kit.output",
@@ -131,24 +146,27 @@ pub fn write(
         .in_file(out_dir)
         .help("choose a folder you can write to with --out")
     })?;
-    let pdf_path = out_dir.join(format!("{}.pdf", kit.name));
+    let pdf_path = out_dir.join(format!("{}.pdf", kit.file_stem()));
     write_atomic(&pdf_path, &r.pdf)?;
     let mut pngs = Vec::new();
     if let Some(dpi) = png_dpi {
         for (i, sheet) in r.sheets.iter().enumerate() {
             let bytes = png::render(&r.faces, sheet, dpi)?;
-            let path = out_dir.join(format!("{}-{}.png", kit.name, i + 1));
+            let n = numbered(i + 1, r.sheets.len());
+            let path = out_dir.join(format!("{}-{n}.png", kit.file_stem()));
             write_atomic(&path, &bytes)?;
             pngs.push(path);
         }
     }
     Ok(Written {
         kit: kit.name.clone(),
+        lang: kit.lang.clone(),
         pdf: pdf_path,
         bytes: r.pdf.len(),
         sheets: r.sheets.len(),
         pieces: kit.piece_count(),
         png: pngs,
+        inputs: inputs(kit).into_iter().chain(art).collect(),
         // A shop's files are one page per card side: many pages are expected.
         warnings: if opts.preset.is_some() {
             Vec::new()
@@ -156,6 +174,23 @@ pub fn write(
             warnings::check(kit, &r.sheets, opts)
         },
     })
+}
+
+/// The files a kit is read from, besides its art: its TOML, its templates, its sheets.
+pub fn inputs(kit: &Kit) -> Vec<PathBuf> {
+    let mut files = vec![kit.source.clone()];
+    for c in &kit.components {
+        files.push(c.front.clone());
+        files.extend(c.back.clone());
+        files.extend(c.items_from.clone());
+    }
+    files
+}
+
+/// `n` of `count`, zero-padded to the width of `count` (`01` .. `14`), so that files
+/// numbered with it sort in order by name.
+pub fn numbered(n: usize, count: usize) -> String {
+    format!("{n:0width$}", width = count.max(n).to_string().len())
 }
 
 /// Write to a temporary name in the same folder, then rename: a reader never
@@ -196,11 +231,12 @@ mod tests {
                     fold,
                     ..Default::default()
                 };
-                let Ok(kept) = super::render_with(&kit, &opts, None) else {
+                let Ok(kept) = super::render_with(&kit, &opts, None, &mut Vec::new()) else {
                     continue;
                 };
                 for alongside in [false, true] {
-                    let streamed = super::render_with(&kit, &opts, Some(alongside)).unwrap();
+                    let streamed =
+                        super::render_with(&kit, &opts, Some(alongside), &mut Vec::new()).unwrap();
                     let what = format!("{} (fold {fold}, alongside {alongside})", path.display());
                     assert!(kept.pdf == streamed.pdf, "{what}");
                 }
@@ -231,8 +267,8 @@ mod tests {
                 .unwrap();
         assert!(!streamed.complete());
         let opts = super::LayoutOptions::default();
-        let kept = super::render_with(&kit, &opts, None).unwrap();
-        let written = super::render_with(&kit, &opts, Some(false)).unwrap();
+        let kept = super::render_with(&kit, &opts, None, &mut Vec::new()).unwrap();
+        let written = super::render_with(&kit, &opts, Some(false), &mut Vec::new()).unwrap();
         assert!(kept.pdf == written.pdf);
     }
 }

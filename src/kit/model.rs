@@ -18,9 +18,10 @@ use crate::kit::bundled;
 pub struct KitFile {
     /// Short name: the PDF is written as `<name>.pdf`.
     pub name: Spanned<String>,
-    /// Human title, printed in each sheet's label.
+    /// Human title, printed in each sheet's label: a text, or one per language
+    /// (`title.it = "..."`, `title.en = "..."`).
     #[serde(default)]
-    pub title: Option<String>,
+    pub title: Option<Spanned<toml::Value>>,
     /// Space between neighbouring pieces, in mm (default 3).
     #[serde(default)]
     pub gutter_mm: Option<Spanned<f64>>,
@@ -114,6 +115,11 @@ pub struct Kit {
     pub components: Vec<Component>,
     /// The `[options]` as used (defaults with any overrides applied).
     pub options: BTreeMap<String, OptionValue>,
+    /// The language it is printed in, for a kit in several: the choice of its option
+    /// `lang` (see [`localize`]).
+    pub lang: Option<String>,
+    /// The languages of a kit in several: the choices of its option `lang`.
+    pub languages: Vec<String>,
 }
 
 /// The value of one of a kit's `[options]`: a switch, or one of its choices.
@@ -249,6 +255,152 @@ impl Kit {
     pub fn piece_count(&self) -> usize {
         self.components.iter().map(|c| c.pieces.len()).sum()
     }
+
+    /// What its files are named after: `deck`, or `deck.it` for a kit in several languages
+    /// printed in Italian.
+    pub fn file_stem(&self) -> String {
+        match &self.lang {
+            Some(l) => format!("{}.{l}", self.name),
+            None => self.name.clone(),
+        }
+    }
+}
+
+/// The option that lists a kit's languages: `lang = ["it", "en"]`.
+pub const LANG_OPTION: &str = "lang";
+
+/// A text (or any value) per language, resolved for `lang` among the kit's `languages`
+/// (issue 45): a table whose keys are all languages of the kit (`name.it = "Sole"`,
+/// `name.en = "Sun"` in TOML, or `name = { it = ..., en = ... }`) becomes its value in
+/// `lang`, and in a table a key `name.LANG` (a spreadsheet's column `name.it`) gives
+/// `name` its value in `lang`; the other languages' are dropped.
+pub fn localize(
+    v: toml::Value,
+    lang: Option<&str>,
+    languages: &[String],
+) -> std::result::Result<toml::Value, Unlocalized> {
+    match v {
+        toml::Value::Table(t) => {
+            let is_lang = |k: &str| languages.iter().any(|l| l == k);
+            if let Some(lang) = lang {
+                if !t.is_empty() && t.keys().all(|k| is_lang(k)) {
+                    return match t.get(lang) {
+                        Some(x) => localize(x.clone(), Some(lang), languages),
+                        None => Err(Unlocalized::Missing(String::new())),
+                    };
+                }
+            }
+            let mut out = toml::Table::new();
+            let mut wanted: Vec<String> = Vec::new();
+            for (k, x) in t {
+                let x = localize(x, lang, languages).map_err(|f| f.under(&k))?;
+                match k.rsplit_once('.') {
+                    Some((base, l)) if !base.is_empty() => match lang {
+                        Some(lang) if l == lang => {
+                            out.insert(base.to_string(), x);
+                        }
+                        Some(_) if is_lang(l) => wanted.push(base.to_string()),
+                        _ => return Err(Unlocalized::NotALanguage(k.clone())),
+                    },
+                    _ => {
+                        out.insert(k, x);
+                    }
+                }
+            }
+            if let Some(missing) = wanted.into_iter().find(|b| !out.contains_key(b)) {
+                return Err(Unlocalized::Missing(missing));
+            }
+            Ok(toml::Value::Table(out))
+        }
+        toml::Value::Array(a) => a
+            .into_iter()
+            .enumerate()
+            .map(|(i, x)| localize(x, lang, languages).map_err(|f| f.under(&i.to_string())))
+            .collect::<std::result::Result<Vec<_>, _>>()
+            .map(toml::Value::Array),
+        other => Ok(other),
+    }
+}
+
+/// Why a value cannot be given in the kit's language: the field (`name`, `rules.0.text`)
+/// has no value in it, or its name ends in something not one of the kit's languages
+/// (`name.de`, or any `name.it` in a kit of one language).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unlocalized {
+    Missing(String),
+    NotALanguage(String),
+}
+
+impl Unlocalized {
+    /// The same, for the field inside `head`.
+    fn under(self, head: &str) -> Unlocalized {
+        let join = |rest: String| {
+            if rest.is_empty() {
+                head.to_string()
+            } else {
+                format!("{head}.{rest}")
+            }
+        };
+        match self {
+            Unlocalized::Missing(f) => Unlocalized::Missing(join(f)),
+            Unlocalized::NotALanguage(f) => Unlocalized::NotALanguage(join(f)),
+        }
+    }
+}
+
+/// A table of fields resolved for the kit's language (see [`localize`]), or the error
+/// naming the field and language (`at` is where the values are written).
+fn localized(
+    t: toml::Table,
+    lang: Option<&str>,
+    languages: &[String],
+    at: impl Fn() -> Error,
+) -> Result<toml::Table> {
+    if languages.is_empty() && !has_dotted_key(&t) {
+        return Ok(t);
+    }
+    match localize(toml::Value::Table(t), lang, languages) {
+        Ok(toml::Value::Table(t)) => Ok(t),
+        Ok(_) => Ok(toml::Table::new()),
+        Err(u) => Err(unlocalized(u, lang, languages, at())),
+    }
+}
+
+/// The error for a value not given in the kit's language, with `e`'s code and place.
+fn unlocalized(u: Unlocalized, lang: Option<&str>, languages: &[String], mut e: Error) -> Error {
+    match (u, lang) {
+        (Unlocalized::Missing(field), Some(lang)) => {
+            e.message = crate::t!("kit-lang-missing", field = field.as_str(), lang = lang);
+            e.help(crate::t!(
+                "kit-lang-missing-help",
+                field = field.as_str(),
+                lang = lang
+            ))
+        }
+        (Unlocalized::NotALanguage(field), Some(_)) | (Unlocalized::Missing(field), None) => {
+            e.message = crate::t!(
+                "kit-lang-unknown",
+                field = field.as_str(),
+                languages = languages.join(", ")
+            );
+            e.help(crate::t!("kit-lang-none-help"))
+        }
+        (Unlocalized::NotALanguage(field), None) => {
+            e.message = crate::t!("kit-lang-none", field = field.as_str());
+            e.help(crate::t!("kit-lang-none-help"))
+        }
+    }
+}
+
+/// Does a key of `t` (or of a table inside it) hold a dot, as `name.it` does?
+fn has_dotted_key(t: &toml::Table) -> bool {
+    t.iter().any(|(k, v)| {
+        k.contains('.')
+            || match v {
+                toml::Value::Table(t) => has_dotted_key(t),
+                _ => false,
+            }
+    })
 }
 
 /// Default space between pieces, in mm.
@@ -336,6 +488,14 @@ fn declared_options(
     Ok(out)
 }
 
+/// A language's code as a kit may name it (it is part of file names): `it`, `en`,
+/// `pt-BR`: letters, then letters, digits and `-`, at most 12.
+fn language_code(code: &str) -> bool {
+    code.len() <= 12
+        && code.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+}
+
 fn switch_value(v: &str) -> Option<bool> {
     match v {
         "true" | "on" | "yes" => Some(true),
@@ -421,14 +581,55 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
     }
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut components = Vec::new();
-    if let Some(c) = file.title.as_deref().and_then(crate::names::unsafe_char) {
-        let title = file.title.as_deref().unwrap_or_default();
+    // Languages: the choices of the option `lang`, one of which is chosen.
+    let languages: Vec<String> = match (file.options.get(LANG_OPTION), declared.get(LANG_OPTION)) {
+        (Some(v), Some(d)) => {
+            let Some(choices) = &d.choices else {
+                return Err(bad("kit.lang", v.span(), crate::t!("kit-lang-option")));
+            };
+            if let Some(bad_code) = choices.iter().find(|l| !language_code(l)) {
+                return Err(bad(
+                    "kit.lang",
+                    v.span(),
+                    crate::t!("kit-lang-code", code = bad_code.as_str()),
+                ));
+            }
+            choices.clone()
+        }
+        _ => Vec::new(),
+    };
+    let lang: Option<String> = match options.get(LANG_OPTION) {
+        Some(OptionValue::Choice(l)) if !languages.is_empty() => Some(l.clone()),
+        _ => None,
+    };
+    let lang_ref = lang.as_deref();
+    let title = match &file.title {
+        None => None,
+        Some(t) => {
+            let at_title = || Error::input("kit.lang", String::new()).at(at(t.span()));
+            let v = localize(t.get_ref().clone(), lang_ref, &languages)
+                .map_err(|u| unlocalized(u, lang_ref, &languages, at_title()))?;
+            match v {
+                toml::Value::String(s) => Some(s),
+                _ => return Err(bad("kit.toml", t.span(), crate::t!("kit-title-text"))),
+            }
+        }
+    };
+    if let Some(c) = title.as_deref().and_then(crate::names::unsafe_char) {
+        let title = title.as_deref().unwrap_or_default();
         return Err(Error::input(
             "kit.name",
             crate::names::refusal("the kit's title", title, c),
         )
         .in_file(path));
     }
+    let data = localized(file.data.clone(), lang_ref, &languages, || {
+        Error::input("kit.lang", String::new()).at(Location::at_offset(
+            path,
+            source,
+            source.find("[data]").unwrap_or(0),
+        ))
+    })?;
     for c in &file.components {
         if let Some(ch) = crate::names::unsafe_char(c.name.get_ref()) {
             return Err(bad(
@@ -498,7 +699,7 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
             None => Vec::new(),
         };
         if let Some(from) = &c.items_from {
-            let (pieces, sheet_path) = sheet_pieces(c, from, dir, &at)?;
+            let (pieces, sheet_path) = sheet_pieces(c, from, dir, &at, lang_ref, &languages)?;
             components.push(Component {
                 name: c.name.get_ref().clone(),
                 w_mm: w,
@@ -551,7 +752,7 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
         };
         let mut items: Vec<toml::Table> = c.items.clone();
         if !c.product.is_empty() {
-            items.extend(expand_product(&c.product, &file.data, &at)?);
+            items.extend(expand_product(&c.product, &data, &at)?);
         }
         if items.is_empty() {
             return Err(bad(
@@ -589,7 +790,10 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
                     }
                 }
             };
-            pieces.push(it.clone(), n);
+            let it = localized(it.clone(), lang_ref, &languages, || {
+                bad("kit.lang", c.name.span(), String::new())
+            })?;
+            pieces.push(it, n);
         }
         if pieces.over {
             return Err(too_many_pieces(
@@ -641,10 +845,12 @@ pub fn parse_with(path: &Path, source: &str, overrides: &[(String, String)]) -> 
     }
     Ok(Kit {
         options,
-        title: file.title.clone().unwrap_or_else(|| name.clone()),
+        title: title.unwrap_or_else(|| name.clone()),
         name,
         source: path.to_path_buf(),
-        data: file.data,
+        data,
+        lang,
+        languages,
         components,
     })
 }
@@ -656,6 +862,8 @@ fn sheet_pieces(
     from: &Spanned<String>,
     dir: &Path,
     at: &dyn Fn(std::ops::Range<usize>) -> Location,
+    lang: Option<&str>,
+    languages: &[String],
 ) -> Result<(Vec<Piece>, PathBuf)> {
     use crate::kit::sheet;
     let bad = |code: &'static str, span: std::ops::Range<usize>, msg: String| {
@@ -726,7 +934,10 @@ fn sheet_pieces(
     let mut pieces = Pieces::default();
     for item in items {
         let n = if column.is_some() { item.copies } else { all };
-        pieces.push(item.fields, n);
+        let fields = localized(item.fields, lang, languages, || {
+            Error::input("kit.lang", String::new()).in_file(&path)
+        })?;
+        pieces.push(fields, n);
     }
     if pieces.over {
         return Err(too_many_pieces(
@@ -921,6 +1132,40 @@ range = [1, 3]
         let loc = e.location.unwrap();
         assert_eq!((loc.line, loc.column), (Some(2), Some(1)));
         assert!(e.message.contains("colour"), "{}", e.message);
+    }
+
+    /// Issue 45: text per language, as a TOML writes it (nested) and a sheet does (flat).
+    #[test]
+    fn a_value_per_language_is_given_in_the_chosen_one() {
+        let langs = vec!["it".to_string(), "en".to_string()];
+        let v: toml::Value = toml::from_str(
+            "name.it = \"Sole\"\nname.en = \"Sun\"\ncost = 3\n\"rule.it\" = \"Pesca\"\n\"rule.en\" = \"Draw\"\n\
+             lines = [ { it = \"uno\", en = \"one\" } ]\n",
+        )
+        .unwrap();
+        let en = localize(v.clone(), Some("en"), &langs).unwrap();
+        assert_eq!(en["name"].as_str(), Some("Sun"));
+        assert_eq!(en["rule"].as_str(), Some("Draw"));
+        assert_eq!(en["cost"].as_integer(), Some(3));
+        assert_eq!(en["lines"][0].as_str(), Some("one"));
+        assert!(en.get("rule.it").is_none() && en.get("rule.en").is_none());
+        let it = localize(v, Some("it"), &langs).unwrap();
+        assert_eq!(it["name"].as_str(), Some("Sole"));
+        // Missing in one language; a language the kit does not list; none listed.
+        let v: toml::Value = toml::from_str("\"name.it\" = \"Sole\"\n").unwrap();
+        assert_eq!(
+            localize(v, Some("en"), &langs),
+            Err(Unlocalized::Missing("name".into()))
+        );
+        let v: toml::Value = toml::from_str("\"name.de\" = \"Sonne\"\n").unwrap();
+        assert_eq!(
+            localize(v.clone(), Some("it"), &langs),
+            Err(Unlocalized::NotALanguage("name.de".into()))
+        );
+        assert_eq!(
+            localize(v, None, &[]),
+            Err(Unlocalized::NotALanguage("name.de".into()))
+        );
     }
 
     #[test]

@@ -142,15 +142,21 @@ fn decode(bytes: &[u8]) -> String {
     }
 }
 
-/// `a\rb` as `a\nb`; a CR before a LF stays.
-fn lone_cr_to_lf(text: String) -> String {
+/// Every line end as a LF: `a\r\nb` (Windows) and `a\rb` (old Macs) as `a\nb`. The CSV
+/// reader counts a CR LF as one line end but gives the row after it the line before
+/// (issue 45: `cards.csv:4` for row 5); a cell's own line breaks become LF too, as a
+/// workbook's are.
+fn line_ends_to_lf(text: String) -> String {
     if !text.contains('\r') {
         return text;
     }
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '\r' && chars.peek() != Some(&'\n') {
+        if c == '\r' {
+            if chars.peek() == Some(&'\n') {
+                chars.next();
+            }
             out.push('\n');
         } else {
             out.push(c);
@@ -567,10 +573,11 @@ fn sniff_delimiter(text: &str) -> u8 {
 }
 
 fn read_text(path: &Path, bytes: &[u8], tabs: bool) -> Result<Grid> {
-    // A lone CR ends a line (old Mac files), for the CSV reader as for an editor: made a
-    // LF here, so that the lines the errors name are the lines of the text (found by
-    // fuzzing: a row after a lone CR was given the line before it).
-    let text = lone_cr_to_lf(decode(bytes));
+    // A CR LF (Windows) or a lone CR (old Mac files) ends a line, for the CSV reader as for
+    // an editor: made a LF here, so that the lines the errors name are the lines of the text
+    // (found by fuzzing for a lone CR, and in issue 45 for CR LF: the row after one was
+    // given the line before it).
+    let text = line_ends_to_lf(decode(bytes));
     let delimiter = if tabs { b'\t' } else { sniff_delimiter(&text) };
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
@@ -868,18 +875,28 @@ impl Grid {
         let mut seen = std::collections::HashSet::new();
         for (i, name) in self.columns.iter().enumerate() {
             let Some(name) = name else { continue };
-            let ok = name
+            // `name.it`: the field `name` in one of the kit's languages (see
+            // `model::localize`).
+            let (field, lang) = match name.split_once('.') {
+                Some((f, l)) => (f, Some(l)),
+                None => (name.as_str(), None),
+            };
+            let ok = field
                 .chars()
                 .next()
                 .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                && field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && lang.is_none_or(|l| {
+                    l.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                        && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                });
             if !ok {
                 return Err(Error::input(
                     "kit.sheet",
                     format!("column {}: `{name}` cannot be a field name", i + 1),
                 )
                 .at(self.line_at(self.header_line, Some(i)))
-                .help("a column's name is what the templates call it (`{{ cost }}`): letters, digits and `_`, starting with a letter"));
+                .help("a column's name is what the templates call it (`{{ cost }}`): letters, digits and `_`, starting with a letter, and for a kit in several languages the language after a dot (`name.it`)"));
             }
             if !seen.insert(name.as_str()) {
                 return Err(Error::input(
@@ -1160,5 +1177,33 @@ mod tests {
             e.message
         );
         assert_eq!(e.location.unwrap().line, Some(MAX_CELLS as usize + 1));
+    }
+}
+
+#[cfg(test)]
+mod crlf_tests {
+    use super::*;
+
+    /// Issue 45: a CSV saved with Windows line endings (CR LF) names the row at fault by its
+    /// own line, not the line above it (`cards.csv:4` was reported for row 5).
+    #[test]
+    fn windows_line_endings_name_the_right_row() {
+        let text = "name,cost\r\nA,1\r\n\"B in\r\ntwo lines\",2\r\nC,2\r\nD,x\r\nE,3\r\n";
+        let g = read_text(Path::new("c.csv"), text.as_bytes(), false).unwrap();
+        g.check_header().unwrap();
+        let e = g.items(&["cost".into()], None).unwrap_err();
+        let loc = e.location.as_ref().unwrap();
+        assert_eq!(loc.line, Some(6), "{e:?}");
+        assert_eq!(loc.column, Some(3), "{e:?}");
+        assert_eq!(loc.source_line.as_deref(), Some("D,x"));
+        // The same sheet with LF alone names the same place.
+        let g = read_text(
+            Path::new("c.csv"),
+            text.replace("\r\n", "\n").as_bytes(),
+            false,
+        )
+        .unwrap();
+        let e2 = g.items(&["cost".into()], None).unwrap_err();
+        assert_eq!(e2.location.as_ref().unwrap().line, Some(6));
     }
 }

@@ -39,7 +39,18 @@ pub struct KitFaces {
 
 /// Fill every template of `kit` and parse the results.
 pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
-    render_faces_inner(kit, false, &mut |tree, _| Ok(Arc::new(tree)))
+    render_faces_inner(
+        kit,
+        false,
+        &mut |tree, _| Ok(Arc::new(tree)),
+        &mut Vec::new(),
+    )
+}
+
+/// [`render_faces`], and the art files the templates named (read, or tried to), art inside
+/// art too: with the kit's TOML, templates and sheets, the files `--watch` follows.
+pub fn render_faces_named(kit: &Kit, art: &mut Vec<PathBuf>) -> Result<KitFaces> {
+    render_faces_inner(kit, false, &mut |tree, _| Ok(Arc::new(tree)), art)
 }
 
 /// [`render_faces`], each distinct face's tree handed to `keep` as soon as it
@@ -50,10 +61,24 @@ pub fn render_faces(kit: &Kit) -> Result<KitFaces> {
 /// For the PDF alone: a face's plain texts are laid out directly, and its
 /// tree has a marker in the place of each (see [`super::facetext`]).
 pub fn render_faces_with(kit: &Kit, keep: &mut Keep) -> Result<KitFaces> {
-    render_faces_inner(kit, true, keep)
+    render_faces_inner(kit, true, keep, &mut Vec::new())
 }
 
-fn render_faces_inner(kit: &Kit, direct_text: bool, keep: &mut Keep) -> Result<KitFaces> {
+/// [`render_faces_with`], and the art named (see [`render_faces_named`]).
+pub fn render_faces_with_named(
+    kit: &Kit,
+    keep: &mut Keep,
+    art: &mut Vec<PathBuf>,
+) -> Result<KitFaces> {
+    render_faces_inner(kit, true, keep, art)
+}
+
+fn render_faces_inner(
+    kit: &Kit,
+    direct_text: bool,
+    keep: &mut Keep,
+    art_named: &mut Vec<PathBuf>,
+) -> Result<KitFaces> {
     let folder = bundled::folder(&kit.source);
     let art = ArtCache::new(folder);
     let mut env = Environment::new();
@@ -108,6 +133,7 @@ fn render_faces_inner(kit: &Kit, direct_text: bool, keep: &mut Keep) -> Result<K
     }
     // Kept until the PDF is written: without the slack of growing.
     faces.shrink_to_fit();
+    *art_named = art.read();
     Ok(KitFaces { faces, components })
 }
 
@@ -149,9 +175,18 @@ fn fill_all(
     let mut out = Vec::with_capacity(comp.pieces.len());
     for (index, piece) in comp.pieces.iter().enumerate() {
         let ctx = context(kit, comp, piece, index);
-        let svg = render_bounded(&tmpl, ctx).map_err(|e| {
-            template_error(template, &e, Some(tmpl.source())).help(format!(
-                "piece {} of `{}`; a filled template is at most {} and takes at most {FUEL} steps",
+        let svg = render_bounded(&tmpl, Value::from(minijinja::value::Serde(&ctx))).map_err(|e| {
+            let mut err = template_error(template, &e, Some(tmpl.source()));
+            if let Some((offset, name)) = e
+                .range()
+                .filter(|_| e.kind() == minijinja::ErrorKind::UndefinedError)
+                .and_then(|r| undefined_name(tmpl.source(), r, &ctx))
+            {
+                err = undefined_error(template, tmpl.source(), offset, &name, &ctx);
+            }
+            let before = err.help.take().map(|h| format!("{h}; ")).unwrap_or_default();
+            err.help(format!(
+                "{before}piece {} of `{}`; a filled template is at most {} and takes at most {FUEL} steps",
                 index + 1,
                 comp.name,
                 crate::input::size_text(MAX_FACE as u64)
@@ -220,15 +255,27 @@ fn fill_all(
 }
 
 /// What a template sees: the piece's fields at top level, plus `data` (the
-/// kit's `[data]`), `kit` (name, title), `w` and `h` (piece size in mm) and
+/// kit's `[data]`), `options` (its `[options]` as chosen), `kit` (name, title), `w` and `h` (piece size in mm) and
 /// `index` (0-based position of the piece in its component).
-fn context(kit: &Kit, comp: &Component, piece: &Piece, index: usize) -> Value {
+fn context(kit: &Kit, comp: &Component, piece: &Piece, index: usize) -> toml::Table {
     let mut ctx = toml::Table::new();
     ctx.insert("data".into(), toml::Value::Table(kit.data.clone()));
     let mut k = toml::Table::new();
     k.insert("name".into(), kit.name.clone().into());
     k.insert("title".into(), kit.title.clone().into());
     ctx.insert("kit".into(), toml::Value::Table(k));
+    let options: toml::Table = kit
+        .options
+        .iter()
+        .map(|(name, v)| {
+            let v = match v {
+                crate::kit::model::OptionValue::Switch(b) => toml::Value::Boolean(*b),
+                crate::kit::model::OptionValue::Choice(c) => toml::Value::String(c.clone()),
+            };
+            (name.clone(), v)
+        })
+        .collect();
+    ctx.insert("options".into(), toml::Value::Table(options));
     ctx.insert("component".into(), comp.name.clone().into());
     ctx.insert("w".into(), comp.w_mm.into());
     ctx.insert("h".into(), comp.h_mm.into());
@@ -236,7 +283,169 @@ fn context(kit: &Kit, comp: &Component, piece: &Piece, index: usize) -> Value {
     for (k, v) in piece.iter() {
         ctx.insert(k.clone(), v.clone());
     }
-    Value::from(minijinja::value::Serde(ctx))
+    ctx
+}
+
+/// What a template may call besides its context: minijinja's global functions and ours.
+const FUNCTIONS: [&str; 8] = [
+    "fit_text",
+    "range",
+    "dict",
+    "namespace",
+    "debug",
+    "lipsum",
+    "cycler",
+    "joiner",
+];
+
+/// Words of a template expression that are not names.
+const KEYWORDS: [&str; 16] = [
+    "and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False", "None",
+    "loop", "self", "super",
+];
+
+/// The name an "undefined" error is about, inside the expression at `range` of `source`
+/// (issue 45: `fit_text(nome, w - 24, 9, 6)` is about `nome`): the first name the context
+/// `ctx` lacks and the template does not set itself (`{% set %}`, `{% for %}`), or the
+/// first attribute the context's value lacks (`data.nome`). Its byte offset in `source`
+/// and the name as written (`nome`, `data.nome`); `None` when no such name is found.
+fn undefined_name(
+    source: &str,
+    range: std::ops::Range<usize>,
+    ctx: &toml::Table,
+) -> Option<(usize, String)> {
+    let text = source.get(range.clone())?;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut quote: Option<u8> = None;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if let Some(q) = quote {
+            if b == b'\\' {
+                i += 1;
+            } else if b == q {
+                quote = None;
+            }
+            i += 1;
+            continue;
+        }
+        if b == b'"' || b == b'\'' {
+            quote = Some(b);
+            i += 1;
+            continue;
+        }
+        let starts_name = (b.is_ascii_alphabetic() || b == b'_')
+            && (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_'));
+        if !starts_name {
+            i += 1;
+            continue;
+        }
+        // The dotted path from here: `data.nome`.
+        let start = i;
+        let mut parts: Vec<&str> = Vec::new();
+        loop {
+            let s = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            parts.push(&text[s..i]);
+            let next_is_name = bytes
+                .get(i + 1)
+                .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
+            if bytes.get(i) == Some(&b'.') && next_is_name {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        // An attribute of something else (`x().y`), a filter or test name (`| string`,
+        // `is defined`), a keyword argument (`f(a=1)`): not a name of the context.
+        let before = text[..start].trim_end();
+        let after = text[i..].trim_start();
+        let is_name = !(before.ends_with('.')
+            || before.ends_with('|')
+            || before.ends_with(" is")
+            || (after.starts_with('=') && !after.starts_with("==")));
+        let first = parts[0];
+        if !is_name || KEYWORDS.contains(&first) || FUNCTIONS.contains(&first) {
+            continue;
+        }
+        match ctx.get(first) {
+            None if !set_in(source, first) => {
+                return Some((range.start + start, first.to_string()));
+            }
+            None => {}
+            Some(v) => {
+                let mut v = v;
+                for (k, part) in parts.iter().enumerate().skip(1) {
+                    match v.get(part) {
+                        Some(next) => v = next,
+                        None if v.is_table() => {
+                            return Some((range.start + start, parts[..=k].join(".")));
+                        }
+                        None => break,
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Does the template set `name` itself (`{% set name`, `{% for name in`, `{% for a, name in`,
+/// `{% macro name`)?
+fn set_in(source: &str, name: &str) -> bool {
+    let is_word = |w: &str| w.trim_matches(|c: char| c == ',' || c == '(') == name;
+    source.split("{%").skip(1).any(|tag| {
+        let tag = tag.split("%}").next().unwrap_or("");
+        let mut words = tag.trim_start_matches('-').split_whitespace();
+        match words.next() {
+            Some("set" | "macro" | "with") => words.next().is_some_and(|w| {
+                w.split(['=', '(']).next().unwrap_or("") == name || w.split(',').any(|p| p == name)
+            }),
+            Some("for") => words.take_while(|w| *w != "in").any(is_word),
+            _ => false,
+        }
+    })
+}
+
+/// `name is undefined`, at `offset` of the template `source`, with the context's nearest
+/// name when there is one.
+fn undefined_error(
+    file: &Path,
+    source: &str,
+    offset: usize,
+    name: &str,
+    ctx: &toml::Table,
+) -> Error {
+    let (head, known): (&str, Vec<&str>) = match name.rsplit_once('.') {
+        None => (
+            name,
+            ctx.keys()
+                .map(String::as_str)
+                .chain(FUNCTIONS.iter().copied())
+                .collect(),
+        ),
+        Some((parent, last)) => {
+            let table = parent
+                .split('.')
+                .try_fold(ctx, |t, k| t.get(k).and_then(toml::Value::as_table));
+            (
+                last,
+                table.map_or(Vec::new(), |t| t.keys().map(String::as_str).collect()),
+            )
+        }
+    };
+    let mut loc = Location::at_offset(file, source, offset);
+    loc.span_len = name.chars().count().max(1);
+    let help = crate::t!("kit-template-sees");
+    let help = match crate::error::closest(head, known) {
+        Some(near) => crate::t!("kit-did-you-mean", near = near, rest = help),
+        None => help,
+    };
+    Error::input("kit.template", crate::t!("kit-undefined-name", name = name))
+        .at(loc)
+        .help(help)
 }
 
 /// A minijinja error, located in the template's source (line and column of
@@ -324,16 +533,34 @@ fn template_error(file: &Path, e: &minijinja::Error, source: Option<&str>) -> Er
         }
     }
     let undefined = e.kind() == minijinja::ErrorKind::UndefinedError;
+    // `fit_text(rule, ...)` that cannot fit: named by its field (issue 45).
+    let field = snippet
+        .as_deref()
+        .and_then(|s| s.strip_prefix("fit_text("))
+        .and_then(|s| s.split([',', ')']).next())
+        .map(str::trim)
+        .filter(|f| !f.is_empty());
     let msg = match (&snippet, e.detail()) {
         (Some(s), _) if undefined => format!("template error: `{s}` is undefined"),
+        (_, Some(d)) if field.is_some() && e.kind() == minijinja::ErrorKind::InvalidOperation => {
+            format!(
+                "template error: {}",
+                crate::t!(
+                    "kit-text-in-field",
+                    field = field.unwrap_or_default(),
+                    message = d
+                )
+            )
+        }
         (_, Some(d)) => format!("template error: {d}"),
         _ => format!("template error: {}", e.kind()),
     };
     let err = Error::input("kit.template", msg).at(loc);
+    if field.is_some() && e.kind() == minijinja::ErrorKind::InvalidOperation {
+        return err.help(crate::t!("kit-text-too-long-help"));
+    }
     if undefined {
-        err.help(
-            "a template sees the item's fields, `data`, `kit`, `component`, `w`, `h` and `index`",
-        )
+        err.help(crate::t!("kit-template-sees"))
     } else {
         err
     }
@@ -383,7 +610,11 @@ pub fn options(resources_dir: Option<PathBuf>) -> usvg::Options<'static> {
 /// usvg options for an art file. It may hold `<image href>`s of its own, read as the art is
 /// (a bundled one from the binary, one on disk from inside the kit's folder `within`, within
 /// [`crate::input::ART`]); a nested SVG is not followed further, as usvg does.
-fn art_options(path: &Path, within: &Path) -> usvg::Options<'static> {
+fn art_options(
+    path: &Path,
+    within: &Path,
+    read: Arc<Mutex<Vec<PathBuf>>>,
+) -> usvg::Options<'static> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let within = within.to_path_buf();
     let mut opt = options(None);
@@ -391,7 +622,13 @@ fn art_options(path: &Path, within: &Path) -> usvg::Options<'static> {
         if is_remote(href) {
             return None;
         }
-        let bytes = bundled::read_bytes(&dir.join(href), &within, crate::input::ART).ok()?;
+        let file = dir.join(href);
+        if let Ok(mut read) = read.lock() {
+            if !read.contains(&file) {
+                read.push(file.clone());
+            }
+        }
+        let bytes = bundled::read_bytes(&file, &within, crate::input::ART).ok()?;
         // As usvg would load the file: its kind from its content, so that a raster
         // image is one in the tree (and refused as such, `check_supported`).
         (usvg::ImageHrefResolver::default_data_resolver())(
@@ -525,6 +762,8 @@ struct ArtCache {
     within: PathBuf,
     trees: Mutex<HashMap<PathBuf, usvg::Tree>>,
     error: Mutex<Option<(Error, String)>>,
+    /// Every art file named, in the order first named, read or not.
+    read: Arc<Mutex<Vec<PathBuf>>>,
 }
 
 /// Does `href` name a file on another machine (`http:`, `https:`, `ftp:`...)?
@@ -588,6 +827,7 @@ impl ArtCache {
             within: within.to_path_buf(),
             trees: Mutex::default(),
             error: Mutex::default(),
+            read: Arc::default(),
         }
     }
 
@@ -618,6 +858,11 @@ impl ArtCache {
         if let Some(t) = trees.get(path) {
             return Some(t.clone());
         }
+        if let Ok(mut read) = self.read.lock() {
+            if !read.iter().any(|p| p == path) {
+                read.push(path.to_path_buf());
+            }
+        }
         let result = match bundled::read_bytes(path, &self.within, crate::input::ART) {
             Err(e) => Err(match raster_extension(href) {
                 Some(kind) if e.kind() != std::io::ErrorKind::NotFound => raster_error(kind, path),
@@ -640,7 +885,7 @@ impl ArtCache {
                     format!("art file {} is not an SVG text file", path.display()),
                 )),
                 (None, Ok(text)) => {
-                    let opt = art_options(path, &self.within);
+                    let opt = art_options(path, &self.within, Arc::clone(&self.read));
                     usvg_guard::parse(text, &opt)
                         .map_err(|e| with_file(guard_error(e), path))
                         .and_then(|tree| {
@@ -667,6 +912,11 @@ impl ArtCache {
                 None
             }
         }
+    }
+
+    /// The art files named so far.
+    fn read(&self) -> Vec<PathBuf> {
+        self.read.lock().map(|r| r.clone()).unwrap_or_default()
     }
 
     fn take_error(&self) -> Option<(Error, String)> {
@@ -847,5 +1097,47 @@ mod error_tests {
             .unwrap_err();
         let (line, _) = located(src, &e);
         assert!((2..=4).contains(&line), "{line}");
+    }
+}
+
+#[cfg(test)]
+mod undefined_tests {
+    use super::*;
+
+    fn ctx() -> toml::Table {
+        toml::from_str("name = \"Sole\"\nw = 40\n[data]\ncolour = \"#c00\"\n").unwrap()
+    }
+
+    /// The name at fault in an expression, and where it is in the source.
+    fn found(source: &str, expr: &str) -> Option<(usize, String)> {
+        let start = source.find(expr).unwrap();
+        undefined_name(source, start..start + expr.len(), &ctx())
+    }
+
+    /// Issue 45: an undefined name inside a call is named, not the whole call.
+    #[test]
+    fn the_undefined_name_is_found_inside_the_expression() {
+        let src = "<svg>{% set t = fit_text(nome, w - 24, 9, 6) %}</svg>";
+        let (at, name) = found(src, "fit_text(nome, w - 24, 9, 6)").unwrap();
+        assert_eq!(name, "nome");
+        assert_eq!(&src[at..at + 4], "nome");
+        // An attribute the context's table lacks.
+        let src = "<text>{{ data.colr }}</text>";
+        assert_eq!(found(src, "data.colr").unwrap().1, "data.colr");
+        // Filters, tests, keywords, strings and keyword arguments are not names.
+        let src = "{{ (name | upper) ~ 'nome' ~ \"x y\" if name is defined else none }}";
+        assert_eq!(
+            found(
+                src,
+                "(name | upper) ~ 'nome' ~ \"x y\" if name is defined else none"
+            ),
+            None
+        );
+        let src = "{{ dict(nome=1).nome ~ lato }}";
+        assert_eq!(found(src, "dict(nome=1).nome ~ lato").unwrap().1, "lato");
+        // A name the template sets itself is not the context's fault.
+        let src = "{% for p, q in data %}{% endfor %}{{ q ~ r }}";
+        assert_eq!(found(src, "q ~ r").unwrap().1, "r");
+        assert_eq!(found(src, "q"), None);
     }
 }

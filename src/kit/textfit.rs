@@ -144,7 +144,9 @@ fn size_for(font: &FontMetrics, lines: &[&str], b: &TextBox) -> f64 {
 }
 
 /// Set `text` as large as `b` allows: one line if it can be at least `min_pt`,
-/// else two lines split at the best space; an error if neither fits.
+/// else two lines split at the best space, else wrapped onto as many lines as the box
+/// holds (a text with line breaks is always wrapped, its breaks kept); an error if none
+/// fits at `min_pt`.
 pub fn fit(font: &FontMetrics, text: &str, b: &TextBox) -> Result<Fitted, Error> {
     let text = text.trim();
     let missing = font.missing(text);
@@ -159,28 +161,93 @@ pub fn fit(font: &FontMetrics, text: &str, b: &TextBox) -> Result<Fitted, Error>
         lines: lines.into_iter().map(str::to_string).collect(),
         line_height_mm: font.line_height_mm(size_pt),
     };
-    let one = size_for(font, &[text], b);
-    if one >= b.min_pt {
-        return Ok(make(vec![text], one));
+    if !text.contains('\n') {
+        let one = size_for(font, &[text], b);
+        if one >= b.min_pt {
+            return Ok(make(vec![text], one));
+        }
+        let best_two = text
+            .match_indices(' ')
+            .map(|(i, _)| {
+                let (a, c) = (text[..i].trim_end(), text[i..].trim_start());
+                (size_for(font, &[a, c], b), a, c)
+            })
+            .max_by(|x, y| x.0.total_cmp(&y.0));
+        if let Some((size, a, c)) = best_two.filter(|t| t.0 >= b.min_pt) {
+            return Ok(make(vec![a, c], size));
+        }
     }
-    let best_two = text
-        .match_indices(' ')
-        .map(|(i, _)| {
-            let (a, c) = (text[..i].trim_end(), text[i..].trim_start());
-            (size_for(font, &[a, c], b), a, c)
-        })
-        .max_by(|x, y| x.0.total_cmp(&y.0));
-    match best_two {
-        Some((size, a, c)) if size >= b.min_pt => Ok(make(vec![a, c], size)),
-        _ => Err(Error::input(
-            "kit.text-too-long",
-            format!(
-                "`{text}` does not fit a {:.1} x {:.1} mm box at {} pt or more, even on two lines",
-                b.w_mm, b.h_mm, b.min_pt
-            ),
-        )
-        .help("shorten the name or widen its box in the kit definition")),
+    // Any number of lines the box allows (issue 45; a line break in the text is kept):
+    // the largest size at which the words, wrapped to the box's width, fit its height.
+    let fits = |size: f64| {
+        let lines = wrap(font, text, b.w_mm, size);
+        let ok = lines.iter().all(|l| font.width_mm(l, size) <= b.w_mm)
+            && font.line_height_mm(size) * lines.len() as f64 <= b.h_mm;
+        ok.then_some(lines)
+    };
+    if let Some(lines) = fits(b.min_pt) {
+        let (mut lo, mut hi, mut best) = (b.min_pt, b.max_pt, lines);
+        if let Some(l) = fits(hi) {
+            best = l;
+            lo = hi;
+        }
+        for _ in 0..40 {
+            if hi - lo < 1e-3 {
+                break;
+            }
+            let mid = (lo + hi) / 2.0;
+            match fits(mid) {
+                Some(l) => {
+                    best = l;
+                    lo = mid;
+                }
+                None => hi = mid,
+            }
+        }
+        let refs: Vec<&str> = best.iter().map(String::as_str).collect();
+        let size = size_for(font, &refs, b).max(lo * 0.999).min(b.max_pt);
+        return Ok(make(refs, size));
     }
+    let shown: String = if text.chars().count() > 40 {
+        format!("{}…", text.chars().take(40).collect::<String>().trim_end())
+    } else {
+        text.to_string()
+    };
+    Err(Error::input(
+        "kit.text-too-long",
+        crate::t!(
+            "kit-text-too-long",
+            text = shown,
+            w = format!("{:.1}", b.w_mm),
+            h = format!("{:.1}", b.h_mm),
+            pt = format!("{:.1}", b.min_pt),
+            mm = format!("{:.1}", b.min_pt * MM_PER_PT)
+        ),
+    )
+    .help(crate::t!("kit-text-too-long-help")))
+}
+
+/// `text` wrapped at spaces into lines at most `w_mm` wide at `size_pt` (a word wider
+/// than that stands alone on its line); each line break of the text starts a new line.
+pub fn wrap(font: &FontMetrics, text: &str, w_mm: f64, size_pt: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    for para in text.split('\n') {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            if line.is_empty() {
+                line.push_str(word);
+                continue;
+            }
+            let longer = format!("{line} {word}");
+            if font.width_mm(&longer, size_pt) <= w_mm {
+                line = longer;
+            } else {
+                lines.push(std::mem::replace(&mut line, word.to_string()));
+            }
+        }
+        lines.push(line);
+    }
+    lines
 }
 
 /// The bundled name font's metrics, read once.
@@ -316,6 +383,44 @@ mod tests {
         assert!(fit.width_mm(&f) <= narrow.w_mm && fit.height_mm() <= narrow.h_mm);
     }
 
+    /// Issue 45: a rule text of 150 characters wraps onto as many lines as its box holds
+    /// (it stopped at two), each inside the box, as large as they can be.
+    #[test]
+    fn a_long_text_wraps_onto_as_many_lines_as_the_box_holds() {
+        let f = font();
+        let rule = "Pesca due carte dal mazzo, poi scartane una a tua scelta; \
+                    se hai scartato un sole, il giocatore alla tua sinistra salta il turno.";
+        let b = TextBox {
+            w_mm: 51.0,
+            h_mm: 20.0,
+            max_pt: 9.0,
+            min_pt: 6.0,
+        };
+        let fit = fit(&f, rule, &b).unwrap();
+        assert!(fit.lines.len() >= 3, "{fit:?}");
+        assert!(
+            fit.width_mm(&f) <= b.w_mm && fit.height_mm() <= b.h_mm,
+            "{fit:?}"
+        );
+        assert!(
+            fit.size_pt >= b.min_pt && fit.size_pt <= b.max_pt,
+            "{fit:?}"
+        );
+        assert_eq!(fit.lines.join(" "), rule);
+        // As large as it can be: a little larger no longer fits, wrapped anew.
+        let bigger = fit.size_pt * 1.03;
+        let again = wrap(&f, rule, b.w_mm, bigger);
+        assert!(
+            fit.size_pt >= b.max_pt * 0.99
+                || again.iter().any(|l| f.width_mm(l, bigger) > b.w_mm)
+                || f.line_height_mm(bigger) * again.len() as f64 > b.h_mm,
+            "{fit:?}"
+        );
+        // A line break in the text is kept.
+        let fit = super::fit(&f, "Sole\nLuna", &b).unwrap();
+        assert_eq!(fit.lines, ["Sole", "Luna"]);
+    }
+
     #[test]
     fn impossible_boxes_are_a_clear_error() {
         let f = font();
@@ -328,6 +433,12 @@ mod tests {
         let e = fit(&f, "THE CHANCE MEETING", &tiny).unwrap_err();
         assert_eq!(e.code, "kit.text-too-long");
         assert!(e.message.contains("THE CHANCE MEETING"));
+        // The size rounded, in points and mm (issue 45: `5.952755905511812 pt`).
+        assert!(
+            e.message.contains("at 6.0 pt (2.1 mm) or more"),
+            "{}",
+            e.message
+        );
         let e = fit(&f, "\u{1F98B}", &NAME_BOX).unwrap_err();
         assert_eq!(e.code, "kit.text-glyph");
     }

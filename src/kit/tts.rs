@@ -232,7 +232,7 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
             let (w, h) = board_px(comp.w_mm, comp.h_mm);
             for (k, &face) in fronts.iter().enumerate() {
                 let suffix = if fronts.len() > 1 {
-                    format!("-{}", k + 1)
+                    format!("-{}", crate::kit::numbered(k + 1, fronts.len()))
                 } else {
                     String::new()
                 };
@@ -240,7 +240,7 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
                 draw(faces, face, &mut img, (0, 0), (w, h))?;
                 files.push((
                     TtsImage {
-                        path: out_dir.join(format!("{}-tts-{}{suffix}.png", kit.name, stem)),
+                        path: out_dir.join(format!("{}-tts-{}{suffix}.png", kit.file_stem(), stem)),
                         deck: comp.name.clone(),
                         kind: "board",
                         cards: 0,
@@ -262,7 +262,7 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
         let several = plans.len() > 1;
         for (si, sp) in plans.iter().enumerate() {
             let suffix = if several {
-                format!("-{}", si + 1)
+                format!("-{}", crate::kit::numbered(si + 1, plans.len()))
             } else {
                 String::new()
             };
@@ -290,7 +290,7 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
             files.push((
                 image(
                     "faces",
-                    out_dir.join(format!("{}-tts-{}{suffix}.png", kit.name, stem)),
+                    out_dir.join(format!("{}-tts-{}{suffix}.png", kit.file_stem(), stem)),
                     sp.count,
                 ),
                 encode(&sheet)?,
@@ -304,7 +304,11 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
                 files.push((
                     image(
                         "backs",
-                        out_dir.join(format!("{}-tts-{}-backs{suffix}.png", kit.name, stem)),
+                        out_dir.join(format!(
+                            "{}-tts-{}-backs{suffix}.png",
+                            kit.file_stem(),
+                            stem
+                        )),
                         sp.count,
                     ),
                     encode(&sheet)?,
@@ -316,7 +320,7 @@ pub fn write(kit: &Kit, faces: &KitFaces, out_dir: &Path) -> Result<Vec<TtsImage
             draw(faces, b, &mut img, (0, 0), (sp.card_w_px, sp.card_h_px))?;
             files.push((
                 TtsImage {
-                    path: out_dir.join(format!("{}-tts-{}-back.png", kit.name, stem)),
+                    path: out_dir.join(format!("{}-tts-{}-back.png", kit.file_stem(), stem)),
                     deck: comp.name.clone(),
                     kind: "back",
                     cards: 0,

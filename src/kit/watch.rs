@@ -1,10 +1,13 @@
 //! `tavolo kit --watch`: the folders a kit is read from, and a wait for the
-//! next change in them that is not tavolo's own output.
+//! next change in them to a file the kit reads.
 //!
 //! Folders are watched recursively, not files: an editor often saves by
 //! writing a new file and renaming it over the old one, which a watch on the
 //! old file would miss. Art is found by `<image href>` inside templates, so the
 //! templates' folders (art beside them, or in a folder under them) stand for it.
+//! A change counts only when it is to a file the last render read ([`Inputs`]):
+//! a log, tavolo's own output or an editor's backup in those folders is not one
+//! (issue 45: a log of the watch in the kit's folder woke it at every line).
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -24,13 +27,55 @@ const QUIET: Duration = Duration::from_millis(150);
 /// The folders a kit's files are in: its TOML, its templates (and so their
 /// art), its spreadsheets.
 pub fn folders(kit: &Kit) -> Vec<PathBuf> {
-    let mut files = vec![kit.source.clone()];
-    for c in &kit.components {
-        files.push(c.front.clone());
-        files.extend(c.back.clone());
-        files.extend(c.items_from.clone());
+    crate::kit::inputs(kit)
+        .iter()
+        .map(|f| folder_of(f))
+        .collect()
+}
+
+/// The files whose change calls for a new render: those the last render read (the kits'
+/// TOML, templates, art and sheets), as canonical paths. While the kits do not render, any
+/// file of a kind a kit reads counts too (a TOML, an SVG, a spreadsheet): the file that
+/// mends it may be one the kit could not yet name (art not yet drawn).
+#[derive(Debug, Default)]
+pub struct Inputs {
+    files: std::collections::HashSet<PathBuf>,
+    /// The last render failed.
+    pub broken: bool,
+}
+
+/// The extensions of the files a kit reads.
+const KIT_FILES: [&str; 9] = [
+    "toml", "svg", "csv", "tsv", "xlsx", "xlsm", "xls", "xlsb", "ods",
+];
+
+impl Inputs {
+    /// Follow `file` (a missing one by its folder's canonical path and its name).
+    pub fn add(&mut self, file: &Path) {
+        self.files.insert(canonical(file));
     }
-    files.iter().map(|f| folder_of(f)).collect()
+
+    /// Does a change to `p` (canonical, as the watcher reports it) call for a render?
+    pub fn counts(&self, p: &Path) -> bool {
+        self.files.contains(p)
+            || (self.broken
+                && p.extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| KIT_FILES.contains(&e.to_ascii_lowercase().as_str())))
+    }
+}
+
+/// `file` made canonical; a file not (yet) there by its folder's canonical path.
+fn canonical(file: &Path) -> PathBuf {
+    if let Ok(c) = file.canonicalize() {
+        return c;
+    }
+    match (folder_of(file).canonicalize(), file.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => std::env::current_dir()
+            .map(|d| d.join(file))
+            .unwrap_or_else(|_| file.to_path_buf()),
+    }
 }
 
 /// The folder a file is in (`.` for a bare name).
@@ -93,16 +138,19 @@ impl Watch {
         self.roots.len()
     }
 
-    /// Block until something changes in a watched folder, then until the
+    /// Block until a file of `inputs` changes in a watched folder, then until the
     /// files are quiet; the changed paths, or `None` at `deadline`.
-    pub fn wait(&self, deadline: Option<Instant>) -> Option<Vec<PathBuf>> {
+    pub fn wait(&self, deadline: Option<Instant>, inputs: &Inputs) -> Option<Vec<PathBuf>> {
         let mut changed: Vec<PathBuf> = Vec::new();
+        // The last change that counts: other events (a viewer reading the PDF, a log
+        // written) do not put the render off.
+        let mut last = Instant::now();
         loop {
             // Before the first change, wait until the deadline; after it, a quiet spell.
             let wait = if changed.is_empty() {
                 deadline.map(|d| d.saturating_duration_since(Instant::now()))
             } else {
-                Some(QUIET)
+                Some(QUIET.saturating_sub(last.elapsed()))
             };
             let event = match wait {
                 Some(w) => self.events.recv_timeout(w),
@@ -114,8 +162,11 @@ impl Watch {
             match event {
                 Ok(Ok(e)) if counts(&e.kind) => {
                     for p in e.paths {
-                        if !self.is_output(&p) && !changed.contains(&p) {
-                            changed.push(p);
+                        if !self.is_output(&p) && inputs.counts(&p) {
+                            last = Instant::now();
+                            if !changed.contains(&p) {
+                                changed.push(p);
+                            }
                         }
                     }
                 }

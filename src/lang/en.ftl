@@ -800,3 +800,21 @@ table-legend-muro = ## a tile face down; M apples, P pears, C watermelons, U gra
 table-legend-scalafrutta = M apples, P pears, C watermelons, U grapes, F strawberries, B bananas; top1..right3 where a tile goes in
 table-legend-domino = M apples, P pears, C watermelons, U grapes, F strawberries, B bananas
 table-legend-farfalia = R red, G green, B blue, O orange, then the card's number
+
+## kits: print kits IV (issue 45)
+kit-undefined-name = template error: `{ $name }` is undefined
+kit-template-sees = a template sees the item's fields, `data`, `options`, `kit`, `component`, `w`, `h` and `index`
+kit-did-you-mean = did you mean `{ $near }`? { $rest }
+kit-lang-missing = `{ $field }` has no text in `{ $lang }`, one of the kit's languages
+kit-lang-missing-help = give `{ $field }.{ $lang }` beside the other languages' (a column `{ $field }.{ $lang }` in a sheet; `{ $field }.{ $lang } = "..."` in the TOML)
+kit-lang-unknown = `{ $field }` ends in a language the kit does not list: its languages are { $languages }
+kit-lang-none = `{ $field }` names a language, and the kit lists none
+kit-lang-none-help = a kit in several languages lists them in its options, the first the default: `[options]` `lang = ["it", "en"]`
+kit-lang-option = option `lang` lists the kit's languages: `lang = ["it", "en"]`, the first the default
+kit-lang-code = `{ $code }` is not a language code such as `it`, `en` or `pt-BR` (it goes into the file names)
+kit-title-text = `title` is a text, or one per language (`title.it = "..."`, `title.en = "..."`)
+kit-lang-not-in = kit `{ $kit }` is not in `{ $lang }`: its languages are { $languages }
+kit-lang-not-in-help = leave out --lang to print each of them, or choose one with `--option lang={ $first }`
+kit-text-too-long = `{ $text }` does not fit a { $w } x { $h } mm box at { $pt } pt ({ $mm } mm) or more, on any number of lines
+kit-text-too-long-help = shorten the text, widen its box, or give fit_text a smaller fifth argument (the smallest size, in mm)
+kit-text-in-field = field `{ $field }`: { $message }

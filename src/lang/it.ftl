@@ -827,3 +827,21 @@ table-legend-muro = ## tessera coperta; M mele, P pere, C cocomeri, U uva, F fra
 table-legend-scalafrutta = M mele, P pere, C cocomeri, U uva, F fragole, B banane; top1..right3 dove entra una tessera
 table-legend-domino = M mele, P pere, C cocomeri, U uva, F fragole, B banane
 table-legend-farfalia = R rosso, G verde, B blu, O arancione, poi il numero della carta
+
+## kits: print kits IV (issue 45)
+kit-undefined-name = errore nel modello: `{ $name }` non è definito
+kit-template-sees = un modello vede i campi dell'elemento, `data`, `options`, `kit`, `component`, `w`, `h` e `index`
+kit-did-you-mean = forse intendevi `{ $near }`? { $rest }
+kit-lang-missing = `{ $field }` non ha il testo in `{ $lang }`, una delle lingue del kit
+kit-lang-missing-help = scrivi `{ $field }.{ $lang }` accanto alle altre lingue (una colonna `{ $field }.{ $lang }` nel foglio; `{ $field }.{ $lang } = "..."` nel TOML)
+kit-lang-unknown = `{ $field }` finisce con una lingua che il kit non elenca: le sue lingue sono { $languages }
+kit-lang-none = `{ $field }` nomina una lingua, ma il kit non ne elenca
+kit-lang-none-help = un kit in più lingue le elenca nelle sue opzioni, la prima è quella predefinita: `[options]` `lang = ["it", "en"]`
+kit-lang-option = l'opzione `lang` elenca le lingue del kit: `lang = ["it", "en"]`, la prima è quella predefinita
+kit-lang-code = `{ $code }` non è un codice di lingua come `it`, `en` o `pt-BR` (finisce nei nomi dei file)
+kit-title-text = `title` è un testo, oppure uno per lingua (`title.it = "..."`, `title.en = "..."`)
+kit-lang-not-in = il kit `{ $kit }` non è in `{ $lang }`: le sue lingue sono { $languages }
+kit-lang-not-in-help = togli --lang per stamparle tutte, oppure scegline una con `--option lang={ $first }`
+kit-text-too-long = `{ $text }` non entra in un riquadro di { $w } x { $h } mm a { $pt } pt ({ $mm } mm) o più, su nessun numero di righe
+kit-text-too-long-help = accorcia il testo, allarga il suo riquadro, o dai a fit_text un quinto argomento più piccolo (la misura minima, in mm)
+kit-text-in-field = campo `{ $field }`: { $message }

@@ -166,3 +166,73 @@ fn watch_refuses_a_bundled_kit() {
     assert!(err.contains("tavolo kit export fruit"), "{err}");
     assert!(!dir.path().join("output/fruit.pdf").exists());
 }
+
+/// Issue 45: only a change to a file the kit reads renders it again. The watch's own log,
+/// written into the kit's folder, woke it at every line it wrote (a render, a line, a
+/// render...); notes, unused art and tavolo's output in that folder do not count either.
+#[test]
+fn watch_renders_again_only_when_a_file_the_kit_reads_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    kit(d, "Mini", "#c00");
+    let log = std::fs::File::create(d.join("watch.log")).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_tavolo"))
+        .args([
+            "kit",
+            "kit.toml",
+            "--watch",
+            "--watch-seconds",
+            "25",
+            "--out",
+            ".",
+        ])
+        .current_dir(d)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .unwrap();
+    let _child = Running(child);
+    let read_log = || std::fs::read_to_string(d.join("watch.log")).unwrap_or_default();
+    let renders = |text: &str| text.matches("wrote ./mini.pdf").count();
+    // `n` renders, each followed by its `watching` line, within a few seconds.
+    let until = |n: usize| {
+        let deadline = Instant::now() + Duration::from_secs(8);
+        loop {
+            let text = read_log();
+            if renders(&text) >= n && text.matches("watching ").count() >= n {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "not {n} renders; the log:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    until(1);
+    // Files the kit does not read, beside the ones it does.
+    std::fs::write(d.join("notes.txt"), "colours to try\n").unwrap();
+    std::fs::write(
+        d.join("art/unused.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+    )
+    .unwrap();
+    std::fs::write(d.join("mini.txt"), "a file beside the output\n").unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let text = read_log();
+    assert_eq!(
+        renders(&text),
+        1,
+        "rendered again for a file it does not read:\n{text}"
+    );
+    assert!(!text.contains("changed:"), "{text}");
+
+    // The art it places: one render, naming that file alone.
+    art(d, "#00c");
+    let text = until(2);
+    assert!(text.lines().any(|l| l == "changed: art/star.svg"), "{text}");
+    std::thread::sleep(Duration::from_millis(1500));
+    let text = read_log();
+    assert_eq!(renders(&text), 2, "its own log woke it again:\n{text}");
+}
