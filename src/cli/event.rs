@@ -314,7 +314,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         Command::Pair(a) => pair(a),
         Command::Score(a) => {
             a.force.check(&a.output)?;
-            let d = Description::read(&a.description)?;
+            let d = read_description(&a.description)?;
             let text = crate::event::slip::enter(&d, &a.board, a.table, &a.totals)?;
             if a.output == Path::new("-") {
                 out::write(&text);
@@ -336,10 +336,18 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     }
 }
 
+/// Read an event's description; what the command prints from then on is in the language
+/// the description names (`lang`), unless `--lang` chose another (issue 42).
+fn read_description(path: &Path) -> Result<Description, Error> {
+    let d = Description::read(path)?;
+    crate::lang::document(d.lang);
+    Ok(d)
+}
+
 fn new(a: NewArgs) -> Result<ExitCode, Error> {
     let mut file = match &a.from {
         Some(path) => {
-            let draft = Description::read(path)?;
+            let draft = read_description(path)?;
             if draft.key_sha256.is_some() {
                 return Err(Error::input(
                     "event.description",
@@ -355,6 +363,7 @@ fn new(a: NewArgs) -> Result<ExitCode, Error> {
             format: ev::ALGORITHM.to_string(),
             event: a.name.clone().unwrap_or_default(),
             public_value_name: a.public_value_name.clone().unwrap_or_default(),
+            lang: None,
             key_sha256: None,
             sections: vec![SectionFile {
                 game: a.game.clone().unwrap_or_default(),
@@ -445,7 +454,7 @@ fn write_private(path: &Path, text: &str) -> Result<(), Error> {
 fn keyed(k: &Keyed) -> Result<(Description, Key, String), Error> {
     let public = ev::check_public(&k.public)?.to_string();
     let key = Key::read(&k.key)?;
-    let d = Description::read(&k.description)?;
+    let d = read_description(&k.description)?;
     verify::check_key(&d, &k.description, &key)?;
     Ok((d, key, public))
 }
@@ -483,7 +492,11 @@ fn deal(a: DealArgs) -> Result<ExitCode, Error> {
             let sheets: Vec<crate::show::sheets::Board> = all
                 .iter()
                 .map(|b| crate::show::sheets::Board {
-                    title: format!("{}, board {}", d.event, b.label),
+                    title: crate::t!(
+                        "sheets-board-title",
+                        event = d.event.as_str(),
+                        board = b.label.to_string()
+                    ),
                     game: b.section.game,
                     variant: &b.section.variant,
                     players: &b.section.names,
@@ -668,7 +681,7 @@ fn line_boards(d: &Description, all: &[Board], public: &str) -> Result<String, E
 fn verify(a: VerifyArgs) -> Result<ExitCode, Error> {
     let public = ev::check_public(&a.keyed.public)?.to_string();
     let key = Key::read(&a.keyed.key)?;
-    let d = Description::read(&a.keyed.description)?;
+    let d = read_description(&a.keyed.description)?;
     let commitment = Commitment::from_arg(&a.commitment)?;
     let records = crate::event::inputs::read_each(&a.records)?;
     let report = verify::verify(

@@ -565,7 +565,7 @@ pub fn range_text(r: &RangeInclusive<usize>) -> String {
 
 /// "1 player", "3 players".
 pub fn players_text(n: usize) -> String {
-    format!("{n} player{}", if n == 1 { "" } else { "s" })
+    crate::t!("count-players", count = n)
 }
 
 /// The referee's judgement of one record. In JSON every key is always
