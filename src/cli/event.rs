@@ -320,7 +320,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 out::write(&text);
             } else {
                 write::atomic(&a.output, &text)?;
-                out::wrote(&a.output, "the score slip");
+                out::wrote(&a.output, &crate::t!("out-what-slip"));
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -437,9 +437,9 @@ fn new(a: NewArgs) -> Result<ExitCode, Error> {
             count(|s| s.boards),
             count(|s| s.reserve)
         );
-        out::wrote(&paths[0], "the description: publish it now");
-        out::wrote(&paths[2], "the commitment: publish it now");
-        out::wrote(&paths[1], "the key: keep it secret until the event is over");
+        out::wrote(&paths[0], &crate::t!("out-what-description"));
+        out::wrote(&paths[2], &crate::t!("out-what-commitment"));
+        out::wrote(&paths[1], &crate::t!("out-what-key"));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -519,19 +519,19 @@ fn deal(a: DealArgs) -> Result<ExitCode, Error> {
         args::folder(dir)?;
         records = write_skeletons(&d, &all, dir, a.force)?;
         if json.is_none() {
-            out::wrote_into(dir, records.len(), "record", "records");
+            out::wrote_records(dir, records.len());
         }
     }
     if let (Some(path), Some(pdf)) = (&a.sheets, &pdf) {
         crate::output::write_atomic(path, pdf).map_err(|e| Error::io("cli.write", path, &e))?;
         if json.is_none() {
-            out::wrote(path, "the deal sheets");
+            out::wrote(path, &crate::t!("out-what-sheets"));
         }
     }
     if let (Some(path), Some(pdf)) = (&a.slips, &slips) {
         crate::output::write_atomic(path, pdf).map_err(|e| Error::io("cli.write", path, &e))?;
         if json.is_none() {
-            out::wrote(path, "the score slips");
+            out::wrote(path, &crate::t!("out-what-slips"));
         }
     }
     match &mut json {
@@ -595,12 +595,15 @@ fn write_records(
 
 fn header(d: &Description, public: &str) -> String {
     format!(
-        "event: {}\nalgorithm: {} over {}\ndescription-sha256: {}\npublic value: {}\n",
-        d.event,
-        ev::ALGORITHM,
-        crate::deal::ALGORITHM,
-        d.sha256_hex(),
-        public
+        "{}\n{}\n{}\n{}\n",
+        crate::t!("ev-event-line", event = d.event.as_str()),
+        crate::t!(
+            "deal-algorithm-line",
+            event = ev::ALGORITHM,
+            deal = crate::deal::ALGORITHM
+        ),
+        crate::t!("deal-sha-line", sha = d.sha256_hex()),
+        crate::t!("ev-public-value", value = public)
     )
 }
 
@@ -609,12 +612,15 @@ fn text_boards(d: &Description, all: &[Board], public: &str) -> Result<String, E
     for b in all {
         let deal = b.deal(&b.section.names)?;
         s.push_str(&format!(
-            "\nboard {}: {} ({}), {}\nseed: {}\n",
-            b.label,
-            b.section.game.name(),
-            b.section.variant,
-            crate::record::players_text(b.section.names.len()),
-            b.seed
+            "\n{}\n{}\n",
+            crate::t!(
+                "deal-board-line",
+                board = b.label.to_string(),
+                game = b.section.game.name(),
+                variant = b.section.variant.as_str(),
+                players = crate::record::players_text(b.section.names.len())
+            ),
+            crate::t!("deal-seed-line", seed = b.seed.as_str())
         ));
         for line in &deal.lines {
             s.push_str(line);
@@ -783,7 +789,7 @@ fn rate(a: RateArgs) -> Result<ExitCode, Error> {
     let (after, changes) = rate::rate(&d, &before, &r)?;
     write::atomic(&a.ratings, &after.text())?;
     out::write(&rate::changes_text(after.method, &changes));
-    out::wrote(&a.ratings, "the ratings");
+    out::wrote(&a.ratings, &crate::t!("out-what-ratings"));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -863,7 +869,7 @@ fn pair(a: PairArgs) -> Result<ExitCode, Error> {
         let written =
             crate::event::next::write_round_records(&d, &key, &public, &round, dir, a.force.force)?;
         if !a.json {
-            out::wrote_into(dir, written.len(), "record", "records");
+            out::wrote_records(dir, written.len());
         }
     }
     if let (Some(path), Some(pdf)) = (&a.slips, &slips) {

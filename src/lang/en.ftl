@@ -987,3 +987,70 @@ club-seats-head = { $event }: the seats' links
 club-seats-how = Print, cut along the dashes, hand each player theirs: the code opens that seat's page (their own hand) and no other.
 club-seat-where = table { $table }, board { $board }, seat { $seat }
 club-seats-title = { $event } · seats
+
+## italian: what the commands say they wrote (cli/out.rs), and `event deal`'s text
+out-wrote = wrote { $path }
+out-wrote-what = wrote { $path } ({ $what })
+out-wrote-records = wrote { $count } { $count ->
+    [one] record
+   *[other] records
+} into { $dir }
+out-what-slip = the score slip
+out-what-description = the description: publish it now
+out-what-commitment = the commitment: publish it now
+out-what-key = the key: keep it secret until the event is over
+out-what-sheets = the deal sheets
+out-what-slips = the score slips
+out-what-ratings = the ratings
+out-what-winning-line = the winning line
+out-what-best-line = the best line found, not proved best
+out-what-game-record = the game's record
+out-what-deal-record = the deal's record, ready for the moves
+deal-algorithm-line = algorithm: { $event } over { $deal }
+deal-sha-line = description-sha256: { $sha }
+deal-board-line = board { $board }: { $game } ({ $variant }), { $players }
+deal-seed-line = seed: { $seed }
+round-head = section { $section }: { $game }, { $pairing }, round { $round } of { $rounds }: { $count ->
+    [one] board
+   *[other] boards
+} { $boards }
+round-table = table { $table }: { $first } v { $second }
+round-sits-out = sits out: { $player }
+round-bye = bye: { $player }
+round-first-named = the first named at each table has the first seat and moves first
+
+## italian: the deal sheets' and deals' labels (each game's draw.rs)
+sheet-moon-centre = centre (c3)
+sheet-moon-draw = { $player }'s draw, in order (face down)
+sheet-moon-draw-line = draw
+sheet-natura-every-player = round 1, every player
+sheet-of-round = { $what }, round { $round }
+sheet-quincunx-grid = face up on the grid ({ $cells }; { $dealer } deals)
+sheet-quincunx-pile = the pile, top first
+sheet-of-deal = { $what }, deal { $deal }
+sheet-farfalia-proposal = the proposal ({ $dealer } deals)
+sheet-farfalia-dealer = { $player } (dealer)
+sheet-farfalia-dummy-down = { $player }'s dummy, face down left to right
+sheet-farfalia-dummy-up = { $player }'s dummy, face up on them, and the last beside
+
+## italian: the errors users meet most (a missing file, a bad record, an unknown game)
+io-not-found = No such file or directory
+io-permission-denied = Permission denied
+io-is-a-directory = Is a directory
+error-did-you-mean = did you mean `{ $name }`? { $rest }
+error-unknown-game = unknown game `{ $name }`
+error-the-games = the games are: { $games }
+record-the-record = the record
+record-move-n = move { $number }
+record-missing-field = { $what } has no `{ $key }`
+record-unknown-field = unknown field `{ $name }` in { $what }
+record-fields-here = the fields here are: { $fields }
+record-wrong-type = { $what } must be { $expected }, not { $found }
+record-out-of-range = { $what } must be from { $low } to { $high }, not { $found }
+record-a-string = a string
+record-an-integer = an integer
+record-a-float = a float
+record-a-boolean = a boolean
+record-a-date = a date
+record-an-array = an array
+record-a-table = a table

@@ -1023,3 +1023,70 @@ club-seats-head = { $event }: i link dei posti
 club-seats-how = Stampare, tagliare lungo il tratteggio e dare a ogni giocatore il suo: il codice apre la pagina di quel posto (la sua mano) e nessun'altra.
 club-seat-where = tavolo { $table }, board { $board }, posto { $seat }
 club-seats-title = { $event } · posti
+
+## italian: what the commands say they wrote (cli/out.rs), and `event deal`'s text
+out-wrote = scritto { $path }
+out-wrote-what = scritto { $path } ({ $what })
+out-wrote-records = { $count ->
+    [one] scritto { $count } referto
+   *[other] scritti { $count } referti
+} in { $dir }
+out-what-slip = lo statino
+out-what-description = la descrizione: pubblicala ora
+out-what-commitment = l'impegno: pubblicalo ora
+out-what-key = la chiave: tienila segreta finché l'evento non è finito
+out-what-sheets = i fogli di smazzata
+out-what-slips = gli statini
+out-what-ratings = le valutazioni
+out-what-winning-line = la sequenza vincente
+out-what-best-line = la migliore sequenza trovata, non dimostrata la migliore
+out-what-game-record = il referto della partita
+out-what-deal-record = il referto della smazzata, pronto per le mosse
+deal-algorithm-line = algoritmo: { $event } su { $deal }
+deal-sha-line = description-sha256: { $sha }
+deal-board-line = board { $board }: { $game } ({ $variant }), { $players }
+deal-seed-line = seme: { $seed }
+round-head = sezione { $section }: { $game }, { $pairing }, turno { $round } di { $rounds }: { $count ->
+    [one] il board
+   *[other] i board
+} { $boards }
+round-table = tavolo { $table }: { $first } v { $second }
+round-sits-out = resta fuori: { $player }
+round-bye = riposo: { $player }
+round-first-named = il primo nominato a ogni tavolo ha il primo posto e muove per primo
+
+## italian: the deal sheets' and deals' labels (each game's draw.rs)
+sheet-moon-centre = centro (c3)
+sheet-moon-draw = la pesca di { $player }, in ordine (coperta)
+sheet-moon-draw-line = pesca
+sheet-natura-every-player = turno 1, tutti i giocatori
+sheet-of-round = { $what }, round { $round }
+sheet-quincunx-grid = scoperte sulla griglia ({ $cells }; distribuisce { $dealer })
+sheet-quincunx-pile = il mazzo, dall'alto
+sheet-of-deal = { $what }, smazzata { $deal }
+sheet-farfalia-proposal = la proposta (distribuisce { $dealer })
+sheet-farfalia-dealer = { $player } (mazziere)
+sheet-farfalia-dummy-down = il morto di { $player }, coperto da sinistra a destra
+sheet-farfalia-dummy-up = il morto di { $player }, scoperto sopra, e l'ultima accanto
+
+## italian: the errors users meet most (a missing file, a bad record, an unknown game)
+io-not-found = File o cartella inesistente
+io-permission-denied = Permesso negato
+io-is-a-directory = È una cartella
+error-did-you-mean = forse intendevi `{ $name }`? { $rest }
+error-unknown-game = gioco sconosciuto `{ $name }`
+error-the-games = i giochi sono: { $games }
+record-the-record = il referto
+record-move-n = la mossa { $number }
+record-missing-field = { $what }: manca `{ $key }`
+record-unknown-field = { $what }: campo sconosciuto `{ $name }`
+record-fields-here = i campi qui sono: { $fields }
+record-wrong-type = { $what } dev'essere { $expected }, non { $found }
+record-out-of-range = { $what } dev'essere da { $low } a { $high }, non { $found }
+record-a-string = una stringa
+record-an-integer = un intero
+record-a-float = un numero decimale
+record-a-boolean = un valore vero/falso
+record-a-date = una data
+record-an-array = un elenco
+record-a-table = una tabella

@@ -208,12 +208,12 @@ impl Record {
                     .error(
                         "record.unknown-game",
                         game_span,
-                        format!("unknown game `{game_name}`"),
+                        crate::t!("error-unknown-game", name = game_name),
                     )
                     .help(crate::error::did_you_mean(
                         game_name,
                         names.iter().copied(),
-                        format!("the games are: {}", names.join(", ")),
+                        crate::t!("error-the-games", games = names.join(", ")),
                     )))
             }
         };

@@ -13,6 +13,7 @@ mod duplicate;
 mod engine_props;
 mod event;
 mod event_director;
+mod event_lang;
 mod event_missing;
 mod event_movement;
 mod event_pairing;
