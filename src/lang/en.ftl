@@ -1054,3 +1054,31 @@ record-a-boolean = a boolean
 record-a-date = a date
 record-an-array = an array
 record-a-table = a table
+
+## italian: `tavolo score` (Natura Shakerata, Quincunx) and the lexicon it names
+lex-unchecked = words not checked: { $why }
+lex-inline = lexicon: the record's { $count } words
+lex-by-lexicon = (chosen with --lexicon)
+lex-by-mode = (chosen with --lexicon-mode)
+lex-mode = { $mode } mode (NS-9)
+lex-lists = lexicon: { $lists }{ $mode }{ $by }
+lex-in-list = in the lexicon: { $list }
+lex-in = in the lexicon
+lex-not-in = not in the lexicon
+score-rack-bonus = +{ $bonus } for the whole rack (the sheet: 50/40/30 for 7/6/5 tiles)
+score-total = total { $points } points
+qx-score-total = total { $points } points, { $draws } card(s) to draw
+qx-best-head = best placements of { $cards } on { $cells } free cells ({ $variant }):
+qx-best-on = { $card } on { $cell }
+qx-best-draw = draw { $count }
+qx-kind-base = base
+qx-kind-pair = pair
+qx-kind-run = run
+qx-kind-set = set
+qx-kind-ace-crown = ace-crown
+qx-kind-colour-line = colour-line
+qx-kind-colour-square = colour-square
+lex-why-none-installed = no Italian word list is installed (NS-2)
+lex-why-record-none = the record says `lexicon = "none"`
+lex-why-english = an english game; tavolo's lexicons are Italian (NS-8)
+lex-why-polish = a polish game; tavolo's lexicons are Italian (NS-8)

@@ -1090,3 +1090,37 @@ record-a-boolean = un valore vero/falso
 record-a-date = una data
 record-an-array = un elenco
 record-a-table = una tabella
+
+## italian: `tavolo score` (Natura Shakerata, Quincunx) and the lexicon it names
+lex-unchecked = parole non controllate: { $why }
+lex-inline = lessico: le { $count } parole del referto
+lex-by-lexicon = (scelto con --lexicon)
+lex-by-mode = (scelto con --lexicon-mode)
+lex-mode = modalità { $mode } (NS-9)
+lex-lists = lessico: { $lists }{ $mode }{ $by }
+lex-in-list = nel lessico: { $list }
+lex-in = nel lessico
+lex-not-in = non nel lessico
+score-rack-bonus = +{ $bonus } per il leggio intero (il regolamento: 50/40/30 per 7/6/5 tessere)
+score-total = totale { $points } punti
+qx-score-total = totale { $points } punti, { $draws } { $draws ->
+    [one] carta
+   *[other] carte
+} da pescare
+qx-best-head = migliori piazzamenti di { $cards } { $cards ->
+    [one] carta
+   *[other] carte
+} su { $cells } spazi liberi ({ $variant }):
+qx-best-on = { $card } su { $cell }
+qx-best-draw = pesca { $count }
+qx-kind-base = base
+qx-kind-pair = coppia
+qx-kind-run = scala
+qx-kind-set = tris
+qx-kind-ace-crown = asso-corona
+qx-kind-colour-line = linea-colore
+qx-kind-colour-square = quadrato-colore
+lex-why-none-installed = non è installato nessun elenco di parole italiane (NS-2)
+lex-why-record-none = il referto dice `lexicon = "none"`
+lex-why-english = una partita in inglese; i lessici di tavolo sono italiani (NS-8)
+lex-why-polish = una partita in polacco; i lessici di tavolo sono italiani (NS-8)

@@ -45,6 +45,7 @@ mod outputs;
 mod quincunx;
 mod rules_cli;
 mod rules_docs;
+mod score_lang;
 mod serve;
 mod serve_browser;
 mod serve_event;
