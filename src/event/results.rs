@@ -468,7 +468,7 @@ fn place<'d>(
                 number = i.number,
                 player = i.player.as_str(),
                 message = i.message.as_str(),
-                rule = crate::lang::rule(&i.rule)
+                rule = crate::lang::rule(i.rule)
             )
         });
         // The running scores and the seat to move, from the referee's own replay;

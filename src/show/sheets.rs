@@ -209,8 +209,8 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
     let page_face = |i: usize, page: &Page| -> Result<Face> {
         let footer = &footers[i];
         let svg = match page {
-            Page::Bands(bands) => page_svg(bands, pw, ph, &footer),
-            Page::Curtains(cards) => curtain_svg(cards, pw, ph, &footer),
+            Page::Bands(bands) => page_svg(bands, pw, ph, footer),
+            Page::Curtains(cards) => curtain_svg(cards, pw, ph, footer),
         };
         super::render::tree(&svg).map(|tree| Face { tree: tree.into() })
     };
