@@ -1082,3 +1082,7 @@ lex-why-none-installed = no Italian word list is installed (NS-2)
 lex-why-record-none = the record says `lexicon = "none"`
 lex-why-english = an english game; tavolo's lexicons are Italian (NS-8)
 lex-why-polish = a polish game; tavolo's lexicons are Italian (NS-8)
+serve-no-picture-here = No picture on this page: this game's picture shows every holding (the director's page has it).
+serve-no-picture = No picture: { $why }
+serve-link-table = the table (what everyone may see)
+serve-link-seat = seat { $n }, { $player }

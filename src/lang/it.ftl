@@ -1124,3 +1124,7 @@ lex-why-none-installed = non è installato nessun elenco di parole italiane (NS-
 lex-why-record-none = il referto dice `lexicon = "none"`
 lex-why-english = una partita in inglese; i lessici di tavolo sono italiani (NS-8)
 lex-why-polish = una partita in polacco; i lessici di tavolo sono italiani (NS-8)
+serve-no-picture-here = Nessuna immagine in questa pagina: l'immagine di questo gioco mostra tutte le mani (la pagina del direttore ce l'ha).
+serve-no-picture = Nessuna immagine: { $why }
+serve-link-table = il tavolo (ciò che tutti possono vedere)
+serve-link-seat = posto { $n }, { $player }

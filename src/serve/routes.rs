@@ -432,13 +432,8 @@ fn extras(state: &State, d: &Desk, who: &Viewer, req: &Request, hint: bool) -> E
     };
     match picture(live, view, true) {
         Ok(svg) => x.picture = Some(inline(&svg)),
-        Err((403, _)) => {
-            x.no_picture = Some(
-                "No picture on this page: this game's picture shows every holding (the director's page has it)."
-                    .into(),
-            )
-        }
-        Err((_, why)) => x.no_picture = Some(format!("No picture: {why}")),
+        Err((403, _)) => x.no_picture = Some(crate::t!("serve-no-picture-here")),
+        Err((_, why)) => x.no_picture = Some(crate::t!("serve-no-picture", why = why)),
     }
     if hint && x.hint_allowed {
         match live.hint(view) {
@@ -463,13 +458,13 @@ fn extras(state: &State, d: &Desk, who: &Viewer, req: &Request, hint: bool) -> E
             .unwrap_or_default();
         let id = &who.id;
         x.links.push((
-            "the table (what everyone may see)".into(),
+            crate::t!("serve-link-table"),
             format!("{host}/t/{id}?k={}", state.keys.key(id, "table")),
         ));
         for (i, p) in live.players().iter().enumerate() {
             let n = i + 1;
             x.links.push((
-                format!("seat {n}, {p}"),
+                crate::t!("serve-link-seat", n = n, player = p.as_str()),
                 format!(
                     "{host}/t/{id}/seat/{n}?k={}",
                     state.keys.key(id, &format!("seat-{n}"))
