@@ -282,6 +282,15 @@ impl std::error::Error for Error {}
 
 /// The OS's words for an I/O error without Rust's "(os error N)" suffix.
 pub fn io_reason(err: &std::io::Error) -> String {
+    // The OS's reasons users meet most, in their language (issue 42); any other in the
+    // OS's words, and an error of tavolo's own (a kit's art outside its folder) as it says.
+    match err.kind() {
+        _ if err.raw_os_error().is_none() => {}
+        std::io::ErrorKind::NotFound => return crate::t!("io-not-found"),
+        std::io::ErrorKind::PermissionDenied => return crate::t!("io-permission-denied"),
+        std::io::ErrorKind::IsADirectory => return crate::t!("io-is-a-directory"),
+        _ => {}
+    }
     let text = err.to_string();
     match text.find(" (os error") {
         Some(i) => text[..i].to_string(),
@@ -321,7 +330,7 @@ pub fn did_you_mean<'a>(
 ) -> String {
     let rest = rest.into();
     match closest(wrong, known) {
-        Some(k) => format!("did you mean `{k}`? {rest}"),
+        Some(k) => crate::t!("error-did-you-mean", name = k, rest = rest),
         None => rest,
     }
 }

@@ -172,7 +172,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     if let Some(path) = &args.record {
         write_record(&r, path)?;
         if !matches!(format, DealFormat::Json | DealFormat::Jsonl) {
-            out::wrote(path, "the deal's record, ready for the moves");
+            out::wrote(path, &crate::t!("out-what-deal-record"));
         }
     }
     // With `--record -` the record has standard output, and the deal goes to standard error.

@@ -236,7 +236,7 @@ fn deal(args: DealArgs) -> Result<ExitCode, Error> {
         ),
     }
     if let Some(p) = &args.out {
-        super::out::wrote(p, "the game's record");
+        super::out::wrote(p, &crate::t!("out-what-game-record"));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -314,13 +314,13 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         Command::Pair(a) => pair(a),
         Command::Score(a) => {
             a.force.check(&a.output)?;
-            let d = Description::read(&a.description)?;
+            let d = read_description(&a.description)?;
             let text = crate::event::slip::enter(&d, &a.board, a.table, &a.totals)?;
             if a.output == Path::new("-") {
                 out::write(&text);
             } else {
                 write::atomic(&a.output, &text)?;
-                out::wrote(&a.output, "the score slip");
+                out::wrote(&a.output, &crate::t!("out-what-slip"));
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -336,10 +336,18 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     }
 }
 
+/// Read an event's description; what the command prints from then on is in the language
+/// the description names (`lang`), unless `--lang` chose another (issue 42).
+fn read_description(path: &Path) -> Result<Description, Error> {
+    let d = Description::read(path)?;
+    crate::lang::document(d.lang);
+    Ok(d)
+}
+
 fn new(a: NewArgs) -> Result<ExitCode, Error> {
     let mut file = match &a.from {
         Some(path) => {
-            let draft = Description::read(path)?;
+            let draft = read_description(path)?;
             if draft.key_sha256.is_some() {
                 return Err(Error::input(
                     "event.description",
@@ -355,6 +363,7 @@ fn new(a: NewArgs) -> Result<ExitCode, Error> {
             format: ev::ALGORITHM.to_string(),
             event: a.name.clone().unwrap_or_default(),
             public_value_name: a.public_value_name.clone().unwrap_or_default(),
+            lang: None,
             key_sha256: None,
             sections: vec![SectionFile {
                 game: a.game.clone().unwrap_or_default(),
@@ -428,9 +437,9 @@ fn new(a: NewArgs) -> Result<ExitCode, Error> {
             count(|s| s.boards),
             count(|s| s.reserve)
         );
-        out::wrote(&paths[0], "the description: publish it now");
-        out::wrote(&paths[2], "the commitment: publish it now");
-        out::wrote(&paths[1], "the key: keep it secret until the event is over");
+        out::wrote(&paths[0], &crate::t!("out-what-description"));
+        out::wrote(&paths[2], &crate::t!("out-what-commitment"));
+        out::wrote(&paths[1], &crate::t!("out-what-key"));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -445,7 +454,7 @@ fn write_private(path: &Path, text: &str) -> Result<(), Error> {
 fn keyed(k: &Keyed) -> Result<(Description, Key, String), Error> {
     let public = ev::check_public(&k.public)?.to_string();
     let key = Key::read(&k.key)?;
-    let d = Description::read(&k.description)?;
+    let d = read_description(&k.description)?;
     verify::check_key(&d, &k.description, &key)?;
     Ok((d, key, public))
 }
@@ -483,7 +492,11 @@ fn deal(a: DealArgs) -> Result<ExitCode, Error> {
             let sheets: Vec<crate::show::sheets::Board> = all
                 .iter()
                 .map(|b| crate::show::sheets::Board {
-                    title: format!("{}, board {}", d.event, b.label),
+                    title: crate::t!(
+                        "sheets-board-title",
+                        event = d.event.as_str(),
+                        board = b.label.to_string()
+                    ),
                     game: b.section.game,
                     variant: &b.section.variant,
                     players: &b.section.names,
@@ -506,19 +519,19 @@ fn deal(a: DealArgs) -> Result<ExitCode, Error> {
         args::folder(dir)?;
         records = write_skeletons(&d, &all, dir, a.force)?;
         if json.is_none() {
-            out::wrote_into(dir, records.len(), "record", "records");
+            out::wrote_records(dir, records.len());
         }
     }
     if let (Some(path), Some(pdf)) = (&a.sheets, &pdf) {
         crate::output::write_atomic(path, pdf).map_err(|e| Error::io("cli.write", path, &e))?;
         if json.is_none() {
-            out::wrote(path, "the deal sheets");
+            out::wrote(path, &crate::t!("out-what-sheets"));
         }
     }
     if let (Some(path), Some(pdf)) = (&a.slips, &slips) {
         crate::output::write_atomic(path, pdf).map_err(|e| Error::io("cli.write", path, &e))?;
         if json.is_none() {
-            out::wrote(path, "the score slips");
+            out::wrote(path, &crate::t!("out-what-slips"));
         }
     }
     match &mut json {
@@ -582,12 +595,15 @@ fn write_records(
 
 fn header(d: &Description, public: &str) -> String {
     format!(
-        "event: {}\nalgorithm: {} over {}\ndescription-sha256: {}\npublic value: {}\n",
-        d.event,
-        ev::ALGORITHM,
-        crate::deal::ALGORITHM,
-        d.sha256_hex(),
-        public
+        "{}\n{}\n{}\n{}\n",
+        crate::t!("ev-event-line", event = d.event.as_str()),
+        crate::t!(
+            "deal-algorithm-line",
+            event = ev::ALGORITHM,
+            deal = crate::deal::ALGORITHM
+        ),
+        crate::t!("deal-sha-line", sha = d.sha256_hex()),
+        crate::t!("ev-public-value", value = public)
     )
 }
 
@@ -596,12 +612,15 @@ fn text_boards(d: &Description, all: &[Board], public: &str) -> Result<String, E
     for b in all {
         let deal = b.deal(&b.section.names)?;
         s.push_str(&format!(
-            "\nboard {}: {} ({}), {}\nseed: {}\n",
-            b.label,
-            b.section.game.name(),
-            b.section.variant,
-            crate::record::players_text(b.section.names.len()),
-            b.seed
+            "\n{}\n{}\n",
+            crate::t!(
+                "deal-board-line",
+                board = b.label.to_string(),
+                game = b.section.game.name(),
+                variant = b.section.variant.as_str(),
+                players = crate::record::players_text(b.section.names.len())
+            ),
+            crate::t!("deal-seed-line", seed = b.seed.as_str())
         ));
         for line in &deal.lines {
             s.push_str(line);
@@ -668,7 +687,7 @@ fn line_boards(d: &Description, all: &[Board], public: &str) -> Result<String, E
 fn verify(a: VerifyArgs) -> Result<ExitCode, Error> {
     let public = ev::check_public(&a.keyed.public)?.to_string();
     let key = Key::read(&a.keyed.key)?;
-    let d = Description::read(&a.keyed.description)?;
+    let d = read_description(&a.keyed.description)?;
     let commitment = Commitment::from_arg(&a.commitment)?;
     let records = crate::event::inputs::read_each(&a.records)?;
     let report = verify::verify(
@@ -770,7 +789,7 @@ fn rate(a: RateArgs) -> Result<ExitCode, Error> {
     let (after, changes) = rate::rate(&d, &before, &r)?;
     write::atomic(&a.ratings, &after.text())?;
     out::write(&rate::changes_text(after.method, &changes));
-    out::wrote(&a.ratings, "the ratings");
+    out::wrote(&a.ratings, &crate::t!("out-what-ratings"));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -850,7 +869,7 @@ fn pair(a: PairArgs) -> Result<ExitCode, Error> {
         let written =
             crate::event::next::write_round_records(&d, &key, &public, &round, dir, a.force.force)?;
         if !a.json {
-            out::wrote_into(dir, written.len(), "record", "records");
+            out::wrote_records(dir, written.len());
         }
     }
     if let (Some(path), Some(pdf)) = (&a.slips, &slips) {

@@ -66,19 +66,23 @@ pub fn wrote(path: &Path, what: &str) {
     if crate::output::is_stdout(path) {
         return;
     }
+    let path = path.display().to_string();
     if what.is_empty() {
-        errln!("wrote {}", path.display());
+        errln!("{}", crate::t!("out-wrote", path = path));
     } else {
-        errln!("wrote {} ({what})", path.display());
+        errln!("{}", crate::t!("out-wrote-what", path = path, what = what));
     }
 }
 
-/// [`wrote`] for several files written into one folder: `wrote 3 records into DIR`.
-pub fn wrote_into(dir: &Path, n: usize, singular: &str, plural: &str) {
+/// [`wrote`] for records written into one folder: `wrote 3 records into DIR`.
+pub fn wrote_records(dir: &Path, n: usize) {
     errln!(
-        "wrote {} into {}",
-        count(n as u64, singular, plural),
-        dir.display()
+        "{}",
+        crate::t!(
+            "out-wrote-records",
+            count = n,
+            dir = dir.display().to_string()
+        )
     );
 }
 

@@ -120,10 +120,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             "record": played.text,
         }));
     } else if let Some(path) = &args.out {
-        out::wrote(
-            path,
-            &out::count(played.moves.len() as u64, "move", "moves"),
-        );
+        out::wrote(path, &crate::t!("count-moves", count = played.moves.len()));
     } else {
         out::write(&played.text);
     }

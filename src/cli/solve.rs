@@ -311,10 +311,10 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
             } else {
                 outln!("{name} ({variant}), {}", d.summary());
                 match (&args.out, d.verdict, d.has_line()) {
-                    (Some(path), "solved", _) => out::wrote(path, "the winning line"),
-                    (Some(path), _, true) => {
-                        out::wrote(path, "the best line found, not proved best")
+                    (Some(path), "solved", _) => {
+                        out::wrote(path, &crate::t!("out-what-winning-line"))
                     }
+                    (Some(path), _, true) => out::wrote(path, &crate::t!("out-what-best-line")),
                     (None, _, true) => {
                         out::write(&out::numbered_paragraph("moves:", &d.notation, 100))
                     }
@@ -432,7 +432,7 @@ fn report_batch(game: &str, variant: &str, results: &[Decided], files: &[PathBuf
         out::write(&score_table(&t, n));
     }
     if let Some(dir) = &args.out {
-        out::wrote_into(dir, files.len(), "record", "records");
+        out::wrote_records(dir, files.len());
     }
 }
 

@@ -65,9 +65,9 @@ pub fn crosstable(sec: &SectionResults) -> Vec<CrossRow> {
                         cells.push(match &rec.counted {
                             Counted::Yes { seats, .. } => {
                                 let code = match seats.get(seat).map(|s| s.halves) {
-                                    Some(2) => "W",
-                                    Some(1) => "T",
-                                    _ => "L",
+                                    Some(2) => crate::t!("ev-cross-won"),
+                                    Some(1) => crate::t!("ev-cross-tied"),
+                                    _ => crate::t!("ev-cross-lost"),
                                 };
                                 format!("{code}{line}")
                             }
@@ -75,7 +75,7 @@ pub fn crosstable(sec: &SectionResults) -> Vec<CrossRow> {
                         });
                     }
                     if sec.byes.iter().any(|b| b.round == r && b.player == st.name) {
-                        cells.push("bye".into());
+                        cells.push(crate::t!("ev-cross-bye"));
                     }
                     for m in sec
                         .missing
@@ -121,9 +121,9 @@ pub fn scorecard(sec: &SectionResults, name: &str) -> Vec<CardLine> {
         let (result, halves) = match &rec.counted {
             Counted::Yes { seats, .. } => match seats.get(seat) {
                 Some(s) => (result_text(s), s.halves),
-                None => ("not counted".to_string(), 0),
+                None => (crate::t!("ev-card-not-counted"), 0),
             },
-            Counted::LeftOut { .. } => ("not counted".to_string(), 0),
+            Counted::LeftOut { .. } => (crate::t!("ev-card-not-counted"), 0),
         };
         lines.push((
             CardLine {
@@ -146,7 +146,7 @@ pub fn scorecard(sec: &SectionResults, name: &str) -> Vec<CardLine> {
                 table: 0,
                 opponent: String::new(),
                 seat: 0,
-                result: "bye (a win)".into(),
+                result: crate::t!("ev-card-bye"),
                 wins: String::new(),
             },
             2,
@@ -174,7 +174,7 @@ pub fn scorecard(sec: &SectionResults, name: &str) -> Vec<CardLine> {
                     .iter()
                     .position(|p| p == name)
                     .map_or(0, |i| i + 1),
-                result: "missing".into(),
+                result: crate::t!("ev-card-missing"),
                 wins: String::new(),
             },
             0,
@@ -201,9 +201,13 @@ pub fn crosstable_text(sec: &SectionResults) -> String {
         return String::new();
     }
     let mut table: Vec<Vec<String>> = Vec::new();
-    let mut head = vec!["#".to_string(), "player".into(), "rank".into()];
-    head.extend((1..=sec.rounds).map(|r| format!("r{r}")));
-    head.push("wins".into());
+    let mut head = vec![
+        "#".to_string(),
+        super::report::column_name("player"),
+        super::report::column_name("rank"),
+    ];
+    head.extend((1..=sec.rounds).map(|r| crate::t!("ev-cross-round", round = r)));
+    head.push(super::report::column_name("wins"));
     table.push(head);
     for r in rows {
         let mut cells = vec![r.line.to_string(), r.name, r.rank];
@@ -211,9 +215,7 @@ pub fn crosstable_text(sec: &SectionResults) -> String {
         cells.push(r.wins);
         table.push(cells);
     }
-    let mut s = String::from(
-        "crosstable (W won, L lost, T tied against the line number; ? missing; x not counted):\n",
-    );
+    let mut s = format!("{}\n", crate::t!("ev-cross-head"));
     s.push_str(&aligned(&table, 1));
     s
 }
@@ -223,7 +225,7 @@ pub fn scorecard_text(sec: &SectionResults, name: &str) -> String {
     let mut table = vec![[
         "round", "board", "table", "seat", "opponent", "result", "wins",
     ]
-    .map(String::from)
+    .map(super::report::column_name)
     .to_vec()];
     for l in scorecard(sec, name) {
         let or_dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
@@ -246,8 +248,8 @@ pub fn scorecard_text(sec: &SectionResults, name: &str) -> String {
         ]);
     }
     format!(
-        "scorecard of {name}, section {}:\n{}",
-        sec.section,
+        "{}\n{}",
+        crate::t!("ev-scorecard-head", name = name, section = sec.section),
         aligned(&table, 4)
     )
 }

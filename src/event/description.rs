@@ -67,6 +67,10 @@ pub struct DescriptionFile {
     pub format: String,
     pub event: String,
     pub public_value_name: String,
+    /// The language of everything the event prints (`it`, `en`; issue 42): results, slips,
+    /// standings, sheets. `--lang` overrides it; absent, the locale's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
     /// Absent in a draft (`tavolo event new --from DRAFT`), required to deal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key_sha256: Option<String>,
@@ -206,6 +210,8 @@ pub struct Description {
     pub public_value_name: String,
     /// The key's commitment (`None` in a draft).
     pub key_sha256: Option<[u8; 32]>,
+    /// The language the event prints in (`lang = "it"`), if it names one.
+    pub lang: Option<crate::lang::Lang>,
     pub sections: Vec<Section>,
     /// SHA-256 of the file's bytes.
     pub sha256: [u8; 32],
@@ -267,6 +273,19 @@ impl Description {
                 "`public-value-name` is empty: say which public value is to come".into(),
             ));
         }
+        let lang = match &file.lang {
+            None => None,
+            Some(l) => Some(
+                crate::lang::Lang::parse(l)
+                    .filter(|l| *l != crate::lang::Lang::Pseudo)
+                    .ok_or_else(|| {
+                        bad(
+                            "lang",
+                            format!("`lang = \"{l}\"` is not a language tavolo speaks: it or en"),
+                        )
+                    })?,
+            ),
+        };
         let key_sha256 = match &file.key_sha256 {
             None => None,
             Some(h) => Some(super::unhex32(h).ok_or_else(|| {
@@ -324,6 +343,7 @@ impl Description {
             event: file.event,
             public_value_name: file.public_value_name,
             key_sha256,
+            lang,
             sections,
             sha256: super::sha256(text.as_bytes()),
             text,
@@ -829,6 +849,7 @@ mod tests {
             format: super::super::ALGORITHM.into(),
             event: "Club night".into(),
             public_value_name: "the lottery".into(),
+            lang: None,
             key_sha256: Some("ab".repeat(32)),
             sections: vec![SectionFile {
                 game: "moon".into(),

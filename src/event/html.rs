@@ -20,15 +20,22 @@ th,td{padding:.25rem .6rem;border-bottom:1px solid #ccc;text-align:right;white-s
 /// The whole page.
 pub fn page(r: &Results) -> String {
     let mut s = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n\
-         <p class=\"note\">{} · description SHA-256 {}<br>public value: {}</p>\n",
+         <p class=\"note\">{}<br>{}</p>\n",
+        crate::lang::current().html_code(),
         escape(&r.event),
         escape(&r.event),
-        r.algorithm,
-        r.description_sha256,
-        escape(&r.public_value)
+        escape(&crate::t!(
+            "ev-meta-line",
+            algorithm = r.algorithm,
+            sha = r.description_sha256.as_str()
+        )),
+        escape(&crate::t!(
+            "ev-public-value",
+            value = r.public_value.as_str()
+        ))
     );
     for sec in &r.sections {
         section(&mut s, sec);
@@ -38,10 +45,7 @@ pub fn page(r: &Results) -> String {
 }
 
 fn section(s: &mut String, sec: &SectionResults) {
-    let paired = sec
-        .pairing
-        .map(|p| format!(", {p} over {} rounds", sec.rounds))
-        .unwrap_or_default();
+    let paired = report::paired_text(sec);
     // The standings' columns as the text and the printed page have them.
     let cols = report::columns(sec);
     let head: String = cols
@@ -55,14 +59,21 @@ fn section(s: &mut String, sec: &SectionResults) {
         })
         .collect();
     s.push_str(&format!(
-        "<h2>Section {}: {} ({}){}</h2>\n<h3>Standings</h3>\n\
-         <p class=\"note\">Ranked by {}.</p>\n<div class=\"scroll\"><table>\n<thead><tr>\
+        "<h2>{}</h2>\n<h3>{}</h3>\n\
+         <p class=\"note\">{}</p>\n<div class=\"scroll\"><table>\n<thead><tr>\
          {head}</tr></thead>\n<tbody>\n",
-        sec.section,
-        escape(sec.game),
-        escape(&sec.variant),
-        escape(&paired),
-        escape(&sec.tie_breaks.join(", then "))
+        escape(&crate::t!(
+            "ev-section-title",
+            section = sec.section,
+            game = sec.game,
+            variant = sec.variant.as_str(),
+            paired = paired
+        )),
+        escape(&crate::t!("ev-standings-title")),
+        escape(&crate::t!(
+            "ev-ranked-by",
+            criteria = report::criteria_text(&sec.tie_breaks)
+        ))
     ));
     for st in &sec.standings {
         let row: String = cols
@@ -80,21 +91,33 @@ fn section(s: &mut String, sec: &SectionResults) {
     s.push_str("</tbody>\n</table></div>\n");
     for b in &sec.byes {
         s.push_str(&format!(
-            "<p class=\"note\">Round {}: bye for {} (a win).</p>\n",
-            b.round,
-            escape(&b.player)
+            "<p class=\"note\">{}</p>\n",
+            escape(&crate::t!(
+                "ev-bye-note",
+                round = b.round,
+                player = b.player.as_str()
+            ))
         ));
     }
     let cross = super::crosstable::crosstable(sec);
     if !cross.is_empty() {
         let rounds: String = (1..=sec.rounds)
-            .map(|r| format!("<th class=\"t\">R{r}</th>"))
+            .map(|r| {
+                format!(
+                    "<th class=\"t\">{}</th>",
+                    escape(&crate::t!("ev-cross-round-title", round = r))
+                )
+            })
             .collect();
         s.push_str(&format!(
-            "<h3>Crosstable</h3>\n<p class=\"note\">W won, L lost, T tied against the line \
-             number; ? missing; x not counted.</p>\n<div class=\"scroll\"><table>\n<thead><tr>\
-             <th>#</th><th class=\"t\">Player</th><th>Rank</th>{rounds}<th>Wins</th></tr></thead>\n\
-             <tbody>\n"
+            "<h3>{}</h3>\n<p class=\"note\">{}</p>\n<div class=\"scroll\"><table>\n<thead><tr>\
+             <th>#</th><th class=\"t\">{}</th><th>{}</th>{rounds}<th>{}</th></tr></thead>\n\
+             <tbody>\n",
+            escape(&crate::t!("ev-cross-title")),
+            escape(&crate::t!("ev-cross-note")),
+            escape(&report::column_title("player")),
+            escape(&report::column_title("rank")),
+            escape(&report::column_title("wins"))
         ));
         for row in &cross {
             let cells: String = row
@@ -114,9 +137,8 @@ fn section(s: &mut String, sec: &SectionResults) {
     }
     if !sec.missing.is_empty() {
         s.push_str(&format!(
-            "<p class=\"bad\">Provisional: {} missing, each counting nothing until it is \
-             handed in.</p>\n<ul>\n",
-            report::count(sec.missing.len() as u64, "result", "results")
+            "<p class=\"bad\">{}</p>\n<ul>\n",
+            escape(&crate::t!("ev-provisional-note", count = sec.missing.len()))
         ));
         for m in &sec.missing {
             s.push_str(&format!("<li>{}</li>\n", escape(&m.to_string())));
@@ -131,18 +153,28 @@ fn section(s: &mut String, sec: &SectionResults) {
             .flat_map(|r| &r.seats)
             .any(|x| x.seat != x.player);
         s.push_str(&format!(
-            "<h3>Board {}</h3>\n<p class=\"note\">Compared at {} tables; MP: matchpoints, \
-             of a top of {}.</p>\n<div class=\"scroll\"><table>\n<thead><tr><th>Table</th>{}\
-             <th class=\"t\">Player</th><th class=\"t\">Result</th><th>MP</th><th>%</th></tr>\
+            "<h3>{}</h3>\n<p class=\"note\">{}</p>\n<div class=\"scroll\"><table>\n\
+             <thead><tr><th>{}</th>{}\
+             <th class=\"t\">{}</th><th class=\"t\">{}</th><th>{}</th><th>%</th></tr>\
              </thead>\n<tbody>\n",
-            escape(&b.board),
-            b.tables.len(),
-            b.top,
+            escape(&crate::t!("ev-board-title", board = b.board.as_str())),
+            escape(&crate::t!(
+                "ev-board-note",
+                tables = b.tables.len(),
+                top = b.top
+            )),
+            escape(&report::column_title("table")),
             if seats {
-                "<th class=\"t\">Seat</th>"
+                format!(
+                    "<th class=\"t\">{}</th>",
+                    escape(&report::column_title("seat"))
+                )
             } else {
-                ""
-            }
+                String::new()
+            },
+            escape(&report::column_title("player")),
+            escape(&report::column_title("result")),
+            escape(&report::column_title("mp"))
         ));
         for row in &b.tables {
             for x in &row.seats {
@@ -164,15 +196,21 @@ fn section(s: &mut String, sec: &SectionResults) {
         }
         s.push_str("</tbody>\n</table></div>\n");
     }
-    s.push_str(
-        "<h3>Records</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>Board</th>\
-         <th class=\"t\">Players</th><th>Table</th><th class=\"t\">Verdict</th>\
-         <th class=\"t\">Counts</th></tr></thead>\n<tbody>\n",
-    );
+    s.push_str(&format!(
+        "<h3>{}</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th>{}</th>\
+         <th class=\"t\">{}</th><th>{}</th><th class=\"t\">{}</th>\
+         <th class=\"t\">{}</th></tr></thead>\n<tbody>\n",
+        escape(&crate::t!("ev-records-title")),
+        escape(&report::column_title("board")),
+        escape(&report::column_title("players")),
+        escape(&report::column_title("table")),
+        escape(&report::column_title("verdict")),
+        escape(&report::column_title("counts"))
+    ));
     for rec in &sec.records {
         let verdict = match (rec.status, rec.verdict) {
-            ("ok", Some(v)) => v.to_string(),
-            (status, _) => status.to_string(),
+            ("ok", Some(v)) => report::verdict_text(v),
+            (status, _) => report::status_text(status),
         };
         let bad = rec.status != "ok" && rec.status != "slip" || rec.verdict == Some("illegal");
         let counts = match &rec.counted {
@@ -181,7 +219,7 @@ fn section(s: &mut String, sec: &SectionResults) {
                 .map(|r| format!("{} {}", r.name, result_text(r)))
                 .collect::<Vec<_>>()
                 .join(", "),
-            Counted::LeftOut { .. } => "left out".to_string(),
+            Counted::LeftOut { .. } => crate::t!("ev-left-out"),
         };
         s.push_str(&format!(
             "<tr><td>{}</td><td class=\"t\">{}</td><td>{}</td><td class=\"t{}\">{}</td>\
@@ -200,11 +238,14 @@ fn section(s: &mut String, sec: &SectionResults) {
     for rec in sec.records.iter().filter(|r| r.slip.is_some()) {
         let slip = rec.slip.as_deref().unwrap_or("");
         s.push_str(&format!(
-            "<p class=\"note{}\">Board {}, table {}: the score slip: {}</p>\n",
+            "<p class=\"note{}\">{}</p>\n",
             if slip == "agrees" { "" } else { " bad" },
-            escape(&rec.board),
-            rec.table,
-            escape(slip)
+            escape(&crate::t!(
+                "ev-slip-note",
+                board = rec.board.as_str(),
+                table = rec.table,
+                slip = report::slip_text(slip)
+            ))
         ));
     }
 }

@@ -73,16 +73,16 @@ pub fn count(
     let moves = verdict.moves;
     match (verdict.status, &verdict.result) {
         (_, Some(r)) if r.annulled => Counted::LeftOut {
-            why: format!("annulled: {}", r.reason),
+            why: crate::t!("ev-why-annulled", reason = r.reason.as_str()),
         },
         (Status::Complete, Some(r)) => Counted::Yes {
-            how: "as finished".into(),
+            how: crate::t!("ev-how-finished"),
             seats: from_result(names, r, running, moves),
         },
         // The game's own rules decide an illegal record (MN-3).
         (Status::Illegal, Some(r)) if !r.winners.is_empty() || !r.losers.is_empty() => {
             Counted::Yes {
-                how: format!("as the rules decide ({})", r.reason),
+                how: crate::t!("ev-how-rules", reason = r.reason.as_str()),
                 seats: from_result(names, r, running, moves),
             }
         }
@@ -100,13 +100,13 @@ pub fn count(
                     why: "illegal = \"left-out\"".into(),
                 },
                 Illegal::AsPlayed => Counted::Yes {
-                    how: "as played before the illegal move".into(),
+                    how: crate::t!("ev-how-before-illegal"),
                     seats: as_played(names, running, moves),
                 },
                 Illegal::LossToOffender => Counted::Yes {
-                    how: format!(
-                        "as a loss for {}, who made the illegal move",
-                        offender.map_or("?", |s| names[s].as_str())
+                    how: crate::t!(
+                        "ev-how-loss-illegal",
+                        player = offender.map_or("?", |s| names[s].as_str())
                     ),
                     seats: loss_for(names, offender, running, moves),
                 },
@@ -117,13 +117,13 @@ pub fn count(
                 why: "unfinished = \"left-out\"".into(),
             },
             Unfinished::AsPlayed => Counted::Yes {
-                how: "as played so far".into(),
+                how: crate::t!("ev-how-so-far"),
                 seats: as_played(names, running, moves),
             },
             Unfinished::LossToMove => Counted::Yes {
-                how: format!(
-                    "as a loss for {}, to move",
-                    to_move.map_or("?", |s| names[s].as_str())
+                how: crate::t!(
+                    "ev-how-loss-to-move",
+                    player = to_move.map_or("?", |s| names[s].as_str())
                 ),
                 seats: loss_for(names, to_move, running, moves),
             },

@@ -155,13 +155,17 @@ impl Pages {
                 format!(
                     "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
                      viewBox=\"0 0 {w} {h}\">\n{body}<text x=\"{:.2}\" y=\"{:.2}\" \
-                     text-anchor=\"end\" {} font-size=\"{SMALL}\" fill=\"{GREY}\">{} - page {} \
-                     of {n}</text>\n</svg>\n",
+                     text-anchor=\"end\" {} font-size=\"{SMALL}\" fill=\"{GREY}\">{}</text>\n\
+                     </svg>\n",
                     w - MARGIN,
                     h - MARGIN / 2.0,
                     Font::Condensed.attrs(),
-                    escape(footer),
-                    i + 1
+                    escape(&crate::t!(
+                        "ev-pdf-page",
+                        footer = footer,
+                        page = i + 1,
+                        pages = n
+                    ))
                 )
             })
             .collect();
@@ -333,16 +337,17 @@ pub fn results_pdf(r: &Results, paper: Paper) -> Result<Vec<u8>> {
     let mut p = Pages::new(paper);
     p.line(&r.event, TITLE, Font::Bold, INK)?;
     p.line(
-        &format!(
-            "{} · description SHA-256 {}",
-            r.algorithm, r.description_sha256
+        &crate::t!(
+            "ev-meta-line",
+            algorithm = r.algorithm,
+            sha = r.description_sha256.as_str()
         ),
         SMALL,
         Font::Condensed,
         GREY,
     )?;
     p.line(
-        &format!("public value: {}", r.public_value),
+        &crate::t!("ev-public-value", value = r.public_value.as_str()),
         SMALL,
         Font::Condensed,
         GREY,
@@ -358,22 +363,22 @@ pub fn results_pdf(r: &Results, paper: Paper) -> Result<Vec<u8>> {
         boards(&mut p, sec)?;
         records(&mut p, sec)?;
     }
-    p.pdf(&r.event, &format!("{}: results", r.event))
+    p.pdf(
+        &r.event,
+        &crate::t!("ev-pdf-results", event = r.event.as_str()),
+    )
 }
 
 fn section_heading(p: &mut Pages, sec: &SectionResults) -> Result<()> {
-    let paired = sec
-        .pairing
-        .map(|m| format!(", {m} over {} rounds", sec.rounds))
-        .unwrap_or_default();
     p.gap(2.0);
     p.line(
-        &format!(
-            "Section {}: {} ({}), {}{paired}",
-            sec.section,
-            sec.game,
-            sec.variant,
-            crate::record::players_text(sec.players)
+        &crate::t!(
+            "ev-section-title-players",
+            section = sec.section,
+            game = sec.game,
+            variant = sec.variant.as_str(),
+            players = crate::record::players_text(sec.players),
+            paired = report::paired_text(sec)
         ),
         HEADING,
         Font::Bold,
@@ -383,9 +388,12 @@ fn section_heading(p: &mut Pages, sec: &SectionResults) -> Result<()> {
 
 fn standings(p: &mut Pages, sec: &SectionResults) -> Result<()> {
     p.gap(1.0);
-    p.line("Standings", SUB, Font::Bold, INK)?;
+    p.line(&crate::t!("ev-standings-title"), SUB, Font::Bold, INK)?;
     p.line(
-        &format!("Ranked by {}.", sec.tie_breaks.join(", then ")),
+        &crate::t!(
+            "ev-ranked-by",
+            criteria = report::criteria_text(&sec.tie_breaks)
+        ),
         BODY,
         Font::Condensed,
         GREY,
@@ -406,7 +414,7 @@ fn standings(p: &mut Pages, sec: &SectionResults) -> Result<()> {
     p.table(&t)?;
     for b in &sec.byes {
         p.line(
-            &format!("Round {}: bye for {} (a win).", b.round, b.player),
+            &crate::t!("ev-bye-note", round = b.round, player = b.player.as_str()),
             BODY,
             Font::Condensed,
             GREY,
@@ -415,10 +423,7 @@ fn standings(p: &mut Pages, sec: &SectionResults) -> Result<()> {
     crosstable(p, sec)?;
     if !sec.missing.is_empty() {
         p.line(
-            &format!(
-                "Provisional: {} missing, each counting nothing until it is handed in.",
-                report::count(sec.missing.len() as u64, "result", "results")
-            ),
+            &crate::t!("ev-provisional-note", count = sec.missing.len()),
             BODY,
             Font::Bold,
             BAD,
@@ -438,16 +443,15 @@ fn crosstable(p: &mut Pages, sec: &SectionResults) -> Result<()> {
         return Ok(());
     }
     p.gap(1.0);
-    p.line("Crosstable", SUB, Font::Bold, INK)?;
-    p.line(
-        "W won, L lost, T tied against the line number; ? missing; x not counted.",
-        BODY,
-        Font::Condensed,
-        GREY,
-    )?;
-    let mut head: Vec<String> = vec!["#".into(), "Player".into(), "Rank".into()];
-    head.extend((1..=sec.rounds).map(|r| format!("R{r}")));
-    head.push("Wins".into());
+    p.line(&crate::t!("ev-cross-title"), SUB, Font::Bold, INK)?;
+    p.line(&crate::t!("ev-cross-note"), BODY, Font::Condensed, GREY)?;
+    let mut head: Vec<String> = vec![
+        "#".into(),
+        report::column_title("player"),
+        report::column_title("rank"),
+    ];
+    head.extend((1..=sec.rounds).map(|r| crate::t!("ev-cross-round-title", round = r)));
+    head.push(report::column_title("wins"));
     let mut right = vec![true, false, true];
     right.extend((1..=sec.rounds).map(|_| false));
     right.push(true);
@@ -476,11 +480,11 @@ fn boards(p: &mut Pages, sec: &SectionResults) -> Result<()> {
         p.need(30.0);
         p.gap(1.0);
         p.line(
-            &format!(
-                "Board {}: compared at {} tables, top {} matchpoints a seat",
-                b.board,
-                b.tables.len(),
-                b.top
+            &crate::t!(
+                "ev-pdf-board",
+                board = b.board.as_str(),
+                tables = b.tables.len(),
+                top = b.top
             ),
             SUB,
             Font::Bold,
@@ -505,8 +509,8 @@ fn boards(p: &mut Pages, sec: &SectionResults) -> Result<()> {
         }
         let t = Table {
             head: keep(
-                ["Table", "Seat", "Player", "Result", "Matchpoints", "%"]
-                    .map(String::from)
+                ["table", "seat", "player", "result", "matchpoints", "%"]
+                    .map(report::column_title)
                     .to_vec(),
             ),
             right,
@@ -537,7 +541,7 @@ fn records(p: &mut Pages, sec: &SectionResults) -> Result<()> {
     p.need(30.0);
     p.gap(1.0);
     p.line(
-        &format!("Records: {}", sec.records.len()),
+        &crate::t!("ev-pdf-records", count = sec.records.len()),
         SUB,
         Font::Bold,
         INK,
@@ -547,13 +551,13 @@ fn records(p: &mut Pages, sec: &SectionResults) -> Result<()> {
         .iter()
         .map(|rec| {
             let verdict = match (rec.status, rec.verdict) {
-                ("ok", Some(v)) => v.to_string(),
-                ("slip", _) => "score slip".to_string(),
-                (status, _) => status.to_string(),
+                ("ok", Some(v)) => report::verdict_text(v),
+                ("slip", _) => crate::t!("ev-verdict-score-slip"),
+                (status, _) => report::status_text(status),
             };
             let verdict = match rec.slip.as_deref() {
-                Some("agrees") => format!("{verdict}, slip agrees"),
-                Some(_) => format!("{verdict}, slip disagrees"),
+                Some("agrees") => crate::t!("ev-verdict-slip-agrees", verdict = verdict),
+                Some(_) => crate::t!("ev-verdict-slip-disagrees", verdict = verdict),
                 None => verdict,
             };
             let counts = match &rec.counted {
@@ -562,7 +566,7 @@ fn records(p: &mut Pages, sec: &SectionResults) -> Result<()> {
                     .map(|s| format!("{} {}", s.name, result_text(s)))
                     .collect::<Vec<_>>()
                     .join(", "),
-                Counted::LeftOut { .. } => "left out".to_string(),
+                Counted::LeftOut { .. } => crate::t!("ev-left-out"),
             };
             Row {
                 cells: vec![
@@ -584,8 +588,8 @@ fn records(p: &mut Pages, sec: &SectionResults) -> Result<()> {
         })
         .collect();
     p.table(&Table {
-        head: ["Board", "Round", "Table", "Players", "Verdict", "Counts"]
-            .map(String::from)
+        head: ["board", "round", "table", "players", "verdict", "counts"]
+            .map(report::column_title)
             .to_vec(),
         right: vec![true, true, true, false, false, false],
         rows,
@@ -649,31 +653,45 @@ pub fn slips_pdf(title: &str, slips: &[SlipForm], paper: Paper) -> Result<Vec<u8
         };
         slip(&mut p, s, bottom)?;
     }
-    p.pdf(title, &format!("{title}: score slips"))
+    p.pdf(title, &crate::t!("ev-slips-footer", event = title))
 }
 
 /// One slip, from the current place down to `bottom`.
 fn slip(p: &mut Pages, s: &SlipForm, bottom: f64) -> Result<()> {
     p.line(
-        &format!("{} - score slip", s.event),
+        &crate::t!("ev-slip-title", event = s.event.as_str()),
         HEADING,
         Font::Bold,
         INK,
     )?;
     let at = match s.round {
-        Some(r) => format!("Round {r}, board {}, table {}", s.board, s.table),
-        None => format!("Board {}, table {}", s.board, s.table),
+        Some(r) => crate::t!(
+            "ev-slip-at-round",
+            round = r,
+            board = s.board.as_str(),
+            table = s.table
+        ),
+        None => crate::t!("ev-slip-at", board = s.board.as_str(), table = s.table),
     };
     p.line(&at, TITLE, Font::Bold, INK)?;
     p.line(
-        &format!("{} ({}), board seed {}", s.game, s.variant, s.seed),
+        &crate::t!(
+            "ev-slip-seed",
+            game = s.game.as_str(),
+            variant = s.variant.as_str(),
+            seed = s.seed.as_str()
+        ),
         SMALL,
         Font::Condensed,
         GREY,
     )?;
     p.gap(2.0);
     p.table(&Table {
-        head: ["Seat", "Player", ""].map(String::from).to_vec(),
+        head: vec![
+            report::column_title("seat"),
+            report::column_title("player"),
+            String::new(),
+        ],
         right: vec![false, false, false],
         rows: s
             .seats
@@ -689,11 +707,10 @@ fn slip(p: &mut Pages, s: &SlipForm, bottom: f64) -> Result<()> {
                     },
                     // A paired round's first seat moves first (`event pair`).
                     if i == 0 && s.round.is_some() {
-                        "moves first"
+                        crate::t!("ev-slip-moves-first")
                     } else {
-                        ""
-                    }
-                    .to_string(),
+                        String::new()
+                    },
                 ],
                 bad: false,
             })
@@ -705,28 +722,23 @@ fn slip(p: &mut Pages, s: &SlipForm, bottom: f64) -> Result<()> {
         .map(|(seat, who)| if who.is_empty() { seat } else { who }.clone())
         .collect();
     if s.running {
-        p.line(
-            "Each player's total after each of their own moves:",
-            BODY,
-            Font::Condensed,
-            GREY,
-        )?;
+        p.line(&crate::t!("ev-slip-running"), BODY, Font::Condensed, GREY)?;
         grid(p, &names, bottom - 20.0)?;
     } else if names.len() == 1 {
-        p.line("The result (circle one):", BODY, Font::Condensed, GREY)?;
+        p.line(&crate::t!("ev-slip-circle"), BODY, Font::Condensed, GREY)?;
         p.gap(3.0);
         p.line(
-            &format!("{}:   solved  /  not solved,   in ______ moves", names[0]),
+            &crate::t!("ev-slip-solitaire", name = names[0].as_str()),
             SUB,
             Font::Condensed,
             INK,
         )?;
     } else {
-        p.line("The result (circle one):", BODY, Font::Condensed, GREY)?;
+        p.line(&crate::t!("ev-slip-circle"), BODY, Font::Condensed, GREY)?;
         for n in &names {
             p.gap(3.0);
             p.line(
-                &format!("{n}:   won  /  tied  /  lost"),
+                &crate::t!("ev-slip-outcome", name = n.as_str()),
                 SUB,
                 Font::Condensed,
                 INK,
@@ -749,7 +761,7 @@ fn slip(p: &mut Pages, s: &SlipForm, bottom: f64) -> Result<()> {
             Font::Condensed,
             GREY,
             false,
-            &format!("signed: {n}"),
+            &crate::t!("ev-slip-signed", name = n.as_str()),
         );
     }
     p.y = y + 4.0;
@@ -816,10 +828,7 @@ fn grid(p: &mut Pages, names: &[String], bottom: f64) -> Result<()> {
     }
     p.y = top + ROW * (rows + 1) as f64 + 2.0;
     p.line(
-        &format!(
-            "Rows are the players' own moves in turn ({} here); go on overleaf if the game runs longer.",
-            blocks * rows
-        ),
+        &crate::t!("ev-slip-rows", rows = blocks * rows),
         SMALL,
         Font::Condensed,
         GREY,
@@ -846,7 +855,7 @@ pub fn round_forms(
                 [&t.first, &t.second]
                     .iter()
                     .enumerate()
-                    .map(|(i, who)| (format!("Seat {}", i + 1), (*who).clone()))
+                    .map(|(i, who)| (crate::t!("ev-seat-n", n = i + 1), (*who).clone()))
                     .collect()
             } else {
                 // A movement's table: each player under their seat's name.
@@ -892,7 +901,7 @@ pub fn dealt_forms(d: &Description, boards: &[Board]) -> Result<Vec<SlipForm>> {
                         } else {
                             n.clone()
                         };
-                        (format!("Seat {}", i + 1), who)
+                        (crate::t!("ev-seat-n", n = i + 1), who)
                     })
                     .collect()
             };

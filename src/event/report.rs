@@ -7,7 +7,7 @@ use super::standings::Standing;
 
 /// Records, compared boards and standings, section by section.
 pub fn results_text(r: &Results) -> String {
-    let mut s = format!("event: {}\n", r.event);
+    let mut s = format!("{}\n", crate::t!("ev-event-line", event = r.event.as_str()));
     for sec in &r.sections {
         section_text(&mut s, sec);
     }
@@ -15,35 +15,46 @@ pub fn results_text(r: &Results) -> String {
 }
 
 fn section_text(s: &mut String, sec: &SectionResults) {
-    let paired = match sec.pairing {
-        Some(p) => format!(", {p} over {} rounds", sec.rounds),
-        None => String::new(),
-    };
     s.push_str(&format!(
-        "\nsection {}: {} ({}), {}{paired}\n",
-        sec.section,
-        sec.game,
-        sec.variant,
-        crate::record::players_text(sec.players)
+        "\n{}\n",
+        crate::t!(
+            "ev-section-line",
+            section = sec.section,
+            game = sec.game,
+            variant = sec.variant.as_str(),
+            players = crate::record::players_text(sec.players),
+            paired = paired_text(sec)
+        )
     ));
-    s.push_str(&format!("records: {}\n", sec.records.len()));
+    s.push_str(&format!(
+        "{}\n",
+        crate::t!("ev-records-count", count = sec.records.len())
+    ));
     for rec in &sec.records {
         let round = if sec.rounds > 1 && rec.round > 0 {
-            format!(" (round {})", rec.round)
+            format!(" {}", crate::t!("ev-record-round", round = rec.round))
         } else {
             String::new()
         };
         s.push_str(&format!(
-            "  board {}, table {}{round}: {}: {}\n",
-            rec.board,
-            rec.table,
-            rec.file,
-            rec.players.join(" v ")
+            "  {}\n",
+            crate::t!(
+                "ev-record-line",
+                board = rec.board.as_str(),
+                table = rec.table,
+                round = round,
+                file = rec.file.as_str(),
+                players = rec.players.join(" v ")
+            )
         ));
         let state = match (rec.status, rec.verdict) {
-            ("ok", Some(v)) => v.to_string(),
-            ("slip", _) => "a score slip, no record".to_string(),
-            (status, _) => format!("{status}: {}", rec.message.as_deref().unwrap_or("")),
+            ("ok", Some(v)) => verdict_text(v),
+            ("slip", _) => crate::t!("ev-state-slip-only"),
+            (status, _) => format!(
+                "{}: {}",
+                status_text(status),
+                rec.message.as_deref().unwrap_or("")
+            ),
         };
         let state = match &rec.illegal {
             Some(i) => format!("{state}: {i}"),
@@ -55,35 +66,52 @@ fn section_text(s: &mut String, sec: &SectionResults) {
                     .iter()
                     .map(|r| format!("{} {}", r.name, result_text(r)))
                     .collect();
-                s.push_str(&format!("    {state}; counts {how}: {}\n", each.join(", ")));
+                s.push_str(&format!(
+                    "    {}\n",
+                    crate::t!(
+                        "ev-counts",
+                        state = state,
+                        how = how.as_str(),
+                        seats = each.join(", ")
+                    )
+                ));
             }
             Counted::LeftOut { why } => {
                 if rec.status == "ok" {
-                    s.push_str(&format!("    {state}; left out ({why})\n"));
+                    s.push_str(&format!(
+                        "    {}\n",
+                        crate::t!("ev-left-out-why", state = state, why = why.as_str())
+                    ));
                 } else {
-                    s.push_str(&format!("    {state}; left out\n"));
+                    s.push_str(&format!(
+                        "    {}\n",
+                        crate::t!("ev-left-out-plain", state = state)
+                    ));
                 }
             }
         }
     }
     for rec in sec.records.iter().filter(|r| r.slip.is_some()) {
         s.push_str(&format!(
-            "  board {}, table {}: the score slip: {}\n",
-            rec.board,
-            rec.table,
-            rec.slip.as_deref().unwrap_or("")
+            "  {}\n",
+            crate::t!(
+                "ev-slip-line",
+                board = rec.board.as_str(),
+                table = rec.table,
+                slip = slip_text(rec.slip.as_deref().unwrap_or(""))
+            )
         ));
     }
     for b in &sec.byes {
         s.push_str(&format!(
-            "  round {}: bye for {} (a win)\n",
-            b.round, b.player
+            "  {}\n",
+            crate::t!("ev-bye-line", round = b.round, player = b.player.as_str())
         ));
     }
     if !sec.missing.is_empty() {
         s.push_str(&format!(
-            "missing results ({}: each counts nothing until it is handed in):\n",
-            sec.missing.len()
+            "{}\n",
+            crate::t!("ev-missing-head", count = sec.missing.len())
         ));
         for m in &sec.missing {
             s.push_str(&format!("  {m}\n"));
@@ -91,36 +119,44 @@ fn section_text(s: &mut String, sec: &SectionResults) {
     }
     for b in &sec.boards {
         s.push_str(&format!(
-            "board {}, compared at {} (top {} matchpoints a seat):\n",
-            b.board,
-            count(b.tables.len() as u64, "table", "tables"),
-            b.top
+            "{}\n",
+            crate::t!(
+                "ev-board-head",
+                board = b.board.as_str(),
+                tables = b.tables.len(),
+                top = b.top
+            )
         ));
         for row in &b.tables {
             let each: Vec<String> = row
                 .seats
                 .iter()
                 .map(|x| {
-                    format!(
-                        "{} {}: {} mp{}",
-                        x.seat,
-                        x.result,
-                        x.matchpoints,
-                        x.percent.map(|p| format!(" ({p:.2}%)")).unwrap_or_default()
+                    crate::t!(
+                        "ev-board-seat",
+                        seat = x.seat.as_str(),
+                        result = x.result.as_str(),
+                        matchpoints = x.matchpoints,
+                        percent = x.percent.map(|p| format!(" ({p:.2}%)")).unwrap_or_default()
                     )
                 })
                 .collect();
-            s.push_str(&format!("  table {}: {}\n", row.table, each.join("; ")));
+            s.push_str(&format!(
+                "  {}\n",
+                crate::t!("ev-board-table", table = row.table, seats = each.join("; "))
+            ));
         }
     }
-    let names: Vec<&str> = sec.tie_breaks.clone();
     s.push_str(&format!(
-        "standings ({}by {}):\n",
-        provisional_text(sec),
-        names.join(", then ")
+        "{}\n",
+        crate::t!(
+            "ev-standings-head",
+            provisional = provisional_text(sec),
+            criteria = criteria_text(&sec.tie_breaks)
+        )
     ));
     let cols = columns(sec);
-    let mut rows: Vec<Vec<String>> = vec![cols.iter().map(|c| c.to_string()).collect()];
+    let mut rows: Vec<Vec<String>> = vec![cols.iter().map(|c| column_name(c)).collect()];
     for st in &sec.standings {
         rows.push(cols.iter().map(|c| cell(st, c)).collect());
     }
@@ -151,9 +187,102 @@ pub(crate) fn provisional_text(sec: &SectionResults) -> String {
         return String::new();
     }
     format!(
-        "provisional, {} missing; ",
-        count(sec.missing.len() as u64, "result", "results")
+        "{}; ",
+        crate::t!("ev-provisional", count = sec.missing.len())
     )
+}
+
+/// `, swiss over 3 rounds` for a paired section, else nothing.
+pub(crate) fn paired_text(sec: &SectionResults) -> String {
+    match sec.pairing {
+        Some(p) => format!(
+            ", {}",
+            crate::t!("ev-paired", pairing = pairing_name(p), rounds = sec.rounds)
+        ),
+        None => String::new(),
+    }
+}
+
+/// A pairing method in the reader's words (`swiss`, `round-robin`: the description's).
+pub(crate) fn pairing_name(p: &str) -> String {
+    match p {
+        "swiss" => crate::t!("ev-pairing-swiss"),
+        "round-robin" => crate::t!("ev-pairing-round-robin"),
+        other => other.to_string(),
+    }
+}
+
+/// The tie-breaks in order, in the reader's words: `wins, then spread`.
+pub(crate) fn criteria_text(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|c| column_name(c))
+        .collect::<Vec<_>>()
+        .join(&format!(", {} ", crate::t!("ev-then")))
+}
+
+/// A referee's verdict (`complete`, `legal-so-far`, `illegal`: data in the JSON) in the
+/// reader's words.
+pub(crate) fn verdict_text(v: &str) -> String {
+    match v {
+        "complete" => crate::t!("ev-verdict-complete"),
+        "legal-so-far" => crate::t!("ev-verdict-legal-so-far"),
+        "illegal" => crate::t!("ev-verdict-illegal"),
+        other => other.to_string(),
+    }
+}
+
+/// A record's status as `verify` gives it (data in the JSON) in the reader's words.
+pub(crate) fn status_text(status: &str) -> String {
+    match status {
+        "unreadable" => crate::t!("ev-status-unreadable"),
+        "tampered" => crate::t!("ev-status-tampered"),
+        "wrong-board" => crate::t!("ev-status-wrong-board"),
+        "wrong-event" => crate::t!("ev-status-wrong-event"),
+        "slip" => crate::t!("ev-status-slip"),
+        other => other.to_string(),
+    }
+}
+
+/// A score slip's check (`agrees`, data in the JSON, or its first wrong total, in words).
+pub(crate) fn slip_text(slip: &str) -> String {
+    if slip == "agrees" {
+        crate::t!("ev-slip-agrees")
+    } else {
+        slip.to_string()
+    }
+}
+
+/// A column's or a criterion's name in the reader's words (the text's heading row; the
+/// description's names in English).
+pub(crate) fn column_name(col: &str) -> String {
+    match col {
+        "rank" => crate::t!("ev-col-rank"),
+        "player" => crate::t!("ev-col-player"),
+        "played" => crate::t!("ev-col-played"),
+        "wins" => crate::t!("ev-col-wins"),
+        "spread" => crate::t!("ev-col-spread"),
+        "points" => crate::t!("ev-col-points"),
+        "percent" => crate::t!("ev-col-percent"),
+        "solved" => crate::t!("ev-col-solved"),
+        "moves" => crate::t!("ev-col-moves"),
+        "head-to-head" => crate::t!("ev-col-head-to-head"),
+        "buchholz" => crate::t!("ev-col-buchholz"),
+        "median-buchholz" => crate::t!("ev-col-median-buchholz"),
+        "sonneborn-berger" => crate::t!("ev-col-sonneborn-berger"),
+        "cumulative" => crate::t!("ev-col-cumulative"),
+        "round" => crate::t!("ev-col-round"),
+        "board" => crate::t!("ev-col-board"),
+        "table" => crate::t!("ev-col-table"),
+        "seat" => crate::t!("ev-col-seat"),
+        "opponent" => crate::t!("ev-col-opponent"),
+        "result" => crate::t!("ev-col-result"),
+        "players" => crate::t!("ev-col-players"),
+        "verdict" => crate::t!("ev-col-verdict"),
+        "counts" => crate::t!("ev-col-counts"),
+        "matchpoints" => crate::t!("ev-col-matchpoints"),
+        other => other.to_string(),
+    }
 }
 
 /// The standings' columns: rank, player, games, wins, and each criterion's.
@@ -181,11 +310,13 @@ pub(crate) fn columns(sec: &SectionResults) -> Vec<&'static str> {
 /// directors write them (`Sonneborn-Berger`, `Median Buchholz`).
 pub(crate) fn column_title(col: &str) -> String {
     match col {
-        "sonneborn-berger" => return "Sonneborn-Berger".into(),
-        "median-buchholz" => return "Median Buchholz".into(),
+        "sonneborn-berger" => return crate::t!("ev-title-sonneborn-berger"),
+        "median-buchholz" => return crate::t!("ev-title-median-buchholz"),
+        "mp" => return crate::t!("ev-title-mp"),
         _ => {}
     }
-    let mut c = col.chars();
+    let name = column_name(col);
+    let mut c = name.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()

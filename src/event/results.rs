@@ -84,21 +84,19 @@ pub struct Missing {
 impl std::fmt::Display for Missing {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.table == 0 {
-            return write!(
-                f,
-                "round {}: no game of {}",
-                self.round,
-                self.players.join(", ")
-            );
+            return f.write_str(&crate::t!(
+                "ev-missing-no-game",
+                round = self.round,
+                players = self.players.join(", ")
+            ));
         }
-        write!(
-            f,
-            "round {}, table {}, board {}: {}",
-            self.round,
-            self.table,
-            self.board,
-            self.players.join(" v ")
-        )
+        f.write_str(&crate::t!(
+            "ev-missing-game",
+            round = self.round,
+            table = self.table,
+            board = self.board.as_str(),
+            players = self.players.join(" v ")
+        ))
     }
 }
 
@@ -285,7 +283,7 @@ pub fn results(
                             Some(e) => e.to_string(),
                         }
                     }
-                    None => "not checked: the record is not its board's".to_string(),
+                    None => crate::t!("ev-slip-not-checked"),
                 };
                 p.line.slip = Some(verdict);
             }
@@ -447,7 +445,10 @@ fn place<'d>(
         illegal: None,
         players,
         counted: Counted::LeftOut {
-            why: format!("{}: not counted", report.status),
+            why: crate::t!(
+                "ev-why-not-counted",
+                status = super::report::status_text(report.status)
+            ),
         },
         matchpoints: Vec::new(),
         slip: None,
@@ -462,9 +463,12 @@ fn place<'d>(
             Status::Illegal => "illegal",
         });
         line.illegal = j.verdict.illegal.as_ref().map(|i| {
-            format!(
-                "move {} by {}: {} ({})",
-                i.number, i.player, i.message, i.rule
+            crate::t!(
+                "ev-illegal-move",
+                number = i.number,
+                player = i.player.as_str(),
+                message = i.message.as_str(),
+                rule = crate::lang::rule(i.rule)
             )
         });
         // The running scores and the seat to move, from the referee's own replay;
@@ -514,7 +518,7 @@ fn place<'d>(
         if j.verdict.moves == 0 && j.verdict.status == Status::LegalSoFar {
             line.not_begun = true;
             line.counted = Counted::LeftOut {
-                why: "no move played: the game is missing".into(),
+                why: crate::t!("ev-why-no-move"),
             };
         }
         if let Counted::Yes { seats: s, .. } = &line.counted {
@@ -648,12 +652,12 @@ fn from_slip<'d>(
         table,
         round: round_of(d, board),
         status: "slip",
-        message: Some("a score slip without its record".into()),
+        message: Some(crate::t!("ev-slip-without-record")),
         verdict: None,
         illegal: None,
         players,
         counted: Counted::Yes {
-            how: "from the score slip's last totals".into(),
+            how: crate::t!("ev-how-slip"),
             seats: seats.clone(),
         },
         matchpoints: Vec::new(),
@@ -1086,14 +1090,14 @@ fn section_results(i: usize, s: &Section, placed: &[Placed], account: Account) -
 /// One seat's result in words: `312 (won)`, `solved in 34 moves`, `lost`.
 pub fn result_text(r: &SeatResult) -> String {
     let outcome = match r.halves {
-        2 => "won",
-        1 => "tied",
-        _ => "lost",
+        2 => crate::t!("ev-result-won"),
+        1 => crate::t!("ev-result-tied"),
+        _ => crate::t!("ev-result-lost"),
     };
     match (r.solved, r.points) {
-        (Some(true), _) => format!("solved in {} moves", r.moves),
-        (Some(false), _) => format!("not solved ({} moves)", r.moves),
-        (None, Some(p)) => format!("{p} ({outcome})"),
-        (None, None) => outcome.to_string(),
+        (Some(true), _) => crate::t!("ev-result-solved", moves = r.moves),
+        (Some(false), _) => crate::t!("ev-result-not-solved", moves = r.moves),
+        (None, Some(p)) => crate::t!("ev-result-points", points = p, outcome = outcome),
+        (None, None) => outcome,
     }
 }

@@ -402,34 +402,48 @@ pub fn dealt_seats(d: &Description, b: &super::Board, table: u32) -> Option<Vec<
 /// The round as text.
 pub fn round_text(r: &Round) -> String {
     let mut s = format!(
-        "section {}: {}, {}, round {} of {}: board{} {}\n",
-        r.section,
-        r.game,
-        r.pairing,
-        r.round,
-        r.rounds,
-        if r.boards.len() == 1 { "" } else { "s" },
-        r.boards.join(", ")
+        "{}\n",
+        crate::t!(
+            "round-head",
+            section = r.section,
+            game = r.game,
+            pairing = super::report::pairing_name(r.pairing),
+            round = r.round,
+            rounds = r.rounds,
+            count = r.boards.len(),
+            boards = r.boards.join(", ")
+        )
     );
     for t in &r.tables {
         s.push_str(&format!(
-            "  table {}: {} v {}\n",
-            t.table, t.first, t.second
+            "  {}\n",
+            crate::t!(
+                "round-table",
+                table = t.table,
+                first = t.first.as_str(),
+                second = t.second.as_str()
+            )
         ));
     }
     let movement = r.tables.iter().any(|t| !t.seats.is_empty());
     if let Some(b) = &r.bye {
         if movement {
-            s.push_str(&format!("  sits out: {b}\n"));
+            s.push_str(&format!(
+                "  {}\n",
+                crate::t!("round-sits-out", player = b.as_str())
+            ));
         } else {
-            s.push_str(&format!("  bye: {b}\n"));
+            s.push_str(&format!(
+                "  {}\n",
+                crate::t!("round-bye", player = b.as_str())
+            ));
         }
     }
     for n in &r.notes {
         s.push_str(&format!("{n}\n"));
     }
     if !movement {
-        s.push_str("the first named at each table has the first seat and moves first\n");
+        s.push_str(&format!("{}\n", crate::t!("round-first-named")));
     }
     s
 }

@@ -271,16 +271,19 @@ impl Slip {
         let (total, span) = self.totals[seat][k].clone();
         let rseat = names.iter().position(|n| n == name).unwrap_or(0);
         let message = match replay[rseat].get(k) {
-            Some(&(t, _)) => format!(
-                "{name}'s total after their move {} is {total} on the slip, {t} in the \
-                 record's replay (move {mv} of the record)",
-                k + 1
+            Some(&(t, _)) => crate::t!(
+                "slip-total-differs",
+                name = name.as_str(),
+                number = k + 1,
+                slip = total,
+                record = t,
+                mv = mv
             ),
-            None => format!(
-                "the slip has a total after {name}'s move {}, but the record has only {} \
-                 of their moves",
-                k + 1,
-                replay[rseat].len()
+            None => crate::t!(
+                "slip-total-beyond",
+                name = name.as_str(),
+                number = k + 1,
+                moves = replay[rseat].len()
             ),
         };
         Some(
@@ -325,12 +328,7 @@ impl Slip {
                 return Some(self.disagrees(
                     path,
                     span,
-                    format!(
-                        "the slip's row {} is a deal the record does not have: its replay \
-                         changes the totals {} times",
-                        k + 1,
-                        replayed.len()
-                    ),
+                    crate::t!("slip-row-beyond", row = k + 1, times = replayed.len()),
                 ));
             };
             if let Some(seat) = (0..names.len()).find(|&s| row[s] != want[s]) {
@@ -338,13 +336,13 @@ impl Slip {
                 return Some(self.disagrees(
                     path,
                     span,
-                    format!(
-                        "{}'s total in the slip's row {} is {} on the slip, {} in the \
-                         record's replay (after move {mv})",
-                        names[seat],
-                        k + 1,
-                        row[seat],
-                        want[seat]
+                    crate::t!(
+                        "slip-row-differs",
+                        name = names[seat].as_str(),
+                        row = k + 1,
+                        slip = row[seat],
+                        record = want[seat],
+                        mv = *mv
                     ),
                 ));
             }
@@ -387,10 +385,11 @@ impl Slip {
                 Some(f) => self.disagrees(
                     path,
                     f[seat].1.clone(),
-                    format!(
-                        "{name}'s final total is {} on the slip, {want} in the record's \
-                         replay (after the end adjustment)",
-                        written[seat]
+                    crate::t!(
+                        "slip-final-differs",
+                        name = name.as_str(),
+                        slip = written[seat],
+                        record = want
                     ),
                 ),
                 None => self.disagrees(
@@ -398,10 +397,11 @@ impl Slip {
                     self.totals[seat]
                         .last()
                         .map_or(self.players_span.clone(), |t| t.1.clone()),
-                    format!(
-                        "{name}'s last total is {} on the slip, but the record ends at \
-                         {want}: write the totals after the end adjustment under [final]",
-                        written[seat]
+                    crate::t!(
+                        "slip-last-differs",
+                        name = name.as_str(),
+                        slip = written[seat],
+                        record = want
                     ),
                 ),
             });

@@ -203,13 +203,15 @@ pub fn solvable() -> Vec<&'static dyn Game> {
 /// A game by name, or a usage error (exit 2) listing the games.
 pub fn require(name: &str) -> Result<&'static dyn Game, Error> {
     find(name).ok_or_else(|| {
-        Error::input("cli.unknown-game", format!("unknown game `{name}`")).help(
-            crate::error::did_you_mean(
-                name,
-                names(),
-                format!("the games are: {}", names().join(", ")),
-            ),
+        Error::input(
+            "cli.unknown-game",
+            crate::t!("error-unknown-game", name = name),
         )
+        .help(crate::error::did_you_mean(
+            name,
+            names(),
+            crate::t!("error-the-games", games = names().join(", ")),
+        ))
     })
 }
 
@@ -240,7 +242,7 @@ impl Catalogue for Registry {
         match find(game) {
             Some(g) => g.variant(name),
             None => Err(BadVariant {
-                message: format!("unknown game `{game}`"),
+                message: crate::t!("error-unknown-game", name = game),
                 help: String::new(),
             }),
         }

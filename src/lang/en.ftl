@@ -818,3 +818,305 @@ kit-lang-not-in-help = leave out --lang to print each of them, or choose one wit
 kit-text-too-long = `{ $text }` does not fit a { $w } x { $h } mm box at { $pt } pt ({ $mm } mm) or more, on any number of lines
 kit-text-too-long-help = shorten the text, widen its box, or give fit_text a smaller fifth argument (the smallest size, in mm)
 kit-text-in-field = field `{ $field }`: { $message }
+
+## italian: events (results, standings, crosstables, slips, sheets). Column and criterion
+## names in the text are the description's own words in English.
+count-players = { $count } { $count ->
+    [one] player
+   *[other] players
+}
+ev-event-line = event: { $event }
+ev-paired = { $pairing } over { $rounds } rounds
+ev-pairing-swiss = swiss
+ev-pairing-round-robin = round-robin
+ev-section-line = section { $section }: { $game } ({ $variant }), { $players }{ $paired }
+ev-records-count = records: { $count }
+ev-record-line = board { $board }, table { $table }{ $round }: { $file }: { $players }
+ev-record-round = (round { $round })
+ev-state-slip-only = a score slip, no record
+ev-counts = { $state }; counts { $how }: { $seats }
+ev-left-out-why = { $state }; left out ({ $why })
+ev-left-out-plain = { $state }; left out
+ev-left-out = left out
+ev-slip-line = board { $board }, table { $table }: the score slip: { $slip }
+ev-slip-agrees = agrees
+ev-bye-line = round { $round }: bye for { $player } (a win)
+ev-missing-head = missing results ({ $count }: each counts nothing until it is handed in):
+ev-board-head = board { $board }, compared at { $tables } { $tables ->
+    [one] table
+   *[other] tables
+} (top { $top } matchpoints a seat):
+ev-board-seat = { $seat } { $result }: { $matchpoints } mp{ $percent }
+ev-board-table = table { $table }: { $seats }
+ev-standings-head = standings ({ $provisional }by { $criteria }):
+ev-then = then
+ev-provisional = provisional, { $count } { $count ->
+    [one] result
+   *[other] results
+} missing
+ev-col-rank = rank
+ev-col-player = player
+ev-col-played = played
+ev-col-wins = wins
+ev-col-spread = spread
+ev-col-points = points
+ev-col-percent = percent
+ev-col-solved = solved
+ev-col-moves = moves
+ev-col-head-to-head = head-to-head
+ev-col-buchholz = buchholz
+ev-col-median-buchholz = median-buchholz
+ev-col-sonneborn-berger = sonneborn-berger
+ev-col-cumulative = cumulative
+ev-col-round = round
+ev-col-board = board
+ev-col-table = table
+ev-col-seat = seat
+ev-col-opponent = opponent
+ev-col-result = result
+ev-col-players = players
+ev-col-verdict = verdict
+ev-col-counts = counts
+ev-col-matchpoints = matchpoints
+ev-title-median-buchholz = Median Buchholz
+ev-title-sonneborn-berger = Sonneborn-Berger
+ev-title-mp = MP
+ev-verdict-complete = complete
+ev-verdict-legal-so-far = legal-so-far
+ev-verdict-illegal = illegal
+ev-verdict-score-slip = score slip
+ev-verdict-slip-agrees = { $verdict }, slip agrees
+ev-verdict-slip-disagrees = { $verdict }, slip disagrees
+ev-status-unreadable = unreadable
+ev-status-tampered = tampered
+ev-status-wrong-board = wrong-board
+ev-status-wrong-event = wrong-event
+ev-result-won = won
+ev-result-tied = tied
+ev-result-lost = lost
+ev-result-solved = solved in { $moves } moves
+ev-result-not-solved = not solved ({ $moves } moves)
+ev-result-points = { $points } ({ $outcome })
+ev-missing-no-game = round { $round }: no game of { $players }
+ev-missing-game = round { $round }, table { $table }, board { $board }: { $players }
+ev-how-finished = as finished
+ev-how-rules = as the rules decide ({ $reason })
+ev-how-before-illegal = as played before the illegal move
+ev-how-loss-illegal = as a loss for { $player }, who made the illegal move
+ev-how-so-far = as played so far
+ev-how-loss-to-move = as a loss for { $player }, to move
+ev-how-slip = from the score slip's last totals
+ev-why-annulled = annulled: { $reason }
+ev-why-not-counted = { $status }: not counted
+ev-why-no-move = no move played: the game is missing
+ev-slip-without-record = a score slip without its record
+ev-slip-not-checked = not checked: the record is not its board's
+ev-illegal-move = move { $number } by { $player }: { $message } ({ $rule })
+ev-cross-won = W
+ev-cross-tied = T
+ev-cross-lost = L
+ev-cross-bye = bye
+ev-cross-round = r{ $round }
+ev-cross-round-title = R{ $round }
+ev-cross-key = W won, L lost, T tied against the line number; ? missing; x not counted
+ev-cross-head = crosstable ({ ev-cross-key }):
+ev-cross-title = Crosstable
+ev-cross-note = { ev-cross-key }.
+ev-card-not-counted = not counted
+ev-card-bye = bye (a win)
+ev-card-missing = missing
+ev-scorecard-head = scorecard of { $name }, section { $section }:
+ev-meta-line = { $algorithm } · description SHA-256 { $sha }
+ev-public-value = public value: { $value }
+ev-section-title = Section { $section }: { $game } ({ $variant }){ $paired }
+ev-section-title-players = Section { $section }: { $game } ({ $variant }), { $players }{ $paired }
+ev-standings-title = Standings
+ev-ranked-by = Ranked by { $criteria }.
+ev-bye-note = Round { $round }: bye for { $player } (a win).
+ev-provisional-note = Provisional: { $count } { $count ->
+    [one] result
+   *[other] results
+} missing, each counting nothing until it is handed in.
+ev-board-title = Board { $board }
+ev-board-note = Compared at { $tables } tables; MP: matchpoints, of a top of { $top }.
+ev-records-title = Records
+ev-slip-note = Board { $board }, table { $table }: the score slip: { $slip }
+ev-pdf-results = { $event }: results
+ev-pdf-page = { $footer } - page { $page } of { $pages }
+ev-pdf-board = Board { $board }: compared at { $tables } tables, top { $top } matchpoints a seat
+ev-pdf-records = Records: { $count }
+ev-slips-footer = { $event }: score slips
+ev-slip-title = { $event } - score slip
+ev-slip-at-round = Round { $round }, board { $board }, table { $table }
+ev-slip-at = Board { $board }, table { $table }
+ev-slip-seed = { $game } ({ $variant }), board seed { $seed }
+ev-slip-moves-first = moves first
+ev-slip-running = Each player's total after each of their own moves:
+ev-slip-circle = The result (circle one):
+ev-slip-solitaire = { $name }:   solved  /  not solved,   in ______ moves
+ev-slip-outcome = { $name }:   won  /  tied  /  lost
+ev-slip-signed = signed: { $name }
+ev-slip-rows = Rows are the players' own moves in turn ({ $rows } here); go on overleaf if the game runs longer.
+ev-seat-n = Seat { $n }
+ev-status-slip = slip
+sheets-not-drawable = tavolo cannot draw { $game } deal sheets yet
+sheets-record-head = { $title }: { $game } ({ $variant }), { $algorithm } board { $board }
+sheets-seed = seed { $seed }
+sheets-slip-head = { $title } - { $seat } ({ $count } pieces)
+sheets-board-title = { $event }, board { $board }
+slip-total-differs = { $name }'s total after their move { $number } is { $slip } on the slip, { $record } in the record's replay (move { $mv } of the record)
+slip-total-beyond = the slip has a total after { $name }'s move { $number }, but the record has only { $moves } of their moves
+slip-row-beyond = the slip's row { $row } is a deal the record does not have: its replay changes the totals { $times } times
+slip-row-differs = { $name }'s total in the slip's row { $row } is { $slip } on the slip, { $record } in the record's replay (after move { $mv })
+slip-final-differs = { $name }'s final total is { $slip } on the slip, { $record } in the record's replay (after the end adjustment)
+slip-last-differs = { $name }'s last total is { $slip } on the slip, but the record ends at { $record }: write the totals after the end adjustment under [final]
+
+## italian: the table server's refusals (serve/routes.rs)
+serve-refused-out-of-turn = Refused, out of turn: this page showed the game after { $at } moves, and it stands at { $now } now (another tablet was quicker). Look at the position again.
+serve-refused-over = Refused: the game is over.
+serve-refused-not-this-page = Refused, not this page's move: { $why }.
+serve-not-resigned = Not resigned: { $why }.
+serve-nothing-to-take-back = Nothing to take back: no move yet.
+serve-no-undo-request = No request to take a move back.
+serve-not-written = the record could not be written: { $error }
+
+## italian: the event's director's page, standings wall and seats' sheet (serve/club)
+club-forbidden = Forbidden
+club-wrong-key = this link's key does not open the director's page: it is printed when the server starts
+club-not-found = Not found
+club-no-such-page = no such page of the event
+club-no-token = the form lacks its page's token: reload the director's page and send it again
+club-slip = the score slip: { $slip }
+club-not-counted = not counted: { $why }
+club-on-paper = { $result } (on paper)
+club-not-started = not started
+club-playing = playing, { $count } moves
+club-over = over
+club-the-director = the director
+club-the-standings = the standings
+club-seats-link = the seats' links to print (QR codes)
+club-results-unread = The results do not read: { $why }
+club-section-round = Section { $section }: { $game } — round { $round } of { $rounds }
+club-col-state = state
+club-col-actions = actions
+club-the-table = the table
+club-none-missing = No result is missing.
+club-missing-head = Missing results ({ $count })
+club-pair-round = Pair round { $round }
+club-pair-when = when every table of the round is over
+club-director-title = { $event } · director
+club-running-totals = { $player }'s running totals
+club-paper-moves = The paper's moves, one a line
+club-reopen = Re-open
+club-paper-result = paper result
+club-enter = Enter
+club-round-of = round { $round } of { $rounds }
+club-provisional = Provisional: { $count } { $count ->
+    [one] result
+   *[other] results
+} missing ({ $tables })
+club-table-n = table { $table }
+club-standings-title = { $event } · standings
+club-seats-head = { $event }: the seats' links
+club-seats-how = Print, cut along the dashes, hand each player theirs: the code opens that seat's page (their own hand) and no other.
+club-seat-where = table { $table }, board { $board }, seat { $seat }
+club-seats-title = { $event } · seats
+
+## italian: what the commands say they wrote (cli/out.rs), and `event deal`'s text
+out-wrote = wrote { $path }
+out-wrote-what = wrote { $path } ({ $what })
+out-wrote-records = wrote { $count } { $count ->
+    [one] record
+   *[other] records
+} into { $dir }
+out-what-slip = the score slip
+out-what-description = the description: publish it now
+out-what-commitment = the commitment: publish it now
+out-what-key = the key: keep it secret until the event is over
+out-what-sheets = the deal sheets
+out-what-slips = the score slips
+out-what-ratings = the ratings
+out-what-winning-line = the winning line
+out-what-best-line = the best line found, not proved best
+out-what-game-record = the game's record
+out-what-deal-record = the deal's record, ready for the moves
+deal-algorithm-line = algorithm: { $event } over { $deal }
+deal-sha-line = description-sha256: { $sha }
+deal-board-line = board { $board }: { $game } ({ $variant }), { $players }
+deal-seed-line = seed: { $seed }
+round-head = section { $section }: { $game }, { $pairing }, round { $round } of { $rounds }: { $count ->
+    [one] board
+   *[other] boards
+} { $boards }
+round-table = table { $table }: { $first } v { $second }
+round-sits-out = sits out: { $player }
+round-bye = bye: { $player }
+round-first-named = the first named at each table has the first seat and moves first
+
+## italian: the deal sheets' and deals' labels (each game's draw.rs)
+sheet-moon-centre = centre (c3)
+sheet-moon-draw = { $player }'s draw, in order (face down)
+sheet-moon-draw-line = draw
+sheet-natura-every-player = round 1, every player
+sheet-of-round = { $what }, round { $round }
+sheet-quincunx-grid = face up on the grid ({ $cells }; { $dealer } deals)
+sheet-quincunx-pile = the pile, top first
+sheet-of-deal = { $what }, deal { $deal }
+sheet-farfalia-proposal = the proposal ({ $dealer } deals)
+sheet-farfalia-dealer = { $player } (dealer)
+sheet-farfalia-dummy-down = { $player }'s dummy, face down left to right
+sheet-farfalia-dummy-up = { $player }'s dummy, face up on them, and the last beside
+
+## italian: the errors users meet most (a missing file, a bad record, an unknown game)
+io-not-found = No such file or directory
+io-permission-denied = Permission denied
+io-is-a-directory = Is a directory
+error-did-you-mean = did you mean `{ $name }`? { $rest }
+error-unknown-game = unknown game `{ $name }`
+error-the-games = the games are: { $games }
+record-the-record = the record
+record-move-n = move { $number }
+record-missing-field = { $what } has no `{ $key }`
+record-unknown-field = unknown field `{ $name }` in { $what }
+record-fields-here = the fields here are: { $fields }
+record-wrong-type = { $what } must be { $expected }, not { $found }
+record-out-of-range = { $what } must be from { $low } to { $high }, not { $found }
+record-a-string = a string
+record-an-integer = an integer
+record-a-float = a float
+record-a-boolean = a boolean
+record-a-date = a date
+record-an-array = an array
+record-a-table = a table
+
+## italian: `tavolo score` (Natura Shakerata, Quincunx) and the lexicon it names
+lex-unchecked = words not checked: { $why }
+lex-inline = lexicon: the record's { $count } words
+lex-by-lexicon = (chosen with --lexicon)
+lex-by-mode = (chosen with --lexicon-mode)
+lex-mode = { $mode } mode (NS-9)
+lex-lists = lexicon: { $lists }{ $mode }{ $by }
+lex-in-list = in the lexicon: { $list }
+lex-in = in the lexicon
+lex-not-in = not in the lexicon
+score-rack-bonus = +{ $bonus } for the whole rack (the sheet: 50/40/30 for 7/6/5 tiles)
+score-total = total { $points } points
+qx-score-total = total { $points } points, { $draws } card(s) to draw
+qx-best-head = best placements of { $cards } on { $cells } free cells ({ $variant }):
+qx-best-on = { $card } on { $cell }
+qx-best-draw = draw { $count }
+qx-kind-base = base
+qx-kind-pair = pair
+qx-kind-run = run
+qx-kind-set = set
+qx-kind-ace-crown = ace-crown
+qx-kind-colour-line = colour-line
+qx-kind-colour-square = colour-square
+lex-why-none-installed = no Italian word list is installed (NS-2)
+lex-why-record-none = the record says `lexicon = "none"`
+lex-why-english = an english game; tavolo's lexicons are Italian (NS-8)
+lex-why-polish = a polish game; tavolo's lexicons are Italian (NS-8)
+serve-no-picture-here = No picture on this page: this game's picture shows every holding (the director's page has it).
+serve-no-picture = No picture: { $why }
+serve-link-table = the table (what everyone may see)
+serve-link-seat = seat { $n }, { $player }

@@ -845,3 +845,320 @@ kit-lang-not-in-help = togli --lang per stamparle tutte, oppure scegline una con
 kit-text-too-long = `{ $text }` non entra in un riquadro di { $w } x { $h } mm a { $pt } pt ({ $mm } mm) o più, su nessun numero di righe
 kit-text-too-long-help = accorcia il testo, allarga il suo riquadro, o dai a fit_text un quinto argomento più piccolo (la misura minima, in mm)
 kit-text-in-field = campo `{ $field }`: { $message }
+
+## italian: events (results, standings, crosstables, slips, sheets). Column and criterion
+## names in the text are the description's own words in English.
+count-players = { $count } { $count ->
+    [one] giocatore
+   *[other] giocatori
+}
+ev-event-line = evento: { $event }
+ev-paired = { $pairing } su { $rounds } turni
+ev-pairing-swiss = sistema svizzero
+ev-pairing-round-robin = girone all'italiana
+ev-section-line = sezione { $section }: { $game } ({ $variant }), { $players }{ $paired }
+ev-records-count = referti: { $count }
+ev-record-line = board { $board }, tavolo { $table }{ $round }: { $file }: { $players }
+ev-record-round = (turno { $round })
+ev-state-slip-only = uno statino, senza referto
+ev-counts = { $state }; conta { $how }: { $seats }
+ev-left-out-why = { $state }; escluso ({ $why })
+ev-left-out-plain = { $state }; escluso
+ev-left-out = escluso
+ev-slip-line = board { $board }, tavolo { $table }: lo statino: { $slip }
+ev-slip-agrees = concorda
+ev-bye-line = turno { $round }: riposo per { $player } (vale una vittoria)
+ev-missing-head = risultati mancanti ({ $count }: ciascuno non conta finché non viene consegnato):
+ev-board-head = board { $board }, confrontato su { $tables } { $tables ->
+    [one] tavolo
+   *[other] tavoli
+} (top di { $top } matchpoint a posto):
+ev-board-seat = { $seat } { $result }: { $matchpoints } mp{ $percent }
+ev-board-table = tavolo { $table }: { $seats }
+ev-standings-head = classifica ({ $provisional }per { $criteria }):
+ev-then = poi
+ev-provisional = provvisoria, { $count ->
+    [one] manca { $count } risultato
+   *[other] mancano { $count } risultati
+}
+ev-col-rank = posto
+ev-col-player = giocatore
+ev-col-played = giocate
+ev-col-wins = vittorie
+ev-col-spread = scarto
+ev-col-points = punti
+ev-col-percent = percentuale
+ev-col-solved = risolte
+ev-col-moves = mosse
+ev-col-head-to-head = scontro diretto
+ev-col-buchholz = buchholz
+ev-col-median-buchholz = buchholz mediano
+ev-col-sonneborn-berger = sonneborn-berger
+ev-col-cumulative = cumulativo
+ev-col-round = turno
+ev-col-board = board
+ev-col-table = tavolo
+ev-col-seat = posto
+ev-col-opponent = avversario
+ev-col-result = risultato
+ev-col-players = giocatori
+ev-col-verdict = verdetto
+ev-col-counts = conteggio
+ev-col-matchpoints = matchpoint
+ev-title-median-buchholz = Buchholz mediano
+ev-title-sonneborn-berger = Sonneborn-Berger
+ev-title-mp = MP
+ev-verdict-complete = completa
+ev-verdict-legal-so-far = regolare finora
+ev-verdict-illegal = irregolare
+ev-verdict-score-slip = statino
+ev-verdict-slip-agrees = { $verdict }, lo statino concorda
+ev-verdict-slip-disagrees = { $verdict }, lo statino non concorda
+ev-status-unreadable = illeggibile
+ev-status-tampered = alterato
+ev-status-wrong-board = board sbagliato
+ev-status-wrong-event = evento sbagliato
+ev-result-won = vinta
+ev-result-tied = patta
+ev-result-lost = persa
+ev-result-solved = risolto in { $moves } mosse
+ev-result-not-solved = non risolto ({ $moves } mosse)
+ev-result-points = { $points } ({ $outcome })
+ev-missing-no-game = turno { $round }: nessuna partita di { $players }
+ev-missing-game = turno { $round }, tavolo { $table }, board { $board }: { $players }
+ev-how-finished = come finita
+ev-how-rules = come decidono le regole ({ $reason })
+ev-how-before-illegal = come giocata fino alla mossa irregolare
+ev-how-loss-illegal = come sconfitta di { $player }, che ha fatto la mossa irregolare
+ev-how-so-far = come giocata finora
+ev-how-loss-to-move = come sconfitta di { $player }, che era di turno
+ev-how-slip = dagli ultimi totali dello statino
+ev-why-annulled = annullata: { $reason }
+ev-why-not-counted = { $status }: non conta
+ev-why-no-move = nessuna mossa giocata: la partita manca
+ev-slip-without-record = uno statino senza il suo referto
+ev-slip-not-checked = non controllato: il referto non è del suo board
+ev-illegal-move = mossa { $number } di { $player }: { $message } ({ $rule })
+ev-cross-won = V
+ev-cross-tied = P
+ev-cross-lost = S
+ev-cross-bye = riposo
+ev-cross-round = t{ $round }
+ev-cross-round-title = T{ $round }
+ev-cross-key = V vinta, S persa, P patta contro il numero di riga; ? mancante; x non contata
+ev-cross-head = tabellone ({ ev-cross-key }):
+ev-cross-title = Tabellone
+ev-cross-note = { ev-cross-key }.
+ev-card-not-counted = non contata
+ev-card-bye = riposo (vale una vittoria)
+ev-card-missing = mancante
+ev-scorecard-head = scheda di { $name }, sezione { $section }:
+ev-meta-line = { $algorithm } · SHA-256 della descrizione { $sha }
+ev-public-value = valore pubblico: { $value }
+ev-section-title = Sezione { $section }: { $game } ({ $variant }){ $paired }
+ev-section-title-players = Sezione { $section }: { $game } ({ $variant }), { $players }{ $paired }
+ev-standings-title = Classifica
+ev-ranked-by = Ordinata per { $criteria }.
+ev-bye-note = Turno { $round }: riposo per { $player } (vale una vittoria).
+ev-provisional-note = Provvisoria: { $count ->
+    [one] manca { $count } risultato
+   *[other] mancano { $count } risultati
+}, e ciascuno non conta finché non viene consegnato.
+ev-board-title = Board { $board }
+ev-board-note = Confrontato su { $tables } tavoli; MP: matchpoint, su un top di { $top }.
+ev-records-title = Referti
+ev-slip-note = Board { $board }, tavolo { $table }: lo statino: { $slip }
+ev-pdf-results = { $event }: risultati
+ev-pdf-page = { $footer } - pagina { $page } di { $pages }
+ev-pdf-board = Board { $board }: confrontato su { $tables } tavoli, top di { $top } matchpoint a posto
+ev-pdf-records = Referti: { $count }
+ev-slips-footer = { $event }: statini
+ev-slip-title = { $event } - statino
+ev-slip-at-round = Turno { $round }, board { $board }, tavolo { $table }
+ev-slip-at = Board { $board }, tavolo { $table }
+ev-slip-seed = { $game } ({ $variant }), seme del board { $seed }
+ev-slip-moves-first = muove per primo
+ev-slip-running = Il totale di ogni giocatore dopo ciascuna delle sue mosse:
+ev-slip-circle = Il risultato (cerchiare):
+ev-slip-solitaire = { $name }:   risolto  /  non risolto,   in ______ mosse
+ev-slip-outcome = { $name }:   vinta  /  patta  /  persa
+ev-slip-signed = firma: { $name }
+ev-slip-rows = Le righe sono le mosse di ciascun giocatore, a turno ({ $rows } qui); se la partita dura di più, continuare sul retro.
+ev-seat-n = Posto { $n }
+ev-status-slip = statino
+sheets-not-drawable = tavolo non sa ancora disegnare i fogli di smazzata di { $game }
+sheets-record-head = { $title }: { $game } ({ $variant }), { $algorithm } board { $board }
+sheets-seed = seme { $seed }
+sheets-slip-head = { $title } - { $seat } ({ $count } { $count ->
+    [one] pezzo
+   *[other] pezzi
+})
+sheets-board-title = { $event }, board { $board }
+slip-total-differs = il totale di { $name } dopo la sua mossa { $number } è { $slip } sullo statino, { $record } nel referto rigiocato (mossa { $mv } del referto)
+slip-total-beyond = lo statino ha un totale dopo la mossa { $number } di { $name }, ma il referto ha solo { $moves } sue mosse
+slip-row-beyond = la riga { $row } dello statino è una smazzata che il referto non ha: rigiocato, i totali cambiano { $times } volte
+slip-row-differs = il totale di { $name } nella riga { $row } dello statino è { $slip } sullo statino, { $record } nel referto rigiocato (dopo la mossa { $mv })
+slip-final-differs = il totale finale di { $name } è { $slip } sullo statino, { $record } nel referto rigiocato (dopo l'aggiustamento finale)
+slip-last-differs = l'ultimo totale di { $name } è { $slip } sullo statino, ma il referto finisce a { $record }: scrivere i totali dopo l'aggiustamento finale sotto [final]
+
+## italian: the table server's refusals (serve/routes.rs)
+serve-refused-out-of-turn = Rifiutato, fuori turno: questa pagina mostrava la partita dopo { $at } { $at ->
+    [one] mossa
+   *[other] mosse
+}, e ora è a { $now } (un altro tablet è stato più veloce). Riguarda la posizione.
+serve-refused-over = Rifiutato: la partita è finita.
+serve-refused-not-this-page = Rifiutato, la mossa non spetta a questa pagina: { $why }.
+serve-not-resigned = Abbandono non registrato: { $why }.
+serve-nothing-to-take-back = Niente da annullare: non c'è ancora nessuna mossa.
+serve-no-undo-request = Nessuna richiesta di annullare una mossa.
+serve-not-written = il referto non si è potuto scrivere: { $error }
+
+## italian: the event's director's page, standings wall and seats' sheet (serve/club)
+club-forbidden = Accesso negato
+club-wrong-key = la chiave di questo link non apre la pagina del direttore: viene stampata all'avvio del server
+club-not-found = Pagina non trovata
+club-no-such-page = l'evento non ha questa pagina
+club-no-token = al modulo manca il gettone della sua pagina: ricarica la pagina del direttore e invialo di nuovo
+club-slip = lo statino: { $slip }
+club-not-counted = non conta: { $why }
+club-on-paper = { $result } (su carta)
+club-not-started = non iniziata
+club-playing = in corso, { $count } { $count ->
+    [one] mossa
+   *[other] mosse
+}
+club-over = finita
+club-the-director = il direttore
+club-the-standings = la classifica
+club-seats-link = i link dei posti da stampare (codici QR)
+club-results-unread = I risultati non si leggono: { $why }
+club-section-round = Sezione { $section }: { $game } — turno { $round } di { $rounds }
+club-col-state = stato
+club-col-actions = azioni
+club-the-table = il tavolo
+club-none-missing = Non manca nessun risultato.
+club-missing-head = Risultati mancanti ({ $count })
+club-pair-round = Abbina il turno { $round }
+club-pair-when = quando tutti i tavoli del turno hanno finito
+club-director-title = { $event } · direttore
+club-running-totals = totali progressivi di { $player }
+club-paper-moves = Le mosse del foglio, una per riga
+club-reopen = Riapri
+club-paper-result = risultato su carta
+club-enter = Inserisci
+club-round-of = turno { $round } di { $rounds }
+club-provisional = Provvisoria: { $count ->
+    [one] manca { $count } risultato
+   *[other] mancano { $count } risultati
+} ({ $tables })
+club-table-n = tavolo { $table }
+club-standings-title = { $event } · classifica
+club-seats-head = { $event }: i link dei posti
+club-seats-how = Stampare, tagliare lungo il tratteggio e dare a ogni giocatore il suo: il codice apre la pagina di quel posto (la sua mano) e nessun'altra.
+club-seat-where = tavolo { $table }, board { $board }, posto { $seat }
+club-seats-title = { $event } · posti
+
+## italian: what the commands say they wrote (cli/out.rs), and `event deal`'s text
+out-wrote = scritto { $path }
+out-wrote-what = scritto { $path } ({ $what })
+out-wrote-records = { $count ->
+    [one] scritto { $count } referto
+   *[other] scritti { $count } referti
+} in { $dir }
+out-what-slip = lo statino
+out-what-description = la descrizione: pubblicala ora
+out-what-commitment = l'impegno: pubblicalo ora
+out-what-key = la chiave: tienila segreta finché l'evento non è finito
+out-what-sheets = i fogli di smazzata
+out-what-slips = gli statini
+out-what-ratings = le valutazioni
+out-what-winning-line = la sequenza vincente
+out-what-best-line = la migliore sequenza trovata, non dimostrata la migliore
+out-what-game-record = il referto della partita
+out-what-deal-record = il referto della smazzata, pronto per le mosse
+deal-algorithm-line = algoritmo: { $event } su { $deal }
+deal-sha-line = description-sha256: { $sha }
+deal-board-line = board { $board }: { $game } ({ $variant }), { $players }
+deal-seed-line = seme: { $seed }
+round-head = sezione { $section }: { $game }, { $pairing }, turno { $round } di { $rounds }: { $count ->
+    [one] il board
+   *[other] i board
+} { $boards }
+round-table = tavolo { $table }: { $first } v { $second }
+round-sits-out = resta fuori: { $player }
+round-bye = riposo: { $player }
+round-first-named = il primo nominato a ogni tavolo ha il primo posto e muove per primo
+
+## italian: the deal sheets' and deals' labels (each game's draw.rs)
+sheet-moon-centre = centro (c3)
+sheet-moon-draw = la pesca di { $player }, in ordine (coperta)
+sheet-moon-draw-line = pesca
+sheet-natura-every-player = turno 1, tutti i giocatori
+sheet-of-round = { $what }, round { $round }
+sheet-quincunx-grid = scoperte sulla griglia ({ $cells }; distribuisce { $dealer })
+sheet-quincunx-pile = il mazzo, dall'alto
+sheet-of-deal = { $what }, smazzata { $deal }
+sheet-farfalia-proposal = la proposta (distribuisce { $dealer })
+sheet-farfalia-dealer = { $player } (mazziere)
+sheet-farfalia-dummy-down = il morto di { $player }, coperto da sinistra a destra
+sheet-farfalia-dummy-up = il morto di { $player }, scoperto sopra, e l'ultima accanto
+
+## italian: the errors users meet most (a missing file, a bad record, an unknown game)
+io-not-found = File o cartella inesistente
+io-permission-denied = Permesso negato
+io-is-a-directory = È una cartella
+error-did-you-mean = forse intendevi `{ $name }`? { $rest }
+error-unknown-game = gioco sconosciuto `{ $name }`
+error-the-games = i giochi sono: { $games }
+record-the-record = il referto
+record-move-n = la mossa { $number }
+record-missing-field = { $what }: manca `{ $key }`
+record-unknown-field = { $what }: campo sconosciuto `{ $name }`
+record-fields-here = i campi qui sono: { $fields }
+record-wrong-type = { $what } dev'essere { $expected }, non { $found }
+record-out-of-range = { $what } dev'essere da { $low } a { $high }, non { $found }
+record-a-string = una stringa
+record-an-integer = un intero
+record-a-float = un numero decimale
+record-a-boolean = un valore vero/falso
+record-a-date = una data
+record-an-array = un elenco
+record-a-table = una tabella
+
+## italian: `tavolo score` (Natura Shakerata, Quincunx) and the lexicon it names
+lex-unchecked = parole non controllate: { $why }
+lex-inline = lessico: le { $count } parole del referto
+lex-by-lexicon = (scelto con --lexicon)
+lex-by-mode = (scelto con --lexicon-mode)
+lex-mode = modalità { $mode } (NS-9)
+lex-lists = lessico: { $lists }{ $mode }{ $by }
+lex-in-list = nel lessico: { $list }
+lex-in = nel lessico
+lex-not-in = non nel lessico
+score-rack-bonus = +{ $bonus } per il leggio intero (il regolamento: 50/40/30 per 7/6/5 tessere)
+score-total = totale { $points } punti
+qx-score-total = totale { $points } punti, { $draws } { $draws ->
+    [one] carta
+   *[other] carte
+} da pescare
+qx-best-head = migliori piazzamenti di { $cards } { $cards ->
+    [one] carta
+   *[other] carte
+} su { $cells } spazi liberi ({ $variant }):
+qx-best-on = { $card } su { $cell }
+qx-best-draw = pesca { $count }
+qx-kind-base = base
+qx-kind-pair = coppia
+qx-kind-run = scala
+qx-kind-set = tris
+qx-kind-ace-crown = asso-corona
+qx-kind-colour-line = linea-colore
+qx-kind-colour-square = quadrato-colore
+lex-why-none-installed = non è installato nessun elenco di parole italiane (NS-2)
+lex-why-record-none = il referto dice `lexicon = "none"`
+lex-why-english = una partita in inglese; i lessici di tavolo sono italiani (NS-8)
+lex-why-polish = una partita in polacco; i lessici di tavolo sono italiani (NS-8)
+serve-no-picture-here = Nessuna immagine in questa pagina: l'immagine di questo gioco mostra tutte le mani (la pagina del direttore ce l'ha).
+serve-no-picture = Nessuna immagine: { $why }
+serve-link-table = il tavolo (ciò che tutti possono vedere)
+serve-link-seat = posto { $n }, { $player }

@@ -114,6 +114,11 @@ impl Lang {
 }
 
 static CHOSEN: OnceLock<Lang> = OnceLock::new();
+/// Whether `--lang` chose the language (then nothing else does).
+static EXPLICIT: OnceLock<bool> = OnceLock::new();
+/// The language the document a command works from names (an event's description): it
+/// comes before the locale, after `--lang`.
+static DOCUMENT: OnceLock<Lang> = OnceLock::new();
 
 thread_local! {
     static HERE: Cell<Option<Lang>> = const { Cell::new(None) };
@@ -122,13 +127,37 @@ thread_local! {
 /// Choose the process's language once, at start: `option` (`--lang`) if given, else the
 /// environment's locale ([`Lang::from_env`]). A second choice is ignored.
 pub fn choose(option: Option<Lang>) -> Lang {
+    let _ = EXPLICIT.set(option.is_some());
     *CHOSEN.get_or_init(|| option.unwrap_or_else(Lang::from_env))
 }
 
+/// The language the document a command works from names (an event description's `lang`,
+/// issue 42): everything the command prints is in it, unless `--lang` chose another. The
+/// first document to name one decides.
+pub fn document(lang: Option<Lang>) {
+    if let Some(l) = lang {
+        if !EXPLICIT.get().copied().unwrap_or(false) {
+            let _ = DOCUMENT.set(l);
+        }
+    }
+}
+
 /// The language messages are made in now: the one [`with`] set on this thread, else the
-/// process's ([`choose`]), else English.
+/// document's ([`document`]), else the process's ([`choose`]), else English.
 pub fn current() -> Lang {
     HERE.with(|h| h.get())
+        .or_else(|| DOCUMENT.get().copied())
+        .or_else(|| CHOSEN.get().copied())
+        .unwrap_or(Lang::En)
+}
+
+/// The process's language, whatever a page's reader chose ([`with`]): the document's,
+/// else the one chosen at start, else English. What a server makes once for every reader
+/// (an event's results) is made in it.
+pub fn process() -> Lang {
+    DOCUMENT
+        .get()
+        .copied()
         .or_else(|| CHOSEN.get().copied())
         .unwrap_or(Lang::En)
 }
@@ -324,6 +353,81 @@ pub fn unmarked_words(text: &str, data: &[&str]) -> Vec<String> {
         }
     }
     found
+}
+
+/// The words a pseudo-locale test ([`unmarked_words`]) leaves unmarked because they are
+/// data, one list for every such test (the page's, the table's, the event's): names, the
+/// games, the notation's words (a move as the record writes it), the switch's language
+/// names (each in its own language).
+pub const DATA_WORDS: &[&str] = &[
+    "domino",
+    "tile",
+    "row",
+    "draw",
+    "turn",
+    "out",
+    "open",
+    "Anna",
+    "Bruno",
+    "moon",
+    "natura",
+    "standard",
+    "across",
+    "down",
+    "exchange",
+    "pass",
+    "challenge",
+    "italiano",
+    "English",
+    "tavolo",
+    "quincunx",
+    "farfalia",
+    "scalafrutta",
+    "muro",
+    "mosaico",
+    // Farfalia's notation, its format names and the families as the cards print them.
+    "take",
+    "decline",
+    "discard",
+    "trump",
+    "jolly",
+    "double",
+    "single",
+    "two",
+    "farfalle",
+    "fragole",
+    "foglie",
+    "pesci",
+    "conchiglie",
+    // The fruit games' notation: insertion points, places, moves.
+    "top1",
+    "top2",
+    "top3",
+    "bottom1",
+    "bottom2",
+    "bottom3",
+    "left1",
+    "left2",
+    "left3",
+    "right1",
+    "right2",
+    "right3",
+    "gift",
+    "combinations",
+    "best",
+    "new",
+    "aside",
+    "stop",
+];
+
+/// [`DATA_WORDS`] and the Decktet's printed card names (Quincunx's cards, written by name
+/// in a move or a hint).
+pub fn data_words() -> Vec<&'static str> {
+    let mut words = DATA_WORDS.to_vec();
+    for c in crate::decktet::Card::all() {
+        words.extend(c.name().split_whitespace());
+    }
+    words
 }
 
 /// The words a rule's id carries in English (`NS-3 (tiles from the rack)`), and their

@@ -208,12 +208,12 @@ impl Record {
                     .error(
                         "record.unknown-game",
                         game_span,
-                        format!("unknown game `{game_name}`"),
+                        crate::t!("error-unknown-game", name = game_name),
                     )
                     .help(crate::error::did_you_mean(
                         game_name,
                         names.iter().copied(),
-                        format!("the games are: {}", names.join(", ")),
+                        crate::t!("error-the-games", games = names.join(", ")),
                     )))
             }
         };
@@ -565,7 +565,7 @@ pub fn range_text(r: &RangeInclusive<usize>) -> String {
 
 /// "1 player", "3 players".
 pub fn players_text(n: usize) -> String {
-    format!("{n} player{}", if n == 1 { "" } else { "s" })
+    crate::t!("count-players", count = n)
 }
 
 /// The referee's judgement of one record. In JSON every key is always

@@ -205,15 +205,15 @@ fn convert(value: &DeValue<'_>, span: Span) -> Node {
 }
 
 impl Value {
-    pub fn type_name(&self) -> &'static str {
+    pub fn type_name(&self) -> String {
         match self {
-            Value::String(_) => "a string",
-            Value::Integer(_) => "an integer",
-            Value::Float(_) => "a float",
-            Value::Boolean(_) => "a boolean",
-            Value::Datetime(_) => "a date",
-            Value::Array(_) => "an array",
-            Value::Table(_) => "a table",
+            Value::String(_) => crate::t!("record-a-string"),
+            Value::Integer(_) => crate::t!("record-an-integer"),
+            Value::Float(_) => crate::t!("record-a-float"),
+            Value::Boolean(_) => crate::t!("record-a-boolean"),
+            Value::Datetime(_) => crate::t!("record-a-date"),
+            Value::Array(_) => crate::t!("record-an-array"),
+            Value::Table(_) => crate::t!("record-a-table"),
         }
     }
 }
@@ -223,7 +223,12 @@ impl Node {
         src.error(
             "record.wrong-type",
             &self.span,
-            format!("{what} must be {expected}, not {}", self.value.type_name()),
+            crate::t!(
+                "record-wrong-type",
+                what = what,
+                expected = expected,
+                found = self.value.type_name()
+            ),
         )
     }
 
@@ -236,7 +241,7 @@ impl Node {
     fn as_str_or(&self, src: &Source, what: impl FnOnce() -> String) -> Result<&str, Error> {
         match &self.value {
             Value::String(s) => Ok(s.as_str()),
-            _ => Err(self.wrong_type(src, &what(), "a string")),
+            _ => Err(self.wrong_type(src, &what(), &crate::t!("record-a-string"))),
         }
     }
 
@@ -247,20 +252,22 @@ impl Node {
             Value::Integer(i) => Err(src.error(
                 "record.out-of-range",
                 &self.span,
-                format!(
-                    "{what} must be from {} to {}, not {i}",
-                    range.start,
-                    range.end - 1
+                crate::t!(
+                    "record-out-of-range",
+                    what = what,
+                    low = range.start.to_string(),
+                    high = (range.end - 1).to_string(),
+                    found = i.to_string()
                 ),
             )),
-            _ => Err(self.wrong_type(src, what, "an integer")),
+            _ => Err(self.wrong_type(src, what, &crate::t!("record-an-integer"))),
         }
     }
 
     pub fn as_array(&self, src: &Source, what: &str) -> Result<&[Node], Error> {
         match &self.value {
             Value::Array(a) => Ok(a),
-            _ => Err(self.wrong_type(src, what, "an array")),
+            _ => Err(self.wrong_type(src, what, &crate::t!("record-an-array"))),
         }
     }
 
@@ -301,7 +308,7 @@ impl Node {
                 taken: vec![false; entries.len()],
                 what,
             }),
-            _ => Err(self.wrong_type(src, &what.to_string(), "a table")),
+            _ => Err(self.wrong_type(src, &what.to_string(), &crate::t!("record-a-table"))),
         }
     }
 }
@@ -315,8 +322,10 @@ enum What {
 impl std::fmt::Display for What {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            // The record as a whole is named in the reader's words; a table by its name.
+            What::Text(t) if t == "the record" => f.write_str(&crate::t!("record-the-record")),
             What::Text(t) => f.write_str(t),
-            What::Move(n) => write!(f, "move {n}"),
+            What::Move(n) => f.write_str(&crate::t!("record-move-n", number = *n)),
         }
     }
 }
@@ -356,7 +365,11 @@ impl<'a> Fields<'a> {
             self.src.error(
                 "record.missing-field",
                 &self.node.span,
-                format!("{} has no `{key}`", self.what),
+                crate::t!(
+                    "record-missing-field",
+                    what = self.what.to_string(),
+                    key = key
+                ),
             )
         })
     }
@@ -405,12 +418,16 @@ impl<'a> Fields<'a> {
         let mut e = self.src.error(
             "record.unknown-field",
             &key.span,
-            format!("unknown field `{}` in {}", key.name, self.what),
+            crate::t!(
+                "record-unknown-field",
+                name = key.name.as_str(),
+                what = self.what.to_string()
+            ),
         );
         if !known.is_empty() {
-            let list = format!(
-                "the fields here are: {}",
-                known
+            let list = crate::t!(
+                "record-fields-here",
+                fields = known
                     .iter()
                     .map(|k| format!("`{k}`"))
                     .collect::<Vec<_>>()

@@ -160,6 +160,8 @@ pub fn start(c: &Config) -> Result<(Server, Started), Error> {
         }
         Some(e) => {
             let (club, t, n) = club::Club::open(e)?;
+            // The pages' language, where the reader's browser names none: the event's.
+            crate::lang::document(club.lang());
             (t, n, Some(club))
         }
     };

@@ -432,13 +432,8 @@ fn extras(state: &State, d: &Desk, who: &Viewer, req: &Request, hint: bool) -> E
     };
     match picture(live, view, true) {
         Ok(svg) => x.picture = Some(inline(&svg)),
-        Err((403, _)) => {
-            x.no_picture = Some(
-                "No picture on this page: this game's picture shows every holding (the director's page has it)."
-                    .into(),
-            )
-        }
-        Err((_, why)) => x.no_picture = Some(format!("No picture: {why}")),
+        Err((403, _)) => x.no_picture = Some(crate::t!("serve-no-picture-here")),
+        Err((_, why)) => x.no_picture = Some(crate::t!("serve-no-picture", why = why)),
     }
     if hint && x.hint_allowed {
         match live.hint(view) {
@@ -463,13 +458,13 @@ fn extras(state: &State, d: &Desk, who: &Viewer, req: &Request, hint: bool) -> E
             .unwrap_or_default();
         let id = &who.id;
         x.links.push((
-            "the table (what everyone may see)".into(),
+            crate::t!("serve-link-table"),
             format!("{host}/t/{id}?k={}", state.keys.key(id, "table")),
         ));
         for (i, p) in live.players().iter().enumerate() {
             let n = i + 1;
             x.links.push((
-                format!("seat {n}, {p}"),
+                crate::t!("serve-link-seat", n = n, player = p.as_str()),
                 format!(
                     "{host}/t/{id}/seat/{n}?k={}",
                     state.keys.key(id, &format!("seat-{n}"))
@@ -517,15 +512,32 @@ fn refused_page(
     Response::html(status, page::table(d.live.as_ref(), who, &full))
 }
 
-/// Whether the page's position is still the table's: else the request is out of turn.
-fn out_of_turn(d: &Desk, at: usize) -> Option<String> {
+/// Why a step a page asks for is refused before it is tried, in the reader's words: the
+/// page showed the game after `at` moves and it has moved on (another tablet was quicker),
+/// or, for a step that plays (`plays`: a move, a resignation), the game is over. One
+/// answer for every route that takes a step.
+fn turn_refusal(d: &Desk, at: usize, plays: bool) -> Option<String> {
     let now = d.live.moves();
-    (at != now).then(|| {
-        format!(
-            "Refused, out of turn: this page showed the game after {at} moves, and it stands at {now} now \
-             (another tablet was quicker). Look at the position again."
-        )
-    })
+    if at != now {
+        return Some(crate::t!("serve-refused-out-of-turn", at = at, now = now));
+    }
+    (plays && d.live.to_move().is_none()).then(|| crate::t!("serve-refused-over"))
+}
+
+/// The page again with `notice` (a refusal) above it, with `status`.
+fn refused_with(
+    state: &State,
+    d: &Desk,
+    who: &Viewer,
+    req: &Request,
+    status: u16,
+    notice: String,
+) -> Response {
+    let x = Extras {
+        notice: Some(notice),
+        ..Extras::default()
+    };
+    refused_page(state, d, who, req, status, x)
 }
 
 /// After a move or a resignation the session accepted: the record written and the page
@@ -557,9 +569,9 @@ fn not_written(who: &Viewer, title: &str, e: crate::error::Error) -> Response {
         500,
         page::problem(
             title,
-            &format!(
-                "the record could not be written: {}",
-                e.render(false).trim_end()
+            &crate::t!(
+                "serve-not-written",
+                error = e.render(false).trim_end().to_string()
             ),
             Some(&who.href("")),
         ),
@@ -580,26 +592,12 @@ fn play(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
         .find(|(k, _)| k == "move")
         .map(|(_, v)| v.trim().to_string())
         .unwrap_or_default();
-    if let Some(why) = out_of_turn(d, at) {
-        let x = Extras {
-            notice: Some(why),
-            ..Extras::default()
-        };
-        return refused_page(state, d, who, req, 409, x);
-    }
-    if d.live.to_move().is_none() {
-        let x = Extras {
-            notice: Some("Refused: the game is over.".into()),
-            ..Extras::default()
-        };
-        return refused_page(state, d, who, req, 409, x);
+    if let Some(why) = turn_refusal(d, at, true) {
+        return refused_with(state, d, who, req, 409, why);
     }
     if let Err(why) = d.seats.may_play(d.live.as_ref(), who.view) {
-        let x = Extras {
-            notice: Some(format!("Refused, not this page's move: {why}.")),
-            ..Extras::default()
-        };
-        return refused_page(state, d, who, req, 403, x);
+        let why = crate::t!("serve-refused-not-this-page", why = why);
+        return refused_with(state, d, who, req, 403, why);
     }
     let was_over = d.live.ended().is_some();
     let answer = d.live.apply(&text, who.view);
@@ -628,12 +626,8 @@ fn undo(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
         Ok(a) => a,
         Err(r) => return r,
     };
-    if let Some(why) = out_of_turn(d, at) {
-        let x = Extras {
-            notice: Some(why),
-            ..Extras::default()
-        };
-        return refused_page(state, d, who, req, 409, x);
+    if let Some(why) = turn_refusal(d, at, false) {
+        return refused_with(state, d, who, req, 409, why);
     }
     let refuse = form.iter().any(|(k, _)| k == "refuse");
     let offer = d.seats.undo(d.live.as_ref(), who.view);
@@ -643,7 +637,7 @@ fn undo(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
     };
     match (offer, refuse) {
         (Undo::No, _) if d.live.moves() == 0 => {
-            refused_page(state, d, who, req, 409, notice("Nothing to take back: no move yet."))
+            refused_page(state, d, who, req, 409, notice(&crate::t!("serve-nothing-to-take-back")))
         }
         (Undo::No, _) => forbidden_here(
             "this page may not take that move back: the director may, or the seat whose move it is with another seat's agreement (one asks on their page, the other agrees on theirs)",
@@ -652,7 +646,14 @@ fn undo(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response {
             d.seats.ask = None;
             Response::see_other(who.href(""))
         }
-        (_, true) => refused_page(state, d, who, req, 409, notice("No request to take a move back.")),
+        (_, true) => refused_page(
+            state,
+            d,
+            who,
+            req,
+            409,
+            notice(&crate::t!("serve-no-undo-request")),
+        ),
         (Undo::Ask, false) => {
             if let View::Seat(s) = who.view {
                 d.seats.ask = Some(Ask { by: s, at });
@@ -719,19 +720,8 @@ fn resign(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response 
             )
         }
     };
-    if let Some(why) = out_of_turn(d, at) {
-        let x = Extras {
-            notice: Some(why),
-            ..Extras::default()
-        };
-        return refused_page(state, d, who, req, 409, x);
-    }
-    if d.live.to_move().is_none() {
-        let x = Extras {
-            notice: Some("Refused: the game is over.".into()),
-            ..Extras::default()
-        };
-        return refused_page(state, d, who, req, 409, x);
+    if let Some(why) = turn_refusal(d, at, true) {
+        return refused_with(state, d, who, req, 409, why);
     }
     if field("confirm") != Some("yes") {
         return Response::html(200, page::resign(d.live.as_ref(), who, seat));
@@ -739,11 +729,8 @@ fn resign(state: &State, d: &mut Desk, who: &Viewer, req: &Request) -> Response 
     match d.live.resign(seat, who.view) {
         Ok(_) => recorded_or_taken_back(d, who, "The resignation was not recorded"),
         Err(why) => {
-            let x = Extras {
-                notice: Some(format!("Not resigned: {why}.")),
-                ..Extras::default()
-            };
-            refused_page(state, d, who, req, 409, x)
+            let why = crate::t!("serve-not-resigned", why = why);
+            refused_with(state, d, who, req, 409, why)
         }
     }
 }

@@ -131,7 +131,7 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
         let drawer = b.game.drawer().ok_or_else(|| {
             Error::input(
                 "show.not-drawable",
-                format!("tavolo cannot draw {} deal sheets yet", b.game.name()),
+                crate::t!("sheets-not-drawable", game = b.game.name()),
             )
         })?;
         let kit = drawer.kit();
@@ -142,15 +142,15 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
         let holdings = drawer.holdings(b.variant, b.players, &b.deal)?;
         // The director's record of the board: what it is and how to deal it again.
         for heading in [
-            format!(
-                "{}: {} ({}), {} board {}",
-                b.title,
-                b.deal.game,
-                b.deal.variant,
-                crate::deal::ALGORITHM,
-                b.deal.board
+            crate::t!(
+                "sheets-record-head",
+                title = b.title.as_str(),
+                game = b.deal.game.as_str(),
+                variant = b.deal.variant.as_str(),
+                algorithm = crate::deal::ALGORITHM,
+                board = b.deal.board
             ),
-            format!("seed {}", b.deal.seed),
+            crate::t!("sheets-seed", seed = b.deal.seed.as_str()),
         ] {
             record.push(Band {
                 heading,
@@ -162,7 +162,12 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
         for h in &holdings {
             let band = band(art, kit, h, width, format!("{}:", h.label), false)?;
             if h.seat {
-                let heading = format!("{} - {} ({} pieces)", b.title, h.label, h.pieces.len());
+                let heading = crate::t!(
+                    "sheets-slip-head",
+                    title = b.title.as_str(),
+                    seat = h.label.as_str(),
+                    count = h.pieces.len()
+                );
                 slips.push(self::band(art, kit, h, width, heading, true)?);
                 curtains.extend(Curtain::of(drawer, &b.title, h));
             }
@@ -197,11 +202,15 @@ pub fn pdf(title: &str, boards: &[Board], paper: Paper) -> Result<Vec<u8>> {
     // Each page's own face (headings, cut lines, footer), parsed on every core: its text
     // layout is most of a page's cost, and pages do not depend on each other. The faces
     // come back in page order, so the bytes do not depend on the threads (`kit::par`).
+    // The footers in the reader's language, made here (the pages are drawn on other threads).
+    let footers: Vec<String> = (0..count)
+        .map(|i| crate::t!("ev-pdf-page", footer = title, page = i + 1, pages = count))
+        .collect();
     let page_face = |i: usize, page: &Page| -> Result<Face> {
-        let footer = format!("{title} - page {} of {count}", i + 1);
+        let footer = &footers[i];
         let svg = match page {
-            Page::Bands(bands) => page_svg(bands, pw, ph, &footer),
-            Page::Curtains(cards) => curtain_svg(cards, pw, ph, &footer),
+            Page::Bands(bands) => page_svg(bands, pw, ph, footer),
+            Page::Curtains(cards) => curtain_svg(cards, pw, ph, footer),
         };
         super::render::tree(&svg).map(|tree| Face { tree: tree.into() })
     };
@@ -345,7 +354,7 @@ fn curtain_svg(cards: &[Curtain], w: f64, h: f64, footer: &str) -> String {
         text(&mut out, x0, y + 3.0, FONT, true, "#1f1f1f", &card.board);
         text(&mut out, x0, y + 10.0, 5.0, true, "#1f1f1f", &card.seat);
         let n = card.lines.len();
-        let count = format!("{n} card{}", if n == 1 { "" } else { "s" });
+        let count = crate::t!("count-cards", count = n);
         text(&mut out, x0, y + 15.5, 3.0, false, "#555", &count);
         y += 18.0;
         let _ = writeln!(

@@ -909,3 +909,69 @@ fn on_the_lan_the_seats_sheet_carries_the_address_a_phone_opens() {
         }
     }
 }
+
+/// What a reader sees of a page: the text between its tags, not its style or script, and
+/// no address (a link printed for a phone is data).
+fn seen_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        out.push(' ');
+        let Some(close) = rest[open..].find('>') else {
+            break;
+        };
+        let tag = &rest[open..open + close];
+        rest = &rest[open + close + 1..];
+        for skip in ["style", "script"] {
+            if tag.starts_with(&format!("<{skip}")) {
+                rest = &rest[rest.find(&format!("</{skip}>")).unwrap_or(rest.len())..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out.split_whitespace()
+        .filter(|w| !w.starts_with("http://"))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("&amp;", "&")
+        .replace("&#39;", "'")
+}
+
+/// The director's page, the seats' sheet and the standings wall in the pseudo-locale
+/// (issue 42): every word the director and the players read comes from the catalogue;
+/// in Italian, the director pairs the next round with "Abbina il turno 2".
+#[test]
+fn the_event_s_pages_take_their_words_from_the_catalogue() {
+    let dir = event(TWELVE);
+    let s = EventServer::start(dir.path());
+    let mut data = tavolo::lang::data_words();
+    data.extend([
+        "MOON", "Swiss", "twelve", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ivo", "Lia",
+        "Marco", "Nora", "Oscar",
+    ]);
+    let mut found = Vec::new();
+    for page in [
+        format!("{}&lang=pseudo", s.director),
+        format!("{}&lang=pseudo", action(&s.director, "/seats")),
+        "/event/standings?lang=pseudo".to_string(),
+    ] {
+        let r = get(&s.addr, &page);
+        assert_eq!(r.status, 200, "{page}: {}", r.body);
+        assert!(r.body.contains('⟦'), "{page}: {}", r.body);
+        let words = tavolo::lang::unmarked_words(&seen_text(&r.body), &data);
+        if !words.is_empty() {
+            found.push(format!("{page}: {words:#?}"));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    let director = get(&s.addr, &format!("{}&lang=it", s.director)).body;
+    assert!(director.contains("Abbina il turno 2"), "{director}");
+    assert!(director.contains("non iniziata"), "{director}");
+    let wall = get(&s.addr, "/event/standings?lang=it").body;
+    assert!(wall.contains("<th>Giocatore</th>"), "{wall}");
+    // The wall's results are the event's, in the server's language, whoever asked first:
+    // `results.txt` is what `event results` prints (English here).
+    let txt = get(&s.addr, "/event/results.txt?lang=it").body;
+    assert!(txt.contains("standings ("), "{txt}");
+}

@@ -471,10 +471,13 @@ impl scene::Draw for Farfalia {
             let orders = DealOrders::seeded(&deal.variant, &deal.seed, board);
             let setup = Setup::deal(table, &orders, burnin)
                 .map_err(|e| Error::failed("farfalia.internal", format!("internal error: {e}")))?;
-            let of_deal = |what: String| format!("{what}, deal {}", k + 1);
+            let of_deal = |what: String| crate::t!("sheet-of-deal", what = what, deal = k + 1);
             let dealer = &players[setup.table.dealer()];
             out.push(Holding {
-                label: of_deal(format!("the proposal ({dealer} deals)")),
+                label: of_deal(crate::t!(
+                    "sheet-farfalia-proposal",
+                    dealer = dealer.as_str()
+                )),
                 seat: false,
                 pieces: setup
                     .proposal
@@ -507,9 +510,13 @@ impl scene::Draw for Farfalia {
                         back: false,
                     });
                 }
-                let role = if p == 0 { " (dealer)" } else { "" };
+                let label = if p == 0 {
+                    crate::t!("sheet-farfalia-dealer", player = name.as_str())
+                } else {
+                    name.clone()
+                };
                 out.push(Holding {
-                    label: of_deal(format!("{name}{role}")),
+                    label: of_deal(label),
                     seat: true,
                     pieces,
                 });
@@ -517,13 +524,17 @@ impl scene::Draw for Farfalia {
             for (p, layout) in setup.dummies() {
                 let partner = &players[setup.table.places[p].seat];
                 out.push(Holding {
-                    label: of_deal(format!("{partner}'s dummy, face down left to right")),
+                    label: of_deal(crate::t!(
+                        "sheet-farfalia-dummy-down",
+                        player = partner.as_str()
+                    )),
                     seat: false,
                     pieces: layout.down.iter().map(card).collect(),
                 });
                 out.push(Holding {
-                    label: of_deal(format!(
-                        "{partner}'s dummy, face up on them, and the last beside"
+                    label: of_deal(crate::t!(
+                        "sheet-farfalia-dummy-up",
+                        player = partner.as_str()
                     )),
                     seat: false,
                     pieces: layout.up.iter().chain([&layout.beside]).map(card).collect(),

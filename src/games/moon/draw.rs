@@ -161,7 +161,7 @@ impl scene::Draw for Moon {
     ) -> Result<Vec<Holding>, Error> {
         Ok(match dealt(variant, players.len(), deal)? {
             MoonSetup::Standard(s) => std::iter::once(Holding {
-                label: "centre (c3)".into(),
+                label: crate::t!("sheet-moon-centre"),
                 seat: false,
                 pieces: vec![piece(s.centre)],
             })
@@ -173,14 +173,14 @@ impl scene::Draw for Moon {
             .collect(),
             MoonSetup::Solitaire(s) => vec![
                 Holding {
-                    label: "centre (c3)".into(),
+                    label: crate::t!("sheet-moon-centre"),
                     seat: false,
                     pieces: vec![piece(s.centre)],
                 },
                 // The draw order is hidden from the player (as Il Muro's and Mosaico's
                 // deals are): the director's record only, no slip.
                 Holding {
-                    label: format!("{}'s draw, in order (face down)", players[0]),
+                    label: crate::t!("sheet-moon-draw", player = players[0].as_str()),
                     seat: false,
                     pieces: s.draw.unwrap_or_default().into_iter().map(piece).collect(),
                 },

@@ -170,7 +170,11 @@ fn describe_deal(setup: &MoonSetup, players: &[String]) -> Result<Deal, Error> {
                 centre: s.centre.to_string(),
                 hands: Seats(hands),
             };
-            let mut lines = vec![format!("centre (c3): {}", deal.centre)];
+            let mut lines = vec![format!(
+                "{}: {}",
+                crate::t!("sheet-moon-centre"),
+                deal.centre
+            )];
             lines.extend(
                 deal.hands
                     .0
@@ -185,8 +189,12 @@ fn describe_deal(setup: &MoonSetup, players: &[String]) -> Result<Deal, Error> {
                 draw: tiles_text(s.draw.iter().flatten().copied()),
             };
             let lines = vec![
-                format!("centre (c3): {}", deal.centre),
-                format!("draw: {}", deal.draw.join(" ")),
+                format!("{}: {}", crate::t!("sheet-moon-centre"), deal.centre),
+                format!(
+                    "{}: {}",
+                    crate::t!("sheet-moon-draw-line"),
+                    deal.draw.join(" ")
+                ),
             ];
             Deal::from_setup(&deal, lines)
         }

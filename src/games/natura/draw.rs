@@ -280,7 +280,7 @@ impl scene::Draw for Natura {
                 .unwrap_or_default();
             let each = |k: usize| std::iter::repeat_n(k as u8, usize::from(first[k]));
             return Ok(vec![Holding {
-                label: "round 1, every player".into(),
+                label: crate::t!("sheet-natura-every-player"),
                 seat: true,
                 pieces: (1..first.len())
                     .flat_map(each)

@@ -150,9 +150,9 @@ pub(super) fn judging(r: &Read, lex: Option<Lex>) -> Result<Judging, GcgError> {
     let duplicate = r.gcg.is_duplicate();
     if set.name != "italian" {
         let lex = Lex::Unchecked(if set.name == "english" {
-            "an english game; tavolo's lexicons are Italian (NS-8)"
+            super::lex::ENGLISH_GAME
         } else {
-            "a polish game; tavolo's lexicons are Italian (NS-8)"
+            super::lex::POLISH_GAME
         });
         return Ok(Judging {
             scoring: Scoring {

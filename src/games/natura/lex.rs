@@ -59,16 +59,16 @@ impl Lex {
 
     pub(super) fn describe(&self) -> String {
         match self {
-            Lex::Unchecked(why) => format!("words not checked: {why}"),
-            Lex::Inline(set) => format!("lexicon: the record's {} words", set.len()),
+            Lex::Unchecked(why) => crate::t!("lex-unchecked", why = why_words(why)),
+            Lex::Inline(set) => crate::t!("lex-inline", count = set.len()),
             Lex::Lists(lex) => {
                 let names: Vec<&str> = lex.lists.iter().map(|l| l.name.as_str()).collect();
                 // Lists named on the command line replace the record's; a mode alone is
                 // said with the mode below.
                 let by = match crate::lexicon::choice::chosen() {
-                    Some(c) if !c.lists.is_empty() => " (chosen with --lexicon)",
-                    Some(_) => " (chosen with --lexicon-mode)",
-                    None => "",
+                    Some(c) if !c.lists.is_empty() => format!(" {}", crate::t!("lex-by-lexicon")),
+                    Some(_) => format!(" {}", crate::t!("lex-by-mode")),
+                    None => String::new(),
                 };
                 // The mode changes only what a hunspell dictionary gives (NS-9).
                 let hunspell = lex
@@ -76,11 +76,11 @@ impl Lex {
                     .iter()
                     .any(|l| matches!(l.source, crate::lexicon::Source::Hunspell { .. }));
                 let mode = if hunspell {
-                    format!(", {} mode (NS-9)", lex.mode)
+                    format!(", {}", crate::t!("lex-mode", mode = lex.mode.to_string()))
                 } else {
                     String::new()
                 };
-                format!("lexicon: {}{mode}{by}", names.join(" + "))
+                crate::t!("lex-lists", lists = names.join(" + "), mode = mode, by = by)
             }
         }
     }
@@ -91,6 +91,26 @@ impl Lex {
 pub(super) fn default_lexicon() -> Lex {
     match crate::lexicon::choice::open(&crate::lexicon::choice::run_choice()) {
         Ok(lex) => Lex::Lists(lex),
-        Err(_) => Lex::Unchecked("no Italian word list is installed (NS-2)"),
+        Err(_) => Lex::Unchecked(NONE_INSTALLED),
+    }
+}
+
+/// Why no word is checked: no Italian list is installed (NS-2).
+pub(super) const NONE_INSTALLED: &str = "no Italian word list is installed (NS-2)";
+/// Why no word is checked: the record names no lexicon.
+pub(super) const RECORD_NONE: &str = "the record says `lexicon = \"none\"`";
+/// Why no word is checked: a GCG game in English (NS-8).
+pub(super) const ENGLISH_GAME: &str = "an english game; tavolo's lexicons are Italian (NS-8)";
+/// Why no word is checked: a GCG game in Polish (NS-8).
+pub(super) const POLISH_GAME: &str = "a polish game; tavolo's lexicons are Italian (NS-8)";
+
+/// Why the words are not checked, in the reader's words (issue 42).
+pub(super) fn why_words(why: &str) -> String {
+    match why {
+        NONE_INSTALLED => crate::t!("lex-why-none-installed"),
+        RECORD_NONE => crate::t!("lex-why-record-none"),
+        ENGLISH_GAME => crate::t!("lex-why-english"),
+        POLISH_GAME => crate::t!("lex-why-polish"),
+        other => other.to_string(),
     }
 }

@@ -500,7 +500,7 @@ fn read_setup_node(record: &Record, node: &Node, src: &Source) -> Result<Written
                 )
                 .help("the record names these lists; give others with --lexicon")
             })?),
-            None => Lex::Unchecked("the record says `lexicon = \"none\"`"),
+            None => Lex::Unchecked(super::lex::RECORD_NONE),
         }),
     };
     let challenge_penalty = match f.opt("challenge-penalty") {

@@ -150,9 +150,9 @@ pub fn score(game: &Natura, args: &[String]) -> Result<Scored, Error> {
         text += &format!("{}{}\n", explain_word(w, &set), verdict_text(&lex, w, &set));
     }
     if bonus > 0 {
-        text += &format!("+{bonus} for the whole rack (the sheet: 50/40/30 for 7/6/5 tiles)\n");
+        text += &format!("{}\n", crate::t!("score-rack-bonus", bonus = bonus));
     }
-    text += &format!("total {points} points\n");
+    text += &format!("{}\n", crate::t!("score-total", points = points));
     text += &format!("{}\n", lex.describe());
     let facts = super::facts_record::play(
         &scored.words,
@@ -179,9 +179,9 @@ pub fn score(game: &Natura, args: &[String]) -> Result<Scored, Error> {
 fn verdict_text(lex: &Lex, w: &WordScore, set: &TileSet) -> String {
     match lex.verdict(&w.upper(set)) {
         (None, _) => String::new(),
-        (Some(true), Some(list)) => format!(" [in the lexicon: {list}]"),
-        (Some(true), None) => " [in the lexicon]".into(),
-        (Some(false), _) => " [not in the lexicon]".into(),
+        (Some(true), Some(list)) => format!(" [{}]", crate::t!("lex-in-list", list = list)),
+        (Some(true), None) => format!(" [{}]", crate::t!("lex-in")),
+        (Some(false), _) => format!(" [{}]", crate::t!("lex-not-in")),
     }
 }
 

@@ -266,17 +266,17 @@ impl scene::Draw for QuincunxGame {
         for (r, round) in setup.rounds.iter().enumerate() {
             let of_round = |what: String| {
                 if several {
-                    format!("{what}, round {}", r + 1)
+                    crate::t!("sheet-of-round", what = what, round = r + 1)
                 } else {
                     what
                 }
             };
             let cells: Vec<String> = round.grid.iter().map(|s| s.cell.to_string()).collect();
             out.push(Holding {
-                label: of_round(format!(
-                    "face up on the grid ({}; {} deals)",
-                    cells.join(" "),
-                    players[round.dealer]
+                label: of_round(crate::t!(
+                    "sheet-quincunx-grid",
+                    cells = cells.join(" "),
+                    dealer = players[round.dealer].as_str()
                 )),
                 seat: false,
                 pieces: round.grid.iter().map(|s| piece(s.card)).collect(),
@@ -289,7 +289,7 @@ impl scene::Draw for QuincunxGame {
                 });
             }
             out.push(Holding {
-                label: of_round("the pile, top first".into()),
+                label: of_round(crate::t!("sheet-quincunx-pile")),
                 seat: false,
                 pieces: round.pile.iter().map(|&c| piece(c)).collect(),
             });

@@ -88,13 +88,13 @@ fn one(pos: &Position, scorer: &QScorer, card: &str, cell: &str) -> Result<Score
     let mut text = format!("{}\n  ({}):\n", explain_text(&b), pos.variant);
     for c in &b.components {
         let cells: Vec<String> = c.cells.iter().map(Cell::to_string).collect();
-        let kind = serde_json::to_value(&c.kind)
-            .ok()
-            .and_then(|v| v.get("kind").and_then(|k| k.as_str().map(String::from)))
-            .unwrap_or_default();
+        let kind = kind_words(&c.kind);
         text += &format!("  {kind:<14} {:<24} {:>4}\n", cells.join(" "), c.points);
     }
-    text += &format!("  total {} points, {} card(s) to draw\n", b.points, b.draws);
+    text += &format!(
+        "  {}\n",
+        crate::t!("qx-score-total", points = b.points, draws = b.draws)
+    );
     let json = json!({
         "game": "quincunx",
         "variant": pos.variant,
@@ -118,19 +118,25 @@ fn best(pos: &Position, scorer: &QScorer) -> Result<Scored, Error> {
     let list = best_placements(scorer, &pos.board, &pos.hand);
     let top: Vec<_> = list.iter().take(BEST).collect();
     let mut text = format!(
-        "best placements of {} on {} free cells ({}):\n",
-        pos.hand.len(),
-        pos.board.open_cells().len(),
-        pos.variant
+        "{}\n",
+        crate::t!(
+            "qx-best-head",
+            cards = pos.hand.len(),
+            cells = pos.board.open_cells().len(),
+            variant = pos.variant.as_str()
+        )
     );
     for c in &top {
         text += &format!(
-            "  {} on {}  {:>4}{}\n",
-            c.card,
-            c.cell,
+            "  {}  {:>4}{}\n",
+            crate::t!(
+                "qx-best-on",
+                card = c.card.to_string(),
+                cell = c.cell.to_string()
+            ),
             c.points,
             if c.draws > 0 {
-                format!("  draw {}", c.draws)
+                format!("  {}", crate::t!("qx-best-draw", count = c.draws))
             } else {
                 String::new()
             }
@@ -275,4 +281,19 @@ fn inline(arg: &str) -> Result<Position, Error> {
         board,
         hand: Vec::new(),
     })
+}
+
+/// A component's kind as the score's table names it, in the reader's words (the JSON's
+/// `kind` code in English).
+fn kind_words(kind: &super::score::Kind) -> String {
+    use super::score::Kind;
+    match kind {
+        Kind::Base { .. } => crate::t!("qx-kind-base"),
+        Kind::Pair => crate::t!("qx-kind-pair"),
+        Kind::Run => crate::t!("qx-kind-run"),
+        Kind::Set => crate::t!("qx-kind-set"),
+        Kind::AceCrown { .. } => crate::t!("qx-kind-ace-crown"),
+        Kind::ColourLine { .. } => crate::t!("qx-kind-colour-line"),
+        Kind::ColourSquare { .. } => crate::t!("qx-kind-colour-square"),
+    }
 }

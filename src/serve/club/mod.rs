@@ -177,6 +177,11 @@ pub fn slip_file(records: &Path, id: &str) -> PathBuf {
 }
 
 impl Club {
+    /// The language the event's description names, if any.
+    pub fn lang(&self) -> Option<crate::lang::Lang> {
+        self.d.lang
+    }
+
     /// Read the event (description, key checked against it, the public value), find the
     /// round from the records folder, and open its tables (a record written for each table
     /// that has none yet).
@@ -392,9 +397,12 @@ impl Club {
                 return (c.version, c.out.clone());
             }
         }
-        let out = self
-            .compute()
-            .map_err(|e| e.render(false).trim_end().to_string());
+        // Made once for every reader, in the event's language (not the reader who asked
+        // first): `results.txt` is what `event results` prints.
+        let out = crate::lang::with(crate::lang::process(), || {
+            self.compute()
+                .map_err(|e| e.render(false).trim_end().to_string())
+        });
         let version = cache.as_ref().map_or(1, |c| c.version + 1);
         *cache = Some(Cache {
             seen,

@@ -52,8 +52,8 @@ pub fn route(state: &State, club: &Club, req: &Request, rest: &[&str]) -> Respon
                 return Response::html(
                     403,
                     page::problem(
-                        "Forbidden",
-                        "this link's key does not open the director's page: it is printed when the server starts",
+                        &crate::t!("club-forbidden"),
+                        &crate::t!("club-wrong-key"),
                         None,
                     ),
                 );
@@ -67,7 +67,11 @@ pub fn route(state: &State, club: &Club, req: &Request, rest: &[&str]) -> Respon
         }
         _ => Response::html(
             404,
-            page::problem("Not found", "no such page of the event", None),
+            page::problem(
+                &crate::t!("club-not-found"),
+                &crate::t!("club-no-such-page"),
+                None,
+            ),
         ),
     }
 }
@@ -93,8 +97,8 @@ fn act(state: &State, club: &Club, req: &Request, action: &str) -> Response {
         return Response::html(
             403,
             page::problem(
-                "Forbidden",
-                "the form lacks its page's token: reload the director's page and send it again",
+                &crate::t!("club-forbidden"),
+                &crate::t!("club-no-token"),
                 None,
             ),
         );
@@ -136,14 +140,14 @@ fn status(
         if !matches!(l.status, "ok" | "slip") {
             return Some(format!(
                 "{}: {}",
-                l.status,
+                crate::event::report::status_text(l.status),
                 l.message.clone().unwrap_or_default()
             ));
         }
         l.slip
             .as_ref()
             .filter(|v| *v != "agrees")
-            .map(|v| format!("the score slip: {v}"))
+            .map(|v| crate::t!("club-slip", slip = v.as_str()))
     });
     if let Some(why) = disagree {
         return ("disagreement", why);
@@ -154,12 +158,17 @@ fn status(
             .map(|x| format!("{} {}", x.name, crate::event::results::result_text(x)))
             .collect::<Vec<_>>()
             .join(", "),
-        crate::event::measure::Counted::LeftOut { why } => format!("not counted: {why}"),
+        crate::event::measure::Counted::LeftOut { why } => {
+            crate::t!("club-not-counted", why = why.as_str())
+        }
     };
     if s.paper.is_some() {
         return (
             "paper",
-            format!("{} (on paper)", line.map(counted).unwrap_or_default()),
+            crate::t!(
+                "club-on-paper",
+                result = line.map(counted).unwrap_or_default()
+            ),
         );
     }
     let Some(desk) = state.tables.get(&s.id) else {
@@ -168,12 +177,12 @@ fn status(
     let d = tables::lock(&desk);
     let paper = super::set_aside(&club.records, &s.id).exists();
     match (d.live.to_move(), d.live.moves()) {
-        (_, 0) => ("not-started", "not started".into()),
-        (Some(_), n) => ("playing", format!("playing, {n} moves")),
+        (_, 0) => ("not-started", crate::t!("club-not-started")),
+        (Some(_), n) => ("playing", crate::t!("club-playing", count = n)),
         (None, _) => {
-            let result = d.live.result().unwrap_or_else(|| "over".into());
+            let result = d.live.result().unwrap_or_else(|| crate::t!("club-over"));
             if paper {
-                ("paper", format!("{result} (on paper)"))
+                ("paper", crate::t!("club-on-paper", result = result))
             } else {
                 ("finished", result)
             }
@@ -193,10 +202,13 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
         esc(&form)
     );
     let mut b = format!(
-        "{DESK}<header><h1>{} <small>· the director</small></h1>\n<p class=\"quiet\"><a href=\"/event/standings\" id=\"standings-link\">the standings</a> · \
-         <a href=\"{}\" id=\"seats-link\">the seats' links to print (QR codes)</a></p></header>\n",
+        "{DESK}<header><h1>{} <small>· {}</small></h1>\n<p class=\"quiet\"><a href=\"/event/standings\" id=\"standings-link\">{}</a> · \
+         <a href=\"{}\" id=\"seats-link\">{}</a></p></header>\n",
         esc(&club.d.event),
-        esc(&director_href(state, "/seats"))
+        esc(&crate::t!("club-the-director")),
+        esc(&crate::t!("club-the-standings")),
+        esc(&director_href(state, "/seats")),
+        esc(&crate::t!("club-seats-link"))
     );
     if let Some((_, p)) = problem {
         let _ = writeln!(
@@ -210,8 +222,8 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
         Err(why) => {
             let _ = writeln!(
                 b,
-                "<div class=\"answer refused\" id=\"results-error\">The results do not read: {}</div>",
-                esc(why)
+                "<div class=\"answer refused\" id=\"results-error\">{}</div>",
+                esc(&crate::t!("club-results-unread", why = why.as_str()))
             );
             None
         }
@@ -221,12 +233,24 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
         let sec = results.and_then(|x| x.sections.get(si));
         let _ = writeln!(
             b,
-            "<h2 id=\"section-{n}\">Section {n}: {} — round {r} of {}</h2>",
-            esc(s.game.name()),
-            s.rounds,
+            "<h2 id=\"section-{n}\">{}</h2>",
+            esc(&crate::t!(
+                "club-section-round",
+                section = si + 1,
+                game = s.game.name(),
+                round = r,
+                rounds = s.rounds
+            )),
             n = si + 1
         );
-        let mut table = String::from("<table class=\"scores round\" id=\"round\"><tr><th>table</th><th>board</th><th>players</th><th>state</th><th>actions</th></tr>\n");
+        let mut table = format!(
+            "<table class=\"scores round\" id=\"round\"><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>\n",
+            esc(&crate::event::report::column_name("table")),
+            esc(&crate::event::report::column_name("board")),
+            esc(&crate::event::report::column_name("players")),
+            esc(&crate::t!("club-col-state")),
+            esc(&crate::t!("club-col-actions"))
+        );
         let mut over = true;
         let mut not_started = Vec::new();
         for slot in round.slots.iter().filter(|x| x.section == si) {
@@ -257,8 +281,9 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
                 .collect();
             let table_link = if slot.paper.is_none() {
                 format!(
-                    " · <a href=\"/t/{id}/director?k={}\">the table</a>",
+                    " · <a href=\"/t/{id}/director?k={}\">{}</a>",
                     state.keys.key(&slot.id, "director"),
+                    esc(&crate::t!("club-the-table")),
                     id = slot.id
                 )
             } else {
@@ -281,12 +306,16 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
         // not begun said so) and the next round's button.
         if let Some(sec) = sec {
             if sec.missing.is_empty() {
-                b.push_str("<p id=\"missing\" class=\"quiet\">No result is missing.</p>\n");
+                let _ = writeln!(
+                    b,
+                    "<p id=\"missing\" class=\"quiet\">{}</p>",
+                    esc(&crate::t!("club-none-missing"))
+                );
             } else {
                 let _ = writeln!(
                     b,
-                    "<h3>Missing results ({})</h3>\n<ul id=\"missing\">",
-                    sec.missing.len()
+                    "<h3>{}</h3>\n<ul id=\"missing\">",
+                    esc(&crate::t!("club-missing-head", count = sec.missing.len()))
                 );
                 for m in &sec.missing {
                     let idle = not_started
@@ -296,7 +325,11 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
                         b,
                         "<li>{}{}</li>",
                         esc(&m.to_string()),
-                        if idle { " <em>(not started)</em>" } else { "" }
+                        if idle {
+                            format!(" <em>({})</em>", esc(&crate::t!("club-not-started")))
+                        } else {
+                            String::new()
+                        }
                     );
                 }
                 b.push_str("</ul>\n");
@@ -306,15 +339,15 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
             let _ = writeln!(
                 b,
                 "<form method=\"post\" id=\"pair\" action=\"{}\"><input type=\"hidden\" name=\"section\" value=\"{}\">{token}\
-                 <button{}>Pair round {}</button>{}</form>",
+                 <button{}>{}</button>{}</form>",
                 esc(&director_href(state, "/pair")),
                 si + 1,
                 if over { "" } else { " class=\"second\"" },
-                r + 1,
+                esc(&crate::t!("club-pair-round", round = r + 1)),
                 if over {
-                    ""
+                    String::new()
                 } else {
-                    " <small>(when every table of the round is over)</small>"
+                    format!(" <small>({})</small>", esc(&crate::t!("club-pair-when")))
                 }
             );
         }
@@ -324,7 +357,7 @@ fn director(state: &State, club: &Club, _req: &Request, problem: Option<(u16, &s
     Response::html(
         status_code,
         page::document(
-            &format!("{} · director", club.d.event),
+            &crate::t!("club-director-title", event = club.d.event.as_str()),
             &b,
             false,
             Some(&form),
@@ -347,30 +380,35 @@ fn actions(club: &Club, slot: &Slot, token: &str, state: &State, kind: &str) -> 
             .enumerate()
             .map(|(i, p)| {
                 format!(
-                    "<label>{}'s running totals <input name=\"total-{}\" placeholder=\"12,30,45\"></label>",
-                    esc(p),
+                    "<label>{} <input name=\"total-{}\" placeholder=\"12,30,45\"></label>",
+                    esc(&crate::t!("club-running-totals", player = p.as_str())),
                     i + 1
                 )
             })
             .collect::<String>()
     } else {
-        "<label>The paper's moves, one a line <textarea name=\"moves\" spellcheck=\"false\"></textarea></label>"
-            .to_string()
+        format!(
+            "<label>{} <textarea name=\"moves\" spellcheck=\"false\"></textarea></label>",
+            esc(&crate::t!("club-paper-moves"))
+        )
     };
     let reopen = if matches!(kind, "finished" | "paper" | "disagreement") {
         format!(
             "<form method=\"post\" class=\"reopen\" action=\"{}\"><input type=\"hidden\" name=\"table\" value=\"{}\">{token}\
-             <button class=\"second\">Re-open</button></form>",
+             <button class=\"second\">{}</button></form>",
             esc(&director_href(state, "/reopen")),
-            esc(&slot.id)
+            esc(&slot.id),
+            esc(&crate::t!("club-reopen"))
         )
     } else {
         String::new()
     };
     format!(
-        "<details><summary>paper result</summary><form method=\"post\" class=\"paper\" action=\"{}\">\
-         <input type=\"hidden\" name=\"table\" value=\"{id}\">{fields}{token}<button>Enter</button></form></details>{reopen}",
+        "<details><summary>{}</summary><form method=\"post\" class=\"paper\" action=\"{}\">\
+         <input type=\"hidden\" name=\"table\" value=\"{id}\">{fields}{token}<button>{}</button></form></details>{reopen}",
+        esc(&crate::t!("club-paper-result")),
         esc(&director_href(state, "/paper")),
+        esc(&crate::t!("club-enter")),
         id = esc(&slot.id)
     )
 }
@@ -400,8 +438,8 @@ fn standings_page(club: &Club) -> Response {
         Err(why) => {
             let _ = writeln!(
                 b,
-                "<p class=\"provisional\">The results do not read: {}</p>",
-                esc(&why)
+                "<p class=\"provisional\">{}</p>",
+                esc(&crate::t!("club-results-unread", why = why.as_str()))
             );
         }
         Ok(o) => {
@@ -414,7 +452,10 @@ fn standings_page(club: &Club) -> Response {
                     "<h2>{}{}</h2>",
                     esc(sec.game),
                     if sec.rounds > 1 {
-                        format!(" · round {r} of {}", sec.rounds)
+                        format!(
+                            " · {}",
+                            esc(&crate::t!("club-round-of", round = r, rounds = sec.rounds))
+                        )
                     } else {
                         String::new()
                     }
@@ -422,19 +463,22 @@ fn standings_page(club: &Club) -> Response {
                 if sec.provisional {
                     let _ = writeln!(
                         b,
-                        "<p class=\"provisional\" id=\"provisional-{}\">Provisional: {} missing ({})</p>",
+                        "<p class=\"provisional\" id=\"provisional-{}\">{}</p>",
                         sec.section,
-                        if sec.missing.len() == 1 {
-                            "1 result".to_string()
-                        } else {
-                            format!("{} results", sec.missing.len())
-                        },
-                        esc(&sec
-                            .missing
-                            .iter()
-                            .map(|m| if m.table == 0 { m.to_string() } else { format!("table {}", m.table) })
-                            .collect::<Vec<_>>()
-                            .join(", "))
+                        esc(&crate::t!(
+                            "club-provisional",
+                            count = sec.missing.len(),
+                            tables = sec
+                                .missing
+                                .iter()
+                                .map(|m| if m.table == 0 {
+                                    m.to_string()
+                                } else {
+                                    crate::t!("club-table-n", table = m.table)
+                                })
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ))
                     );
                 }
                 let cols = crate::event::report::columns(sec);
@@ -479,7 +523,12 @@ fn standings_page(club: &Club) -> Response {
     );
     Response::html(
         200,
-        page::document(&format!("{} · standings", club.d.event), &b, false, None),
+        page::document(
+            &crate::t!("club-standings-title", event = club.d.event.as_str()),
+            &b,
+            false,
+            None,
+        ),
     )
 }
 
@@ -506,9 +555,9 @@ fn seats_sheet(state: &State, club: &Club, req: &Request) -> Response {
     );
     let _ = writeln!(
         b,
-        "<header><h1>{}: the seats' links</h1><p class=\"quiet\">Print, cut along the dashes, hand each player theirs: \
-         the code opens that seat's page (their own hand) and no other.</p></header>\n<div class=\"sheet\" id=\"seats\">",
-        esc(&club.d.event)
+        "<header><h1>{}</h1><p class=\"quiet\">{}</p></header>\n<div class=\"sheet\" id=\"seats\">",
+        esc(&crate::t!("club-seats-head", event = club.d.event.as_str())),
+        esc(&crate::t!("club-seats-how"))
     );
     for slot in round.slots.iter().filter(|s| s.paper.is_none()) {
         for (i, p) in slot.players.iter().enumerate() {
@@ -530,11 +579,15 @@ fn seats_sheet(state: &State, club: &Club, req: &Request) -> Response {
             let _ = writeln!(
                 b,
                 "<div class=\"seat\" data-url=\"{}\"><div class=\"name\">{}</div>\
-                 <div>table {}, board {}, seat {n}</div>{code}<div><small>{}</small></div></div>",
+                 <div>{}</div>{code}<div><small>{}</small></div></div>",
                 esc(&url),
                 esc(p),
-                slot.table,
-                esc(&slot.board),
+                esc(&crate::t!(
+                    "club-seat-where",
+                    table = slot.table,
+                    board = slot.board.as_str(),
+                    seat = n
+                )),
                 esc(&url)
             );
         }
@@ -542,7 +595,12 @@ fn seats_sheet(state: &State, club: &Club, req: &Request) -> Response {
     b.push_str("</div>\n");
     Response::html(
         200,
-        page::document(&format!("{} · seats", club.d.event), &b, false, None),
+        page::document(
+            &crate::t!("club-seats-title", event = club.d.event.as_str()),
+            &b,
+            false,
+            None,
+        ),
     )
 }
 
