@@ -11,6 +11,11 @@
 //! terminal's width ([`out::width`]: `COLUMNS`, else the terminal's, else 80).
 //! `--json` gives the markdown itself.
 //!
+//! In Italian (`--lang it`, or an Italian locale: `crate::lang`) a page comes
+//! from `docs/it/rules/` where it has been translated (same file name, same
+//! ruling ids in its headings), else in English after a one-line notice that
+//! it is not translated yet.
+//!
 //! ```text
 //! tavolo rules [PAGE|GAME|RULING] [--json]
 //! ```
@@ -59,14 +64,61 @@ struct Found {
     markdown: &'static str,
 }
 
+/// A found page or ruling in the reader's language: the Italian page's text
+/// (or its ruling's section) where there is one, else the English one.
+struct Shown {
+    markdown: &'static str,
+    /// Its file, under the crate (`docs/rules/moon.md`, `docs/it/rules/moon.md`).
+    file: String,
+    /// The language it is written in: `en` or `it`.
+    lang: &'static str,
+    /// Italian was wanted but the page is not translated yet.
+    untranslated: bool,
+}
+
+/// `found` in `lang`: Italian from `docs/it/rules/` when the page is there
+/// (a ruling's section found in the Italian page by its id), else English.
+fn shown(found: &Found, lang: crate::lang::Lang) -> Shown {
+    let english = Shown {
+        markdown: found.markdown,
+        file: format!("docs/rules/{}.md", found.page),
+        lang: "en",
+        untranslated: false,
+    };
+    if lang != crate::lang::Lang::It {
+        return english;
+    }
+    let italian = IT_PAGES
+        .iter()
+        .find(|(stem, _)| *stem == found.page)
+        .and_then(|&(_, text)| match &found.ruling {
+            Some(id) => ruling_section(text, id),
+            None => Some(text),
+        });
+    match italian {
+        Some(markdown) => Shown {
+            markdown,
+            file: format!("docs/it/rules/{}.md", found.page),
+            lang: "it",
+            untranslated: false,
+        },
+        None => Shown {
+            untranslated: true,
+            ..english
+        },
+    }
+}
+
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let found = find(args.topic.as_deref().unwrap_or(INDEX))?;
+    let shown = shown(&found, crate::lang::current());
     if args.json {
         let mut v = serde_json::json!({
             "page": found.page,
-            "file": format!("docs/rules/{}.md", found.page),
-            "title": title(found.markdown),
-            "markdown": found.markdown,
+            "file": shown.file,
+            "lang": shown.lang,
+            "title": title(shown.markdown),
+            "markdown": shown.markdown,
         });
         if let Some(id) = &found.ruling {
             v["ruling"] = id.clone().into();
@@ -75,15 +127,15 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         return Ok(ExitCode::SUCCESS);
     }
     let width = out::width();
-    out::write(&render(found.markdown, width));
+    if shown.untranslated {
+        out::write(&wrap(&crate::t!("rules-untranslated"), "", width));
+        outln!();
+    }
+    out::write(&render(shown.markdown, width));
     if found.page == INDEX && found.ruling.is_none() {
         outln!();
         out::write(&wrap(
-            &inline(&format!(
-                "`tavolo rules NAME` prints a page: {}; `tavolo rules ID` prints one ruling, \
-                 e.g. `tavolo rules MN-3`.",
-                topics().join(", ")
-            )),
+            &inline(&crate::t!("rules-index-more", pages = topics().join(", "))),
             "",
             width,
         ));

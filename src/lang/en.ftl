@@ -800,3 +800,7 @@ table-legend-muro = ## a tile face down; M apples, P pears, C watermelons, U gra
 table-legend-scalafrutta = M apples, P pears, C watermelons, U grapes, F strawberries, B bananas; top1..right3 where a tile goes in
 table-legend-domino = M apples, P pears, C watermelons, U grapes, F strawberries, B bananas
 table-legend-farfalia = R red, G green, B blue, O orange, then the card's number
+
+## rules: `tavolo rules` in Italian (issue 42)
+rules-untranslated = This page is not translated into your language yet; here it is in English.
+rules-index-more = `tavolo rules NAME` prints a page: { $pages }; `tavolo rules ID` prints one ruling, e.g. `tavolo rules MN-3`.

@@ -827,3 +827,7 @@ table-legend-muro = ## tessera coperta; M mele, P pere, C cocomeri, U uva, F fra
 table-legend-scalafrutta = M mele, P pere, C cocomeri, U uva, F fragole, B banane; top1..right3 dove entra una tessera
 table-legend-domino = M mele, P pere, C cocomeri, U uva, F fragole, B banane
 table-legend-farfalia = R rosso, G verde, B blu, O arancione, poi il numero della carta
+
+## rules: `tavolo rules` in Italian (issue 42)
+rules-untranslated = Questa pagina non è ancora tradotta in italiano: eccola in inglese.
+rules-index-more = `tavolo rules NOME` mostra una pagina: { $pages }; `tavolo rules ID` mostra una sola decisione, per esempio `tavolo rules MN-3`.
