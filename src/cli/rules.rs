@@ -128,7 +128,11 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     }
     let width = out::width();
     if shown.untranslated {
-        out::write(&wrap(&crate::t!("rules-untranslated"), "", width));
+        let notice = match found.ruling {
+            Some(_) => crate::t!("rules-untranslated-ruling"),
+            None => crate::t!("rules-untranslated"),
+        };
+        out::write(&wrap(&notice, "", width));
         outln!();
     }
     out::write(&render(shown.markdown, width));

@@ -804,3 +804,4 @@ table-legend-farfalia = R red, G green, B blue, O orange, then the card's number
 ## rules: `tavolo rules` in Italian (issue 42)
 rules-untranslated = This page is not translated into your language yet; here it is in English.
 rules-index-more = `tavolo rules NAME` prints a page: { $pages }; `tavolo rules ID` prints one ruling, e.g. `tavolo rules MN-3`.
+rules-untranslated-ruling = This ruling is not translated into your language yet; here it is in English.

@@ -831,3 +831,4 @@ table-legend-farfalia = R rosso, G verde, B blu, O arancione, poi il numero dell
 ## rules: `tavolo rules` in Italian (issue 42)
 rules-untranslated = Questa pagina non è ancora tradotta in italiano: eccola in inglese.
 rules-index-more = `tavolo rules NOME` mostra una pagina: { $pages }; `tavolo rules ID` mostra una sola decisione, per esempio `tavolo rules MN-3`.
+rules-untranslated-ruling = Questa decisione non è ancora tradotta in italiano: eccola in inglese.

@@ -304,6 +304,29 @@ fn italian_falls_back_to_english_with_a_notice() {
             .unwrap();
     assert_eq!(v["lang"], "en");
     assert_eq!(v["file"], format!("docs/rules/{name}.md"));
+    // A ruling of an untranslated page: its English section, after the notice.
+    let english = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("docs/rules/{name}.md")),
+    )
+    .unwrap();
+    let id = english
+        .lines()
+        .filter(|l| l.starts_with("### "))
+        .find_map(|l| {
+            let word = l[4..].split([':', ' ']).next()?;
+            (word.len() >= 4 && word.as_bytes()[2] == b'-').then(|| word.to_string())
+        })
+        .expect("a ruling on the untranslated page");
+    let out = stdout(&tavolo(&["--lang", "it", "rules", &id]));
+    let (first, rest) = out.split_once('\n').unwrap();
+    assert!(
+        first.starts_with("Questa decisione non è ancora tradotta in italiano"),
+        "{out}"
+    );
+    assert_eq!(
+        rest.trim_start(),
+        stdout(&tavolo(&["--lang", "en", "rules", &id]))
+    );
     let index = stdout(&tavolo(&["--lang", "it", "rules"]));
     assert!(
         index.starts_with("Le regole come le applica tavolo\n"),
