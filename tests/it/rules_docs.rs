@@ -527,6 +527,9 @@ fn links_in_the_italian_rules_resolve() {
                     broken.push(format!("{at}: no such file"));
                     continue;
                 } else if let Some(en) = file.strip_prefix("../../rules/") {
+                    if italian.contains_key(en) {
+                        broken.push(format!("{at}: {en} is translated; link the Italian page"));
+                    }
                     english.get(en)
                 } else {
                     italian.get(file)
