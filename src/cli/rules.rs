@@ -127,11 +127,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         return Ok(ExitCode::SUCCESS);
     }
     let width = out::width();
-    if shown.untranslated {
-        let notice = match found.ruling {
-            Some(_) => crate::t!("rules-untranslated-ruling"),
-            None => crate::t!("rules-untranslated"),
-        };
+    if let Some(notice) = notice(&found, &shown) {
         out::write(&wrap(&notice, "", width));
         outln!();
     }
@@ -145,6 +141,15 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         ));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The line said before an English page or ruling shown to a reader who
+/// asked for Italian: not translated yet.
+fn notice(found: &Found, shown: &Shown) -> Option<String> {
+    shown.untranslated.then(|| match found.ruling {
+        Some(_) => crate::t!("rules-untranslated-ruling"),
+        None => crate::t!("rules-untranslated"),
+    })
 }
 
 /// The page or ruling `topic` names (case-blind), or `rules.unknown` (exit 2).
@@ -642,6 +647,50 @@ mod tests {
         let para = render(long, 20);
         assert!(para.lines().all(|l| l.chars().count() <= 20), "{para}");
         assert_eq!(para.split_whitespace().collect::<Vec<_>>().join(" "), long);
+    }
+
+    /// A page with no Italian twin (today every page has one; a new game's page
+    /// may not) is shown in English, after the Italian notice, page or ruling.
+    #[test]
+    fn a_page_not_translated_falls_back_to_english_with_a_notice() {
+        use crate::lang::{self, Lang};
+        let md = "# New game (ZZ)\n\n### ZZ-1: one\n\ntext\n";
+        let page = Found {
+            page: "zz-not-translated",
+            ruling: None,
+            markdown: md,
+        };
+        let shown_it = shown(&page, Lang::It);
+        assert!(shown_it.untranslated);
+        assert_eq!((shown_it.lang, shown_it.markdown), ("en", md));
+        assert_eq!(shown_it.file, "docs/rules/zz-not-translated.md");
+        let said = lang::with(Lang::It, || notice(&page, &shown_it)).unwrap();
+        assert!(
+            said.starts_with("Questa pagina non è ancora tradotta"),
+            "{said}"
+        );
+        let ruling = Found {
+            ruling: Some("ZZ-1".into()),
+            ..page
+        };
+        let said = lang::with(Lang::It, || notice(&ruling, &shown(&ruling, Lang::It))).unwrap();
+        assert!(
+            said.starts_with("Questa decisione non è ancora tradotta"),
+            "{said}"
+        );
+        // In English nothing is said; a translated page is Italian, without a notice.
+        let en = shown(&ruling, Lang::En);
+        assert!(!en.untranslated && notice(&ruling, &en).is_none());
+        let (stem, text) = IT_PAGES[0];
+        let english = PAGES.iter().find(|(s, _)| *s == stem).unwrap().1;
+        let found = Found {
+            page: stem,
+            ruling: None,
+            markdown: english,
+        };
+        let it = shown(&found, Lang::It);
+        assert_eq!((it.lang, it.markdown, it.untranslated), ("it", text, false));
+        assert!(notice(&found, &it).is_none());
     }
 
     #[test]

@@ -285,11 +285,34 @@ fn italian_ruling_id_gives_the_italian_section() {
     assert_eq!(v["lang"], "it");
 }
 
+/// The index in Italian, with its closing line, and no notice.
+#[test]
+fn the_index_in_italian() {
+    let index = stdout(&tavolo(&["--lang", "it", "rules"]));
+    assert!(
+        index.starts_with("Le regole come le applica tavolo\n"),
+        "{index}"
+    );
+    assert!(
+        index.contains("tavolo rules NOME mostra una pagina"),
+        "{index}"
+    );
+    assert!(!index.contains(NOT_TRANSLATED), "{index}");
+    // The English index still ends in English.
+    let en = stdout(&tavolo(&["--lang", "en", "rules"]));
+    assert!(en.contains("tavolo rules NAME prints a page"), "{en}");
+}
+
 /// A page not yet translated comes in English after a one-line Italian
-/// notice; its rulings too. The index is Italian, with its closing line.
+/// notice; its rulings too. Every page has its Italian twin today, so this
+/// runs once a page is added in English alone; meanwhile the unit test
+/// `a_page_not_translated_falls_back_to_english_with_a_notice` (src/cli/rules.rs)
+/// covers the fallback and its notice.
 #[test]
 fn italian_falls_back_to_english_with_a_notice() {
-    let name = untranslated().expect("a page left to translate");
+    let Some(name) = untranslated() else {
+        return;
+    };
     let o = tavolo(&["--lang", "it", "rules", &name]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let out = stdout(&o);
@@ -327,17 +350,4 @@ fn italian_falls_back_to_english_with_a_notice() {
         rest.trim_start(),
         stdout(&tavolo(&["--lang", "en", "rules", &id]))
     );
-    let index = stdout(&tavolo(&["--lang", "it", "rules"]));
-    assert!(
-        index.starts_with("Le regole come le applica tavolo\n"),
-        "{index}"
-    );
-    assert!(
-        index.contains("tavolo rules NOME mostra una pagina"),
-        "{index}"
-    );
-    assert!(!index.contains(NOT_TRANSLATED), "{index}");
-    // The English index still ends in English.
-    let en = stdout(&tavolo(&["--lang", "en", "rules"]));
-    assert!(en.contains("tavolo rules NAME prints a page"), "{en}");
 }
