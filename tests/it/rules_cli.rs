@@ -151,7 +151,7 @@ fn the_index_calls_every_refereed_game_refereed() {
 
 /// `tavolo rules` sets its text to the terminal's width: `COLUMNS` when given, else 80 on a
 /// pipe; the index's table (whose Quincunx row is 261 characters as one line) wraps its
-/// cells, so no line is wider, and every word is still there.
+/// cells, so no line is wider, and every word is still there; in Italian too (issue 42).
 #[test]
 fn pages_fit_the_terminal_width() {
     let run = |columns: Option<&str>, args: &[&str]| {
@@ -177,17 +177,18 @@ fn pages_fit_the_terminal_width() {
         // At 60, a table whose codes cannot break (Scalafrutta's error codes) stays wider;
         // the index still fits.
         for p in pages.iter().filter(|p| width > 60 || *p == "rules") {
-            let args: Vec<&str> = if p == "rules" {
-                vec!["rules"]
-            } else {
-                vec!["rules", p]
-            };
-            let out = run(columns, &args);
-            assert!(
-                widest(&out) <= width,
-                "{p} at {columns:?}: {}\n{out}",
-                widest(&out)
-            );
+            for lang in ["en", "it"] {
+                let mut args = vec!["--lang", lang, "rules"];
+                if p != "rules" {
+                    args.push(p);
+                }
+                let out = run(columns, &args);
+                assert!(
+                    widest(&out) <= width,
+                    "{p} ({lang}) at {columns:?}: {}\n{out}",
+                    widest(&out)
+                );
+            }
         }
     }
     // Wrapped or not, the index says the same words (a wrapped row's cells share lines).
