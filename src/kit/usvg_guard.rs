@@ -87,7 +87,9 @@ mod tests {
 
     #[test]
     fn art_far_taller_than_wide_is_an_error_not_a_panic() {
-        let svg = page(r#"<image x="60" y="60" width="80" height="80" href="a.svg"/>"#);
+        let svg = page(
+            r#"<image x="60" y="60" width="80" height="80" href="a.svg"/>"#,
+        );
         assert!(matches!(
             parse(&svg, &opts(TALL_ART)),
             Err(Failure::Degenerate)
@@ -97,14 +99,18 @@ mod tests {
     #[test]
     fn ordinary_art_in_an_ordinary_box_parses() {
         const ART: &str = r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="10" height="10"/></svg>"#;
-        let svg = page(r#"<image x="60" y="60" width="80" height="80" href="a.svg"/>"#);
+        let svg = page(
+            r#"<image x="60" y="60" width="80" height="80" href="a.svg"/>"#,
+        );
         let tree = parse(&svg, &opts(ART)).ok().expect("parses");
         assert_eq!(tree.size().width(), 200.0);
     }
 
     #[test]
     fn a_guarded_panic_leaves_the_next_parse_unguarded_state_as_it_was() {
-        let svg = page(r#"<image x="60" y="60" width="80" height="80" href="a.svg"/>"#);
+        let svg = page(
+            r#"<image x="60" y="60" width="80" height="80" href="a.svg"/>"#,
+        );
         let _ = parse(&svg, &opts(TALL_ART));
         assert!(!GUARDED.with(Cell::get));
     }
