@@ -7,7 +7,8 @@
 //!
 //! The rules pages likewise: `$OUT_DIR/rules.rs` tables every
 //! `docs/rules/*.md` as `(file stem, its text)` for `tavolo rules`
-//! (`src/cli/rules.rs`), so an installed tavolo carries them.
+//! (`src/cli/rules.rs`), so an installed tavolo carries them; `IT_PAGES` the
+//! same of `docs/it/rules/*.md`, the pages translated into Italian so far.
 
 use std::path::{Path, PathBuf};
 
@@ -31,28 +32,43 @@ fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     std::fs::write(out.join("bundled.rs"), table).expect("cannot write $OUT_DIR/bundled.rs");
 
-    println!("cargo::rerun-if-changed=docs/rules");
-    let rules = Path::new(&manifest).join("docs").join("rules");
-    let mut pages: Vec<(String, PathBuf)> = std::fs::read_dir(&rules)
-        .unwrap_or_else(|e| panic!("{}: {e}", rules.display()))
-        .map(|e| e.expect("a readable docs/rules/ entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "md"))
-        .map(|p| {
-            let stem = p.file_stem().and_then(|s| s.to_str()).expect("UTF-8 names");
-            (stem.to_string(), p.clone())
-        })
-        .collect();
+    let out_rules = rules_table(&manifest, &["docs", "rules"], "PAGES");
+    let it_rules = rules_table(&manifest, &["docs", "it", "rules"], "IT_PAGES");
+    std::fs::write(out.join("rules.rs"), out_rules + &it_rules)
+        .expect("cannot write $OUT_DIR/rules.rs");
+}
+
+/// The table `name` of the rules pages under `dir` (relative to the crate):
+/// `(file stem, include_str!(the page))`, sorted; empty when the folder is
+/// missing (a language with no page translated yet).
+fn rules_table(manifest: &std::ffi::OsStr, dir: &[&str], name: &str) -> String {
+    let rel = dir.join("/");
+    println!("cargo::rerun-if-changed={rel}");
+    let mut root = PathBuf::from(manifest);
+    root.extend(dir);
+    let mut pages: Vec<(String, PathBuf)> = match std::fs::read_dir(&root) {
+        Ok(entries) => entries
+            .map(|e| e.expect("a readable rules folder entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "md"))
+            .map(|p| {
+                let stem = p.file_stem().and_then(|s| s.to_str()).expect("UTF-8 names");
+                (stem.to_string(), p.clone())
+            })
+            .collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && name != "PAGES" => Vec::new(),
+        Err(e) => panic!("{}: {e}", root.display()),
+    };
     pages.sort();
-    let mut table = String::from(
-        "/// Every rules page: (its file stem under docs/rules/; its markdown), sorted.\n\
-         static PAGES: &[(&str, &str)] = &[\n",
+    let mut table = format!(
+        "/// Every rules page of {rel}/: (its file stem; its markdown), sorted.\n\
+         static {name}: &[(&str, &str)] = &[\n"
     );
     for (stem, abs) in &pages {
-        let abs = abs.to_str().expect("docs/rules/ paths are UTF-8");
+        let abs = abs.to_str().expect("rules pages' paths are UTF-8");
         table.push_str(&format!("    ({stem:?}, include_str!({abs:?})),\n"));
     }
     table.push_str("];\n");
-    std::fs::write(out.join("rules.rs"), table).expect("cannot write $OUT_DIR/rules.rs");
+    table
 }
 
 /// The kit files (`.toml`, `.svg`) under `dir`, hidden files skipped.

@@ -11,6 +11,11 @@
 //! terminal's width ([`out::width`]: `COLUMNS`, else the terminal's, else 80).
 //! `--json` gives the markdown itself.
 //!
+//! In Italian (`--lang it`, or an Italian locale: `crate::lang`) a page comes
+//! from `docs/it/rules/` where it has been translated (same file name, same
+//! ruling ids in its headings), else in English after a one-line notice that
+//! it is not translated yet.
+//!
 //! ```text
 //! tavolo rules [PAGE|GAME|RULING] [--json]
 //! ```
@@ -59,14 +64,61 @@ struct Found {
     markdown: &'static str,
 }
 
+/// A found page or ruling in the reader's language: the Italian page's text
+/// (or its ruling's section) where there is one, else the English one.
+struct Shown {
+    markdown: &'static str,
+    /// Its file, under the crate (`docs/rules/moon.md`, `docs/it/rules/moon.md`).
+    file: String,
+    /// The language it is written in: `en` or `it`.
+    lang: &'static str,
+    /// Italian was wanted but the page is not translated yet.
+    untranslated: bool,
+}
+
+/// `found` in `lang`: Italian from `docs/it/rules/` when the page is there
+/// (a ruling's section found in the Italian page by its id), else English.
+fn shown(found: &Found, lang: crate::lang::Lang) -> Shown {
+    let english = Shown {
+        markdown: found.markdown,
+        file: format!("docs/rules/{}.md", found.page),
+        lang: "en",
+        untranslated: false,
+    };
+    if lang != crate::lang::Lang::It {
+        return english;
+    }
+    let italian = IT_PAGES
+        .iter()
+        .find(|(stem, _)| *stem == found.page)
+        .and_then(|&(_, text)| match &found.ruling {
+            Some(id) => ruling_section(text, id),
+            None => Some(text),
+        });
+    match italian {
+        Some(markdown) => Shown {
+            markdown,
+            file: format!("docs/it/rules/{}.md", found.page),
+            lang: "it",
+            untranslated: false,
+        },
+        None => Shown {
+            untranslated: true,
+            ..english
+        },
+    }
+}
+
 pub fn run(args: Args) -> Result<ExitCode, Error> {
     let found = find(args.topic.as_deref().unwrap_or(INDEX))?;
+    let shown = shown(&found, crate::lang::current());
     if args.json {
         let mut v = serde_json::json!({
             "page": found.page,
-            "file": format!("docs/rules/{}.md", found.page),
-            "title": title(found.markdown),
-            "markdown": found.markdown,
+            "file": shown.file,
+            "lang": shown.lang,
+            "title": title(shown.markdown),
+            "markdown": shown.markdown,
         });
         if let Some(id) = &found.ruling {
             v["ruling"] = id.clone().into();
@@ -75,20 +127,29 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         return Ok(ExitCode::SUCCESS);
     }
     let width = out::width();
-    out::write(&render(found.markdown, width));
+    if let Some(notice) = notice(&found, &shown) {
+        out::write(&wrap(&notice, "", width));
+        outln!();
+    }
+    out::write(&render(shown.markdown, width));
     if found.page == INDEX && found.ruling.is_none() {
         outln!();
         out::write(&wrap(
-            &inline(&format!(
-                "`tavolo rules NAME` prints a page: {}; `tavolo rules ID` prints one ruling, \
-                 e.g. `tavolo rules MN-3`.",
-                topics().join(", ")
-            )),
+            &inline(&crate::t!("rules-index-more", pages = topics().join(", "))),
             "",
             width,
         ));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The line said before an English page or ruling shown to a reader who
+/// asked for Italian: not translated yet.
+fn notice(found: &Found, shown: &Shown) -> Option<String> {
+    shown.untranslated.then(|| match found.ruling {
+        Some(_) => crate::t!("rules-untranslated-ruling"),
+        None => crate::t!("rules-untranslated"),
+    })
 }
 
 /// The page or ruling `topic` names (case-blind), or `rules.unknown` (exit 2).
@@ -586,6 +647,50 @@ mod tests {
         let para = render(long, 20);
         assert!(para.lines().all(|l| l.chars().count() <= 20), "{para}");
         assert_eq!(para.split_whitespace().collect::<Vec<_>>().join(" "), long);
+    }
+
+    /// A page with no Italian twin (today every page has one; a new game's page
+    /// may not) is shown in English, after the Italian notice, page or ruling.
+    #[test]
+    fn a_page_not_translated_falls_back_to_english_with_a_notice() {
+        use crate::lang::{self, Lang};
+        let md = "# New game (ZZ)\n\n### ZZ-1: one\n\ntext\n";
+        let page = Found {
+            page: "zz-not-translated",
+            ruling: None,
+            markdown: md,
+        };
+        let shown_it = shown(&page, Lang::It);
+        assert!(shown_it.untranslated);
+        assert_eq!((shown_it.lang, shown_it.markdown), ("en", md));
+        assert_eq!(shown_it.file, "docs/rules/zz-not-translated.md");
+        let said = lang::with(Lang::It, || notice(&page, &shown_it)).unwrap();
+        assert!(
+            said.starts_with("Questa pagina non è ancora tradotta"),
+            "{said}"
+        );
+        let ruling = Found {
+            ruling: Some("ZZ-1".into()),
+            ..page
+        };
+        let said = lang::with(Lang::It, || notice(&ruling, &shown(&ruling, Lang::It))).unwrap();
+        assert!(
+            said.starts_with("Questa decisione non è ancora tradotta"),
+            "{said}"
+        );
+        // In English nothing is said; a translated page is Italian, without a notice.
+        let en = shown(&ruling, Lang::En);
+        assert!(!en.untranslated && notice(&ruling, &en).is_none());
+        let (stem, text) = IT_PAGES[0];
+        let english = PAGES.iter().find(|(s, _)| *s == stem).unwrap().1;
+        let found = Found {
+            page: stem,
+            ruling: None,
+            markdown: english,
+        };
+        let it = shown(&found, Lang::It);
+        assert_eq!((it.lang, it.markdown, it.untranslated), ("it", text, false));
+        assert!(notice(&found, &it).is_none());
     }
 
     #[test]

@@ -1120,3 +1120,8 @@ serve-no-picture-here = No picture on this page: this game's picture shows every
 serve-no-picture = No picture: { $why }
 serve-link-table = the table (what everyone may see)
 serve-link-seat = seat { $n }, { $player }
+
+## rules: `tavolo rules` in Italian (issue 42)
+rules-untranslated = This page is not translated into your language yet; here it is in English.
+rules-index-more = `tavolo rules NAME` prints a page: { $pages }; `tavolo rules ID` prints one ruling, e.g. `tavolo rules MN-3`.
+rules-untranslated-ruling = This ruling is not translated into your language yet; here it is in English.

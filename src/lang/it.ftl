@@ -1162,3 +1162,8 @@ serve-no-picture-here = Nessuna immagine in questa pagina: l'immagine di questo 
 serve-no-picture = Nessuna immagine: { $why }
 serve-link-table = il tavolo (ciò che tutti possono vedere)
 serve-link-seat = posto { $n }, { $player }
+
+## rules: `tavolo rules` in Italian (issue 42)
+rules-untranslated = Questa pagina non è ancora tradotta in italiano: eccola in inglese.
+rules-index-more = `tavolo rules NOME` mostra una pagina: { $pages }; `tavolo rules ID` mostra una sola decisione, per esempio `tavolo rules MN-3`.
+rules-untranslated-ruling = Questa decisione non è ancora tradotta in italiano: eccola in inglese.

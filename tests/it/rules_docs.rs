@@ -107,14 +107,33 @@ fn source_ids() -> BTreeMap<String, Vec<String>> {
     ids
 }
 
+/// The Italian pages: `docs/it/rules/`, the same file names as `docs/rules/`.
+fn it_rules_dir() -> PathBuf {
+    root().join("docs").join("it").join("rules")
+}
+
 /// The pages of `docs/rules/` (every `.md` there), by file name, with their text.
 fn pages() -> BTreeMap<String, String> {
-    files_under(&rules_dir(), "md")
+    pages_in(&rules_dir())
+}
+
+/// The pages translated into Italian so far (none when the folder is missing).
+fn it_pages() -> BTreeMap<String, String> {
+    if it_rules_dir().is_dir() {
+        pages_in(&it_rules_dir())
+    } else {
+        BTreeMap::new()
+    }
+}
+
+/// The pages of `dir` (every `.md` there), by file name, with their text.
+fn pages_in(dir: &Path) -> BTreeMap<String, String> {
+    files_under(dir, "md")
         .into_iter()
         .map(|p| {
             let name = p
-                .strip_prefix(rules_dir())
-                .expect("under docs/rules")
+                .strip_prefix(dir)
+                .expect("under the rules folder")
                 .to_string_lossy()
                 .replace('\\', "/");
             let text = read(&p);
@@ -195,12 +214,16 @@ struct Entry {
 /// The rows of the table under `## Index of rulings` in `docs/rules/README.md`,
 /// each `| [MN-3](moon.md#mn-3-...) | ... |`.
 fn index() -> Vec<Entry> {
-    let readme = read(&rules_dir().join("README.md"));
+    index_of(&read(&rules_dir().join("README.md")), "## Index of rulings")
+}
+
+/// The rows of the table under the heading `section` of the index `readme`.
+fn index_of(readme: &str, section: &str) -> Vec<Entry> {
     let mut entries = Vec::new();
     let mut inside = false;
     for (n, line) in readme.lines().enumerate() {
         if line.starts_with("## ") {
-            inside = line.trim() == "## Index of rulings";
+            inside = line.trim() == section;
             continue;
         }
         let Some(row) = line.strip_prefix("| [").filter(|_| inside) else {
@@ -377,6 +400,140 @@ fn links_in_the_rules_docs_resolve() {
                     pages.get(file)
                 };
                 // Anchors are checked on the rules pages; elsewhere only the file.
+                if let (Some(page), Some(a)) = (linked, fragment) {
+                    if !headings(page).into_iter().any(|h| anchor(h) == a) {
+                        broken.push(format!("{at}: no heading #{a}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "broken links:\n  {}",
+        broken.join("\n  ")
+    );
+}
+
+/// The ruling ids a page explains: named by a heading or a bold label.
+fn explained(text: &str) -> BTreeSet<String> {
+    headings(text)
+        .into_iter()
+        .chain(bold_labels(text))
+        .flat_map(|l| ruling_ids(l).into_iter().map(|(id, _)| id))
+        .collect()
+}
+
+/// Every Italian page present (docs/it/rules/, issue 42) is the twin of an
+/// English page and explains exactly the ruling ids its English page
+/// explains, so `tavolo rules MN-3` in Italian finds its section; a page not
+/// yet translated is simply absent (the English one is shown).
+#[test]
+fn every_italian_page_explains_the_rulings_of_its_english_page() {
+    let english = pages();
+    let italian = it_pages();
+    // The walk must see the Italian pages translated so far.
+    for name in ["README.md", "moon.md", "natura-shakerata.md", "farfalia.md"] {
+        assert!(
+            italian.contains_key(name),
+            "docs/it/rules/{name} is missing"
+        );
+    }
+    let mut wrong = Vec::new();
+    for (name, text) in italian.iter().filter(|(n, _)| *n != "README.md") {
+        let Some(en) = english.get(name) else {
+            wrong.push(format!(
+                "docs/it/rules/{name}: no English page of that name"
+            ));
+            continue;
+        };
+        let (want, got) = (explained(en), explained(text));
+        for id in want.difference(&got) {
+            wrong.push(format!("docs/it/rules/{name}: {id} is not explained"));
+        }
+        for id in got.difference(&want) {
+            wrong.push(format!(
+                "docs/it/rules/{name}: {id} is not on the English page"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "Italian pages:\n  {}", wrong.join("\n  "));
+}
+
+/// The Italian index lists every ruling id of the English index, once, each
+/// pointing at the heading that explains it: on the Italian page where it is
+/// translated, else on the English one (`../../rules/PAGE#anchor`).
+#[test]
+fn the_italian_index_points_at_every_ruling() {
+    let english = pages();
+    let italian = it_pages();
+    let readme = &italian["README.md"];
+    let entries = index_of(readme, "## Indice delle decisioni");
+    let want: Vec<String> = index().into_iter().map(|e| e.id).collect();
+    let got: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
+    assert_eq!(got, want, "the Italian index's ids, in the English order");
+    let mut wrong = Vec::new();
+    for e in &entries {
+        let at = format!("docs/it/rules/README.md:{}: {}", e.line, e.id);
+        let page = match e.page.strip_prefix("../../rules/") {
+            Some(en) => {
+                if italian.contains_key(en) {
+                    wrong.push(format!("{at}: {en} is translated; link the Italian page"));
+                }
+                english.get(en)
+            }
+            None => italian.get(&e.page).filter(|_| e.page != "README.md"),
+        };
+        let Some(page) = page else {
+            wrong.push(format!("{at}: no rules page `{}`", e.page));
+            continue;
+        };
+        let a = e.anchor.clone().unwrap_or_default();
+        match headings(page).into_iter().find(|h| anchor(h) == a) {
+            None => wrong.push(format!("{at}: {} has no heading #{a}", e.page)),
+            Some(h) if !mentions(h, &e.id) => {
+                wrong.push(format!("{at}: the heading `{h}` does not name {}", e.id))
+            }
+            Some(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "Italian index:\n  {}", wrong.join("\n  "));
+}
+
+/// Links in the Italian pages resolve: files from docs/it/rules/, anchors on
+/// the rules pages (Italian or English).
+#[test]
+fn links_in_the_italian_rules_resolve() {
+    let english = pages();
+    let italian = it_pages();
+    let mut broken = Vec::new();
+    for (name, text) in &italian {
+        for (n, line) in text.lines().enumerate() {
+            for part in line.split("](").skip(1) {
+                let Some((target, _)) = part.split_once(')') else {
+                    continue;
+                };
+                if target.contains("://") {
+                    continue;
+                }
+                let (file, fragment) = match target.split_once('#') {
+                    Some((f, a)) => (f, Some(a)),
+                    None => (target, None),
+                };
+                let at = format!("docs/it/rules/{name}:{}: ({target})", n + 1);
+                let linked = if file.is_empty() {
+                    Some(text)
+                } else if !it_rules_dir().join(file).exists() {
+                    broken.push(format!("{at}: no such file"));
+                    continue;
+                } else if let Some(en) = file.strip_prefix("../../rules/") {
+                    if italian.contains_key(en) {
+                        broken.push(format!("{at}: {en} is translated; link the Italian page"));
+                    }
+                    english.get(en)
+                } else {
+                    italian.get(file)
+                };
                 if let (Some(page), Some(a)) = (linked, fragment) {
                     if !headings(page).into_iter().any(|h| anchor(h) == a) {
                         broken.push(format!("{at}: no heading #{a}"));
