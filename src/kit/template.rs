@@ -643,7 +643,17 @@ fn art_options(
 fn guard_error(e: usvg_guard::Failure) -> Error {
     match e {
         usvg_guard::Failure::Usvg(e) => svg_error(e),
-        usvg_guard::Failure::Degenerate => usvg_guard::degenerate(),
+        usvg_guard::Failure::Degenerate { at } => {
+            let e = usvg_guard::degenerate();
+            match at {
+                Some((line, column)) => e.at(Location {
+                    line: Some(line),
+                    column: Some(column),
+                    ..Location::file(PathBuf::new())
+                }),
+                None => e,
+            }
+        }
     }
 }
 

@@ -38,16 +38,62 @@ pub fn parse(text: &str, opt: &usvg::Options) -> Result<usvg::Tree, Failure> {
     match r {
         Ok(Ok(tree)) => Ok(tree),
         Ok(Err(e)) => Err(Failure::Usvg(e)),
-        Err(_) => Err(Failure::Degenerate),
+        Err(_) => Err(Failure::Degenerate {
+            at: culprit(text, opt),
+        }),
     }
+}
+
+/// Where the `<image>` that alone makes usvg panic starts (line and column, 1-based): each
+/// image is tried with the others blanked out (spaces, so that places stay). Only on the
+/// error path, and a face holds a few images. None when no single one does it.
+fn culprit(text: &str, opt: &usvg::Options) -> Option<(usize, usize)> {
+    let doc = roxmltree::Document::parse_with_options(
+        text,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .ok()?;
+    let images: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.is_element() && n.tag_name().name() == "image")
+        .map(|n| n.range())
+        .collect();
+    let blank = |keep: usize| {
+        let mut bytes = text.as_bytes().to_vec();
+        for (j, r) in images.iter().enumerate() {
+            if j != keep {
+                for b in &mut bytes[r.clone()] {
+                    if *b != b'\n' {
+                        *b = b' ';
+                    }
+                }
+            }
+        }
+        // Only whole elements (ASCII-delimited ranges) became spaces: still UTF-8.
+        String::from_utf8(bytes).ok()
+    };
+    images.iter().enumerate().find_map(|(i, r)| {
+        let alone = blank(i)?;
+        let was = GUARDED.with(|g| g.replace(true));
+        let r2 = panic::catch_unwind(AssertUnwindSafe(|| usvg::Tree::from_str(&alone, opt)));
+        GUARDED.with(|g| g.set(was));
+        r2.is_err().then(|| {
+            let p = doc.text_pos_at(r.start);
+            (p.row as usize, p.col as usize)
+        })
+    })
 }
 
 /// Why [`parse`] gave no tree.
 pub enum Failure {
     /// usvg's own error (the SVG does not parse).
     Usvg(usvg::Error),
-    /// usvg panicked laying out an image: see the module's note.
-    Degenerate,
+    /// usvg panicked laying out an image: see the module's note. `at`: that image's
+    /// line and column in the text, when one alone does it.
+    Degenerate { at: Option<(usize, usize)> },
 }
 
 /// The error a kit user reads when usvg could not lay an image out.
@@ -88,9 +134,11 @@ mod tests {
     #[test]
     fn art_far_taller_than_wide_is_an_error_not_a_panic() {
         let svg = page(r#"<image x="60" y="60" width="80" height="80" href="a.svg"/>"#);
+        // The culprit is named: the second image (line 2), not the first, ordinary one.
+        let svg = svg.replace("<image", "<image href=\"b.svg\" x=\"1\" y=\"1\" width=\"5\" height=\"5\" preserveAspectRatio=\"none\"/>\n<image");
         assert!(matches!(
             parse(&svg, &opts(TALL_ART)),
-            Err(Failure::Degenerate)
+            Err(Failure::Degenerate { at: Some((2, 1)) })
         ));
     }
 

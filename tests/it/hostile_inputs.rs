@@ -405,7 +405,11 @@ fn art_of_vanishing_fitted_size_is_an_error_not_a_panic() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(err.contains("kit.svg-degenerate"), "{err}");
-    assert!(err.contains("card.svg"), "{err}");
+    // At the <image> that places it: line 1, past the `<svg ...>` tag.
+    assert!(
+        err.contains("card.svg:1:") && !err.contains("card.svg:1:1:"),
+        "{err}"
+    );
     assert!(!err.contains("panicked"), "{err}");
     assert!(!dir.path().join("out/deck.pdf").exists());
     // Ordinary art, an image 10^-6 units wide far from the origin.

@@ -117,7 +117,14 @@ pub fn in_bounds(text: &str, line: usize, col: usize) -> Result<(), String> {
 /// `kit.svg`: SVG that filling a template made (not a place in the template's text); the
 /// help then gives the line in the filled text. `kit.no-components`: the fault is an
 /// absence (no `[[component]]` anywhere), so there is no line to point at.
-const WHOLE_FILE: &[&str] = &["lexicon.empty", "kit.svg", "kit.no-components"];
+// `kit.svg` and `kit.svg-degenerate` are placed in the filled template; a place that is not
+// one in the template itself (a line a loop made) names the template alone.
+const WHOLE_FILE: &[&str] = &[
+    "lexicon.empty",
+    "kit.svg",
+    "kit.svg-degenerate",
+    "kit.no-components",
+];
 
 /// An error must point inside one of `inputs` (path, text): line and column
 /// within bounds, or (for [`WHOLE_FILE`] errors) at least the file. Its
