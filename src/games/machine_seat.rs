@@ -153,6 +153,8 @@ pub fn choose<T: Table>(
     level: Level,
     rng: &mut DealRng,
 ) -> MoveOf<T> {
+    let drawn = table.draw(game, seat, rng);
+    let game = drawn.as_ref().unwrap_or(game);
     let world = table.seen(game, seat, rng);
     let on = world.as_ref().unwrap_or(game);
     let mv = match (level, &world) {

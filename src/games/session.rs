@@ -361,6 +361,21 @@ pub trait Table:
         (!self.hides(game)).then(|| game.clone())
     }
 
+    /// The real game after the face-down draw `seat` makes before it chooses (issue 43),
+    /// where a move names the piece drawn and the seat chooses once it sees it
+    /// (Scalafrutta's tile, SF-1): the piece drawn from the real pile with `rng`, as a hand
+    /// draws it, and shown to the seat; the machine then chooses knowing it. `None` (the
+    /// default): the seat draws nothing before it chooses, or has drawn already.
+    fn draw(
+        &self,
+        game: &EngineOf<Self>,
+        seat: usize,
+        rng: &mut DealRng,
+    ) -> Option<EngineOf<Self>> {
+        let _ = (game, seat, rng);
+        None
+    }
+
     /// The machine's `greedy` move for `seat` in `world` (a game [`Table::seen`] made): by
     /// default the move that scores most now ([`machine_seat::greedy_by_score`]).
     fn greedy(&self, world: &EngineOf<Self>, seat: usize) -> Option<MoveOf<Self>> {
