@@ -61,7 +61,9 @@ fn same_choice_hidden_otherwise<T: Table>(
                 let seen_from = drawn.as_ref().unwrap_or(&game);
                 for k in 0..3 {
                     let mut deal_again = DealRng::new("machine-test", "other", seed, k);
-                    let other = table.seen(seen_from, seat, &mut deal_again).expect("a world");
+                    let other = table
+                        .seen(seen_from, seat, &mut deal_again)
+                        .expect("a world");
                     assert_eq!(
                         table.position(&game, &names, View::Seat(seat)),
                         table.position(&other, &names, View::Seat(seat)),
@@ -260,7 +262,10 @@ fn scalafrutta_s_machine_draws_from_the_real_pile_and_plays_that_tile() {
             tiles.insert(tile.to_string());
         }
     }
-    assert!(tiles.len() > 3, "the draws differ from stream to stream: {tiles:?}");
+    assert!(
+        tiles.len() > 3,
+        "the draws differ from stream to stream: {tiles:?}"
+    );
 }
 
 #[test]

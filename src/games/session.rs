@@ -1265,7 +1265,7 @@ pub trait Live: Send + Sync {
     /// game does not offer a seat ([`Live::machine_levels`]).
     fn seat_machine(&mut self, seats: Seats) -> Result<(), String> {
         let _ = seats;
-        Err("this table has no machine player".into())
+        Err(crate::t!("machine-no-player"))
     }
     /// The seats the machine plays, if any.
     fn machine_seats(&self) -> Option<&Seats> {

@@ -79,7 +79,11 @@ pub fn seen(s: &State, seat: usize, rng: &mut DealRng) -> State {
     let mut places = redeal(pool.clone(), &sizes, rng);
     for _ in 0..8 {
         let whole = places[1..].iter().zip(&others).any(|(tiles, &p)| {
-            let held: TileSet = tiles.iter().copied().collect::<TileSet>().union(declared(p));
+            let held: TileSet = tiles
+                .iter()
+                .copied()
+                .collect::<TileSet>()
+                .union(declared(p));
             Fruit::ALL.into_iter().any(|f| held.row(f) == 0x3f)
         });
         if !whole {
