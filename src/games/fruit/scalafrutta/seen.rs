@@ -15,9 +15,10 @@
 //! `greedy` takes what it can now: the insertion after which its holding (the best
 //! partition's score, SF-5, with a little for many tiles of one fruit, SF-4) leads the best
 //! other holding by most, totals counted; a gift goes where it helps least. `strong` plays
-//! each insertion in several worlds, and after it two rounds of play (each player drawing
-//! at random from the world's pile and inserting greedily), and keeps the best total: it
-//! sees what its insertion leaves the next players in the square. At a recombination both
+//! each insertion in several worlds, and after it a round of play (each player drawing at
+//! random from the world's pile and inserting greedily), and keeps the best total: it sees
+//! what its insertion leaves the next players in the square. (Twelve worlds and a round
+//! beat `greedy` where six worlds and two rounds did not show it: BENCHMARKS.md.) At a recombination both
 //! declare the best partition (SF-5).
 
 use super::scoring::best_partition;
@@ -28,8 +29,8 @@ use crate::games::fruit::tile::Fruit;
 use crate::games::machine_seat::redeal;
 
 /// How many worlds `strong` plays each insertion in, and how many rounds after it.
-const WORLDS: usize = 6;
-const ROUNDS: usize = 2;
+const WORLDS: usize = 12;
+const ROUNDS: usize = 1;
 
 /// The real game with the seat to insert's tile drawn from its face-down pile with `rng`
 /// (the pile's tiles in their fixed order, one at random), and shown to that seat. `None`
