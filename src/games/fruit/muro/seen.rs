@@ -121,10 +121,10 @@ const SOLVE_NODES: u64 = 4_000;
 /// The move most of a few walls consistent with what the player sees ([`seen`], from
 /// `rng`) begin their win with, the solver's (MU-1..MU-4, [`super::solve::solve`], each
 /// search bounded by positions counted, never by the clock); `None` when the solver wins
-/// none of them within its bound. Its first move is a turn or a face-up tile's, so it is
-/// legal on the real wall; ties go to the first found.
+/// none of them within its bound, or when that move does not go forward
+/// ([`strictly_forward`]). Its first move is a turn or a face-up tile's, so it is legal on
+/// the real wall; ties go to the first found.
 pub fn solved_first(s: &State, rng: &mut DealRng) -> Option<Move> {
-    use crate::games::engine::Engine;
     use crate::search::{Answer, Limits};
     let mut votes: Vec<(Move, usize)> = Vec::new();
     for _ in 0..SOLVED_WORLDS {
@@ -148,5 +148,8 @@ pub fn solved_first(s: &State, rng: &mut DealRng) -> Option<Move> {
             best = Some((m, n));
         }
     }
-    best.map(|(m, _)| m).filter(|&m| s.clone().play(m).is_ok())
+    // Only a move that goes forward, so that a game the machine plays ends (a line's first
+    // move may shift a tile back and forth between columns).
+    best.map(|(m, _)| m)
+        .filter(|m| strictly_forward(s).contains(m))
 }
