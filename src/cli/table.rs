@@ -566,7 +566,18 @@ impl Desk {
     /// The machine's moves while a seat it plays is to move, each saved and answered as
     /// anyone's (issue 43).
     fn machine(&mut self) -> Result<(), Error> {
-        while let Some(answer) = self.live.machine_move(self.view) {
+        loop {
+            // While the machine chooses, the table says so (it answers within its budget).
+            if let Some((seat, level)) = self.thinking() {
+                let player = self.live.players()[seat].clone();
+                self.say(&format!(
+                    "{}\n",
+                    crate::t!("machine-thinking", player = player, strength = level.name())
+                ));
+            }
+            let Some(answer) = self.live.machine_move(self.view) else {
+                break;
+            };
             let recorded = matches!(answer, Answer::Legal { .. });
             if recorded {
                 self.save()?;
@@ -583,6 +594,15 @@ impl Desk {
             }
         }
         Ok(())
+    }
+
+    /// The machine's seat to move and its strength, while the game goes on.
+    fn thinking(&self) -> Option<(usize, crate::games::machine_seat::Level)> {
+        if self.live.ended().is_some() {
+            return None;
+        }
+        let seat = self.live.to_move()?;
+        Some((seat, self.live.machine_seats()?.level(seat)?))
     }
 
     /// Who resigns: the seat of a seat's session, else NAME or the player to move.

@@ -85,18 +85,14 @@ impl Seats {
                 .parse::<usize>()
                 .ok()
                 .filter(|n| (1..=players).contains(n))
-                .ok_or_else(|| {
-                    format!("`{seat}` is not a seat: the seats are numbered 1 to {players}")
-                })?;
+                .ok_or_else(|| crate::t!("machine-not-a-seat", seat = seat, players = players))?;
             if seats.iter().any(|(s, _)| *s == n - 1) {
-                return Err(format!("seat {n} is named twice"));
+                return Err(crate::t!("machine-seat-twice", seat = n));
             }
             seats.push((n - 1, level));
         }
         if seats.is_empty() {
-            return Err(
-                "name the seats the machine plays: `2`, `2,4` or `2:strong,4:random`".into(),
-            );
+            return Err(crate::t!("machine-no-seats"));
         }
         seats.sort();
         Ok(seats)
@@ -119,7 +115,11 @@ impl Seats {
 /// Why a strength is refused: the strengths there are.
 pub fn unknown(text: &str) -> String {
     let all: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-    format!("`{text}` is not a strength: {}", all.join(", "))
+    crate::t!(
+        "machine-not-a-strength",
+        text = text,
+        strengths = all.join(", ")
+    )
 }
 
 /// The strengths `table` offers a seat in `game` (the position the machine sits down in):
@@ -153,6 +153,8 @@ pub fn choose<T: Table>(
     level: Level,
     rng: &mut DealRng,
 ) -> MoveOf<T> {
+    let drawn = table.draw(game, seat, rng);
+    let game = drawn.as_ref().unwrap_or(game);
     let world = table.seen(game, seat, rng);
     let on = world.as_ref().unwrap_or(game);
     let mv = match (level, &world) {
@@ -343,21 +345,19 @@ pub fn read<T: Table>(
                 if text.contains(':') {
                     Ok(s)
                 } else {
-                    Err(format!(
-                        "`{text}` names no strength: write it `seat:strength`"
-                    ))
+                    Err(crate::t!("machine-no-strength", text = text.as_str()))
                 }
             })
             .map_err(|why| {
                 src.error(
                     "table.bad-machine",
                     span,
-                    format!("[session] machine: {why}"),
+                    crate::t!("machine-record-bad", why = why),
                 )
-                .help(format!(
-                    "the session writes [session] machine as \"2:greedy\"; {} offers {}",
-                    table.name(),
-                    Level::ALL.map(|l| l.name()).join(", ")
+                .help(crate::t!(
+                    "machine-record-help",
+                    game = table.name(),
+                    strengths = Level::ALL.map(|l| l.name()).join(", ")
                 ))
             })?;
         seats.extend(one);
@@ -379,20 +379,20 @@ pub fn read<T: Table>(
 pub fn check_levels<T: Table>(session: &Session<T>, seats: &Seats) -> Result<(), String> {
     for &(seat, level) in &seats.seats {
         if seat >= session.players().len() {
-            return Err(format!(
-                "seat {} is not at this table: the seats are numbered 1 to {}",
-                seat + 1,
-                session.players().len()
+            return Err(crate::t!(
+                "machine-not-at-table",
+                seat = seat + 1,
+                players = session.players().len()
             ));
         }
         let offered = levels(session.table(), session.game(), seat);
         if !offered.contains(&level) {
             let names: Vec<&str> = offered.iter().map(|l| l.name()).collect();
-            return Err(format!(
-                "the machine cannot play {} at `{level}`: it does not yet imagine what {} hides from a seat, so it plays it only at {}",
-                session.table().name(),
-                session.table().name(),
-                names.join(", ")
+            return Err(crate::t!(
+                "machine-not-offered",
+                game = session.table().name(),
+                strength = level.name(),
+                strengths = names.join(", ")
             ));
         }
     }
@@ -414,8 +414,12 @@ pub fn seat_at_table(
             Level::parse(text).ok_or_else(|| Error::input("table.bad-strength", unknown(text)))?
         }
     };
-    let seats = Seats::parse(spec, default, live.players().len())
-        .map_err(|why| Error::input("table.bad-machine", format!("--machine: {why}")))?;
+    let seats = Seats::parse(spec, default, live.players().len()).map_err(|why| {
+        Error::input(
+            "table.bad-machine",
+            crate::t!("machine-option-bad", why = why),
+        )
+    })?;
     live.seat_machine(Seats {
         seats,
         seed: String::new(),

@@ -9,7 +9,6 @@ use super::machine_seat::{self, Level, Seats};
 use super::moon::record::Moon;
 use super::natura::record::Natura;
 use super::session::{EngineOf, MoveOf, Table, View};
-use super::Game;
 use crate::deal::{DealRng, Provenance};
 
 /// Walk random games of `table` from `seeds`; at each ply of `at`, for a few other games
@@ -55,9 +54,16 @@ fn same_choice_hidden_otherwise<T: Table>(
         for ply in 0..=last {
             let Some(seat) = game.to_move() else { break };
             if at.contains(&ply) {
+                // A piece the seat draws before it chooses (Scalafrutta's tile) is part of
+                // its view once drawn: the other games hold it face down too.
+                let mut draw = DealRng::new("machine-test", "draw", seed, ply as u32 + 1);
+                let drawn = table.draw(&game, seat, &mut draw);
+                let seen_from = drawn.as_ref().unwrap_or(&game);
                 for k in 0..3 {
                     let mut deal_again = DealRng::new("machine-test", "other", seed, k);
-                    let other = table.seen(&game, seat, &mut deal_again).expect("a world");
+                    let other = table
+                        .seen(seen_from, seat, &mut deal_again)
+                        .expect("a world");
                     assert_eq!(
                         table.position(&game, &names, View::Seat(seat)),
                         table.position(&other, &names, View::Seat(seat)),
@@ -70,7 +76,8 @@ fn same_choice_hidden_otherwise<T: Table>(
                     for &level in levels {
                         let stream =
                             || machine_seat::stream(table.name(), variant, seed, ply + 1, seat);
-                        let mine = machine_seat::choose(table, &game, seat, level, &mut stream());
+                        let mine =
+                            machine_seat::choose(table, seen_from, seat, level, &mut stream());
                         let theirs =
                             machine_seat::choose(table, &other, seat, level, &mut stream());
                         assert!(
@@ -215,19 +222,59 @@ fn quincunx_the_machine_chooses_on_what_its_seat_sees() {
 }
 
 #[test]
-fn a_game_that_cannot_imagine_a_seat_s_view_offers_random_only() {
+fn scalafrutta_the_machine_chooses_on_what_its_seat_sees() {
+    // The others' tiles, out of sight, and the pile are dealt again; the tile drawn is the
+    // seat's to see. Plies into the first recombinations (a 27-tile pile, SF-2).
+    use super::fruit::scalafrutta::record::Scalafrutta;
+    for players in [2, 3, 4] {
+        same_choice_whatever_is_hidden(
+            &Scalafrutta,
+            "standard",
+            players,
+            &["s1", "s2"],
+            &[0, 1, 4, 9, 17, 26, 27, 28, 29, 31],
+            &Level::ALL,
+            |m| m.to_string(),
+        );
+    }
+}
+
+#[test]
+fn scalafrutta_s_machine_draws_from_the_real_pile_and_plays_that_tile() {
+    // SF-1: the tile a move names is the one drawn, face down on the real table; the
+    // machine chooses only where it goes.
+    use super::fruit::scalafrutta::record::Scalafrutta;
+    use super::fruit::scalafrutta::Move;
+    let names: Vec<String> = (1..=3).map(|i| format!("P{i}")).collect();
+    let deal = Provenance::new("scalafrutta", "standard", "sd", 1);
+    let game = Scalafrutta.begin("standard", &names, &deal).unwrap();
+    let pile = game.hand().pile();
+    let mut tiles = std::collections::BTreeSet::new();
+    for n in 1..=12 {
+        for level in Level::ALL {
+            let mut rng = machine_seat::stream("scalafrutta", "standard", "sd", n, 0);
+            let mv = machine_seat::choose(&Scalafrutta, &game, 0, level, &mut rng);
+            let Move::Insert { tile, .. } = mv else {
+                panic!("an insertion first, not {mv}");
+            };
+            assert!(pile.contains(tile), "{tile} is face down");
+            assert!(game.clone().play(mv.clone()).is_ok(), "{mv} is legal");
+            tiles.insert(tile.to_string());
+        }
+    }
+    assert!(
+        tiles.len() > 3,
+        "the draws differ from stream to stream: {tiles:?}"
+    );
+}
+
+#[test]
+fn every_game_offers_every_strength() {
     use super::fruit::scalafrutta::record::Scalafrutta;
     let names: Vec<String> = (1..=4).map(|i| format!("P{i}")).collect();
-    let variant = Scalafrutta.variants()[0];
-    let deal = Provenance::new("scalafrutta", variant, "f", 1);
-    let players = *Scalafrutta.player_counts(variant).start();
-    let game = Scalafrutta
-        .begin(variant, &names[..players], &deal)
-        .unwrap();
-    assert_eq!(
-        machine_seat::levels(&Scalafrutta, &game, 0),
-        [Level::Random]
-    );
+    let deal = Provenance::new("scalafrutta", "standard", "f", 1);
+    let game = Scalafrutta.begin("standard", &names[..2], &deal).unwrap();
+    assert_eq!(machine_seat::levels(&Scalafrutta, &game, 0), Level::ALL);
     let deal = Provenance::new("moon", "standard", "f", 1);
     let game = Moon.begin("standard", &names[..3], &deal).unwrap();
     assert_eq!(machine_seat::levels(&Moon, &game, 0), Level::ALL);

@@ -361,6 +361,21 @@ pub trait Table:
         (!self.hides(game)).then(|| game.clone())
     }
 
+    /// The real game after the face-down draw `seat` makes before it chooses (issue 43),
+    /// where a move names the piece drawn and the seat chooses once it sees it
+    /// (Scalafrutta's tile, SF-1): the piece drawn from the real pile with `rng`, as a hand
+    /// draws it, and shown to the seat; the machine then chooses knowing it. `None` (the
+    /// default): the seat draws nothing before it chooses, or has drawn already.
+    fn draw(
+        &self,
+        game: &EngineOf<Self>,
+        seat: usize,
+        rng: &mut DealRng,
+    ) -> Option<EngineOf<Self>> {
+        let _ = (game, seat, rng);
+        None
+    }
+
     /// The machine's `greedy` move for `seat` in `world` (a game [`Table::seen`] made): by
     /// default the move that scores most now ([`machine_seat::greedy_by_score`]).
     fn greedy(&self, world: &EngineOf<Self>, seat: usize) -> Option<MoveOf<Self>> {
@@ -1250,7 +1265,7 @@ pub trait Live: Send + Sync {
     /// game does not offer a seat ([`Live::machine_levels`]).
     fn seat_machine(&mut self, seats: Seats) -> Result<(), String> {
         let _ = seats;
-        Err("this table has no machine player".into())
+        Err(crate::t!("machine-no-player"))
     }
     /// The seats the machine plays, if any.
     fn machine_seats(&self) -> Option<&Seats> {

@@ -1125,3 +1125,18 @@ serve-link-seat = seat { $n }, { $player }
 rules-untranslated = This page is not translated into your language yet; here it is in English.
 rules-index-more = `tavolo rules NAME` prints a page: { $pages }; `tavolo rules ID` prints one ruling, e.g. `tavolo rules MN-3`.
 rules-untranslated-ruling = This ruling is not translated into your language yet; here it is in English.
+
+## machine: the machine seat's errors, and its thinking (issue 43)
+machine-not-a-seat = `{ $seat }` is not a seat: the seats are numbered 1 to { $players }
+machine-seat-twice = seat { $seat } is named twice
+machine-no-seats = name the seats the machine plays: `2`, `2,4` or `2:strong,4:random`
+machine-not-a-strength = `{ $text }` is not a strength: { $strengths }
+machine-no-strength = `{ $text }` names no strength: write it `seat:strength`, as `2:greedy`
+machine-record-bad = [session] machine: { $why }
+machine-record-help = the session writes [session] machine as "2:greedy"; { $game } offers { $strengths }
+machine-not-at-table = seat { $seat } is not at this table: the seats are numbered 1 to { $players }
+machine-not-offered = the machine cannot play { $game } at `{ $strength }`: it plays it only at { $strengths }
+machine-option-bad = --machine: { $why }
+machine-no-player = this table has no machine player
+machine-thinking = { $player } (the machine, { $strength }) is thinking…
+page-machine-thinking = { $player_html } to move: the machine is thinking…

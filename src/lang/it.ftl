@@ -1167,3 +1167,18 @@ serve-link-seat = posto { $n }, { $player }
 rules-untranslated = Questa pagina non è ancora tradotta in italiano: eccola in inglese.
 rules-index-more = `tavolo rules NOME` mostra una pagina: { $pages }; `tavolo rules ID` mostra una sola decisione, per esempio `tavolo rules MN-3`.
 rules-untranslated-ruling = Questa decisione non è ancora tradotta in italiano: eccola in inglese.
+
+## machine: the machine seat's errors, and its thinking (issue 43)
+machine-not-a-seat = `{ $seat }` non è un posto: i posti vanno da 1 a { $players }
+machine-seat-twice = il posto { $seat } è indicato due volte
+machine-no-seats = indica i posti in cui gioca la macchina: `2`, `2,4` o `2:strong,4:random`
+machine-not-a-strength = `{ $text }` non è un livello: { $strengths }
+machine-no-strength = `{ $text }` non dice il livello: scrivilo `posto:livello`, come `2:greedy`
+machine-record-bad = [session] machine: { $why }
+machine-record-help = la sessione scrive [session] machine come "2:greedy"; { $game } offre { $strengths }
+machine-not-at-table = il posto { $seat } non è a questo tavolo: i posti vanno da 1 a { $players }
+machine-not-offered = la macchina non sa giocare a { $game } al livello `{ $strength }`: ci gioca solo a { $strengths }
+machine-option-bad = --machine: { $why }
+machine-no-player = a questo tavolo la macchina non gioca
+machine-thinking = { $player } (la macchina, { $strength }) sta pensando…
+page-machine-thinking = tocca a { $player_html }: la macchina sta pensando…

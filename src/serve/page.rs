@@ -369,6 +369,20 @@ pub fn table(live: &dyn Live, who: &Viewer, x: &Extras) -> String {
     }
     // Whose turn, or the end.
     match live.to_move() {
+        // The machine's seat to move: it is thinking until its move lands (issue 43).
+        Some(s)
+            if live.ended().is_none()
+                && live
+                    .machine_seats()
+                    .is_some_and(|m| m.level(s).is_some()) =>
+        {
+            b.push_str(&format!(
+                "<p id=\"turn\" data-seat=\"{seat}\" data-player=\"{name}\" data-machine=\"thinking\">{}</p>\n",
+                crate::t!("page-machine-thinking", player_html = esc(name(s))),
+                seat = s + 1,
+                name = esc(name(s)),
+            ))
+        }
         Some(s) => b.push_str(&format!(
             "<p id=\"turn\" data-seat=\"{seat}\" data-player=\"{name}\">{}</p>\n",
             crate::t!(
@@ -923,5 +937,44 @@ mod tests {
         );
         assert_eq!(readable("AG d3", "whatever"), "AG d3");
         assert_eq!(readable("2 C8 down .A", "no such word"), "2 C8 down .A");
+    }
+
+    #[test]
+    fn the_turn_of_a_seat_the_machine_plays_says_it_is_thinking_until_its_move_lands() {
+        // Issue 43: the server moves for the machine after the page has its answer.
+        use crate::deal::Provenance;
+        use crate::games::machine_seat::{Level, Seats};
+        use crate::games::session::{self, Answer, View};
+        let names = vec!["Anna".to_string(), "Bruno".to_string()];
+        let deal = Provenance::new("moon", "standard", "think", 1);
+        let mut live = session::find("moon")
+            .unwrap()
+            .deal("standard", &names, &deal)
+            .unwrap();
+        live.seat_machine(Seats {
+            seats: vec![(0, Level::Strong)],
+            seed: String::new(),
+        })
+        .unwrap();
+        let who = super::Viewer {
+            id: "t".into(),
+            view: View::Director,
+            base: "/t/t/director".into(),
+            key: "k".into(),
+            form: "f".into(),
+        };
+        let page = super::table(live.as_ref(), &who, &super::Extras::default());
+        assert!(
+            page.contains("data-machine=\"thinking\"")
+                && page.contains("Anna to move: the machine is thinking"),
+            "{page}"
+        );
+        let answer = live.machine_move(View::Director);
+        assert!(matches!(answer, Some(Answer::Legal { .. })), "{answer:?}");
+        let page = super::table(live.as_ref(), &who, &super::Extras::default());
+        assert!(
+            !page.contains("data-machine") && page.contains("Bruno to move"),
+            "the person's turn again: {page}"
+        );
     }
 }

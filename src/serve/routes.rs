@@ -251,10 +251,16 @@ fn resume(state: &State, req: &Request) -> Response {
         return home(state, req, Some((400, "the form has no record")));
     };
     match state.tables.resume(text) {
-        Ok(id) => Response::see_other(format!(
-            "/t/{id}/director?k={}",
-            state.keys.key(&id, "director")
-        )),
+        Ok(id) => {
+            // A record that stops at a seat the machine plays: it moves now.
+            if let Some(desk) = state.tables.get(&id) {
+                machine_answers(&desk);
+            }
+            Response::see_other(format!(
+                "/t/{id}/director?k={}",
+                state.keys.key(&id, "director")
+            ))
+        }
         Err(why) => home(
             state,
             req,
@@ -332,6 +338,7 @@ fn table(state: &State, req: &Request, id: &str, rest: &[&str]) -> Response {
         form,
     };
     let get = req.method != "POST";
+    machine_answers(&desk);
     let mut d = tables::lock(&desk);
     match (action, get) {
         ("", true) => {
@@ -339,9 +346,19 @@ fn table(state: &State, req: &Request, id: &str, rest: &[&str]) -> Response {
             let x = extras(state, &d, &who, req, hint);
             Response::html(200, page::table(d.live.as_ref(), &who, &x))
         }
-        ("move", false) => play(state, &mut d, &who, req),
+        ("move", false) => {
+            let r = play(state, &mut d, &who, req);
+            drop(d);
+            machine_answers(&desk);
+            r
+        }
         ("undo", false) => undo(state, &mut d, &who, req),
-        ("resign", false) => resign(state, &mut d, &who, req),
+        ("resign", false) => {
+            let r = resign(state, &mut d, &who, req);
+            drop(d);
+            machine_answers(&desk);
+            r
+        }
         ("seats", false) if view == View::Director => at_table(&mut d, &who, req),
         ("record", true) => {
             let Some(record) = d.live.record_for(view) else {
@@ -548,19 +565,56 @@ fn recorded_or_taken_back(d: &mut Desk, who: &Viewer, title: &str) -> Response {
         d.live.undo(who.view);
         return not_written(who, title, e);
     }
-    // The machine's seats move now, each move written as anyone's (issue 43); one that
-    // cannot be written is taken back, and the machine moves again after the next move.
-    while let Some(answer) = d.live.machine_move(View::Director) {
-        if !matches!(answer, Answer::Legal { .. }) {
-            break;
-        }
-        if let Err(e) = d.save() {
-            d.live.undo(View::Director);
-            return not_written(who, title, e);
-        }
-    }
     d.seats.ask = None;
     Response::see_other(who.href(""))
+}
+
+/// Whether the machine plays the seat to move at `d` (issue 43), the game going on.
+fn machine_to_move(d: &Desk) -> bool {
+    d.live.ended().is_none()
+        && d.live
+            .to_move()
+            .is_some_and(|s| d.live.machine_seats().is_some_and(|m| m.level(s).is_some()))
+}
+
+/// The machine's seats move now (issue 43), after the page has had its answer: until the
+/// move lands the pages show the machine thinking, and their poll of `state.json` finds
+/// the new move. Each move is written as anyone's; one that cannot be written is taken
+/// back, and the machine moves again after the next move.
+/// Any request to a table starts it where none is under way (a server started again on a
+/// game at the machine's turn), so at most one thread a table thinks.
+fn machine_answers(desk: &std::sync::Arc<std::sync::Mutex<Desk>>) {
+    // The tables whose machine is thinking, by their lock's address; changed only with
+    // that table's lock held, so a move posted as the thread ends is never left unanswered.
+    static THINKING: std::sync::Mutex<Vec<usize>> = std::sync::Mutex::new(Vec::new());
+    let thinking = || THINKING.lock().unwrap_or_else(|e| e.into_inner());
+    let key = std::sync::Arc::as_ptr(desk) as usize;
+    {
+        let d = tables::lock(desk);
+        if !machine_to_move(&d) || thinking().contains(&key) {
+            return;
+        }
+        thinking().push(key);
+    }
+    let desk = desk.clone();
+    std::thread::spawn(move || loop {
+        let mut d = tables::lock(&desk);
+        let moved = machine_to_move(&d)
+            && match d.live.machine_move(View::Director) {
+                Some(Answer::Legal { .. }) => {
+                    let saved = d.save().is_ok();
+                    if !saved {
+                        d.live.undo(View::Director);
+                    }
+                    saved
+                }
+                _ => false,
+            };
+        if !moved {
+            thinking().retain(|k| *k != key);
+            return;
+        }
+    });
 }
 
 /// The 500 page of a step whose record could not be written.
@@ -800,6 +854,9 @@ fn state_json(live: &dyn Live, view: View) -> serde_json::Value {
         "seat": seat.map(|s| s + 1),
         "expects": live.expects(),
         "over": seat.is_none(),
+        // The machine plays the seat to move and has not yet moved (issue 43).
+        "thinking": seat.is_some_and(|s| live.ended().is_none()
+            && live.machine_seats().is_some_and(|m| m.level(s).is_some())),
         "result": live.result(),
         "strict": live.is_strict(),
         "scores": live.scores(),

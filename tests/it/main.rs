@@ -40,6 +40,7 @@ mod kit_watch;
 mod layout;
 mod leaves;
 mod lexicon;
+mod machine_every_game;
 mod moon_props;
 mod natura;
 mod natura_solve;

@@ -113,3 +113,43 @@ pub fn worth(s: &State) -> i64 {
         .sum();
     2 * new + up
 }
+
+/// How many walls [`solved_first`] solves, and the positions each search may generate.
+const SOLVED_WORLDS: usize = 6;
+const SOLVE_NODES: u64 = 4_000;
+
+/// The move most of a few walls consistent with what the player sees ([`seen`], from
+/// `rng`) begin their win with, the solver's (MU-1..MU-4, [`super::solve::solve`], each
+/// search bounded by positions counted, never by the clock); `None` when the solver wins
+/// none of them within its bound, or when that move does not go forward
+/// ([`strictly_forward`]). Its first move is a turn or a face-up tile's, so it is legal on
+/// the real wall; ties go to the first found.
+pub fn solved_first(s: &State, rng: &mut DealRng) -> Option<Move> {
+    use crate::search::{Answer, Limits};
+    let mut votes: Vec<(Move, usize)> = Vec::new();
+    for _ in 0..SOLVED_WORLDS {
+        let world = seen(s, rng);
+        let limits = Limits {
+            max_nodes: SOLVE_NODES,
+            ..Limits::default()
+        };
+        if let (Answer::Solved(line), _) = super::solve::solve(&world, limits) {
+            if let Some(&first) = line.first() {
+                match votes.iter_mut().find(|(m, _)| *m == first) {
+                    Some((_, n)) => *n += 1,
+                    None => votes.push((first, 1)),
+                }
+            }
+        }
+    }
+    let mut best: Option<(Move, usize)> = None;
+    for (m, n) in votes {
+        if best.is_none_or(|(_, b)| n > b) {
+            best = Some((m, n));
+        }
+    }
+    // Only a move that goes forward, so that a game the machine plays ends (a line's first
+    // move may shift a tile back and forth between columns).
+    best.map(|(m, _)| m)
+        .filter(|m| strictly_forward(s).contains(m))
+}

@@ -232,9 +232,13 @@ impl Table for Muro {
         super::seen::greedy(world)
     }
 
-    /// Among the moves that go forward, each tried in a few walls the player cannot tell
-    /// from the real one, greedy after it to the end.
+    /// The solver's first move where it wins some of the walls the player cannot tell from
+    /// the real one ([`super::seen::solved_first`]); else, among the moves that go forward,
+    /// each tried in a few such walls, greedy after it to the end.
     fn strong(&self, world: &State, seat: usize, rng: &mut crate::deal::DealRng) -> Option<Move> {
+        if let Some(mv) = super::seen::solved_first(world, rng) {
+            return Some(mv);
+        }
         let forward = super::seen::strictly_forward(world);
         crate::games::machine_seat::strong_among(self, world, seat, rng, forward, 8, 80)
     }

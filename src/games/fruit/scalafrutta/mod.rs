@@ -39,6 +39,7 @@ pub mod draw;
 pub mod record;
 pub mod scorer;
 pub mod scoring;
+pub mod seen;
 pub mod session;
 
 use std::fmt;
@@ -895,6 +896,10 @@ pub struct State {
     /// recombination under way (SF-5), computed once when first needed and
     /// shared by the copies the engine checks try moves on.
     best: std::sync::Arc<Vec<std::sync::OnceLock<u32>>>,
+    /// The tile the seat to insert has drawn and seen, in a game the machine imagines for
+    /// that seat (issue 43, [`seen`]): only it may be inserted. Never set in a game that is
+    /// played or replayed, where the move names the tile drawn.
+    drawn: Option<Tile>,
 }
 
 impl State {
@@ -986,6 +991,7 @@ impl State {
         }
         let inserted = hand.play(mv)?;
         self.hand = hand;
+        self.drawn = None;
         if self.hand.phase == Phase::Recombine {
             self.best = std::sync::Arc::new(
                 (0..self.players())
@@ -1198,6 +1204,7 @@ impl Engine for State {
             declared: vec![None; n],
             received: 0,
             best: std::sync::Arc::new(Vec::new()),
+            drawn: None,
         })
     }
 
@@ -1232,6 +1239,7 @@ impl Engine for State {
             .map(|h| {
                 h.legal_moves()
                     .into_iter()
+                    .filter(|m| self.drawn.is_none_or(|t| t == m.tile))
                     .map(|m| Move::Insert {
                         player,
                         tile: m.tile,

@@ -317,6 +317,27 @@ impl Table for Scalafrutta {
         view.all() || !matches!(mv, Move::Insert { .. })
     }
 
+    /// The tile the seat to insert draws before the machine chooses where (issue 43).
+    fn draw(&self, game: &State, seat: usize, rng: &mut crate::deal::DealRng) -> Option<State> {
+        super::seen::draw(game, seat, rng)
+    }
+
+    fn seen(&self, game: &State, seat: usize, rng: &mut crate::deal::DealRng) -> Option<State> {
+        Some(super::seen::seen(game, seat, rng))
+    }
+
+    fn greedy(&self, world: &State, seat: usize) -> Option<Move> {
+        super::seen::greedy(world, seat)
+    }
+
+    fn strong(&self, world: &State, seat: usize, rng: &mut crate::deal::DealRng) -> Option<Move> {
+        super::seen::strong(world, seat, rng)
+    }
+
+    fn worth(&self, game: &State, seat: usize) -> i64 {
+        super::seen::worth(game, seat)
+    }
+
     /// At a recombination, the best partition first (the packings run to thousands).
     fn hint_moves(&self, game: &State) -> Vec<Move> {
         let legal = game.legal_moves();
