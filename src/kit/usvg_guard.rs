@@ -31,17 +31,22 @@ fn quiet_when_guarded() {
 
 /// `usvg::Tree::from_str`, with usvg's panic on a degenerate image size as an error.
 pub fn parse(text: &str, opt: &usvg::Options) -> Result<usvg::Tree, Failure> {
-    quiet_when_guarded();
-    let was = GUARDED.with(|g| g.replace(true));
-    let r = panic::catch_unwind(AssertUnwindSafe(|| usvg::Tree::from_str(text, opt)));
-    GUARDED.with(|g| g.set(was));
-    match r {
+    match guarded(text, opt) {
         Ok(Ok(tree)) => Ok(tree),
         Ok(Err(e)) => Err(Failure::Usvg(e)),
         Err(_) => Err(Failure::Degenerate {
             at: culprit(text, opt),
         }),
     }
+}
+
+/// usvg's parse with its panic caught (`Err(())`) and kept off the terminal.
+fn guarded(text: &str, opt: &usvg::Options) -> Result<Result<usvg::Tree, usvg::Error>, ()> {
+    quiet_when_guarded();
+    let was = GUARDED.with(|g| g.replace(true));
+    let r = panic::catch_unwind(AssertUnwindSafe(|| usvg::Tree::from_str(text, opt)));
+    GUARDED.with(|g| g.set(was));
+    r.map_err(|_| ())
 }
 
 /// Where the `<image>` that alone makes usvg panic starts (line and column, 1-based): each
@@ -77,10 +82,7 @@ fn culprit(text: &str, opt: &usvg::Options) -> Option<(usize, usize)> {
     };
     images.iter().enumerate().find_map(|(i, r)| {
         let alone = blank(i)?;
-        let was = GUARDED.with(|g| g.replace(true));
-        let r2 = panic::catch_unwind(AssertUnwindSafe(|| usvg::Tree::from_str(&alone, opt)));
-        GUARDED.with(|g| g.set(was));
-        r2.is_err().then(|| {
+        guarded(&alone, opt).is_err().then(|| {
             let p = doc.text_pos_at(r.start);
             (p.row as usize, p.col as usize)
         })
